@@ -1,0 +1,3 @@
+module bjchart
+
+go 1.24.0

@@ -1,0 +1,115 @@
+package solve
+
+// Dealer outcomes, indexing a DealerDist.
+const (
+	Dealer17 = iota // dealer finishes with 17
+	Dealer18
+	Dealer19
+	Dealer20
+	Dealer21 // 21 with three or more cards, or a two-card 21 that is not a blackjack
+	DealerBust
+	DealerBlackjack
+	numOutcomes
+)
+
+// A DealerDist is a probability distribution over the dealer's final hand:
+// 17, 18, 19, 20, 21, bust and blackjack, indexed by Dealer17..DealerBlackjack.
+type DealerDist [numOutcomes]float64
+
+// Sum returns the total probability (1 for a distribution).
+func (d DealerDist) Sum() float64 {
+	s := 0.0
+	for _, p := range d {
+		s += p
+	}
+	return s
+}
+
+// NoBlackjack returns d conditioned on the dealer not having blackjack.
+func (d DealerDist) NoBlackjack() DealerDist {
+	q := d[DealerBlackjack]
+	if q == 0 {
+		return d
+	}
+	var c DealerDist
+	for i := Dealer17; i < DealerBlackjack; i++ {
+		c[i] = d[i] / (1 - q)
+	}
+	return c
+}
+
+// dealerStands reports whether a dealer hand with hard sum (aces counted as
+// one) and an ace among its cards stops drawing.
+func dealerStands(sum int, hasAce, h17 bool) bool {
+	if sum > 21 {
+		return true
+	}
+	if hasAce && sum+10 <= 21 {
+		soft := sum + 10
+		return soft > 17 || (soft == 17 && !h17)
+	}
+	return sum >= 17
+}
+
+// dealerOutcome returns the outcome index of a finished dealer hand of two
+// or more cards that is not a blackjack.
+func dealerOutcome(sum int, hasAce bool) int {
+	if sum > 21 {
+		return DealerBust
+	}
+	if hasAce && sum+10 <= 21 {
+		sum += 10
+	}
+	return sum - 17
+}
+
+// infiniteDealer returns the unconditional dealer outcome distribution for
+// each up card (indexed by rank-1) when every card is drawn with the
+// probabilities p (indexed by rank-1), as from an infinite deck.
+func infiniteDealer(p [10]float64, h17 bool) [10]DealerDist {
+	// from[sum][ace] is the distribution of a dealer hand of two or more
+	// cards with that hard sum; filled from high sums down, since drawing
+	// only raises the sum.
+	var from [27][2]DealerDist
+	for sum := 26; sum >= 2; sum-- {
+		for a := 0; a < 2; a++ {
+			hasAce := a == 1
+			if dealerStands(sum, hasAce, h17) {
+				from[sum][a][dealerOutcome(sum, hasAce)] = 1
+				continue
+			}
+			var d DealerDist
+			for i, pr := range p {
+				next := from[sum+i+1][b2i(hasAce || i == 0)]
+				for o := range d {
+					d[o] += pr * next[o]
+				}
+			}
+			from[sum][a] = d
+		}
+	}
+	var out [10]DealerDist
+	for u := 1; u <= 10; u++ {
+		var d DealerDist
+		for i, pr := range p {
+			hole := i + 1
+			if u+hole == 11 && (u == 1 || hole == 1) {
+				d[DealerBlackjack] += pr
+				continue
+			}
+			next := from[u+hole][b2i(u == 1 || hole == 1)]
+			for o := range d {
+				d[o] += pr * next[o]
+			}
+		}
+		out[u-1] = d
+	}
+	return out
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}

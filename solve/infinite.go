@@ -1,0 +1,288 @@
+package solve
+
+// The infinite-deck solver. Every card is drawn with the probabilities of
+// one deck whatever has been dealt, so a hand's value depends only on its
+// total, whether it is soft, and what it may still do (double, surrender,
+// split). Values are computed by dynamic programming over the hard sum
+// (aces counted as one) from 21 down, since drawing only raises the sum.
+
+// frame is the per-hand view of the dealer used by the player's recursion.
+// Under PEEK and OBO it is conditioned on no dealer blackjack; under ENHC it
+// is unconditional, with a dealer blackjack costing every hand its whole bet,
+// which is exactly the ENHC rule.
+type frame struct {
+	d DealerDist
+}
+
+// standEV returns the EV of standing on an effective total (a bust counts
+// -1), per unit bet.
+func (f *frame) standEV(total int) float64 {
+	if total > 21 {
+		return -1
+	}
+	ev := f.d[DealerBust] - f.d[DealerBlackjack]
+	for o := Dealer17; o <= Dealer21; o++ {
+		switch dealer := 17 + o; {
+		case dealer < total:
+			ev += f.d[o]
+		case dealer > total:
+			ev -= f.d[o]
+		}
+	}
+	return ev
+}
+
+// infiniteHands holds the per-hand values against one up card.
+type infiniteHands struct {
+	p     [10]float64
+	stand [32]float64    // by effective total; index > 21 is a bust
+	hit   [32][2]float64 // [hard sum][has ace]: hit once, then play optimally (hit or stand)
+	best  [32][2]float64 // max(stand, hit) for a hand that may only hit or stand
+	dbl   [32][2]float64 // double: one card, twice the bet
+}
+
+func effective(sum int, hasAce bool) int {
+	if hasAce && sum+10 <= 21 {
+		return sum + 10
+	}
+	return sum
+}
+
+func newInfiniteHands(p [10]float64, f *frame) *infiniteHands {
+	h := &infiniteHands{p: p}
+	for t := range h.stand {
+		h.stand[t] = f.standEV(t)
+	}
+	for sum := 31; sum >= 2; sum-- {
+		for a := 0; a < 2; a++ {
+			if sum > 21 {
+				h.best[sum][a] = -1
+				continue
+			}
+			hit := 0.0
+			for i, pr := range p {
+				next := min(sum+i+1, 31)
+				hit += pr * h.best[next][b2i(a == 1 || i == 0)]
+			}
+			h.hit[sum][a] = hit
+			h.best[sum][a] = max(h.stand[effective(sum, a == 1)], hit)
+			dbl := 0.0
+			for i, pr := range p {
+				dbl += pr * h.stand[effective(min(sum+i+1, 31), a == 1 || i == 0)]
+			}
+			h.dbl[sum][a] = 2 * dbl
+		}
+	}
+	return h
+}
+
+// double returns the EV of doubling (one card, twice the bet).
+func (h *infiniteHands) double(sum int, hasAce bool) float64 {
+	return h.dbl[sum][b2i(hasAce)]
+}
+
+// splitHand returns the value of a split hand holding the pair card c and a
+// drawn card x, when x is not resplit.
+func (h *infiniteHands) splitHand(r Rules, c, x int) float64 {
+	sum, hasAce := c+x, c == 1 || x == 1
+	total := effective(sum, hasAce)
+	if c == 1 && !r.HSA {
+		return h.stand[total] // one card to each split ace; A+T is 21, not blackjack
+	}
+	v := max(h.stand[total], h.hit[sum][b2i(hasAce)])
+	if r.DAS && r.Double.Allows(total, hasAce && sum+10 <= 21) {
+		v = max(v, h.double(sum, hasAce))
+	}
+	return v
+}
+
+// split returns the EV of splitting a pair of rank c, totalled over every
+// resulting hand. A pair card drawn to a split hand is resplit whenever the
+// hand limit (and for aces, RSA) allows. The hands are exchangeable, so the
+// value only depends on how many hands wait for a card (pending) and how
+// many hands exist (hands):
+//
+//	f(pending, hands) = sum over x != c of p_x (V(c,x) + f(pending-1, hands))
+//	                  + p_c * f(pending+1, hands+1)         if a resplit is allowed
+//	                  + p_c * (V(c,c) + f(pending-1, hands)) otherwise
+func (h *infiniteHands) split(r Rules, c int) float64 {
+	limit := r.MaxSplitHands
+	if c == 1 && !r.RSA {
+		limit = 2
+	}
+	pc := h.p[c-1]
+	var other float64 // sum over x != c of p_x V(c,x)
+	for x := 1; x <= 10; x++ {
+		if x != c {
+			other += h.p[x-1] * h.splitHand(r, c, x)
+		}
+	}
+	pair := h.splitHand(r, c, c)
+	// f[pending][hands], filled from the most hands down and, within that,
+	// from the fewest pending hands up: the order the recurrence reads.
+	var f [6][5]float64
+	for hands := limit; hands >= 2; hands-- {
+		for pending := 1; pending <= hands; pending++ {
+			v := other + (1-pc)*f[pending-1][hands]
+			if hands < limit {
+				v += pc * f[pending+1][hands+1]
+			} else {
+				v += pc * (pair + f[pending-1][hands])
+			}
+			f[pending][hands] = v
+		}
+	}
+	return f[2][2]
+}
+
+// solveInfinite fills a Table for an infinite deck.
+func solveInfinite(r Rules) *Table {
+	p := NewShoe(0).Probs()
+	t := &Table{Rules: r, Dealer: infiniteDealer(p, r.H17)}
+	t.Conditioning = conditioning(r)
+
+	for _, kind := range []TableKind{Hard, Soft, Pairs} {
+		for _, hand := range Rows(kind) {
+			for _, up := range UpCards {
+				t.Cells = append(t.Cells, Cell{Table: kind, Hand: hand, Up: up})
+			}
+		}
+	}
+	noDAS := r
+	noDAS.DAS = false
+	var hands [10]*infiniteHands
+	for _, up := range UpCards {
+		d := t.Dealer[up-1]
+		f := &frame{d: d.NoBlackjack()}
+		if r.HoleCard == ENHC {
+			f.d = d
+		}
+		hands[up-1] = newInfiniteHands(p, f)
+	}
+	for i := range t.Cells {
+		c := &t.Cells[i]
+		h := hands[c.Up-1]
+		sum, hasAce, pair := handCards(c.Table, c.Hand)
+		total := effective(sum, hasAce)
+		c.Legal[Stand], c.EV[Stand] = true, h.stand[total]
+		c.Legal[Hit], c.EV[Hit] = true, h.hit[sum][b2i(hasAce)]
+		if r.Double.Allows(total, hasAce && sum+10 <= 21) {
+			c.Legal[Double], c.EV[Double] = true, h.double(sum, hasAce)
+		}
+		q := t.Dealer[c.Up-1][DealerBlackjack]
+		ndasBest := NoAction
+		if pair != 0 {
+			c.Legal[Split], c.EV[Split] = true, h.split(r, pair)
+			if r.DAS {
+				ndasBest = bestWithoutDAS(*c, h.split(noDAS, pair), r, q)
+			}
+		}
+		adjustForBlackjack(r, c, q)
+		c.chooseCode(ndasBest)
+	}
+	t.EV = roundEV(t, p)
+	return t
+}
+
+// bestWithoutDAS returns the best action of a pair cell, before
+// adjustForBlackjack, if doubling after a split were not allowed: the
+// other actions keep their values and the split takes splitNDAS.
+func bestWithoutDAS(c Cell, splitNDAS float64, r Rules, q float64) Action {
+	c.EV[Split] = splitNDAS
+	adjustForBlackjack(r, &c, q)
+	c.chooseCode(NoAction)
+	return c.Code.Best
+}
+
+func conditioning(r Rules) Conditioning {
+	if r.HoleCard == Peek && r.Surrender != EarlySurrender {
+		return NoDealerBlackjack
+	}
+	return Unconditional
+}
+
+// adjustForBlackjack moves a cell's EVs from the per-hand frame to the
+// table's conditioning and adds surrender. q is the probability that the
+// dealer has blackjack given the up card.
+//
+// Under PEEK and OBO the per-hand frame is conditioned on no dealer
+// blackjack, and a dealer blackjack costs exactly the original bet whatever
+// the player does, so the unconditional EV is (1-q)*EV - q. Under ENHC the
+// frame is already unconditional. Late surrender gives back half the bet
+// only when the dealer has no blackjack; early surrender always does.
+func adjustForBlackjack(r Rules, c *Cell, q float64) {
+	uncond := conditioning(r) == Unconditional
+	if uncond && r.HoleCard != ENHC {
+		for _, a := range Actions {
+			if c.Legal[a] {
+				c.EV[a] = (1-q)*c.EV[a] - q
+			}
+		}
+	}
+	switch r.Surrender {
+	case LateSurrender:
+		c.Legal[Surrender], c.EV[Surrender] = true, -0.5
+		if uncond {
+			c.EV[Surrender] = -0.5*(1-q) - q
+		}
+	case EarlySurrender:
+		c.Legal[Surrender], c.EV[Surrender] = true, -0.5
+	}
+}
+
+// handCards returns the hard sum, whether the hand holds an ace, and for a
+// pair the rank of the pair card (0 otherwise) of a chart row.
+func handCards(kind TableKind, hand string) (sum int, hasAce bool, pair int) {
+	switch kind {
+	case Hard:
+		for _, ch := range hand {
+			sum = sum*10 + int(ch-'0')
+		}
+		return sum, false, 0
+	case Soft:
+		r, _ := ParseRank(hand[1:])
+		return 1 + int(r), true, 0
+	}
+	r, _ := ParseRank(hand[:1])
+	return 2 * int(r), r == 1, int(r)
+}
+
+// roundEV returns the unconditional EV of a round: the player's two cards
+// and the dealer's up card from p, each two-card hand played by its best
+// cell (pairs by the pairs table, other hands by their total).
+func roundEV(t *Table, p [10]float64) float64 {
+	r := t.Rules
+	bj := r.BlackjackPays.Float()
+	ev := 0.0
+	for _, up := range UpCards {
+		q := t.Dealer[up-1][DealerBlackjack]
+		for a := 1; a <= 10; a++ {
+			for b := 1; b <= 10; b++ {
+				pr := p[up-1] * p[a-1] * p[b-1]
+				var v float64
+				switch {
+				case a+b == 11 && (a == 1 || b == 1):
+					v = (1 - q) * bj // a dealer blackjack pushes
+				default:
+					v = t.cellFor(a, b, up).Best()
+					if t.Conditioning == NoDealerBlackjack {
+						v = (1-q)*v - q
+					}
+				}
+				ev += pr * v
+			}
+		}
+	}
+	return ev
+}
+
+// cellFor returns the cell that plays the two cards a, b against up.
+func (t *Table) cellFor(a, b int, up Rank) *Cell {
+	switch {
+	case a == b:
+		return &t.Cells[cellIndex(Pairs, (a+8)%10, up)] // 22..TT are rows 0..8, AA row 9
+	case a == 1 || b == 1:
+		return &t.Cells[cellIndex(Soft, a+b-2, up)] // AA is row 0
+	}
+	return &t.Cells[cellIndex(Hard, a+b-4, up)] // hard 4 is row 0
+}

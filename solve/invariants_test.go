@@ -1,0 +1,123 @@
+package solve
+
+import (
+	"math"
+	"testing"
+)
+
+// ruleGrid returns a spread of rule sets covering every token of the rule
+// language at least once.
+func ruleGrid(decks string) []string {
+	var grid []string
+	for _, base := range []string{
+		"S17 DOA DAS SPL3 NS 3:2 PEEK",
+		"H17 DOA DAS SPL3 LS 3:2 PEEK",
+		"S17 D10 NDAS SPL1 ES 6:5 ENHC",
+		"H17 D9 DAS SPL2 RSA HSA LS 1:1 OBO",
+		"S17 NDD NDAS SPL3 RSA ES 2:1 PEEK",
+		"H17 DOA DAS SPL3 HSA NS 3:2 ENHC",
+	} {
+		grid = append(grid, decks+" "+base)
+	}
+	return grid
+}
+
+func TestDealerSumsToOne(t *testing.T) {
+	for _, rules := range ruleGrid("INF") {
+		tab := mustSolve(t, rules)
+		for i, d := range tab.Dealer {
+			if s := d.Sum(); math.Abs(s-1) > 1e-12 {
+				t.Errorf("%s: dealer up %v outcomes sum to %.15f", rules, Rank(i+1), s)
+			}
+			if s := d.NoBlackjack().Sum(); math.Abs(s-1) > 1e-12 {
+				t.Errorf("%s: dealer up %v outcomes given no blackjack sum to %.15f", rules, Rank(i+1), s)
+			}
+		}
+		// Blackjack only under an ace or a ten: P = 4/13 and 1/13.
+		if got := tab.Dealer[0][DealerBlackjack]; math.Abs(got-4.0/13) > 1e-15 {
+			t.Errorf("P(blackjack | A) = %v, want 4/13", got)
+		}
+		if got := tab.Dealer[9][DealerBlackjack]; math.Abs(got-1.0/13) > 1e-15 {
+			t.Errorf("P(blackjack | T) = %v, want 1/13", got)
+		}
+	}
+}
+
+func TestCellInvariants(t *testing.T) {
+	for _, rules := range ruleGrid("INF") {
+		tab := mustSolve(t, rules)
+		for _, up := range UpCards {
+			prev := math.Inf(-1)
+			for total := 4; total <= 21; total++ {
+				c := tab.Cell(Hard, itoa(total), up)
+				if c.EV[Stand] < prev-1e-15 {
+					t.Errorf("%s: stand %d v %v = %v, below stand %d = %v", rules, total, up, c.EV[Stand], total-1, prev)
+				}
+				prev = c.EV[Stand]
+			}
+		}
+		for i := range tab.Cells {
+			c := &tab.Cells[i]
+			if tab.Rules.Surrender != NoSurrender && tab.Conditioning == NoDealerBlackjack && c.EV[Surrender] != -0.5 {
+				t.Errorf("%s: surrender %s v %v = %v, want -0.5", rules, c.Hand, c.Up, c.EV[Surrender])
+			}
+			if c.Legal[Surrender] != (tab.Rules.Surrender != NoSurrender) {
+				t.Errorf("%s: surrender legal = %v for %s v %v", rules, c.Legal[Surrender], c.Hand, c.Up)
+			}
+			if c.Legal[Split] != (c.Table == Pairs) {
+				t.Errorf("%s: split legal = %v for %v %s", rules, c.Legal[Split], c.Table, c.Hand)
+			}
+			for _, a := range Actions {
+				if c.Legal[a] && (c.EV[a] > c.Best()+1e-15 || c.EV[a] < -4.0-1e-12 || c.EV[a] > 4.0) {
+					t.Errorf("%s: %v %s v %v: %v = %v, best %v", rules, c.Table, c.Hand, c.Up, a, c.EV[a], c.Best())
+				}
+			}
+			if c.Margin < 0 {
+				t.Errorf("%s: %s v %v margin %v < 0", rules, c.Hand, c.Up, c.Margin)
+			}
+		}
+	}
+}
+
+// TestRuleDirections checks that each rule moves the round's EV the way it
+// should, and by the right amount where that is known in closed form.
+func TestRuleDirections(t *testing.T) {
+	ev := func(rules string) float64 { return mustSolve(t, rules).EV }
+	worse := []struct{ better, worse string }{
+		{"INF S17", "INF H17"},
+		{"INF PEEK", "INF ENHC"},
+		{"INF OBO", "INF ENHC"},
+		{"INF DAS", "INF NDAS"},
+		{"INF SPL3", "INF SPL2"},
+		{"INF SPL2", "INF SPL1"},
+		{"INF RSA", "INF"},
+		{"INF HSA", "INF"},
+		{"INF LS", "INF NS"},
+		{"INF ES", "INF LS"},
+		{"INF DOA", "INF D9"},
+		{"INF D9", "INF D10"},
+		{"INF D10", "INF NDD"},
+		{"INF 2:1", "INF 3:2"},
+		{"INF 3:2", "INF 6:5"},
+		{"INF 6:5", "INF 1:1"},
+	}
+	for _, w := range worse {
+		if b, x := ev(w.better), ev(w.worse); !(x < b) {
+			t.Errorf("EV(%s) = %.6f%%, not below EV(%s) = %.6f%%", w.worse, 100*x, w.better, 100*b)
+		}
+	}
+	// OBO differs from PEEK only in when the blackjack is revealed, which
+	// does not change any decision without early surrender.
+	if a, b := ev("INF OBO"), ev("INF PEEK"); math.Abs(a-b) > 1e-15 {
+		t.Errorf("EV(OBO) = %v, EV(PEEK) = %v, want equal", a, b)
+	}
+	// The payout changes the EV by the change in payout times P(player
+	// blackjack, dealer none): 2 x 4/13 x 1/13 x (1 - P(dealer blackjack)).
+	pbj := 2 * (1.0 / 13) * (4.0 / 13)
+	pboth := pbj * pbj
+	if got, want := ev("INF 3:2")-ev("INF 6:5"), (1.5-1.2)*(pbj-pboth); math.Abs(got-want) > 1e-15 {
+		t.Errorf("EV(3:2) - EV(6:5) = %.12f, want %.12f", got, want)
+	}
+}
+
+func itoa(n int) string { return Rows(Hard)[n-4] }

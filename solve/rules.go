@@ -1,0 +1,392 @@
+package solve
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Rules is a casino rule set. The zero value is not a valid rule set; start
+// from Default (or ParseRules) and change single fields.
+type Rules struct {
+	// Decks is the number of decks in the shoe; 0 means an infinite deck.
+	Decks int
+	// H17 reports whether the dealer hits soft 17 (false: dealer stands on all 17s, S17).
+	H17 bool
+	// Double says which first two cards may be doubled.
+	Double Doubling
+	// DAS allows doubling after a split (subject to Double).
+	DAS bool
+	// MaxSplitHands is the largest number of hands a pair may be split into: 2 (one split), 3 or 4.
+	MaxSplitHands int
+	// RSA allows resplitting aces.
+	RSA bool
+	// HSA allows hitting (and, with DAS, doubling) split aces; without it each split ace gets exactly one card.
+	HSA bool
+	// Surrender is the surrender rule.
+	Surrender SurrenderRule
+	// BlackjackPays is the payout of a player blackjack, as a ratio (3:2, 6:5, ...).
+	BlackjackPays Payout
+	// HoleCard says when the dealer looks for blackjack and what a dealer blackjack takes.
+	HoleCard HoleCard
+}
+
+// Doubling is a doubling rule: which first two cards may be doubled.
+type Doubling int
+
+const (
+	DoubleAny    Doubling = iota // DOA: any first two cards
+	Double9to11                  // D9: hard 9, 10 and 11
+	Double10to11                 // D10: hard 10 and 11
+	DoubleNone                   // NDD: no doubling
+)
+
+// Allows reports whether a two-card hand with this total may be doubled.
+// Restricted rules (D9, D10) apply to hard totals only.
+func (d Doubling) Allows(total int, soft bool) bool {
+	switch d {
+	case DoubleAny:
+		return true
+	case Double9to11:
+		return !soft && total >= 9 && total <= 11
+	case Double10to11:
+		return !soft && total >= 10 && total <= 11
+	}
+	return false
+}
+
+// SurrenderRule is a surrender rule.
+type SurrenderRule int
+
+const (
+	NoSurrender    SurrenderRule = iota // NS: no surrender
+	LateSurrender                       // LS: surrender after the dealer checks for blackjack
+	EarlySurrender                      // ES: surrender before the dealer checks for blackjack
+)
+
+// HoleCard says how a dealer blackjack is handled.
+type HoleCard int
+
+const (
+	// Peek: US hole card; the dealer checks for blackjack under an ace or ten
+	// before the player acts, so a dealer blackjack takes only the original bet.
+	Peek HoleCard = iota
+	// ENHC: European no hole card; a dealer blackjack found after the player
+	// acted takes every bet, doubled and split ones too.
+	ENHC
+	// OBO: no hole card, but a dealer blackjack takes only the original bet.
+	OBO
+)
+
+// Payout is a blackjack payout ratio Num:Den, kept in lowest terms.
+type Payout struct{ Num, Den int }
+
+// Float returns the payout as a multiple of the bet (1.5 for 3:2).
+func (p Payout) Float() float64 { return float64(p.Num) / float64(p.Den) }
+
+func (p Payout) String() string { return fmt.Sprintf("%d:%d", p.Num, p.Den) }
+
+// Default is the most common US shoe game: 6D S17 DOA DAS SPL3 NS 3:2 PEEK.
+var Default = Rules{
+	Decks:         6,
+	Double:        DoubleAny,
+	DAS:           true,
+	MaxSplitHands: 4,
+	BlackjackPays: Payout{3, 2},
+	HoleCard:      Peek,
+}
+
+// Infinite reports whether the rules deal from an infinite deck.
+func (r Rules) Infinite() bool { return r.Decks == 0 }
+
+// String returns the canonical rule string, which ParseRules reads back to
+// the same Rules: every rule is printed, in the order of RuleTokens.
+func (r Rules) String() string {
+	var b strings.Builder
+	if r.Decks == 0 {
+		b.WriteString("INF")
+	} else {
+		fmt.Fprintf(&b, "%dD", r.Decks)
+	}
+	b.WriteString(pick(r.H17, " H17", " S17"))
+	b.WriteString(" " + [...]string{"DOA", "D9", "D10", "NDD"}[r.Double])
+	b.WriteString(pick(r.DAS, " DAS", " NDAS"))
+	fmt.Fprintf(&b, " SPL%d", r.MaxSplitHands-1)
+	b.WriteString(pick(r.RSA, " RSA", ""))
+	b.WriteString(pick(r.HSA, " HSA", ""))
+	b.WriteString(" " + [...]string{"NS", "LS", "ES"}[r.Surrender])
+	b.WriteString(" " + r.BlackjackPays.String())
+	b.WriteString(" " + [...]string{"PEEK", "ENHC", "OBO"}[r.HoleCard])
+	return b.String()
+}
+
+func pick(c bool, yes, no string) string {
+	if c {
+		return yes
+	}
+	return no
+}
+
+// Validate reports whether the rules are within the ranges ParseRules accepts.
+func (r Rules) Validate() error {
+	switch {
+	case r.Decks < 0:
+		return fmt.Errorf("decks %d: want a positive count or 0 for infinite", r.Decks)
+	case r.Decks > MaxDecks:
+		return fmt.Errorf("decks %d: want at most %d", r.Decks, MaxDecks)
+	case r.Double < DoubleAny || r.Double > DoubleNone:
+		return fmt.Errorf("unknown doubling rule %d", r.Double)
+	case r.MaxSplitHands < 2 || r.MaxSplitHands > 4:
+		return fmt.Errorf("split hands %d: want 2, 3 or 4", r.MaxSplitHands)
+	case r.Surrender < NoSurrender || r.Surrender > EarlySurrender:
+		return fmt.Errorf("unknown surrender rule %d", r.Surrender)
+	case r.HoleCard < Peek || r.HoleCard > OBO:
+		return fmt.Errorf("unknown hole-card rule %d", r.HoleCard)
+	case r.BlackjackPays.Num <= 0 || r.BlackjackPays.Den <= 0:
+		return fmt.Errorf("blackjack payout %v: want a positive ratio", r.BlackjackPays)
+	}
+	return nil
+}
+
+// MaxDecks bounds the deck count so that card counts stay small integers.
+const MaxDecks = 1000
+
+// A RuleToken documents one token of the rule language.
+type RuleToken struct {
+	Group   string // the rule the token sets, e.g. "dealer soft 17"
+	Token   string // the token as written canonically, e.g. "H17"
+	Meaning string
+}
+
+// RuleTokens lists every token of the rule language, grouped and in canonical order.
+var RuleTokens = []RuleToken{
+	{"decks", "1D..8D", "number of decks (any positive count, e.g. 6D)"},
+	{"decks", "INF", "infinite deck"},
+	{"dealer soft 17", "S17", "dealer stands on all 17s"},
+	{"dealer soft 17", "H17", "dealer hits soft 17"},
+	{"doubling", "DOA", "double on any first two cards"},
+	{"doubling", "D9", "double on hard 9, 10 and 11 only"},
+	{"doubling", "D10", "double on hard 10 and 11 only"},
+	{"doubling", "NDD", "no doubling"},
+	{"double after split", "DAS", "doubling allowed after a split"},
+	{"double after split", "NDAS", "no doubling after a split"},
+	{"splits", "SPL1", "one split (2 hands)"},
+	{"splits", "SPL2", "split to at most 3 hands"},
+	{"splits", "SPL3", "split to at most 4 hands"},
+	{"resplit aces", "RSA", "aces may be resplit (default: not)"},
+	{"hit split aces", "HSA", "split aces may be hit (default: one card each)"},
+	{"surrender", "NS", "no surrender"},
+	{"surrender", "LS", "late surrender (after the dealer checks for blackjack)"},
+	{"surrender", "ES", "early surrender (before the dealer checks for blackjack)"},
+	{"blackjack pays", "3:2", "blackjack pays 3 to 2 (any ratio N:M is accepted: 6:5, 1:1, 2:1, ...)"},
+	{"hole card", "PEEK", "US hole card: the dealer checks for blackjack under an ace or ten"},
+	{"hole card", "ENHC", "no hole card: a dealer blackjack takes every bet, doubled and split ones too"},
+	{"hole card", "OBO", "no hole card: a dealer blackjack takes only the original bet"},
+}
+
+// A RuleError is a rule string that does not parse.
+type RuleError struct {
+	Input  string
+	Token  string // the offending token
+	Offset int    // byte offset of Token in Input
+	Msg    string
+}
+
+func (e *RuleError) Error() string {
+	return fmt.Sprintf("%q: %s", e.Input, e.Msg)
+}
+
+// ParseRules parses a rule string such as "6D H17 DAS LS". Tokens are
+// separated by spaces and read case-insensitively; rules not mentioned keep
+// their Default value. Two tokens that set the same rule differently are an
+// error, not last-wins.
+func ParseRules(s string) (Rules, error) {
+	r := Default
+	seen := map[string]tokenAt{} // group -> first token that set it
+	for _, t := range tokenize(s) {
+		group, apply, ok := lookupToken(strings.ToUpper(t.text))
+		if !ok {
+			return Rules{}, &RuleError{s, t.text, t.offset, unknownMessage(t)}
+		}
+		if prev, dup := seen[group]; dup && !strings.EqualFold(prev.text, t.text) {
+			return Rules{}, &RuleError{s, t.text, t.offset,
+				fmt.Sprintf("%q at %d contradicts %q at %d (%s given twice)", t.text, t.offset, prev.text, prev.offset, group)}
+		}
+		seen[group] = t
+		if err := apply(&r); err != nil {
+			return Rules{}, &RuleError{s, t.text, t.offset, fmt.Sprintf("%q at %d: %v", t.text, t.offset, err)}
+		}
+	}
+	return r, nil
+}
+
+type tokenAt struct {
+	text   string
+	offset int
+}
+
+func tokenize(s string) []tokenAt {
+	var toks []tokenAt
+	start := -1
+	for i := 0; i <= len(s); i++ {
+		sep := i == len(s) || s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r' || s[i] == ','
+		switch {
+		case sep && start >= 0:
+			toks = append(toks, tokenAt{s[start:i], start})
+			start = -1
+		case !sep && start < 0:
+			start = i
+		}
+	}
+	return toks
+}
+
+// lookupToken maps an upper-case token to its rule group and the change it makes.
+func lookupToken(t string) (group string, apply func(*Rules) error, ok bool) {
+	set := func(g string, f func(*Rules)) (string, func(*Rules) error, bool) {
+		return g, func(r *Rules) error { f(r); return nil }, true
+	}
+	switch t {
+	case "INF":
+		return set("decks", func(r *Rules) { r.Decks = 0 })
+	case "S17", "H17":
+		return set("dealer soft 17", func(r *Rules) { r.H17 = t == "H17" })
+	case "DOA", "D9", "D10", "NDD":
+		d := map[string]Doubling{"DOA": DoubleAny, "D9": Double9to11, "D10": Double10to11, "NDD": DoubleNone}[t]
+		return set("doubling", func(r *Rules) { r.Double = d })
+	case "DAS", "NDAS":
+		return set("double after split", func(r *Rules) { r.DAS = t == "DAS" })
+	case "SPL1", "SPL2", "SPL3":
+		n := int(t[3]-'0') + 1
+		return set("splits", func(r *Rules) { r.MaxSplitHands = n })
+	case "RSA":
+		return set("resplit aces", func(r *Rules) { r.RSA = true })
+	case "HSA":
+		return set("hit split aces", func(r *Rules) { r.HSA = true })
+	case "NS", "LS", "ES":
+		s := map[string]SurrenderRule{"NS": NoSurrender, "LS": LateSurrender, "ES": EarlySurrender}[t]
+		return set("surrender", func(r *Rules) { r.Surrender = s })
+	case "PEEK", "ENHC", "OBO":
+		h := map[string]HoleCard{"PEEK": Peek, "ENHC": ENHC, "OBO": OBO}[t]
+		return set("hole card", func(r *Rules) { r.HoleCard = h })
+	}
+	if n, ok := strings.CutSuffix(t, "D"); ok && isDigits(n) {
+		return "decks", func(r *Rules) error {
+			d, err := strconv.Atoi(n)
+			if err != nil || d < 1 || d > MaxDecks {
+				return fmt.Errorf("want a deck count from 1D to %dD, or INF", MaxDecks)
+			}
+			r.Decks = d
+			return nil
+		}, true
+	}
+	if a, b, ok := strings.Cut(t, ":"); ok && isDigits(a) && isDigits(b) {
+		return "blackjack pays", func(r *Rules) error {
+			p, err := parsePayout(a, b)
+			if err != nil {
+				return err
+			}
+			r.BlackjackPays = p
+			return nil
+		}, true
+	}
+	return "", nil, false
+}
+
+func parsePayout(a, b string) (Payout, error) {
+	num, err1 := strconv.Atoi(a)
+	den, err2 := strconv.Atoi(b)
+	if err1 != nil || err2 != nil || num < 1 || den < 1 || num > 1000 || den > 1000 {
+		return Payout{}, fmt.Errorf("want a payout ratio N:M with 1 <= N, M <= 1000, such as 3:2 or 6:5")
+	}
+	g := gcd(num, den)
+	return Payout{num / g, den / g}, nil
+}
+
+func gcd(a, b int) int {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
+}
+
+func isDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// unknownMessage explains an unknown token: the values of the rule it most
+// resembles, or the whole language when it resembles none.
+func unknownMessage(t tokenAt) string {
+	up := strings.ToUpper(t.text)
+	var groups []string
+	for _, rt := range RuleTokens {
+		for _, candidate := range strings.Split(rt.Token, "..") {
+			if editDistance(up, candidate) <= 1 && !contains(groups, rt.Group) {
+				groups = append(groups, rt.Group)
+			}
+		}
+	}
+	msg := fmt.Sprintf("unknown rule %q at %d", t.text, t.offset)
+	if len(groups) == 0 {
+		return msg + "; see 'bjchart rules' for the rule language (e.g. \"6D H17 DAS LS 3:2\")"
+	}
+	var want []string
+	for _, g := range groups {
+		want = append(want, groupValues(g))
+	}
+	return msg + "; want " + strings.Join(want, ", or ")
+}
+
+func groupValues(group string) string {
+	var vals []string
+	for _, rt := range RuleTokens {
+		if rt.Group == group {
+			vals = append(vals, rt.Token)
+		}
+	}
+	if len(vals) == 2 {
+		return vals[0] + " or " + vals[1]
+	}
+	if len(vals) == 1 {
+		return vals[0]
+	}
+	return strings.Join(vals[:len(vals)-1], ", ") + " or " + vals[len(vals)-1]
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// editDistance is the Levenshtein distance between two short strings.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
