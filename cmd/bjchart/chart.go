@@ -1,0 +1,204 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"bjchart/render"
+	"bjchart/solve"
+
+	"github.com/spf13/cobra"
+)
+
+// ruleFlags are the --rules string and the flags that override single rules.
+type ruleFlags struct {
+	rules         string
+	decks         string
+	h17           bool
+	double        string
+	das           bool
+	splitHands    int
+	rsa           bool
+	hsa           bool
+	surrender     string
+	blackjackPays string
+	holeCard      string
+}
+
+func (f *ruleFlags) bind(cmd *cobra.Command) {
+	fl := cmd.Flags()
+	fl.StringVar(&f.rules, "rules", "", "rule string, e.g. \"6D H17 DAS LS\" (see 'bjchart rules'); unnamed rules keep their defaults")
+	fl.StringVar(&f.decks, "decks", "", "number of decks (1, 2, ... or inf); overrides --rules")
+	fl.BoolVar(&f.h17, "h17", false, "dealer hits soft 17 (--h17=false: stands); overrides --rules")
+	fl.StringVar(&f.double, "double", "", "doubling: any, 9-11, 10-11 or none; overrides --rules")
+	fl.BoolVar(&f.das, "das", true, "double after split (--das=false: not); overrides --rules")
+	fl.IntVar(&f.splitHands, "split-hands", 0, "most hands a pair may be split into: 2, 3 or 4; overrides --rules")
+	fl.BoolVar(&f.rsa, "rsa", false, "resplit aces; overrides --rules")
+	fl.BoolVar(&f.hsa, "hsa", false, "hit split aces; overrides --rules")
+	fl.StringVar(&f.surrender, "surrender", "", "surrender: none, late or early; overrides --rules")
+	fl.StringVar(&f.blackjackPays, "blackjack-pays", "", "blackjack payout ratio, e.g. 3:2 or 6:5; overrides --rules")
+	fl.StringVar(&f.holeCard, "hole-card", "", "peek (US), enhc (no hole card, lose all) or obo (original bet only); overrides --rules")
+}
+
+// resolve returns the rules: --rules first, then each flag that was given.
+func (f *ruleFlags) resolve(cmd *cobra.Command) (solve.Rules, error) {
+	r, err := solve.ParseRules(f.rules)
+	if err != nil {
+		return r, usagef("--rules %v", err)
+	}
+	changed := cmd.Flags().Changed
+	choose := func(flag, value string, allowed map[string]func()) error {
+		if set, ok := allowed[strings.ToLower(value)]; ok {
+			set()
+			return nil
+		}
+		var names []string
+		for _, n := range []string{"any", "9-11", "10-11", "none", "late", "early", "peek", "enhc", "obo"} {
+			if _, ok := allowed[n]; ok {
+				names = append(names, n)
+			}
+		}
+		return usagef("--%s %q: want %s", flag, value, strings.Join(names, ", "))
+	}
+	if changed("decks") {
+		if strings.EqualFold(f.decks, "inf") {
+			r.Decks = 0
+		} else if n, err := strconv.Atoi(f.decks); err == nil && n >= 1 && n <= solve.MaxDecks {
+			r.Decks = n
+		} else {
+			return r, usagef("--decks %q: want a count from 1 to %d, or inf", f.decks, solve.MaxDecks)
+		}
+	}
+	if changed("h17") {
+		r.H17 = f.h17
+	}
+	if changed("double") {
+		if err := choose("double", f.double, map[string]func(){
+			"any":   func() { r.Double = solve.DoubleAny },
+			"9-11":  func() { r.Double = solve.Double9to11 },
+			"10-11": func() { r.Double = solve.Double10to11 },
+			"none":  func() { r.Double = solve.DoubleNone },
+		}); err != nil {
+			return r, err
+		}
+	}
+	if changed("das") {
+		r.DAS = f.das
+	}
+	if changed("split-hands") {
+		if f.splitHands < 2 || f.splitHands > 4 {
+			return r, usagef("--split-hands %d: want 2, 3 or 4", f.splitHands)
+		}
+		r.MaxSplitHands = f.splitHands
+	}
+	if changed("rsa") {
+		r.RSA = f.rsa
+	}
+	if changed("hsa") {
+		r.HSA = f.hsa
+	}
+	if changed("surrender") {
+		if err := choose("surrender", f.surrender, map[string]func(){
+			"none":  func() { r.Surrender = solve.NoSurrender },
+			"late":  func() { r.Surrender = solve.LateSurrender },
+			"early": func() { r.Surrender = solve.EarlySurrender },
+		}); err != nil {
+			return r, err
+		}
+	}
+	if changed("blackjack-pays") {
+		p, err := solve.ParseRules(f.blackjackPays)
+		if err != nil || !strings.Contains(f.blackjackPays, ":") || strings.ContainsAny(strings.TrimSpace(f.blackjackPays), " \t") {
+			return r, usagef("--blackjack-pays %q: want a ratio such as 3:2, 6:5, 1:1 or 2:1", f.blackjackPays)
+		}
+		r.BlackjackPays = p.BlackjackPays
+	}
+	if changed("hole-card") {
+		if err := choose("hole-card", f.holeCard, map[string]func(){
+			"peek": func() { r.HoleCard = solve.Peek },
+			"enhc": func() { r.HoleCard = solve.ENHC },
+			"obo":  func() { r.HoleCard = solve.OBO },
+		}); err != nil {
+			return r, err
+		}
+	}
+	return r, nil
+}
+
+// chartOptions are the options of the chart command (and of bjchart with
+// no command).
+type chartOptions struct {
+	rules  ruleFlags
+	ev     bool
+	format string
+	color  string
+}
+
+func newChartOptions() *chartOptions { return &chartOptions{} }
+
+func (o *chartOptions) bind(cmd *cobra.Command) {
+	o.rules.bind(cmd)
+	fl := cmd.Flags()
+	fl.BoolVar(&o.ev, "ev", false, "show the EV of every legal action in each cell (text format)")
+	fl.StringVar(&o.format, "format", "text", "output format: text, json or csv")
+	fl.StringVar(&o.color, "color", "auto", "colour the text chart: auto (on a terminal, unless NO_COLOR is set), always or never")
+}
+
+func newChartCmd(e env) *cobra.Command {
+	opts := newChartOptions()
+	cmd := &cobra.Command{
+		Use:   "chart",
+		Short: "Print the basic-strategy chart for a rule set",
+		Long: `Print the basic-strategy chart for a rule set: the hard, soft and pair
+tables against every dealer up card, each cell holding the best play with
+its fallback (Dh: double, else hit), and the house edge.`,
+		Example: `  bjchart chart --rules "6D H17 DAS LS"
+  bjchart chart --rules INF --ev
+  bjchart chart --decks inf --surrender late --format csv
+  bjchart chart --format json | jq '.cells[] | select(.hand == "16")'`,
+		Args: noArgs,
+		RunE: func(cmd *cobra.Command, args []string) error { return opts.run(cmd, e) },
+	}
+	opts.bind(cmd)
+	return cmd
+}
+
+func (o *chartOptions) run(cmd *cobra.Command, e env) error {
+	r, err := o.rules.resolve(cmd)
+	if err != nil {
+		return err
+	}
+	var color bool
+	switch o.color {
+	case "auto":
+		color = e.colorAuto(e.stdout)
+	case "always":
+		color = true
+	case "never":
+	default:
+		return usagef("--color %q: want auto, always or never", o.color)
+	}
+	write := map[string]func(*bytes.Buffer, *solve.Table) error{
+		"text": func(b *bytes.Buffer, t *solve.Table) error {
+			return render.Text(b, t, render.TextOptions{Color: color, EV: o.ev})
+		},
+		"json": func(b *bytes.Buffer, t *solve.Table) error { return render.JSON(b, t) },
+		"csv":  func(b *bytes.Buffer, t *solve.Table) error { return render.CSV(b, t) },
+	}[o.format]
+	if write == nil {
+		return usagef("--format %q: want text, json or csv", o.format)
+	}
+	t, err := solve.Solve(r)
+	if err != nil {
+		return err
+	}
+	// Render fully before writing, so a failure leaves no partial output.
+	var buf bytes.Buffer
+	if err := write(&buf, t); err != nil {
+		return fmt.Errorf("rendering %s: %w", o.format, err)
+	}
+	_, err = e.stdout.Write(buf.Bytes())
+	return err
+}

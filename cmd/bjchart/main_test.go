@@ -1,0 +1,139 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"bjchart/render"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files in testdata")
+
+// runCmd runs the command line in-process, as a user with no NO_COLOR would.
+func runCmd(t *testing.T, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code = run(args, &out, &errb, func(string) string { return "" })
+	return code, out.String(), errb.String()
+}
+
+// golden compares got with testdata/name, or rewrites it under -update.
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./cmd/bjchart -update to create it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("output differs from %s (rerun with -update if intended):\n--- got\n%s\n--- want\n%s", path, got, want)
+	}
+}
+
+func TestGolden(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+	}{
+		{"chart-inf.txt", []string{"--rules", "INF"}},
+		{"chart-inf-h17-ls-ev.txt", []string{"chart", "--rules", "inf h17 das ls", "--ev"}},
+		{"chart-inf-flags-color.txt", []string{"chart", "--decks", "inf", "--surrender", "late", "--das=false", "--color", "always"}},
+		{"chart-inf.csv", []string{"chart", "--rules", "INF ENHC", "--format", "csv"}},
+		{"rules.txt", []string{"rules"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out, errOut := runCmd(t, tt.args...)
+			if code != exitOK {
+				t.Fatalf("bjchart %v: exit %d, stderr %q", tt.args, code, errOut)
+			}
+			golden(t, tt.name, out)
+		})
+	}
+}
+
+func TestJSON(t *testing.T) {
+	code, out, errOut := runCmd(t, "chart", "--rules", "INF S17 LS", "--format", "json")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var got render.JSONTable
+	dec := json.NewDecoder(strings.NewReader(out))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&got); err != nil {
+		t.Fatal(err)
+	}
+	if got.Rules != "INF S17 DOA DAS SPL3 LS 3:2 PEEK" || got.Conditioning != "no-dealer-blackjack" {
+		t.Errorf("rules %q conditioning %q", got.Rules, got.Conditioning)
+	}
+	if n := len(got.Cells); n != (18+10+10)*10 {
+		t.Errorf("%d cells, want 380", n)
+	}
+	var c16 *render.JSONCell
+	for i, c := range got.Cells {
+		if c.Table == "hard" && c.Hand == "16" && c.Up == "T" {
+			c16 = &got.Cells[i]
+		}
+	}
+	if c16 == nil || c16.Action != "Rh" || c16.EV["surrender"] != -0.5 || len(c16.EV) != 4 {
+		t.Errorf("16 v T cell = %+v, want Rh with stand, hit, double, surrender", c16)
+	}
+}
+
+func TestUsageErrors(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--rules", "6D H18"}, `--rules "6D H18": unknown rule "H18" at 3; want S17 or H17`},
+		{[]string{"--rules", "S17 H17"}, `contradicts`},
+		{[]string{"chart", "--bogus"}, `unknown flag: --bogus`},
+		{[]string{"chart", "--format", "xml"}, `--format "xml": want text, json or csv`},
+		{[]string{"chart", "--decks", "0"}, `--decks "0": want a count from 1 to 1000, or inf`},
+		{[]string{"chart", "--surrender", "sometimes"}, `--surrender "sometimes": want none, late, early`},
+		{[]string{"chart", "--split-hands", "5"}, `--split-hands 5: want 2, 3 or 4`},
+		{[]string{"chart", "--blackjack-pays", "lots"}, `--blackjack-pays "lots": want a ratio`},
+		{[]string{"chart", "--color", "pink"}, `--color "pink": want auto, always or never`},
+		{[]string{"chart", "extra"}, `unexpected argument "extra"`},
+		{[]string{"rules", "6D H18"}, `unknown rule "H18"`},
+	}
+	for _, tt := range tests {
+		code, out, errOut := runCmd(t, tt.args...)
+		if code != exitUsage {
+			t.Errorf("bjchart %q: exit %d, want %d", tt.args, code, exitUsage)
+		}
+		if out != "" {
+			t.Errorf("bjchart %q wrote to stdout: %q", tt.args, out)
+		}
+		if !strings.Contains(errOut, tt.want) {
+			t.Errorf("bjchart %q: stderr %q, want it to contain %q", tt.args, errOut, tt.want)
+		}
+	}
+}
+
+func TestNoColorWhenPiped(t *testing.T) {
+	_, out, _ := runCmd(t, "--rules", "INF")
+	if strings.Contains(out, "\x1b[") {
+		t.Error("colour escapes written to a non-terminal")
+	}
+}
+
+func TestHelp(t *testing.T) {
+	for _, args := range [][]string{{"--help"}, {"chart", "--help"}, {"rules", "--help"}} {
+		code, out, _ := runCmd(t, args...)
+		if code != exitOK || !strings.Contains(out, "Examples:") {
+			t.Errorf("bjchart %q: exit %d, output without examples:\n%s", args, code, out)
+		}
+	}
+}

@@ -1,0 +1,56 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+	"text/tabwriter"
+
+	"bjchart/solve"
+
+	"github.com/spf13/cobra"
+)
+
+func newRulesCmd(e env) *cobra.Command {
+	return &cobra.Command{
+		Use:   "rules [RULES]",
+		Short: "Explain the rule language, or check and canonicalise a rule string",
+		Long: `Explain every token of the rule language. Given a rule string, check it
+and print it canonically (every rule, defaults filled in).
+
+Tokens are separated by spaces and read case-insensitively. Rules not
+named keep their defaults; naming one rule twice with different values
+(S17 H17) is an error.`,
+		Example: `  bjchart rules
+  bjchart rules "6d h17 das ls"`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 1 {
+				r, err := solve.ParseRules(args[0])
+				if err != nil {
+					return usageError{err}
+				}
+				_, err = fmt.Fprintln(e.stdout, r)
+				return err
+			}
+			return writeRuleHelp(e)
+		},
+	}
+}
+
+func writeRuleHelp(e env) error {
+	tw := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
+	fmt.Fprintf(tw, "Rule language (default: %s)\n\n", solve.Default)
+	group := ""
+	for _, t := range solve.RuleTokens {
+		g := ""
+		if t.Group != group {
+			group, g = t.Group, t.Group
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", g, t.Token, t.Meaning)
+	}
+	fmt.Fprintln(tw, "\nExamples: \"6D H17 DAS LS\", \"2D S17 D10 NDAS SPL1 6:5\", \"INF S17 ENHC\"")
+	fmt.Fprintln(tw, strings.TrimSpace(`
+Flags override single rules: --decks 2 --h17 --double 10-11 --das=false
+--split-hands 2 --rsa --hsa --surrender late --blackjack-pays 6:5 --hole-card enhc`))
+	return tw.Flush()
+}

@@ -1,0 +1,125 @@
+// Package render turns a solved table into what people and programs read:
+// terminal charts, JSON and CSV.
+package render
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"bjchart/solve"
+
+	"github.com/olekukonko/tablewriter"
+	"github.com/olekukonko/tablewriter/renderer"
+	"github.com/olekukonko/tablewriter/tw"
+)
+
+// TextOptions configures the terminal chart.
+type TextOptions struct {
+	// Color paints each action cell with the colours of printed charts
+	// (ANSI 256-colour escapes). The code is printed either way.
+	Color bool
+	// EV prints the EV of every legal action under each cell's code.
+	EV bool
+}
+
+// actionColor is the ANSI 256-colour background of each action: the colours
+// of common printed charts (hit white, stand yellow, double green, split
+// blue, surrender red), chosen apart in lightness as well as hue so they stay
+// distinguishable for colour-blind readers.
+var actionColor = map[solve.Action]string{
+	solve.Hit:       "\x1b[30;48;5;255m",
+	solve.Stand:     "\x1b[30;48;5;220m",
+	solve.Double:    "\x1b[30;48;5;114m",
+	solve.Split:     "\x1b[30;48;5;117m",
+	solve.Surrender: "\x1b[97;48;5;160m",
+}
+
+const ansiReset = "\x1b[0m"
+
+// chartRows are the rows printed in the text chart: hard 5-21, soft A2-A9
+// and every pair, as printed charts show them. Every row is in the JSON.
+var chartRows = map[solve.TableKind][]string{
+	solve.Hard:  solve.Rows(solve.Hard)[1:],
+	solve.Soft:  solve.Rows(solve.Soft)[1:9],
+	solve.Pairs: solve.Rows(solve.Pairs),
+}
+
+// Text writes the three chart tables (hard, soft, pairs) with a header line
+// giving the canonical rules and the house edge, and a legend.
+func Text(w io.Writer, t *solve.Table, opt TextOptions) error {
+	if _, err := fmt.Fprintf(w, "%s\nrules %s   house edge %.4f%%   (player EV %+.4f%% per round)\n",
+		"bjchart basic strategy", t.Rules, -100*t.EV, 100*t.EV); err != nil {
+		return err
+	}
+	if opt.EV {
+		if _, err := fmt.Fprintf(w, "%s.\n", t.Conditioning.Describe()); err != nil {
+			return err
+		}
+	}
+	for _, kind := range []solve.TableKind{solve.Hard, solve.Soft, solve.Pairs} {
+		if _, err := fmt.Fprintf(w, "\n%s\n", strings.ToUpper(kind.String())); err != nil {
+			return err
+		}
+		if err := textTable(w, t, kind, opt); err != nil {
+			return err
+		}
+	}
+	_, err := fmt.Fprintln(w, "\n"+Legend)
+	return err
+}
+
+// Legend explains the chart codes.
+const Legend = "H hit  S stand  Dh double else hit  Ds double else stand  P split  " +
+	"Ph/Pd/Ps split if DAS else hit/double/stand  Rh/Rs/Rp surrender else hit/stand/split"
+
+func textTable(w io.Writer, t *solve.Table, kind solve.TableKind, opt TextOptions) error {
+	header := []string{""}
+	for _, up := range solve.UpCards {
+		header = append(header, up.String())
+	}
+	rendition := tw.Rendition{Symbols: tw.NewSymbols(tw.StyleLight)}
+	if opt.EV {
+		rendition.Settings.Separators.BetweenRows = tw.On
+	}
+	tab := tablewriter.NewTable(w,
+		tablewriter.WithRenderer(renderer.NewBlueprint(rendition)),
+		tablewriter.WithHeaderAutoFormat(tw.Off),
+		tablewriter.WithRowAlignment(tw.AlignCenter),
+		tablewriter.WithHeaderAlignment(tw.AlignCenter),
+		tablewriter.WithRowAutoWrap(tw.WrapNone),
+		tablewriter.WithTrimSpace(tw.Off),
+		tablewriter.WithPadding(tw.PaddingNone),
+	)
+	tab.Header(header)
+	for _, hand := range chartRows[kind] {
+		row := []string{fmt.Sprintf(" %-3s", hand)}
+		for _, up := range solve.UpCards {
+			row = append(row, cellText(t.Cell(kind, hand, up), opt))
+		}
+		if err := tab.Append(row); err != nil {
+			return err
+		}
+	}
+	return tab.Render()
+}
+
+func cellText(c *solve.Cell, opt TextOptions) string {
+	code := fmt.Sprintf(" %-2s ", c.Code)
+	if opt.EV {
+		code = fmt.Sprintf("   %-2s   ", c.Code) // as wide as an EV line
+	}
+	if opt.Color {
+		code = actionColor[c.Code.Best] + code + ansiReset
+	}
+	if !opt.EV {
+		return code
+	}
+	lines := []string{code}
+	for _, a := range solve.Actions {
+		if c.Legal[a] {
+			lines = append(lines, fmt.Sprintf(" %s%+.3f ", a.Letter(), c.EV[a]))
+		}
+	}
+	return strings.Join(lines, "\n")
+}
