@@ -16,15 +16,13 @@
 // a table's EVs are conditioned on; Table.EV is always unconditional.
 package solve
 
-import "fmt"
-
 // Solve computes the Table for a rule set.
 func Solve(r Rules) (*Table, error) {
 	if err := r.Validate(); err != nil {
 		return nil, err
 	}
-	if !r.Infinite() {
-		return nil, fmt.Errorf("rules %q: finite-deck solving is not available yet; use INF", r)
+	if r.Infinite() {
+		return solveInfinite(r), nil
 	}
-	return solveInfinite(r), nil
+	return solveFinite(r, NewShoe(r.Decks)), nil
 }
