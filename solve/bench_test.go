@@ -7,6 +7,8 @@ import "testing"
 func BenchmarkSolve(b *testing.B) {
 	for _, bc := range []struct{ name, decks string }{
 		{"decks=inf", "INF"},
+		{"decks=1", "1D"},
+		{"decks=6", "6D"},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			r, err := ParseRules(bc.decks)

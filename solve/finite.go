@@ -31,6 +31,8 @@ type dealerSeq struct {
 	k    [10]uint8 // cards of each rank drawn (rank-1), hole card included
 	size int
 	w    DealerDist // number of orderings ending in each outcome
+	// ranks and counts list the nonzero entries of k, for the inner loop.
+	ranks, counts []uint8
 }
 
 var (
@@ -79,6 +81,14 @@ func enumerateDealer(h17 bool, up int) []dealerSeq {
 		}
 	}
 	draw(up, up == 1, 0)
+	for i := range seqs {
+		for c, n := range seqs[i].k {
+			if n != 0 {
+				seqs[i].ranks = append(seqs[i].ranks, uint8(c))
+				seqs[i].counts = append(seqs[i].counts, n)
+			}
+		}
+	}
 	return seqs
 }
 
@@ -140,10 +150,8 @@ func (f *finiteUp) dealerDist(gone [10]uint8) DealerDist {
 	for i := range f.seqs {
 		s := &f.seqs[i]
 		p := 1 / fM[s.size]
-		for c, kc := range s.k {
-			if kc != 0 {
-				p *= ff[c][kc]
-			}
+		for j, c := range s.ranks {
+			p *= ff[c][s.counts[j]]
 		}
 		if p == 0 {
 			continue

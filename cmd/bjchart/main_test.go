@@ -46,6 +46,7 @@ func TestGolden(t *testing.T) {
 		name string
 		args []string
 	}{
+		{"chart-default.txt", nil},
 		{"chart-inf.txt", []string{"--rules", "INF"}},
 		{"chart-inf-h17-ls-ev.txt", []string{"chart", "--rules", "inf h17 das ls", "--ev"}},
 		{"chart-inf-flags-color.txt", []string{"chart", "--decks", "inf", "--surrender", "late", "--das=false", "--color", "always"}},

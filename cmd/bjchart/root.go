@@ -47,6 +47,9 @@ func (e env) colorAuto(w io.Writer) bool {
 func run(args []string, stdout, stderr io.Writer, getenv func(string) string) int {
 	e := env{stdout: stdout, stderr: stderr, getenv: getenv}
 	root := newRootCmd(e)
+	if args == nil {
+		args = []string{} // cobra reads os.Args when given nil
+	}
 	root.SetArgs(args)
 	err := root.Execute()
 	if err == nil {

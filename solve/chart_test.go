@@ -1,0 +1,71 @@
+package solve
+
+import (
+	"strings"
+	"testing"
+)
+
+// wizard6DS17 is the Wizard of Odds 4-8 deck S17 chart
+// (shared/charts/wizard-4to8d-s17-das-ls.txt, from
+// wizardofodds.com/games/blackjack/strategy/4-decks/) resolved for DAS and
+// no surrender: Rh is H. Rows: hard 5-21, soft A2-A9, pairs 22-AA;
+// columns 2..9, T, A.
+const wizard6DS17 = `
+5  H  H  H  H  H  H  H  H  H  H
+6  H  H  H  H  H  H  H  H  H  H
+7  H  H  H  H  H  H  H  H  H  H
+8  H  H  H  H  H  H  H  H  H  H
+9  H  Dh Dh Dh Dh H  H  H  H  H
+10 Dh Dh Dh Dh Dh Dh Dh Dh H  H
+11 Dh Dh Dh Dh Dh Dh Dh Dh Dh H
+12 H  H  S  S  S  H  H  H  H  H
+13 S  S  S  S  S  H  H  H  H  H
+14 S  S  S  S  S  H  H  H  H  H
+15 S  S  S  S  S  H  H  H  H  H
+16 S  S  S  S  S  H  H  H  H  H
+17 S  S  S  S  S  S  S  S  S  S
+18 S  S  S  S  S  S  S  S  S  S
+19 S  S  S  S  S  S  S  S  S  S
+20 S  S  S  S  S  S  S  S  S  S
+21 S  S  S  S  S  S  S  S  S  S
+A2 H  H  H  Dh Dh H  H  H  H  H
+A3 H  H  H  Dh Dh H  H  H  H  H
+A4 H  H  Dh Dh Dh H  H  H  H  H
+A5 H  H  Dh Dh Dh H  H  H  H  H
+A6 H  Dh Dh Dh Dh H  H  H  H  H
+A7 S  Ds Ds Ds Ds S  S  H  H  H
+A8 S  S  S  S  S  S  S  S  S  S
+A9 S  S  S  S  S  S  S  S  S  S
+22 Ph Ph P  P  P  P  H  H  H  H
+33 Ph Ph P  P  P  P  H  H  H  H
+44 H  H  H  Ph Ph H  H  H  H  H
+55 Dh Dh Dh Dh Dh Dh Dh Dh H  H
+66 Ph P  P  P  P  H  H  H  H  H
+77 P  P  P  P  P  P  H  H  H  H
+88 P  P  P  P  P  P  P  P  P  P
+99 P  P  P  P  P  S  P  P  S  S
+TT S  S  S  S  S  S  S  S  S  S
+AA P  P  P  P  P  P  P  P  P  P`
+
+// TestDefaultChartMatchesWizard checks the chart bjchart prints by default
+// (6 decks) against the published 4-8 deck chart, cell by cell.
+func TestDefaultChartMatchesWizard(t *testing.T) {
+	tab := mustSolve(t, "6D S17 DAS NS")
+	lines := strings.Split(strings.TrimSpace(wizard6DS17), "\n")
+	for i, line := range lines {
+		f := strings.Fields(line)
+		kind := Hard
+		switch {
+		case i >= 17+8:
+			kind = Pairs
+		case i >= 17:
+			kind = Soft
+		}
+		for col, want := range f[1:] {
+			c := tab.Cell(kind, f[0], UpCards[col])
+			if got := c.Code.String(); got != want {
+				t.Errorf("%v %s v %v = %s, want %s (Wizard 4-8 decks S17); EVs %v", kind, f[0], UpCards[col], got, want, c.EV)
+			}
+		}
+	}
+}
