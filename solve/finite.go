@@ -308,20 +308,7 @@ func (f *finiteUp) split(c int) float64 {
 		}
 		other += p * h.splitHand(c, x+1)
 	})
-	pair := h.splitHand(c, c)
-	var g [6][5]float64
-	for hands := limit; hands >= 2; hands-- {
-		for pending := 1; pending <= hands; pending++ {
-			v := other + (1-pc)*g[pending-1][hands]
-			if hands < limit {
-				v += pc * g[pending+1][hands+1]
-			} else {
-				v += pc * (pair + g[pending-1][hands])
-			}
-			g[pending][hands] = v
-		}
-	}
-	return g[2][2]
+	return resplitValue(limit, pc, other, h.splitHand(c, c))
 }
 
 // twoCard is a two-card start against an up card.

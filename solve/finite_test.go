@@ -1,9 +1,7 @@
 package solve
 
 import (
-	"encoding/csv"
 	"math"
-	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -15,15 +13,7 @@ import (
 // H17; rules and addresses in testdata, from shared/refs). They are exact
 // composition-dependent values printed to six decimals: tolerance 1e-6.
 func TestWizardAppendix9Hands(t *testing.T) {
-	f, err := os.Open("testdata/wizard_appendix9_dealer_ace_rows.csv")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	rows, err := csv.NewReader(f).ReadAll()
-	if err != nil {
-		t.Fatal(err)
-	}
+	rows := readCSV(t, "testdata/wizard_appendix9_dealer_ace_rows.csv")
 	for _, row := range rows[1:] {
 		decks, _ := strconv.Atoi(row[2])
 		r := Default
@@ -54,15 +44,7 @@ func TestWizardAppendix9Hands(t *testing.T) {
 // approximation: the tolerance, 0.005 percentage points, covers that
 // difference (measured at most 0.0032).
 func TestWizardAppendix9Overall(t *testing.T) {
-	f, err := os.Open("testdata/wizard_appendix9_overall.csv")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	rows, err := csv.NewReader(f).ReadAll()
-	if err != nil {
-		t.Fatal(err)
-	}
+	rows := readCSV(t, "testdata/wizard_appendix9_overall.csv")
 	for _, row := range rows[1:] {
 		decks, _ := strconv.Atoi(row[3])
 		r := Default

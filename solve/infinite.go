@@ -117,7 +117,13 @@ func (h *infiniteHands) split(r Rules, c int) float64 {
 			other += h.p[x-1] * h.splitHand(r, c, x)
 		}
 	}
-	pair := h.splitHand(r, c, c)
+	return resplitValue(limit, pc, other, h.splitHand(r, c, c))
+}
+
+// resplitValue evaluates the split recurrence above: limit is the most
+// hands allowed, pc the probability of drawing the pair card, other the sum
+// over x != c of p_x V(c,x), and pair V(c,c) for a hand that may not resplit.
+func resplitValue(limit int, pc, other, pair float64) float64 {
 	// f[pending][hands], filled from the most hands down and, within that,
 	// from the fewest pending hands up: the order the recurrence reads.
 	var f [6][5]float64

@@ -33,15 +33,7 @@ func TestWizardAppendix1(t *testing.T) {
 	if tab.Conditioning != NoDealerBlackjack {
 		t.Fatalf("conditioning = %v, want %v", tab.Conditioning, NoDealerBlackjack)
 	}
-	f, err := os.Open("testdata/wizard_appendix1_infinite_deck_s17_das_spl4.csv")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	rows, err := csv.NewReader(f).ReadAll()
-	if err != nil {
-		t.Fatal(err)
-	}
+	rows := readCSV(t, "testdata/wizard_appendix1_infinite_deck_s17_das_spl4.csv")
 	checked := 0
 	for _, row := range rows[1:] {
 		action, hand := row[0], row[1]
@@ -65,6 +57,21 @@ func TestWizardAppendix1(t *testing.T) {
 	if got, want := 100*tab.EV, -0.511734; math.Abs(got-want) > 1e-6 {
 		t.Errorf("overall EV = %.7f%%, want %.6f%%", got, want)
 	}
+}
+
+// readCSV returns the records of a CSV file, header first.
+func readCSV(t *testing.T, path string) [][]string {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return rows
 }
 
 // appendix1Value looks up a value of the reference table's row naming:
