@@ -16,6 +16,7 @@ type JSONTable struct {
 	EV           float64    `json:"ev"`             // round EV under optimal play, fraction of the initial bet, unconditional
 	HouseEdgePct float64    `json:"house_edge_pct"` // -100 * ev
 	Conditioning string     `json:"conditioning"`   // what cell EVs are conditioned on
+	Split        string     `json:"split_strategy"` // post-split strategy of split EVs: CDZ- or CDP1 (finite shoes), exact (infinite deck)
 	Cells        []JSONCell `json:"cells"`
 }
 
@@ -36,6 +37,7 @@ func NewJSONTable(t *solve.Table) JSONTable {
 		EV:           t.EV,
 		HouseEdgePct: -100 * t.EV,
 		Conditioning: t.Conditioning.String(),
+		Split:        splitName(t),
 		Cells:        make([]JSONCell, 0, len(t.Cells)),
 	}
 	for i := range t.Cells {
@@ -92,4 +94,11 @@ func CSV(w io.Writer, t *solve.Table) error {
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+func splitName(t *solve.Table) string {
+	if t.Rules.Infinite() {
+		return "exact"
+	}
+	return t.Split.String()
 }

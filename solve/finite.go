@@ -113,11 +113,19 @@ type finiteUp struct {
 	shoe   [10]int // the shoe less the up card
 	seqs   []dealerSeq
 	dealer map[[10]uint8]DealerDist // by removed cards: P(outcome and no blackjack) (ENHC: P(outcome))
+	// solvers and policies cache hand values by the cards removed besides
+	// the hand (see hands and policy).
+	solvers  map[[10]uint8]*handSolver
+	policies map[[2][10]uint8]*policyEval
+	split    SplitStrategy
 }
 
 func newFiniteUp(r Rules, shoe Shoe, up Rank) *finiteUp {
 	f := &finiteUp{r: r, up: up, shoe: shoe.Counts, seqs: dealerSeqs(r.H17, up),
-		dealer: map[[10]uint8]DealerDist{}}
+		dealer:   map[[10]uint8]DealerDist{},
+		solvers:  map[[10]uint8]*handSolver{},
+		policies: map[[2][10]uint8]*policyEval{},
+	}
 	f.shoe[up-1]--
 	return f
 }
@@ -191,7 +199,12 @@ type handSolver struct {
 }
 
 func (f *finiteUp) hands(extra [10]uint8) *handSolver {
-	return &handSolver{f: f, extra: extra, best: map[[10]uint8]float64{}}
+	if h, ok := f.solvers[extra]; ok {
+		return h
+	}
+	h := &handSolver{f: f, extra: extra, best: map[[10]uint8]float64{}}
+	f.solvers[extra] = h
+	return h
 }
 
 func (h *handSolver) gone(hand [10]uint8) [10]uint8 {
@@ -264,53 +277,6 @@ func (h *handSolver) double(hand [10]uint8) float64 {
 	return 2 * w
 }
 
-// splitHand returns W of a split hand holding the pair card c and x.
-func (h *handSolver) splitHand(c, x int) float64 {
-	var hand [10]uint8
-	hand[c-1]++
-	hand[x-1]++
-	sum, hasAce := handSum(hand)
-	total := effective(sum, hasAce)
-	if c == 1 && !h.f.r.HSA {
-		return h.stand(hand)
-	}
-	v := max(h.stand(hand), h.hit(hand))
-	if h.f.r.DAS && h.f.r.Double.Allows(total, hasAce && sum+10 <= 21) {
-		v = max(v, h.double(hand))
-	}
-	return v
-}
-
-// split returns W of splitting a pair of rank c, totalled over the hands.
-//
-// Approximation: every split hand is valued from the shoe with both
-// original pair cards removed (the split hand holds one, the other is
-// accounted as removed), and resplits follow the infinite-deck recurrence
-// of infiniteHands.split with that shoe's probability of drawing c. Cards
-// drawn to the other split hands are not removed. This is the method the
-// Wizard of Odds appendix 9 describes ("only considered how many hands the
-// player had already split"), not the exact CDZ-/CDP1 evaluation.
-func (f *finiteUp) split(c int) float64 {
-	var extra [10]uint8
-	extra[c-1] = 1
-	h := f.hands(extra)
-	limit := f.r.MaxSplitHands
-	if c == 1 && !f.r.RSA {
-		limit = 2
-	}
-	var one [10]uint8
-	one[c-1] = 1
-	var pc, other float64
-	h.draws(one, func(x int, p float64) {
-		if x+1 == c {
-			pc = p
-			return
-		}
-		other += p * h.splitHand(c, x+1)
-	})
-	return resplitValue(limit, pc, other, h.splitHand(c, c))
-}
-
 // twoCard is a two-card start against an up card.
 type twoCard struct {
 	a, b int     // ranks, a <= b
@@ -377,11 +343,9 @@ func (f *finiteUp) handValues(h *handSolver, hand [10]uint8, p float64, pair int
 		c.Legal[Double], c.EV[Double] = true, h.double(hand)
 	}
 	if pair != 0 {
-		c.Legal[Split], c.EV[Split] = true, f.split(pair)
+		c.Legal[Split], c.EV[Split] = true, f.splitEV(pair, r.DAS)
 		if r.DAS {
-			nf := *f
-			nf.r.DAS = false
-			splitNDAS = nf.split(pair)
+			splitNDAS = f.splitEV(pair, false)
 		}
 	}
 	q := f.bjProb(hand)
@@ -455,8 +419,8 @@ func (s *cellSum) add(c *Cell, weight, splitNDAS float64) {
 // unsplit (hard 4: 2-2, hard 20: T-T, soft 12: A-A); hard 21 is valued as
 // T-9-2 and soft 21 as A-T played as a non-blackjack 21. The round's EV lets
 // every two-card start take its own best action (composition-dependent play).
-func solveFinite(r Rules, shoe Shoe) *Table {
-	t := &Table{Rules: r, Conditioning: conditioning(r)}
+func solveFiniteWith(r Rules, shoe Shoe, split SplitStrategy) *Table {
+	t := &Table{Rules: r, Conditioning: conditioning(r), Split: split}
 	for _, kind := range []TableKind{Hard, Soft, Pairs} {
 		for _, hand := range Rows(kind) {
 			for _, up := range UpCards {
@@ -504,6 +468,7 @@ func solveFinite(r Rules, shoe Shoe) *Table {
 func solveFiniteUp(t *Table, sums []cellSum, shoe Shoe, up Rank) float64 {
 	r := t.Rules
 	f := newFiniteUp(r, shoe, up)
+	f.split = t.Split
 	h := f.hands([10]uint8{})
 	t.Dealer[up-1] = f.unconditionalDealer()
 	bj := r.BlackjackPays.Float()

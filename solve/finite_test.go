@@ -38,29 +38,36 @@ func TestWizardAppendix9Hands(t *testing.T) {
 }
 
 // TestWizardAppendix9Overall compares the round's EV with the Wizard of
-// Odds appendix 9 game EVs. The pages value splits approximately ("only
-// considered how many hands the player had already split"), and so does
-// bjchart for finite decks for now (finiteUp.split), by a different
-// approximation: the tolerance, 0.005 percentage points, covers that
-// difference (measured at most 0.0032).
+// Odds appendix 9 game EVs (1, 2, 5 decks; S17/H17; peek and ENHC; DAS and
+// no DAS). The pages value splits by "how many hands the player had already
+// split, but not the other cards drawn in those hands", which is the
+// removal model of split.go; their post-split strategy is not stated.
+// Measured: CDP1 is within 0.00036 percentage points of every page, CDZ-
+// within 0.00152 (1 deck S17 DAS, where the post-split strategy matters
+// most). Tolerances: 0.0004 and 0.0016.
 func TestWizardAppendix9Overall(t *testing.T) {
 	rows := readCSV(t, "testdata/wizard_appendix9_overall.csv")
-	for _, row := range rows[1:] {
-		decks, _ := strconv.Atoi(row[3])
-		r := Default
-		r.Decks, r.H17 = decks, row[4] == "H17"
-		if strings.HasPrefix(row[0], "euro-") {
-			r.HoleCard = ENHC
-		}
-		for i, das := range []bool{true, false} {
-			r.DAS = das
-			want, _ := strconv.ParseFloat(row[10+i], 64)
-			tab, err := Solve(r)
-			if err != nil {
-				t.Fatal(err)
+	for _, tc := range []struct {
+		split SplitStrategy
+		tol   float64
+	}{{CDP1, 0.0004}, {CDZMinus, 0.0016}} {
+		for _, row := range rows[1:] {
+			decks, _ := strconv.Atoi(row[3])
+			r := Default
+			r.Decks, r.H17 = decks, row[4] == "H17"
+			if strings.HasPrefix(row[0], "euro-") {
+				r.HoleCard = ENHC
 			}
-			if got := 100 * tab.EV; math.Abs(got-want) > 0.005 {
-				t.Errorf("%s (%v): EV %.4f%%, want %.4f%% (Wizard appendix 9)", row[0], r, got, want)
+			for i, das := range []bool{true, false} {
+				r.DAS = das
+				want, _ := strconv.ParseFloat(row[10+i], 64)
+				tab, err := SolveWith(r, Options{Split: tc.split})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got := 100 * tab.EV; math.Abs(got-want) > tc.tol {
+					t.Errorf("%s (%v, %v): EV %.5f%%, want %.5f%% ± %v (Wizard appendix 9)", row[0], r, tc.split, got, want, tc.tol)
+				}
 			}
 		}
 	}

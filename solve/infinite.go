@@ -117,23 +117,29 @@ func (h *infiniteHands) split(r Rules, c int) float64 {
 			other += h.p[x-1] * h.splitHand(r, c, x)
 		}
 	}
-	return resplitValue(limit, pc, other, h.splitHand(r, c, c))
+	var pcs, others [5]float64
+	for hands := range pcs {
+		pcs[hands], others[hands] = pc, other
+	}
+	return resplitValue(limit, pcs, others, h.splitHand(r, c, c))
 }
 
 // resplitValue evaluates the split recurrence above: limit is the most
-// hands allowed, pc the probability of drawing the pair card, other the sum
-// over x != c of p_x V(c,x), and pair V(c,c) for a hand that may not resplit.
-func resplitValue(limit int, pc, other, pair float64) float64 {
+// hands allowed; pc[hands] is the probability of drawing the pair card and
+// other[hands] the sum over x != c of p_x V(c,x) while that many hands are
+// on the table (the same for every count in an infinite deck); pair is
+// V(c,c) for a hand that may not resplit.
+func resplitValue(limit int, pc, other [5]float64, pair float64) float64 {
 	// f[pending][hands], filled from the most hands down and, within that,
 	// from the fewest pending hands up: the order the recurrence reads.
 	var f [6][5]float64
 	for hands := limit; hands >= 2; hands-- {
 		for pending := 1; pending <= hands; pending++ {
-			v := other + (1-pc)*f[pending-1][hands]
+			v := other[hands] + (1-pc[hands])*f[pending-1][hands]
 			if hands < limit {
-				v += pc * f[pending+1][hands+1]
+				v += pc[hands] * f[pending+1][hands+1]
 			} else {
-				v += pc * (pair + f[pending-1][hands])
+				v += pc[hands] * (pair + f[pending-1][hands])
 			}
 			f[pending][hands] = v
 		}

@@ -2,6 +2,7 @@ package solve
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -84,4 +85,61 @@ func (s Shoe) Probs() [10]float64 {
 		p[i] = float64(c) / t
 	}
 	return p
+}
+
+// MinShoeCards is the smallest shoe a round can always be dealt from:
+// four split hands of up to eleven cards each and a dealer hand need far
+// fewer cards than this in practice, but below it some rounds would run
+// out of cards.
+const MinShoeCards = 20
+
+// Validate reports whether a finite shoe can deal a round: no negative
+// counts, at least MinShoeCards cards, and at least one card of each rank
+// (the solver's tables assume every up card and first card can occur).
+func (s Shoe) Validate() error {
+	if s.Infinite {
+		return fmt.Errorf("shoe: want a finite composition")
+	}
+	for i, c := range s.Counts {
+		if c < 1 {
+			return fmt.Errorf("shoe: %d cards of rank %v; want at least 1 of each rank", c, Rank(i+1))
+		}
+		if c > 16*MaxDecks {
+			return fmt.Errorf("shoe: %d cards of rank %v; want at most %d", c, Rank(i+1), 16*MaxDecks)
+		}
+	}
+	if t := s.Total(); t < MinShoeCards {
+		return fmt.Errorf("shoe: %d cards; want at least %d", t, MinShoeCards)
+	}
+	return nil
+}
+
+// ParseShoe reads a shoe as ten counts of A, 2..9, T separated by commas or
+// spaces, e.g. "4,4,4,4,4,4,4,4,4,16" for one deck.
+func ParseShoe(s string) (Shoe, error) {
+	f := strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' })
+	if len(f) != 10 {
+		return Shoe{}, fmt.Errorf("shoe %q: %d counts; want 10 (A,2,3,4,5,6,7,8,9,T)", s, len(f))
+	}
+	var sh Shoe
+	for i, x := range f {
+		n, err := strconv.Atoi(x)
+		if err != nil || n < 0 {
+			return Shoe{}, fmt.Errorf("shoe %q: count %q for rank %v is not a non-negative integer", s, x, Rank(i+1))
+		}
+		sh.Counts[i] = n
+	}
+	if err := sh.Validate(); err != nil {
+		return Shoe{}, fmt.Errorf("%q: %w", s, err)
+	}
+	return sh, nil
+}
+
+// String returns the counts as ParseShoe reads them.
+func (s Shoe) String() string {
+	parts := make([]string, 10)
+	for i, c := range s.Counts {
+		parts[i] = strconv.Itoa(c)
+	}
+	return strings.Join(parts, ",")
 }

@@ -16,13 +16,32 @@
 // a table's EVs are conditioned on; Table.EV is always unconditional.
 package solve
 
-// Solve computes the Table for a rule set.
-func Solve(r Rules) (*Table, error) {
+// Options refine a solve.
+type Options struct {
+	// Shoe, if not nil, is the remaining shoe to deal from instead of the
+	// full shoe of Rules.Decks (for counting analyses). It must be finite.
+	Shoe *Shoe
+	// Split is the post-split strategy finite-shoe splits are valued under.
+	Split SplitStrategy
+}
+
+// Solve computes the Table for a rule set from a full shoe, valuing splits
+// under CDZ-.
+func Solve(r Rules) (*Table, error) { return SolveWith(r, Options{}) }
+
+// SolveWith computes the Table for a rule set with options.
+func SolveWith(r Rules, opt Options) (*Table, error) {
 	if err := r.Validate(); err != nil {
 		return nil, err
+	}
+	if opt.Shoe != nil {
+		if err := opt.Shoe.Validate(); err != nil {
+			return nil, err
+		}
+		return solveFiniteWith(r, *opt.Shoe, opt.Split), nil
 	}
 	if r.Infinite() {
 		return solveInfinite(r), nil
 	}
-	return solveFinite(r, NewShoe(r.Decks)), nil
+	return solveFiniteWith(r, NewShoe(r.Decks), opt.Split), nil
 }

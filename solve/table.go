@@ -113,6 +113,9 @@ func (c *Cell) Best() float64 { return c.EV[c.Code.Best] }
 type Table struct {
 	Rules        Rules
 	Conditioning Conditioning
+	// Split is the post-split strategy split EVs are valued under (finite
+	// shoes; in an infinite deck every strategy gives the same values).
+	Split SplitStrategy
 	// EV is the player's expected value of a round under optimal play, as a
 	// fraction of the initial wager, unconditional (dealer blackjacks and
 	// blackjack payouts included, insurance not taken). The house edge is -EV.
