@@ -191,8 +191,15 @@ func solveInfinite(r Rules) *Table {
 		}
 		adjustForBlackjack(r, c, q)
 		c.chooseCode(ndasBest)
+		if c.Table != Pairs {
+			c.MultiCard = Stand
+			if total < 21 && c.EV[Hit] > c.EV[Stand] {
+				c.MultiCard = Hit
+			}
+		}
 	}
 	t.EV = roundEV(t, p)
+	t.CDEV = [2]float64{t.EV, t.EV}
 	return t
 }
 

@@ -2,18 +2,6 @@ package solve
 
 // Splitting pairs in a finite shoe.
 //
-// A split is valued under a named post-split strategy, the decisions each
-// split hand follows:
-//
-//   - CDZ- plays every split hand by the composition-dependent strategy of
-//     the same cards as an unsplit hand (the pre-split strategy), with
-//     doubling only where DAS allows it: the industry default.
-//   - CDP1 recomputes that strategy for the shoe with one pair card
-//     removed, the cards a split hand actually faces.
-//
-// The strategy is then evaluated, not maximised, against the shoe the
-// split hands draw from: that is what makes a named strategy's EV honest.
-//
 // Card removal follows the published analyzers (E. Farmer's combinatorial
 // analyzer; the MGP/bjstrat "N and x hands" method; the Wizard of Odds
 // appendix 9 pages, which "only considered how many hands the player had
@@ -22,15 +10,32 @@ package solve
 // against it, from the shoe less the up card and the h pair cards on the
 // table (one of them the hand's own first card). Cards drawn to the other
 // split hands are not removed. J. A. Nairn ("Exact calculation of expected
-// values for splitting pairs in blackjack", 2008/2019) enumerates every
-// card of every split hand instead; that takes days for one deck and
-// differs from this model mostly when resplitting tens.
+// values for splitting pairs in blackjack", 2008, arXiv:1909.13710)
+// enumerates every card of every split hand instead; that takes days for
+// one deck, and he reports the pair-card model to be accurate except when
+// resplitting tens.
 //
 // A pair card drawn to a split hand is resplit whenever the hand limit (and
-// for aces, RSA) allows; the recurrence over (hands waiting for a card,
-// hands on the table) is resplitValue's.
+// for aces, RSA) allows; resplitValue's recurrence over (hands waiting for
+// a card, hands on the table) sums the hands. It is linear in the hands'
+// values, so a split's EV is
+//
+//	sum over h of A_h * sum over x != c of P_h(x) V_h(c,x)  +  B * V(c,c)
+//
+// with coefficients A_h and B that depend only on the draw probabilities
+// (splitPlan). The split hands' values V come from a post-split strategy:
+//
+//   - CDZ- plays every split hand by the composition-dependent strategy of
+//     the same cards as an unsplit hand (the pre-split strategy), with
+//     doubling only where DAS allows it: the industry default.
+//   - CDP1 recomputes that strategy for the shoe with one pair card
+//     removed, the cards a split hand actually faces.
+//   - A chart (TD) plays split hands by its cells.
+//
+// The strategy is evaluated, not maximised, against the shoe each split
+// hand draws from.
 
-// SplitStrategy names the post-split strategy a split is valued under.
+// SplitStrategy names the post-split strategy of composition-dependent split EVs.
 type SplitStrategy int
 
 const (
@@ -40,103 +45,129 @@ const (
 
 func (s SplitStrategy) String() string { return [...]string{"CDZ-", "CDP1"}[s] }
 
-// policyEval values hands played by the hit/stand decisions of one shoe
-// (policy) while drawing from another (eval).
-type policyEval struct {
-	eval, policy *handSolver
-	memo         map[[10]uint8]float64
+// splitPlan holds what valuing a split of one pair needs against one up card.
+type splitPlan struct {
+	c     int // pair rank
+	limit int // most hands
+	ctx   [5]*context
+	root  [5]int32   // node {c} in ctx[h]
+	coefN [5]float64 // A_h
+	coefX float64    // B, with P(c) at the limit folded in
 }
 
-func (f *finiteUp) policy(policyExtra, evalExtra [10]uint8) *policyEval {
-	key := [2][10]uint8{policyExtra, evalExtra}
-	if p, ok := f.policies[key]; ok {
-		return p
-	}
-	p := &policyEval{eval: f.hands(evalExtra), policy: f.hands(policyExtra), memo: map[[10]uint8]float64{}}
-	f.policies[key] = p
-	return p
-}
-
-// value returns W of a hand that may only hit or stand, played by the policy.
-func (p *policyEval) value(hand [10]uint8) float64 {
-	if v, ok := p.memo[hand]; ok {
-		return v
-	}
-	var v float64
-	sum, _ := handSum(hand)
-	if sum >= 21 || p.policy.stand(hand) >= p.policy.hit(hand) {
-		v = p.eval.stand(hand)
-	} else {
-		v = p.hit(hand)
-	}
-	p.memo[hand] = v
-	return v
-}
-
-// hit returns W of hitting once, then playing by the policy.
-func (p *policyEval) hit(hand [10]uint8) float64 {
-	w := 0.0
-	p.eval.draws(hand, func(c int, pr float64) {
-		hand[c]++
-		w += pr * p.value(hand)
-		hand[c]--
-	})
-	return w
-}
-
-// splitHand returns W of the split hand {c, x}: its first decision is the
-// policy's best of stand, hit and (with DAS, where the doubling rule allows
-// the total) double; split aces without HSA take their one card and stand.
-func (p *policyEval) splitHand(r Rules, c, x int, das bool) float64 {
-	var hand [10]uint8
-	hand[c-1]++
-	hand[x-1]++
-	if c == 1 && !r.HSA {
-		return p.eval.stand(hand)
-	}
-	sum, hasAce := handSum(hand)
-	total := effective(sum, hasAce)
-	stand, hit := p.policy.stand(hand), p.policy.hit(hand)
-	if das && r.Double.Allows(total, hasAce && sum+10 <= 21) {
-		if d := p.policy.double(hand); d > stand && d > hit {
-			return p.eval.double(hand)
-		}
-	}
-	if sum >= 21 || stand >= hit {
-		return p.eval.stand(hand)
-	}
-	return p.hit(hand)
-}
-
-// splitEV returns W of splitting a pair of rank c under f.split, totalled
-// over every resulting hand; das says whether split hands may double.
-func (f *finiteUp) splitEV(c int, das bool) float64 {
-	limit := f.r.MaxSplitHands
+func (f *finiteUp) splitPlan(c int) *splitPlan {
+	s := &splitPlan{c: c, limit: f.r.MaxSplitHands}
 	if c == 1 && !f.r.RSA {
-		limit = 2
+		s.limit = 2
 	}
-	var policyExtra [10]uint8
-	if f.split == CDP1 {
-		policyExtra[c-1] = 1
-	}
-	var pc, other [5]float64
-	var pair float64
-	for h := 2; h <= limit; h++ {
-		var extra [10]uint8
+	var pc [5]float64
+	for h := 2; h <= s.limit; h++ {
+		var extra, one [10]uint8
 		extra[c-1] = uint8(h - 1) // the other pair cards on the table
-		p := f.policy(policyExtra, extra)
-		var one [10]uint8
 		one[c-1] = 1
-		p.eval.draws(one, func(x int, pr float64) {
-			if x+1 == c {
-				pc[h] = pr
-				return
+		s.ctx[h] = f.context(extra)
+		s.root[h] = s.ctx[h].node(one)
+		pc[h] = s.ctx[h].nodes[s.root[h]].p[c-1]
+	}
+	for h := 2; h <= s.limit; h++ {
+		var unit [5]float64
+		unit[h] = 1
+		s.coefN[h] = resplitValue(s.limit, pc, unit, 0)
+	}
+	s.coefX = resplitValue(s.limit, pc, [5]float64{}, 1)
+	return s
+}
+
+// hands calls visit for every split hand {c, x} with its weight in the
+// split's EV: A_h P_h(x) for x != c, B for the pair at the limit.
+func (s *splitPlan) hands(visit func(h int, x *context, i int32, weight float64)) {
+	for h := 2; h <= s.limit; h++ {
+		x := s.ctx[h]
+		root := &x.nodes[s.root[h]]
+		for r, j := range root.next {
+			if j < 0 {
+				continue
 			}
-			other[h] += pr * p.splitHand(f.r, c, x+1, das)
-		})
-		if h == limit {
-			pair = p.splitHand(f.r, c, c, das)
+			switch {
+			case r+1 != s.c:
+				visit(h, x, j, s.coefN[h]*root.p[r])
+			case h == s.limit:
+				visit(h, x, j, s.coefX)
+			}
 		}
 	}
-	return resplitValue(limit, pc, other, pair)
+}
+
+// splitOptions are the values of a split hand's first decision: doubling
+// only if das and the doubling rule allow it; split aces without HSA take
+// one card and stand.
+type splitOptions struct {
+	stand, hit, double float64
+	canDouble          bool
+	mustStand          bool
+}
+
+func (f *finiteUp) splitOptions(x *context, i int32, das bool, v []float64) splitOptions {
+	n := &x.nodes[i]
+	o := splitOptions{stand: n.stand}
+	o.mustStand = n.hand[0] > 0 && x.extra[0] > 0 && !f.r.HSA // a split ace
+	if !n.canHit() {
+		o.mustStand = true
+	}
+	if !o.mustStand {
+		o.hit = x.hitValue(i, v)
+		if das && f.r.Double.Allows(n.total(), n.soft()) {
+			o.canDouble, o.double = true, x.doubleValue(i)
+		}
+	}
+	return o
+}
+
+// cdSplit returns W of splitting under a composition-dependent post-split
+// strategy; das says whether split hands may double.
+func (f *finiteUp) cdSplit(s *splitPlan, strat SplitStrategy, das bool) float64 {
+	policy := f.context([10]uint8{})
+	if strat == CDP1 {
+		policy = s.ctx[2]
+	}
+	total := 0.0
+	var plays [5][]float64 // continuation values per context under the policy
+	for h := 2; h <= s.limit; h++ {
+		plays[h] = f.policyPlay(s.ctx[h], policy)
+	}
+	s.hands(func(h int, x *context, i int32, weight float64) {
+		o := f.splitOptions(x, i, das, plays[h])
+		if o.mustStand {
+			total += weight * o.stand
+			return
+		}
+		// The decision is the policy's, for the same cards.
+		po := f.splitOptions(policy, policy.index[x.nodes[i].hand], das, policy.best)
+		switch {
+		case o.canDouble && po.double > po.stand && po.double > po.hit:
+			total += weight * o.double
+		case po.hit > po.stand:
+			total += weight * o.hit
+		default:
+			total += weight * o.stand
+		}
+	})
+	return total
+}
+
+// policyPlay returns the values of x's nodes when every hand of three or
+// more cards hits or stands as policy's composition-dependent strategy does.
+// It adds to policy any hand it lacks.
+func (f *finiteUp) policyPlay(x, policy *context) []float64 {
+	for i := range x.nodes {
+		policy.node(x.nodes[i].hand)
+	}
+	policy.cd()
+	hit := make([]bool, len(x.nodes))
+	for i := range x.nodes {
+		hit[i] = policy.cdHit[policy.index[x.nodes[i].hand]]
+	}
+	v := make([]float64, len(x.nodes))
+	x.play(hit, v)
+	return v
 }

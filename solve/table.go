@@ -101,9 +101,30 @@ type Cell struct {
 	EV    [Surrender + 1]float64
 	Legal [Surrender + 1]bool
 	Code  Code
-	// Margin is the EV of the best action minus that of the second best:
-	// how close the decision is.
+	// Margin says how close the decision is: the EV per occurrence that
+	// the best other action would cost (infinite deck: best EV minus second
+	// best; finite shoes: the change in the round's EV if the whole chart
+	// took the other action here, split hands included, divided by how often
+	// the cell is used).
 	Margin float64
+	// MultiCard is the chart's play, Hit or Stand, for hands of this total
+	// with three or more cards and for split hands after their first
+	// decision (hard and soft cells; NoAction for pairs).
+	MultiCard Action
+}
+
+// Marked reports whether hands of three or more cards play this total
+// differently from the two-card play (as Thorp's "16 v T: stand with three
+// or more cards").
+func (c *Cell) Marked() bool {
+	if c.MultiCard == NoAction {
+		return false
+	}
+	twoCard := c.Code.Best
+	if twoCard != Hit && twoCard != Stand {
+		twoCard = c.Code.Fallback
+	}
+	return twoCard != c.MultiCard
 }
 
 // Best returns the EV of the cell's best action.
@@ -116,10 +137,18 @@ type Table struct {
 	// Split is the post-split strategy split EVs are valued under (finite
 	// shoes; in an infinite deck every strategy gives the same values).
 	Split SplitStrategy
-	// EV is the player's expected value of a round under optimal play, as a
-	// fraction of the initial wager, unconditional (dealer blackjacks and
-	// blackjack payouts included, insurance not taken). The house edge is -EV.
+	// EV is the player's expected value of a round played by the chart, as
+	// a fraction of the initial wager, unconditional (dealer blackjacks and
+	// blackjack payouts included, insurance not taken). The house edge is
+	// -EV. In an infinite deck the chart is optimal play.
 	EV float64
+	// CDEV is the round's EV under composition-dependent play (every
+	// decision the best for the exact cards), by the post-split strategy its
+	// splits are valued under (indexed by SplitStrategy).
+	CDEV [2]float64
+	// Hands lists every two-card start (blackjacks excepted) against every
+	// up card with its CD values, splits under Split (finite shoes only).
+	Hands []Hand
 	// Dealer holds the unconditional distribution of the dealer's final
 	// hand for each up card, indexed by rank-1.
 	Dealer [10]DealerDist

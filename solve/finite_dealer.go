@@ -1,0 +1,205 @@
+package solve
+
+import "sync"
+
+// The finite-deck solver. Cards are drawn without replacement from the shoe
+// less the up card and every card the player holds.
+//
+// Dealer. For each up card, the dealer's possible draws (hole card first)
+// are enumerated once, grouped by multiset D with the number of orderings
+// that end in each outcome (dealerSeqs). Every ordering of D has the same
+// probability from a shoe with counts m and size M:
+//
+//	prod over ranks c of (m_c)_(k_c) / (M)_(|D|)
+//
+// ((x)_(k) is the falling factorial), so the dealer's distribution for any
+// remaining shoe is a sum over the multisets.
+//
+// Peek. Under a peek the player acts knowing the hole card does not make a
+// blackjack. The solver works with W(R) = E[payoff; no dealer blackjack | R],
+// the EV restricted to the event, not conditioned on it: a hit is then
+// W(R) = sum over c of P(c | R) W(R+c) with the plain draw probabilities,
+// the hole card being one more unseen card, and because every action at R
+// shares the factor P(no blackjack | R), comparing W compares the
+// conditional EVs V(R) = W(R) / P(no blackjack | R). Under ENHC W is the
+// plain unconditional EV, a dealer blackjack costing every bet on the table.
+
+// dealerSeq is one dealer draw multiset with its orderings per outcome.
+type dealerSeq struct {
+	k    [10]uint8 // cards of each rank drawn (rank-1), hole card included
+	size int
+	w    DealerDist // number of orderings ending in each outcome
+	// ranks and counts list the nonzero entries of k, for the inner loop.
+	ranks, counts []uint8
+}
+
+var (
+	dealerSeqOnce  [2]sync.Once
+	dealerSeqTable [2][10][]dealerSeq // [h17][up-1]
+)
+
+// dealerSeqs returns the dealer's draw multisets for an up card.
+func dealerSeqs(h17 bool, up Rank) []dealerSeq {
+	i := b2i(h17)
+	dealerSeqOnce[i].Do(func() {
+		for u := 1; u <= 10; u++ {
+			dealerSeqTable[i][u-1] = enumerateDealer(h17, u)
+		}
+	})
+	return dealerSeqTable[i][up-1]
+}
+
+func enumerateDealer(h17 bool, up int) []dealerSeq {
+	index := map[[10]uint8]int{}
+	var seqs []dealerSeq
+	var k [10]uint8
+	add := func(size, outcome int) {
+		j, ok := index[k]
+		if !ok {
+			j = len(seqs)
+			index[k] = j
+			seqs = append(seqs, dealerSeq{k: k, size: size})
+		}
+		seqs[j].w[outcome]++
+	}
+	var draw func(sum int, hasAce bool, size int)
+	draw = func(sum int, hasAce bool, size int) {
+		for c := 1; c <= 10; c++ {
+			k[c-1]++
+			s, a := sum+c, hasAce || c == 1
+			switch {
+			case size == 0 && s == 11 && a:
+				add(1, DealerBlackjack)
+			case dealerStands(s, a, h17):
+				add(size+1, dealerOutcome(s, a))
+			default:
+				draw(s, a, size+1)
+			}
+			k[c-1]--
+		}
+	}
+	draw(up, up == 1, 0)
+	for i := range seqs {
+		for c, n := range seqs[i].k {
+			if n != 0 {
+				seqs[i].ranks = append(seqs[i].ranks, uint8(c))
+				seqs[i].counts = append(seqs[i].counts, n)
+			}
+		}
+	}
+	return seqs
+}
+
+// fallingTable holds (x)_(k) for k = 0..maxDraw.
+const maxDraw = 24
+
+func falling(x int, out *[maxDraw + 1]float64) {
+	out[0] = 1
+	for k := 1; k <= maxDraw; k++ {
+		out[k] = out[k-1] * float64(x-k+1)
+		if x-k+1 <= 0 {
+			out[k] = 0
+		}
+	}
+}
+
+// finiteUp solves the hands against one up card. Its caches are keyed by
+// the composition of every card removed from the shoe besides the up card.
+type finiteUp struct {
+	r      Rules
+	up     Rank
+	shoe   [10]int // the shoe less the up card
+	seqs   []dealerSeq
+	dealer map[[10]uint8]DealerDist // by removed cards: P(outcome and no blackjack) (ENHC: P(outcome))
+	// ctxs holds the hand graphs by the cards removed besides the hand.
+	ctxs map[[10]uint8]*context
+}
+
+func newFiniteUp(r Rules, shoe Shoe, up Rank) *finiteUp {
+	f := &finiteUp{r: r, up: up, shoe: shoe.Counts, seqs: dealerSeqs(r.H17, up),
+		dealer: map[[10]uint8]DealerDist{},
+		ctxs:   map[[10]uint8]*context{},
+	}
+	f.shoe[up-1]--
+	return f
+}
+
+// remaining returns the counts left after removing the cards in gone, and their total.
+func (f *finiteUp) remaining(gone [10]uint8) (m [10]int, total int) {
+	for i := range m {
+		m[i] = f.shoe[i] - int(gone[i])
+		total += m[i]
+	}
+	return m, total
+}
+
+// dealerDist returns the dealer's outcome distribution restricted to no
+// dealer blackjack (under ENHC: unrestricted, blackjack included) when the
+// cards in gone have left the shoe.
+func (f *finiteUp) dealerDist(gone [10]uint8) DealerDist {
+	if d, ok := f.dealer[gone]; ok {
+		return d
+	}
+	m, total := f.remaining(gone)
+	var ff [10][maxDraw + 1]float64
+	var fM [maxDraw + 1]float64
+	for i := range m {
+		falling(m[i], &ff[i])
+	}
+	falling(total, &fM)
+	keepBJ := f.r.HoleCard == ENHC
+	var d DealerDist
+	for i := range f.seqs {
+		s := &f.seqs[i]
+		p := 1 / fM[s.size]
+		for j, c := range s.ranks {
+			p *= ff[c][s.counts[j]]
+		}
+		if p == 0 {
+			continue
+		}
+		for o := Dealer17; o <= DealerBust; o++ {
+			d[o] += s.w[o] * p
+		}
+		if keepBJ {
+			d[DealerBlackjack] += s.w[DealerBlackjack] * p
+		}
+	}
+	f.dealer[gone] = d
+	return d
+}
+
+// noBlackjack returns P(no dealer blackjack | the cards in gone are out);
+// 1 under ENHC, whose frame is unconditional.
+func (f *finiteUp) noBlackjack(gone [10]uint8) float64 {
+	if f.r.HoleCard == ENHC || (f.up != 1 && f.up != 10) {
+		return 1
+	}
+	m, total := f.remaining(gone)
+	other := m[9] // under an ace, a ten makes blackjack
+	if f.up == 10 {
+		other = m[0]
+	}
+	return 1 - float64(other)/float64(total)
+}
+
+// bjProb returns P(dealer blackjack | the cards in gone are out).
+func (f *finiteUp) bjProb(gone [10]uint8) float64 {
+	if f.up != 1 && f.up != 10 {
+		return 0
+	}
+	m, total := f.remaining(gone)
+	if f.up == 1 {
+		return float64(m[9]) / float64(total)
+	}
+	return float64(m[0]) / float64(total)
+}
+
+// unconditionalDealer returns the dealer's distribution, blackjack
+// included, from the shoe less the up card.
+func (f *finiteUp) unconditionalDealer() DealerDist {
+	g := *f
+	g.r.HoleCard = ENHC
+	g.dealer = map[[10]uint8]DealerDist{}
+	return g.dealerDist([10]uint8{})
+}
