@@ -13,7 +13,8 @@ import (
 // the README and are stable: new fields may be added, none is renamed.
 type JSONTable struct {
 	Rules        string     `json:"rules"`          // canonical rule string
-	EV           float64    `json:"ev"`             // round EV under optimal play, fraction of the initial bet, unconditional
+	EV           float64    `json:"ev"`             // round EV playing the chart, fraction of the initial bet, unconditional
+	EVCD         JSONEVCD   `json:"ev_cd"`          // round EV under composition-dependent play, by split strategy
 	HouseEdgePct float64    `json:"house_edge_pct"` // -100 * ev
 	Conditioning string     `json:"conditioning"`   // what cell EVs are conditioned on
 	Split        string     `json:"split_strategy"` // post-split strategy of split EVs: CDZ- or CDP1 (finite shoes), exact (infinite deck)
@@ -22,12 +23,19 @@ type JSONTable struct {
 
 // JSONCell is one (table, hand, up card) cell.
 type JSONCell struct {
-	Table  string             `json:"table"`  // hard, soft or pairs
-	Hand   string             `json:"hand"`   // "16", "A7", "88", "TT", "AA"
-	Up     string             `json:"up"`     // "2".."9", "T", "A"
-	Action string             `json:"action"` // chart code: H, S, Dh, Ds, P, Ph, Rh, ...
-	EV     map[string]float64 `json:"ev"`     // legal actions only: stand, hit, double, split, surrender
-	Margin float64            `json:"margin"` // best EV minus second-best EV
+	Table  string             `json:"table"`           // hard, soft or pairs
+	Hand   string             `json:"hand"`            // "16", "A7", "88", "TT", "AA"
+	Up     string             `json:"up"`              // "2".."9", "T", "A"
+	Action string             `json:"action"`          // chart code: H, S, Dh, Ds, P, Ph, Rh, ...
+	EV     map[string]float64 `json:"ev"`              // legal actions only: stand, hit, double, split, surrender
+	Margin float64            `json:"margin"`          // EV per occurrence the best other action would cost
+	Multi  string             `json:"multi,omitempty"` // hard/soft cells: H or S for hands of three or more cards
+}
+
+// JSONEVCD holds composition-dependent round EVs by post-split strategy.
+type JSONEVCD struct {
+	CDZMinus float64 `json:"CDZ-"`
+	CDP1     float64 `json:"CDP1"`
 }
 
 // NewJSONTable converts a table to its JSON form.
@@ -35,6 +43,7 @@ func NewJSONTable(t *solve.Table) JSONTable {
 	out := JSONTable{
 		Rules:        t.Rules.String(),
 		EV:           t.EV,
+		EVCD:         JSONEVCD{t.CDEV[solve.CDZMinus], t.CDEV[solve.CDP1]},
 		HouseEdgePct: -100 * t.EV,
 		Conditioning: t.Conditioning.String(),
 		Split:        splitName(t),
@@ -49,6 +58,9 @@ func NewJSONTable(t *solve.Table) JSONTable {
 			Action: c.Code.String(),
 			EV:     map[string]float64{},
 			Margin: c.Margin,
+		}
+		if c.MultiCard != solve.NoAction {
+			jc.Multi = c.MultiCard.Letter()
 		}
 		for _, a := range solve.Actions {
 			if c.Legal[a] {
@@ -68,7 +80,7 @@ func JSON(w io.Writer, t *solve.Table) error {
 }
 
 // CSVHeader is the first line of the CSV form.
-var CSVHeader = []string{"rules", "conditioning", "table", "hand", "up", "action", "stand", "hit", "double", "split", "surrender", "margin"}
+var CSVHeader = []string{"rules", "conditioning", "table", "hand", "up", "action", "stand", "hit", "double", "split", "surrender", "margin", "multi"}
 
 // CSV writes one line per cell; EVs of illegal actions are empty.
 func CSV(w io.Writer, t *solve.Table) error {
@@ -87,7 +99,11 @@ func CSV(w io.Writer, t *solve.Table) error {
 			}
 			rec = append(rec, v)
 		}
-		rec = append(rec, num(c.Margin))
+		multi := ""
+		if c.MultiCard != solve.NoAction {
+			multi = c.MultiCard.Letter()
+		}
+		rec = append(rec, num(c.Margin), multi)
 		if err := cw.Write(rec); err != nil {
 			return err
 		}

@@ -52,6 +52,12 @@ func Text(w io.Writer, t *solve.Table, opt TextOptions) error {
 		"bjchart basic strategy", t.Rules, -100*t.EV, 100*t.EV); err != nil {
 		return err
 	}
+	if !t.Rules.Infinite() {
+		if _, err := fmt.Fprintf(w, "composition-dependent play: EV %+.4f%% (splits %v), %+.4f%% (splits %v)\n",
+			100*t.CDEV[solve.CDZMinus], solve.CDZMinus, 100*t.CDEV[solve.CDP1], solve.CDP1); err != nil {
+			return err
+		}
+	}
 	if opt.EV {
 		if _, err := fmt.Fprintf(w, "%s.\n", t.Conditioning.Describe()); err != nil {
 			return err
@@ -62,6 +68,11 @@ func Text(w io.Writer, t *solve.Table, opt TextOptions) error {
 			return err
 		}
 		if err := textTable(w, t, kind, opt); err != nil {
+			return err
+		}
+	}
+	if notes := MultiCardNotes(t); len(notes) > 0 {
+		if _, err := fmt.Fprintf(w, "\n* hands of three or more cards: %s\n", strings.Join(notes, "; ")); err != nil {
 			return err
 		}
 	}
@@ -104,10 +115,30 @@ func textTable(w io.Writer, t *solve.Table, kind solve.TableKind, opt TextOption
 	return tab.Render()
 }
 
+// MultiCardNotes lists the cells whose play for hands of three or more
+// cards differs from the two-card play, as "16 v T: stand".
+func MultiCardNotes(t *solve.Table) []string {
+	var notes []string
+	for _, kind := range []solve.TableKind{solve.Hard, solve.Soft} {
+		for _, hand := range chartRows[kind] {
+			for _, up := range solve.UpCards {
+				if c := t.Cell(kind, hand, up); c.Marked() {
+					notes = append(notes, fmt.Sprintf("%s v %v: %s", hand, up, c.MultiCard))
+				}
+			}
+		}
+	}
+	return notes
+}
+
 func cellText(c *solve.Cell, opt TextOptions) string {
-	code := fmt.Sprintf(" %-2s ", c.Code)
+	mark := " "
+	if c.Marked() {
+		mark = "*"
+	}
+	code := fmt.Sprintf(" %-2s%s", c.Code, mark)
 	if opt.EV {
-		code = fmt.Sprintf("   %-2s   ", c.Code) // as wide as an EV line
+		code = fmt.Sprintf("   %-2s%s  ", c.Code, mark) // as wide as an EV line
 	}
 	if opt.Color {
 		code = actionColor[c.Code.Best] + code + ansiReset
