@@ -1,0 +1,459 @@
+package solve
+
+import (
+	"fmt"
+	"math"
+	"math/big"
+	"testing"
+)
+
+// ratUp is an independent exact evaluation in big.Rat of the finite-shoe
+// model against one up card, written the plain way: the dealer by recursion
+// over card sequences (not multisets), player hands by memoised recursion
+// (not graphs), splits by recursion over (hands waiting, hands out) (not
+// coefficients). It values W (restricted to no dealer blackjack under PEEK
+// and OBO; unconditional under ENHC), as the float solver does.
+type ratUp struct {
+	r      Rules
+	up     int
+	shoe   [10]int // less the up card
+	dealer map[[10]int][numOutcomes]*big.Rat
+	best   map[[20]int]*big.Rat
+}
+
+func newRatUp(r Rules, shoe Shoe, up int) *ratUp {
+	u := &ratUp{r: r, up: up, shoe: shoe.Counts, dealer: map[[10]int][numOutcomes]*big.Rat{}, best: map[[20]int]*big.Rat{}}
+	u.shoe[up-1]--
+	return u
+}
+
+func rat(a, b int64) *big.Rat { return big.NewRat(a, b) }
+
+func add(a, b *big.Rat) *big.Rat { return new(big.Rat).Add(a, b) }
+func mul(a, b *big.Rat) *big.Rat { return new(big.Rat).Mul(a, b) }
+func sub(a, b *big.Rat) *big.Rat { return new(big.Rat).Sub(a, b) }
+
+func ratMax(a, b *big.Rat) *big.Rat {
+	if b.Cmp(a) > 0 {
+		return b
+	}
+	return a
+}
+
+func (u *ratUp) left(gone [10]int) ([10]int, int) {
+	var m [10]int
+	t := 0
+	for i := range m {
+		m[i] = u.shoe[i] - gone[i]
+		t += m[i]
+	}
+	return m, t
+}
+
+// dealerDist returns P(outcome, and no blackjack) (ENHC: P(outcome)).
+func (u *ratUp) dealerDist(gone [10]int) [numOutcomes]*big.Rat {
+	if d, ok := u.dealer[gone]; ok {
+		return d
+	}
+	// Sequences of the same length share the denominator (t)_(length):
+	// count their numerators exactly in int64 (at most 20^12 each here),
+	// then divide once.
+	var num [numOutcomes][maxDraw + 1]int64
+	m, t := u.left(gone)
+	var draw func(m [10]int, sum int, ace bool, cards int, p int64)
+	draw = func(m [10]int, sum int, ace bool, cards int, p int64) {
+		for c := 1; c <= 10; c++ {
+			if m[c-1] == 0 {
+				continue
+			}
+			q := p * int64(m[c-1])
+			s, a := sum+c, ace || c == 1
+			if cards == 1 && s == 11 && a {
+				if u.r.HoleCard == ENHC {
+					num[DealerBlackjack][cards] += q
+				}
+				continue
+			}
+			if dealerStands(s, a, u.r.H17) {
+				num[dealerOutcome(s, a)][cards] += q
+				continue
+			}
+			m2 := m
+			m2[c-1]--
+			draw(m2, s, a, cards+1, q)
+		}
+	}
+	draw(m, u.up, u.up == 1, 1, 1)
+	var d [numOutcomes]*big.Rat
+	for o := range d {
+		d[o] = new(big.Rat)
+		den := big.NewInt(1)
+		for k := 1; k <= maxDraw; k++ {
+			den.Mul(den, big.NewInt(int64(t-k+1)))
+			if num[o][k] != 0 {
+				d[o].Add(d[o], new(big.Rat).SetFrac(big.NewInt(num[o][k]), new(big.Int).Set(den)))
+			}
+			if t-k+1 <= 1 {
+				break
+			}
+		}
+	}
+	u.dealer[gone] = d
+	return d
+}
+
+func (u *ratUp) bj(gone [10]int) *big.Rat {
+	m, t := u.left(gone)
+	switch u.up {
+	case 1:
+		return rat(int64(m[9]), int64(t))
+	case 10:
+		return rat(int64(m[0]), int64(t))
+	}
+	return new(big.Rat)
+}
+
+func (u *ratUp) noBJ(gone [10]int) *big.Rat {
+	if u.r.HoleCard == ENHC {
+		return rat(1, 1)
+	}
+	return sub(rat(1, 1), u.bj(gone))
+}
+
+func plus(a, b [10]int) [10]int {
+	for i := range a {
+		a[i] += b[i]
+	}
+	return a
+}
+
+func sumAce(hand [10]int) (int, bool) {
+	s := 0
+	for i, n := range hand {
+		s += (i + 1) * n
+	}
+	return s, hand[0] > 0
+}
+
+// stand returns W of standing (a bust loses the bet).
+func (u *ratUp) stand(hand, extra [10]int) *big.Rat {
+	gone := plus(hand, extra)
+	var key [20]int
+	copy(key[:10], hand[:])
+	copy(key[10:], extra[:])
+	key[0] += 200 // apart from the other keys in the shared memo
+	if v, ok := u.best[key]; ok {
+		return v
+	}
+	v := u.standOnce(hand, gone)
+	u.best[key] = v
+	return v
+}
+
+func (u *ratUp) standOnce(hand, gone [10]int) *big.Rat {
+	sum, ace := sumAce(hand)
+	total := effective(sum, ace)
+	if total > 21 {
+		return new(big.Rat).Neg(u.noBJ(gone))
+	}
+	d := u.dealerDist(gone)
+	w := sub(d[DealerBust], d[DealerBlackjack])
+	for o := Dealer17; o <= Dealer21; o++ {
+		switch dealer := 17 + o; {
+		case dealer < total:
+			w = add(w, d[o])
+		case dealer > total:
+			w = sub(w, d[o])
+		}
+	}
+	return w
+}
+
+// draw sums p(c) * f(hand + c) over the ranks left.
+func (u *ratUp) draw(hand, extra [10]int, f func([10]int) *big.Rat) *big.Rat {
+	m, t := u.left(plus(hand, extra))
+	w := new(big.Rat)
+	for c := range m {
+		if m[c] == 0 {
+			continue
+		}
+		h := hand
+		h[c]++
+		w = add(w, mul(rat(int64(m[c]), int64(t)), f(h)))
+	}
+	return w
+}
+
+// cdBest returns W of the best of hit and stand, hitting only below 21.
+func (u *ratUp) cdBest(hand, extra [10]int) *big.Rat {
+	var key [20]int
+	copy(key[:10], hand[:])
+	copy(key[10:], extra[:])
+	if v, ok := u.best[key]; ok {
+		return v
+	}
+	v := u.stand(hand, extra)
+	if sum, _ := sumAce(hand); sum < 21 {
+		v = ratMax(v, u.cdHit(hand, extra))
+	}
+	u.best[key] = v
+	return v
+}
+
+func (u *ratUp) cdHit(hand, extra [10]int) *big.Rat {
+	var key [20]int
+	copy(key[:10], hand[:])
+	copy(key[10:], extra[:])
+	key[0] += 100 // apart from cdBest's keys in the shared memo
+	if v, ok := u.best[key]; ok {
+		return v
+	}
+	v := u.draw(hand, extra, func(h [10]int) *big.Rat {
+		if s, _ := sumAce(h); s > 21 {
+			return u.stand(h, extra)
+		}
+		return u.cdBest(h, extra)
+	})
+	u.best[key] = v
+	return v
+}
+
+func (u *ratUp) double(hand, extra [10]int) *big.Rat {
+	return mul(rat(2, 1), u.draw(hand, extra, func(h [10]int) *big.Rat { return u.stand(h, extra) }))
+}
+
+// player is a strategy for hands of three or more cards, with its values.
+type player struct {
+	hit  func(hand [10]int) bool
+	memo map[[20]int]*big.Rat
+}
+
+func newPlayer(hit func(hand [10]int) bool) *player {
+	return &player{hit: hit, memo: map[[20]int]*big.Rat{}}
+}
+
+// play returns W of a hand of three or more cards played by p.
+func (u *ratUp) play(hand, extra [10]int, p *player) *big.Rat {
+	var key [20]int
+	copy(key[:10], hand[:])
+	copy(key[10:], extra[:])
+	if v, ok := p.memo[key]; ok {
+		return v
+	}
+	var v *big.Rat
+	if sum, _ := sumAce(hand); sum >= 21 || !p.hit(hand) {
+		v = u.stand(hand, extra)
+	} else {
+		v = u.draw(hand, extra, func(h [10]int) *big.Rat { return u.play(h, extra, p) })
+	}
+	p.memo[key] = v
+	return v
+}
+
+// splitEV returns W of splitting pair c, each split hand's first decision
+// valued by first, by recursion over (hands waiting for a card, hands out).
+func (u *ratUp) splitEV(c int, first func(hand, extra [10]int) *big.Rat) *big.Rat {
+	limit := u.r.MaxSplitHands
+	if c == 1 && !u.r.RSA {
+		limit = 2
+	}
+	firstMemo := map[[20]int]*big.Rat{}
+	firstOf := func(hand, extra [10]int) *big.Rat {
+		var key [20]int
+		copy(key[:10], hand[:])
+		copy(key[10:], extra[:])
+		if v, ok := firstMemo[key]; ok {
+			return v
+		}
+		v := first(hand, extra)
+		firstMemo[key] = v
+		return v
+	}
+	memo := map[[2]int]*big.Rat{}
+	var f func(pending, hands int) *big.Rat
+	f = func(pending, hands int) *big.Rat {
+		if pending == 0 {
+			return new(big.Rat)
+		}
+		if v, ok := memo[[2]int{pending, hands}]; ok {
+			return v
+		}
+		var one, extra [10]int
+		one[c-1] = 1
+		extra[c-1] = hands - 1
+		m, t := u.left(plus(one, extra))
+		w := new(big.Rat)
+		for x := 1; x <= 10; x++ {
+			if m[x-1] == 0 {
+				continue
+			}
+			p := rat(int64(m[x-1]), int64(t))
+			if x == c && hands < limit {
+				w = add(w, mul(p, f(pending+1, hands+1)))
+				continue
+			}
+			hand := one
+			hand[x-1]++
+			w = add(w, mul(p, add(firstOf(hand, extra), f(pending-1, hands))))
+		}
+		memo[[2]int{pending, hands}] = w
+		return w
+	}
+	return f(2, 2)
+}
+
+// cdSplit values a split under CDZ- or CDP1 (see split.go).
+func (u *ratUp) cdSplit(c int, strat SplitStrategy, das bool) *big.Rat {
+	var policyExtra [10]int
+	if strat == CDP1 {
+		policyExtra[c-1] = 1
+	}
+	policy := newPlayer(func(hand [10]int) bool {
+		return u.cdHit(hand, policyExtra).Cmp(u.stand(hand, policyExtra)) > 0
+	})
+	return u.splitEV(c, func(hand, extra [10]int) *big.Rat {
+		sum, ace := sumAce(hand)
+		if (c == 1 && !u.r.HSA) || sum >= 21 {
+			return u.stand(hand, extra)
+		}
+		ps, ph := u.stand(hand, policyExtra), u.cdHit(hand, policyExtra)
+		if das && u.r.Double.Allows(effective(sum, ace), ace && sum+10 <= 21) {
+			if pd := u.double(hand, policyExtra); pd.Cmp(ps) > 0 && pd.Cmp(ph) > 0 {
+				return u.double(hand, extra)
+			}
+		}
+		if ph.Cmp(ps) > 0 {
+			return u.draw(hand, extra, func(h [10]int) *big.Rat { return u.play(h, extra, policy) })
+		}
+		return u.stand(hand, extra)
+	})
+}
+
+// ratFloat converts for comparison.
+func ratFloat(r *big.Rat) float64 {
+	f, _ := r.Float64()
+	return f
+}
+
+// smallShoe is a 20-card shoe with every rank.
+var smallShoe = Shoe{Counts: [10]int{2, 2, 2, 2, 2, 2, 1, 1, 1, 5}}
+
+// TestExactSmallShoe checks the float solver against the big.Rat
+// evaluation for every two-card start against every up card on a 20-card
+// shoe, every action, splits under both strategies included, to 1e-12.
+func TestExactSmallShoe(t *testing.T) {
+	for _, tc := range []struct {
+		rules string
+		ups   []Rank
+	}{
+		{"S17 DOA DAS SPL3 LS PEEK", UpCards[:]},
+		{"H17 D10 NDAS SPL2 RSA HSA ES ENHC", UpCards[:]},
+		{"S17 DOA DAS SPL1 LS OBO", UpCards[:]},
+	} {
+		rules := tc.rules
+		r, err := ParseRules(rules)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, up := range tc.ups {
+			f := newFiniteUp(r, smallShoe, up)
+			td := newTDUp(f)
+			u := newRatUp(r, smallShoe, int(up))
+			for si := range td.starts {
+				s := &td.starts[si]
+				var hand [10]int
+				hand[s.a-1]++
+				hand[s.b-1]++
+				var none [10]int
+				n := &td.base.nodes[s.node]
+				check := func(what string, got float64, want *big.Rat) {
+					t.Helper()
+					if w := ratFloat(want); math.Abs(got-w) > 1e-12 {
+						t.Errorf("%s: %d,%d v %v %s = %.15f, exact %.15f", rules, s.a, s.b, up, what, got, w)
+					}
+				}
+				check("stand", n.stand, u.stand(hand, none))
+				check("hit", td.base.hitValue(s.node, td.base.best), u.cdHit(hand, none))
+				if s.legal[Double] {
+					check("double", td.base.doubleValue(s.node), u.double(hand, none))
+				}
+				if s.legal[Split] {
+					for _, strat := range []SplitStrategy{CDZMinus, CDP1} {
+						for _, das := range []bool{r.DAS, false} {
+							check(fmt.Sprintf("split %v das=%v", strat, das),
+								f.cdSplit(td.plans[s.a], strat, das), u.cdSplit(s.a, strat, das))
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestExactSmallShoeChart checks the chart's exact EV against the big.Rat
+// evaluation of the same chart, action by action.
+func TestExactSmallShoeChart(t *testing.T) {
+	for _, rules := range []string{"S17 DOA DAS SPL3 LS PEEK", "H17 D10 NDAS SPL2 RSA HSA ES ENHC"} {
+		r, err := ParseRules(rules)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, up := range UpCards {
+			f := newFiniteUp(r, smallShoe, up)
+			td := newTDUp(f)
+			cdU := make([][Surrender + 1]float64, len(td.starts))
+			for si := range td.starts {
+				td.fixedValues(&td.starts[si])
+				cdU[si] = td.starts[si].u
+				cdU[si][Hit] = td.unconditional(&td.starts[si], td.base.hitValue(td.starts[si].node, td.base.best))
+			}
+			ch := td.initialChart(cdU)
+			tv := td.optimize(ch, r.DAS)
+			u := newRatUp(r, smallShoe, int(up))
+			chart := newPlayer(func(hand [10]int) bool {
+				sum, ace := sumAce(hand)
+				n := node{sum: int8(sum), ace: ace}
+				return ch.hit[n.class()]
+			})
+			for si := range td.starts {
+				s := &td.starts[si]
+				var hand, none [10]int
+				hand[s.a-1]++
+				hand[s.b-1]++
+				hitW := u.draw(hand, none, func(h [10]int) *big.Rat { return u.play(h, none, chart) })
+				if got, want := td.base.hitValue(s.node, tv.v[td.base]), ratFloat(hitW); math.Abs(got-want) > 1e-12 {
+					t.Errorf("%s: %d,%d v %v: chart hit %.15f, exact %.15f", rules, s.a, s.b, up, got, want)
+				}
+				if s.legal[Split] {
+					w := u.splitEV(s.a, func(h, extra [10]int) *big.Rat {
+						sum, ace := sumAce(h)
+						nd := node{hand: [10]uint8{}, sum: int8(sum), ace: ace}
+						row := splitRow(&nd)
+						if h[0] == 2 {
+							row = rowOf(Soft, 0)
+						}
+						a := ch.act[row]
+						mustStand := (s.a == 1 && !r.HSA) || sum >= 21
+						canDouble := r.DAS && r.Double.Allows(effective(sum, ace), ace && sum+10 <= 21)
+						act := resolveAction(a, ch.fallback[row], splitOptions{canDouble: canDouble, mustStand: mustStand})
+						switch act {
+						case Double:
+							return u.double(h, extra)
+						case Hit:
+							return u.draw(h, extra, func(g [10]int) *big.Rat { return u.play(g, extra, chart) })
+						}
+						return u.stand(h, extra)
+					})
+					got := s.u[Split]
+					want := ratFloat(w)
+					if r.HoleCard != ENHC {
+						want -= s.q
+					}
+					if math.Abs(got-want) > 1e-12 {
+						t.Errorf("%s: %d,%d v %v: chart split %.15f, exact %.15f", rules, s.a, s.b, up, got, want)
+					}
+				}
+			}
+		}
+	}
+}
