@@ -1,6 +1,7 @@
 package solve
 
 import (
+	"math"
 	"strings"
 	"testing"
 )
@@ -66,6 +67,50 @@ func TestDefaultChartMatchesWizard(t *testing.T) {
 			if got := c.Code.String(); got != want {
 				t.Errorf("%v %s v %v = %s, want %s (Wizard 4-8 decks S17); EVs %v", kind, f[0], UpCards[col], got, want, c.EV)
 			}
+		}
+	}
+}
+
+// TestChartLocallyOptimal re-evaluates the optimised chart after every
+// single decision change, in full: each change's predicted effect must be
+// the real one (to 1e-12), and none may improve the EV.
+func TestChartLocallyOptimal(t *testing.T) {
+	for _, tc := range []struct {
+		rules string
+		shoe  Shoe
+	}{
+		{"1D S17 DAS SPL3 LS", NewShoe(1)},
+		{"2D H17 NDAS SPL2 ENHC", NewShoe(2)},
+		{"S17 DAS SPL3 RSA LS", smallShoe},
+	} {
+		r, err := ParseRules(tc.rules)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, up := range UpCards {
+			f := newFiniteUp(r, tc.shoe, up)
+			td := newTDUp(f)
+			cdU := make([][Surrender + 1]float64, len(td.starts))
+			for si := range td.starts {
+				s := &td.starts[si]
+				td.fixedValues(s)
+				cdU[si] = s.u
+				cdU[si][Hit] = td.unconditional(s, td.base.hitValue(s.node, td.base.best))
+			}
+			ch := td.initialChart(cdU)
+			tv := td.optimize(ch, r.DAS)
+			for _, c := range td.changes(ch, tv) {
+				alt := *ch
+				c.apply(&alt)
+				got := td.eval(&alt, r.DAS).ev - tv.ev
+				if math.Abs(got-c.delta) > 1e-12 {
+					t.Errorf("%s v %v: change (kind %d, row %d) predicted %.3g, real %.3g", tc.rules, up, c.kind, c.row, c.delta, got)
+				}
+				if got > 1e-12 {
+					t.Errorf("%s v %v: change (kind %d, row %d) improves the chart by %.3g", tc.rules, up, c.kind, c.row, got)
+				}
+			}
+			td.eval(ch, r.DAS) // restore
 		}
 	}
 }
