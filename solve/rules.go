@@ -149,7 +149,7 @@ func (r Rules) Validate() error {
 }
 
 // MaxDecks bounds the deck count so that card counts stay small integers.
-const MaxDecks = 1000
+const MaxDecks = 100000
 
 // A RuleToken documents one token of the rule language.
 type RuleToken struct {
