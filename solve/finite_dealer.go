@@ -24,43 +24,54 @@ import "sync"
 // conditional EVs V(R) = W(R) / P(no blackjack | R). Under ENHC W is the
 // plain unconditional EV, a dealer blackjack costing every bet on the table.
 
-// dealerSeq is one dealer draw multiset with its orderings per outcome.
-type dealerSeq struct {
-	k    [10]uint8 // cards of each rank drawn (rank-1), hole card included
-	size int
-	w    DealerDist // number of orderings ending in each outcome
-	// ranks and counts list the nonzero entries of k, for the inner loop.
-	ranks, counts []uint8
+// dealerDraws lists the dealer's draw multisets against one up card, as
+// parallel arrays for the inner loop of dealerDist. A multiset's outcome
+// is fixed (the dealer's final hand holds all of its cards); its weight is
+// the number of orderings the dealer's rule produces. Blackjacks come last.
+type dealerDraws struct {
+	outcome []uint8
+	weight  []float64
+	size    []uint8
+	start   []int32 // ranks[start[i]:start[i+1]] and counts[...] are multiset i's nonzero counts
+	ranks   []uint8 // rank-1
+	counts  []uint8
+	nonBJ   int // multisets before the blackjacks
 }
 
 var (
-	dealerSeqOnce  [2]sync.Once
-	dealerSeqTable [2][10][]dealerSeq // [h17][up-1]
+	dealerDrawsOnce  [2]sync.Once
+	dealerDrawsTable [2][10]*dealerDraws // [h17][up-1]
 )
 
 // dealerSeqs returns the dealer's draw multisets for an up card.
-func dealerSeqs(h17 bool, up Rank) []dealerSeq {
+func dealerSeqs(h17 bool, up Rank) *dealerDraws {
 	i := b2i(h17)
-	dealerSeqOnce[i].Do(func() {
+	dealerDrawsOnce[i].Do(func() {
 		for u := 1; u <= 10; u++ {
-			dealerSeqTable[i][u-1] = enumerateDealer(h17, u)
+			dealerDrawsTable[i][u-1] = enumerateDealer(h17, u)
 		}
 	})
-	return dealerSeqTable[i][up-1]
+	return dealerDrawsTable[i][up-1]
 }
 
-func enumerateDealer(h17 bool, up int) []dealerSeq {
+func enumerateDealer(h17 bool, up int) *dealerDraws {
+	type multiset struct {
+		k       [10]uint8
+		size    int
+		outcome int
+		orders  int
+	}
 	index := map[[10]uint8]int{}
-	var seqs []dealerSeq
+	var sets []multiset
 	var k [10]uint8
 	add := func(size, outcome int) {
 		j, ok := index[k]
 		if !ok {
-			j = len(seqs)
+			j = len(sets)
 			index[k] = j
-			seqs = append(seqs, dealerSeq{k: k, size: size})
+			sets = append(sets, multiset{k: k, size: size, outcome: outcome})
 		}
-		seqs[j].w[outcome]++
+		sets[j].orders++
 	}
 	var draw func(sum int, hasAce bool, size int)
 	draw = func(sum int, hasAce bool, size int) {
@@ -79,15 +90,29 @@ func enumerateDealer(h17 bool, up int) []dealerSeq {
 		}
 	}
 	draw(up, up == 1, 0)
-	for i := range seqs {
-		for c, n := range seqs[i].k {
-			if n != 0 {
-				seqs[i].ranks = append(seqs[i].ranks, uint8(c))
-				seqs[i].counts = append(seqs[i].counts, n)
+	d := &dealerDraws{}
+	for pass := 0; pass < 2; pass++ { // non-blackjacks, then blackjacks
+		for _, m := range sets {
+			if (m.outcome == DealerBlackjack) != (pass == 1) {
+				continue
+			}
+			d.outcome = append(d.outcome, uint8(m.outcome))
+			d.weight = append(d.weight, float64(m.orders))
+			d.size = append(d.size, uint8(m.size))
+			d.start = append(d.start, int32(len(d.ranks)))
+			for c, n := range m.k {
+				if n != 0 {
+					d.ranks = append(d.ranks, uint8(c))
+					d.counts = append(d.counts, n)
+				}
 			}
 		}
+		if pass == 0 {
+			d.nonBJ = len(d.outcome)
+		}
 	}
-	return seqs
+	d.start = append(d.start, int32(len(d.ranks)))
+	return d
 }
 
 // fallingTable holds (x)_(k) for k = 0..maxDraw.
@@ -109,7 +134,7 @@ type finiteUp struct {
 	r      Rules
 	up     Rank
 	shoe   [10]int // the shoe less the up card
-	seqs   []dealerSeq
+	seqs   *dealerDraws
 	dealer map[[10]uint8]DealerDist // by removed cards: P(outcome and no blackjack) (ENHC: P(outcome))
 	// ctxs holds the hand graphs by the cards removed besides the hand.
 	ctxs map[[10]uint8]*context
@@ -147,23 +172,23 @@ func (f *finiteUp) dealerDist(gone [10]uint8) DealerDist {
 		falling(m[i], &ff[i])
 	}
 	falling(total, &fM)
-	keepBJ := f.r.HoleCard == ENHC
+	for k := range fM {
+		if fM[k] != 0 {
+			fM[k] = 1 / fM[k]
+		}
+	}
+	t := f.seqs
+	n := t.nonBJ
+	if f.r.HoleCard == ENHC {
+		n = len(t.outcome)
+	}
 	var d DealerDist
-	for i := range f.seqs {
-		s := &f.seqs[i]
-		p := 1 / fM[s.size]
-		for j, c := range s.ranks {
-			p *= ff[c][s.counts[j]]
+	for i := 0; i < n; i++ {
+		p := t.weight[i] * fM[t.size[i]]
+		for j := t.start[i]; j < t.start[i+1]; j++ {
+			p *= ff[t.ranks[j]][t.counts[j]]
 		}
-		if p == 0 {
-			continue
-		}
-		for o := Dealer17; o <= DealerBust; o++ {
-			d[o] += s.w[o] * p
-		}
-		if keepBJ {
-			d[DealerBlackjack] += s.w[DealerBlackjack] * p
-		}
+		d[t.outcome[i]] += p
 	}
 	f.dealer[gone] = d
 	return d
