@@ -46,7 +46,7 @@ func TestParseRulesErrors(t *testing.T) {
 		{"S17 H17", `"S17 H17": "H17" at 4 contradicts "S17" at 0 (dealer soft 17 given twice)`},
 		{"6D 2D", `contradicts "6D" at 0 (decks given twice)`},
 		{"LS ES", `(surrender given twice)`},
-		{"0D", `"0D" at 0: want a deck count from 1D to 1000D, or INF`},
+		{"0D", `"0D" at 0: want a deck count from 1D to 100000D, or INF`},
 		{"3:0", `want a payout ratio N:M`},
 		{"SPL4", `unknown rule "SPL4" at 0; want SPL1, SPL2 or SPL3`},
 		{"6D xyzzy", `unknown rule "xyzzy" at 3; see 'bjchart rules'`},

@@ -101,7 +101,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"--rules", "S17 H17"}, `contradicts`},
 		{[]string{"chart", "--bogus"}, `unknown flag: --bogus`},
 		{[]string{"chart", "--format", "xml"}, `--format "xml": want text, json or csv`},
-		{[]string{"chart", "--decks", "0"}, `--decks "0": want a count from 1 to 1000, or inf`},
+		{[]string{"chart", "--decks", "0"}, `--decks "0": want a count from 1 to 100000, or inf`},
 		{[]string{"chart", "--surrender", "sometimes"}, `--surrender "sometimes": want none, late, early`},
 		{[]string{"chart", "--split-hands", "5"}, `--split-hands 5: want 2, 3 or 4`},
 		{[]string{"chart", "--blackjack-pays", "lots"}, `--blackjack-pays "lots": want a ratio`},
