@@ -17,7 +17,8 @@ type JSONTable struct {
 	EVCD         JSONEVCD   `json:"ev_cd"`          // round EV under composition-dependent play, by split strategy
 	HouseEdgePct float64    `json:"house_edge_pct"` // -100 * ev
 	Conditioning string     `json:"conditioning"`   // what cell EVs are conditioned on
-	Split        string     `json:"split_strategy"` // post-split strategy of split EVs: CDZ- or CDP1 (finite shoes), exact (infinite deck)
+	Shoe         string     `json:"shoe,omitempty"` // the remaining shoe (counts of A,2..9,T), when not full decks
+	Split        string     `json:"split_strategy"` // how cell split EVs play split hands: "chart" (finite shoes), "exact" (infinite deck)
 	Cells        []JSONCell `json:"cells"`
 }
 
@@ -46,6 +47,7 @@ func NewJSONTable(t *solve.Table) JSONTable {
 		EVCD:         JSONEVCD{t.CDEV[solve.CDZMinus], t.CDEV[solve.CDP1]},
 		HouseEdgePct: -100 * t.EV,
 		Conditioning: t.Conditioning.String(),
+		Shoe:         customShoe(t),
 		Split:        splitName(t),
 		Cells:        make([]JSONCell, 0, len(t.Cells)),
 	}
@@ -116,5 +118,13 @@ func splitName(t *solve.Table) string {
 	if t.Rules.Infinite() {
 		return "exact"
 	}
-	return t.Split.String()
+	return "chart"
+}
+
+// customShoe returns the shoe when it is not the rules' full shoe.
+func customShoe(t *solve.Table) string {
+	if t.Rules.Infinite() || t.Shoe == solve.NewShoe(t.Rules.Decks) {
+		return ""
+	}
+	return t.Shoe.String()
 }

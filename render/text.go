@@ -52,6 +52,11 @@ func Text(w io.Writer, t *solve.Table, opt TextOptions) error {
 		"bjchart basic strategy", t.Rules, -100*t.EV, 100*t.EV); err != nil {
 		return err
 	}
+	if sh := customShoe(t); sh != "" {
+		if _, err := fmt.Fprintf(w, "dealt from the shoe A,2..9,T = %s\n", sh); err != nil {
+			return err
+		}
+	}
 	if !t.Rules.Infinite() {
 		if _, err := fmt.Fprintf(w, "composition-dependent play: EV %+.4f%% (splits %v), %+.4f%% (splits %v)\n",
 			100*t.CDEV[solve.CDZMinus], solve.CDZMinus, 100*t.CDEV[solve.CDP1], solve.CDP1); err != nil {
@@ -153,4 +158,42 @@ func cellText(c *solve.Cell, opt TextOptions) string {
 		}
 	}
 	return strings.Join(lines, "\n")
+}
+
+// Exceptions lists the two-card hands whose best composition-dependent play
+// differs from the chart's, with the EV each gains per occurrence.
+func Exceptions(w io.Writer, t *solve.Table) error {
+	if t.Rules.Infinite() {
+		_, err := fmt.Fprintln(w, "\nNo composition exceptions: in an infinite deck only totals matter.")
+		return err
+	}
+	if _, err := fmt.Fprintf(w, "\nCOMPOSITION EXCEPTIONS (two-card hands; splits valued %v)\n", t.Split); err != nil {
+		return err
+	}
+	tab := tablewriter.NewTable(w,
+		tablewriter.WithRenderer(renderer.NewBlueprint(tw.Rendition{Symbols: tw.NewSymbols(tw.StyleLight)})),
+		tablewriter.WithHeaderAutoFormat(tw.Off),
+	)
+	tab.Header([]string{"hand", "up", "chart", "CD best", "EV chart", "EV CD best", "gain"})
+	n := 0
+	for _, h := range t.Hands {
+		if h.Best == h.Chart || !h.Legal[h.Chart] {
+			continue
+		}
+		n++
+		err := tab.Append([]string{
+			h.Cards[0].String() + "," + h.Cards[1].String(), h.Up.String(),
+			h.Chart.String(), h.Best.String(),
+			fmt.Sprintf("%+.5f", h.EV[h.Chart]), fmt.Sprintf("%+.5f", h.EV[h.Best]),
+			fmt.Sprintf("%.5f", h.EV[h.Best]-h.EV[h.Chart]),
+		})
+		if err != nil {
+			return err
+		}
+	}
+	if n == 0 {
+		_, err := fmt.Fprintln(w, "none")
+		return err
+	}
+	return tab.Render()
 }

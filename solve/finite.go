@@ -37,7 +37,7 @@ type upResult struct {
 // solveFiniteWith fills a Table for a finite shoe, one goroutine per up
 // card (each owns the cells of its column).
 func solveFiniteWith(r Rules, shoe Shoe, split SplitStrategy) *Table {
-	t := &Table{Rules: r, Conditioning: conditioning(r), Split: split}
+	t := &Table{Rules: r, Conditioning: conditioning(r), Split: split, Shoe: shoe}
 	for _, kind := range []TableKind{Hard, Soft, Pairs} {
 		for _, hand := range Rows(kind) {
 			for _, up := range UpCards {

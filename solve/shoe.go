@@ -130,7 +130,7 @@ func ParseShoe(s string) (Shoe, error) {
 		sh.Counts[i] = n
 	}
 	if err := sh.Validate(); err != nil {
-		return Shoe{}, fmt.Errorf("%q: %w", s, err)
+		return Shoe{}, fmt.Errorf("shoe %q: %s", s, strings.TrimPrefix(err.Error(), "shoe: "))
 	}
 	return sh, nil
 }

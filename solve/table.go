@@ -134,8 +134,11 @@ func (c *Cell) Best() float64 { return c.EV[c.Code.Best] }
 type Table struct {
 	Rules        Rules
 	Conditioning Conditioning
-	// Split is the post-split strategy split EVs are valued under (finite
-	// shoes; in an infinite deck every strategy gives the same values).
+	// Shoe is the shoe dealt from (finite shoes only).
+	Shoe Shoe
+	// Split is the post-split strategy of the composition-dependent values
+	// in Hands (finite shoes; in an infinite deck every strategy gives the
+	// same values). Cell EVs play split hands by the chart.
 	Split SplitStrategy
 	// EV is the player's expected value of a round played by the chart, as
 	// a fraction of the initial wager, unconditional (dealer blackjacks and

@@ -127,11 +127,46 @@ func (f *ruleFlags) resolve(cmd *cobra.Command) (solve.Rules, error) {
 	return r, nil
 }
 
+// solveFlags are the flags that choose how to solve beyond the rules.
+type solveFlags struct {
+	shoe  string
+	split string
+}
+
+func (f *solveFlags) bind(cmd *cobra.Command) {
+	fl := cmd.Flags()
+	fl.StringVar(&f.shoe, "shoe", "", "deal from this remaining shoe instead of full decks: ten counts of A,2..9,T (e.g. \"4,4,4,4,4,4,4,4,4,16\")")
+	fl.StringVar(&f.split, "split", "cdz-", "post-split strategy of composition-dependent split EVs: cdz- or cdp1")
+}
+
+// options returns the solver options the flags ask for.
+func (f *solveFlags) options(r solve.Rules) (solve.Options, error) {
+	var opt solve.Options
+	switch strings.ToLower(f.split) {
+	case "cdz-", "cdz":
+		opt.Split = solve.CDZMinus
+	case "cdp1":
+		opt.Split = solve.CDP1
+	default:
+		return opt, usagef("--split %q: want cdz- or cdp1", f.split)
+	}
+	if f.shoe != "" {
+		sh, err := solve.ParseShoe(f.shoe)
+		if err != nil {
+			return opt, usageError{fmt.Errorf("--%v", err)}
+		}
+		opt.Shoe = &sh
+	}
+	return opt, nil
+}
+
 // chartOptions are the options of the chart command (and of bjchart with
 // no command).
 type chartOptions struct {
 	rules  ruleFlags
+	solve  solveFlags
 	ev     bool
+	cd     bool
 	format string
 	color  string
 }
@@ -140,8 +175,10 @@ func newChartOptions() *chartOptions { return &chartOptions{} }
 
 func (o *chartOptions) bind(cmd *cobra.Command) {
 	o.rules.bind(cmd)
+	o.solve.bind(cmd)
 	fl := cmd.Flags()
 	fl.BoolVar(&o.ev, "ev", false, "show the EV of every legal action in each cell (text format)")
+	fl.BoolVar(&o.cd, "cd", false, "list the two-card hands whose best composition-dependent play differs from the chart (text format)")
 	fl.StringVar(&o.format, "format", "text", "output format: text, json or csv")
 	fl.StringVar(&o.color, "color", "auto", "colour the text chart: auto (on a terminal, unless NO_COLOR is set), always or never")
 }
@@ -182,7 +219,13 @@ func (o *chartOptions) run(cmd *cobra.Command, e env) error {
 	}
 	write := map[string]func(*bytes.Buffer, *solve.Table) error{
 		"text": func(b *bytes.Buffer, t *solve.Table) error {
-			return render.Text(b, t, render.TextOptions{Color: color, EV: o.ev})
+			if err := render.Text(b, t, render.TextOptions{Color: color, EV: o.ev}); err != nil {
+				return err
+			}
+			if o.cd {
+				return render.Exceptions(b, t)
+			}
+			return nil
 		},
 		"json": func(b *bytes.Buffer, t *solve.Table) error { return render.JSON(b, t) },
 		"csv":  func(b *bytes.Buffer, t *solve.Table) error { return render.CSV(b, t) },
@@ -190,7 +233,11 @@ func (o *chartOptions) run(cmd *cobra.Command, e env) error {
 	if write == nil {
 		return usagef("--format %q: want text, json or csv", o.format)
 	}
-	t, err := solve.Solve(r)
+	opt, err := o.solve.options(r)
+	if err != nil {
+		return err
+	}
+	t, err := solve.SolveWith(r, opt)
 	if err != nil {
 		return err
 	}

@@ -52,6 +52,9 @@ func TestGolden(t *testing.T) {
 		{"chart-inf-flags-color.txt", []string{"chart", "--decks", "inf", "--surrender", "late", "--das=false", "--color", "always"}},
 		{"chart-inf.csv", []string{"chart", "--rules", "INF ENHC", "--format", "csv"}},
 		{"rules.txt", []string{"rules"}},
+		{"chart-1d-cd.txt", []string{"chart", "--rules", "1D S17 DAS", "--cd"}},
+		{"chart-shoe.txt", []string{"chart", "--rules", "H17", "--shoe", "4,4,4,4,4,4,4,4,4,20", "--split", "cdp1", "--cd"}},
+		{"grid-inf.csv", []string{"grid", "--decks-list", "inf", "--format", "csv"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -108,6 +111,11 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"chart", "--color", "pink"}, `--color "pink": want auto, always or never`},
 		{[]string{"chart", "extra"}, `unexpected argument "extra"`},
 		{[]string{"rules", "6D H18"}, `unknown rule "H18"`},
+		{[]string{"chart", "--shoe", "1,2"}, `--shoe "1,2": 2 counts; want 10 (A,2,3,4,5,6,7,8,9,T)`},
+		{[]string{"chart", "--shoe", "0,4,4,4,4,4,4,4,4,16"}, `0 cards of rank A; want at least 1 of each rank`},
+		{[]string{"chart", "--split", "cdp9"}, `--split "cdp9": want cdz- or cdp1`},
+		{[]string{"grid", "--decks-list", "1,x"}, `--decks-list: "x" is not a deck count`},
+		{[]string{"grid", "--format", "yaml"}, `--format "yaml": want text, json or csv`},
 	}
 	for _, tt := range tests {
 		code, out, errOut := runCmd(t, tt.args...)

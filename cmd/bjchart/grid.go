@@ -1,0 +1,161 @@
+package main
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+
+	"bjchart/solve"
+
+	"github.com/olekukonko/tablewriter"
+	"github.com/olekukonko/tablewriter/tw"
+	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/cobra"
+)
+
+type gridOptions struct {
+	rules  ruleFlags
+	decks  string
+	format string
+	jobs   int
+}
+
+func newGridCmd(e env) *cobra.Command {
+	o := &gridOptions{}
+	cmd := &cobra.Command{
+		Use:   "grid",
+		Short: "Solve a grid of rule sets and tabulate their EVs",
+		Long: `Solve every combination of deck count x S17/H17 x DAS/NDAS x no/late
+surrender on top of the base rules (--rules and the rule flags), on every
+core, and print one line per rule set: the chart's EV and the
+composition-dependent EVs. A progress bar shows on a terminal.`,
+		Example: `  bjchart grid
+  bjchart grid --decks 1,2,6 --rules "6:5" --format csv`,
+		Args: noArgs,
+		RunE: func(cmd *cobra.Command, args []string) error { return o.run(cmd, e) },
+	}
+	o.rules.bind(cmd)
+	fl := cmd.Flags()
+	fl.StringVar(&o.decks, "decks-list", "1,2,4,6,8", "deck counts to solve, comma-separated (inf allowed)")
+	fl.StringVar(&o.format, "format", "text", "output format: text, json or csv")
+	fl.IntVar(&o.jobs, "jobs", runtime.GOMAXPROCS(0), "rule sets solved at once")
+	return cmd
+}
+
+// gridRow is one solved rule set.
+type gridRow struct {
+	Rules string  `json:"rules"`
+	EV    float64 `json:"ev"`
+	CDZ   float64 `json:"ev_cd_cdz"`
+	CDP1  float64 `json:"ev_cd_cdp1"`
+}
+
+func (o *gridOptions) run(cmd *cobra.Command, e env) error {
+	base, err := o.rules.resolve(cmd)
+	if err != nil {
+		return err
+	}
+	if o.format != "text" && o.format != "json" && o.format != "csv" {
+		return usagef("--format %q: want text, json or csv", o.format)
+	}
+	if o.jobs < 1 {
+		return usagef("--jobs %d: want at least 1", o.jobs)
+	}
+	var grid []solve.Rules
+	for _, d := range strings.Split(o.decks, ",") {
+		decks := 0
+		if !strings.EqualFold(strings.TrimSpace(d), "inf") {
+			n, err := strconv.Atoi(strings.TrimSpace(d))
+			if err != nil || n < 1 || n > solve.MaxDecks {
+				return usagef("--decks-list: %q is not a deck count (1 to %d, or inf)", d, solve.MaxDecks)
+			}
+			decks = n
+		}
+		for _, h17 := range []bool{false, true} {
+			for _, das := range []bool{true, false} {
+				for _, sur := range []solve.SurrenderRule{solve.NoSurrender, solve.LateSurrender} {
+					r := base
+					r.Decks, r.H17, r.DAS, r.Surrender = decks, h17, das, sur
+					grid = append(grid, r)
+				}
+			}
+		}
+	}
+
+	bar := progressbar.NewOptions(len(grid),
+		progressbar.OptionSetWriter(e.stderr),
+		progressbar.OptionSetVisibility(e.colorAuto(e.stderr)),
+		progressbar.OptionSetDescription("solving"),
+		progressbar.OptionShowCount(),
+		progressbar.OptionClearOnFinish(),
+	)
+	rows := make([]gridRow, len(grid))
+	errs := make([]error, len(grid))
+	work := make(chan int)
+	var wg sync.WaitGroup
+	for w := 0; w < o.jobs; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range work {
+				t, err := solve.Solve(grid[i])
+				if err != nil {
+					errs[i] = err
+				} else {
+					rows[i] = gridRow{t.Rules.String(), t.EV, t.CDEV[solve.CDZMinus], t.CDEV[solve.CDP1]}
+				}
+				bar.Add(1)
+			}
+		}()
+	}
+	for i := range grid {
+		work <- i
+	}
+	close(work)
+	wg.Wait()
+	bar.Finish()
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+
+	var buf bytes.Buffer
+	switch o.format {
+	case "json":
+		enc := json.NewEncoder(&buf)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(rows); err != nil {
+			return err
+		}
+	case "csv":
+		w := csv.NewWriter(&buf)
+		w.Write([]string{"rules", "ev", "ev_cd_cdz", "ev_cd_cdp1"})
+		for _, r := range rows {
+			w.Write([]string{r.Rules, num(r.EV), num(r.CDZ), num(r.CDP1)})
+		}
+		w.Flush()
+		if err := w.Error(); err != nil {
+			return err
+		}
+	default:
+		tab := tablewriter.NewTable(&buf, tablewriter.WithHeaderAutoFormat(tw.Off))
+		tab.Header([]string{"rules", "house edge %", "chart EV %", "CD EV % (CDZ-)", "CD EV % (CDP1)"})
+		for _, r := range rows {
+			tab.Append([]string{r.Rules, fmt.Sprintf("%.4f", -100*r.EV), fmt.Sprintf("%+.4f", 100*r.EV),
+				fmt.Sprintf("%+.4f", 100*r.CDZ), fmt.Sprintf("%+.4f", 100*r.CDP1)})
+		}
+		if err := tab.Render(); err != nil {
+			return err
+		}
+	}
+	_, err = e.stdout.Write(buf.Bytes())
+	return err
+}
+
+func num(f float64) string { return strconv.FormatFloat(f, 'f', 9, 64) }
