@@ -114,3 +114,45 @@ func TestChartLocallyOptimal(t *testing.T) {
 		}
 	}
 }
+
+// TestEvaluateOwnChart values the solver's own chart as a fixed strategy:
+// the EV and every cell must come back unchanged.
+func TestEvaluateOwnChart(t *testing.T) {
+	s, err := NewSolver(mustRules(t, "2D H17 DAS LS"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab := s.Table()
+	ev, err := s.Evaluate(tab.Strategy())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if math.Abs(ev.EV-tab.EV) > 1e-15 {
+		t.Errorf("EV of the solver's own chart = %.15f, solved %.15f", ev.EV, tab.EV)
+	}
+	for i := range tab.Cells {
+		a, b := &tab.Cells[i], &ev.Cells[i]
+		if a.EV != b.EV || a.Code != b.Code {
+			t.Errorf("%v %s v %v: evaluated %v %v, solved %v %v", a.Table, a.Hand, a.Up, b.Code, b.EV, a.Code, a.EV)
+		}
+	}
+	// A worse chart costs: stand on 12 v 2 everywhere.
+	st := tab.Strategy()
+	st[cellIndex(Hard, 8, 2)] = Play{Code{Best: Stand}, Stand}
+	worse, err := s.Evaluate(st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !(worse.EV < tab.EV) {
+		t.Errorf("standing on 12 v 2: EV %.8f, not below %.8f", worse.EV, tab.EV)
+	}
+}
+
+func mustRules(t *testing.T, s string) Rules {
+	t.Helper()
+	r, err := ParseRules(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}

@@ -32,19 +32,14 @@ type upResult struct {
 	ev    float64    // the chart's round EV given the up card
 	cd    [2]float64 // CD round EV given the up card, by split strategy
 	hands []Hand
+	td    *tdUp // kept for valuing other strategies
 }
 
 // solveFiniteWith fills a Table for a finite shoe, one goroutine per up
 // card (each owns the cells of its column).
-func solveFiniteWith(r Rules, shoe Shoe, split SplitStrategy) *Table {
+func solveFiniteWith(r Rules, shoe Shoe, split SplitStrategy) (*Table, [10]*tdUp) {
 	t := &Table{Rules: r, Conditioning: conditioning(r), Split: split, Shoe: shoe}
-	for _, kind := range []TableKind{Hard, Soft, Pairs} {
-		for _, hand := range Rows(kind) {
-			for _, up := range UpCards {
-				t.Cells = append(t.Cells, Cell{Table: kind, Hand: hand, Up: up})
-			}
-		}
-	}
+	t.Cells = newCells()
 	var results [10]upResult
 	var wg sync.WaitGroup
 	for _, up := range UpCards {
@@ -65,7 +60,24 @@ func solveFiniteWith(r Rules, shoe Shoe, split SplitStrategy) *Table {
 		}
 		t.Hands = append(t.Hands, res.hands...)
 	}
-	return t
+	var tds [10]*tdUp
+	for i := range tds {
+		tds[i] = results[i].td
+	}
+	return t, tds
+}
+
+// newCells returns the empty cells of a table, in Table.Cells order.
+func newCells() []Cell {
+	var cells []Cell
+	for _, kind := range []TableKind{Hard, Soft, Pairs} {
+		for _, hand := range Rows(kind) {
+			for _, up := range UpCards {
+				cells = append(cells, Cell{Table: kind, Hand: hand, Up: up})
+			}
+		}
+	}
+	return cells
 }
 
 // solveFiniteUp computes the CD values, optimises the chart and fills the
@@ -108,6 +120,7 @@ func solveFiniteUp(t *Table, shoe Shoe, up Rank) upResult {
 	ch := td.initialChart(cdU)
 	tv := td.optimize(ch, r.DAS)
 	res.ev = tv.ev
+	res.td = td
 	td.fillCells(t, up, ch, tv)
 
 	for si := range td.starts {
@@ -236,6 +249,7 @@ func (t *tdUp) fillCells(tab *Table, up Rank, ch *tdChart, tv *tdValues) {
 			cost[c.row] = -c.delta
 		}
 	}
+	pUp := float64(t.f.shoe[up-1]+1) / float64(tab.Shoe.Total())
 	for row := range used {
 		for _, si := range t.rowUse[row] {
 			if !t.starts[si].bj {
@@ -313,6 +327,7 @@ func (t *tdUp) fillCells(tab *Table, up Rank, ch *tdChart, tv *tdValues) {
 		if cost[row] >= 0 && used[row] > 0 {
 			c.Margin = cost[row] / used[row]
 		}
+		c.Freq = pUp * used[row]
 	}
 }
 

@@ -31,17 +31,40 @@ func Solve(r Rules) (*Table, error) { return SolveWith(r, Options{}) }
 
 // SolveWith computes the Table for a rule set with options.
 func SolveWith(r Rules, opt Options) (*Table, error) {
+	s, err := NewSolver(r, opt)
+	if err != nil {
+		return nil, err
+	}
+	return s.Table(), nil
+}
+
+// A Solver is a solved rule set that can also value fixed strategies (a
+// published chart, a chart with one cell changed) without solving again.
+// It is not safe for concurrent use.
+type Solver struct {
+	table *Table
+	ups   [10]*tdUp // finite shoes: the hand graphs against each up card
+}
+
+// NewSolver solves a rule set.
+func NewSolver(r Rules, opt Options) (*Solver, error) {
 	if err := r.Validate(); err != nil {
 		return nil, err
 	}
-	if opt.Shoe != nil {
+	s := &Solver{}
+	switch {
+	case opt.Shoe != nil:
 		if err := opt.Shoe.Validate(); err != nil {
 			return nil, err
 		}
-		return solveFiniteWith(r, *opt.Shoe, opt.Split), nil
+		s.table, s.ups = solveFiniteWith(r, *opt.Shoe, opt.Split)
+	case r.Infinite():
+		s.table = solveInfinite(r)
+	default:
+		s.table, s.ups = solveFiniteWith(r, NewShoe(r.Decks), opt.Split)
 	}
-	if r.Infinite() {
-		return solveInfinite(r), nil
-	}
-	return solveFiniteWith(r, NewShoe(r.Decks), opt.Split), nil
+	return s, nil
 }
+
+// Table returns the solved table: the best chart and every EV.
+func (s *Solver) Table() *Table { return s.table }

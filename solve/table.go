@@ -107,6 +107,10 @@ type Cell struct {
 	// took the other action here, split hands included, divided by how often
 	// the cell is used).
 	Margin float64
+	// Freq is the probability per round that a hand is decided by this
+	// cell: two-card hands (blackjacks excepted) and, in finite shoes, the
+	// first decision of split hands.
+	Freq float64
 	// MultiCard is the chart's play, Hit or Stand, for hands of this total
 	// with three or more cards and for split hands after their first
 	// decision (hard and soft cells; NoAction for pairs).
