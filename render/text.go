@@ -89,13 +89,35 @@ func Text(w io.Writer, t *solve.Table, opt TextOptions) error {
 const Legend = "H hit  S stand  Dh double else hit  Ds double else stand  P split  " +
 	"Ph/Pd/Ps split if DAS else hit/double/stand  Rh/Rs/Rp surrender else hit/stand/split"
 
-func textTable(w io.Writer, t *solve.Table, kind solve.TableKind, opt TextOptions) error {
+// A Grid is a chart-shaped table for the terminal: rows of ten cells
+// against the up cards 2..9, T, A.
+type Grid struct {
+	Rows []GridRow
+	// Lines separates rows with rules (for multi-line cells).
+	Lines bool
+}
+
+// A GridRow is a labelled row of a Grid.
+type GridRow struct {
+	Label string
+	Cells [10]GridCell
+}
+
+// A GridCell is one cell: its text and the action whose colour it takes
+// (NoAction: none).
+type GridCell struct {
+	Text   string
+	Action solve.Action
+}
+
+// GridText writes a grid as a table, colouring cells when color is set.
+func GridText(w io.Writer, g Grid, color bool) error {
 	header := []string{""}
 	for _, up := range solve.UpCards {
 		header = append(header, up.String())
 	}
 	rendition := tw.Rendition{Symbols: tw.NewSymbols(tw.StyleLight)}
-	if opt.EV {
+	if g.Lines {
 		rendition.Settings.Separators.BetweenRows = tw.On
 	}
 	tab := tablewriter.NewTable(w,
@@ -108,10 +130,18 @@ func textTable(w io.Writer, t *solve.Table, kind solve.TableKind, opt TextOption
 		tablewriter.WithPadding(tw.PaddingNone),
 	)
 	tab.Header(header)
-	for _, hand := range chartRows[kind] {
-		row := []string{fmt.Sprintf(" %-3s", hand)}
-		for _, up := range solve.UpCards {
-			row = append(row, cellText(t.Cell(kind, hand, up), opt))
+	for _, r := range g.Rows {
+		row := []string{fmt.Sprintf(" %-3s", r.Label)}
+		for _, c := range r.Cells {
+			text := c.Text
+			if color && c.Action != solve.NoAction {
+				first, rest, _ := strings.Cut(text, "\n")
+				text = actionColor[c.Action] + first + ansiReset
+				if rest != "" {
+					text += "\n" + rest
+				}
+			}
+			row = append(row, text)
 		}
 		if err := tab.Append(row); err != nil {
 			return err
@@ -119,6 +149,23 @@ func textTable(w io.Writer, t *solve.Table, kind solve.TableKind, opt TextOption
 	}
 	return tab.Render()
 }
+
+func textTable(w io.Writer, t *solve.Table, kind solve.TableKind, opt TextOptions) error {
+	g := Grid{Lines: opt.EV}
+	for _, hand := range chartRows[kind] {
+		r := GridRow{Label: hand}
+		for i, up := range solve.UpCards {
+			c := t.Cell(kind, hand, up)
+			r.Cells[i] = GridCell{cellText(c, opt), c.Code.Best}
+		}
+		g.Rows = append(g.Rows, r)
+	}
+	return GridText(w, g, opt.Color)
+}
+
+// ChartRows returns the rows the text chart prints for a table: hard
+// 5-21, soft A2-A9, every pair.
+func ChartRows(kind solve.TableKind) []string { return chartRows[kind] }
 
 // MultiCardNotes lists the cells whose play for hands of three or more
 // cards differs from the two-card play, as "16 v T: stand".
@@ -144,9 +191,6 @@ func cellText(c *solve.Cell, opt TextOptions) string {
 	code := fmt.Sprintf(" %-2s%s", c.Code, mark)
 	if opt.EV {
 		code = fmt.Sprintf("   %-2s%s  ", c.Code, mark) // as wide as an EV line
-	}
-	if opt.Color {
-		code = actionColor[c.Code.Best] + code + ansiReset
 	}
 	if !opt.EV {
 		return code

@@ -260,6 +260,15 @@ func (t *tdUp) fillCells(tab *Table, up Rank, ch *tdChart, tv *tdValues) {
 	for _, sh := range tv.splits {
 		used[sh.row] += sh.weight
 	}
+	var reached [64]float64 // P(a hand of three or more cards decides at each class)
+	reach := t.reach(ch, tv)
+	for _, x := range t.contexts() {
+		for i, ri := range reach[x] {
+			if n := &x.nodes[i]; n.cards >= 3 && n.canHit() {
+				reached[n.class()] += ri
+			}
+		}
+	}
 	for row := 0; row < numRows; row++ {
 		kind, i := rowKind(row)
 		c := &tab.Cells[cellIndex(kind, i, up)]
@@ -322,6 +331,7 @@ func (t *tdUp) fillCells(tab *Table, up Rank, ch *tdChart, tv *tdValues) {
 			if ch.hit[class] && total < 21 {
 				c.MultiCard = Hit
 			}
+			c.MultiFreq = pUp * reached[class]
 		}
 		c.Margin = 0
 		if cost[row] >= 0 && used[row] > 0 {

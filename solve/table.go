@@ -111,6 +111,10 @@ type Cell struct {
 	// cell: two-card hands (blackjacks excepted) and, in finite shoes, the
 	// first decision of split hands.
 	Freq float64
+	// MultiFreq is the probability per round that a hand of three or more
+	// cards (split hands included) decides at this cell's total (finite
+	// shoes; hard and soft cells).
+	MultiFreq float64
 	// MultiCard is the chart's play, Hit or Stand, for hands of this total
 	// with three or more cards and for split hands after their first
 	// decision (hard and soft cells; NoAction for pairs).

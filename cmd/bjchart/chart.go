@@ -207,15 +207,9 @@ func (o *chartOptions) run(cmd *cobra.Command, e env) error {
 	if err != nil {
 		return err
 	}
-	var color bool
-	switch o.color {
-	case "auto":
-		color = e.colorAuto(e.stdout)
-	case "always":
-		color = true
-	case "never":
-	default:
-		return usagef("--color %q: want auto, always or never", o.color)
+	color, err := colorMode(o.color, e)
+	if err != nil {
+		return err
 	}
 	write := map[string]func(*bytes.Buffer, *solve.Table) error{
 		"text": func(b *bytes.Buffer, t *solve.Table) error {

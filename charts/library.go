@@ -1,0 +1,73 @@
+package charts
+
+import (
+	"embed"
+	"fmt"
+	"os"
+	"path"
+	"sort"
+	"strings"
+)
+
+// The published charts, copied from the project's research notes with
+// their provenance headers; charts/README.md says where each came from and
+// how far to trust it.
+//
+//go:embed data/*.txt
+var library embed.FS
+
+// Confidence is each library chart's reliability as its transcription
+// notes assess it.
+var Confidence = map[string]string{
+	"thorp-1966-1deck":        "medium-high (every table agrees across sources; the one footnote conflict is resolved 3-to-1)",
+	"bcmm-1956-1deck":         "medium",
+	"wizard-4to8d-s17-das-ls": "high",
+	"wizard-4to8d-h17-das-ls": "high",
+	"wizard-2d-s17-das-ls":    "medium (A3 v 4 is ?; A7 v A is a near-tie)",
+	"wizard-2d-h17-das-ls":    "high",
+	"wizard-1d-s17-das-ls":    "high with DAS; no-DAS codes of 44 v 4 and 33 v 8 disputed (majority kept)",
+	"wizard-1d-h17-das-ls":    "medium-high",
+	"bja-shoe-s17-das":        "medium-high (identical to the Wizard S17 chart)",
+	"gamemaster-6d-s17-das":   "high (simple page; identical to Wizard S17 with DAS and no surrender)",
+	"itoh-2023-1to6deck":      "as printed; soft 18 v 2 is H there, S in every other chart for these rules, and A9 is not given",
+}
+
+// Names lists the library's charts, sorted.
+func Names() []string {
+	entries, err := library.ReadDir("data")
+	if err != nil {
+		panic(err) // the embedded directory always exists
+	}
+	var names []string
+	for _, e := range entries {
+		names = append(names, strings.TrimSuffix(e.Name(), ".txt"))
+	}
+	sort.Strings(names)
+	return names
+}
+
+// Library returns a chart of the library by name.
+func Library(name string) (*Chart, error) {
+	data, err := library.ReadFile(path.Join("data", name+".txt"))
+	if err != nil {
+		return nil, fmt.Errorf("no chart named %q; 'bjchart charts' lists them", name)
+	}
+	return Parse(name+".txt", data)
+}
+
+// Load returns a library chart by name, or else reads a chart file.
+func Load(nameOrFile string) (*Chart, error) {
+	for _, n := range Names() {
+		if n == nameOrFile {
+			return Library(n)
+		}
+	}
+	data, err := os.ReadFile(nameOrFile)
+	if err != nil {
+		if os.IsNotExist(err) {
+			return nil, fmt.Errorf("%q is neither a chart name ('bjchart charts' lists them) nor a file", nameOrFile)
+		}
+		return nil, err
+	}
+	return Parse(nameOrFile, data)
+}

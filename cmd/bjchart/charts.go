@@ -1,0 +1,138 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+
+	"bjchart/charts"
+	"bjchart/render"
+	"bjchart/solve"
+
+	"github.com/olekukonko/tablewriter"
+	"github.com/olekukonko/tablewriter/tw"
+	"github.com/spf13/cobra"
+)
+
+func newChartsCmd(e env) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "charts",
+		Short: "List the published charts bjchart carries",
+		Long: `List the published basic-strategy charts embedded in bjchart: name,
+the rules they were published for, source and confidence. 'charts show
+NAME' prints one; any command that takes a chart name also takes a chart
+file in the same format (see charts/README.md).`,
+		Example: `  bjchart charts
+  bjchart charts show thorp-1966-1deck
+  bjchart charts show my-chart.txt`,
+		Args: noArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			var buf bytes.Buffer
+			tab := tablewriter.NewTable(&buf, tablewriter.WithHeaderAutoFormat(tw.Off),
+				tablewriter.WithRowAutoWrap(tw.WrapNormal), tablewriter.WithRowMaxWidth(60))
+			tab.Header([]string{"name", "rules", "source", "confidence"})
+			for _, name := range charts.Names() {
+				c, err := charts.Library(name)
+				if err != nil {
+					return err
+				}
+				source, _, _ := strings.Cut(c.Source(), ";")
+				if err := tab.Append([]string{name, c.RulesLine(), source, charts.Confidence[name]}); err != nil {
+					return err
+				}
+			}
+			if err := tab.Render(); err != nil {
+				return err
+			}
+			_, err := e.stdout.Write(buf.Bytes())
+			return err
+		},
+	}
+	cmd.AddCommand(newChartsShowCmd(e))
+	return cmd
+}
+
+func newChartsShowCmd(e env) *cobra.Command {
+	var color string
+	cmd := &cobra.Command{
+		Use:   "show NAME|FILE",
+		Short: "Print a published chart as printed",
+		Example: `  bjchart charts show wizard-4to8d-s17-das-ls
+  bjchart charts show ./my-chart.txt --color never`,
+		Args: exactlyOne("a chart name or file"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			useColor, err := colorMode(color, e)
+			if err != nil {
+				return err
+			}
+			c, err := charts.Load(args[0])
+			if err != nil {
+				return chartError(err)
+			}
+			var buf bytes.Buffer
+			fmt.Fprintf(&buf, "%s\nrules: %s\nsource: %s\n", c.Title(), c.RulesLine(), c.Source())
+			for i, kind := range charts.Sections {
+				fmt.Fprintf(&buf, "\n%s\n", strings.ToUpper(kind.String()))
+				g := render.Grid{}
+				for row, label := range charts.Rows(kind) {
+					r := render.GridRow{Label: label}
+					for col, code := range c.Cells[i][row] {
+						r.Cells[col] = render.GridCell{Text: fmt.Sprintf(" %-3s", code), Action: codeAction(code)}
+					}
+					g.Rows = append(g.Rows, r)
+				}
+				if err := render.GridText(&buf, g, useColor); err != nil {
+					return err
+				}
+			}
+			fmt.Fprintln(&buf, "\n"+render.Legend+"  Rpn surrender if late surrender and no DAS, else split  ? not established")
+			_, err = e.stdout.Write(buf.Bytes())
+			return err
+		},
+	}
+	cmd.Flags().StringVar(&color, "color", "auto", "colour the chart: auto, always or never")
+	return cmd
+}
+
+// codeAction is the action a printed code leads with, for colouring.
+func codeAction(c charts.Code) solve.Action {
+	switch c {
+	case charts.H:
+		return solve.Hit
+	case charts.S:
+		return solve.Stand
+	case charts.Dh, charts.Ds:
+		return solve.Double
+	case charts.P, charts.Ph, charts.Pd, charts.Ps:
+		return solve.Split
+	case charts.Rh, charts.Rs, charts.Rp, charts.Rpn:
+		return solve.Surrender
+	}
+	return solve.NoAction
+}
+
+// chartError marks a chart that cannot be found or read as a usage error.
+func chartError(err error) error { return usageError{err} }
+
+// exactlyOne requires one positional argument.
+func exactlyOne(what string) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if len(args) != 1 {
+			return usagef("%s takes %s; got %d arguments", cmd.CommandPath(), what, len(args))
+		}
+		return nil
+	}
+}
+
+// colorMode reads a --color value.
+func colorMode(mode string, e env) (bool, error) {
+	switch mode {
+	case "auto":
+		return e.colorAuto(e.stdout), nil
+	case "always":
+		return true, nil
+	case "never":
+		return false, nil
+	}
+	return false, usagef("--color %q: want auto, always or never", mode)
+}

@@ -1,0 +1,290 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"bjchart/charts"
+	"bjchart/render"
+	"bjchart/solve"
+
+	"github.com/olekukonko/tablewriter"
+	"github.com/olekukonko/tablewriter/tw"
+	"github.com/spf13/cobra"
+)
+
+type diffOptions struct {
+	rules    ruleFlags
+	tie      float64
+	exitCode bool
+	format   string
+	color    string
+}
+
+func newDiffCmd(e env) *cobra.Command {
+	o := &diffOptions{}
+	cmd := &cobra.Command{
+		Use:   "diff NAME|FILE",
+		Short: "Compare a published chart with the exact solution",
+		Long: `Solve a rule set (by default the chart's own rules: the most common
+reading of its rules header), resolve the chart's codes for it, and show
+where the published chart and the solution disagree: the solved chart with
+every differing cell marked (solution≠published; ≈ for a near-tie), the
+list of differences with the EV of each play and the EV given up per
+occurrence, and the total cost: the round EV of playing the published
+chart exactly minus that of the solution, in percentage points.
+
+A near-tie is a difference that costs less than --tie per occurrence.
+Charts print no play for hands of three or more cards; bjchart reads each
+row's hit/stand play for them and lists where that differs apart.`,
+		Example: `  bjchart diff wizard-4to8d-s17-das-ls
+  bjchart diff thorp-1966-1deck --rules "6D H17 DAS 3:2"
+  bjchart diff my-chart.txt --exit-code --format json`,
+		Args: exactlyOne("a chart name or file"),
+		RunE: func(cmd *cobra.Command, args []string) error { return o.run(cmd, args[0], e) },
+	}
+	o.rules.bind(cmd)
+	fl := cmd.Flags()
+	fl.Float64Var(&o.tie, "tie", charts.DefaultTie, "EV per occurrence below which a difference is a near-tie")
+	fl.BoolVar(&o.exitCode, "exit-code", false, "exit 3 when the chart differs beyond near-ties (like git diff --exit-code)")
+	fl.StringVar(&o.format, "format", "text", "output format: text or json")
+	fl.StringVar(&o.color, "color", "auto", "colour the chart: auto, always or never")
+	return cmd
+}
+
+// ruleFlagsGiven reports whether any rule flag was set.
+func ruleFlagsGiven(cmd *cobra.Command) bool {
+	for _, f := range []string{"rules", "decks", "h17", "double", "das", "split-hands", "rsa", "hsa", "surrender", "blackjack-pays", "hole-card"} {
+		if cmd.Flags().Changed(f) {
+			return true
+		}
+	}
+	return false
+}
+
+func (o *diffOptions) run(cmd *cobra.Command, chart string, e env) error {
+	if o.format != "text" && o.format != "json" {
+		return usagef("--format %q: want text or json", o.format)
+	}
+	if o.tie < 0 {
+		return usagef("--tie %v: want a non-negative EV", o.tie)
+	}
+	color, err := colorMode(o.color, e)
+	if err != nil {
+		return err
+	}
+	c, err := charts.Load(chart)
+	if err != nil {
+		return chartError(err)
+	}
+	spec, err := c.Rules()
+	if err != nil {
+		return chartError(err)
+	}
+	r, from := spec.Reading(), "the chart's rules header, most common reading"
+	if ruleFlagsGiven(cmd) {
+		if r, err = o.rules.resolve(cmd); err != nil {
+			return err
+		}
+		from = "the command line"
+	}
+	if r.Infinite() {
+		return usagef("diff needs a finite deck count; %q deals from an infinite deck", r)
+	}
+	s, err := solve.NewSolver(r, solve.Options{})
+	if err != nil {
+		return err
+	}
+	d, err := charts.Compare(s, c, o.tie)
+	if err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	if o.format == "json" {
+		err = diffJSON(&buf, d, from)
+	} else {
+		err = diffText(&buf, d, from, color)
+	}
+	if err != nil {
+		return err
+	}
+	if _, err := e.stdout.Write(buf.Bytes()); err != nil {
+		return err
+	}
+	if o.exitCode && d.Beyond() > 0 {
+		return errDiffFound
+	}
+	return nil
+}
+
+func diffText(buf *bytes.Buffer, d *charts.Diff, from string, color bool) error {
+	c, t := d.Chart, d.Solved
+	fmt.Fprintf(buf, "bjchart diff: %s\n", c.Title())
+	fmt.Fprintf(buf, "chart rules:  %s\n", c.RulesLine())
+	fmt.Fprintf(buf, "solved:       %s (from %s)\n", t.Rules, from)
+	fmt.Fprintf(buf, "EV per round: published chart %+.4f%%, solution %+.4f%%; cost of the published chart %+.4f percentage points\n",
+		100*d.Published.EV, 100*t.EV, 100*d.Cost)
+	fmt.Fprintf(buf, "differences:  %d beyond near-ties, %d near-ties (cost per occurrence below %g)\n",
+		d.Beyond(), countTies(d), d.Tie)
+
+	marks := map[charts.CellRef]string{}
+	for _, x := range d.Differences {
+		if x.ThreeCard {
+			continue
+		}
+		mark := "≠"
+		if x.NearTie {
+			mark = "≈"
+		}
+		marks[charts.CellRef{Table: x.Table, Hand: x.Hand, Up: x.Up}] = mark + x.Printed
+	}
+	for _, kind := range charts.Sections {
+		fmt.Fprintf(buf, "\n%s (solution; solution≠published, ≈ near-tie, * three or more cards differ)\n", strings.ToUpper(kind.String()))
+		g := render.Grid{}
+		for _, hand := range render.ChartRows(kind) {
+			r := render.GridRow{Label: hand}
+			for i, up := range solve.UpCards {
+				cell := t.Cell(kind, hand, up)
+				text := cell.Code.String() + marks[charts.CellRef{Table: kind, Hand: hand, Up: up}]
+				if cell.Marked() {
+					text += "*"
+				}
+				r.Cells[i] = render.GridCell{Text: " " + text + " ", Action: cell.Code.Best}
+			}
+			g.Rows = append(g.Rows, r)
+		}
+		if err := render.GridText(buf, g, color); err != nil {
+			return err
+		}
+	}
+
+	list := func(title string, three bool) error {
+		var rows [][]string
+		for _, x := range d.Differences {
+			if x.ThreeCard != three {
+				continue
+			}
+			tie := ""
+			if x.NearTie {
+				tie = "≈"
+			}
+			row := []string{x.Table.String() + " " + x.Hand, x.Up.String()}
+			if three {
+				row = append(row, x.Published.MultiCard.String(), x.Solver.MultiCard.String())
+			} else {
+				published := x.Printed
+				if resolved := x.Published.Code.String(); resolved != x.Printed {
+					published += " (" + resolved + ")"
+				}
+				row = append(row, published, x.Solver.Code.String(),
+					fmt.Sprintf("%+.5f", x.EVPublished), fmt.Sprintf("%+.5f", x.EVSolver))
+			}
+			row = append(row, fmt.Sprintf("%.5f %s", x.Cost, tie), fmt.Sprintf("%.5f", 100*x.PerRound))
+			rows = append(rows, row)
+		}
+		if len(rows) == 0 {
+			return nil
+		}
+		fmt.Fprintf(buf, "\n%s\n", title)
+		header := []string{"hand", "up", "published", "solution", "EV published", "EV solution", "cost/occurrence", "cost %/round"}
+		if three {
+			header = []string{"hand", "up", "published", "solution", "cost/occurrence", "cost %/round"}
+		}
+		tab := tablewriter.NewTable(buf, tablewriter.WithHeaderAutoFormat(tw.Off))
+		tab.Header(header)
+		if err := tab.Bulk(rows); err != nil {
+			return err
+		}
+		return tab.Render()
+	}
+	if err := list("DIFFERENCES (two-card play; EVs of the solution's cell, cost = EV given up per occurrence)", false); err != nil {
+		return err
+	}
+	if err := list("HANDS OF THREE OR MORE CARDS (the chart's row play read for them)", true); err != nil {
+		return err
+	}
+	if len(d.Unknown) > 0 {
+		var cells []string
+		for _, u := range d.Unknown {
+			cells = append(cells, fmt.Sprintf("%s v %v", u.Hand, u.Up))
+		}
+		fmt.Fprintf(buf, "\nUNKNOWN (printed ?, valued as the solution plays them): %s\n", strings.Join(cells, ", "))
+	}
+	return nil
+}
+
+func countTies(d *charts.Diff) int {
+	n := 0
+	for _, x := range d.Differences {
+		if x.NearTie && !x.ThreeCard {
+			n++
+		}
+	}
+	return n
+}
+
+// jsonDiff is the JSON form of a diff.
+type jsonDiff struct {
+	Chart       string           `json:"chart"`
+	Title       string           `json:"title"`
+	ChartRules  string           `json:"chart_rules"`
+	Rules       string           `json:"rules"`
+	RulesFrom   string           `json:"rules_from"`
+	SolvedEV    float64          `json:"solved_ev"`
+	PublishedEV float64          `json:"published_ev"`
+	Cost        float64          `json:"cost"`
+	Tie         float64          `json:"tie"`
+	Beyond      int              `json:"differences_beyond_ties"`
+	Differences []jsonDifference `json:"differences"`
+	Unknown     []jsonCellRef    `json:"unknown"`
+}
+
+type jsonDifference struct {
+	Table       string   `json:"table"`
+	Hand        string   `json:"hand"`
+	Up          string   `json:"up"`
+	ThreeCard   bool     `json:"three_card"`
+	Printed     string   `json:"printed"`
+	Published   string   `json:"published"`
+	Solution    string   `json:"solution"`
+	EVPublished *float64 `json:"ev_published,omitempty"`
+	EVSolution  *float64 `json:"ev_solution,omitempty"`
+	Cost        float64  `json:"cost"`
+	PerRound    float64  `json:"per_round"`
+	NearTie     bool     `json:"near_tie"`
+}
+
+type jsonCellRef struct {
+	Table string `json:"table"`
+	Hand  string `json:"hand"`
+	Up    string `json:"up"`
+}
+
+func diffJSON(buf *bytes.Buffer, d *charts.Diff, from string) error {
+	out := jsonDiff{
+		Chart: d.Chart.Name, Title: d.Chart.Title(), ChartRules: d.Chart.RulesLine(),
+		Rules: d.Solved.Rules.String(), RulesFrom: from,
+		SolvedEV: d.Solved.EV, PublishedEV: d.Published.EV, Cost: d.Cost, Tie: d.Tie, Beyond: d.Beyond(),
+		Differences: []jsonDifference{}, Unknown: []jsonCellRef{},
+	}
+	for _, x := range d.Differences {
+		j := jsonDifference{Table: x.Table.String(), Hand: x.Hand, Up: x.Up.String(), ThreeCard: x.ThreeCard,
+			Printed: x.Printed, Cost: x.Cost, PerRound: x.PerRound, NearTie: x.NearTie}
+		if x.ThreeCard {
+			j.Published, j.Solution = x.Published.MultiCard.Letter(), x.Solver.MultiCard.Letter()
+		} else {
+			j.Published, j.Solution = x.Published.Code.String(), x.Solver.Code.String()
+			ep, es := x.EVPublished, x.EVSolver
+			j.EVPublished, j.EVSolution = &ep, &es
+		}
+		out.Differences = append(out.Differences, j)
+	}
+	for _, u := range d.Unknown {
+		out.Unknown = append(out.Unknown, jsonCellRef{u.Table.String(), u.Hand, u.Up.String()})
+	}
+	enc := json.NewEncoder(buf)
+	enc.SetIndent("", "  ")
+	return enc.Encode(out)
+}
