@@ -37,6 +37,9 @@ file in the same format (see charts/README.md).`,
 					return err
 				}
 				source, _, _ := strings.Cut(c.Source(), ";")
+				if r := []rune(source); len(r) > 60 {
+					source = string(r[:59]) + "…"
+				}
 				if err := tab.Append([]string{name, c.RulesLine(), source, charts.Confidence[name]}); err != nil {
 					return err
 				}

@@ -55,6 +55,10 @@ func TestGolden(t *testing.T) {
 		{"chart-1d-cd.txt", []string{"chart", "--rules", "1D S17 DAS", "--cd"}},
 		{"chart-shoe.txt", []string{"chart", "--rules", "H17", "--shoe", "4,4,4,4,4,4,4,4,4,20", "--split", "cdp1", "--cd"}},
 		{"grid-inf.csv", []string{"grid", "--decks-list", "inf", "--format", "csv"}},
+		{"charts.txt", []string{"charts"}},
+		{"charts-show-itoh.txt", []string{"charts", "show", "itoh-2023-1to6deck"}},
+		{"diff-thorp-1d.txt", []string{"diff", "thorp-1966-1deck", "--rules", "1D S17"}},
+		{"diff-wizard-1d.json", []string{"diff", "wizard-1d-s17-das-ls", "--format", "json"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -111,6 +115,12 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"chart", "--color", "pink"}, `--color "pink": want auto, always or never`},
 		{[]string{"chart", "extra"}, `unexpected argument "extra"`},
 		{[]string{"rules", "6D H18"}, `unknown rule "H18"`},
+		{[]string{"diff", "no-such-chart"}, `"no-such-chart" is neither a chart name ('bjchart charts' lists them) nor a file`},
+		{[]string{"diff"}, `takes a chart name or file; got 0 arguments`},
+		{[]string{"diff", "thorp-1966-1deck", "--rules", "INF"}, `diff needs a finite deck count`},
+		{[]string{"diff", "thorp-1966-1deck", "--format", "csv"}, `--format "csv": want text or json`},
+		{[]string{"diff", "testdata/bad-chart.txt"}, `testdata/bad-chart.txt:3: unknown section "[hardest]"`},
+		{[]string{"charts", "show", "nope"}, `"nope" is neither a chart name`},
 		{[]string{"chart", "--shoe", "1,2"}, `--shoe "1,2": 2 counts; want 10 (A,2,3,4,5,6,7,8,9,T)`},
 		{[]string{"chart", "--shoe", "0,4,4,4,4,4,4,4,4,16"}, `0 cards of rank A; want at least 1 of each rank`},
 		{[]string{"chart", "--split", "cdp9"}, `--split "cdp9": want cdz- or cdp1`},
@@ -144,5 +154,30 @@ func TestHelp(t *testing.T) {
 		if code != exitOK || !strings.Contains(out, "Examples:") {
 			t.Errorf("bjchart %q: exit %d, output without examples:\n%s", args, code, out)
 		}
+	}
+}
+
+func TestDiffExitCode(t *testing.T) {
+	code, _, errOut := runCmd(t, "diff", "thorp-1966-1deck", "--rules", "1D S17", "--exit-code")
+	if code != exitDiff {
+		t.Errorf("Thorp v 1D S17 with --exit-code: exit %d, want %d (%s)", code, exitDiff, errOut)
+	}
+	code, _, errOut = runCmd(t, "diff", "wizard-1d-s17-das-ls", "--exit-code")
+	if code != exitOK {
+		t.Errorf("Wizard 1D S17 with --exit-code: exit %d, want 0 (%s)", code, errOut)
+	}
+}
+
+func TestDiffChartFile(t *testing.T) {
+	code, out, errOut := runCmd(t, "diff", "testdata/my-chart.txt", "--format", "json")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var d jsonDiff
+	if err := json.Unmarshal([]byte(out), &d); err != nil {
+		t.Fatal(err)
+	}
+	if d.Chart != "my-chart" || d.Beyond != 1 || d.Rules != "6D S17 DOA DAS SPL3 LS 3:2 PEEK" {
+		t.Errorf("diff of testdata/my-chart.txt: chart %q, %d beyond ties, rules %q", d.Chart, d.Beyond, d.Rules)
 	}
 }
