@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
+	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
@@ -121,6 +122,11 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"diff", "thorp-1966-1deck", "--format", "csv"}, `--format "csv": want text or json`},
 		{[]string{"diff", "testdata/bad-chart.txt"}, `testdata/bad-chart.txt:3: unknown section "[hardest]"`},
 		{[]string{"charts", "show", "nope"}, `"nope" is neither a chart name`},
+		{[]string{"plot", "-o", "x.gif"}, `-o "x.gif": unknown extension ".gif"; want .png, .svg or .pdf`},
+		{[]string{"plot", "--table", "diamonds"}, `--table "diamonds": want hard, soft, pairs or all`},
+		{[]string{"plot", "--metric", "luck"}, `--metric "luck": want one of best, stand, hit, double, split, surrender, margin, gain`},
+		{[]string{"plot", "--vs", "INF", "--against", "thorp-1966-1deck"}, `--vs and --against draw different things; give one`},
+		{[]string{"plot", "--rules", "INF", "--vs", "S18"}, `--vs "S18": unknown rule "S18"`},
 		{[]string{"chart", "--shoe", "1,2"}, `--shoe "1,2": 2 counts; want 10 (A,2,3,4,5,6,7,8,9,T)`},
 		{[]string{"chart", "--shoe", "0,4,4,4,4,4,4,4,4,16"}, `0 cards of rank A; want at least 1 of each rank`},
 		{[]string{"chart", "--split", "cdp9"}, `--split "cdp9": want cdz- or cdp1`},
@@ -179,5 +185,64 @@ func TestDiffChartFile(t *testing.T) {
 	}
 	if d.Chart != "my-chart" || d.Beyond != 1 || d.Rules != "6D S17 DOA DAS SPL3 LS 3:2 PEEK" {
 		t.Errorf("diff of testdata/my-chart.txt: chart %q, %d beyond ties, rules %q", d.Chart, d.Beyond, d.Rules)
+	}
+}
+
+// TestPlot renders the README's heatmap with the README's command and
+// compares it with the committed image by decoded pixels.
+func TestPlot(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "heatmap.png")
+	code, _, errOut := runCmd(t, "plot", "--rules", "6D H17 DAS LS", "--codes", "-o", out)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	got, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden := filepath.Join("testdata", "readme-heatmap.png")
+	if *update {
+		if err := os.WriteFile(golden, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	} else {
+		want, err := os.ReadFile(golden)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, errA := png.Decode(bytes.NewReader(got))
+		b, errB := png.Decode(bytes.NewReader(want))
+		if errA != nil || errB != nil {
+			t.Fatalf("decoding: %v, %v", errA, errB)
+		}
+		if a.Bounds() != b.Bounds() {
+			t.Fatalf("size %v, golden %v", a.Bounds(), b.Bounds())
+		}
+		if n, total := render.PixelsOff(a, b, 8); n*1000 > total {
+			t.Errorf("%d of %d pixels differ from %s", n, total, golden)
+		}
+	}
+	for _, f := range []string{"x.svg", "x.pdf"} {
+		code, _, errOut := runCmd(t, "plot", "--rules", "INF", "--table", "soft", "--metric", "margin", "-o", filepath.Join(dir, f))
+		if code != exitOK {
+			t.Errorf("plot -o %s: exit %d: %s", f, code, errOut)
+		}
+	}
+	// Nothing is left behind: the two outputs, the PNG, and no temporary files.
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 3 {
+		var names []string
+		for _, e := range entries {
+			names = append(names, e.Name())
+		}
+		t.Errorf("files left in the output directory: %v", names)
+	}
+}
+
+func TestPlotUnwritable(t *testing.T) {
+	code, _, errOut := runCmd(t, "plot", "--rules", "INF", "-o", filepath.Join(t.TempDir(), "missing", "x.png"))
+	if code != exitError || !strings.Contains(errOut, "writing ") {
+		t.Errorf("unwritable output: exit %d, %q", code, errOut)
 	}
 }

@@ -1,0 +1,196 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+	"path/filepath"
+	"strings"
+
+	"bjchart/charts"
+	"bjchart/render"
+	"bjchart/solve"
+
+	"github.com/spf13/cobra"
+)
+
+type plotOptions struct {
+	rules   ruleFlags
+	out     string
+	table   string
+	metric  string
+	vs      string
+	against string
+	codes   bool
+}
+
+func newPlotCmd(e env) *cobra.Command {
+	o := &plotOptions{}
+	cmd := &cobra.Command{
+		Use:   "plot",
+		Short: "Draw the EV tables as heatmaps (PNG, SVG or PDF)",
+		Long: `Draw a chart's EVs as heatmaps: up cards across, the table's rows down,
+one annotated cell per hand and up card, a colour scale centred on zero
+(losses blue, gains red) with a colour bar.
+
+Metrics: best (EV of the chart's action), stand, hit, double, split,
+surrender (EV of that action; grey where it is not allowed), margin (the
+EV per occurrence the best other action would cost: how close the decision
+is; a one-sided scale) and gain (best minus stand).
+
+--vs RULES plots the metric under --rules minus under RULES: which hands a
+rule change hurts. --against NAME|FILE plots the EV per occurrence that
+following a published chart costs in each cell (zero where it agrees),
+solving the chart's own rules unless --rules is given.`,
+		Example: `  bjchart plot -o heatmap.png
+  bjchart plot --rules "6D H17 DAS LS" --table all --codes -o chart.svg
+  bjchart plot --rules "6D H17 DAS" --vs "6D S17 DAS" -o h17-cost.png
+  bjchart plot --metric margin --table hard -o margins.pdf
+  bjchart plot --against thorp-1966-1deck -o thorp.png`,
+		Args: noArgs,
+		RunE: func(cmd *cobra.Command, args []string) error { return o.run(cmd, e) },
+	}
+	o.rules.bind(cmd)
+	fl := cmd.Flags()
+	fl.StringVarP(&o.out, "output", "o", "heatmap.png", "output file; its extension picks the format: .png, .svg or .pdf")
+	fl.StringVar(&o.table, "table", "all", "table to draw: hard, soft, pairs or all")
+	fl.StringVar(&o.metric, "metric", "best", "number in each cell: best, stand, hit, double, split, surrender, margin or gain")
+	fl.StringVar(&o.vs, "vs", "", "plot the difference from these rules (the metric under --rules minus under RULES)")
+	fl.StringVar(&o.against, "against", "", "plot the cost of following this published chart (name or file)")
+	fl.BoolVar(&o.codes, "codes", false, "print each cell's chart action under its value")
+	return cmd
+}
+
+func (o *plotOptions) run(cmd *cobra.Command, e env) error {
+	format := strings.TrimPrefix(strings.ToLower(filepath.Ext(o.out)), ".")
+	if !contains(render.HeatmapFormats, format) {
+		return usagef("-o %q: unknown extension %q; want .png, .svg or .pdf", o.out, filepath.Ext(o.out))
+	}
+	kinds := map[string][]solve.TableKind{
+		"hard": {solve.Hard}, "soft": {solve.Soft}, "pairs": {solve.Pairs},
+		"all": {solve.Hard, solve.Soft, solve.Pairs},
+	}[o.table]
+	if kinds == nil {
+		return usagef("--table %q: want hard, soft, pairs or all", o.table)
+	}
+	metric := render.Metric(o.metric)
+	if !contains(metricStrings(), o.metric) {
+		return usagef("--metric %q: want one of %s", o.metric, strings.Join(metricStrings(), ", "))
+	}
+	if o.vs != "" && o.against != "" {
+		return usagef("--vs and --against draw different things; give one")
+	}
+
+	var grids []*render.EVGrid
+	opt := render.HeatmapOptions{Codes: o.codes, Scale: "EV (fraction of the initial bet)", Sequential: metric.Sequential()}
+	switch {
+	case o.against != "":
+		d, err := o.diff(cmd)
+		if err != nil {
+			return err
+		}
+		cost := map[charts.CellRef]float64{}
+		for _, x := range d.Differences {
+			if !x.ThreeCard {
+				cost[charts.CellRef{Table: x.Table, Hand: x.Hand, Up: x.Up}] = x.Cost
+			}
+		}
+		for _, k := range kinds {
+			grids = append(grids, render.NewGrid(d.Solved, k, func(c *solve.Cell) float64 {
+				return math.Max(0, cost[charts.CellRef{Table: c.Table, Hand: c.Hand, Up: c.Up}])
+			}))
+		}
+		opt.Sequential = true
+		opt.Scale = "EV given up per occurrence"
+		opt.Title = fmt.Sprintf("Cost of following %s (%s)", d.Chart.Name, d.Solved.Rules)
+	default:
+		r, err := o.rules.resolve(cmd)
+		if err != nil {
+			return err
+		}
+		t, err := solve.Solve(r)
+		if err != nil {
+			return err
+		}
+		opt.Title = fmt.Sprintf("%s: %s", r, metricTitle(metric))
+		for _, k := range kinds {
+			g, err := render.MetricGrid(t, k, metric)
+			if err != nil {
+				return usageError{err}
+			}
+			grids = append(grids, g)
+		}
+		if o.vs != "" {
+			rb, err := solve.ParseRules(o.vs)
+			if err != nil {
+				return usagef("--vs %v", err)
+			}
+			tb, err := solve.Solve(rb)
+			if err != nil {
+				return err
+			}
+			for i, k := range kinds {
+				gb, _ := render.MetricGrid(tb, k, metric)
+				for r := range grids[i].Values {
+					for c := range grids[i].Values[r] {
+						grids[i].Values[r][c] -= gb.Values[r][c]
+					}
+				}
+			}
+			opt.Sequential = false
+			opt.Title = fmt.Sprintf("%s: %s minus %s", metricTitle(metric), r, rb)
+			opt.Scale = "EV difference"
+		}
+	}
+	return renderTo(o.out, func(b *bytes.Buffer) error { return render.Heatmap(b, format, grids, opt) })
+}
+
+func (o *plotOptions) diff(cmd *cobra.Command) (*charts.Diff, error) {
+	c, err := charts.Load(o.against)
+	if err != nil {
+		return nil, chartError(err)
+	}
+	spec, err := c.Rules()
+	if err != nil {
+		return nil, chartError(err)
+	}
+	r := spec.Reading()
+	if ruleFlagsGiven(cmd) {
+		if r, err = o.rules.resolve(cmd); err != nil {
+			return nil, err
+		}
+	}
+	if r.Infinite() {
+		return nil, usagef("--against needs a finite deck count; %q deals from an infinite deck", r)
+	}
+	s, err := solve.NewSolver(r, solve.Options{})
+	if err != nil {
+		return nil, err
+	}
+	return charts.Compare(s, c, charts.DefaultTie)
+}
+
+func metricTitle(m render.Metric) string {
+	return map[render.Metric]string{
+		render.MetricBest: "EV of the best play", render.MetricStand: "EV of standing", render.MetricHit: "EV of hitting",
+		render.MetricDouble: "EV of doubling", render.MetricSplit: "EV of splitting", render.MetricSurrender: "EV of surrendering",
+		render.MetricMargin: "margin (EV the next best play would cost)", render.MetricGain: "gain over standing",
+	}[m]
+}
+
+func metricStrings() []string {
+	var s []string
+	for _, m := range render.Metrics {
+		s = append(s, string(m))
+	}
+	return s
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,372 @@
+package render
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"io"
+	"math"
+	"strings"
+	"time"
+
+	"bjchart/solve"
+
+	"codeberg.org/go-pdf/fpdf"
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/font"
+	"gonum.org/v1/plot/palette"
+	"gonum.org/v1/plot/palette/moreland"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/text"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgimg"
+	"gonum.org/v1/plot/vg/vgpdf"
+	"gonum.org/v1/plot/vg/vgsvg"
+)
+
+// A Metric is the number a heatmap shows in each cell.
+type Metric string
+
+const (
+	MetricBest      Metric = "best"      // EV of the chart's action
+	MetricStand     Metric = "stand"     // EV of standing
+	MetricHit       Metric = "hit"       // EV of hitting
+	MetricDouble    Metric = "double"    // EV of doubling
+	MetricSplit     Metric = "split"     // EV of splitting
+	MetricSurrender Metric = "surrender" // EV of surrendering
+	MetricMargin    Metric = "margin"    // EV per occurrence the best other action would cost
+	MetricGain      Metric = "gain"      // EV of the chart's action minus EV of standing
+)
+
+// Metrics lists every metric, in the order help texts show them.
+var Metrics = []Metric{MetricBest, MetricStand, MetricHit, MetricDouble, MetricSplit, MetricSurrender, MetricMargin, MetricGain}
+
+// Sequential reports whether the metric is never negative (a one-sided
+// colour scale); the others diverge around zero.
+func (m Metric) Sequential() bool { return m == MetricMargin }
+
+// An EVGrid is one chart table as a plotter.GridXYZ: columns are the up
+// cards 2..9, T, A (x = 0..9), rows the table's rows with the first chart
+// row at the top (y = rows-1 .. 0). Cells with no value are NaN.
+type EVGrid struct {
+	Kind   solve.TableKind
+	Rows   []string      // labels, top to bottom
+	Values [][10]float64 // [row][column], top to bottom
+	Codes  [][10]string  // the chart action in each cell, for annotation ("" for none)
+}
+
+var _ plotter.GridXYZ = (*EVGrid)(nil)
+
+// Dims returns the number of columns (10) and rows.
+func (g *EVGrid) Dims() (c, r int) { return len(solve.UpCards), len(g.Rows) }
+
+// Z returns the value of column c, row r counted from the bottom.
+func (g *EVGrid) Z(c, r int) float64 { return g.Values[len(g.Rows)-1-r][c] }
+
+// X returns the coordinate of column c.
+func (g *EVGrid) X(c int) float64 { return float64(c) }
+
+// Y returns the coordinate of row r counted from the bottom.
+func (g *EVGrid) Y(r int) float64 { return float64(r) }
+
+// NewGrid builds a grid of a table's chart rows with value giving each
+// cell's number (NaN for none) and the table's codes for annotation.
+func NewGrid(t *solve.Table, kind solve.TableKind, value func(c *solve.Cell) float64) *EVGrid {
+	g := &EVGrid{Kind: kind, Rows: chartRows[kind]}
+	for _, hand := range g.Rows {
+		var vals [10]float64
+		var codes [10]string
+		for i, up := range solve.UpCards {
+			c := t.Cell(kind, hand, up)
+			vals[i] = value(c)
+			codes[i] = c.Code.String()
+		}
+		g.Values = append(g.Values, vals)
+		g.Codes = append(g.Codes, codes)
+	}
+	return g
+}
+
+// MetricGrid returns a table's cells under a metric.
+func MetricGrid(t *solve.Table, kind solve.TableKind, m Metric) (*EVGrid, error) {
+	action := map[Metric]solve.Action{MetricStand: solve.Stand, MetricHit: solve.Hit, MetricDouble: solve.Double,
+		MetricSplit: solve.Split, MetricSurrender: solve.Surrender}
+	var value func(c *solve.Cell) float64
+	switch m {
+	case MetricBest:
+		value = func(c *solve.Cell) float64 { return c.EV[c.Code.Best] }
+	case MetricMargin:
+		value = func(c *solve.Cell) float64 { return c.Margin }
+	case MetricGain:
+		value = func(c *solve.Cell) float64 { return c.EV[c.Code.Best] - c.EV[solve.Stand] }
+	default:
+		a, ok := action[m]
+		if !ok {
+			return nil, fmt.Errorf("unknown metric %q; want one of %s", m, metricNames())
+		}
+		value = func(c *solve.Cell) float64 {
+			if !c.Legal[a] {
+				return math.NaN()
+			}
+			return c.EV[a]
+		}
+	}
+	return NewGrid(t, kind, value), nil
+}
+
+func metricNames() string {
+	var s []string
+	for _, m := range Metrics {
+		s = append(s, string(m))
+	}
+	return strings.Join(s, ", ")
+}
+
+// HeatmapOptions configure a heatmap figure.
+type HeatmapOptions struct {
+	Title string // figure title
+	Scale string // colour bar label
+	// Sequential uses a one-sided colour scale from zero; otherwise the
+	// scale diverges around zero (losses and gains apart).
+	Sequential bool
+	// Codes prints each cell's chart action under its value.
+	Codes bool
+}
+
+// Heatmap formats, by extension.
+var HeatmapFormats = []string{"png", "svg", "pdf"}
+
+// heatmapDPI fixes the PNG resolution, so output does not depend on the machine.
+const heatmapDPI = 150
+
+// Heatmap draws grids side by side with one shared colour scale and writes
+// the figure in format (png, svg or pdf). Fonts are the embedded Liberation
+// fonts of gonum/plot; the PDF carries a fixed creation date.
+func Heatmap(w io.Writer, format string, grids []*EVGrid, opt HeatmapOptions) error {
+	if len(grids) == 0 {
+		return fmt.Errorf("heatmap: no tables")
+	}
+	lo, hi := scaleRange(grids, opt.Sequential)
+	var pal palette.Palette
+	if opt.Sequential {
+		cm := moreland.ExtendedBlackBody()
+		cm.SetMin(lo)
+		cm.SetMax(hi)
+		pal = reversed{cm.Palette(255)}
+	} else {
+		cm := moreland.SmoothBlueRed()
+		cm.SetMin(lo)
+		cm.SetMax(hi)
+		pal = cm.Palette(255)
+	}
+
+	// Size: each table is as wide as ten cells and as tall as its rows.
+	cell := vg.Length(0.42) * vg.Inch
+	maxRows := 0
+	for _, g := range grids {
+		maxRows = max(maxRows, len(g.Rows))
+	}
+	plotW := 10*cell + 0.9*vg.Inch
+	barW := 1.1 * vg.Inch
+	width := vg.Length(len(grids))*plotW + barW
+	height := vg.Length(maxRows)*cell + 1.6*vg.Inch
+
+	var canvas vg.CanvasWriterTo
+	switch format {
+	case "png":
+		canvas = vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(width, height), vgimg.UseDPI(heatmapDPI))}
+	case "svg":
+		canvas = vgsvg.NewWith(vgsvg.UseWH(width, height), vgsvg.EmbedFonts(true))
+	case "pdf":
+		fpdf.SetDefaultCreationDate(time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC))
+		fpdf.SetDefaultModificationDate(time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC))
+		fpdf.SetDefaultCatalogSort(true)
+		canvas = vgpdf.New(width, height)
+	default:
+		return fmt.Errorf("heatmap: unknown format %q; want png, svg or pdf", format)
+	}
+	dc := draw.New(canvas)
+	// White background (PNG is transparent otherwise).
+	dc.SetColor(color.White)
+	dc.Fill(dc.Rectangle.Path())
+
+	titleStyle := text.Style{Color: color.Black, Font: font.From(plot.DefaultFont, 14), XAlign: draw.XCenter, YAlign: draw.YTop, Handler: plot.DefaultTextHandler}
+	dc.FillText(titleStyle, vg.Point{X: width / 2, Y: height - 0.15*vg.Inch}, opt.Title)
+
+	body := draw.Canvas{Canvas: dc.Canvas, Rectangle: vg.Rectangle{Min: vg.Point{X: 0, Y: 0}, Max: vg.Point{X: width, Y: height - 0.45*vg.Inch}}}
+	for i, g := range grids {
+		p, err := gridPlot(g, pal, lo, hi, opt)
+		if err != nil {
+			return err
+		}
+		rows := vg.Length(len(g.Rows))
+		top := body.Max.Y
+		area := draw.Canvas{Canvas: dc.Canvas, Rectangle: vg.Rectangle{
+			Min: vg.Point{X: vg.Length(i) * plotW, Y: top - rows*cell - 0.95*vg.Inch},
+			Max: vg.Point{X: vg.Length(i+1) * plotW, Y: top},
+		}}
+		p.Draw(area)
+	}
+	bar := plot.New()
+	bar.HideX()
+	bar.Y.Padding = 0
+	bar.Y.Label.Text = opt.Scale
+	cb := &plotter.ColorBar{ColorMap: colorMapOf(opt.Sequential, lo, hi), Vertical: true}
+	bar.Add(cb)
+	bar.Draw(draw.Canvas{Canvas: dc.Canvas, Rectangle: vg.Rectangle{
+		Min: vg.Point{X: width - barW + 0.15*vg.Inch, Y: body.Max.Y - vg.Length(maxRows)*cell - 0.95*vg.Inch},
+		Max: vg.Point{X: width - 0.1*vg.Inch, Y: body.Max.Y - 0.3*vg.Inch},
+	}})
+	_, err := canvas.WriteTo(w)
+	return err
+}
+
+// reversed runs a palette backwards (dark for large values).
+type reversed struct{ p palette.Palette }
+
+func (r reversed) Colors() []color.Color {
+	c := r.p.Colors()
+	out := make([]color.Color, len(c))
+	for i := range c {
+		out[i] = c[len(c)-1-i]
+	}
+	return out
+}
+
+func colorMapOf(sequential bool, lo, hi float64) palette.ColorMap {
+	var cm palette.ColorMap
+	if sequential {
+		cm = reversedMap{moreland.ExtendedBlackBody()}
+	} else {
+		cm = moreland.SmoothBlueRed()
+	}
+	cm.SetMin(lo)
+	cm.SetMax(hi)
+	return cm
+}
+
+// reversedMap runs a colour map backwards, to match reversed.
+type reversedMap struct{ palette.ColorMap }
+
+func (r reversedMap) At(v float64) (color.Color, error) {
+	return r.ColorMap.At(r.Max() - (v - r.Min()))
+}
+
+// scaleRange returns the colour scale: symmetric around zero for a
+// diverging scale, from zero for a sequential one.
+func scaleRange(grids []*EVGrid, sequential bool) (lo, hi float64) {
+	m := 0.0
+	for _, g := range grids {
+		for _, row := range g.Values {
+			for _, v := range row {
+				if !math.IsNaN(v) && !math.IsInf(v, 0) {
+					m = max(m, math.Abs(v))
+				}
+			}
+		}
+	}
+	if m == 0 {
+		m = 1e-3
+	}
+	if sequential {
+		return 0, m
+	}
+	return -m, m
+}
+
+// gridPlot draws one table: the heatmap, its values and up-card/row ticks.
+func gridPlot(g *EVGrid, pal palette.Palette, lo, hi float64, opt HeatmapOptions) (*plot.Plot, error) {
+	p := plot.New()
+	p.Title.Text = strings.ToUpper(g.Kind.String())
+	p.X.Label.Text = "dealer up card"
+	p.X.Padding, p.Y.Padding = 0, 0
+	var xt, yt []plot.Tick
+	for i, up := range solve.UpCards {
+		xt = append(xt, plot.Tick{Value: float64(i), Label: up.String()})
+	}
+	for i, label := range g.Rows {
+		yt = append(yt, plot.Tick{Value: float64(len(g.Rows) - 1 - i), Label: label})
+	}
+	p.X.Tick.Marker = plot.ConstantTicks(xt)
+	p.Y.Tick.Marker = plot.ConstantTicks(yt)
+	h := plotter.NewHeatMap(g, pal)
+	h.Min, h.Max = lo, hi
+	h.NaN = color.Gray{Y: 0xe6}
+	h.Underflow, h.Overflow = pal.Colors()[0], pal.Colors()[len(pal.Colors())-1]
+	p.Add(h)
+
+	var xys plotter.XYs
+	var labels []string
+	for r, row := range g.Values {
+		for c, v := range row {
+			if math.IsNaN(v) {
+				continue
+			}
+			label := fmt.Sprintf("%+.3f", v)
+			if opt.Sequential {
+				label = fmt.Sprintf("%.3f", v)
+			}
+			if opt.Codes && g.Codes != nil && g.Codes[r][c] != "" {
+				label += "\n" + g.Codes[r][c]
+			}
+			xys = append(xys, plotter.XY{X: float64(c), Y: float64(len(g.Rows) - 1 - r)})
+			labels = append(labels, label)
+		}
+	}
+	if len(xys) > 0 {
+		l, err := plotter.NewLabels(plotter.XYLabels{XYs: xys, Labels: labels})
+		if err != nil {
+			return nil, err
+		}
+		for i := range l.TextStyle {
+			l.TextStyle[i].Font = font.From(plot.DefaultFont, 6.5)
+			l.TextStyle[i].XAlign = draw.XCenter
+			l.TextStyle[i].YAlign = draw.YCenter
+			l.TextStyle[i].Color = labelColor(g, xys[i], lo, hi, opt.Sequential)
+		}
+		p.Add(l)
+	}
+	return p, nil
+}
+
+// labelColor keeps a label readable: white on dark cells (both ends of a
+// diverging scale, the top of a sequential one), black elsewhere.
+func labelColor(g *EVGrid, at plotter.XY, lo, hi float64, sequential bool) color.Color {
+	v := g.Values[len(g.Rows)-1-int(at.Y)][int(at.X)]
+	dark := math.Abs(v-(lo+hi)/2) > 0.6*(hi-lo)/2
+	if sequential {
+		dark = v > lo+0.7*(hi-lo)
+	}
+	if dark {
+		return color.White
+	}
+	return color.Black
+}
+
+// PixelsOff counts the pixels of two same-sized images whose channels
+// differ by more than tol (of 255), for golden-image tests.
+func PixelsOff(a, b image.Image, tol uint32) (n, total int) {
+	r := a.Bounds()
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			total++
+			r1, g1, b1, a1 := a.At(x, y).RGBA()
+			r2, g2, b2, a2 := b.At(x, y).RGBA()
+			for _, d := range []uint32{absDiff(r1, r2), absDiff(g1, g2), absDiff(b1, b2), absDiff(a1, a2)} {
+				if d>>8 > tol {
+					n++
+					break
+				}
+			}
+		}
+	}
+	return n, total
+}
+
+func absDiff(a, b uint32) uint32 {
+	if a > b {
+		return a - b
+	}
+	return b - a
+}

@@ -1,0 +1,135 @@
+package render
+
+import (
+	"bytes"
+	"flag"
+	"image/png"
+	"math"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"bjchart/solve"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files in testdata")
+
+func infTable(t *testing.T, rules string) *solve.Table {
+	t.Helper()
+	r, err := solve.ParseRules(rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab, err := solve.Solve(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tab
+}
+
+// TestEVGrid checks the GridXYZ adapter on its own: dimensions, the first
+// chart row at the top, columns in up-card order, NaN where an action is
+// not allowed, and each metric's definition.
+func TestEVGrid(t *testing.T) {
+	tab := infTable(t, "INF S17 DAS LS")
+	g, err := MetricGrid(tab, solve.Hard, MetricStand)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c, r := g.Dims(); c != 10 || r != 17 {
+		t.Fatalf("Dims() = %d, %d; want 10, 17 (hard 5..21)", c, r)
+	}
+	// Row r counts from the bottom: r = 16 is hard 5, r = 0 hard 21.
+	if got, want := g.Z(8, 16), tab.Cell(solve.Hard, "5", 10).EV[solve.Stand]; got != want {
+		t.Errorf("Z(8, 16) = %v, want stand 5 v T = %v", got, want)
+	}
+	if got, want := g.Z(9, 0), tab.Cell(solve.Hard, "21", 1).EV[solve.Stand]; got != want {
+		t.Errorf("Z(9, 0) = %v, want stand 21 v A = %v", got, want)
+	}
+	if g.X(0) != 0 || g.X(9) != 9 || g.Y(0) != 0 || g.Y(16) != 16 {
+		t.Errorf("coordinates: X(0)=%v X(9)=%v Y(0)=%v Y(16)=%v", g.X(0), g.X(9), g.Y(0), g.Y(16))
+	}
+	split, _ := MetricGrid(tab, solve.Hard, MetricSplit)
+	if !math.IsNaN(split.Z(0, 0)) {
+		t.Errorf("split EV of a hard total = %v, want NaN", split.Z(0, 0))
+	}
+	gain, _ := MetricGrid(tab, solve.Pairs, MetricGain)
+	c := tab.Cell(solve.Pairs, "88", 10)
+	if got, want := gain.Values[6][8], c.EV[c.Code.Best]-c.EV[solve.Stand]; got != want {
+		t.Errorf("gain 88 v T = %v, want %v", got, want)
+	}
+	margin, _ := MetricGrid(tab, solve.Soft, MetricMargin)
+	if got := margin.Values[5][0]; got != tab.Cell(solve.Soft, "A7", 2).Margin || got < 0 {
+		t.Errorf("margin A7 v 2 = %v", got)
+	}
+	if _, err := MetricGrid(tab, solve.Hard, "luck"); err == nil {
+		t.Error("MetricGrid accepted an unknown metric")
+	}
+}
+
+// TestHeatmapGolden compares a PNG heatmap with its golden image by
+// decoded pixels (a small tolerance absorbs anti-aliasing differences), and
+// checks that SVG and PDF output is produced and deterministic.
+func TestHeatmapGolden(t *testing.T) {
+	tab := infTable(t, "INF H17 DAS LS")
+	var grids []*EVGrid
+	for _, k := range []solve.TableKind{solve.Hard, solve.Soft, solve.Pairs} {
+		g, err := MetricGrid(tab, k, MetricBest)
+		if err != nil {
+			t.Fatal(err)
+		}
+		grids = append(grids, g)
+	}
+	opt := HeatmapOptions{Title: tab.Rules.String() + ": EV of the best play", Scale: "EV", Codes: true}
+	var buf bytes.Buffer
+	if err := Heatmap(&buf, "png", grids, opt); err != nil {
+		t.Fatal(err)
+	}
+	comparePNG(t, filepath.Join("testdata", "heatmap-inf-h17.png"), buf.Bytes())
+
+	for _, format := range []string{"svg", "pdf"} {
+		var a, b bytes.Buffer
+		if err := Heatmap(&a, format, grids, opt); err != nil {
+			t.Fatal(err)
+		}
+		if err := Heatmap(&b, format, grids, opt); err != nil {
+			t.Fatal(err)
+		}
+		if a.Len() < 1000 || !bytes.Equal(a.Bytes(), b.Bytes()) {
+			t.Errorf("%s: %d bytes, deterministic %v", format, a.Len(), bytes.Equal(a.Bytes(), b.Bytes()))
+		}
+	}
+	if err := Heatmap(&buf, "gif", grids, opt); err == nil {
+		t.Error("Heatmap accepted gif")
+	}
+}
+
+// comparePNG compares decoded pixels with the golden file: every channel
+// within 8 of 255 and at most 0.1% of pixels off, or rewrites it under -update.
+func comparePNG(t *testing.T, golden string, got []byte) {
+	t.Helper()
+	if *update {
+		if err := os.WriteFile(golden, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatalf("%v (run go test ./render -update to create it)", err)
+	}
+	a, err := png.Decode(bytes.NewReader(got))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := png.Decode(bytes.NewReader(want))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Bounds() != b.Bounds() {
+		t.Fatalf("image size %v, golden %v", a.Bounds(), b.Bounds())
+	}
+	if n, total := PixelsOff(a, b, 8); n*1000 > total {
+		t.Errorf("%d of %d pixels differ from %s (rerun with -update if intended)", n, total, golden)
+	}
+}
