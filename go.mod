@@ -4,6 +4,7 @@ go 1.25.0
 
 require (
 	codeberg.org/go-pdf/fpdf v0.11.1
+	github.com/ledongthuc/pdf v0.0.0-20260907135840-6c8c28e0e8a0
 	github.com/mattn/go-isatty v0.0.24
 	github.com/olekukonko/tablewriter v1.1.5
 	github.com/schollz/progressbar/v3 v3.19.1

@@ -122,6 +122,11 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"diff", "thorp-1966-1deck", "--format", "csv"}, `--format "csv": want text or json`},
 		{[]string{"diff", "testdata/bad-chart.txt"}, `testdata/bad-chart.txt:3: unknown section "[hardest]"`},
 		{[]string{"charts", "show", "nope"}, `"nope" is neither a chart name`},
+		{[]string{"card", "--size", "poster"}, `--size "poster": want letter, a4 or wallet`},
+		{[]string{"card", "--paper", "legal"}, `--paper "legal": want letter or a4`},
+		{[]string{"card", "-o", "card.png"}, `-o "card.png": a card is a PDF; want a name ending in .pdf`},
+		{[]string{"card", "--date", "yesterday"}, `--date "yesterday": want YYYY-MM-DD`},
+		{[]string{"card", "--rules", "INF", "--diff", "thorp-1966-1deck"}, `--diff needs a finite deck count`},
 		{[]string{"plot", "-o", "x.gif"}, `-o "x.gif": unknown extension ".gif"; want .png, .svg or .pdf`},
 		{[]string{"plot", "--table", "diamonds"}, `--table "diamonds": want hard, soft, pairs or all`},
 		{[]string{"plot", "--metric", "luck"}, `--metric "luck": want one of best, stand, hit, double, split, surrender, margin, gain`},
@@ -244,5 +249,40 @@ func TestPlotUnwritable(t *testing.T) {
 	code, _, errOut := runCmd(t, "plot", "--rules", "INF", "-o", filepath.Join(t.TempDir(), "missing", "x.png"))
 	if code != exitError || !strings.Contains(errOut, "writing ") {
 		t.Errorf("unwritable output: exit %d, %q", code, errOut)
+	}
+}
+
+func TestCard(t *testing.T) {
+	dir := t.TempDir()
+	for _, args := range [][]string{
+		{"card", "--rules", "INF H17 LS", "-o", filepath.Join(dir, "a.pdf")},
+		{"card", "--rules", "INF", "--size", "wallet", "--paper", "a4", "--ev", "-o", filepath.Join(dir, "b.pdf")},
+		{"card", "--rules", "1D S17", "--diff", "thorp-1966-1deck", "--date", "2026-11-21", "-o", filepath.Join(dir, "c.pdf")},
+	} {
+		code, out, errOut := runCmd(t, args...)
+		if code != exitOK || !strings.HasPrefix(out, "wrote ") {
+			t.Errorf("bjchart %v: exit %d, %q %q", args, code, out, errOut)
+			continue
+		}
+		data, err := os.ReadFile(args[len(args)-1])
+		if err != nil || !bytes.HasPrefix(data, []byte("%PDF-")) {
+			t.Errorf("bjchart %v: not a PDF (%v)", args, err)
+		}
+	}
+	// The default name derives from the rules, in the working directory.
+	wd, _ := os.Getwd()
+	if err := os.Chdir(dir); err != nil {
+		t.Fatal(err)
+	}
+	defer os.Chdir(wd)
+	if code, _, errOut := runCmd(t, "card", "--rules", "INF S17"); code != exitOK {
+		t.Fatalf("default name: exit %d: %s", code, errOut)
+	}
+	if _, err := os.Stat("strategy-card-INF-S17-DOA-DAS-SPL3-NS-3-2-PEEK.pdf"); err != nil {
+		t.Error(err)
+	}
+	code, _, errOut := runCmd(t, "card", "--rules", "INF", "-o", filepath.Join(dir, "no", "such", "dir", "x.pdf"))
+	if code != exitError || !strings.Contains(errOut, "writing ") {
+		t.Errorf("unwritable path: exit %d, %q", code, errOut)
 	}
 }

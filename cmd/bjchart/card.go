@@ -1,0 +1,156 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"time"
+
+	"bjchart/charts"
+	"bjchart/render"
+	"bjchart/solve"
+
+	"github.com/spf13/cobra"
+)
+
+// version is bjchart's version, printed on cards (set with -ldflags "-X main.version=...").
+var version = "0.4.0-dev"
+
+type cardOptions struct {
+	rules ruleFlags
+	out   string
+	size  string
+	paper string
+	ev    bool
+	diff  string
+	date  string
+}
+
+func newCardCmd(e env) *cobra.Command {
+	o := &cardOptions{}
+	cmd := &cobra.Command{
+		Use:   "card",
+		Short: "Write a printable strategy card (PDF)",
+		Long: `Write a printable basic-strategy card for a rule set as a vector PDF:
+the hard, soft and pair tables against every up card with colour-coded
+cells (the code is printed in every cell, so the card reads in black and
+white too), a legend, the rules and the house edge of the chart.
+
+--size letter or a4 prints one page; wallet prints credit-card-size cards
+(85.6 x 54 mm), eight to a sheet of --paper with crop marks: a page of
+fronts (hard totals) and a page of backs (soft totals and pairs), mirrored
+for long-edge duplex printing. --ev adds the EV of every action in every
+cell and the dealer's outcome probabilities; --diff adds a page comparing
+the chart with a published one.
+
+The PDF is the same byte for byte for the same input: its date is fixed
+unless --date is given.`,
+		Example: `  bjchart card
+  bjchart card --rules "6D H17 DAS LS" -o my-game.pdf
+  bjchart card --rules "2D H17 DAS" --size wallet --paper a4
+  bjchart card --rules "1D S17" --ev --diff thorp-1966-1deck`,
+		Args: noArgs,
+		RunE: func(cmd *cobra.Command, args []string) error { return o.run(cmd, e) },
+	}
+	o.rules.bind(cmd)
+	fl := cmd.Flags()
+	fl.StringVarP(&o.out, "output", "o", "", "output file (default: strategy-card-<rules>.pdf)")
+	fl.StringVar(&o.size, "size", "letter", "card size: letter, a4 or wallet")
+	fl.StringVar(&o.paper, "paper", "letter", "sheet for wallet cards: letter or a4")
+	fl.BoolVar(&o.ev, "ev", false, "add pages with every action's EV and the dealer's outcome probabilities")
+	fl.StringVar(&o.diff, "diff", "", "add a page comparing the chart with this published chart (name or file)")
+	fl.StringVar(&o.date, "date", "", "date printed on the card and in the PDF, YYYY-MM-DD (default: a fixed date, for reproducible files)")
+	return cmd
+}
+
+func (o *cardOptions) run(cmd *cobra.Command, e env) error {
+	if !contains([]string{"letter", "a4", "wallet"}, o.size) {
+		return usagef("--size %q: want letter, a4 or wallet", o.size)
+	}
+	if !contains([]string{"letter", "a4"}, o.paper) {
+		return usagef("--paper %q: want letter or a4", o.paper)
+	}
+	if o.out != "" && !strings.HasSuffix(strings.ToLower(o.out), ".pdf") {
+		return usagef("-o %q: a card is a PDF; want a name ending in .pdf", o.out)
+	}
+	opt := render.CardOptions{Size: o.size, Paper: o.paper, EV: o.ev, Version: version}
+	if o.date != "" {
+		d, err := time.Parse("2006-01-02", o.date)
+		if err != nil {
+			return usagef("--date %q: want YYYY-MM-DD", o.date)
+		}
+		opt.Date = d
+	}
+	r, err := o.rules.resolve(cmd)
+	if err != nil {
+		return err
+	}
+	out := o.out
+	if out == "" {
+		name := strings.NewReplacer(" ", "-", ":", "-").Replace(r.String())
+		out = "strategy-card-" + name + ".pdf"
+	}
+	var c *charts.Chart
+	if o.diff != "" {
+		if c, err = charts.Load(o.diff); err != nil {
+			return chartError(err)
+		}
+		if r.Infinite() {
+			return usagef("--diff needs a finite deck count; %q deals from an infinite deck", r)
+		}
+	}
+	s, err := solve.NewSolver(r, solve.Options{})
+	if err != nil {
+		return err
+	}
+	if c != nil {
+		d, err := charts.Compare(s, c, charts.DefaultTie)
+		if err != nil {
+			return err
+		}
+		opt.Diff = diffPage(d)
+	}
+	if err := renderTo(out, func(b *bytes.Buffer) error { return render.Card(b, s.Table(), opt) }); err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(e.stdout, "wrote %s\n", out)
+	return err
+}
+
+// diffPage lays a diff out for the card.
+func diffPage(d *charts.Diff) *render.DiffPage {
+	p := &render.DiffPage{
+		Title: "Compared with " + d.Chart.Name,
+		Summary: []string{
+			d.Chart.Title(),
+			fmt.Sprintf("Chart rules: %s. Solved: %s.", d.Chart.RulesLine(), d.Solved.Rules),
+			fmt.Sprintf("EV per round: published chart %+.4f%%, this chart %+.4f%%: the published chart costs %.4f percentage points. "+
+				"%d differences beyond near-ties (cost per occurrence below %g); three-card plays listed separately.",
+				100*d.Published.EV, 100*d.Solved.EV, -100*d.Cost, d.Beyond(), d.Tie),
+		},
+		Marks:  map[render.CellKey]string{},
+		Header: []string{"hand", "up", "published", "this chart", "EV published", "EV this chart", "cost/occurrence"},
+	}
+	for _, x := range d.Differences {
+		mark := "!"
+		if x.NearTie {
+			mark = "~"
+		}
+		if x.ThreeCard {
+			p.Rows = append(p.Rows, []string{x.Table.String() + " " + x.Hand + " (3+ cards)", x.Up.String(),
+				x.Published.MultiCard.Letter(), x.Solver.MultiCard.Letter(), "", "", fmt.Sprintf("%.5f%s", x.Cost, strings.Repeat("~", b2i(x.NearTie)))})
+			continue
+		}
+		p.Marks[render.CellKey{Table: x.Table, Hand: x.Hand, Up: x.Up}] = mark + x.Printed
+		p.Rows = append(p.Rows, []string{x.Table.String() + " " + x.Hand, x.Up.String(), x.Printed, x.Solver.Code.String(),
+			fmt.Sprintf("%+.5f", x.EVPublished), fmt.Sprintf("%+.5f", x.EVSolver), fmt.Sprintf("%.5f%s", x.Cost, strings.Repeat("~", b2i(x.NearTie)))})
+	}
+	return p
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}

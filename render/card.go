@@ -1,0 +1,600 @@
+package render
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"bjchart/solve"
+
+	"codeberg.org/go-pdf/fpdf"
+)
+
+// CardOptions configure a printable strategy card.
+type CardOptions struct {
+	// Size is letter or a4 (one page) or wallet (credit-card size, front
+	// and back, eight cards to a sheet of Paper with crop marks).
+	Size string
+	// Paper is the sheet for wallet cards: letter or a4.
+	Paper string
+	// EV adds pages with every action's EV in every cell and the dealer's
+	// outcome probabilities.
+	EV bool
+	// Diff adds a page comparing the chart with a published one.
+	Diff *DiffPage
+	// Version is printed in the footer.
+	Version string
+	// Date is the PDF's creation date and the footer's date; the zero
+	// value means CardEpoch, so output is reproducible.
+	Date time.Time
+}
+
+// CardEpoch is the default creation date of cards: fixed, so the same
+// input gives byte-identical PDFs.
+var CardEpoch = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+
+// A DiffPage is a comparison with a published chart, as a card page shows it.
+type DiffPage struct {
+	Title   string
+	Summary []string
+	// Marks holds, for each differing cell (CellKey), the published code
+	// and a marker: "!" beyond a near-tie, "~" a near-tie.
+	Marks  map[CellKey]string
+	Header []string   // the difference list's columns
+	Rows   [][]string // one per difference
+}
+
+// CellKey names a chart cell.
+type CellKey struct {
+	Table solve.TableKind
+	Hand  string
+	Up    solve.Rank
+}
+
+// Card colours: the Okabe-Ito palette, built to stay apart for colour-blind
+// readers, mapped to the colours printed charts use (hit white, stand
+// yellow, double green, split blue, surrender red). Dark fills get white text.
+var cardColor = map[solve.Action][3]int{
+	solve.Hit:       {255, 255, 255},
+	solve.Stand:     {240, 228, 66},  // yellow
+	solve.Double:    {0, 158, 115},   // bluish green
+	solve.Split:     {86, 180, 233},  // sky blue
+	solve.Surrender: {213, 94, 0},    // vermillion
+	solve.NoAction:  {230, 230, 230}, // unknown
+}
+
+func darkFill(a solve.Action) bool { return a == solve.Double || a == solve.Surrender }
+
+// cardRow is one printed row: a label and ten cells.
+type cardRow struct {
+	label string
+	cells [10]cardCell
+}
+
+type cardCell struct {
+	code   string
+	action solve.Action
+	mark   string // "*", or a diff marker
+}
+
+// cardRows returns the printed rows of a table: hard totals with 5-8 and
+// 17-21 collapsed into one row each when their cells agree, as printed
+// charts do.
+func cardRows(t *solve.Table, kind solve.TableKind, marks map[CellKey]string) []cardRow {
+	var rows []cardRow
+	for _, hand := range chartRows[kind] {
+		r := cardRow{label: hand}
+		for i, up := range solve.UpCards {
+			c := t.Cell(kind, hand, up)
+			cell := cardCell{code: c.Code.String(), action: c.Code.Best}
+			if c.Marked() {
+				cell.mark = "*"
+			}
+			if m, ok := marks[CellKey{kind, hand, up}]; ok {
+				cell.mark += m
+			}
+			r.cells[i] = cell
+		}
+		rows = append(rows, r)
+	}
+	if kind != solve.Hard {
+		return rows
+	}
+	collapse := func(rows []cardRow, from, to int, label string) []cardRow {
+		for i := from + 1; i <= to; i++ {
+			if rows[i].cells != rows[from].cells {
+				return rows
+			}
+		}
+		merged := rows[from]
+		merged.label = label
+		out := append([]cardRow(nil), rows[:from]...)
+		out = append(out, merged)
+		return append(out, rows[to+1:]...)
+	}
+	rows = collapse(rows, 12, 16, "17+") // hard 17..21
+	return collapse(rows, 0, 3, "5-8")   // hard 5..8
+}
+
+// describeRules spells a rule set out for the card.
+func describeRules(r solve.Rules) string {
+	var parts []string
+	if r.Infinite() {
+		parts = append(parts, "infinite deck")
+	} else if r.Decks == 1 {
+		parts = append(parts, "1 deck")
+	} else {
+		parts = append(parts, fmt.Sprintf("%d decks", r.Decks))
+	}
+	parts = append(parts, map[bool]string{true: "dealer hits soft 17", false: "dealer stands on soft 17"}[r.H17])
+	parts = append(parts, [...]string{"double any two cards", "double on 9-11", "double on 10-11", "no doubling"}[r.Double])
+	if r.Double != solve.DoubleNone {
+		parts = append(parts, map[bool]string{true: "double after split", false: "no double after split"}[r.DAS])
+	}
+	parts = append(parts, fmt.Sprintf("split to %d hands", r.MaxSplitHands))
+	if r.RSA {
+		parts = append(parts, "resplit aces")
+	}
+	if r.HSA {
+		parts = append(parts, "hit split aces")
+	}
+	parts = append(parts, [...]string{"no surrender", "late surrender", "early surrender"}[r.Surrender])
+	parts = append(parts, "blackjack pays "+r.BlackjackPays.String())
+	parts = append(parts, [...]string{"dealer peeks for blackjack", "no hole card (all bets lost to blackjack)", "no hole card (original bet only)"}[r.HoleCard])
+	return strings.Join(parts, ", ")
+}
+
+// Card writes a printable strategy card as a PDF.
+func Card(w io.Writer, t *solve.Table, opt CardOptions) error {
+	date := opt.Date
+	if date.IsZero() {
+		date = CardEpoch
+	}
+	size := opt.Size
+	page := size
+	if size == "wallet" {
+		page = opt.Paper
+		if page == "" {
+			page = "letter"
+		}
+	}
+	format := map[string]string{"letter": "Letter", "a4": "A4"}[page]
+	if format == "" {
+		return fmt.Errorf("card: unknown size %q; want letter, a4 or wallet", opt.Size)
+	}
+	pdf := fpdf.New("P", "mm", format, "")
+	pdf.SetCreationDate(date)
+	pdf.SetModificationDate(date)
+	pdf.SetCatalogSort(true)
+	pdf.SetCompression(true)
+	pdf.SetTitle("Blackjack basic strategy: "+t.Rules.String(), false)
+	pdf.SetCreator("bjchart "+opt.Version, false)
+	pdf.SetProducer("bjchart", false)
+	pdf.SetAutoPageBreak(false, 0)
+	pdf.SetMargins(12, 12, 12)
+	c := &cardPDF{Fpdf: pdf, t: t, opt: opt, date: date}
+	if size == "wallet" {
+		c.wallet()
+	} else {
+		c.page()
+	}
+	if opt.EV {
+		for _, kind := range []solve.TableKind{solve.Hard, solve.Soft, solve.Pairs} {
+			c.evPage(kind)
+		}
+		c.dealerPage()
+	}
+	if opt.Diff != nil {
+		c.diffPage(opt.Diff)
+	}
+	if err := pdf.Error(); err != nil {
+		return fmt.Errorf("card: %w", err)
+	}
+	return pdf.Output(w)
+}
+
+type cardPDF struct {
+	*fpdf.Fpdf
+	t    *solve.Table
+	opt  CardOptions
+	date time.Time
+}
+
+func (c *cardPDF) fill(a solve.Action) {
+	col := cardColor[a]
+	c.SetFillColor(col[0], col[1], col[2])
+	if darkFill(a) {
+		c.SetTextColor(255, 255, 255)
+	} else {
+		c.SetTextColor(0, 0, 0)
+	}
+}
+
+// grid draws a table of rows at (x, y) with the given label and cell
+// widths and row height, its up-card header first; returns the bottom y.
+func (c *cardPDF) grid(x, y, labelW, cellW, rowH, fontSize float64, rows []cardRow) float64 {
+	c.SetDrawColor(90, 90, 90)
+	c.SetLineWidth(0.15)
+	c.SetFont("Helvetica", "B", fontSize)
+	c.SetFillColor(60, 60, 60)
+	c.SetTextColor(255, 255, 255)
+	c.SetXY(x, y)
+	c.CellFormat(labelW, rowH, "", "1", 0, "C", true, 0, "")
+	for _, up := range solve.UpCards {
+		c.CellFormat(cellW, rowH, up.String(), "1", 0, "C", true, 0, "")
+	}
+	y += rowH
+	for _, r := range rows {
+		c.SetXY(x, y)
+		c.SetFillColor(60, 60, 60)
+		c.SetTextColor(255, 255, 255)
+		c.CellFormat(labelW, rowH, r.label, "1", 0, "C", true, 0, "")
+		for _, cell := range r.cells {
+			c.fill(cell.action)
+			c.CellFormat(cellW, rowH, cell.code+cell.mark, "1", 0, "C", true, 0, "")
+		}
+		y += rowH
+	}
+	c.SetTextColor(0, 0, 0)
+	return y
+}
+
+func (c *cardPDF) heading(x, y float64, text string, size float64) {
+	c.SetFont("Helvetica", "B", size)
+	c.SetTextColor(0, 0, 0)
+	c.SetXY(x, y)
+	c.CellFormat(0, size*0.45, text, "", 0, "L", false, 0, "")
+}
+
+func (c *cardPDF) header(title string) float64 {
+	pw, _ := c.GetPageSize()
+	c.heading(12, 12, title, 18)
+	c.SetFont("Helvetica", "B", 11)
+	c.SetXY(12, 22)
+	c.CellFormat(pw-24, 5, c.t.Rules.String(), "", 0, "L", false, 0, "")
+	c.SetFont("Helvetica", "", 8.5)
+	c.SetXY(12, 27.5)
+	c.MultiCell(pw-24, 4, describeRules(c.t.Rules)+".", "", "L", false)
+	return c.GetY()
+}
+
+func (c *cardPDF) footer() {
+	pw, ph := c.GetPageSize()
+	c.SetFont("Helvetica", "", 7)
+	c.SetTextColor(90, 90, 90)
+	c.SetXY(12, ph-12)
+	c.CellFormat(pw-24, 4, fmt.Sprintf("bjchart %s - exact combinatorial solution - %s", c.opt.Version, c.date.Format("2006-01-02")), "", 0, "C", false, 0, "")
+	c.SetTextColor(0, 0, 0)
+}
+
+// page draws the one-page card: hard totals left, soft totals and pairs
+// right, the legend and notes below.
+func (c *cardPDF) page() {
+	c.AddPage()
+	pw, _ := c.GetPageSize()
+	y := c.header("Blackjack Basic Strategy")
+	c.SetFont("Helvetica", "", 10)
+	c.SetXY(12, y+1)
+	c.CellFormat(pw-24, 5, fmt.Sprintf("House edge playing this chart: %.3f%% of the initial bet per round.", -100*c.t.EV), "", 0, "L", false, 0, "")
+	top := y + 10
+	colW := (pw - 24 - 8) / 2
+	labelW := 12.0
+	cellW := (colW - labelW) / 10
+	rowH := 7.0
+
+	c.heading(12, top, "HARD TOTALS", 11)
+	bottomL := c.grid(12, top+6, labelW, cellW, rowH, 10, cardRows(c.t, solve.Hard, nil))
+	x2 := 12 + colW + 8
+	c.heading(x2, top, "SOFT TOTALS", 11)
+	y2 := c.grid(x2, top+6, labelW, cellW, rowH, 10, cardRows(c.t, solve.Soft, nil))
+	c.heading(x2, y2+4, "PAIRS", 11)
+	bottomR := c.grid(x2, y2+10, labelW, cellW, rowH, 10, cardRows(c.t, solve.Pairs, nil))
+
+	y = max(bottomL, bottomR) + 6
+	y = c.legend(12, y, pw-24)
+	if notes := MultiCardNotes(c.t); len(notes) > 0 {
+		c.SetFont("Helvetica", "", 8.5)
+		c.SetXY(12, y+2)
+		c.MultiCell(pw-24, 4, "* Hands of three or more cards: "+strings.Join(notes, "; ")+".", "", "L", false)
+		y = c.GetY()
+	}
+	c.SetFont("Helvetica", "", 7.5)
+	c.SetXY(12, y+2)
+	c.MultiCell(pw-24, 3.5, "Split hands play by this chart too. A pair you may not split again plays as its hard total. "+
+		"The house edge is exact for this chart played as printed (every hand, split and multi-card hand included), insurance never taken.", "", "L", false)
+	c.footer()
+}
+
+// legend draws the colour key; returns the bottom y.
+func (c *cardPDF) legend(x, y, width float64) float64 {
+	items := []struct {
+		a    solve.Action
+		code string
+		text string
+	}{
+		{solve.Hit, "H", "Hit"}, {solve.Stand, "S", "Stand"},
+		{solve.Double, "Dh", "Double, else hit"}, {solve.Double, "Ds", "Double, else stand"},
+		{solve.Split, "P", "Split"}, {solve.Split, "Ph", "Split if double after split is allowed, else hit"},
+		{solve.Surrender, "Rh", "Surrender, else hit"}, {solve.Surrender, "Rs", "Surrender, else stand"},
+		{solve.Surrender, "Rp", "Surrender, else split"},
+	}
+	used := map[string]bool{}
+	for i := range c.t.Cells {
+		used[c.t.Cells[i].Code.String()] = true
+	}
+	c.SetFont("Helvetica", "B", 8)
+	col := 0
+	colW := width / 3
+	row := 0
+	for _, it := range items {
+		if !used[it.code] && it.code != "H" && it.code != "S" {
+			continue
+		}
+		px, py := x+float64(col)*colW, y+float64(row)*6
+		c.fill(it.a)
+		c.SetXY(px, py)
+		c.SetFont("Helvetica", "B", 8)
+		c.CellFormat(8, 5, it.code, "1", 0, "C", true, 0, "")
+		c.SetTextColor(0, 0, 0)
+		c.SetFont("Helvetica", "", 8)
+		c.CellFormat(colW-9, 5, " "+it.text, "", 0, "L", false, 0, "")
+		col++
+		if col == 3 {
+			col, row = 0, row+1
+		}
+	}
+	if col > 0 {
+		row++
+	}
+	return y + float64(row)*6
+}
+
+// Wallet card geometry, millimetres.
+const (
+	walletW   = 85.6
+	walletH   = 54.0
+	walletGap = 8.0 // between cards, room for crop marks
+)
+
+// wallet draws a sheet of card fronts (hard totals) and a sheet of backs
+// (soft totals and pairs), the backs mirrored for long-edge duplex printing.
+func (c *cardPDF) wallet() {
+	for side := 0; side < 2; side++ {
+		c.AddPage()
+		pw, ph := c.GetPageSize()
+		cols, rows := 2, 4
+		gridW := float64(cols)*walletW + float64(cols-1)*walletGap
+		gridH := float64(rows)*walletH + float64(rows-1)*walletGap
+		x0, y0 := (pw-gridW)/2, (ph-gridH)/2
+		c.SetFont("Helvetica", "", 7)
+		c.SetXY(12, 8)
+		c.CellFormat(pw-24, 4, map[int]string{0: "Card fronts: print, then print the backs page on the reverse (flip on the long edge), cut on the marks.",
+			1: "Card backs."}[side], "", 0, "C", false, 0, "")
+		for r := 0; r < rows; r++ {
+			for col := 0; col < cols; col++ {
+				pos := col
+				if side == 1 {
+					pos = cols - 1 - col // mirrored so each back lands behind its front
+				}
+				x := x0 + float64(pos)*(walletW+walletGap)
+				y := y0 + float64(r)*(walletH+walletGap)
+				c.cropMarks(x, y)
+				if side == 0 {
+					c.walletFront(x, y)
+				} else {
+					c.walletBack(x, y)
+				}
+			}
+		}
+		c.footer()
+	}
+}
+
+func (c *cardPDF) cropMarks(x, y float64) {
+	c.SetDrawColor(0, 0, 0)
+	c.SetLineWidth(0.1)
+	const gap, l = 1.0, 3.0
+	for _, cx := range []float64{x, x + walletW} {
+		for _, cy := range []float64{y, y + walletH} {
+			dx, dy := -1.0, -1.0
+			if cx > x {
+				dx = 1
+			}
+			if cy > y {
+				dy = 1
+			}
+			c.Line(cx+dx*gap, cy, cx+dx*(gap+l), cy)
+			c.Line(cx, cy+dy*gap, cx, cy+dy*(gap+l))
+		}
+	}
+}
+
+func (c *cardPDF) walletFront(x, y float64) {
+	c.SetFont("Helvetica", "B", 6)
+	c.SetXY(x+1, y+1)
+	c.CellFormat(walletW-2, 3, "HARD TOTALS  "+c.t.Rules.String(), "", 0, "L", false, 0, "")
+	rows := cardRows(c.t, solve.Hard, nil)
+	rowH := (walletH - 6.5) / float64(len(rows)+1)
+	c.grid(x+1, y+5, 7.6, 7.6, rowH, 5.5, rows)
+}
+
+func (c *cardPDF) walletBack(x, y float64) {
+	soft := cardRows(c.t, solve.Soft, nil)
+	pairs := cardRows(c.t, solve.Pairs, nil)
+	rowH := (walletH - 6.5) / float64(len(pairs)+1)
+	c.SetFont("Helvetica", "B", 6)
+	c.SetXY(x+1, y+1)
+	c.CellFormat(40, 3, "SOFT TOTALS", "", 0, "L", false, 0, "")
+	c.grid(x+1, y+5, 5, 3.6, rowH, 4.5, soft)
+	c.SetFont("Helvetica", "B", 6)
+	c.SetXY(x+43.3, y+1)
+	c.CellFormat(40, 3, "PAIRS", "", 0, "L", false, 0, "")
+	c.grid(x+43.3, y+5, 5, 3.6, rowH, 4.5, pairs)
+	c.SetFont("Helvetica", "", 4.5)
+	c.SetXY(x+1, y+walletH-4.5)
+	c.CellFormat(40, 3, fmt.Sprintf("House edge %.3f%%", -100*c.t.EV), "", 0, "L", false, 0, "")
+}
+
+// evPage draws every action's EV in every cell of a table, the chart's
+// action first and in bold.
+func (c *cardPDF) evPage(kind solve.TableKind) {
+	c.AddPage()
+	pw, _ := c.GetPageSize()
+	y := c.header(fmt.Sprintf("EVs behind the chart: %s", strings.ToUpper(kind.String())))
+	c.SetFont("Helvetica", "", 8)
+	c.SetXY(12, y+1)
+	c.MultiCell(pw-24, 3.8, c.t.Conditioning.Describe()+". S stand, H hit, D double, P split, R surrender; the chart's play first, in bold.", "", "L", false)
+	y = c.GetY() + 3
+	labelW := 10.0
+	cellW := (pw - 24 - labelW) / 10
+	rows := chartRows[kind]
+	lines := 0
+	for _, hand := range rows {
+		for _, up := range solve.UpCards {
+			n := 0
+			for _, ok := range c.t.Cell(kind, hand, up).Legal {
+				if ok {
+					n++
+				}
+			}
+			lines = max(lines, n)
+		}
+	}
+	rowH := 2.9*float64(lines) + 1
+	c.SetFont("Helvetica", "B", 8)
+	c.SetFillColor(60, 60, 60)
+	c.SetTextColor(255, 255, 255)
+	c.SetXY(12, y)
+	c.CellFormat(labelW, 5, "", "1", 0, "C", true, 0, "")
+	for _, up := range solve.UpCards {
+		c.CellFormat(cellW, 5, up.String(), "1", 0, "C", true, 0, "")
+	}
+	y += 5
+	for _, hand := range rows {
+		c.SetFillColor(60, 60, 60)
+		c.SetTextColor(255, 255, 255)
+		c.SetFont("Helvetica", "B", 8)
+		c.SetXY(12, y)
+		c.CellFormat(labelW, rowH, hand, "1", 0, "C", true, 0, "")
+		for i, up := range solve.UpCards {
+			cell := c.t.Cell(kind, hand, up)
+			x := 12 + labelW + float64(i)*cellW
+			col := cardColor[cell.Code.Best]
+			c.SetFillColor(col[0]/2+128, col[1]/2+128, col[2]/2+128) // a lighter tint: numbers stay legible
+			c.SetDrawColor(90, 90, 90)
+			c.Rect(x, y, cellW, rowH, "FD")
+			c.SetTextColor(0, 0, 0)
+			ly := y + 0.6
+			order := append([]solve.Action{cell.Code.Best}, solve.Actions[:]...)
+			seen := map[solve.Action]bool{}
+			for _, a := range order {
+				if !cell.Legal[a] || seen[a] {
+					continue
+				}
+				seen[a] = true
+				style := ""
+				if a == cell.Code.Best {
+					style = "B"
+				}
+				c.SetFont("Helvetica", style, 6.5)
+				c.SetXY(x, ly)
+				c.CellFormat(cellW, 2.9, fmt.Sprintf("%s %+.4f", a.Letter(), cell.EV[a]), "", 0, "C", false, 0, "")
+				ly += 2.9
+			}
+		}
+		y += rowH
+	}
+	c.footer()
+}
+
+// dealerPage draws the dealer's final-hand probabilities per up card.
+func (c *cardPDF) dealerPage() {
+	c.AddPage()
+	pw, _ := c.GetPageSize()
+	y := c.header("Dealer outcome probabilities")
+	c.SetFont("Helvetica", "", 8.5)
+	c.SetXY(12, y+1)
+	c.MultiCell(pw-24, 4, "The dealer's final hand for each up card, before any peek (unconditional), under this rule set's soft-17 rule"+
+		map[bool]string{true: ", from the full shoe less the up card.", false: ", infinite deck."}[!c.t.Rules.Infinite()], "", "L", false)
+	y = c.GetY() + 3
+	heads := []string{"up card", "17", "18", "19", "20", "21", "bust", "blackjack"}
+	w := (pw - 24) / float64(len(heads))
+	c.SetFont("Helvetica", "B", 9)
+	c.SetFillColor(60, 60, 60)
+	c.SetTextColor(255, 255, 255)
+	c.SetXY(12, y)
+	for _, h := range heads {
+		c.CellFormat(w, 6, h, "1", 0, "C", true, 0, "")
+	}
+	y += 6
+	c.SetTextColor(0, 0, 0)
+	for _, up := range solve.UpCards {
+		d := c.t.Dealer[up-1]
+		c.SetXY(12, y)
+		c.SetFont("Helvetica", "B", 9)
+		c.CellFormat(w, 6, up.String(), "1", 0, "C", false, 0, "")
+		c.SetFont("Helvetica", "", 9)
+		for o := solve.Dealer17; o <= solve.DealerBlackjack; o++ {
+			c.CellFormat(w, 6, fmt.Sprintf("%.6f", d[o]), "1", 0, "C", false, 0, "")
+		}
+		y += 6
+	}
+	c.footer()
+}
+
+// diffPage draws the comparison with a published chart.
+func (c *cardPDF) diffPage(d *DiffPage) {
+	c.AddPage()
+	pw, _ := c.GetPageSize()
+	y := c.header(d.Title)
+	c.SetFont("Helvetica", "", 8.5)
+	for _, s := range d.Summary {
+		c.SetXY(12, y+1)
+		c.MultiCell(pw-24, 4, s, "", "L", false)
+		y = c.GetY()
+	}
+	top := y + 4
+	colW := (pw - 24 - 8) / 2
+	labelW := 9.0
+	cellW := (colW - labelW) / 10
+	rowH := 5.0
+	c.heading(12, top, "HARD (solution; published code after ! or ~)", 8)
+	bl := c.grid(12, top+4, labelW, cellW, rowH, 6.5, cardRows(c.t, solve.Hard, d.Marks))
+	x2 := 12 + colW + 8
+	c.heading(x2, top, "SOFT", 8)
+	y2 := c.grid(x2, top+4, labelW, cellW, rowH, 6.5, cardRows(c.t, solve.Soft, d.Marks))
+	c.heading(x2, y2+2, "PAIRS", 8)
+	br := c.grid(x2, y2+6, labelW, cellW, rowH, 6.5, cardRows(c.t, solve.Pairs, d.Marks))
+	y = max(bl, br) + 5
+	if len(d.Rows) == 0 {
+		c.heading(12, y, "No differences.", 9)
+		c.footer()
+		return
+	}
+	w := (pw - 24) / float64(len(d.Header))
+	c.SetFont("Helvetica", "B", 7)
+	c.SetFillColor(60, 60, 60)
+	c.SetTextColor(255, 255, 255)
+	c.SetXY(12, y)
+	for _, h := range d.Header {
+		c.CellFormat(w, 5, h, "1", 0, "C", true, 0, "")
+	}
+	y += 5
+	c.SetTextColor(0, 0, 0)
+	c.SetFont("Helvetica", "", 7)
+	_, ph := c.GetPageSize()
+	for _, row := range d.Rows {
+		if y > ph-20 {
+			c.footer()
+			c.AddPage()
+			y = 12
+		}
+		c.SetXY(12, y)
+		for _, cell := range row {
+			c.CellFormat(w, 4.5, cell, "1", 0, "C", false, 0, "")
+		}
+		y += 4.5
+	}
+	c.footer()
+}

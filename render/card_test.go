@@ -1,0 +1,175 @@
+package render
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"bjchart/solve"
+
+	"github.com/ledongthuc/pdf"
+)
+
+// pdfText extracts the text of every page with a Go PDF reader.
+func pdfText(t testing.TB, data []byte) []string {
+	t.Helper()
+	r, err := pdf.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pages []string
+	for i := 1; i <= r.NumPage(); i++ {
+		s, err := r.Page(i).GetPlainText(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pages = append(pages, s)
+	}
+	return pages
+}
+
+func tokens(page string) []string {
+	var out []string
+	for _, l := range strings.Split(page, "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+func card(t testing.TB, tab *solve.Table, opt CardOptions) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := Card(&buf, tab, opt); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// TestCardCells reads every cell of the printed card back out of the PDF
+// and checks it against the solver's chart, collapsed rows included.
+func TestCardCells(t *testing.T) {
+	for _, rules := range []string{"INF S17 DAS NS", "INF H17 NDAS LS 6:5", "1D S17 DAS LS"} {
+		tab := infTable(t, rules)
+		for _, size := range []string{"letter", "a4", "wallet"} {
+			pages := pdfText(t, card(t, tab, CardOptions{Size: size, Version: "test"}))
+			text := strings.Join(pages, "\n")
+			tok := tokens(text)
+			for _, kind := range []solve.TableKind{solve.Hard, solve.Soft, solve.Pairs} {
+				heading := strings.ToUpper(kind.String())
+				if kind != solve.Pairs {
+					heading += " TOTALS"
+				}
+				at := -1
+				for i, x := range tok {
+					if strings.HasPrefix(x, heading) {
+						at = i
+						break
+					}
+				}
+				if at < 0 {
+					t.Fatalf("%s %s: no %q heading", rules, size, heading)
+				}
+				i := at + 1
+				for k, up := range solve.UpCards {
+					if tok[i+k] != up.String() {
+						t.Fatalf("%s %s %v: header %v, want up cards", rules, size, kind, tok[i:i+10])
+					}
+				}
+				i += 10
+				for _, row := range cardRows(tab, kind, nil) {
+					if tok[i] != row.label {
+						t.Fatalf("%s %s %v: row label %q, want %q", rules, size, kind, tok[i], row.label)
+					}
+					hands := []string{row.label}
+					switch row.label {
+					case "5-8":
+						hands = []string{"5", "6", "7", "8"}
+					case "17+":
+						hands = []string{"17", "18", "19", "20", "21"}
+					}
+					for k, up := range solve.UpCards {
+						for _, hand := range hands {
+							c := tab.Cell(kind, hand, up)
+							want := c.Code.String()
+							if c.Marked() {
+								want += "*"
+							}
+							if got := tok[i+1+k]; got != want {
+								t.Errorf("%s %s: %v %s v %v printed %q, chart %q", rules, size, kind, hand, up, got, want)
+							}
+						}
+					}
+					i += 11
+				}
+			}
+			if !strings.Contains(text, tab.Rules.String()) {
+				t.Errorf("%s %s: rule line missing", rules, size)
+			}
+		}
+	}
+}
+
+// TestCardGolden compares the text content of a card with EV and diff
+// pages against its golden file, and checks that output is deterministic
+// and that --date changes only the date.
+func TestCardGolden(t *testing.T) {
+	tab := infTable(t, "INF H17 DAS LS")
+	diff := &DiffPage{
+		Title:   "Compared with a published chart",
+		Summary: []string{"a summary line"},
+		Marks:   map[CellKey]string{{solve.Hard, "12", 3}: "!S"},
+		Header:  []string{"hand", "up", "published", "solution"},
+		Rows:    [][]string{{"hard 12", "3", "S", "H"}},
+	}
+	opt := CardOptions{Size: "letter", Version: "test", EV: true, Diff: diff}
+	a, b := card(t, tab, opt), card(t, tab, opt)
+	if !bytes.Equal(a, b) {
+		t.Error("the same card twice gives different bytes")
+	}
+	opt.Date = time.Date(2030, 6, 1, 0, 0, 0, 0, time.UTC)
+	dated := card(t, tab, opt)
+	if bytes.Equal(a, dated) || !strings.Contains(strings.Join(pdfText(t, dated), "\n"), "2030-06-01") {
+		t.Error("--date does not change the card's date")
+	}
+	got := strings.Join(pdfText(t, a), "\n--- page ---\n")
+	golden := filepath.Join("testdata", "card-inf-h17.txt")
+	if *update {
+		if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatalf("%v (run go test ./render -update)", err)
+	}
+	if got != string(want) {
+		t.Errorf("card text differs from %s (rerun with -update if intended)", golden)
+	}
+	if n := len(pdfText(t, a)); n != 6 {
+		t.Errorf("%d pages, want 6 (card, three EV pages, dealer, diff)", n)
+	}
+	if err := Card(&bytes.Buffer{}, tab, CardOptions{Size: "poster"}); err == nil {
+		t.Error("Card accepted size poster")
+	}
+}
+
+// BenchmarkCard measures rendering a letter card (solving excluded).
+func BenchmarkCard(b *testing.B) {
+	r, _ := solve.ParseRules("INF H17 DAS LS")
+	tab, _ := solve.Solve(r)
+	for _, size := range []string{"letter", "wallet"} {
+		b.Run("size="+size, func(b *testing.B) {
+			for b.Loop() {
+				if err := Card(&bytes.Buffer{}, tab, CardOptions{Size: size, Version: "bench"}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
