@@ -3,12 +3,15 @@ package solve
 import "testing"
 
 // BenchmarkSolve solves every cell and the round's EV for the default rules
-// (at the given deck count) from scratch.
+// (at the given deck count) from scratch: for finite shoes every CD hand,
+// both split strategies, the optimised chart and both round EVs.
 func BenchmarkSolve(b *testing.B) {
 	for _, bc := range []struct{ name, decks string }{
 		{"decks=inf", "INF"},
 		{"decks=1", "1D"},
+		{"decks=2", "2D"},
 		{"decks=6", "6D"},
+		{"decks=8", "8D"},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			r, err := ParseRules(bc.decks)
