@@ -35,7 +35,15 @@ type dealerDraws struct {
 	start   []int32 // ranks[start[i]:start[i+1]] and counts[...] are multiset i's nonzero counts
 	ranks   []uint8 // rank-1
 	counts  []uint8
-	nonBJ   int // multisets before the blackjacks
+	// factor[c][i] indexes dealerChild's factor table for multiset i when
+	// a card of rank c+1 leaves: k_c * (maxDraw+1) + size.
+	factor  [10][]uint16
+	maxK    [10]int // most cards of each rank in a multiset
+	maxSize int     // most cards in a multiset
+	nonBJ   int     // multisets before the blackjacks
+	// outcomeStart[o] is the first multiset of outcome o (they are grouped
+	// by outcome); outcomeStart[numOutcomes] is their number.
+	outcomeStart [numOutcomes + 1]int
 }
 
 var (
@@ -91,26 +99,29 @@ func enumerateDealer(h17 bool, up int) *dealerDraws {
 	}
 	draw(up, up == 1, 0)
 	d := &dealerDraws{}
-	for pass := 0; pass < 2; pass++ { // non-blackjacks, then blackjacks
+	for o := Dealer17; o <= DealerBlackjack; o++ { // grouped by outcome, blackjacks last
+		d.outcomeStart[o] = len(d.outcome)
 		for _, m := range sets {
-			if (m.outcome == DealerBlackjack) != (pass == 1) {
+			if m.outcome != o {
 				continue
 			}
 			d.outcome = append(d.outcome, uint8(m.outcome))
 			d.weight = append(d.weight, float64(m.orders))
 			d.size = append(d.size, uint8(m.size))
 			d.start = append(d.start, int32(len(d.ranks)))
+			d.maxSize = max(d.maxSize, m.size)
 			for c, n := range m.k {
+				d.maxK[c] = max(d.maxK[c], int(n))
+				d.factor[c] = append(d.factor[c], uint16(int(n)*(maxDraw+1)+m.size))
 				if n != 0 {
 					d.ranks = append(d.ranks, uint8(c))
 					d.counts = append(d.counts, n)
 				}
 			}
 		}
-		if pass == 0 {
-			d.nonBJ = len(d.outcome)
-		}
 	}
+	d.outcomeStart[numOutcomes] = len(d.outcome)
+	d.nonBJ = d.outcomeStart[DealerBlackjack]
 	d.start = append(d.start, int32(len(d.ranks)))
 	return d
 }
@@ -138,6 +149,17 @@ type finiteUp struct {
 	dealer map[[10]uint8]DealerDist // by removed cards: P(outcome and no blackjack) (ENHC: P(outcome))
 	// ctxs holds the hand graphs by the cards removed besides the hand.
 	ctxs map[[10]uint8]*context
+	// probs are scratch vectors of multiset probabilities, one per hand
+	// size, for building graphs depth first.
+	probs [][]float64
+}
+
+// probsAt returns the scratch vector for hands of n cards.
+func (f *finiteUp) probsAt(n int) []float64 {
+	for len(f.probs) <= n {
+		f.probs = append(f.probs, make([]float64, len(f.seqs.outcome)))
+	}
+	return f.probs[n]
 }
 
 func newFiniteUp(r Rules, shoe Shoe, up Rank) *finiteUp {
@@ -165,6 +187,43 @@ func (f *finiteUp) dealerDist(gone [10]uint8) DealerDist {
 	if d, ok := f.dealer[gone]; ok {
 		return d
 	}
+	p := make([]float64, len(f.seqs.outcome))
+	f.dealerProbs(gone, p)
+	return f.distOf(gone, p)
+}
+
+// distOf sums the multisets' probabilities p (for the cards in gone) into
+// outcomes, and caches the result.
+func (f *finiteUp) distOf(gone [10]uint8, p []float64) DealerDist {
+	if d, ok := f.dealer[gone]; ok {
+		return d
+	}
+	t := f.seqs
+	last := DealerBust
+	if f.r.HoleCard == ENHC {
+		last = DealerBlackjack
+	}
+	var d DealerDist
+	for o := Dealer17; o <= last; o++ {
+		var a, b float64 // two chains of additions run in parallel
+		run := p[t.outcomeStart[o]:t.outcomeStart[o+1]]
+		for len(run) >= 2 {
+			a += run[0]
+			b += run[1]
+			run = run[2:]
+		}
+		if len(run) == 1 {
+			a += run[0]
+		}
+		d[o] = a + b
+	}
+	f.dealer[gone] = d
+	return d
+}
+
+// dealerProbs fills p with each dealer multiset's probability, times its
+// number of orderings, when the cards in gone have left the shoe.
+func (f *finiteUp) dealerProbs(gone [10]uint8, p []float64) {
 	m, total := f.remaining(gone)
 	var ff [10][maxDraw + 1]float64
 	var fM [maxDraw + 1]float64
@@ -178,20 +237,39 @@ func (f *finiteUp) dealerDist(gone [10]uint8) DealerDist {
 		}
 	}
 	t := f.seqs
-	n := t.nonBJ
-	if f.r.HoleCard == ENHC {
-		n = len(t.outcome)
-	}
-	var d DealerDist
-	for i := 0; i < n; i++ {
-		p := t.weight[i] * fM[t.size[i]]
+	for i := range p {
+		pi := t.weight[i] * fM[t.size[i]]
 		for j := t.start[i]; j < t.start[i+1]; j++ {
-			p *= ff[t.ranks[j]][t.counts[j]]
+			pi *= ff[t.ranks[j]][t.counts[j]]
 		}
-		d[t.outcome[i]] += p
+		p[i] = pi
 	}
-	f.dealer[gone] = d
-	return d
+}
+
+// dealerChild fills p from q, the multisets' probabilities for a shoe with
+// mc cards of rank c+1 among total, after one more card of that rank left:
+// each ordering's probability is multiplied by (mc - k_c)/mc for the rank
+// and by total/(total - size) for the shoe, since
+// (x-1)_(k) = (x)_(k) (x-k)/x.
+func (f *finiteUp) dealerChild(q []float64, c, mc, total int, p []float64) {
+	t := f.seqs
+	var shoe [maxDraw + 1]float64 // total/(total - size)
+	for s := 1; s <= t.maxSize && s < total; s++ {
+		shoe[s] = float64(total) / float64(total-s)
+	}
+	var fac [(maxDraw + 1) * (maxDraw + 1)]float64 // [k_c*(maxDraw+1) + size]
+	inv := 1 / float64(mc)
+	for k := 0; k <= t.maxK[c] && k <= mc; k++ {
+		rank := float64(mc-k) * inv
+		for s := 1; s <= t.maxSize; s++ {
+			fac[k*(maxDraw+1)+s] = rank * shoe[s]
+		}
+	}
+	idx := t.factor[c][:len(q)]
+	p = p[:len(q)]
+	for i, qi := range q {
+		p[i] = qi * fac[idx[i]]
+	}
 }
 
 // noBlackjack returns P(no dealer blackjack | the cards in gone are out);

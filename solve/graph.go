@@ -62,18 +62,29 @@ func (x *context) node(hand [10]uint8) int32 {
 	if i, ok := x.index[hand]; ok {
 		return i
 	}
-	gone := hand
+	gone, cards := x.gone(hand)
+	p := x.f.probsAt(cards)
+	x.f.dealerProbs(gone, p)
+	return x.build(hand, p)
+}
+
+// gone returns the cards out of the shoe with a hand, and the hand's size.
+func (x *context) gone(hand [10]uint8) (gone [10]uint8, cards int) {
 	for i := range gone {
-		gone[i] += x.extra[i]
+		gone[i] = hand[i] + x.extra[i]
+		cards += int(hand[i])
 	}
+	return gone, cards
+}
+
+// build adds a hand whose dealer multiset probabilities are p, and its
+// children, each child's probabilities derived from p (dealerChild).
+func (x *context) build(hand [10]uint8, p []float64) int32 {
+	gone, cards := x.gone(hand)
 	sum, ace := handSum(hand)
-	cards := 0
-	for _, k := range hand {
-		cards += int(k)
-	}
 	n := node{hand: hand, sum: int8(sum), ace: ace, cards: int8(cards)}
 	if total := effective(sum, ace); total <= 21 {
-		f := frame{d: x.f.dealerDist(gone)}
+		f := frame{d: x.f.distOf(gone, p)}
 		n.stand = f.standEV(total)
 	} else {
 		n.stand = -x.f.noBlackjack(gone)
@@ -101,7 +112,12 @@ func (x *context) node(hand [10]uint8) int32 {
 				x.nodes[i].bust += pc * -x.f.noBlackjack(g)
 				continue
 			}
-			j := x.node(child)
+			j, ok := x.index[child]
+			if !ok {
+				q := x.f.probsAt(cards + 1)
+				x.f.dealerChild(p, c, m[c], left, q)
+				j = x.build(child, q)
+			}
 			x.nodes[i].next[c] = j
 		}
 	}
