@@ -2,6 +2,7 @@ package charts
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -70,7 +71,7 @@ func ParseRuleSpec(s string) (RuleSpec, error) {
 			}
 			continue
 		}
-		if !contains(allowed, val) {
+		if !slices.Contains(allowed, val) {
 			return spec, fmt.Errorf("rules: %s=%q; want %s", key, val, strings.Join(allowed, ", "))
 		}
 		switch key {
@@ -106,15 +107,6 @@ func (spec *RuleSpec) parseDecks(val string) error {
 	}
 	spec.DecksMin, spec.DecksMax = a, b
 	return nil
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // String returns the header as ParseRuleSpec reads it.

@@ -2,6 +2,7 @@ package solve
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -329,7 +330,7 @@ func unknownMessage(t tokenAt) string {
 	var groups []string
 	for _, rt := range RuleTokens {
 		for _, candidate := range strings.Split(rt.Token, "..") {
-			if editDistance(up, candidate) <= 1 && !contains(groups, rt.Group) {
+			if editDistance(up, candidate) <= 1 && !slices.Contains(groups, rt.Group) {
 				groups = append(groups, rt.Group)
 			}
 		}
@@ -359,15 +360,6 @@ func groupValues(group string) string {
 		return vals[0]
 	}
 	return strings.Join(vals[:len(vals)-1], ", ") + " or " + vals[len(vals)-1]
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // editDistance is the Levenshtein distance between two short strings.

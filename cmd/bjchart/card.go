@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -64,10 +65,10 @@ unless --date is given.`,
 }
 
 func (o *cardOptions) run(cmd *cobra.Command, e env) error {
-	if !contains([]string{"letter", "a4", "wallet"}, o.size) {
+	if !slices.Contains([]string{"letter", "a4", "wallet"}, o.size) {
 		return usagef("--size %q: want letter, a4 or wallet", o.size)
 	}
-	if !contains([]string{"letter", "a4"}, o.paper) {
+	if !slices.Contains([]string{"letter", "a4"}, o.paper) {
 		return usagef("--paper %q: want letter or a4", o.paper)
 	}
 	if o.out != "" && !strings.HasSuffix(strings.ToLower(o.out), ".pdf") {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"bjchart/charts"
@@ -63,7 +64,7 @@ solving the chart's own rules unless --rules is given.`,
 
 func (o *plotOptions) run(cmd *cobra.Command, e env) error {
 	format := strings.TrimPrefix(strings.ToLower(filepath.Ext(o.out)), ".")
-	if !contains(render.HeatmapFormats, format) {
+	if !slices.Contains(render.HeatmapFormats, format) {
 		return usagef("-o %q: unknown extension %q; want .png, .svg or .pdf", o.out, filepath.Ext(o.out))
 	}
 	kinds := map[string][]solve.TableKind{
@@ -74,7 +75,7 @@ func (o *plotOptions) run(cmd *cobra.Command, e env) error {
 		return usagef("--table %q: want hard, soft, pairs or all", o.table)
 	}
 	metric := render.Metric(o.metric)
-	if !contains(metricStrings(), o.metric) {
+	if !slices.Contains(metricStrings(), o.metric) {
 		return usagef("--metric %q: want one of %s", o.metric, strings.Join(metricStrings(), ", "))
 	}
 	if o.vs != "" && o.against != "" {
@@ -184,13 +185,4 @@ func metricStrings() []string {
 		s = append(s, string(m))
 	}
 	return s
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
