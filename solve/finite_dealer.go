@@ -7,7 +7,7 @@ import "sync"
 //
 // Dealer. For each up card, the dealer's possible draws (hole card first)
 // are enumerated once, grouped by multiset D with the number of orderings
-// that end in each outcome (dealerSeqs). Every ordering of D has the same
+// that end in each outcome (dealerDrawsFor). Every ordering of D has the same
 // probability from a shoe with counts m and size M:
 //
 //	prod over ranks c of (m_c)_(k_c) / (M)_(|D|)
@@ -40,7 +40,6 @@ type dealerDraws struct {
 	factor  [10][]uint16
 	maxK    [10]int // most cards of each rank in a multiset
 	maxSize int     // most cards in a multiset
-	nonBJ   int     // multisets before the blackjacks
 	// outcomeStart[o] is the first multiset of outcome o (they are grouped
 	// by outcome); outcomeStart[numOutcomes] is their number.
 	outcomeStart [numOutcomes + 1]int
@@ -51,8 +50,8 @@ var (
 	dealerDrawsTable [2][10]*dealerDraws // [h17][up-1]
 )
 
-// dealerSeqs returns the dealer's draw multisets for an up card.
-func dealerSeqs(h17 bool, up Rank) *dealerDraws {
+// dealerDrawsFor returns the dealer's draw multisets for an up card.
+func dealerDrawsFor(h17 bool, up Rank) *dealerDraws {
 	i := b2i(h17)
 	dealerDrawsOnce[i].Do(func() {
 		for u := 1; u <= 10; u++ {
@@ -121,7 +120,6 @@ func enumerateDealer(h17 bool, up int) *dealerDraws {
 		}
 	}
 	d.outcomeStart[numOutcomes] = len(d.outcome)
-	d.nonBJ = d.outcomeStart[DealerBlackjack]
 	d.start = append(d.start, int32(len(d.ranks)))
 	return d
 }
@@ -145,7 +143,7 @@ type finiteUp struct {
 	r      Rules
 	up     Rank
 	shoe   [10]int // the shoe less the up card
-	seqs   *dealerDraws
+	draws  *dealerDraws
 	dealer map[[10]uint8]DealerDist // by removed cards: P(outcome and no blackjack) (ENHC: P(outcome))
 	// ctxs holds the hand graphs by the cards removed besides the hand.
 	ctxs map[[10]uint8]*context
@@ -157,13 +155,13 @@ type finiteUp struct {
 // probsAt returns the scratch vector for hands of n cards.
 func (f *finiteUp) probsAt(n int) []float64 {
 	for len(f.probs) <= n {
-		f.probs = append(f.probs, make([]float64, len(f.seqs.outcome)))
+		f.probs = append(f.probs, make([]float64, len(f.draws.outcome)))
 	}
 	return f.probs[n]
 }
 
 func newFiniteUp(r Rules, shoe Shoe, up Rank) *finiteUp {
-	f := &finiteUp{r: r, up: up, shoe: shoe.Counts, seqs: dealerSeqs(r.H17, up),
+	f := &finiteUp{r: r, up: up, shoe: shoe.Counts, draws: dealerDrawsFor(r.H17, up),
 		dealer: map[[10]uint8]DealerDist{},
 		ctxs:   map[[10]uint8]*context{},
 	}
@@ -187,7 +185,7 @@ func (f *finiteUp) dealerDist(gone [10]uint8) DealerDist {
 	if d, ok := f.dealer[gone]; ok {
 		return d
 	}
-	p := make([]float64, len(f.seqs.outcome))
+	p := make([]float64, len(f.draws.outcome))
 	f.dealerProbs(gone, p)
 	return f.distOf(gone, p)
 }
@@ -198,7 +196,7 @@ func (f *finiteUp) distOf(gone [10]uint8, p []float64) DealerDist {
 	if d, ok := f.dealer[gone]; ok {
 		return d
 	}
-	t := f.seqs
+	t := f.draws
 	last := DealerBust
 	if f.r.HoleCard == ENHC {
 		last = DealerBlackjack
@@ -236,7 +234,7 @@ func (f *finiteUp) dealerProbs(gone [10]uint8, p []float64) {
 			fM[k] = 1 / fM[k]
 		}
 	}
-	t := f.seqs
+	t := f.draws
 	for i := range p {
 		pi := t.weight[i] * fM[t.size[i]]
 		for j := t.start[i]; j < t.start[i+1]; j++ {
@@ -252,7 +250,7 @@ func (f *finiteUp) dealerProbs(gone [10]uint8, p []float64) {
 // and by total/(total - size) for the shoe, since
 // (x-1)_(k) = (x)_(k) (x-k)/x.
 func (f *finiteUp) dealerChild(q []float64, c, mc, total int, p []float64) {
-	t := f.seqs
+	t := f.draws
 	var shoe [maxDraw + 1]float64 // total/(total - size)
 	for s := 1; s <= t.maxSize && s < total; s++ {
 		shoe[s] = float64(total) / float64(total-s)
