@@ -46,9 +46,16 @@ type dealerDraws struct {
 }
 
 var (
-	dealerDrawsOnce  [2]sync.Once
-	dealerDrawsTable [2][10]*dealerDraws // [h17][up-1]
+	dealerDrawsOnce   [2]sync.Once
+	dealerDrawsTable  [2][10]*dealerDraws  // [h17][up-1]
+	dealerLevelsTable [2][10]*dealerLevels // [h17][up-1]
 )
+
+// dealerLevelsFor returns the multiset classes of an up card (contract.go).
+func dealerLevelsFor(h17 bool, up Rank) *dealerLevels {
+	dealerDrawsFor(h17, up)
+	return dealerLevelsTable[b2i(h17)][up-1]
+}
 
 // dealerDrawsFor returns the dealer's draw multisets for an up card.
 func dealerDrawsFor(h17 bool, up Rank) *dealerDraws {
@@ -56,6 +63,7 @@ func dealerDrawsFor(h17 bool, up Rank) *dealerDraws {
 	dealerDrawsOnce[i].Do(func() {
 		for u := 1; u <= 10; u++ {
 			dealerDrawsTable[i][u-1] = enumerateDealer(h17, u)
+			dealerLevelsTable[i][u-1] = newDealerLevels(dealerDrawsTable[i][u-1])
 		}
 	})
 	return dealerDrawsTable[i][up-1]
@@ -146,24 +154,23 @@ type finiteUp struct {
 	draws  *dealerDraws
 	dealer map[[10]uint8]DealerDist // by removed cards: P(outcome and no blackjack) (ENHC: P(outcome))
 	// ctxs holds the hand graphs by the cards removed besides the hand.
-	ctxs map[[10]uint8]*context
-	// probs are scratch vectors of multiset probabilities, one per hand
-	// size, for building graphs depth first.
-	probs [][]float64
-}
-
-// probsAt returns the scratch vector for hands of n cards.
-func (f *finiteUp) probsAt(n int) []float64 {
-	for len(f.probs) <= n {
-		f.probs = append(f.probs, make([]float64, len(f.draws.outcome)))
-	}
-	return f.probs[n]
+	ctxs   map[[10]uint8]*context
+	levels *dealerLevels
+	// pending holds the removed compositions whose dealer distribution the
+	// next flush computes, and waiting the nodes that need them.
+	pending    map[[10]uint8]bool
+	waiting    []waitingNode
+	deferStand bool           // node leaves stand values to an explicit resolve
+	root       []float64      // level-0 classes for the shoe less the up card
+	scratch    [][2][]float64 // flush's vectors by trie depth
 }
 
 func newFiniteUp(r Rules, shoe Shoe, up Rank) *finiteUp {
 	f := &finiteUp{r: r, up: up, shoe: shoe.Counts, draws: dealerDrawsFor(r.H17, up),
-		dealer: map[[10]uint8]DealerDist{},
-		ctxs:   map[[10]uint8]*context{},
+		dealer:  map[[10]uint8]DealerDist{},
+		ctxs:    map[[10]uint8]*context{},
+		pending: map[[10]uint8]bool{},
+		levels:  dealerLevelsFor(r.H17, up),
 	}
 	f.shoe[up-1]--
 	return f
@@ -241,32 +248,6 @@ func (f *finiteUp) dealerProbs(gone [10]uint8, p []float64) {
 			pi *= ff[t.ranks[j]][t.counts[j]]
 		}
 		p[i] = pi
-	}
-}
-
-// dealerChild fills p from q, the multisets' probabilities for a shoe with
-// mc cards of rank c+1 among total, after one more card of that rank left:
-// each ordering's probability is multiplied by (mc - k_c)/mc for the rank
-// and by total/(total - size) for the shoe, since
-// (x-1)_(k) = (x)_(k) (x-k)/x.
-func (f *finiteUp) dealerChild(q []float64, c, mc, total int, p []float64) {
-	t := f.draws
-	var shoe [maxDraw + 1]float64 // total/(total - size)
-	for s := 1; s <= t.maxSize && s < total; s++ {
-		shoe[s] = float64(total) / float64(total-s)
-	}
-	var fac [(maxDraw + 1) * (maxDraw + 1)]float64 // [k_c*(maxDraw+1) + size]
-	inv := 1 / float64(mc)
-	for k := 0; k <= t.maxK[c] && k <= mc; k++ {
-		rank := float64(mc-k) * inv
-		for s := 1; s <= t.maxSize; s++ {
-			fac[k*(maxDraw+1)+s] = rank * shoe[s]
-		}
-	}
-	idx := t.factor[c][:len(q)]
-	p = p[:len(q)]
-	for i, qi := range q {
-		p[i] = qi * fac[idx[i]]
 	}
 }
 

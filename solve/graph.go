@@ -58,14 +58,32 @@ func (f *finiteUp) context(extra [10]uint8) *context {
 }
 
 // node returns the index of a hand, adding it and every hand it can reach.
+// The new hands' stand values need dealer distributions; they are
+// computed together, by one contraction walk (finiteUp.flush), before node
+// returns, unless f.deferStand asks to wait for f.resolve (building many
+// roots, then one walk).
 func (x *context) node(hand [10]uint8) int32 {
 	if i, ok := x.index[hand]; ok {
 		return i
 	}
-	gone, cards := x.gone(hand)
-	p := x.f.probsAt(cards)
-	x.f.dealerProbs(gone, p)
-	return x.build(hand, p)
+	i := x.build(hand)
+	if !x.f.deferStand {
+		x.f.resolve()
+	}
+	return i
+}
+
+// resolve computes the dealer distributions the waiting nodes need, in
+// one flush, and sets their stand values.
+func (f *finiteUp) resolve() {
+	f.flush()
+	for _, w := range f.waiting {
+		n := &w.x.nodes[w.i]
+		gone, _ := w.x.gone(n.hand)
+		fr := frame{d: f.dealer[gone]}
+		n.stand = fr.standEV(n.total())
+	}
+	f.waiting = f.waiting[:0]
 }
 
 // gone returns the cards out of the shoe with a hand, and the hand's size.
@@ -77,26 +95,42 @@ func (x *context) gone(hand [10]uint8) (gone [10]uint8, cards int) {
 	return gone, cards
 }
 
-// build adds a hand whose dealer multiset probabilities are p, and its
-// children, each child's probabilities derived from p (dealerChild).
-func (x *context) build(hand [10]uint8, p []float64) int32 {
+// build adds a hand and its children; a stand value whose dealer
+// distribution is not known yet waits for the next flush.
+func (x *context) build(hand [10]uint8) int32 {
 	gone, cards := x.gone(hand)
 	sum, ace := handSum(hand)
 	n := node{hand: hand, sum: int8(sum), ace: ace, cards: int8(cards)}
-	if total := effective(sum, ace); total <= 21 {
-		f := frame{d: x.f.distOf(gone, p)}
+	i := int32(len(x.nodes))
+	m, left := x.f.remaining(gone)
+	for c := range m {
+		if m[c] < 0 {
+			// More cards of a rank than the shoe holds: a split context's
+			// hand that cannot be dealt (its weight is zero). Keep it inert.
+			for c := range n.next {
+				n.next[c] = -1
+			}
+			x.index[hand] = i
+			x.nodes = append(x.nodes, n)
+			x.order = append(x.order, i)
+			return i
+		}
+	}
+	if total := effective(sum, ace); total > 21 {
+		n.stand = -x.f.noBlackjack(gone)
+	} else if d, ok := x.f.dealer[gone]; ok {
+		f := frame{d: d}
 		n.stand = f.standEV(total)
 	} else {
-		n.stand = -x.f.noBlackjack(gone)
+		x.f.pending[gone] = true
+		x.f.waiting = append(x.f.waiting, waitingNode{x, i})
 	}
-	m, left := x.f.remaining(gone)
 	for c := range n.next {
 		n.next[c] = -1
 		if m[c] > 0 {
 			n.p[c] = float64(m[c]) / float64(left)
 		}
 	}
-	i := int32(len(x.nodes))
 	x.index[hand] = i
 	x.nodes = append(x.nodes, n)
 	if sum < 21 {
@@ -114,15 +148,19 @@ func (x *context) build(hand [10]uint8, p []float64) int32 {
 			}
 			j, ok := x.index[child]
 			if !ok {
-				q := x.f.probsAt(cards + 1)
-				x.f.dealerChild(p, c, m[c], left, q)
-				j = x.build(child, q)
+				j = x.build(child)
 			}
 			x.nodes[i].next[c] = j
 		}
 	}
 	x.order = append(x.order, i) // children were appended first
 	return i
+}
+
+// waitingNode is a node whose stand value waits for a flush.
+type waitingNode struct {
+	x *context
+	i int32
 }
 
 func handSum(hand [10]uint8) (sum int, hasAce bool) {

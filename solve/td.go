@@ -65,6 +65,7 @@ type tdUp struct {
 
 func newTDUp(f *finiteUp) *tdUp {
 	t := &tdUp{f: f, base: f.context([10]uint8{})}
+	f.deferStand = true // build every graph first, then value the stands in one walk
 	m, total := f.remaining([10]uint8{})
 	for i := range t.pairs {
 		t.pairs[i] = -1
@@ -99,6 +100,8 @@ func newTDUp(f *finiteUp) *tdUp {
 			t.starts = append(t.starts, s)
 		}
 	}
+	f.deferStand = false
+	f.resolve()
 	t.base.cd()
 	return t
 }
