@@ -40,9 +40,6 @@ type dealerDraws struct {
 	factor  [10][]uint16
 	maxK    [10]int // most cards of each rank in a multiset
 	maxSize int     // most cards in a multiset
-	// outcomeStart[o] is the first multiset of outcome o (they are grouped
-	// by outcome); outcomeStart[numOutcomes] is their number.
-	outcomeStart [numOutcomes + 1]int
 }
 
 var (
@@ -107,7 +104,6 @@ func enumerateDealer(h17 bool, up int) *dealerDraws {
 	draw(up, up == 1, 0)
 	d := &dealerDraws{}
 	for o := Dealer17; o <= DealerBlackjack; o++ { // grouped by outcome, blackjacks last
-		d.outcomeStart[o] = len(d.outcome)
 		for _, m := range sets {
 			if m.outcome != o {
 				continue
@@ -127,7 +123,6 @@ func enumerateDealer(h17 bool, up int) *dealerDraws {
 			}
 		}
 	}
-	d.outcomeStart[numOutcomes] = len(d.outcome)
 	d.start = append(d.start, int32(len(d.ranks)))
 	return d
 }
@@ -187,41 +182,19 @@ func (f *finiteUp) remaining(gone [10]uint8) (m [10]int, total int) {
 
 // dealerDist returns the dealer's outcome distribution restricted to no
 // dealer blackjack (under ENHC: unrestricted, blackjack included) when the
-// cards in gone have left the shoe.
+// cards in gone have left the shoe, computed on its own (hand graphs get
+// theirs in bulk from flush).
 func (f *finiteUp) dealerDist(gone [10]uint8) DealerDist {
 	if d, ok := f.dealer[gone]; ok {
 		return d
 	}
 	p := make([]float64, len(f.draws.outcome))
 	f.dealerProbs(gone, p)
-	return f.distOf(gone, p)
-}
-
-// distOf sums the multisets' probabilities p (for the cards in gone) into
-// outcomes, and caches the result.
-func (f *finiteUp) distOf(gone [10]uint8, p []float64) DealerDist {
-	if d, ok := f.dealer[gone]; ok {
-		return d
+	v := make([]float64, f.levels.n[0])
+	for i, pi := range p {
+		v[f.levels.level0[i]] += pi
 	}
-	t := f.draws
-	last := DealerBust
-	if f.r.HoleCard == ENHC {
-		last = DealerBlackjack
-	}
-	var d DealerDist
-	for o := Dealer17; o <= last; o++ {
-		var a, b float64 // two chains of additions run in parallel
-		run := p[t.outcomeStart[o]:t.outcomeStart[o+1]]
-		for len(run) >= 2 {
-			a += run[0]
-			b += run[1]
-			run = run[2:]
-		}
-		if len(run) == 1 {
-			a += run[0]
-		}
-		d[o] = a + b
-	}
+	d := f.levelDist(0, v)
 	f.dealer[gone] = d
 	return d
 }
