@@ -41,15 +41,7 @@ func solveFiniteWith(r Rules, shoe Shoe, split SplitStrategy) (*Table, [10]*tdUp
 	t := &Table{Rules: r, Conditioning: conditioning(r), Split: split, Shoe: shoe}
 	t.Cells = newCells()
 	var results [10]upResult
-	var wg sync.WaitGroup
-	for _, up := range UpCards {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			results[up-1] = solveFiniteUp(t, shoe, up)
-		}()
-	}
-	wg.Wait()
+	eachUp(func(up Rank) { results[up-1] = solveFiniteUp(t, shoe, up) })
 	total := float64(shoe.Total())
 	for _, up := range UpCards {
 		pu := float64(shoe.Counts[up-1]) / total
@@ -65,6 +57,20 @@ func solveFiniteWith(r Rules, shoe Shoe, split SplitStrategy) (*Table, [10]*tdUp
 		tds[i] = results[i].td
 	}
 	return t, tds
+}
+
+// eachUp calls f for every up card concurrently and waits for them all.
+// The up cards share no state: each f owns its up card's cells and graphs.
+func eachUp(f func(up Rank)) {
+	var wg sync.WaitGroup
+	for _, up := range UpCards {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			f(up)
+		}()
+	}
+	wg.Wait()
 }
 
 // newCells returns the empty cells of a table, in Table.Cells order.

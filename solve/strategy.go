@@ -1,9 +1,6 @@
 package solve
 
-import (
-	"fmt"
-	"sync"
-)
+import "fmt"
 
 // A Play is what a chart cell tells the player.
 type Play struct {
@@ -50,18 +47,12 @@ func (s *Solver) Evaluate(st Strategy) (*Table, error) {
 		charts[up-1] = ch
 	}
 	var evs [10]float64
-	var wg sync.WaitGroup
-	for _, up := range UpCards {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			td := s.ups[up-1]
-			tv := td.eval(charts[up-1], src.Rules.DAS)
-			evs[up-1] = tv.ev
-			td.fillCells(t, up, charts[up-1], tv)
-		}()
-	}
-	wg.Wait()
+	eachUp(func(up Rank) {
+		td := s.ups[up-1]
+		tv := td.eval(charts[up-1], src.Rules.DAS)
+		evs[up-1] = tv.ev
+		td.fillCells(t, up, charts[up-1], tv)
+	})
 	total := float64(src.Shoe.Total())
 	for _, up := range UpCards {
 		t.EV += float64(src.Shoe.Counts[up-1]) / total * evs[up-1]
