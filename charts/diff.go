@@ -89,24 +89,22 @@ func Compare(s *solve.Solver, c *Chart, tie float64) (*Diff, error) {
 		}
 		p := res.Strategy[i]
 		if !sameTwoCard(p.Code, cell.Code) {
-			st := append(solve.Strategy(nil), own...)
-			st[i].Code = p.Code
-			x, err := d.cost(s, st, cell.Freq)
+			play := own[i]
+			play.Code = p.Code
+			x, err := d.difference(s, own, i, play, cell.Freq)
 			if err != nil {
 				return nil, err
 			}
-			x.Table, x.Hand, x.Up, x.Printed, x.Published, x.Solver = cell.Table, cell.Hand, cell.Up, res.Printed[i], p, own[i]
 			x.EVPublished, x.EVSolver = cell.EV[p.Code.Best], cell.EV[cell.Code.Best]
 			d.Differences = append(d.Differences, x)
 		}
 		if cell.Table != solve.Pairs && p.MultiCard != cell.MultiCard {
-			st := append(solve.Strategy(nil), own...)
-			st[i].MultiCard = p.MultiCard
-			x, err := d.cost(s, st, cell.MultiFreq)
+			play := own[i]
+			play.MultiCard = p.MultiCard
+			x, err := d.difference(s, own, i, play, cell.MultiFreq)
 			if err != nil {
 				return nil, err
 			}
-			x.Table, x.Hand, x.Up, x.Printed, x.Published, x.Solver = cell.Table, cell.Hand, cell.Up, res.Printed[i], p, own[i]
 			x.ThreeCard = true
 			d.Differences = append(d.Differences, x)
 		}
@@ -114,13 +112,21 @@ func Compare(s *solve.Solver, c *Chart, tie float64) (*Diff, error) {
 	return d, nil
 }
 
-// cost values a one-cell change of the solver's chart.
-func (d *Diff) cost(s *solve.Solver, st solve.Strategy, freq float64) (Difference, error) {
+// difference values the solution's chart own with cell i played as play
+// instead, freq being how often that play decides a hand.
+func (d *Diff) difference(s *solve.Solver, own solve.Strategy, i int, play solve.Play, freq float64) (Difference, error) {
+	st := append(solve.Strategy(nil), own...)
+	st[i] = play
 	alt, err := s.Evaluate(st)
 	if err != nil {
 		return Difference{}, err
 	}
-	x := Difference{PerRound: d.Solved.EV - alt.EV}
+	cell := &d.Solved.Cells[i]
+	x := Difference{
+		Table: cell.Table, Hand: cell.Hand, Up: cell.Up,
+		Printed: d.Resolved.Printed[i], Published: d.Resolved.Strategy[i], Solver: own[i],
+		PerRound: d.Solved.EV - alt.EV,
+	}
 	if freq > 0 {
 		x.Cost = x.PerRound / freq
 	}

@@ -277,21 +277,8 @@ func (c *cardPDF) page() {
 	c.SetFont("Helvetica", "", 10)
 	c.SetXY(12, y+1)
 	c.CellFormat(pw-24, 5, fmt.Sprintf("House edge playing this chart: %.3f%% of the initial bet per round.", -100*c.t.EV), "", 0, "L", false, 0, "")
-	top := y + 10
-	colW := (pw - 24 - 8) / 2
-	labelW := 12.0
-	cellW := (colW - labelW) / 10
-	rowH := 7.0
-
-	c.heading(12, top, "HARD TOTALS", 11)
-	bottomL := c.grid(12, top+6, labelW, cellW, rowH, 10, cardRows(c.t, solve.Hard, nil))
-	x2 := 12 + colW + 8
-	c.heading(x2, top, "SOFT TOTALS", 11)
-	y2 := c.grid(x2, top+6, labelW, cellW, rowH, 10, cardRows(c.t, solve.Soft, nil))
-	c.heading(x2, y2+4, "PAIRS", 11)
-	bottomR := c.grid(x2, y2+10, labelW, cellW, rowH, 10, cardRows(c.t, solve.Pairs, nil))
-
-	y = max(bottomL, bottomR) + 6
+	y = c.tables(y+10, tableStyle{labelW: 12, rowH: 7, font: 10, heading: 11, gap: 6,
+		titles: [3]string{"HARD TOTALS", "SOFT TOTALS", "PAIRS"}}, nil) + 6
 	y = c.legend(12, y, pw-24)
 	if notes := MultiCardNotes(c.t); len(notes) > 0 {
 		c.SetFont("Helvetica", "", 8.5)
@@ -304,6 +291,30 @@ func (c *cardPDF) page() {
 	c.MultiCell(pw-24, 3.5, "Split hands play by this chart too. A pair you may not split again plays as its hard total. "+
 		"The house edge is exact for this chart played as printed (every hand, split and multi-card hand included), insurance never taken.", "", "L", false)
 	c.footer()
+}
+
+// tableStyle sizes the chart tables of a page, in millimetres and points.
+type tableStyle struct {
+	labelW, rowH  float64 // label column width, row height
+	font, heading float64 // cell and heading font sizes
+	gap           float64 // from a heading to its table
+	titles        [3]string
+}
+
+// tables draws hard totals in the left column and soft totals above pairs
+// in the right one, from top; returns the bottom of the taller column.
+func (c *cardPDF) tables(top float64, st tableStyle, marks map[CellKey]string) float64 {
+	pw, _ := c.GetPageSize()
+	colW := (pw - 24 - 8) / 2
+	cellW := (colW - st.labelW) / 10
+	x2 := 12 + colW + 8
+	c.heading(12, top, st.titles[0], st.heading)
+	left := c.grid(12, top+st.gap, st.labelW, cellW, st.rowH, st.font, cardRows(c.t, solve.Hard, marks))
+	c.heading(x2, top, st.titles[1], st.heading)
+	y := c.grid(x2, top+st.gap, st.labelW, cellW, st.rowH, st.font, cardRows(c.t, solve.Soft, marks))
+	c.heading(x2, y+st.gap-2, st.titles[2], st.heading)
+	right := c.grid(x2, y+2*st.gap-2, st.labelW, cellW, st.rowH, st.font, cardRows(c.t, solve.Pairs, marks))
+	return max(left, right)
 }
 
 // legend draws the colour key; returns the bottom y.
@@ -554,19 +565,8 @@ func (c *cardPDF) diffPage(d *DiffPage) {
 		c.MultiCell(pw-24, 4, s, "", "L", false)
 		y = c.GetY()
 	}
-	top := y + 4
-	colW := (pw - 24 - 8) / 2
-	labelW := 9.0
-	cellW := (colW - labelW) / 10
-	rowH := 5.0
-	c.heading(12, top, "HARD (solution; published code after ! or ~)", 8)
-	bl := c.grid(12, top+4, labelW, cellW, rowH, 6.5, cardRows(c.t, solve.Hard, d.Marks))
-	x2 := 12 + colW + 8
-	c.heading(x2, top, "SOFT", 8)
-	y2 := c.grid(x2, top+4, labelW, cellW, rowH, 6.5, cardRows(c.t, solve.Soft, d.Marks))
-	c.heading(x2, y2+2, "PAIRS", 8)
-	br := c.grid(x2, y2+6, labelW, cellW, rowH, 6.5, cardRows(c.t, solve.Pairs, d.Marks))
-	y = max(bl, br) + 5
+	y = c.tables(y+4, tableStyle{labelW: 9, rowH: 5, font: 6.5, heading: 8, gap: 4,
+		titles: [3]string{"HARD (solution; published code after ! or ~)", "SOFT", "PAIRS"}}, d.Marks) + 5
 	if len(d.Rows) == 0 {
 		c.heading(12, y, "No differences.", 9)
 		c.footer()

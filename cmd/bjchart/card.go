@@ -133,25 +133,26 @@ func diffPage(d *charts.Diff) *render.DiffPage {
 		Header: []string{"hand", "up", "published", "this chart", "EV published", "EV this chart", "cost/occurrence"},
 	}
 	for _, x := range d.Differences {
-		mark := "!"
+		mark := "!" // beyond a near-tie
 		if x.NearTie {
 			mark = "~"
 		}
 		if x.ThreeCard {
 			p.Rows = append(p.Rows, []string{x.Table.String() + " " + x.Hand + " (3+ cards)", x.Up.String(),
-				x.Published.MultiCard.Letter(), x.Solver.MultiCard.Letter(), "", "", fmt.Sprintf("%.5f%s", x.Cost, strings.Repeat("~", b2i(x.NearTie)))})
+				x.Published.MultiCard.Letter(), x.Solver.MultiCard.Letter(), "", "", fmt.Sprintf("%.5f%s", x.Cost, tieMark(x.NearTie))})
 			continue
 		}
 		p.Marks[render.CellKey{Table: x.Table, Hand: x.Hand, Up: x.Up}] = mark + x.Printed
 		p.Rows = append(p.Rows, []string{x.Table.String() + " " + x.Hand, x.Up.String(), x.Printed, x.Solver.Code.String(),
-			fmt.Sprintf("%+.5f", x.EVPublished), fmt.Sprintf("%+.5f", x.EVSolver), fmt.Sprintf("%.5f%s", x.Cost, strings.Repeat("~", b2i(x.NearTie)))})
+			fmt.Sprintf("%+.5f", x.EVPublished), fmt.Sprintf("%+.5f", x.EVSolver), fmt.Sprintf("%.5f%s", x.Cost, tieMark(x.NearTie))})
 	}
 	return p
 }
 
-func b2i(b bool) int {
-	if b {
-		return 1
+// tieMark marks a near-tie on the card (core PDF fonts have no ≈).
+func tieMark(nearTie bool) string {
+	if nearTie {
+		return "~"
 	}
-	return 0
+	return ""
 }
