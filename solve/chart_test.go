@@ -88,7 +88,7 @@ func TestChartLocallyOptimal(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, up := range UpCards {
-			f := newFiniteUp(r, tc.shoe, up)
+			f := newFiniteUp(r, newLayout(r, tc.shoe), up)
 			td := newTDUp(f)
 			cdU := make([][Surrender + 1]float64, len(td.starts))
 			for si := range td.starts {

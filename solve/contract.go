@@ -1,31 +1,45 @@
 package solve
 
-// Dealer distributions for many removed compositions at once, by
-// contracting the dealer's multisets rank by rank (the route measured in
-// the design notes on solver speed).
+// Dealer distributions for every removed composition of a layout at once,
+// by contracting the dealer's multisets rank by rank (the route measured
+// in the design notes on solver speed).
 //
-// The compositions whose distribution is needed are visited in a trie
-// that adds cards in rank order: aces first, tens last. Below a trie node
-// whose highest rank is r, no card of a rank below r is ever added again,
-// so those ranks' factors in each multiset's probability are final and the
-// multisets can be summed over them: at level r a vector holds one entry
-// per class of multisets that agree on the counts of ranks r..T, their
-// size and their outcome. Removing one more card of rank c >= r multiplies
-// each class by (m_c - k_c)/m_c * M/(M - size), as for single multisets
-// (dealerChild); moving to level c sums classes that differ only in ranks
-// below c. The vectors shrink from about 2,000 entries (up card 2, level
+// With m the shoe less the up card and G a composition of removed cards, a
+// dealer multiset D has probability (times its orderings w_D)
+//
+//	w_D * prod over ranks c of (m_c - G_c)_(k_c)  /  (M - |G|)_(|D|).
+//
+// The compositions are visited in a trie that adds cards in rank order:
+// aces first, tens last. Along the way each multiset carries
+//
+//	V(G)[D] = w_D * prod over c of (m_c - G_c)_(k_c) * S(G),   S(G) = prod over c of (m_c)_(G_c),
+//
+// and removing one more card of rank c, with m' of them left, multiplies
+// it by the integer m' - k_c: no divisions. The distribution of G is then
+// sum over D of V(G)[D] / (S(G) (M - |G|)_(|D|)), by outcome.
+//
+// Below a trie node whose highest rank is r no card of a rank below r is
+// removed again, so those ranks' factors are final and the multisets can
+// be summed over them: at level r a vector holds one entry per class of
+// multisets that agree on the counts of ranks r..T, their size and their
+// outcome. The vectors shrink from about 2,000 entries (up card 2, level
 // A) to about 100 (level T), and each composition is computed once however
 // many hand graphs share it.
 
 // dealerLevels are the multiset classes of one up card at each level.
 type dealerLevels struct {
-	n       [10]int         // classes at level r
-	size    [10][]uint8     // [r][class]
-	outcome [10][]uint8     // [r][class]
-	factor  [10][][]int16   // [r][c][class]: index into a factor table, k_c*(maxDraw+1) + size (c >= r)
-	up      [10][10][]int32 // [r][c][class]: its class at level c (r < c)
-	first   [10][numOutcomes + 1]int32
-	level0  []int32 // multiset -> class at level 0
+	n      [10]int         // classes at level r
+	k      [10][]uint8     // [r][class]: its count of rank r+1
+	up     [10][10][]int32 // [r][c][class]: its class at level c (r < c)
+	runs   [10][]classRun  // [r]: classes by outcome, then size; blackjacks last
+	noBJ   [10]int         // [r]: runs before the blackjacks'
+	level0 []int32         // multiset -> class at level 0
+}
+
+// classRun is a range of classes with one outcome and size.
+type classRun struct {
+	start, end    int32
+	size, outcome uint8
 }
 
 func newDealerLevels(d *dealerDraws) *dealerLevels {
@@ -36,51 +50,49 @@ func newDealerLevels(d *dealerDraws) *dealerLevels {
 			ks[i][d.ranks[j]] = d.counts[j]
 		}
 	}
+	type key struct {
+		k       [10]uint8
+		size    uint8
+		outcome uint8
+	}
+	keyAt := func(r, i int) key {
+		var k key
+		copy(k.k[r:], ks[i][r:])
+		k.size, k.outcome = d.size[i], d.outcome[i]
+		return k
+	}
 	lv := &dealerLevels{}
 	member := make([][]int32, 10) // [level][multiset]: class
 	for r := 0; r < 10; r++ {
-		// Classes sorted by outcome, so a distribution is contiguous sums.
-		type key struct {
-			k       [10]uint8
-			size    uint8
-			outcome uint8
-		}
 		index := map[key]int32{}
 		var keys []key
 		for o := Dealer17; o <= DealerBlackjack; o++ {
-			lv.first[r][o] = int32(len(keys))
-			for i := 0; i < n; i++ {
-				if int(d.outcome[i]) != o {
-					continue
+			if o == DealerBlackjack {
+				lv.noBJ[r] = len(lv.runs[r])
+			}
+			for size := 1; size <= d.maxSize; size++ {
+				run := classRun{start: int32(len(keys)), size: uint8(size), outcome: uint8(o)}
+				for i := 0; i < n; i++ {
+					if int(d.outcome[i]) != o || int(d.size[i]) != size {
+						continue
+					}
+					if k := keyAt(r, i); index[k] == 0 {
+						keys = append(keys, k)
+						index[k] = int32(len(keys)) // one more than the class
+					}
 				}
-				var k key
-				copy(k.k[r:], ks[i][r:])
-				k.size, k.outcome = d.size[i], d.outcome[i]
-				if _, ok := index[k]; !ok {
-					index[k] = int32(len(keys))
-					keys = append(keys, k)
+				if run.end = int32(len(keys)); run.end > run.start {
+					lv.runs[r] = append(lv.runs[r], run)
 				}
 			}
 		}
-		lv.first[r][numOutcomes] = int32(len(keys))
 		lv.n[r] = len(keys)
-		lv.factor[r] = make([][]int16, 10)
-		for c := r; c < 10; c++ {
-			lv.factor[r][c] = make([]int16, len(keys))
-		}
-		for ci, k := range keys {
-			lv.size[r] = append(lv.size[r], k.size)
-			lv.outcome[r] = append(lv.outcome[r], k.outcome)
-			for c := r; c < 10; c++ {
-				lv.factor[r][c][ci] = int16(int(k.k[c])*(maxDraw+1) + int(k.size))
-			}
+		for _, k := range keys {
+			lv.k[r] = append(lv.k[r], k.k[r])
 		}
 		member[r] = make([]int32, n)
 		for i := 0; i < n; i++ {
-			var k key
-			copy(k.k[r:], ks[i][r:])
-			k.size, k.outcome = d.size[i], d.outcome[i]
-			member[r][i] = index[k]
+			member[r][i] = index[keyAt(r, i)] - 1
 		}
 	}
 	lv.level0 = member[0]
@@ -95,123 +107,142 @@ func newDealerLevels(d *dealerDraws) *dealerLevels {
 	return lv
 }
 
-// trieNode is a composition in flush's trie: children add one card of
-// rank c+1 (c at least the node's highest rank).
+// trieNode is a composition in the contraction's trie: children add one
+// card of rank c+1 (c at least the node's highest rank).
 type trieNode struct {
-	next   [10]int32 // 0: none (the root is never a child)
-	needed bool
+	next [10]int32 // 0: none (the root is never a child)
+	comp int32     // the composition's index in layout.comps, or -1
 }
 
-// flush computes the dealer distribution of every composition in f.pending
-// (cards out of the shoe besides the up card) by one walk of their trie,
-// and stores them in f.dealer.
-func (f *finiteUp) flush() {
-	if len(f.pending) == 0 {
-		return
-	}
-	trie := []trieNode{{}}
-	for g := range f.pending {
+// newTrie arranges compositions in a trie that adds cards in rank order.
+func newTrie(comps [][10]uint8) []trieNode {
+	trie := []trieNode{{comp: -1}}
+	for ci, g := range comps {
 		at := int32(0)
 		for c := 0; c < 10; c++ {
 			for k := uint8(0); k < g[c]; k++ {
 				next := trie[at].next[c]
 				if next == 0 {
 					next = int32(len(trie))
-					trie = append(trie, trieNode{})
+					trie = append(trie, trieNode{comp: -1})
 					trie[at].next[c] = next
 				}
 				at = next
 			}
 		}
-		trie[at].needed = true
+		trie[at].comp = int32(ci)
 	}
-	clear(f.pending)
-	lv := f.levels
-	if f.root == nil { // level 0 for the shoe less the up card
-		p := make([]float64, len(f.draws.outcome))
-		f.dealerProbs([10]uint8{}, p)
-		f.root = make([]float64, lv.n[0])
-		for i, pi := range p {
-			f.root[lv.level0[i]] += pi
-		}
-	}
-	for len(f.scratch) < 32 {
-		f.scratch = append(f.scratch, [2][]float64{make([]float64, lv.n[0]), make([]float64, lv.n[0])})
-	}
-	var visit func(t int32, g [10]uint8, r, depth int, v []float64)
-	visit = func(t int32, g [10]uint8, r, depth int, v []float64) {
-		if trie[t].needed {
-			f.dealer[g] = f.levelDist(r, v)
-		}
-		m, total := f.remaining(g)
-		for c := r; c < 10; c++ {
-			child := trie[t].next[c]
-			if child == 0 || m[c] <= 0 {
-				continue // none left: an impossible hand (weight zero), no distribution
-			}
-			b := &f.scratch[depth]
-			out := b[0][:lv.n[r]]
-			f.levelChild(r, c, m[c], total, v, out)
-			if c > r { // sum away ranks r..c-1, final below this child
-				next := b[1][:lv.n[c]]
-				clear(next)
-				up := lv.up[r][c][:len(out)]
-				for i, x := range out {
-					next[up[i]] += x
-				}
-				out = next
-			}
-			g2 := g
-			g2[c]++
-			visit(child, g2, c, depth+1, out)
-		}
-	}
-	visit(0, [10]uint8{}, 0, 0, f.root)
+	return trie
 }
 
-// levelChild fills out from v (level r) after one more card of rank c+1
-// (c >= r) leaves a shoe with mc such cards among total.
-func (f *finiteUp) levelChild(r, c, mc, total int, v, out []float64) {
-	lv := f.levels
-	var shoe [maxDraw + 1]float64
-	for s := 1; s <= f.draws.maxSize && s < total; s++ {
-		shoe[s] = float64(total) / float64(total-s)
-	}
-	var fac [(maxDraw + 1) * (maxDraw + 1)]float64
-	inv := 1 / float64(mc)
-	for k := 0; k <= f.draws.maxK[c] && k <= mc; k++ {
-		rank := float64(mc-k) * inv
-		for s := 1; s <= f.draws.maxSize; s++ {
-			fac[k*(maxDraw+1)+s] = rank * shoe[s]
-		}
-	}
-	idx := lv.factor[r][c][:len(v)]
-	for i, x := range v {
-		out[i] = x * fac[idx[i]]
-	}
+// contraction is one walk of a layout's trie against one up card.
+type contraction struct {
+	lv    *dealerLevels
+	trie  []trieNode
+	m     [10]int // cards of each rank left in the shoe
+	runs  int     // runs summed at level 0 (blackjacks only under ENHC)
+	dist  []DealerDist
+	scale [][maxDraw + 1]float64 // [cards removed][size]: 1/(M - removed)_(size)
+	buf   [][3][]float64         // per depth: two projections and the child's vector
 }
 
-// levelDist sums a level-r vector into the dealer's outcomes, blackjacks
-// only under ENHC.
-func (f *finiteUp) levelDist(r int, v []float64) DealerDist {
-	last := DealerBust
-	if f.r.HoleCard == ENHC {
-		last = DealerBlackjack
-	}
-	var d DealerDist
-	first := &f.levels.first[r]
-	for o := Dealer17; o <= last; o++ {
-		var a, b float64
-		run := v[first[o]:first[o+1]]
-		for len(run) >= 2 {
-			a += run[0]
-			b += run[1]
-			run = run[2:]
+// contract computes the dealer's distribution for every composition of
+// the layout.
+func (f *finiteUp) contract() []DealerDist {
+	lv := f.levels
+	w := &contraction{lv: lv, trie: f.lay.trie, m: f.shoe, dist: make([]DealerDist, len(f.lay.comps))}
+	maxDepth := 0
+	for _, g := range f.lay.comps {
+		n := 0
+		for _, k := range g {
+			n += int(k)
 		}
-		if len(run) == 1 {
-			a += run[0]
-		}
-		d[o] = a + b
+		maxDepth = max(maxDepth, n)
 	}
-	return d
+	_, total := f.remaining([10]uint8{})
+	w.scale = make([][maxDraw + 1]float64, maxDepth+1)
+	for d := range w.scale {
+		falling(total-d, &w.scale[d])
+		for s, x := range w.scale[d] {
+			if x != 0 {
+				w.scale[d][s] = 1 / x
+			}
+		}
+	}
+	w.buf = make([][3][]float64, maxDepth+1)
+	for d := range w.buf {
+		for j := range w.buf[d] {
+			w.buf[d][j] = make([]float64, lv.n[0])
+		}
+	}
+	p := make([]float64, len(f.draws.outcome))
+	f.numerators(p)
+	root := make([]float64, lv.n[0])
+	for i, pi := range p {
+		root[lv.level0[i]] += pi
+	}
+	includeBJ := f.r.HoleCard == ENHC
+	w.visit(0, 0, 0, 1, root, includeBJ)
+	return w.dist
+}
+
+// visit computes the distributions below trie node t, whose composition
+// has depth cards, highest rank r+1 and level-r vector v; scale is 1/S(G).
+func (w *contraction) visit(t int32, r, depth int, scale float64, v []float64, includeBJ bool) {
+	lv := w.lv
+	node := &w.trie[t]
+	if node.comp >= 0 {
+		runs := lv.runs[r]
+		if !includeBJ {
+			runs = runs[:lv.noBJ[r]]
+		}
+		inv := &w.scale[depth]
+		d := &w.dist[node.comp]
+		for _, run := range runs {
+			var a, b float64
+			x := v[run.start:run.end]
+			for len(x) >= 2 {
+				a += x[0]
+				b += x[1]
+				x = x[2:]
+			}
+			if len(x) == 1 {
+				a += x[0]
+			}
+			d[run.outcome] += (a + b) * inv[run.size]
+		}
+		for o := range d {
+			d[o] *= scale
+		}
+	}
+	buf := &w.buf[depth]
+	cur, at, flip := v, r, 0
+	for c := r; c < 10; c++ {
+		child := node.next[c]
+		mc := w.m[c]
+		if child == 0 || mc <= 0 {
+			continue // none left: an impossible hand, no distribution
+		}
+		if c > at { // sum away ranks at..c-1, final below this child
+			next := buf[flip][:lv.n[c]]
+			clear(next)
+			up := lv.up[at][c][:len(cur)]
+			for i, x := range cur {
+				next[up[i]] += x
+			}
+			cur, at, flip = next, c, 1-flip
+		}
+		var factor [maxDraw + 1]float64
+		for k := range factor {
+			factor[k] = float64(mc - k)
+		}
+		out := buf[2][:len(cur)]
+		k := lv.k[c][:len(cur)]
+		for i, x := range cur {
+			out[i] = x * factor[k[i]]
+		}
+		w.m[c]--
+		w.visit(child, c, depth+1, scale/float64(mc), out, includeBJ)
+		w.m[c]++
+	}
 }

@@ -356,7 +356,7 @@ func TestExactSmallShoe(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, up := range tc.ups {
-			f := newFiniteUp(r, smallShoe, up)
+			f := newFiniteUp(r, newLayout(r, smallShoe), up)
 			td := newTDUp(f)
 			u := newRatUp(r, smallShoe, int(up))
 			for si := range td.starts {
@@ -365,14 +365,13 @@ func TestExactSmallShoe(t *testing.T) {
 				hand[s.a-1]++
 				hand[s.b-1]++
 				var none [10]int
-				n := &td.base.nodes[s.node]
 				check := func(what string, got float64, want *big.Rat) {
 					t.Helper()
 					if w := ratFloat(want); math.Abs(got-w) > 1e-12 {
 						t.Errorf("%s: %d,%d v %v %s = %.15f, exact %.15f", rules, s.a, s.b, up, what, got, w)
 					}
 				}
-				check("stand", n.stand, u.stand(hand, none))
+				check("stand", td.base.stand[s.node], u.stand(hand, none))
 				check("hit", td.base.hitValue(s.node, td.base.best), u.cdHit(hand, none))
 				if s.legal[Double] {
 					check("double", td.base.doubleValue(s.node), u.double(hand, none))
@@ -399,7 +398,7 @@ func TestExactSmallShoeChart(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, up := range UpCards {
-			f := newFiniteUp(r, smallShoe, up)
+			f := newFiniteUp(r, newLayout(r, smallShoe), up)
 			td := newTDUp(f)
 			cdU := make([][Surrender + 1]float64, len(td.starts))
 			for si := range td.starts {

@@ -40,8 +40,9 @@ type upResult struct {
 func solveFiniteWith(r Rules, shoe Shoe, split SplitStrategy) (*Table, [10]*tdUp) {
 	t := &Table{Rules: r, Conditioning: conditioning(r), Split: split, Shoe: shoe}
 	t.Cells = newCells()
+	lay := newLayout(r, shoe)
 	var results [10]upResult
-	eachUp(func(up Rank) { results[up-1] = solveFiniteUp(t, shoe, up) })
+	eachUp(func(up Rank) { results[up-1] = solveFiniteUp(t, lay, up) })
 	total := float64(shoe.Total())
 	for _, up := range UpCards {
 		pu := float64(shoe.Counts[up-1]) / total
@@ -88,9 +89,9 @@ func newCells() []Cell {
 
 // solveFiniteUp computes the CD values, optimises the chart and fills the
 // cells against one up card.
-func solveFiniteUp(t *Table, shoe Shoe, up Rank) upResult {
+func solveFiniteUp(t *Table, lay *layout, up Rank) upResult {
 	r := t.Rules
-	f := newFiniteUp(r, shoe, up)
+	f := newFiniteUp(r, lay, up)
 	t.Dealer[up-1] = f.unconditionalDealer()
 	td := newTDUp(f)
 	base := td.base
@@ -296,11 +297,10 @@ func (t *tdUp) fillCells(tab *Table, up Rank, ch *tdChart, tv *tdValues) {
 		}
 		if weight == 0 { // hard 21: no two-card hand; value T-9-2
 			hand := [10]uint8{1: 1, 8: 1, 9: 1}
-			i := t.base.node(hand)
-			t.base.cd()
+			i := t.base.index[hand]
 			c.Legal[Stand], c.Legal[Hit] = true, true
 			s := &start{q: t.f.bjProb(hand)}
-			sum[Stand] = t.display(cond, s, t.unconditional(s, t.base.nodes[i].stand))
+			sum[Stand] = t.display(cond, s, t.unconditional(s, t.base.stand[i]))
 			sum[Hit] = t.display(cond, s, t.unconditional(s, t.base.hitValue(i, t.base.best)))
 			weight = 1
 		}

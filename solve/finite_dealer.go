@@ -35,9 +35,6 @@ type dealerDraws struct {
 	start   []int32 // ranks[start[i]:start[i+1]] and counts[...] are multiset i's nonzero counts
 	ranks   []uint8 // rank-1
 	counts  []uint8
-	// factor[c][i] indexes dealerChild's factor table for multiset i when
-	// a card of rank c+1 leaves: k_c * (maxDraw+1) + size.
-	factor  [10][]uint16
 	maxK    [10]int // most cards of each rank in a multiset
 	maxSize int     // most cards in a multiset
 }
@@ -115,7 +112,6 @@ func enumerateDealer(h17 bool, up int) *dealerDraws {
 			d.maxSize = max(d.maxSize, m.size)
 			for c, n := range m.k {
 				d.maxK[c] = max(d.maxK[c], int(n))
-				d.factor[c] = append(d.factor[c], uint16(int(n)*(maxDraw+1)+m.size))
 				if n != 0 {
 					d.ranks = append(d.ranks, uint8(c))
 					d.counts = append(d.counts, n)
@@ -127,7 +123,7 @@ func enumerateDealer(h17 bool, up int) *dealerDraws {
 	return d
 }
 
-// fallingTable holds (x)_(k) for k = 0..maxDraw.
+// maxDraw bounds the cards in a dealer's multiset.
 const maxDraw = 24
 
 func falling(x int, out *[maxDraw + 1]float64) {
@@ -140,34 +136,29 @@ func falling(x int, out *[maxDraw + 1]float64) {
 	}
 }
 
-// finiteUp solves the hands against one up card. Its caches are keyed by
-// the composition of every card removed from the shoe besides the up card.
+// finiteUp values the hands against one up card.
 type finiteUp struct {
 	r      Rules
 	up     Rank
 	shoe   [10]int // the shoe less the up card
 	draws  *dealerDraws
-	dealer map[[10]uint8]DealerDist // by removed cards: P(outcome and no blackjack) (ENHC: P(outcome))
-	// ctxs holds the hand graphs by the cards removed besides the hand.
-	ctxs   map[[10]uint8]*context
 	levels *dealerLevels
-	// pending holds the removed compositions whose dealer distribution the
-	// next flush computes, and waiting the nodes that need them.
-	pending    map[[10]uint8]bool
-	waiting    []waitingNode
-	deferStand bool           // node leaves stand values to an explicit resolve
-	root       []float64      // level-0 classes for the shoe less the up card
-	scratch    [][2][]float64 // flush's vectors by trie depth
+	lay    *layout
+	// dist holds the dealer's distribution for each of the layout's
+	// compositions of removed cards: P(outcome and no blackjack) (ENHC:
+	// P(outcome)); zero where the shoe less the up card cannot deal them.
+	dist []DealerDist
+	ctxs map[*shape]*context
 }
 
-func newFiniteUp(r Rules, shoe Shoe, up Rank) *finiteUp {
-	f := &finiteUp{r: r, up: up, shoe: shoe.Counts, draws: dealerDrawsFor(r.H17, up),
-		dealer:  map[[10]uint8]DealerDist{},
-		ctxs:    map[[10]uint8]*context{},
-		pending: map[[10]uint8]bool{},
-		levels:  dealerLevelsFor(r.H17, up),
+func newFiniteUp(r Rules, lay *layout, up Rank) *finiteUp {
+	f := &finiteUp{r: r, up: up, shoe: lay.shoe, lay: lay,
+		draws:  dealerDrawsFor(r.H17, up),
+		levels: dealerLevelsFor(r.H17, up),
+		ctxs:   map[*shape]*context{},
 	}
 	f.shoe[up-1]--
+	f.dist = f.contract()
 	return f
 }
 
@@ -180,43 +171,17 @@ func (f *finiteUp) remaining(gone [10]uint8) (m [10]int, total int) {
 	return m, total
 }
 
-// dealerDist returns the dealer's outcome distribution restricted to no
-// dealer blackjack (under ENHC: unrestricted, blackjack included) when the
-// cards in gone have left the shoe, computed on its own (hand graphs get
-// theirs in bulk from flush).
-func (f *finiteUp) dealerDist(gone [10]uint8) DealerDist {
-	if d, ok := f.dealer[gone]; ok {
-		return d
-	}
-	p := make([]float64, len(f.draws.outcome))
-	f.dealerProbs(gone, p)
-	v := make([]float64, f.levels.n[0])
-	for i, pi := range p {
-		v[f.levels.level0[i]] += pi
-	}
-	d := f.levelDist(0, v)
-	f.dealer[gone] = d
-	return d
-}
-
-// dealerProbs fills p with each dealer multiset's probability, times its
-// number of orderings, when the cards in gone have left the shoe.
-func (f *finiteUp) dealerProbs(gone [10]uint8, p []float64) {
-	m, total := f.remaining(gone)
+// numerators fills p with each dealer multiset's number of orderings
+// times prod over ranks c of (m_c)_(k_c), for the shoe less the up card:
+// its probability times (M)_(size).
+func (f *finiteUp) numerators(p []float64) {
 	var ff [10][maxDraw + 1]float64
-	var fM [maxDraw + 1]float64
-	for i := range m {
-		falling(m[i], &ff[i])
-	}
-	falling(total, &fM)
-	for k := range fM {
-		if fM[k] != 0 {
-			fM[k] = 1 / fM[k]
-		}
+	for i, m := range f.shoe {
+		falling(m, &ff[i])
 	}
 	t := f.draws
 	for i := range p {
-		pi := t.weight[i] * fM[t.size[i]]
+		pi := t.weight[i]
 		for j := t.start[i]; j < t.start[i+1]; j++ {
 			pi *= ff[t.ranks[j]][t.counts[j]]
 		}
@@ -227,15 +192,10 @@ func (f *finiteUp) dealerProbs(gone [10]uint8, p []float64) {
 // noBlackjack returns P(no dealer blackjack | the cards in gone are out);
 // 1 under ENHC, whose frame is unconditional.
 func (f *finiteUp) noBlackjack(gone [10]uint8) float64 {
-	if f.r.HoleCard == ENHC || (f.up != 1 && f.up != 10) {
+	if f.r.HoleCard == ENHC {
 		return 1
 	}
-	m, total := f.remaining(gone)
-	other := m[9] // under an ace, a ten makes blackjack
-	if f.up == 10 {
-		other = m[0]
-	}
-	return 1 - float64(other)/float64(total)
+	return 1 - f.bjProb(gone)
 }
 
 // bjProb returns P(dealer blackjack | the cards in gone are out).
@@ -253,8 +213,14 @@ func (f *finiteUp) bjProb(gone [10]uint8) float64 {
 // unconditionalDealer returns the dealer's distribution, blackjack
 // included, from the shoe less the up card.
 func (f *finiteUp) unconditionalDealer() DealerDist {
-	g := *f
-	g.r.HoleCard = ENHC
-	g.dealer = map[[10]uint8]DealerDist{}
-	return g.dealerDist([10]uint8{})
+	p := make([]float64, len(f.draws.outcome))
+	f.numerators(p)
+	_, total := f.remaining([10]uint8{})
+	var fM [maxDraw + 1]float64
+	falling(total, &fM)
+	var d DealerDist
+	for i, pi := range p {
+		d[f.draws.outcome[i]] += pi / fM[f.draws.size[i]]
+	}
+	return d
 }

@@ -56,18 +56,12 @@ type splitPlan struct {
 }
 
 func (f *finiteUp) splitPlan(c int) *splitPlan {
-	s := &splitPlan{c: c, limit: f.r.MaxSplitHands}
-	if c == 1 && !f.r.RSA {
-		s.limit = 2
-	}
+	s := &splitPlan{c: c, limit: splitLimit(f.r, c)}
 	var pc [5]float64
 	for h := 2; h <= s.limit; h++ {
-		var extra, one [10]uint8
-		extra[c-1] = uint8(h - 1) // the other pair cards on the table
-		one[c-1] = 1
-		s.ctx[h] = f.context(extra)
-		s.root[h] = s.ctx[h].node(one)
-		pc[h] = s.ctx[h].nodes[s.root[h]].p[c-1]
+		s.ctx[h] = f.context(f.lay.splits[c][h])
+		s.root[h] = s.ctx[h].shape.root
+		pc[h] = s.ctx[h].p[s.root[h]][c-1]
 	}
 	for h := 2; h <= s.limit; h++ {
 		var unit [5]float64
@@ -84,13 +78,14 @@ func (s *splitPlan) hands(visit func(h int, x *context, i int32, weight float64)
 	for h := 2; h <= s.limit; h++ {
 		x := s.ctx[h]
 		root := &x.nodes[s.root[h]]
+		p := &x.p[s.root[h]]
 		for r, j := range root.next {
 			if j < 0 {
 				continue
 			}
 			switch {
 			case r+1 != s.c:
-				visit(h, x, j, s.coefN[h]*root.p[r])
+				visit(h, x, j, s.coefN[h]*p[r])
 			case h == s.limit:
 				visit(h, x, j, s.coefX)
 			}
@@ -109,7 +104,7 @@ type splitOptions struct {
 
 func (f *finiteUp) splitOptions(x *context, i int32, das bool, v []float64) splitOptions {
 	n := &x.nodes[i]
-	o := splitOptions{stand: n.stand}
+	o := splitOptions{stand: x.stand[i]}
 	o.mustStand = n.hand[0] > 0 && x.extra[0] > 0 && !f.r.HSA // a split ace
 	if !n.canHit() {
 		o.mustStand = true
@@ -126,14 +121,15 @@ func (f *finiteUp) splitOptions(x *context, i int32, das bool, v []float64) spli
 // cdSplit returns W of splitting under a composition-dependent post-split
 // strategy; das says whether split hands may double.
 func (f *finiteUp) cdSplit(s *splitPlan, strat SplitStrategy, das bool) float64 {
-	policy := f.context([10]uint8{})
+	policy := f.context(f.lay.base)
 	if strat == CDP1 {
 		policy = s.ctx[2]
 	}
+	policy.cd()
 	total := 0.0
 	var plays [5][]float64 // continuation values per context under the policy
 	for h := 2; h <= s.limit; h++ {
-		plays[h] = f.policyPlay(s.ctx[h], policy)
+		plays[h] = policyPlay(s.ctx[h], policy, strat)
 	}
 	s.hands(func(h int, x *context, i int32, weight float64) {
 		o := f.splitOptions(x, i, das, plays[h])
@@ -142,7 +138,7 @@ func (f *finiteUp) cdSplit(s *splitPlan, strat SplitStrategy, das bool) float64 
 			return
 		}
 		// The decision is the policy's, for the same cards.
-		po := f.splitOptions(policy, policy.index[x.nodes[i].hand], das, policy.best)
+		po := f.splitOptions(policy, x.policy[strat][i], das, policy.best)
 		switch {
 		case o.canDouble && po.double > po.stand && po.double > po.hit:
 			total += weight * o.double
@@ -157,15 +153,10 @@ func (f *finiteUp) cdSplit(s *splitPlan, strat SplitStrategy, das bool) float64 
 
 // policyPlay returns the values of x's nodes when every hand of three or
 // more cards hits or stands as policy's composition-dependent strategy does.
-// It adds to policy any hand it lacks.
-func (f *finiteUp) policyPlay(x, policy *context) []float64 {
-	for i := range x.nodes {
-		policy.node(x.nodes[i].hand)
-	}
-	policy.cd()
+func policyPlay(x, policy *context, strat SplitStrategy) []float64 {
 	hit := make([]bool, len(x.nodes))
-	for i := range x.nodes {
-		hit[i] = policy.cdHit[policy.index[x.nodes[i].hand]]
+	for i, j := range x.policy[strat] {
+		hit[i] = j >= 0 && policy.cdHit[j]
 	}
 	v := make([]float64, len(x.nodes))
 	x.play(hit, v)

@@ -64,8 +64,7 @@ type tdUp struct {
 }
 
 func newTDUp(f *finiteUp) *tdUp {
-	t := &tdUp{f: f, base: f.context([10]uint8{})}
-	f.deferStand = true // build every graph first, then value the stands in one walk
+	t := &tdUp{f: f, base: f.context(f.lay.base)}
 	m, total := f.remaining([10]uint8{})
 	for i := range t.pairs {
 		t.pairs[i] = -1
@@ -86,7 +85,7 @@ func newTDUp(f *finiteUp) *tdUp {
 			hand[b-1]++
 			kind, row := cellOf(a, b)
 			s := start{a: a, b: b, p: p, q: f.bjProb(hand), row: rowOf(kind, row), bj: a == 1 && b == 10}
-			s.node = t.base.node(hand)
+			s.node = t.base.index[hand]
 			n := &t.base.nodes[s.node]
 			s.legal[Stand], s.legal[Hit] = true, true
 			s.legal[Double] = f.r.Double.Allows(n.total(), n.soft())
@@ -100,8 +99,6 @@ func newTDUp(f *finiteUp) *tdUp {
 			t.starts = append(t.starts, s)
 		}
 	}
-	f.deferStand = false
-	f.resolve()
 	t.base.cd()
 	return t
 }
@@ -128,8 +125,7 @@ func (t *tdUp) surrenderEV(s *start) float64 {
 
 // fixedValues fills the actions whose value does not depend on later play.
 func (t *tdUp) fixedValues(s *start) {
-	n := &t.base.nodes[s.node]
-	s.u[Stand] = t.unconditional(s, n.stand)
+	s.u[Stand] = t.unconditional(s, t.base.stand[s.node])
 	if s.legal[Double] {
 		s.u[Double] = t.unconditional(s, t.base.doubleValue(s.node))
 	}
@@ -278,8 +274,7 @@ func (t *tdUp) reach(ch *tdChart, tv *tdValues) map[*context][]float64 {
 	for x, sd := range seed {
 		r := get(x)
 		hit := tv.hitAt[x]
-		for k := len(x.order) - 1; k >= 0; k-- {
-			i := x.order[k]
+		for i := len(x.nodes) - 1; i >= 0; i-- { // parents first
 			n := &x.nodes[i]
 			first := sd[i]
 			total := r[i] + first
@@ -296,7 +291,7 @@ func (t *tdUp) reach(ch *tdChart, tv *tdValues) map[*context][]float64 {
 			}
 			for c, j := range n.next {
 				if j >= 0 {
-					r[j] += flow * n.p[c]
+					r[j] += flow * x.p[i][c]
 				}
 			}
 		}
@@ -349,7 +344,7 @@ func (t *tdUp) changes(ch *tdChart, tv *tdValues) []change {
 			if ri == 0 || n.cards < 3 || !n.canHit() {
 				continue
 			}
-			alt := n.stand
+			alt := x.stand[i]
 			if !hit[i] {
 				alt = x.hitValue(int32(i), v)
 			}

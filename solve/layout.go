@@ -1,0 +1,196 @@
+package solve
+
+// The shapes of the hand graphs, shared by the up cards.
+//
+// Which hands a player can reach, and which cards they leave out of the
+// shoe, depend on the shoe and the split rules but not on the dealer's up
+// card: the up card only changes the probabilities. So the graphs are
+// built once per solve, on the full shoe (a layout), and each up card
+// values the same shapes with its own probabilities (context, graph.go).
+// A hand that the up card makes impossible (the shoe holds too few of its
+// cards once the up card is out) gets probability zero there.
+
+// layout holds the hand graphs of one solve and the removed compositions
+// their stand values need.
+type layout struct {
+	shoe   [10]int // the full shoe, up card included
+	base   *shape
+	splits [11][5]*shape // [pair rank][hands on the table]; nil where none
+	// comps lists every composition of cards out of the shoe (besides the
+	// up card) that some hand's stand value needs; trie orders them for
+	// the dealer's contraction (contract.go).
+	comps     [][10]uint8
+	compIndex map[[10]uint8]int32
+	trie      []trieNode
+}
+
+// shape is the hand graph for one set of extra removed cards (the pair
+// cards on the table after a split): every hand reachable from its roots,
+// each node stored after all of its children, so any strategy that decides
+// from the hand alone is valued by one pass over an array.
+type shape struct {
+	extra [10]uint8
+	nodes []node
+	index map[[10]uint8]int32
+	root  int32 // split shapes: the node of the lone pair card
+	// policy maps a split shape's nodes to the same hands in the graphs
+	// whose composition-dependent play the post-split strategies copy:
+	// [CDZMinus] the base graph, [CDP1] the pair's two-hand graph; -1 for
+	// the lone pair card.
+	policy [2][]int32
+}
+
+// A node is one hand composition in a shape.
+type node struct {
+	hand  [10]uint8 // cards of each rank (rank-1)
+	sum   int8      // hard sum, aces counted one
+	ace   bool
+	cards int8
+	comp  int32     // hand+extra in layout.comps; -1 if the shoe cannot deal it
+	next  [10]int32 // child for rank c+1, or -1 (busts, none left, or the hand is 21)
+}
+
+func (n *node) total() int   { return effective(int(n.sum), n.ace) }
+func (n *node) soft() bool   { return n.ace && n.sum+10 <= 21 }
+func (n *node) canHit() bool { return n.sum < 21 }
+
+// class names the total a hand-of-three-or-more decision is made by:
+// hard totals are their sum, soft totals 32 + total.
+func (n *node) class() int {
+	if n.soft() {
+		return 32 + n.total()
+	}
+	return int(n.sum)
+}
+
+// splitLimit returns the most hands a pair of rank c may become.
+func splitLimit(r Rules, c int) int {
+	if c == 1 && !r.RSA {
+		return 2
+	}
+	return r.MaxSplitHands
+}
+
+// newLayout builds the hand graphs of a solve: the base graph from every
+// two-card hand, and for each pair and number of hands on the table the
+// graph of one split hand.
+func newLayout(r Rules, shoe Shoe) *layout {
+	l := &layout{shoe: shoe.Counts, compIndex: map[[10]uint8]int32{}}
+	l.base = l.newShape([10]uint8{})
+	for a := 1; a <= 10; a++ {
+		for b := a; b <= 10; b++ {
+			var hand [10]uint8
+			hand[a-1]++
+			hand[b-1]++
+			if l.dealable(hand) {
+				l.base.add(l, hand)
+			}
+		}
+	}
+	for c := 1; c <= 10; c++ {
+		for h := 2; h <= splitLimit(r, c); h++ {
+			var extra, one [10]uint8
+			extra[c-1] = uint8(h - 1)
+			one[c-1] = 1
+			s := l.newShape(extra)
+			s.root = s.add(l, one)
+			l.splits[c][h] = s
+		}
+	}
+	for c := 1; c <= 10; c++ {
+		for h := 2; h <= splitLimit(r, c); h++ {
+			s := l.splits[c][h]
+			for strat, policy := range []*shape{l.base, l.splits[c][2]} {
+				s.policy[strat] = make([]int32, len(s.nodes))
+				for i := range s.nodes {
+					s.policy[strat][i] = -1
+					if hand := s.nodes[i].hand; i != int(s.root) && s.nodes[i].comp >= 0 {
+						s.policy[strat][i] = policy.add(l, hand)
+					}
+				}
+			}
+		}
+	}
+	l.trie = newTrie(l.comps)
+	return l
+}
+
+func (l *layout) newShape(extra [10]uint8) *shape {
+	return &shape{extra: extra, index: map[[10]uint8]int32{}, root: -1}
+}
+
+// dealable reports whether the full shoe holds the cards in gone.
+func (l *layout) dealable(gone [10]uint8) bool {
+	for c, n := range gone {
+		if int(n) > l.shoe[c] {
+			return false
+		}
+	}
+	return true
+}
+
+// add returns the index of a hand, adding it and every hand it can reach.
+func (s *shape) add(l *layout, hand [10]uint8) int32 {
+	if i, ok := s.index[hand]; ok {
+		return i
+	}
+	var gone [10]uint8
+	cards := 0
+	for c := range gone {
+		gone[c] = hand[c] + s.extra[c]
+		cards += int(hand[c])
+	}
+	sum, ace := handSum(hand)
+	n := node{hand: hand, sum: int8(sum), ace: ace, cards: int8(cards), comp: -1}
+	for c := range n.next {
+		n.next[c] = -1
+	}
+	if l.dealable(gone) {
+		n.comp = l.comp(gone)
+		if sum < 21 {
+			for c := range n.next {
+				if sum+c+1 > 21 || int(gone[c]) >= l.shoe[c] {
+					continue // busts, or none left
+				}
+				child := hand
+				child[c]++
+				n.next[c] = s.add(l, child)
+			}
+		}
+	}
+	i := int32(len(s.nodes)) // after its children
+	s.index[hand] = i
+	s.nodes = append(s.nodes, n)
+	return i
+}
+
+// comp returns the index of a removed composition in l.comps.
+func (l *layout) comp(gone [10]uint8) int32 {
+	if i, ok := l.compIndex[gone]; ok {
+		return i
+	}
+	i := int32(len(l.comps))
+	l.compIndex[gone] = i
+	l.comps = append(l.comps, gone)
+	return i
+}
+
+// shapes lists every shape of the layout, base first.
+func (l *layout) shapes() []*shape {
+	out := []*shape{l.base}
+	for c := range l.splits {
+		for _, s := range l.splits[c] {
+			if s != nil {
+				out = append(out, s)
+			}
+		}
+	}
+	return out
+}
+
+func handSum(hand [10]uint8) (sum int, hasAce bool) {
+	for i, n := range hand {
+		sum += (i + 1) * int(n)
+	}
+	return sum, hand[0] > 0
+}
