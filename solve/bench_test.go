@@ -45,3 +45,22 @@ func BenchmarkSeed(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkContract measures the dealer's contraction alone: the
+// distributions of every composition a 6-deck solve needs, for each up card.
+func BenchmarkContract(b *testing.B) {
+	r, err := ParseRules("6D")
+	if err != nil {
+		b.Fatal(err)
+	}
+	lay := newLayout(r, NewShoe(r.Decks))
+	f := newFiniteUp(r, lay, 2)
+	for b.Loop() {
+		for _, up := range UpCards {
+			f.up, f.shoe = up, lay.shoe
+			f.shoe[up-1]--
+			f.draws, f.levels = dealerDrawsFor(r.H17, up), dealerLevelsFor(r.H17, up)
+			f.contract()
+		}
+	}
+}

@@ -112,6 +112,7 @@ func newDealerLevels(d *dealerDraws) *dealerLevels {
 type trieNode struct {
 	next [10]int32 // 0: none (the root is never a child)
 	comp int32     // the composition's index in layout.comps, or -1
+	leaf bool      // no children
 }
 
 // newTrie arranges compositions in a trie that adds cards in rank order.
@@ -132,6 +133,9 @@ func newTrie(comps [][10]uint8) []trieNode {
 		}
 		trie[at].comp = int32(ci)
 	}
+	for i := range trie {
+		trie[i].leaf = trie[i].next == [10]int32{}
+	}
 	return trie
 }
 
@@ -139,8 +143,9 @@ func newTrie(comps [][10]uint8) []trieNode {
 type contraction struct {
 	lv    *dealerLevels
 	trie  []trieNode
-	m     [10]int // cards of each rank left in the shoe
-	runs  int     // runs summed at level 0 (blackjacks only under ENHC)
+	m     [10]int        // cards of each rank left in the shoe
+	n     [10]int        // classes used at each level: blackjacks only under ENHC
+	runs  [10][]classRun // runs used at each level
 	dist  []DealerDist
 	scale [][maxDraw + 1]float64 // [cards removed][size]: 1/(M - removed)_(size)
 	buf   [][3][]float64         // per depth: two projections and the child's vector
@@ -151,6 +156,15 @@ type contraction struct {
 func (f *finiteUp) contract() []DealerDist {
 	lv := f.levels
 	w := &contraction{lv: lv, trie: f.lay.trie, m: f.shoe, dist: make([]DealerDist, len(f.lay.comps))}
+	for r := range w.runs {
+		w.runs[r] = lv.runs[r]
+		if f.r.HoleCard != ENHC { // blackjack classes come last: drop them
+			w.runs[r] = lv.runs[r][:lv.noBJ[r]]
+		}
+		if k := len(w.runs[r]); k > 0 {
+			w.n[r] = int(w.runs[r][k-1].end)
+		}
+	}
 	maxDepth := 0
 	for _, g := range f.lay.comps {
 		n := 0
@@ -172,7 +186,7 @@ func (f *finiteUp) contract() []DealerDist {
 	w.buf = make([][3][]float64, maxDepth+1)
 	for d := range w.buf {
 		for j := range w.buf[d] {
-			w.buf[d][j] = make([]float64, lv.n[0])
+			w.buf[d][j] = make([]float64, w.n[0])
 		}
 	}
 	p := make([]float64, len(f.draws.outcome))
@@ -181,50 +195,26 @@ func (f *finiteUp) contract() []DealerDist {
 	for i, pi := range p {
 		root[lv.level0[i]] += pi
 	}
-	includeBJ := f.r.HoleCard == ENHC
-	w.visit(0, 0, 0, 1, root, includeBJ)
+	w.visit(0, 0, 0, 1, root[:w.n[0]])
 	return w.dist
 }
 
-// visit computes the distributions below trie node t, whose composition
-// has depth cards, highest rank r+1 and level-r vector v; scale is 1/S(G).
-func (w *contraction) visit(t int32, r, depth int, scale float64, v []float64, includeBJ bool) {
+// visit computes the distributions of the compositions below trie node t,
+// whose composition has depth cards, highest rank r+1 and level-r vector
+// v; scale is 1/S(G).
+func (w *contraction) visit(t int32, r, depth int, scale float64, v []float64) {
 	lv := w.lv
 	node := &w.trie[t]
-	if node.comp >= 0 {
-		runs := lv.runs[r]
-		if !includeBJ {
-			runs = runs[:lv.noBJ[r]]
-		}
-		inv := &w.scale[depth]
-		d := &w.dist[node.comp]
-		for _, run := range runs {
-			var a, b float64
-			x := v[run.start:run.end]
-			for len(x) >= 2 {
-				a += x[0]
-				b += x[1]
-				x = x[2:]
-			}
-			if len(x) == 1 {
-				a += x[0]
-			}
-			d[run.outcome] += (a + b) * inv[run.size]
-		}
-		for o := range d {
-			d[o] *= scale
-		}
-	}
 	buf := &w.buf[depth]
 	cur, at, flip := v, r, 0
 	for c := r; c < 10; c++ {
-		child := node.next[c]
+		ci := node.next[c]
 		mc := w.m[c]
-		if child == 0 || mc <= 0 {
+		if ci == 0 || mc <= 0 {
 			continue // none left: an impossible hand, no distribution
 		}
 		if c > at { // sum away ranks at..c-1, final below this child
-			next := buf[flip][:lv.n[c]]
+			next := buf[flip][:w.n[c]]
 			clear(next)
 			up := lv.up[at][c][:len(cur)]
 			for i, x := range cur {
@@ -236,13 +226,52 @@ func (w *contraction) visit(t int32, r, depth int, scale float64, v []float64, i
 		for k := range factor {
 			factor[k] = float64(mc - k)
 		}
+		child := &w.trie[ci]
 		out := buf[2][:len(cur)]
 		k := lv.k[c][:len(cur)]
-		for i, x := range cur {
-			out[i] = x * factor[k[i]]
+		switch {
+		case child.comp < 0: // an inner node only
+			for i, x := range cur {
+				out[i] = x * factor[k[i]]
+			}
+		case child.leaf: // the distribution only
+			w.distribute(child.comp, depth+1, scale/float64(mc), w.runs[c], cur, k, &factor, nil)
+		default:
+			w.distribute(child.comp, depth+1, scale/float64(mc), w.runs[c], cur, k, &factor, out)
 		}
-		w.m[c]--
-		w.visit(child, c, depth+1, scale/float64(mc), out, includeBJ)
-		w.m[c]++
+		if !child.leaf {
+			w.m[c]--
+			w.visit(ci, c, depth+1, scale/float64(mc), out)
+			w.m[c]++
+		}
 	}
+}
+
+// distribute sets the distribution of a composition from its parent's
+// vector cur times the factors of the card removed (indexed by k), and
+// stores the product in out unless out is nil.
+func (w *contraction) distribute(comp int32, depth int, scale float64, runs []classRun, cur []float64, k []uint8, factor *[maxDraw + 1]float64, out []float64) {
+	inv := &w.scale[depth]
+	var d DealerDist
+	for _, run := range runs {
+		s := 0.0
+		x, kx := cur[run.start:run.end], k[run.start:run.end]
+		if out == nil {
+			for i, y := range x {
+				s += y * factor[kx[i]]
+			}
+		} else {
+			o := out[run.start:run.end]
+			for i, y := range x {
+				y *= factor[kx[i]]
+				o[i] = y
+				s += y
+			}
+		}
+		d[run.outcome] += s * inv[run.size]
+	}
+	for o := range d {
+		d[o] *= scale
+	}
+	w.dist[comp] = d
 }
