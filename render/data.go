@@ -3,8 +3,11 @@ package render
 import (
 	"encoding/csv"
 	"encoding/json"
+	"fmt"
 	"io"
+	"slices"
 	"strconv"
+	"strings"
 
 	"bjchart/solve"
 )
@@ -20,6 +23,44 @@ type JSONTable struct {
 	Shoe         string     `json:"shoe,omitempty"` // the remaining shoe (counts of A,2..9,T), when not full decks
 	Split        string     `json:"split_strategy"` // how cell split EVs play split hands: "chart" (finite shoes), "exact" (infinite deck)
 	Cells        []JSONCell `json:"cells"`
+	// With DataOptions.CD (finite shoes): composition-dependent values.
+	CDSplit      string            `json:"cd_split_strategy,omitempty"` // post-split strategy of the hands' split EVs: "CDZ-" or "CDP1"
+	Hands        []JSONHand        `json:"hands,omitempty"`
+	Compositions []JSONComposition `json:"compositions,omitempty"`
+}
+
+// JSONHand is a two-card start against an up card with its
+// composition-dependent EVs.
+type JSONHand struct {
+	Cards string             `json:"cards"` // "6,T": low rank first, ace lowest
+	Up    string             `json:"up"`
+	Total int                `json:"total"`
+	Soft  bool               `json:"soft"`
+	Freq  float64            `json:"freq"`  // probability per round that a player decides on these cards
+	EV    map[string]float64 `json:"ev"`    // legal actions only
+	Best  string             `json:"best"`  // the CD best action
+	Chart string             `json:"chart"` // the chart's action
+}
+
+// JSONComposition is an unsplit hand of three or more cards against an up
+// card with its composition-dependent EVs.
+type JSONComposition struct {
+	Cards string             `json:"cards"` // "2,6,8": low rank first, ace lowest
+	Up    string             `json:"up"`
+	Total int                `json:"total"`
+	Soft  bool               `json:"soft"`
+	Freq  float64            `json:"freq"`  // probability per round that a player of the chart decides here
+	EV    map[string]float64 `json:"ev"`    // stand, and hit (then the best play for the exact cards)
+	Best  string             `json:"best"`  // the CD play
+	Chart string             `json:"chart"` // the chart's play for hands of this total with three or more cards
+}
+
+// DataOptions configures JSON and CSV.
+type DataOptions struct {
+	// CD adds the composition-dependent values of every two-card start and
+	// every hand of three or more cards (finite shoes). In CSV they replace
+	// the cells: one line per hand.
+	CD bool
 }
 
 // JSONCell is one (table, hand, up card) cell.
@@ -40,7 +81,7 @@ type JSONEVCD struct {
 }
 
 // NewJSONTable converts a table to its JSON form.
-func NewJSONTable(t *solve.Table) JSONTable {
+func NewJSONTable(t *solve.Table, opt DataOptions) JSONTable {
 	out := JSONTable{
 		Rules:        t.Rules.String(),
 		EV:           t.EV,
@@ -58,60 +99,143 @@ func NewJSONTable(t *solve.Table) JSONTable {
 			Hand:   c.Hand,
 			Up:     c.Up.String(),
 			Action: c.Code.String(),
-			EV:     map[string]float64{},
+			EV:     evMap(c.EV[:], c.Legal[:]),
 			Margin: c.Margin,
 		}
 		if c.MultiCard != solve.NoAction {
 			jc.Multi = c.MultiCard.Letter()
 		}
-		for _, a := range solve.Actions {
-			if c.Legal[a] {
-				jc.EV[a.String()] = c.EV[a]
-			}
-		}
 		out.Cells = append(out.Cells, jc)
+	}
+	if opt.CD && !t.Rules.Infinite() {
+		out.CDSplit = t.Split.String()
+		for _, h := range t.Hands {
+			total, soft := h.Total()
+			out.Hands = append(out.Hands, JSONHand{
+				Cards: cardList(h.Cards[:]), Up: h.Up.String(), Total: total, Soft: soft, Freq: h.Freq,
+				EV: evMap(h.EV[:], h.Legal[:]), Best: h.Best.String(), Chart: h.Chart.String(),
+			})
+		}
+		for _, c := range t.Compositions {
+			out.Compositions = append(out.Compositions, JSONComposition{
+				Cards: cardList(c.Cards()), Up: c.Up.String(), Total: c.Total, Soft: c.Soft, Freq: c.Freq,
+				EV:   map[string]float64{solve.Stand.String(): c.EV[solve.Stand], solve.Hit.String(): c.EV[solve.Hit]},
+				Best: c.Best.String(), Chart: c.Chart.String(),
+			})
+		}
 	}
 	return out
 }
 
+// evMap returns the legal actions' EVs by name.
+func evMap(ev []float64, legal []bool) map[string]float64 {
+	m := map[string]float64{}
+	for _, a := range solve.Actions {
+		if legal[a] {
+			m[a.String()] = ev[a]
+		}
+	}
+	return m
+}
+
+// cardList names cards as "2,6,8".
+func cardList(cards []solve.Rank) string {
+	names := make([]string, len(cards))
+	for i, r := range cards {
+		names[i] = r.String()
+	}
+	return strings.Join(names, ",")
+}
+
 // JSON writes the table as indented JSON.
-func JSON(w io.Writer, t *solve.Table) error {
+func JSON(w io.Writer, t *solve.Table, opt DataOptions) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
-	return enc.Encode(NewJSONTable(t))
+	return enc.Encode(NewJSONTable(t, opt))
 }
 
 // CSVHeader is the first line of the CSV form.
 var CSVHeader = []string{"rules", "conditioning", "table", "hand", "up", "action", "stand", "hit", "double", "split", "surrender", "margin", "multi"}
 
-// CSV writes one line per cell; EVs of illegal actions are empty.
-func CSV(w io.Writer, t *solve.Table) error {
+// CSVHandsHeader is the first line of the CSV form with DataOptions.CD.
+var CSVHandsHeader = []string{"rules", "conditioning", "split_strategy", "cards", "up", "total", "soft", "freq", "stand", "hit", "double", "split", "surrender", "best", "chart"}
+
+// CSV writes one line per cell, or with opt.CD one line per hand; EVs of
+// illegal actions are empty.
+func CSV(w io.Writer, t *solve.Table, opt DataOptions) error {
 	cw := csv.NewWriter(w)
+	var err error
+	if opt.CD {
+		err = csvHands(cw, t)
+	} else {
+		err = csvCells(cw, t)
+	}
+	if err != nil {
+		return err
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+func csvNum(f float64) string { return strconv.FormatFloat(f, 'f', 9, 64) }
+
+// csvEVs returns the EV columns, empty where an action is not legal.
+func csvEVs(ev []float64, legal []bool) []string {
+	var out []string
+	for _, a := range solve.Actions {
+		v := ""
+		if int(a) < len(legal) && legal[a] {
+			v = csvNum(ev[a])
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
+func csvCells(cw *csv.Writer, t *solve.Table) error {
 	if err := cw.Write(CSVHeader); err != nil {
 		return err
 	}
-	num := func(f float64) string { return strconv.FormatFloat(f, 'f', 9, 64) }
 	for i := range t.Cells {
 		c := &t.Cells[i]
 		rec := []string{t.Rules.String(), t.Conditioning.String(), c.Table.String(), c.Hand, c.Up.String(), c.Code.String()}
-		for _, a := range solve.Actions {
-			v := ""
-			if c.Legal[a] {
-				v = num(c.EV[a])
-			}
-			rec = append(rec, v)
-		}
+		rec = append(rec, csvEVs(c.EV[:], c.Legal[:])...)
 		multi := ""
 		if c.MultiCard != solve.NoAction {
 			multi = c.MultiCard.Letter()
 		}
-		rec = append(rec, num(c.Margin), multi)
+		rec = append(rec, csvNum(c.Margin), multi)
 		if err := cw.Write(rec); err != nil {
 			return err
 		}
 	}
-	cw.Flush()
-	return cw.Error()
+	return nil
+}
+
+func csvHands(cw *csv.Writer, t *solve.Table) error {
+	if t.Rules.Infinite() {
+		return fmt.Errorf("composition-dependent values need a finite shoe; %q deals from an infinite deck", t.Rules)
+	}
+	if err := cw.Write(CSVHandsHeader); err != nil {
+		return err
+	}
+	head := []string{t.Rules.String(), t.Conditioning.String(), t.Split.String()}
+	for _, h := range t.Hands {
+		total, soft := h.Total()
+		rec := append(slices.Clone(head), cardList(h.Cards[:]), h.Up.String(), strconv.Itoa(total), strconv.FormatBool(soft), csvNum(h.Freq))
+		rec = append(rec, csvEVs(h.EV[:], h.Legal[:])...)
+		if err := cw.Write(append(rec, h.Best.String(), h.Chart.String())); err != nil {
+			return err
+		}
+	}
+	for _, c := range t.Compositions {
+		rec := append(slices.Clone(head), cardList(c.Cards()), c.Up.String(), strconv.Itoa(c.Total), strconv.FormatBool(c.Soft), csvNum(c.Freq))
+		rec = append(rec, csvEVs(c.EV[:], []bool{false, true, true})...)
+		if err := cw.Write(append(rec, c.Best.String(), c.Chart.String())); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func splitName(t *solve.Table) string {

@@ -3,8 +3,10 @@
 package render
 
 import (
+	"cmp"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"bjchart/solve"
@@ -204,39 +206,70 @@ func cellText(c *solve.Cell, opt TextOptions) string {
 	return strings.Join(lines, "\n")
 }
 
-// Exceptions lists the two-card hands whose best composition-dependent play
-// differs from the chart's, with the EV each gains per occurrence.
+// Exceptions lists the hands whose best composition-dependent play differs
+// from the chart's: two-card hands, then hands of three or more cards
+// (most valuable first), with what each gains per occurrence and per round.
 func Exceptions(w io.Writer, t *solve.Table) error {
 	if t.Rules.Infinite() {
 		_, err := fmt.Fprintln(w, "\nNo composition exceptions: in an infinite deck only totals matter.")
 		return err
 	}
-	if _, err := fmt.Fprintf(w, "\nCOMPOSITION EXCEPTIONS (two-card hands; splits valued %v)\n", t.Split); err != nil {
+	header := []string{"hand", "up", "chart", "CD best", "EV chart", "EV CD best", "gain", "gain %/round"}
+	var rows [][]string
+	row := func(cards, up string, chart, best solve.Action, evChart, evBest, freq float64) []string {
+		return []string{cards, up, chart.String(), best.String(),
+			fmt.Sprintf("%+.5f", evChart), fmt.Sprintf("%+.5f", evBest),
+			fmt.Sprintf("%.5f", evBest-evChart), fmt.Sprintf("%.6f", 100*freq*(evBest-evChart))}
+	}
+	for _, h := range t.Hands {
+		if h.Best != h.Chart && h.Legal[h.Chart] {
+			rows = append(rows, row(h.Cards[0].String()+","+h.Cards[1].String(), h.Up.String(),
+				h.Chart, h.Best, h.EV[h.Chart], h.EV[h.Best], h.Freq))
+		}
+	}
+	title := fmt.Sprintf("COMPOSITION EXCEPTIONS: two-card hands (splits valued %v)", t.Split)
+	if err := exceptionTable(w, title, header, rows); err != nil {
+		return err
+	}
+
+	var multi []solve.Composition
+	for _, c := range t.Compositions {
+		if c.Best != c.Chart {
+			multi = append(multi, c)
+		}
+	}
+	gain := func(c solve.Composition) float64 { return c.Freq * (c.EV[c.Best] - c.EV[c.Chart]) }
+	slices.SortStableFunc(multi, func(a, b solve.Composition) int { return cmp.Compare(gain(b), gain(a)) })
+	rows = nil
+	for _, c := range multi {
+		kind := "hard"
+		if c.Soft {
+			kind = "soft"
+		}
+		cards := make([]string, 0, 4)
+		for _, r := range c.Cards() {
+			cards = append(cards, r.String())
+		}
+		rows = append(rows, row(fmt.Sprintf("%s (%s %d)", strings.Join(cards, ","), kind, c.Total), c.Up.String(),
+			c.Chart, c.Best, c.EV[c.Chart], c.EV[c.Best], c.Freq))
+	}
+	return exceptionTable(w, "COMPOSITION EXCEPTIONS: hands of three or more cards (most valuable first)", header, rows)
+}
+
+func exceptionTable(w io.Writer, title string, header []string, rows [][]string) error {
+	if _, err := fmt.Fprintf(w, "\n%s\n", title); err != nil {
+		return err
+	}
+	if len(rows) == 0 {
+		_, err := fmt.Fprintln(w, "none")
 		return err
 	}
 	tab := tablewriter.NewTable(w,
 		tablewriter.WithRenderer(renderer.NewBlueprint(tw.Rendition{Symbols: tw.NewSymbols(tw.StyleLight)})),
 		tablewriter.WithHeaderAutoFormat(tw.Off),
 	)
-	tab.Header([]string{"hand", "up", "chart", "CD best", "EV chart", "EV CD best", "gain"})
-	n := 0
-	for _, h := range t.Hands {
-		if h.Best == h.Chart || !h.Legal[h.Chart] {
-			continue
-		}
-		n++
-		err := tab.Append([]string{
-			h.Cards[0].String() + "," + h.Cards[1].String(), h.Up.String(),
-			h.Chart.String(), h.Best.String(),
-			fmt.Sprintf("%+.5f", h.EV[h.Chart]), fmt.Sprintf("%+.5f", h.EV[h.Best]),
-			fmt.Sprintf("%.5f", h.EV[h.Best]-h.EV[h.Chart]),
-		})
-		if err != nil {
-			return err
-		}
-	}
-	if n == 0 {
-		_, err := fmt.Fprintln(w, "none")
+	tab.Header(header)
+	if err := tab.Bulk(rows); err != nil {
 		return err
 	}
 	return tab.Render()

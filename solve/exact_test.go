@@ -456,3 +456,129 @@ func TestExactSmallShoeChart(t *testing.T) {
 		}
 	}
 }
+
+// TestExactCompositions checks every hand of three or more cards in a
+// small-shoe table against the big.Rat evaluation: its stand and hit EVs
+// (converted to the table's conditioning), its CD play, and how often a
+// player of the table's chart meets it, found by walking the chart's play
+// over card sequences.
+func TestExactCompositions(t *testing.T) {
+	for _, rules := range []string{"S17 DAS SPL3 LS PEEK", "H17 NDAS SPL1 ENHC"} {
+		r, err := ParseRules(rules)
+		if err != nil {
+			t.Fatal(err)
+		}
+		shoe := smallShoe
+		tab, err := SolveWith(r, Options{Shoe: &shoe})
+		if err != nil {
+			t.Fatal(err)
+		}
+		byUp := map[Rank][]Composition{}
+		for _, c := range tab.Compositions {
+			byUp[c.Up] = append(byUp[c.Up], c)
+		}
+		for _, up := range UpCards {
+			u := newRatUp(r, shoe, int(up))
+			freq := u.chartReach(tab, up)
+			pu := rat(int64(shoe.Counts[up-1]), int64(shoe.Total()))
+			var none [10]int
+			seen := 0
+			for _, c := range byUp[up] {
+				var hand [10]int
+				for i, n := range c.Counts {
+					hand[i] = int(n)
+				}
+				// Under a peek the table is conditioned on no dealer blackjack.
+				cond := rat(1, 1)
+				if r.HoleCard != ENHC {
+					cond = u.noBJ(hand)
+				}
+				stand := new(big.Rat).Quo(u.stand(hand, none), cond)
+				hit := new(big.Rat).Quo(u.cdHit(hand, none), cond)
+				reach := freq[hand]
+				if reach == nil {
+					reach = new(big.Rat)
+				}
+				want := mul(mul(pu, cond), reach)
+				name := fmt.Sprintf("%s: %v v %v", rules, c.Cards(), up)
+				for _, chk := range []struct {
+					what string
+					got  float64
+					want *big.Rat
+				}{{"stand", c.EV[Stand], stand}, {"hit", c.EV[Hit], hit}, {"freq", c.Freq, want}} {
+					if w := ratFloat(chk.want); math.Abs(chk.got-w) > 1e-12 {
+						t.Errorf("%s %s = %.15f, exact %.15f", name, chk.what, chk.got, w)
+					}
+				}
+				if d := ratFloat(sub(hit, stand)); (d > 1e-12 && c.Best != Hit) || (d < -1e-12 && c.Best != Stand) {
+					t.Errorf("%s: CD play %v, but hit - stand = %.3g", name, c.Best, d)
+				}
+				if reach.Sign() > 0 {
+					seen++
+				}
+			}
+			if seen == 0 {
+				t.Errorf("%s v %v: no composition is reached by the chart", rules, up)
+			}
+		}
+	}
+}
+
+// chartReach returns, for each hand of three or more cards, the
+// probability that a player of the table's chart reaches it and decides
+// there, given the up card (dealer blackjacks not excluded): card
+// sequences from every two-card start the chart hits, drawing while the
+// chart's three-card play says hit.
+func (u *ratUp) chartReach(tab *Table, up Rank) map[[10]int]*big.Rat {
+	out := map[[10]int]*big.Rat{}
+	var walk func(hand [10]int, p *big.Rat, cards int)
+	walk = func(hand [10]int, p *big.Rat, cards int) {
+		sum, ace := sumAce(hand)
+		if sum >= 21 {
+			return
+		}
+		if cards >= 3 {
+			if out[hand] == nil {
+				out[hand] = new(big.Rat)
+			}
+			out[hand] = add(out[hand], p)
+			kind, row := Hard, effective(sum, ace)-4
+			if ace && sum+10 <= 21 {
+				kind, row = Soft, sum-2
+			}
+			if tab.Cells[cellIndex(kind, row, up)].MultiCard != Hit {
+				return
+			}
+		}
+		m, left := u.left(hand)
+		for c := range m {
+			if m[c] > 0 {
+				h := hand
+				h[c]++
+				walk(h, mul(p, rat(int64(m[c]), int64(left))), cards+1)
+			}
+		}
+	}
+	m, left := u.left([10]int{})
+	for a := 1; a <= 10; a++ {
+		for b := a; b <= 10; b++ {
+			kind, row := cellOf(a, b)
+			if a == 1 && b == 10 || tab.Cells[cellIndex(kind, row, up)].Code.Best != Hit {
+				continue
+			}
+			var hand [10]int
+			hand[a-1]++
+			hand[b-1]++
+			pa := rat(int64(m[a-1]), int64(left))
+			pb := rat(int64(m[b-1]-b2i(a == b)), int64(left-1))
+			p := mul(pa, pb)
+			if a != b {
+				p = mul(p, rat(2, 1))
+			}
+			if p.Sign() > 0 {
+				walk(hand, p, 2)
+			}
+		}
+	}
+	return out
+}

@@ -1,6 +1,10 @@
 package solve
 
-import "sync"
+import (
+	"cmp"
+	"slices"
+	"sync"
+)
 
 // A Hand is a two-card start against an up card with its
 // composition-dependent (CD) EVs: every later decision is the best for the
@@ -9,11 +13,51 @@ type Hand struct {
 	Cards [2]Rank // low rank first (ace lowest)
 	Up    Rank
 	Prob  float64 // P(dealt these cards | up card)
+	// Freq is the probability per round that these are the first two cards
+	// against this up card and the player decides on them (under a peek:
+	// the dealer has no blackjack).
+	Freq float64
 	// EV holds each legal action's EV in the table's conditioning.
 	EV    [Surrender + 1]float64
 	Legal [Surrender + 1]bool
 	Best  Action // the CD best first action
 	Chart Action // the chart's first action for these cards
+}
+
+// Total returns the hand's total and whether it is soft.
+func (h *Hand) Total() (total int, soft bool) {
+	sum, ace := int(h.Cards[0]+h.Cards[1]), h.Cards[0] == 1
+	return effective(sum, ace), ace && sum+10 <= 21
+}
+
+// A Composition is an unsplit hand of three or more cards, which may still
+// draw, against an up card: its composition-dependent EVs (hit: draw, then
+// the best play for the exact cards) and how often a player of the chart
+// meets it.
+type Composition struct {
+	Counts [10]uint8 // cards of each rank, ace first (index rank-1)
+	Up     Rank
+	Total  int
+	Soft   bool
+	// Freq is the probability per round that a player following the chart
+	// reaches these cards and decides here (under a peek: with the dealer
+	// holding no blackjack).
+	Freq float64
+	// EV holds the EVs of Stand and Hit in the table's conditioning.
+	EV    [Hit + 1]float64
+	Best  Action // the CD play: Hit or Stand
+	Chart Action // the chart's play for hands of this total with three or more cards
+}
+
+// Cards returns the composition's cards, low rank first (ace lowest).
+func (c *Composition) Cards() []Rank {
+	var out []Rank
+	for i, n := range c.Counts {
+		for range n {
+			out = append(out, Rank(i+1))
+		}
+	}
+	return out
 }
 
 // Hand returns the two-card start with these cards (low rank first, ace
@@ -32,6 +76,7 @@ type upResult struct {
 	ev    float64    // the chart's round EV given the up card
 	cd    [2]float64 // CD round EV given the up card, by split strategy
 	hands []Hand
+	comps []Composition
 	td    *tdUp // kept for valuing other strategies
 }
 
@@ -52,6 +97,7 @@ func solveFiniteWith(r Rules, shoe Shoe, split SplitStrategy) (*Table, [10]*tdUp
 			t.CDEV[s] += pu * res.cd[s]
 		}
 		t.Hands = append(t.Hands, res.hands...)
+		t.Compositions = append(t.Compositions, res.comps...)
 	}
 	var tds [10]*tdUp
 	for i := range tds {
@@ -135,7 +181,8 @@ func solveFiniteUp(t *Table, lay *layout, up Rank) upResult {
 		if s.bj {
 			continue
 		}
-		h := Hand{Cards: [2]Rank{Rank(s.a), Rank(s.b)}, Up: up, Prob: s.p, Legal: s.legal, Chart: ch.act[s.row]}
+		h := Hand{Cards: [2]Rank{Rank(s.a), Rank(s.b)}, Up: up, Prob: s.p, Legal: s.legal, Chart: ch.act[s.row],
+			Freq: pUp(t.Shoe, up) * s.p * td.base.noBlackjack(s.node)}
 		h.Best = bestAction(cdU[si], s.legal)
 		for _, a := range Actions {
 			if s.legal[a] {
@@ -144,7 +191,54 @@ func solveFiniteUp(t *Table, lay *layout, up Rank) upResult {
 		}
 		res.hands = append(res.hands, h)
 	}
+	res.comps = td.compositions(t.Conditioning, ch, tv, pUp(t.Shoe, up))
 	return res
+}
+
+// pUp returns the probability of an up card.
+func pUp(shoe Shoe, up Rank) float64 {
+	return float64(shoe.Counts[up-1]) / float64(shoe.Total())
+}
+
+// compositions lists the unsplit hands of three or more cards that may
+// draw, with their CD values and their frequency under the chart; pu is
+// the up card's probability. They are sorted by total, hard before soft,
+// then by cards (aces first).
+func (t *tdUp) compositions(cond Conditioning, ch *tdChart, tv *tdValues, pu float64) []Composition {
+	x := t.base
+	reach := t.reach(ch, tv)[x]
+	var out []Composition
+	for i := range x.nodes {
+		n := &x.nodes[i]
+		if n.cards < 3 || !n.canHit() || !x.dealt[i] {
+			continue
+		}
+		s := &start{q: t.f.bjProb(n.hand)}
+		c := Composition{Counts: n.hand, Up: t.f.up, Total: n.total(), Soft: n.soft(),
+			Best: Stand, Chart: Stand}
+		c.EV[Stand] = t.display(cond, s, t.unconditional(s, x.stand[i]))
+		c.EV[Hit] = t.display(cond, s, t.unconditional(s, x.hitValue(int32(i), x.best)))
+		if x.cdHit[i] {
+			c.Best = Hit
+		}
+		if ch.hit[n.class()] {
+			c.Chart = Hit
+		}
+		if reach != nil {
+			c.Freq = pu * reach[i] * x.noBlackjack(int32(i))
+		}
+		out = append(out, c)
+	}
+	slices.SortFunc(out, func(a, b Composition) int {
+		if a.Soft != b.Soft {
+			return cmp.Compare(b2i(a.Soft), b2i(b.Soft))
+		}
+		if a.Total != b.Total {
+			return cmp.Compare(a.Total, b.Total)
+		}
+		return slices.Compare(a.Counts[:], b.Counts[:])
+	})
+	return out
 }
 
 // bestAction returns the legal action with the highest value.
@@ -246,7 +340,9 @@ func (t *tdUp) fillCells(tab *Table, up Rank, ch *tdChart, tv *tdValues) {
 		}
 		tv = t.eval(ch, r.DAS) // restore the starts' values
 	}
-	// The cost of the best alternative for each row, and how often the row is used.
+	// The cost of the best alternative for each row, and how often the row
+	// decides a hand (under a peek only when the dealer has no blackjack, so
+	// that margins are per decision, like the cells' EVs).
 	var cost, used [numRows]float64
 	for row := range cost {
 		cost[row] = -1
@@ -256,23 +352,23 @@ func (t *tdUp) fillCells(tab *Table, up Rank, ch *tdChart, tv *tdValues) {
 			cost[c.row] = -c.delta
 		}
 	}
-	pUp := float64(t.f.shoe[up-1]+1) / float64(tab.Shoe.Total())
+	pu := pUp(tab.Shoe, up)
 	for row := range used {
 		for _, si := range t.rowUse[row] {
-			if !t.starts[si].bj {
-				used[row] += t.starts[si].p
+			if s := &t.starts[si]; !s.bj {
+				used[row] += s.p * t.f.noBlackjack(t.base.nodes[s.node].hand)
 			}
 		}
 	}
 	for _, sh := range tv.splits {
-		used[sh.row] += sh.weight
+		used[sh.row] += sh.weight * sh.ctx.noBlackjack(sh.node)
 	}
 	var reached [64]float64 // P(a hand of three or more cards decides at each class)
 	reach := t.reach(ch, tv)
 	for _, x := range t.contexts() {
 		for i, ri := range reach[x] {
-			if n := &x.nodes[i]; n.cards >= 3 && n.canHit() {
-				reached[n.class()] += ri
+			if n := &x.nodes[i]; n.cards >= 3 && n.canHit() && ri != 0 {
+				reached[n.class()] += ri * x.noBlackjack(int32(i))
 			}
 		}
 	}
@@ -337,13 +433,13 @@ func (t *tdUp) fillCells(tab *Table, up Rank, ch *tdChart, tv *tdValues) {
 			if ch.hit[class] && total < 21 {
 				c.MultiCard = Hit
 			}
-			c.MultiFreq = pUp * reached[class]
+			c.MultiFreq = pu * reached[class]
 		}
 		c.Margin = 0
 		if cost[row] >= 0 && used[row] > 0 {
 			c.Margin = cost[row] / used[row]
 		}
-		c.Freq = pUp * used[row]
+		c.Freq = pu * used[row]
 	}
 }
 

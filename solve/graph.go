@@ -10,6 +10,7 @@ type context struct {
 	stand []float64     // W of standing
 	bust  []float64     // sum over ranks c that bust the hand of P(c) * W(bust)
 	p     [][10]float64 // P(next card has rank c+1); zero for a hand the shoe cannot deal
+	dealt []bool        // the shoe less the up card can deal the hand
 
 	best  []float64 // CD: the best of hit and stand for a hand that may only hit or stand
 	cdHit []bool    // CD: hitting beats standing
@@ -24,6 +25,7 @@ func (f *finiteUp) context(s *shape) *context {
 		stand: make([]float64, len(s.nodes)),
 		bust:  make([]float64, len(s.nodes)),
 		p:     make([][10]float64, len(s.nodes)),
+		dealt: make([]bool, len(s.nodes)),
 	}
 	for i := range s.nodes {
 		x.value(int32(i))
@@ -45,6 +47,7 @@ func (x *context) value(i int32) {
 			return // the up card took a card the hand needs
 		}
 	}
+	x.dealt[i] = true
 	x.stand[i] = (&frame{d: x.f.dist[n.comp]}).standEV(n.total())
 	inv := 1 / float64(left)
 	p := &x.p[i]
@@ -59,6 +62,12 @@ func (x *context) value(i int32) {
 			x.bust[i] -= p[c] * x.f.noBlackjack(g)
 		}
 	}
+}
+
+// noBlackjack returns P(no dealer blackjack | node i's cards are out), the
+// probability that the hand is played (1 under ENHC).
+func (x *context) noBlackjack(i int32) float64 {
+	return x.f.noBlackjack(x.f.lay.comps[x.nodes[i].comp])
 }
 
 // hitValue returns W of drawing one card to node i, then v.

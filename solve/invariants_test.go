@@ -121,3 +121,44 @@ func TestRuleDirections(t *testing.T) {
 }
 
 func itoa(n int) string { return Rows(Hard)[n-4] }
+
+// TestMarginPerDecision checks that finite-shoe margins are per decision,
+// like the cells' EVs: a pair row decides only its two-card pair (split
+// hands at the limit take their hard row), so its margin is exactly the
+// EV of the chart's action less the best other action's, in the table's
+// conditioning (under a peek, against A and T too).
+func TestMarginPerDecision(t *testing.T) {
+	for _, rules := range []string{"2D S17 DAS SPL3 LS PEEK", "2D H17 NDAS SPL1 ENHC"} {
+		tab := mustSolve(t, rules)
+		for _, c := range tab.Cells {
+			if c.Table != Pairs {
+				continue
+			}
+			other := math.Inf(-1)
+			for _, a := range Actions {
+				if c.Legal[a] && a != c.Code.Best {
+					other = max(other, c.EV[a])
+				}
+			}
+			if want := c.EV[c.Code.Best] - other; math.Abs(c.Margin-want) > 1e-9 {
+				t.Errorf("%s: %s v %v margin %.9f, want %.9f", rules, c.Hand, c.Up, c.Margin, want)
+			}
+		}
+	}
+}
+
+// TestHandFreqSumsToOne checks the two-card starts' frequencies: without a
+// peek every start but a player blackjack is decided, so they sum to
+// 1 - P(player blackjack).
+func TestHandFreqSumsToOne(t *testing.T) {
+	tab := mustSolve(t, "2D H17 ENHC")
+	sum := 0.0
+	for _, h := range tab.Hands {
+		sum += h.Freq
+	}
+	n := float64(tab.Shoe.Total())
+	bj := 2 * float64(tab.Shoe.Counts[0]) / n * float64(tab.Shoe.Counts[9]) / (n - 1)
+	if math.Abs(sum+bj-1) > 1e-12 {
+		t.Errorf("hands' frequencies sum to %.15f; want 1 - P(blackjack) = %.15f", sum, 1-bj)
+	}
+}

@@ -16,6 +16,8 @@
 // a table's EVs are conditioned on; Table.EV is always unconditional.
 package solve
 
+import "fmt"
+
 // Options refine a solve.
 type Options struct {
 	// Shoe, if not nil, is the remaining shoe to deal from instead of the
@@ -54,6 +56,9 @@ func NewSolver(r Rules, opt Options) (*Solver, error) {
 	s := &Solver{}
 	switch {
 	case opt.Shoe != nil:
+		if r.Infinite() {
+			return nil, fmt.Errorf("a remaining shoe needs rules with a finite deck count; %q deals from an infinite deck", r)
+		}
 		if err := opt.Shoe.Validate(); err != nil {
 			return nil, err
 		}

@@ -101,15 +101,16 @@ type Cell struct {
 	EV    [Surrender + 1]float64
 	Legal [Surrender + 1]bool
 	Code  Code
-	// Margin says how close the decision is: the EV per occurrence that
-	// the best other action would cost (infinite deck: best EV minus second
+	// Margin says how close the decision is: the EV per decision that the
+	// best other action would cost (infinite deck: best EV minus second
 	// best; finite shoes: the change in the round's EV if the whole chart
 	// took the other action here, split hands included, divided by how often
-	// the cell is used).
+	// the cell decides a hand).
 	Margin float64
 	// Freq is the probability per round that a hand is decided by this
 	// cell: two-card hands (blackjacks excepted) and, in finite shoes, the
-	// first decision of split hands.
+	// first decision of split hands. Under a peek a hand is decided only
+	// when the dealer has no blackjack.
 	Freq float64
 	// MultiFreq is the probability per round that a hand of three or more
 	// cards (split hands included) decides at this cell's total (finite
@@ -160,6 +161,10 @@ type Table struct {
 	// Hands lists every two-card start (blackjacks excepted) against every
 	// up card with its CD values, splits under Split (finite shoes only).
 	Hands []Hand
+	// Compositions lists every unsplit hand of three or more cards that may
+	// still draw, against every up card, with its CD values (finite shoes
+	// only; in an infinite deck only totals matter).
+	Compositions []Composition
 	// Dealer holds the unconditional distribution of the dealer's final
 	// hand for each up card, indexed by rank-1.
 	Dealer [10]DealerDist

@@ -151,6 +151,9 @@ func (f *solveFlags) options(r solve.Rules) (solve.Options, error) {
 		return opt, usagef("--split %q: want cdz- or cdp1", f.split)
 	}
 	if f.shoe != "" {
+		if r.Infinite() {
+			return opt, usagef("--shoe needs a finite deck count: %q deals from an infinite deck", r)
+		}
 		sh, err := solve.ParseShoe(f.shoe)
 		if err != nil {
 			return opt, usageError{fmt.Errorf("--%v", err)}
@@ -178,7 +181,7 @@ func (o *chartOptions) bind(cmd *cobra.Command) {
 	o.solve.bind(cmd)
 	fl := cmd.Flags()
 	fl.BoolVar(&o.ev, "ev", false, "show the EV of every legal action in each cell (text format)")
-	fl.BoolVar(&o.cd, "cd", false, "list the two-card hands whose best composition-dependent play differs from the chart (text format)")
+	fl.BoolVar(&o.cd, "cd", false, "composition-dependent play: list the hands whose best play differs from the chart (text); with json or csv, the CD values of every two-card hand and every hand of three or more cards")
 	fl.StringVar(&o.format, "format", "text", "output format: text, json or csv")
 	fl.StringVar(&o.color, "color", "auto", "colour the text chart: auto (on a terminal, unless NO_COLOR is set), always or never")
 }
@@ -221,11 +224,14 @@ func (o *chartOptions) run(cmd *cobra.Command, e env) error {
 			}
 			return nil
 		},
-		"json": func(b *bytes.Buffer, t *solve.Table) error { return render.JSON(b, t) },
-		"csv":  func(b *bytes.Buffer, t *solve.Table) error { return render.CSV(b, t) },
+		"json": func(b *bytes.Buffer, t *solve.Table) error { return render.JSON(b, t, render.DataOptions{CD: o.cd}) },
+		"csv":  func(b *bytes.Buffer, t *solve.Table) error { return render.CSV(b, t, render.DataOptions{CD: o.cd}) },
 	}[o.format]
 	if write == nil {
 		return usagef("--format %q: want text, json or csv", o.format)
+	}
+	if o.cd && o.format != "text" && r.Infinite() {
+		return usagef("--cd with --format %s needs a finite deck count: in an infinite deck only totals matter", o.format)
 	}
 	opt, err := o.solve.options(r)
 	if err != nil {

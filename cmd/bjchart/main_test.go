@@ -2,11 +2,14 @@ package main
 
 import (
 	"bytes"
+	"encoding/csv"
 	"encoding/json"
 	"flag"
 	"image/png"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -72,10 +75,12 @@ func TestGolden(t *testing.T) {
 	}
 }
 
-func TestJSON(t *testing.T) {
-	code, out, errOut := runCmd(t, "chart", "--rules", "INF S17 LS", "--format", "json")
+// runJSON runs bjchart and decodes its JSON, which must hold only known fields.
+func runJSON(t *testing.T, args ...string) render.JSONTable {
+	t.Helper()
+	code, out, errOut := runCmd(t, args...)
 	if code != exitOK {
-		t.Fatalf("exit %d: %s", code, errOut)
+		t.Fatalf("bjchart %q: exit %d: %s", args, code, errOut)
 	}
 	var got render.JSONTable
 	dec := json.NewDecoder(strings.NewReader(out))
@@ -83,6 +88,11 @@ func TestJSON(t *testing.T) {
 	if err := dec.Decode(&got); err != nil {
 		t.Fatal(err)
 	}
+	return got
+}
+
+func TestJSON(t *testing.T) {
+	got := runJSON(t, "chart", "--rules", "INF S17 LS", "--format", "json")
 	if got.Rules != "INF S17 DOA DAS SPL3 LS 3:2 PEEK" || got.Conditioning != "no-dealer-blackjack" {
 		t.Errorf("rules %q conditioning %q", got.Rules, got.Conditioning)
 	}
@@ -97,6 +107,63 @@ func TestJSON(t *testing.T) {
 	}
 	if c16 == nil || c16.Action != "Rh" || c16.EV["surrender"] != -0.5 || len(c16.EV) != 4 {
 		t.Errorf("16 v T cell = %+v, want Rh with stand, hit, double, surrender", c16)
+	}
+}
+
+// TestJSONCD checks the composition-dependent values --cd adds to JSON:
+// every two-card start but blackjack against every up card, and hands of
+// three or more cards with stand and hit only.
+func TestJSONCD(t *testing.T) {
+	got := runJSON(t, "chart", "--rules", "1D S17", "--cd", "--format", "json")
+	if got.CDSplit != "CDZ-" || len(got.Hands) != 54*10 || len(got.Compositions) == 0 {
+		t.Fatalf("split %q, %d hands (want 540), %d compositions", got.CDSplit, len(got.Hands), len(got.Compositions))
+	}
+	var t16 bool
+	for _, c := range got.Compositions {
+		if len(c.EV) != 2 || (c.Best != "stand" && c.Best != "hit") || c.Freq < 0 || c.Freq > 1 {
+			t.Errorf("composition %+v", c)
+		}
+		if c.Cards == "4,4,8" && c.Up == "T" {
+			t16 = c.Total == 16 && !c.Soft && c.Best == "stand" && c.EV["stand"] > c.EV["hit"]
+		}
+	}
+	if !t16 {
+		t.Error("4,4,8 v T: want a hard 16 that stands (Thorp's three-card exception)")
+	}
+}
+
+// TestCSVCD checks the CSV form of --cd: one line per hand, two-card starts
+// then hands of three or more cards, agreeing with the JSON form.
+func TestCSVCD(t *testing.T) {
+	args := []string{"chart", "--rules", "2D H17 ENHC", "--cd", "--format"}
+	_, out, errOut := runCmd(t, append(args, "csv")...)
+	recs, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+	if err != nil {
+		t.Fatalf("%v (%s)", err, errOut)
+	}
+	if !slices.Equal(recs[0], render.CSVHandsHeader) {
+		t.Fatalf("header %q", recs[0])
+	}
+	js := runJSON(t, append(args, "json")...)
+	if got, want := len(recs)-1, len(js.Hands)+len(js.Compositions); got != want {
+		t.Fatalf("%d lines, want %d", got, want)
+	}
+	col := func(name string) int { return slices.Index(render.CSVHandsHeader, name) }
+	for i, rec := range recs[1:] {
+		var cards, best, hit string
+		if i < len(js.Hands) {
+			h := js.Hands[i]
+			cards, best, hit = h.Cards, h.Best, strconv.FormatFloat(h.EV["hit"], 'f', 9, 64)
+		} else {
+			c := js.Compositions[i-len(js.Hands)]
+			cards, best, hit = c.Cards, c.Best, strconv.FormatFloat(c.EV["hit"], 'f', 9, 64)
+		}
+		if rec[col("cards")] != cards || rec[col("best")] != best || rec[col("hit")] != hit {
+			t.Fatalf("line %d = %q; JSON has %s best %s hit %s", i+2, rec, cards, best, hit)
+		}
+		if i >= len(js.Hands) && (rec[col("double")] != "" || rec[col("split")] != "") {
+			t.Fatalf("line %d = %q: a hand of three cards may only stand or hit", i+2, rec)
+		}
 	}
 }
 
@@ -135,6 +202,8 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"chart", "--shoe", "1,2"}, `--shoe "1,2": 2 counts; want 10 (A,2,3,4,5,6,7,8,9,T)`},
 		{[]string{"chart", "--shoe", "0,4,4,4,4,4,4,4,4,16"}, `0 cards of rank A; want at least 1 of each rank`},
 		{[]string{"chart", "--split", "cdp9"}, `--split "cdp9": want cdz- or cdp1`},
+		{[]string{"chart", "--rules", "INF", "--shoe", "4,4,4,4,4,4,4,4,4,16"}, `--shoe needs a finite deck count`},
+		{[]string{"chart", "--rules", "INF", "--cd", "--format", "json"}, `--cd with --format json needs a finite deck count`},
 		{[]string{"grid", "--decks-list", "1,x"}, `--decks-list: "x" is not a deck count`},
 		{[]string{"grid", "--format", "yaml"}, `--format "yaml": want text, json or csv`},
 	}
