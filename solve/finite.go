@@ -393,7 +393,7 @@ func (t *tdUp) fillCells(tab *Table, up Rank, ch *tdChart, tv *tdValues) {
 		}
 		if weight == 0 { // hard 21: no two-card hand; value T-9-2
 			hand := [10]uint8{1: 1, 8: 1, 9: 1}
-			i := t.base.index[hand]
+			i := t.base.find(hand)
 			c.Legal[Stand], c.Legal[Hit] = true, true
 			s := &start{q: t.f.bjProb(hand)}
 			sum[Stand] = t.display(cond, s, t.unconditional(s, t.base.stand[i]))

@@ -198,6 +198,21 @@ func (f *finiteUp) noBlackjack(gone [10]uint8) float64 {
 	return 1 - f.bjProb(gone)
 }
 
+// bjRank returns the rank index (rank-1) of the hole card that makes a
+// dealer blackjack the player's hands must survive, or -1: none under ENHC
+// (W is unconditional) or when the up card is neither an ace nor a ten.
+func (f *finiteUp) bjRank() int {
+	switch {
+	case f.r.HoleCard == ENHC:
+		return -1
+	case f.up == 1:
+		return 9
+	case f.up == 10:
+		return 0
+	}
+	return -1
+}
+
 // bjProb returns P(dealer blackjack | the cards in gone are out).
 func (f *finiteUp) bjProb(gone [10]uint8) float64 {
 	if f.up != 1 && f.up != 10 {

@@ -40,15 +40,21 @@ func (x *context) value(i int32) {
 	if n.comp < 0 {
 		return
 	}
-	gone := x.f.lay.comps[n.comp]
-	m, left := x.f.remaining(gone)
-	for _, k := range m {
-		if k < 0 {
+	gone := &x.f.lay.comps[n.comp]
+	var m [10]int
+	left := 0
+	for c := range m {
+		if m[c] = x.f.shoe[c] - int(gone[c]); m[c] < 0 {
 			return // the up card took a card the hand needs
 		}
+		left += m[c]
 	}
 	x.dealt[i] = true
 	x.stand[i] = (&frame{d: x.f.dist[n.comp]}).standEV(n.total())
+	// A bust loses the bet if the hand is played: under a peek, only when
+	// the hole card (one of the left-1 cards after the busting one) makes
+	// no blackjack.
+	bjRank := x.f.bjRank()
 	inv := 1 / float64(left)
 	p := &x.p[i]
 	for c, k := range m {
@@ -56,11 +62,18 @@ func (x *context) value(i int32) {
 			continue
 		}
 		p[c] = float64(k) * inv
-		if n.canHit() && int(n.sum)+c+1 > 21 {
-			g := gone
-			g[c]++
-			x.bust[i] -= p[c] * x.f.noBlackjack(g)
+		if !n.canHit() || int(n.sum)+c+1 <= 21 {
+			continue
 		}
+		noBJ := 1.0
+		if bjRank >= 0 && left > 1 {
+			other := m[bjRank]
+			if c == bjRank {
+				other--
+			}
+			noBJ = 1 - float64(other)/float64(left-1)
+		}
+		x.bust[i] -= p[c] * noBJ
 	}
 }
 

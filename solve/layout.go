@@ -20,7 +20,7 @@ type layout struct {
 	// up card) that some hand's stand value needs; trie orders them for
 	// the dealer's contraction (contract.go).
 	comps     [][10]uint8
-	compIndex map[[10]uint8]int32
+	compIndex map[uint64]int32 // by key(composition)
 	trie      []trieNode
 }
 
@@ -31,7 +31,7 @@ type layout struct {
 type shape struct {
 	extra [10]uint8
 	nodes []node
-	index map[[10]uint8]int32
+	index map[uint64]int32 // by key(hand)
 	root  int32 // split shapes: the node of the lone pair card
 	// policy maps a split shape's nodes to the same hands in the graphs
 	// whose composition-dependent play the post-split strategies copy:
@@ -75,7 +75,7 @@ func splitLimit(r Rules, c int) int {
 // two-card hand, and for each pair and number of hands on the table the
 // graph of one split hand.
 func newLayout(r Rules, shoe Shoe) *layout {
-	l := &layout{shoe: shoe.Counts, compIndex: map[[10]uint8]int32{}}
+	l := &layout{shoe: shoe.Counts, compIndex: map[uint64]int32{}}
 	l.base = l.newShape([10]uint8{})
 	for a := 1; a <= 10; a++ {
 		for b := a; b <= 10; b++ {
@@ -116,7 +116,7 @@ func newLayout(r Rules, shoe Shoe) *layout {
 }
 
 func (l *layout) newShape(extra [10]uint8) *shape {
-	return &shape{extra: extra, index: map[[10]uint8]int32{}, root: -1}
+	return &shape{extra: extra, index: map[uint64]int32{}, root: -1}
 }
 
 // dealable reports whether the full shoe holds the cards in gone.
@@ -131,7 +131,7 @@ func (l *layout) dealable(gone [10]uint8) bool {
 
 // add returns the index of a hand, adding it and every hand it can reach.
 func (s *shape) add(l *layout, hand [10]uint8) int32 {
-	if i, ok := s.index[hand]; ok {
+	if i, ok := s.index[key(hand)]; ok {
 		return i
 	}
 	var gone [10]uint8
@@ -159,18 +159,32 @@ func (s *shape) add(l *layout, hand [10]uint8) int32 {
 		}
 	}
 	i := int32(len(s.nodes)) // after its children
-	s.index[hand] = i
+	s.index[key(hand)] = i
 	s.nodes = append(s.nodes, n)
 	return i
 }
 
+// find returns the node of a hand the shape holds.
+func (s *shape) find(hand [10]uint8) int32 { return s.index[key(hand)] }
+
+// key packs a composition into one integer, six bits per rank: a hand of
+// at most 21 plus three pair cards holds at most 24 cards of a rank.
+func key(g [10]uint8) uint64 {
+	var k uint64
+	for _, n := range g {
+		k = k<<6 | uint64(n)
+	}
+	return k
+}
+
 // comp returns the index of a removed composition in l.comps.
 func (l *layout) comp(gone [10]uint8) int32 {
-	if i, ok := l.compIndex[gone]; ok {
+	k := key(gone)
+	if i, ok := l.compIndex[k]; ok {
 		return i
 	}
 	i := int32(len(l.comps))
-	l.compIndex[gone] = i
+	l.compIndex[k] = i
 	l.comps = append(l.comps, gone)
 	return i
 }

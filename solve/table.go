@@ -3,6 +3,8 @@ package solve
 import (
 	"fmt"
 	"math"
+	"slices"
+	"strconv"
 )
 
 // An Action is a player decision.
@@ -211,24 +213,25 @@ func rowIndex(kind TableKind, hand string) int {
 
 // Rows returns the hand names of a table in chart order.
 func Rows(kind TableKind) []string {
-	var rows []string
-	switch kind {
-	case Hard:
-		for t := 4; t <= 21; t++ {
-			rows = append(rows, fmt.Sprint(t))
-		}
-	case Soft:
-		for r := Rank(1); r <= 10; r++ {
-			rows = append(rows, "A"+r.String())
-		}
-	case Pairs:
-		for r := Rank(2); r <= 10; r++ {
-			rows = append(rows, r.String()+r.String())
-		}
-		rows = append(rows, "AA")
+	if kind < Hard || kind > Pairs {
+		return nil
 	}
-	return rows
+	return slices.Clone(rowNames[kind])
 }
+
+var rowNames = func() (names [3][]string) {
+	for t := 4; t <= 21; t++ {
+		names[Hard] = append(names[Hard], strconv.Itoa(t))
+	}
+	for r := Rank(1); r <= 10; r++ {
+		names[Soft] = append(names[Soft], "A"+r.String())
+	}
+	for r := Rank(2); r <= 10; r++ {
+		names[Pairs] = append(names[Pairs], r.String()+r.String())
+	}
+	names[Pairs] = append(names[Pairs], "AA")
+	return names
+}()
 
 // chooseCode picks the best legal action of a cell and its printed fallback,
 // and sets the margin. ndasBest, if not NoAction, is the best action of the

@@ -61,10 +61,16 @@ type tdUp struct {
 	plans  [11]*splitPlan // by pair rank
 	pairs  [11]int        // index in starts of the pair, by rank; -1 if none
 	rowUse [numRows][]int // starts by row
+	legal  [numRows][Surrender + 1]bool
 }
 
 func newTDUp(f *finiteUp) *tdUp {
 	t := &tdUp{f: f, base: f.context(f.lay.base)}
+	for row := range t.legal {
+		for _, a := range Actions {
+			t.legal[row][a] = rowLegal(f.r, row, a)
+		}
+	}
 	m, total := f.remaining([10]uint8{})
 	for i := range t.pairs {
 		t.pairs[i] = -1
@@ -85,7 +91,7 @@ func newTDUp(f *finiteUp) *tdUp {
 			hand[b-1]++
 			kind, row := cellOf(a, b)
 			s := start{a: a, b: b, p: p, q: f.bjProb(hand), row: rowOf(kind, row), bj: a == 1 && b == 10}
-			s.node = t.base.index[hand]
+			s.node = t.base.find(hand)
 			n := &t.base.nodes[s.node]
 			s.legal[Stand], s.legal[Hit] = true, true
 			s.legal[Double] = f.r.Double.Allows(n.total(), n.soft())
@@ -400,10 +406,12 @@ func (t *tdUp) changes(ch *tdChart, tv *tdValues) []change {
 	return out
 }
 
-// rowLegal reports whether a row may hold an action: two-card hands of the
-// row may take it (split only in pair rows).
-func (t *tdUp) rowLegal(row int, a Action) bool {
-	r := t.f.r
+// rowLegal reports whether a row may hold an action.
+func (t *tdUp) rowLegal(row int, a Action) bool { return t.legal[row][a] }
+
+// rowLegal reports whether a row may hold an action under the rules: two-card
+// hands of the row may take it (split only in pair rows).
+func rowLegal(r Rules, row int, a Action) bool {
 	kind, i := rowKind(row)
 	sum, ace, pair := handCards(kind, Rows(kind)[i])
 	total := effective(sum, ace)
