@@ -28,18 +28,17 @@ package solve
 
 // dealerLevels are the multiset classes of one up card at each level.
 type dealerLevels struct {
-	n      [10]int         // classes at level r
-	k      [10][]uint8     // [r][class]: its count of rank r+1
-	up     [10][10][]int32 // [r][c][class]: its class at level c (r < c)
-	runs   [10][]classRun  // [r]: classes by outcome, then size; blackjacks last
-	noBJ   [10]int         // [r]: runs before the blackjacks'
-	level0 []int32         // multiset -> class at level 0
-}
-
-// classRun is a range of classes with one outcome and size.
-type classRun struct {
-	start, end    int32
-	size, outcome uint8
+	n [10]int // classes at level r
+	// ks[r][class] is its count of rank r+1 and its size, as the index
+	// k*sizes + size into a table of factors.
+	ks    [10][]uint16
+	sizes int             // most cards in a multiset, plus one
+	maxK  [10]int         // most cards of rank r+1 in a multiset
+	up    [10][10][]int32 // [r][c][class]: its class at level c (r < c)
+	// first[r][o] is the first class of outcome o at level r (classes are
+	// sorted by outcome, then size; blackjacks last).
+	first  [10][numOutcomes + 1]int32
+	level0 []int32 // multiset -> class at level 0
 }
 
 func newDealerLevels(d *dealerDraws) *dealerLevels {
@@ -61,17 +60,14 @@ func newDealerLevels(d *dealerDraws) *dealerLevels {
 		k.size, k.outcome = d.size[i], d.outcome[i]
 		return k
 	}
-	lv := &dealerLevels{}
+	lv := &dealerLevels{sizes: d.maxSize + 1, maxK: d.maxK}
 	member := make([][]int32, 10) // [level][multiset]: class
 	for r := 0; r < 10; r++ {
 		index := map[key]int32{}
 		var keys []key
 		for o := Dealer17; o <= DealerBlackjack; o++ {
-			if o == DealerBlackjack {
-				lv.noBJ[r] = len(lv.runs[r])
-			}
+			lv.first[r][o] = int32(len(keys))
 			for size := 1; size <= d.maxSize; size++ {
-				run := classRun{start: int32(len(keys)), size: uint8(size), outcome: uint8(o)}
 				for i := 0; i < n; i++ {
 					if int(d.outcome[i]) != o || int(d.size[i]) != size {
 						continue
@@ -81,14 +77,12 @@ func newDealerLevels(d *dealerDraws) *dealerLevels {
 						index[k] = int32(len(keys)) // one more than the class
 					}
 				}
-				if run.end = int32(len(keys)); run.end > run.start {
-					lv.runs[r] = append(lv.runs[r], run)
-				}
 			}
 		}
+		lv.first[r][numOutcomes] = int32(len(keys))
 		lv.n[r] = len(keys)
 		for _, k := range keys {
-			lv.k[r] = append(lv.k[r], k.k[r])
+			lv.ks[r] = append(lv.ks[r], uint16(int(k.k[r])*lv.sizes+int(k.size)))
 		}
 		member[r] = make([]int32, n)
 		for i := 0; i < n; i++ {
@@ -141,29 +135,28 @@ func newTrie(comps [][10]uint8) []trieNode {
 
 // contraction is one walk of a layout's trie against one up card.
 type contraction struct {
-	lv    *dealerLevels
-	trie  []trieNode
-	m     [10]int        // cards of each rank left in the shoe
-	n     [10]int        // classes used at each level: blackjacks only under ENHC
-	runs  [10][]classRun // runs used at each level
-	dist  []DealerDist
-	scale [][maxDraw + 1]float64 // [cards removed][size]: 1/(M - removed)_(size)
-	buf   [][3][]float64         // per depth: two projections and the child's vector
+	lv       *dealerLevels
+	trie     []trieNode
+	m        [10]int // cards of each rank left in the shoe
+	outcomes int     // outcomes summed: blackjack only under ENHC
+	n        [10]int // classes used at each level
+	dist     []DealerDist
+	scale    [][maxDraw + 1]float64 // [cards removed][size]: 1/(M - removed)_(size)
+	buf      [][3][]float64         // per depth: two projections and the child's vector
+	factors  []factors              // per depth
 }
 
 // contract computes the dealer's distribution for every composition of
 // the layout.
 func (f *finiteUp) contract() []DealerDist {
 	lv := f.levels
-	w := &contraction{lv: lv, trie: f.lay.trie, m: f.shoe, dist: make([]DealerDist, len(f.lay.comps))}
-	for r := range w.runs {
-		w.runs[r] = lv.runs[r]
-		if f.r.HoleCard != ENHC { // blackjack classes come last: drop them
-			w.runs[r] = lv.runs[r][:lv.noBJ[r]]
-		}
-		if k := len(w.runs[r]); k > 0 {
-			w.n[r] = int(w.runs[r][k-1].end)
-		}
+	w := &contraction{lv: lv, trie: f.lay.trie, m: f.shoe, dist: make([]DealerDist, len(f.lay.comps)),
+		outcomes: DealerBlackjack}
+	if f.r.HoleCard == ENHC {
+		w.outcomes = numOutcomes
+	}
+	for r := range w.n { // blackjack classes come last: dropped unless summed
+		w.n[r] = int(lv.first[r][w.outcomes])
 	}
 	maxDepth := 0
 	for _, g := range f.lay.comps {
@@ -189,6 +182,7 @@ func (f *finiteUp) contract() []DealerDist {
 			w.buf[d][j] = make([]float64, w.n[0])
 		}
 	}
+	w.factors = make([]factors, maxDepth+1)
 	p := make([]float64, len(f.draws.outcome))
 	f.numerators(p)
 	root := make([]float64, lv.n[0])
@@ -199,6 +193,30 @@ func (f *finiteUp) contract() []DealerDist {
 	return w.dist
 }
 
+// factorSlots bounds the index k*sizes + size of a factor (both at most
+// maxDraw), so that masking an index with factorSlots-1 proves it in range.
+const factorSlots = 1024
+
+// factors are the multipliers of one removal, indexed like dealerLevels.ks:
+// of the class vector (m' - k) and of the distribution's sums (m' - k)
+// divided by the falling factorial of the shoe for the class's size.
+type factors struct {
+	vec, dist [factorSlots]float64
+}
+
+// set fills the factors of removing one of the m' = mc cards of rank c+1 left,
+// inv holding the shoe's inverse falling factorials after it.
+func (f *factors) set(lv *dealerLevels, c, mc int, inv *[maxDraw + 1]float64) {
+	for k := 0; k <= lv.maxK[c]; k++ {
+		fk := float64(mc - k)
+		row := k * lv.sizes
+		for s := 1; s < lv.sizes; s++ {
+			f.vec[row+s] = fk
+			f.dist[row+s] = fk * inv[s]
+		}
+	}
+}
+
 // visit computes the distributions of the compositions below trie node t,
 // whose composition has depth cards, highest rank r+1 and level-r vector
 // v; scale is 1/S(G).
@@ -206,6 +224,7 @@ func (w *contraction) visit(t int32, r, depth int, scale float64, v []float64) {
 	lv := w.lv
 	node := &w.trie[t]
 	buf := &w.buf[depth]
+	f := &w.factors[depth]
 	cur, at, flip := v, r, 0
 	for c := r; c < 10; c++ {
 		ci := node.next[c]
@@ -222,22 +241,19 @@ func (w *contraction) visit(t int32, r, depth int, scale float64, v []float64) {
 			}
 			cur, at, flip = next, c, 1-flip
 		}
-		var factor [maxDraw + 1]float64
-		for k := range factor {
-			factor[k] = float64(mc - k)
-		}
 		child := &w.trie[ci]
+		f.set(lv, c, mc, &w.scale[depth+1])
 		out := buf[2][:len(cur)]
-		k := lv.k[c][:len(cur)]
-		switch {
-		case child.comp < 0: // an inner node only
+		ks := lv.ks[c][:len(cur)]
+		if child.comp < 0 {
 			for i, x := range cur {
-				out[i] = x * factor[k[i]]
+				out[i] = x * f.vec[ks[i]&(factorSlots-1)]
 			}
-		case child.leaf: // the distribution only
-			w.distribute(child.comp, depth+1, scale/float64(mc), w.runs[c], cur, k, &factor, nil)
-		default:
-			w.distribute(child.comp, depth+1, scale/float64(mc), w.runs[c], cur, k, &factor, out)
+		} else {
+			if child.leaf {
+				out = nil
+			}
+			w.dist[child.comp] = w.distribute(c, scale/float64(mc), cur, ks, f, out)
 		}
 		if !child.leaf {
 			w.m[c]--
@@ -247,31 +263,36 @@ func (w *contraction) visit(t int32, r, depth int, scale float64, v []float64) {
 	}
 }
 
-// distribute sets the distribution of a composition from its parent's
-// vector cur times the factors of the card removed (indexed by k), and
+// distribute returns the distribution of a composition from its parent's
+// vector cur (at level r) times the factors of the card removed, and
 // stores the product in out unless out is nil.
-func (w *contraction) distribute(comp int32, depth int, scale float64, runs []classRun, cur []float64, k []uint8, factor *[maxDraw + 1]float64, out []float64) {
-	inv := &w.scale[depth]
+func (w *contraction) distribute(r int, scale float64, cur []float64, ks []uint16, f *factors, out []float64) DealerDist {
 	var d DealerDist
-	for _, run := range runs {
-		s := 0.0
-		x, kx := cur[run.start:run.end], k[run.start:run.end]
+	first := &w.lv.first[r]
+	for o := 0; o < w.outcomes; o++ {
+		a, b := first[o], first[o+1]
+		x, kx := cur[a:b], ks[a:b]
+		kx = kx[:len(x)]
+		var s0, s1 float64
 		if out == nil {
-			for i, y := range x {
-				s += y * factor[kx[i]]
+			i := 0
+			for ; i+1 < len(x); i += 2 {
+				s0 += x[i] * f.dist[kx[i]&(factorSlots-1)]
+				s1 += x[i+1] * f.dist[kx[i+1]&(factorSlots-1)]
+			}
+			if i < len(x) {
+				s0 += x[i] * f.dist[kx[i]&(factorSlots-1)]
 			}
 		} else {
-			o := out[run.start:run.end]
-			for i, y := range x {
-				y *= factor[kx[i]]
-				o[i] = y
-				s += y
+			y := out[a:b]
+			y = y[:len(x)]
+			for i, xi := range x {
+				j := kx[i] & (factorSlots - 1)
+				y[i] = xi * f.vec[j]
+				s0 += xi * f.dist[j]
 			}
 		}
-		d[run.outcome] += s * inv[run.size]
+		d[o] = (s0 + s1) * scale
 	}
-	for o := range d {
-		d[o] *= scale
-	}
-	w.dist[comp] = d
+	return d
 }
