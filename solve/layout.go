@@ -32,7 +32,7 @@ type shape struct {
 	extra [10]uint8
 	nodes []node
 	index map[uint64]int32 // by key(hand)
-	root  int32 // split shapes: the node of the lone pair card
+	root  int32            // split shapes: the node of the lone pair card
 	// policy maps a split shape's nodes to the same hands in the graphs
 	// whose composition-dependent play the post-split strategies copy:
 	// [CDZMinus] the base graph, [CDP1] the pair's two-hand graph; -1 for
