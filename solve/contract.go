@@ -1,5 +1,10 @@
 package solve
 
+import (
+	"cmp"
+	"slices"
+)
+
 // Dealer distributions for every removed composition of a layout at once,
 // by contracting the dealer's multisets rank by rank (the route measured
 // in the design notes on solver speed).
@@ -61,32 +66,43 @@ func newDealerLevels(d *dealerDraws) *dealerLevels {
 		return k
 	}
 	lv := &dealerLevels{sizes: d.maxSize + 1, maxK: d.maxK}
+	// Multisets by outcome, then size: the order classes are numbered in.
+	order := make([]int, n)
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int {
+		return cmp.Or(cmp.Compare(d.outcome[a], d.outcome[b]), cmp.Compare(d.size[a], d.size[b]))
+	})
 	member := make([][]int32, 10) // [level][multiset]: class
 	for r := 0; r < 10; r++ {
 		index := map[key]int32{}
-		var keys []key
-		for o := Dealer17; o <= DealerBlackjack; o++ {
-			lv.first[r][o] = int32(len(keys))
-			for size := 1; size <= d.maxSize; size++ {
-				for i := 0; i < n; i++ {
-					if int(d.outcome[i]) != o || int(d.size[i]) != size {
-						continue
-					}
-					if k := keyAt(r, i); index[k] == 0 {
-						keys = append(keys, k)
-						index[k] = int32(len(keys)) // one more than the class
-					}
+		member[r] = make([]int32, n)
+		for o := range lv.first[r] {
+			lv.first[r][o] = -1
+		}
+		for _, i := range order {
+			k := keyAt(r, i)
+			class, ok := index[k]
+			if !ok {
+				class = int32(lv.n[r])
+				index[k] = class
+				lv.n[r]++
+				lv.ks[r] = append(lv.ks[r], uint16(int(k.k[r])*lv.sizes+int(k.size)))
+				if lv.first[r][k.outcome] < 0 {
+					lv.first[r][k.outcome] = class
 				}
 			}
+			member[r][i] = class
 		}
-		lv.first[r][numOutcomes] = int32(len(keys))
-		lv.n[r] = len(keys)
-		for _, k := range keys {
-			lv.ks[r] = append(lv.ks[r], uint16(int(k.k[r])*lv.sizes+int(k.size)))
-		}
-		member[r] = make([]int32, n)
-		for i := 0; i < n; i++ {
-			member[r][i] = index[keyAt(r, i)] - 1
+		for o := numOutcomes; o >= 0; o-- { // outcomes without classes start where the next does
+			if o == numOutcomes || lv.first[r][o] < 0 {
+				next := int32(lv.n[r])
+				if o < numOutcomes {
+					next = lv.first[r][o+1]
+				}
+				lv.first[r][o] = next
+			}
 		}
 	}
 	lv.level0 = member[0]
