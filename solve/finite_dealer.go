@@ -13,7 +13,8 @@ import "sync"
 //	prod over ranks c of (m_c)_(k_c) / (M)_(|D|)
 //
 // ((x)_(k) is the falling factorial), so the dealer's distribution for any
-// remaining shoe is a sum over the multisets.
+// remaining shoe is a sum over the multisets; contract.go computes it for
+// every composition of removed cards the hand graphs need at once.
 //
 // Peek. Under a peek the player acts knowing the hole card does not make a
 // blackjack. The solver works with W(R) = E[payoff; no dealer blackjack | R],
@@ -25,7 +26,7 @@ import "sync"
 // plain unconditional EV, a dealer blackjack costing every bet on the table.
 
 // dealerDraws lists the dealer's draw multisets against one up card, as
-// parallel arrays for the inner loop of dealerDist. A multiset's outcome
+// parallel arrays. A multiset's outcome
 // is fixed (the dealer's final hand holds all of its cards); its weight is
 // the number of orderings the dealer's rule produces. Blackjacks come last.
 type dealerDraws struct {
@@ -136,7 +137,9 @@ func falling(x int, out *[maxDraw + 1]float64) {
 	}
 }
 
-// finiteUp values the hands against one up card.
+// finiteUp values the hands against one up card: the dealer's
+// distributions for the layout's compositions, and the layout's shapes as
+// contexts.
 type finiteUp struct {
 	r      Rules
 	up     Rank
