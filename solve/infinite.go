@@ -106,10 +106,7 @@ func (h *infiniteHands) splitHand(r Rules, c, x int) float64 {
 //	                  + p_c * f(pending+1, hands+1)         if a resplit is allowed
 //	                  + p_c * (V(c,c) + f(pending-1, hands)) otherwise
 func (h *infiniteHands) split(r Rules, c int) float64 {
-	limit := r.MaxSplitHands
-	if c == 1 && !r.RSA {
-		limit = 2
-	}
+	limit := splitLimit(r, c)
 	pc := h.p[c-1]
 	var other float64 // sum over x != c of p_x V(c,x)
 	for x := 1; x <= 10; x++ {
