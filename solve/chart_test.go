@@ -156,3 +156,89 @@ func mustRules(t *testing.T, s string) Rules {
 	}
 	return r
 }
+
+// TestEvaluateOwnChartInfinite checks the infinite-deck evaluator on the
+// solver's own charts: in an infinite deck the chart is optimal play, so
+// valuing it must give the solved round EV and the solved cell EVs.
+func TestEvaluateOwnChartInfinite(t *testing.T) {
+	for _, rules := range ruleGrid("INF") {
+		s, err := NewSolver(mustRules(t, rules), Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		tab := s.Table()
+		ev, err := s.Evaluate(tab.Strategy())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if math.Abs(ev.EV-tab.EV) > 1e-14 {
+			t.Errorf("%s: EV of the solver's own chart = %.15f, solved %.15f", rules, ev.EV, tab.EV)
+		}
+		for i := range tab.Cells {
+			a, b := &tab.Cells[i], &ev.Cells[i]
+			best := a.Code.Best
+			if math.Abs(a.EV[best]-b.EV[best]) > 1e-14 || a.Freq != b.Freq || a.MultiFreq != b.MultiFreq {
+				t.Errorf("%s: %v %s v %v: evaluated %v %.15f, solved %.15f", rules, a.Table, a.Hand, a.Up, best, b.EV[best], a.EV[best])
+			}
+		}
+	}
+}
+
+// TestEvaluateInfiniteLimit checks the infinite-deck evaluator against the
+// finite one at 100,000 decks on a chart far from optimal (a player who
+// never doubles, splits only aces and eights, and stands on 12 and up),
+// so every path of the evaluators is used: round EVs within 1e-5, cell
+// EVs within 1e-4 and frequencies within 1e-6 per round.
+func TestEvaluateInfiniteLimit(t *testing.T) {
+	for _, rules := range []string{"S17 DAS SPL3 LS", "H17 NDAS SPL1 RSA HSA ENHC"} {
+		inf, err := NewSolver(mustRules(t, "INF "+rules), Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		fin, err := NewSolver(mustRules(t, "100000D "+rules), Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		st := inf.Table().Strategy()
+		for i, c := range inf.Table().Cells {
+			sum, ace, pair := handCards(c.Table, c.Hand)
+			total := effective(sum, ace)
+			play := Play{Code{Best: Hit}, Hit}
+			if total >= 12 {
+				play = Play{Code{Best: Stand}, Stand}
+			}
+			if pair == 1 || pair == 8 {
+				play.Code = Code{Best: Split}
+			}
+			if c.Table == Pairs {
+				play.MultiCard = NoAction
+			}
+			st[i] = play
+		}
+		a, err := inf.Evaluate(st)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := fin.Evaluate(st)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := math.Abs(a.EV - b.EV); d > 1e-5 || a.EV > -0.03 {
+			t.Errorf("%s: infinite EV %.7f, 100,000 decks %.7f", rules, a.EV, b.EV)
+		}
+		for i := range a.Cells {
+			x, y := &a.Cells[i], &b.Cells[i]
+			if x.Table == Hard && x.Hand == "21" {
+				continue // no two-card hand: the solvers show different stand-ins
+			}
+			for _, act := range Actions {
+				if x.Legal[act] != y.Legal[act] || math.Abs(x.EV[act]-y.EV[act]) > 1e-4 {
+					t.Errorf("%s: %v %s v %v %v: infinite %.6f, 100,000 decks %.6f", rules, x.Table, x.Hand, x.Up, act, x.EV[act], y.EV[act])
+				}
+			}
+			if math.Abs(x.Freq-y.Freq) > 1e-6 || math.Abs(x.MultiFreq-y.MultiFreq) > 1e-6 {
+				t.Errorf("%s: %v %s v %v: frequencies %.8f %.8f, 100,000 decks %.8f %.8f", rules, x.Table, x.Hand, x.Up, x.Freq, x.MultiFreq, y.Freq, y.MultiFreq)
+			}
+		}
+	}
+}

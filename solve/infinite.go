@@ -161,12 +161,7 @@ func solveInfinite(r Rules) *Table {
 	noDAS.DAS = false
 	var hands [10]*infiniteHands
 	for _, up := range UpCards {
-		d := t.Dealer[up-1]
-		f := &frame{d: d.NoBlackjack()}
-		if r.HoleCard == ENHC {
-			f.d = d
-		}
-		hands[up-1] = newInfiniteHands(p, f)
+		hands[up-1] = newInfiniteHands(p, dealerFrame(r, t.Dealer[up-1]))
 	}
 	for i := range t.Cells {
 		c := &t.Cells[i]
@@ -197,6 +192,11 @@ func solveInfinite(r Rules) *Table {
 	}
 	t.EV = roundEV(t, p)
 	t.CDEV = [2]float64{t.EV, t.EV}
+	st := t.Strategy()
+	for _, up := range UpCards {
+		ch, _ := chartOf(r, st, up) // the table's own codes are legal
+		newInfiniteChart(r, hands[up-1], ch).fillFrequencies(t, up)
+	}
 	return t
 }
 

@@ -26,21 +26,21 @@ func (t *Table) Strategy() Strategy {
 
 // Evaluate values a fixed strategy exactly: every hand, split hands and
 // hands of three or more cards included, plays as the strategy says. The
-// returned table has the strategy's codes, each cell's EVs under it, and
-// its round EV in EV. Evaluating needs a finite shoe.
+// returned table has the strategy's codes, each cell's EVs under it, how
+// often each cell decides a hand, and its round EV in EV.
 func (s *Solver) Evaluate(st Strategy) (*Table, error) {
 	src := s.table
-	if src.Rules.Infinite() {
-		return nil, fmt.Errorf("evaluating a fixed chart needs a finite shoe; %q deals from an infinite deck", src.Rules)
-	}
 	if len(st) != len(src.Cells) {
 		return nil, fmt.Errorf("strategy has %d cells; want %d", len(st), len(src.Cells))
+	}
+	if src.Rules.Infinite() {
+		return evaluateInfinite(src, st)
 	}
 	t := &Table{Rules: src.Rules, Conditioning: src.Conditioning, Shoe: src.Shoe, Split: src.Split,
 		Dealer: src.Dealer, CDEV: src.CDEV, Hands: src.Hands, Cells: newCells()}
 	var charts [10]*tdChart
 	for _, up := range UpCards {
-		ch, err := s.ups[up-1].chartOf(st, up)
+		ch, err := chartOf(src.Rules, st, up)
 		if err != nil {
 			return nil, err
 		}
@@ -64,15 +64,15 @@ func (s *Solver) Evaluate(st Strategy) (*Table, error) {
 }
 
 // chartOf converts a strategy's cells against one up card.
-func (t *tdUp) chartOf(st Strategy, up Rank) (*tdChart, error) {
+func chartOf(r Rules, st Strategy, up Rank) (*tdChart, error) {
 	ch := &tdChart{}
 	for row := 0; row < numRows; row++ {
 		kind, i := rowKind(row)
 		cell := cellIndex(kind, i, up)
 		p := st[cell]
-		if !t.rowLegal(row, p.Code.Best) {
+		if !rowLegal(r, row, p.Code.Best) {
 			return nil, fmt.Errorf("cell %v %s v %v: %v is not allowed there under %s",
-				kind, Rows(kind)[i], up, p.Code.Best, t.f.r)
+				kind, Rows(kind)[i], up, p.Code.Best, r)
 		}
 		ch.act[row] = p.Code.Best
 		ch.fallback[row] = p.Code.Fallback

@@ -104,19 +104,19 @@ type Cell struct {
 	Legal [Surrender + 1]bool
 	Code  Code
 	// Margin says how close the decision is: the EV per decision that the
-	// best other action would cost (infinite deck: best EV minus second
-	// best; finite shoes: the change in the round's EV if the whole chart
+	// best other action would cost (infinite deck: the cell's EV less the
+	// best other action's; finite shoes: the change in the round's EV if the whole chart
 	// took the other action here, split hands included, divided by how often
 	// the cell decides a hand).
 	Margin float64
 	// Freq is the probability per round that a hand is decided by this
-	// cell: two-card hands (blackjacks excepted) and, in finite shoes, the
-	// first decision of split hands. Under a peek a hand is decided only
-	// when the dealer has no blackjack.
+	// cell: two-card hands (blackjacks excepted) and the first decision of
+	// split hands. Under a peek a hand is decided only when the dealer has
+	// no blackjack.
 	Freq float64
 	// MultiFreq is the probability per round that a hand of three or more
-	// cards (split hands included) decides at this cell's total (finite
-	// shoes; hard and soft cells).
+	// cards (split hands included) decides at this cell's total (hard and
+	// soft cells).
 	MultiFreq float64
 	// MultiCard is the chart's play, Hit or Stand, for hands of this total
 	// with three or more cards and for split hands after their first

@@ -96,9 +96,6 @@ func (o *cardOptions) run(cmd *cobra.Command, e env) error {
 		if c, err = charts.Load(o.diff); err != nil {
 			return chartError(err)
 		}
-		if r.Infinite() {
-			return usagef("--diff needs a finite deck count; %q deals from an infinite deck", r)
-		}
 	}
 	s, err := solve.NewSolver(r, solve.Options{})
 	if err != nil {

@@ -90,9 +90,6 @@ func (o *diffOptions) run(cmd *cobra.Command, chart string, e env) error {
 		}
 		from = "the command line"
 	}
-	if r.Infinite() {
-		return usagef("diff needs a finite deck count; %q deals from an infinite deck", r)
-	}
 	s, err := solve.NewSolver(r, solve.Options{})
 	if err != nil {
 		return err

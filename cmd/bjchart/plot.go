@@ -161,9 +161,6 @@ func (o *plotOptions) diff(cmd *cobra.Command) (*charts.Diff, error) {
 			return nil, err
 		}
 	}
-	if r.Infinite() {
-		return nil, usagef("--against needs a finite deck count; %q deals from an infinite deck", r)
-	}
 	s, err := solve.NewSolver(r, solve.Options{})
 	if err != nil {
 		return nil, err
