@@ -82,10 +82,10 @@ type upResult struct {
 
 // solveFiniteWith fills a Table for a finite shoe, one goroutine per up
 // card (each owns the cells of its column).
-func solveFiniteWith(r Rules, shoe Shoe, split SplitStrategy) (*Table, [10]*tdUp) {
-	t := &Table{Rules: r, Conditioning: conditioning(r), Split: split, Shoe: shoe}
+func solveFiniteWith(r Rules, shoe Shoe, opt Options) (*Table, [10]*tdUp) {
+	t := &Table{Rules: r, Conditioning: conditioning(r), Split: opt.Split, Shoe: shoe}
 	t.Cells = newCells()
-	lay := newLayout(r, shoe)
+	lay := opt.Cache.layout(r, shoe)
 	var results [10]upResult
 	eachUp(func(up Rank) { results[up-1] = solveFiniteUp(t, lay, up) })
 	total := float64(shoe.Total())

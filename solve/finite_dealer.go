@@ -161,7 +161,7 @@ func newFiniteUp(r Rules, lay *layout, up Rank) *finiteUp {
 		ctxs:   map[*shape]*context{},
 	}
 	f.shoe[up-1]--
-	f.dist = f.contract()
+	f.dist = lay.dist(f)
 	return f
 }
 

@@ -2,6 +2,8 @@ package solve
 
 import (
 	"math"
+	"slices"
+	"sync"
 	"testing"
 )
 
@@ -160,5 +162,39 @@ func TestHandFreqSumsToOne(t *testing.T) {
 	bj := 2 * float64(tab.Shoe.Counts[0]) / n * float64(tab.Shoe.Counts[9]) / (n - 1)
 	if math.Abs(sum+bj-1) > 1e-12 {
 		t.Errorf("hands' frequencies sum to %.15f; want 1 - P(blackjack) = %.15f", sum, 1-bj)
+	}
+}
+
+// TestCacheSharesWork solves rule sets that share a shoe concurrently with
+// one Cache and checks every number against solves without it.
+func TestCacheSharesWork(t *testing.T) {
+	rules := []string{"2D S17 DAS NS", "2D S17 NDAS LS", "2D H17 DAS NS", "2D S17 DAS NS ENHC", "2D S17 DAS NS 6:5", "2D S17 DAS SPL1 NS"}
+	cache := NewCache()
+	shared := make([]*Table, len(rules))
+	var wg sync.WaitGroup
+	for i, rs := range rules {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r, err := ParseRules(rs)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			shared[i], err = SolveWith(r, Options{Cache: cache})
+			if err != nil {
+				t.Error(err)
+			}
+		}()
+	}
+	wg.Wait()
+	if n := len(cache.layouts); n != 2 {
+		t.Errorf("%d layouts cached, want 2 (SPL3 and SPL1)", n)
+	}
+	for i, rs := range rules {
+		own := mustSolve(t, rs)
+		if shared[i].EV != own.EV || shared[i].CDEV != own.CDEV || !slices.Equal(shared[i].Cells, own.Cells) {
+			t.Errorf("%s: solved with a shared cache EV %.15f, alone %.15f", rs, shared[i].EV, own.EV)
+		}
 	}
 }

@@ -1,5 +1,7 @@
 package solve
 
+import "sync"
+
 // The shapes of the hand graphs, shared by the up cards.
 //
 // Which hands a player can reach, and which cards they leave out of the
@@ -22,6 +24,10 @@ type layout struct {
 	comps     [][10]uint8
 	compIndex map[uint64]int32 // by key(composition)
 	trie      []trieNode
+	// dists holds the dealer's distributions for the compositions, by
+	// dealer rule and up card, computed once (cache.go).
+	distMu sync.Mutex
+	dists  map[dealerRule]*[10]sharedDist
 }
 
 // shape is the hand graph for one set of extra removed cards (the pair

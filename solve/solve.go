@@ -25,6 +25,8 @@ type Options struct {
 	Shoe *Shoe
 	// Split is the post-split strategy finite-shoe splits are valued under.
 	Split SplitStrategy
+	// Cache, if not nil, shares work with other solves using it.
+	Cache *Cache
 }
 
 // Solve computes the Table for a rule set from a full shoe, valuing splits
@@ -62,11 +64,11 @@ func NewSolver(r Rules, opt Options) (*Solver, error) {
 		if err := opt.Shoe.Validate(); err != nil {
 			return nil, err
 		}
-		s.table, s.ups = solveFiniteWith(r, *opt.Shoe, opt.Split)
+		s.table, s.ups = solveFiniteWith(r, *opt.Shoe, opt)
 	case r.Infinite():
 		s.table = solveInfinite(r)
 	default:
-		s.table, s.ups = solveFiniteWith(r, NewShoe(r.Decks), opt.Split)
+		s.table, s.ups = solveFiniteWith(r, NewShoe(r.Decks), opt)
 	}
 	return s, nil
 }

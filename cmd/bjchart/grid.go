@@ -67,6 +67,7 @@ func (o *gridOptions) run(cmd *cobra.Command, e env) error {
 		return usagef("--jobs %d: want at least 1", o.jobs)
 	}
 	var grid []solve.Rules
+	var groups [][]int // rule sets dealt from the same shoe, which share a cache
 	for _, d := range strings.Split(o.decks, ",") {
 		decks := 0
 		if !strings.EqualFold(strings.TrimSpace(d), "inf") {
@@ -76,15 +77,18 @@ func (o *gridOptions) run(cmd *cobra.Command, e env) error {
 			}
 			decks = n
 		}
+		var group []int
 		for _, h17 := range []bool{false, true} {
 			for _, das := range []bool{true, false} {
 				for _, sur := range []solve.SurrenderRule{solve.NoSurrender, solve.LateSurrender} {
 					r := base
 					r.Decks, r.H17, r.DAS, r.Surrender = decks, h17, das, sur
+					group = append(group, len(grid))
 					grid = append(grid, r)
 				}
 			}
 		}
+		groups = append(groups, group)
 	}
 
 	bar := progressbar.NewOptions(len(grid),
@@ -96,25 +100,30 @@ func (o *gridOptions) run(cmd *cobra.Command, e env) error {
 	)
 	rows := make([]gridRow, len(grid))
 	errs := make([]error, len(grid))
-	work := make(chan int)
+	work := make(chan []int)
 	var wg sync.WaitGroup
 	for w := 0; w < o.jobs; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for i := range work {
-				t, err := solve.Solve(grid[i])
-				if err != nil {
-					errs[i] = err
-				} else {
-					rows[i] = gridRow{t.Rules.String(), t.EV, t.CDEV[solve.CDZMinus], t.CDEV[solve.CDP1]}
+			for group := range work {
+				// One deck count: the hand graphs and the dealer's
+				// distributions are solved once for the group.
+				opt := solve.Options{Cache: solve.NewCache()}
+				for _, i := range group {
+					t, err := solve.SolveWith(grid[i], opt)
+					if err != nil {
+						errs[i] = err
+					} else {
+						rows[i] = gridRow{t.Rules.String(), t.EV, t.CDEV[solve.CDZMinus], t.CDEV[solve.CDP1]}
+					}
+					bar.Add(1)
 				}
-				bar.Add(1)
 			}
 		}()
 	}
-	for i := range grid {
-		work <- i
+	for _, group := range groups {
+		work <- group
 	}
 	close(work)
 	wg.Wait()

@@ -109,7 +109,8 @@ func (o *plotOptions) run(cmd *cobra.Command, e env) error {
 		if err != nil {
 			return err
 		}
-		t, err := solve.Solve(r)
+		shared := solve.Options{Cache: solve.NewCache()} // --vs rules often share the shoe
+		t, err := solve.SolveWith(r, shared)
 		if err != nil {
 			return err
 		}
@@ -126,7 +127,7 @@ func (o *plotOptions) run(cmd *cobra.Command, e env) error {
 			if err != nil {
 				return usagef("--vs %v", err)
 			}
-			tb, err := solve.Solve(rb)
+			tb, err := solve.SolveWith(rb, shared)
 			if err != nil {
 				return err
 			}
