@@ -1,10 +1,6 @@
 package solve
 
-import (
-	"cmp"
-	"slices"
-	"sync"
-)
+import "sync"
 
 // A Hand is a two-card start against an up card with its
 // composition-dependent (CD) EVs: every later decision is the best for the
@@ -202,22 +198,22 @@ func pUp(shoe Shoe, up Rank) float64 {
 
 // compositions lists the unsplit hands of three or more cards that may
 // draw, with their CD values and their frequency under the chart; pu is
-// the up card's probability. They are sorted by total, hard before soft,
-// then by cards (aces first).
+// the up card's probability. They are in the layout's order: by total,
+// hard before soft, then by cards (aces first).
 func (t *tdUp) compositions(cond Conditioning, ch *tdChart, tv *tdValues, pu float64) []Composition {
 	x := t.base
 	reach := t.reach(ch, tv)[x]
 	var out []Composition
-	for i := range x.nodes {
+	for _, i := range t.f.lay.multi {
 		n := &x.nodes[i]
-		if n.cards < 3 || !n.canHit() || !x.dealt[i] {
+		if !x.dealt[i] {
 			continue
 		}
 		s := &start{q: t.f.bjProb(n.hand)}
 		c := Composition{Counts: n.hand, Up: t.f.up, Total: n.total(), Soft: n.soft(),
 			Best: Stand, Chart: Stand}
 		c.EV[Stand] = t.display(cond, s, t.unconditional(s, x.stand[i]))
-		c.EV[Hit] = t.display(cond, s, t.unconditional(s, x.hitValue(int32(i), x.best)))
+		c.EV[Hit] = t.display(cond, s, t.unconditional(s, x.hitValue(i, x.best)))
 		if x.cdHit[i] {
 			c.Best = Hit
 		}
@@ -225,19 +221,10 @@ func (t *tdUp) compositions(cond Conditioning, ch *tdChart, tv *tdValues, pu flo
 			c.Chart = Hit
 		}
 		if reach != nil {
-			c.Freq = pu * reach[i] * x.noBlackjack(int32(i))
+			c.Freq = pu * reach[i] * x.noBlackjack(i)
 		}
 		out = append(out, c)
 	}
-	slices.SortFunc(out, func(a, b Composition) int {
-		if a.Soft != b.Soft {
-			return cmp.Compare(b2i(a.Soft), b2i(b.Soft))
-		}
-		if a.Total != b.Total {
-			return cmp.Compare(a.Total, b.Total)
-		}
-		return slices.Compare(a.Counts[:], b.Counts[:])
-	})
 	return out
 }
 

@@ -71,14 +71,14 @@ func enumerateDealer(h17 bool, up int) *dealerDraws {
 		outcome int
 		orders  int
 	}
-	index := map[[10]uint8]int{}
+	index := map[uint64]int{} // by key(k)
 	var sets []multiset
 	var k [10]uint8
 	add := func(size, outcome int) {
-		j, ok := index[k]
+		j, ok := index[key(k)]
 		if !ok {
 			j = len(sets)
-			index[k] = j
+			index[key(k)] = j
 			sets = append(sets, multiset{k: k, size: size, outcome: outcome})
 		}
 		sets[j].orders++

@@ -1,6 +1,10 @@
 package solve
 
-import "sync"
+import (
+	"cmp"
+	"slices"
+	"sync"
+)
 
 // The shapes of the hand graphs, shared by the up cards.
 //
@@ -24,6 +28,10 @@ type layout struct {
 	comps     [][10]uint8
 	compIndex map[uint64]int32 // by key(composition)
 	trie      []trieNode
+	// multi lists the base graph's hands of three or more cards that may
+	// still draw, by total, hard before soft, then by cards (aces first):
+	// the order of Table.Compositions.
+	multi []int32
 	// dists holds the dealer's distributions for the compositions, by
 	// dealer rule and up card, computed once (cache.go).
 	distMu sync.Mutex
@@ -118,6 +126,16 @@ func newLayout(r Rules, shoe Shoe) *layout {
 		}
 	}
 	l.trie = newTrie(l.comps)
+	for i := range l.base.nodes {
+		if n := &l.base.nodes[i]; n.cards >= 3 && n.canHit() {
+			l.multi = append(l.multi, int32(i))
+		}
+	}
+	slices.SortFunc(l.multi, func(i, j int32) int {
+		a, b := &l.base.nodes[i], &l.base.nodes[j]
+		return cmp.Or(cmp.Compare(b2i(a.soft()), b2i(b.soft())), cmp.Compare(a.total(), b.total()),
+			slices.Compare(a.hand[:], b.hand[:]))
+	})
 	return l
 }
 
