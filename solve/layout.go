@@ -188,8 +188,13 @@ func (s *shape) add(l *layout, hand [10]uint8) int32 {
 	return i
 }
 
-// find returns the node of a hand the shape holds.
-func (s *shape) find(hand [10]uint8) int32 { return s.index[key(hand)] }
+// find returns the node of a hand, or -1 if the shape does not hold it.
+func (s *shape) find(hand [10]uint8) int32 {
+	if i, ok := s.index[key(hand)]; ok {
+		return i
+	}
+	return -1
+}
 
 // key packs a composition into one integer, six bits per rank: a hand of
 // at most 21 plus three pair cards holds at most 24 cards of a rank.
