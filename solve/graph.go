@@ -62,8 +62,8 @@ func (x *context) value(i int32) {
 			continue
 		}
 		p[c] = float64(k) * inv
-		if !n.canHit() || int(n.sum)+c+1 <= 21 {
-			continue
+		if int(n.sum)+c+1 <= 21 {
+			continue // a child, not a bust (hands at 21 bust with any card)
 		}
 		noBJ := 1.0
 		if bjRank >= 0 && left > 1 {

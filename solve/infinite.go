@@ -182,6 +182,7 @@ func solveInfinite(r Rules) *Table {
 			}
 		}
 		adjustForBlackjack(r, c, q)
+		onlyDrawn(c)
 		c.chooseCode(ndasBest)
 		if c.Table != Pairs {
 			c.MultiCard = Stand
@@ -215,6 +216,15 @@ func conditioning(r Rules) Conditioning {
 		return NoDealerBlackjack
 	}
 	return Unconditional
+}
+
+// onlyDrawn leaves hard 21, which no two cards make, to hands of three or
+// more cards: they may only stand or hit (as finite shoes show the row).
+func onlyDrawn(c *Cell) {
+	if c.Table == Hard && c.Hand == "21" {
+		c.Legal[Double], c.Legal[Surrender] = false, false
+		c.EV[Double], c.EV[Surrender] = 0, 0
+	}
 }
 
 // adjustForBlackjack moves a cell's EVs from the per-hand frame to the

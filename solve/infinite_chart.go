@@ -213,6 +213,7 @@ func (v *infiniteChart) fillCells(t *Table, up Rank, st Strategy) {
 			c.Legal[Split], c.EV[Split] = true, v.split(pair)
 		}
 		adjustForBlackjack(v.r, c, q)
+		onlyDrawn(c)
 		c.Code, c.MultiCard = st[ci].Code, st[ci].MultiCard
 		other := math.Inf(-1)
 		for _, a := range Actions {
