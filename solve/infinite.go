@@ -168,21 +168,13 @@ func solveInfinite(r Rules) *Table {
 		h := hands[c.Up-1]
 		sum, hasAce, pair := handCards(c.Table, c.Hand)
 		total := effective(sum, hasAce)
-		c.Legal[Stand], c.EV[Stand] = true, h.stand[total]
-		c.Legal[Hit], c.EV[Hit] = true, h.hit[sum][b2i(hasAce)]
-		if r.Double.Allows(total, hasAce && sum+10 <= 21) {
-			c.Legal[Double], c.EV[Double] = true, h.double(sum, hasAce)
-		}
+		h.setEVs(r, c, h.hit[sum][b2i(hasAce)], func(pair int) float64 { return h.split(r, pair) })
 		q := t.Dealer[c.Up-1][DealerBlackjack]
 		ndasBest := NoAction
-		if pair != 0 {
-			c.Legal[Split], c.EV[Split] = true, h.split(r, pair)
-			if r.DAS {
-				ndasBest = bestWithoutDAS(*c, h.split(noDAS, pair), r, q)
-			}
+		if pair != 0 && r.DAS {
+			ndasBest = bestWithoutDAS(*c, h.split(noDAS, pair), r, q)
 		}
 		adjustForBlackjack(r, c, q)
-		onlyDrawn(c)
 		c.chooseCode(ndasBest)
 		if c.Table != Pairs {
 			c.MultiCard = Stand
@@ -218,14 +210,26 @@ func conditioning(r Rules) Conditioning {
 	return Unconditional
 }
 
-// onlyDrawn leaves hard 21, which no two cards make, to hands of three or
-// more cards: they may only stand or hit (as finite shoes show the row).
-func onlyDrawn(c *Cell) {
-	if c.Table == Hard && c.Hand == "21" {
-		c.Legal[Double], c.Legal[Surrender] = false, false
-		c.EV[Double], c.EV[Surrender] = 0, 0
+// setEVs fills a cell's legal actions and their EVs in the per-hand frame:
+// stand, hit (valued by the caller), double, and for pairs split (valued by
+// split). Hard 21, which no two cards make, stands in for hands of three
+// or more cards: they may only stand or hit (as finite shoes show the row).
+func (h *infiniteHands) setEVs(r Rules, c *Cell, hit float64, split func(pair int) float64) {
+	sum, hasAce, pair := handCards(c.Table, c.Hand)
+	total := effective(sum, hasAce)
+	c.Legal[Stand], c.EV[Stand] = true, h.stand[total]
+	c.Legal[Hit], c.EV[Hit] = true, hit
+	if c.twoCard() && r.Double.Allows(total, hasAce && sum+10 <= 21) {
+		c.Legal[Double], c.EV[Double] = true, h.double(sum, hasAce)
+	}
+	if pair != 0 {
+		c.Legal[Split], c.EV[Split] = true, split(pair)
 	}
 }
+
+// twoCard reports whether two cards make the cell's hand: every row but
+// hard 21.
+func (c *Cell) twoCard() bool { return c.Table != Hard || c.Hand != "21" }
 
 // adjustForBlackjack moves a cell's EVs from the per-hand frame to the
 // table's conditioning and adds surrender. q is the probability that the
@@ -244,6 +248,9 @@ func adjustForBlackjack(r Rules, c *Cell, q float64) {
 				c.EV[a] = (1-q)*c.EV[a] - q
 			}
 		}
+	}
+	if !c.twoCard() {
+		return // no surrender after a hit
 	}
 	switch r.Surrender {
 	case LateSurrender:

@@ -202,18 +202,9 @@ func (v *infiniteChart) fillCells(t *Table, up Rank, st Strategy) {
 		kind, i := rowKind(row)
 		ci := cellIndex(kind, i, up)
 		c := &t.Cells[ci]
-		sum, hasAce, pair := handCards(kind, c.Hand)
-		total := effective(sum, hasAce)
-		c.Legal[Stand], c.EV[Stand] = true, v.h.stand[total]
-		c.Legal[Hit], c.EV[Hit] = true, v.hit(sum, hasAce)
-		if v.r.Double.Allows(total, hasAce && sum+10 <= 21) {
-			c.Legal[Double], c.EV[Double] = true, v.h.double(sum, hasAce)
-		}
-		if pair != 0 {
-			c.Legal[Split], c.EV[Split] = true, v.split(pair)
-		}
+		sum, hasAce, _ := handCards(kind, c.Hand)
+		v.h.setEVs(v.r, c, v.hit(sum, hasAce), v.split)
 		adjustForBlackjack(v.r, c, q)
-		onlyDrawn(c)
 		c.Code, c.MultiCard = st[ci].Code, st[ci].MultiCard
 		other := math.Inf(-1)
 		for _, a := range Actions {
