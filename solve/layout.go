@@ -218,19 +218,6 @@ func (l *layout) comp(gone [10]uint8) int32 {
 	return i
 }
 
-// shapes lists every shape of the layout, base first.
-func (l *layout) shapes() []*shape {
-	out := []*shape{l.base}
-	for c := range l.splits {
-		for _, s := range l.splits[c] {
-			if s != nil {
-				out = append(out, s)
-			}
-		}
-	}
-	return out
-}
-
 func handSum(hand [10]uint8) (sum int, hasAce bool) {
 	for i, n := range hand {
 		sum += (i + 1) * int(n)
