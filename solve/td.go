@@ -191,7 +191,8 @@ type tdValues struct {
 	ev     float64 // the round's EV given the up card
 	v      map[*context][]float64
 	hitAt  map[*context][]bool
-	splits []splitHand // split hands of the pairs the chart splits
+	splits []splitHand            // split hands of the pairs the chart splits
+	reach  map[*context][]float64 // tdUp.reach, once computed
 }
 
 func (t *tdUp) hitSlice(x *context, ch *tdChart) []bool {
@@ -249,8 +250,11 @@ func (t *tdUp) eval(ch *tdChart, das bool) *tdValues {
 
 // reach returns, for every node of every context the chart plays, the
 // probability (given the up card) that a hand reaches it and decides there
-// by its three-card play.
+// by its three-card play. tv must value ch; the result is kept in tv.
 func (t *tdUp) reach(ch *tdChart, tv *tdValues) map[*context][]float64 {
+	if tv.reach != nil {
+		return tv.reach
+	}
 	reach := map[*context][]float64{}
 	get := func(x *context) []float64 {
 		if r, ok := reach[x]; ok {
@@ -302,6 +306,7 @@ func (t *tdUp) reach(ch *tdChart, tv *tdValues) map[*context][]float64 {
 			}
 		}
 	}
+	tv.reach = reach
 	return reach
 }
 
