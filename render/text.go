@@ -223,7 +223,7 @@ func Exceptions(w io.Writer, t *solve.Table) error {
 	}
 	for _, h := range t.Hands {
 		if h.Best != h.Chart && h.Legal[h.Chart] {
-			rows = append(rows, row(h.Cards[0].String()+","+h.Cards[1].String(), h.Up.String(),
+			rows = append(rows, row(cardList(h.Cards[:]), h.Up.String(),
 				h.Chart, h.Best, h.EV[h.Chart], h.EV[h.Best], h.Freq))
 		}
 	}
@@ -246,11 +246,7 @@ func Exceptions(w io.Writer, t *solve.Table) error {
 		if c.Soft {
 			kind = "soft"
 		}
-		cards := make([]string, 0, 4)
-		for _, r := range c.Cards() {
-			cards = append(cards, r.String())
-		}
-		rows = append(rows, row(fmt.Sprintf("%s (%s %d)", strings.Join(cards, ","), kind, c.Total), c.Up.String(),
+		rows = append(rows, row(fmt.Sprintf("%s (%s %d)", cardList(c.Cards()), kind, c.Total), c.Up.String(),
 			c.Chart, c.Best, c.EV[c.Chart], c.EV[c.Best], c.Freq))
 	}
 	return exceptionTable(w, "COMPOSITION EXCEPTIONS: hands of three or more cards (most valuable first)", header, rows)
