@@ -202,15 +202,13 @@ func (f *finiteUp) noBlackjack(gone [10]uint8) float64 {
 }
 
 // bjRank returns the rank index (rank-1) of the hole card that makes a
-// dealer blackjack the player's hands must survive, or -1: none under ENHC
-// (W is unconditional) or when the up card is neither an ace nor a ten.
+// dealer blackjack with the up card, or -1 when the up card is neither an
+// ace nor a ten.
 func (f *finiteUp) bjRank() int {
-	switch {
-	case f.r.HoleCard == ENHC:
-		return -1
-	case f.up == 1:
+	switch f.up {
+	case 1:
 		return 9
-	case f.up == 10:
+	case 10:
 		return 0
 	}
 	return -1
@@ -218,14 +216,12 @@ func (f *finiteUp) bjRank() int {
 
 // bjProb returns P(dealer blackjack | the cards in gone are out).
 func (f *finiteUp) bjProb(gone [10]uint8) float64 {
-	if f.up != 1 && f.up != 10 {
+	k := f.bjRank()
+	if k < 0 {
 		return 0
 	}
 	m, total := f.remaining(gone)
-	if f.up == 1 {
-		return float64(m[9]) / float64(total)
-	}
-	return float64(m[0]) / float64(total)
+	return float64(m[k]) / float64(total)
 }
 
 // unconditionalDealer returns the dealer's distribution, blackjack

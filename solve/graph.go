@@ -53,8 +53,12 @@ func (x *context) value(i int32) {
 	x.stand[i] = (&frame{d: x.f.dist[n.comp]}).standEV(n.total())
 	// A bust loses the bet if the hand is played: under a peek, only when
 	// the hole card (one of the left-1 cards after the busting one) makes
-	// no blackjack.
+	// no blackjack; under ENHC W is unconditional. This is noBlackjack of
+	// the cards with the busting one, without recounting the shoe.
 	bjRank := x.f.bjRank()
+	if x.f.r.HoleCard == ENHC {
+		bjRank = -1
+	}
 	inv := 1 / float64(left)
 	p := &x.p[i]
 	for c, k := range m {
