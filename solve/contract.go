@@ -174,14 +174,7 @@ func (f *finiteUp) contract() []DealerDist {
 	for r := range w.n { // blackjack classes come last: dropped unless summed
 		w.n[r] = int(lv.first[r][w.outcomes])
 	}
-	maxDepth := 0
-	for _, g := range f.lay.comps {
-		n := 0
-		for _, k := range g {
-			n += int(k)
-		}
-		maxDepth = max(maxDepth, n)
-	}
+	maxDepth := f.lay.maxCards
 	_, total := f.remaining([10]uint8{})
 	w.scale = make([][maxDraw + 1]float64, maxDepth+1)
 	for d := range w.scale {

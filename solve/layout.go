@@ -27,6 +27,7 @@ type layout struct {
 	// the dealer's contraction (contract.go).
 	comps     [][10]uint8
 	compIndex map[uint64]int32 // by key(composition)
+	maxCards  int              // most cards in a composition
 	trie      []trieNode
 	// multi lists the base graph's hands of three or more cards that may
 	// still draw, by total, hard before soft, then by cards (aces first):
@@ -215,6 +216,11 @@ func (l *layout) comp(gone [10]uint8) int32 {
 	i := int32(len(l.comps))
 	l.compIndex[k] = i
 	l.comps = append(l.comps, gone)
+	cards := 0
+	for _, n := range gone {
+		cards += int(n)
+	}
+	l.maxCards = max(l.maxCards, cards)
 	return i
 }
 
