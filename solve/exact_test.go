@@ -250,24 +250,27 @@ func (u *ratUp) play(hand, extra [10]int, p *player) *big.Rat {
 	return v
 }
 
-// splitEV returns W of splitting pair c, each split hand's first decision
-// valued by first, by recursion over (hands waiting for a card, hands out).
-func (u *ratUp) splitEV(c int, first func(hand, extra [10]int) *big.Rat) *big.Rat {
-	limit := u.r.MaxSplitHands
-	if c == 1 && !u.r.RSA {
-		limit = 2
-	}
-	firstMemo := map[[20]int]*big.Rat{}
-	firstOf := func(hand, extra [10]int) *big.Rat {
-		var key [20]int
-		copy(key[:10], hand[:])
-		copy(key[10:], extra[:])
-		if v, ok := firstMemo[key]; ok {
-			return v
+// pairCardSplit returns W of splitting pair c in the pair-card model that
+// bjchart used before its splits were exact: a split hand dealt while h
+// hands are on the table draws, and the dealer draws against it, from the
+// shoe less the up card and the h pair cards, by recursion over (hands
+// waiting for a card, hands out). Exact without resplits; kept to show
+// that the brute force (split_brute_test.go) rejects it with them.
+func (u *ratUp) pairCardSplit(c int, play splitPlay) *big.Rat {
+	limit := splitLimit(u.r, c)
+	player := newPlayer(play.hit)
+	first := func(hand, extra [10]int) *big.Rat {
+		act := Stand
+		if sum, _ := sumAce(hand); sum < 21 && (c != 1 || u.r.HSA) {
+			act = play.first(hand)
 		}
-		v := first(hand, extra)
-		firstMemo[key] = v
-		return v
+		switch act {
+		case Double:
+			return u.double(hand, extra)
+		case Hit:
+			return u.draw(hand, extra, func(h [10]int) *big.Rat { return u.play(h, extra, player) })
+		}
+		return u.stand(hand, extra)
 	}
 	memo := map[[2]int]*big.Rat{}
 	var f func(pending, hands int) *big.Rat
@@ -294,7 +297,7 @@ func (u *ratUp) splitEV(c int, first func(hand, extra [10]int) *big.Rat) *big.Ra
 			}
 			hand := one
 			hand[x-1]++
-			w = add(w, mul(p, add(firstOf(hand, extra), f(pending-1, hands))))
+			w = add(w, mul(p, add(first(hand, extra), f(pending-1, hands))))
 		}
 		memo[[2]int{pending, hands}] = w
 		return w
@@ -302,31 +305,16 @@ func (u *ratUp) splitEV(c int, first func(hand, extra [10]int) *big.Rat) *big.Ra
 	return f(2, 2)
 }
 
-// cdSplit values a split under CDZ- or CDP1 (see split.go).
-func (u *ratUp) cdSplit(c int, strat SplitStrategy, das bool) *big.Rat {
-	var policyExtra [10]int
-	if strat == CDP1 {
-		policyExtra[c-1] = 1
+// splitExact returns the exact W of splitting pair c where no resplit can
+// happen: there the pair-card model is exact (the brute force agrees,
+// TestBruteForceRejectsPairCardModel) and cheap. Where a third pair card
+// can be dealt it returns nil: those splits are TestSplitBruteForce's, on
+// shoes the brute force can enumerate quickly.
+func (u *ratUp) splitExact(c int, play splitPlay) *big.Rat {
+	if splitLimit(u.r, c) > 2 && u.shoe[c-1] > 2 { // u.shoe is less the up card
+		return nil
 	}
-	policy := newPlayer(func(hand [10]int) bool {
-		return u.cdHit(hand, policyExtra).Cmp(u.stand(hand, policyExtra)) > 0
-	})
-	return u.splitEV(c, func(hand, extra [10]int) *big.Rat {
-		sum, ace := sumAce(hand)
-		if (c == 1 && !u.r.HSA) || sum >= 21 {
-			return u.stand(hand, extra)
-		}
-		ps, ph := u.stand(hand, policyExtra), u.cdHit(hand, policyExtra)
-		if das && u.r.Double.Allows(effective(sum, ace), ace && sum+10 <= 21) {
-			if pd := u.double(hand, policyExtra); pd.Cmp(ps) > 0 && pd.Cmp(ph) > 0 {
-				return u.double(hand, extra)
-			}
-		}
-		if ph.Cmp(ps) > 0 {
-			return u.draw(hand, extra, func(h [10]int) *big.Rat { return u.play(h, extra, policy) })
-		}
-		return u.stand(hand, extra)
-	})
+	return u.pairCardSplit(c, play)
 }
 
 // ratFloat converts for comparison.
@@ -379,8 +367,9 @@ func TestExactSmallShoe(t *testing.T) {
 				if s.legal[Split] {
 					for _, strat := range []SplitStrategy{CDZMinus, CDP1} {
 						for _, das := range []bool{r.DAS, false} {
-							check(fmt.Sprintf("split %v das=%v", strat, das),
-								f.cdSplit(td.plans[s.a], strat, das), u.cdSplit(s.a, strat, das))
+							if want := u.splitExact(s.a, u.cdPlay(s.a, strat, das)); want != nil {
+								check(fmt.Sprintf("split %v das=%v", strat, das), f.cdSplit(td.plans[s.a], strat, das), want)
+							}
 						}
 					}
 				}
@@ -424,25 +413,22 @@ func TestExactSmallShoeChart(t *testing.T) {
 					t.Errorf("%s: %d,%d v %v: chart hit %.15f, exact %.15f", rules, s.a, s.b, up, got, want)
 				}
 				if s.legal[Split] {
-					w := u.splitEV(s.a, func(h, extra [10]int) *big.Rat {
-						sum, ace := sumAce(h)
-						nd := node{hand: [10]uint8{}, sum: int8(sum), ace: ace}
-						row := splitRow(&nd)
-						if h[0] == 2 {
-							row = rowOf(Soft, 0)
-						}
-						a := ch.act[row]
-						mustStand := (s.a == 1 && !r.HSA) || sum >= 21
-						canDouble := r.DAS && r.Double.Allows(effective(sum, ace), ace && sum+10 <= 21)
-						act := resolveAction(a, ch.fallback[row], splitOptions{canDouble: canDouble, mustStand: mustStand})
-						switch act {
-						case Double:
-							return u.double(h, extra)
-						case Hit:
-							return u.draw(h, extra, func(g [10]int) *big.Rat { return u.play(g, extra, chart) })
-						}
-						return u.stand(h, extra)
+					w := u.splitExact(s.a, splitPlay{
+						first: func(h [10]int) Action {
+							sum, ace := sumAce(h)
+							nd := node{sum: int8(sum), ace: ace}
+							row := splitRow(&nd)
+							if h[0] == 2 {
+								row = rowOf(Soft, 0)
+							}
+							canDouble := r.DAS && r.Double.Allows(effective(sum, ace), ace && sum+10 <= 21)
+							return resolveAction(ch.act[row], ch.fallback[row], splitOptions{canDouble: canDouble})
+						},
+						hit: chart.hit,
 					})
+					if w == nil {
+						continue
+					}
 					got := s.u[Split]
 					want := ratFloat(w)
 					if r.HoleCard != ENHC {

@@ -56,19 +56,22 @@ func mustFloat(t *testing.T, s string) float64 {
 }
 
 // TestWizardAppendix9Overall compares the round's composition-dependent EV
-// with the Wizard of Odds appendix 9 game EVs (1, 2, 5 decks; S17/H17; peek and ENHC; DAS and
-// no DAS). The pages value splits by "how many hands the player had already
-// split, but not the other cards drawn in those hands", which is the
-// removal model of split.go; their post-split strategy is not stated.
-// Measured: CDP1 is within 0.00036 percentage points of every page, CDZ-
-// within 0.00152 (1 deck S17 DAS, where the post-split strategy matters
-// most). Tolerances: 0.0004 and 0.0016.
+// with the Wizard of Odds appendix 9 game EVs (1, 2, 5 decks; S17/H17; peek
+// and ENHC; DAS and no DAS; resplits to four hands). The pages value splits
+// by "how many hands the player had already split, but not the other cards
+// drawn in those hands": the pair-card model, which overvalues resplits
+// (../shared/design/exact-splits.md); their post-split strategy is not
+// stated. bjchart's exact splits sit below the pages in peek games, most
+// at one deck with DAS: measured, CDP1 0.00085 percentage points below
+// (1 deck H17 DAS) and CDZ- 0.00197 (1 deck S17 DAS); at most 0.00026
+// above (8 decks ENHC). Tolerances: 0.0004 above; 0.0009 (CDP1) and
+// 0.0021 (CDZ-) below.
 func TestWizardAppendix9Overall(t *testing.T) {
 	rows := readCSV(t, "testdata/wizard_appendix9_overall.csv")
 	for _, tc := range []struct {
 		split SplitStrategy
-		tol   float64
-	}{{CDP1, 0.0004}, {CDZMinus, 0.0016}} {
+		below float64
+	}{{CDP1, 0.0009}, {CDZMinus, 0.0021}} {
 		for _, row := range rows[1:] {
 			decks, _ := strconv.Atoi(row[3])
 			r := Default
@@ -83,8 +86,8 @@ func TestWizardAppendix9Overall(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if got := 100 * tab.CDEV[tc.split]; math.Abs(got-want) > tc.tol {
-					t.Errorf("%s (%v, %v): EV %.5f%%, want %.5f%% ± %v (Wizard appendix 9)", row[0], r, tc.split, got, want, tc.tol)
+				if got := 100 * tab.CDEV[tc.split]; got > want+0.0004 || got < want-tc.below {
+					t.Errorf("%s (%v, %v): EV %.5f%%, want %.5f%% - %v + 0.0004 (Wizard appendix 9)", row[0], r, tc.split, got, want, tc.below)
 				}
 			}
 		}

@@ -19,9 +19,12 @@ import (
 // layout holds the hand graphs of one solve and the removed compositions
 // their stand values need.
 type layout struct {
-	shoe   [10]int // the full shoe, up card included
-	base   *shape
-	splits [11][5]*shape // [pair rank][hands on the table]; nil where none
+	shoe [10]int // the full shoe, up card included
+	base *shape
+	// splits holds one split hand's graph by pair rank and number of pair
+	// cards out (its own first card included): 2 up to splitContexts; nil
+	// where none.
+	splits [11][maxSplitCards + 1]*shape
 	// comps lists every composition of cards out of the shoe (besides the
 	// up card) that some hand's stand value needs; trie orders them for
 	// the dealer's contraction (contract.go).
@@ -78,6 +81,14 @@ func (n *node) class() int {
 	return int(n.sum)
 }
 
+// splitContexts returns the most pair cards out (the split hand's own
+// first card included) for which a split of rank c needs its hand values:
+// the exact split model (split.go) reaches 2*limit - 2.
+func splitContexts(r Rules, c int) int { return 2*splitLimit(r, c) - 2 }
+
+// maxSplitCards bounds splitContexts: four hands.
+const maxSplitCards = 6
+
 // splitLimit returns the most hands a pair of rank c may become.
 func splitLimit(r Rules, c int) int {
 	if c == 1 && !r.RSA {
@@ -103,7 +114,7 @@ func newLayout(r Rules, shoe Shoe) *layout {
 		}
 	}
 	for c := 1; c <= 10; c++ {
-		for h := 2; h <= splitLimit(r, c); h++ {
+		for h := 2; h <= splitContexts(r, c); h++ {
 			var extra, one [10]uint8
 			extra[c-1] = uint8(h - 1)
 			one[c-1] = 1
@@ -113,7 +124,7 @@ func newLayout(r Rules, shoe Shoe) *layout {
 		}
 	}
 	for c := 1; c <= 10; c++ {
-		for h := 2; h <= splitLimit(r, c); h++ {
+		for h := 2; h <= splitContexts(r, c); h++ {
 			s := l.splits[c][h]
 			for strat, policy := range []*shape{l.base, l.splits[c][2]} {
 				s.policy[strat] = make([]int32, len(s.nodes))
@@ -198,7 +209,8 @@ func (s *shape) find(hand [10]uint8) int32 {
 }
 
 // key packs a composition into one integer, six bits per rank: a hand of
-// at most 21 plus three pair cards holds at most 24 cards of a rank.
+// at most 21 plus maxSplitCards-1 further pair cards holds at most 26 cards
+// of a rank.
 func key(g [10]uint8) uint64 {
 	var k uint64
 	for _, n := range g {

@@ -1,93 +1,227 @@
 package solve
 
-// Splitting pairs in a finite shoe.
+// Splitting pairs in a finite shoe, exactly.
 //
-// Card removal follows the published analyzers (E. Farmer's combinatorial
-// analyzer; the MGP/bjstrat "N and x hands" method; the Wizard of Odds
-// appendix 9 pages, which "only considered how many hands the player had
-// already split, but not the other cards drawn in those hands"): a split
-// hand dealt while h hands are on the table draws, and the dealer draws
-// against it, from the shoe less the up card and the h pair cards on the
-// table (one of them the hand's own first card). Cards drawn to the other
-// split hands are not removed. J. A. Nairn ("Exact calculation of expected
-// values for splitting pairs in blackjack", 2008, arXiv:1909.13710)
-// enumerates every card of every split hand instead; that takes days for
-// one deck, and he reports the pair-card model to be accurate except when
-// resplitting tens.
+// Each split hand is played by a strategy that looks only at its own cards
+// (CDZ-, CDP1 or a chart, below). The cards are a uniformly shuffled
+// sequence, so from one hand's point of view every card it has not seen is
+// exchangeable with every other: the other hands' later cards and the
+// dealer's draws are just "the rest of the shoe". What conditions one
+// hand's value is only how many extra pair cards have appeared (they were
+// dealt to hands and caused resplits) and how many other hands are known
+// to have drawn a second card that is not a pair card (they stopped
+// resplitting), whatever its rank. Removing a card of unknown rank changes
+// no expectation, which gives a recursion over those two numbers (the
+// method of E. Farmer's combinatorial analyzer, set out in his note on
+// split values, "blackjack_split.pdf"). For pair rank p, with the up card
+// and the two pair cards out:
 //
-// A pair card drawn to a split hand is resplit whenever the hand limit (and
-// for aces, RSA) allows; resplitValue's recurrence over (hands waiting for
-// a card, hands on the table) sums the hands. It is linear in the hands'
-// values, so a split's EV is
+//   - X(a, b): W of a split hand whose second card is drawn freely (a pair
+//     card is played, not split) when a extra pair cards are out and b
+//     other cards are known not to be pair cards;
+//   - N(a, b): the same for a hand whose own second card is not a pair card.
 //
-//	sum over h of A_h * sum over x != c of P_h(x) V_h(c,x)  +  B * V(c,c)
+// With b = 0 these are ordinary hand values in the split graph with a+2
+// pair cards out (contexts, graph.go), and for b > 0
 //
-// with coefficients A_h and B that depend only on the draw probabilities
-// (splitPlan). The split hands' values V come from a post-split strategy:
+//	X(a, b) = (X(a, b-1) - v X(a+1, b-1)) / (1 - v)
+//
+// where v is the chance that a card of unknown rank is a pair card (for N
+// the hand's own second card is one known non-pair card fewer in the pool).
+// The split's W sums, over every way the second cards can arrive (a pair
+// card resplits while the hand limit M allows), the arrangement's
+// probability times its hands' values: h < M hands all ending on non-pair
+// cards are each worth N(h-2, h-1); reaching the limit after k hands ended
+// on non-pair cards, those are worth N(M-2, k-1) and the M-k others
+// X(M-2, k). Unrolled, that reaches hand values with up to 2M-4 extra pair
+// cards out (layout.splitContexts).
+//
+// Everything is linear in the hands' values, so a split's W is a weighted
+// sum of split-hand values, the weights depending only on the shoe
+// (splitWeights; some are negative). One split (SPL1, and aces without RSA)
+// reduces to 2 X(0, 0), the model of every published analyzer, and the
+// infinite deck needs no conditioning at all (infinite.go). Values are W
+// (finite_dealer.go): under a peek the no-blackjack event is part of every
+// hand's value, so the combination needs no correction for it.
+//
+// This is exact for any post-split strategy that decides from the hand's
+// own cards, with forced resplits to the hand limit:
 //
 //   - CDZ- plays every split hand by the composition-dependent strategy of
 //     the same cards as an unsplit hand (the pre-split strategy), with
 //     doubling only where DAS allows it: the industry default.
-//   - CDP1 recomputes that strategy for the shoe with one pair card
-//     removed, the cards a split hand actually faces.
+//   - CDP1 recomputes that strategy for the shoe with the other pair card
+//     removed, and plays every split hand by it whatever else is out.
 //   - A chart (TD) plays split hands by its cells.
 //
-// The strategy is evaluated, not maximised, against the shoe each split
-// hand draws from.
+// A strategy that changes with the number of pair cards out (CDP) would
+// break the recursion, which mixes a and a+1 under one strategy; bjchart
+// does not offer it. The strategy is evaluated, not maximised.
 
 // SplitStrategy names the post-split strategy of composition-dependent split EVs.
 type SplitStrategy int
 
 const (
 	CDZMinus SplitStrategy = iota // CDZ-: pre-split composition-dependent strategy
-	CDP1                          // CDP1: strategy recomputed with one pair card removed
+	CDP1                          // CDP1: strategy recomputed with the other pair card removed
 )
 
 func (s SplitStrategy) String() string { return [...]string{"CDZ-", "CDP1"}[s] }
 
 // splitPlan holds what valuing a split of one pair needs against one up card.
 type splitPlan struct {
-	c     int // pair rank
-	limit int // most hands
-	ctx   [5]*context
-	root  [5]int32   // node {c} in ctx[h]
-	coefN [5]float64 // A_h
-	coefX float64    // B, with P(c) at the limit folded in
+	c        int // pair rank
+	limit    int // most hands
+	contexts int // most pair cards out of the hands valued
+	ctx      [maxSplitCards + 1]*context
+	root     [maxSplitCards + 1]int32 // node {c} in ctx[h]
+	// weight[h][x-1] is the weight of split hand {c, x} in ctx[h] in the
+	// split's W.
+	weight splitWeights
 }
 
 func (f *finiteUp) splitPlan(c int) *splitPlan {
-	s := &splitPlan{c: c, limit: splitLimit(f.r, c)}
-	var pc [5]float64
-	for h := 2; h <= s.limit; h++ {
+	s := &splitPlan{c: c, limit: splitLimit(f.r, c), contexts: splitContexts(f.r, c)}
+	for h := 2; h <= s.contexts; h++ {
 		s.ctx[h] = f.context(f.lay.splits[c][h])
 		s.root[h] = s.ctx[h].shape.root
-		pc[h] = s.ctx[h].p[s.root[h]][c-1]
 	}
-	for h := 2; h <= s.limit; h++ {
-		var unit [5]float64
-		unit[h] = 1
-		s.coefN[h] = resplitValue(s.limit, pc, unit, 0)
-	}
-	s.coefX = resplitValue(s.limit, pc, [5]float64{}, 1)
+	s.weight, _ = newSplitWeights(f.shoe, c, s.limit)
 	return s
 }
 
+// splitWeights weighs split hands {c, x} by pair cards out: [h][x-1].
+type splitWeights [maxSplitCards + 1][10]float64
+
+// add adds k times o.
+func (w *splitWeights) add(k float64, o *splitWeights) {
+	for h := range w {
+		for x := range w[h] {
+			w[h][x] += k * o[h][x]
+		}
+	}
+}
+
+// splitMix computes X and N as weights of split-hand values for pair rank c
+// in a shoe (the up card out; the two pair cards still in it).
+type splitMix struct {
+	shoe  [10]int
+	total int
+	c     int
+	x, n  map[[2]int]*splitWeights // by (a, b)
+}
+
+// pairsLeft returns how many pair cards are in the shoe when a extra pair
+// cards are out.
+func (m *splitMix) pairsLeft(a int) int { return m.shoe[m.c-1] - 2 - a }
+
+// newSplitWeights returns the weights of a split of c with at most limit
+// hands, and the total probability of the arrangements summed (1, up to
+// rounding; a check).
+func newSplitWeights(shoe [10]int, c, limit int) (splitWeights, float64) {
+	m := &splitMix{shoe: shoe, c: c, x: map[[2]int]*splitWeights{}, n: map[[2]int]*splitWeights{}}
+	for _, k := range shoe {
+		m.total += k
+	}
+	var w splitWeights
+	mass := m.deal(limit, 0, 0, 1, &w)
+	return w, mass
+}
+
+// deal adds to w the hands of every arrangement that continues from a
+// extra pair cards and b non-pair second cards dealt, reached with
+// probability mass, and returns the probability of those arrangements.
+func (m *splitMix) deal(limit, a, b int, mass float64, w *splitWeights) float64 {
+	if 2+a == limit { // no more resplits: k = b hands ended on non-pair cards
+		if b > 0 {
+			w.add(mass*float64(b), m.value(true, a, b-1))
+		}
+		w.add(mass*float64(limit-b), m.value(false, a, b))
+		return mass
+	}
+	pool, pairs := m.total-2-a-b, m.pairsLeft(a)
+	if pool <= 0 {
+		return 0 // the shoe is out of cards: no arrangement
+	}
+	v := float64(pairs) / float64(pool)
+	total := 0.0
+	if pairs > 0 {
+		total += m.deal(limit, a+1, b, mass*v, w)
+	}
+	if pairs < pool {
+		mass *= 1 - v
+		if hands := 2 + a; b+1 == hands { // every hand has its second card
+			w.add(mass*float64(hands), m.value(true, a, hands-1))
+			total += mass
+		} else {
+			total += m.deal(limit, a, b+1, mass, w)
+		}
+	}
+	return total
+}
+
+// value returns N(a, b) if own, else X(a, b), as weights.
+func (m *splitMix) value(own bool, a, b int) *splitWeights {
+	memo := m.x
+	if own {
+		memo = m.n
+	}
+	if v, ok := memo[[2]int{a, b}]; ok {
+		return v
+	}
+	v := &splitWeights{}
+	memo[[2]int{a, b}] = v
+	pairs := m.pairsLeft(a)
+	pool := m.total - 2 - a - b // unseen by the hand, its own second card included
+	if own {
+		pool-- // the hand's own card is known not to be a pair card
+	}
+	left := m.total - 2 - a // the shoe less a+2 pair cards
+	switch {
+	case b == 0 && (left <= 0 || own && left <= pairs), b > 0 && pool+1 <= pairs:
+		// An impossible state: it carries no probability.
+	case b == 0:
+		// The hand's second card, from the shoe less a+2 pair cards
+		// (the draw probabilities of the split graph's root, computed
+		// the same way).
+		inv := 1 / float64(left)
+		scale := 1.0
+		if own { // conditioned on a non-pair card
+			scale = float64(left) / float64(left-pairs)
+		}
+		for x := 1; x <= 10; x++ {
+			k := m.shoe[x-1]
+			if x == m.c {
+				if own {
+					continue
+				}
+				k = pairs
+			}
+			if k > 0 {
+				v[a+2][x-1] = float64(k) * inv * scale
+			}
+		}
+	default:
+		// One card of unknown rank more is out: a pair card with
+		// probability q, so value(a, b-1) = q value(a+1, b-1) + (1-q) value(a, b).
+		q := float64(pairs) / float64(pool+1)
+		v.add(1/(1-q), m.value(own, a, b-1))
+		if pairs > 0 {
+			v.add(-q/(1-q), m.value(own, a+1, b-1))
+		}
+	}
+	return v
+}
+
 // hands calls visit for every split hand {c, x} with its weight in the
-// split's EV: A_h P_h(x) for x != c, B for the pair at the limit.
+// split's W.
 func (s *splitPlan) hands(visit func(h int, x *context, i int32, weight float64)) {
-	for h := 2; h <= s.limit; h++ {
+	for h := 2; h <= s.contexts; h++ {
 		x := s.ctx[h]
 		root := &x.nodes[s.root[h]]
-		p := &x.p[s.root[h]]
 		for r, j := range root.next {
-			if j < 0 {
-				continue
-			}
-			switch {
-			case r+1 != s.c:
-				visit(h, x, j, s.coefN[h]*p[r])
-			case h == s.limit:
-				visit(h, x, j, s.coefX)
+			if j >= 0 && s.weight[h][r] != 0 {
+				visit(h, x, j, s.weight[h][r])
 			}
 		}
 	}
@@ -127,8 +261,8 @@ func (f *finiteUp) cdSplit(s *splitPlan, strat SplitStrategy, das bool) float64 
 	}
 	policy.cd()
 	total := 0.0
-	var plays [5][]float64 // continuation values per context under the policy
-	for h := 2; h <= s.limit; h++ {
+	var plays [maxSplitCards + 1][]float64 // continuation values per context under the policy
+	for h := 2; h <= s.contexts; h++ {
 		plays[h] = policyPlay(s.ctx[h], policy, strat)
 	}
 	s.hands(func(h int, x *context, i int32, weight float64) {

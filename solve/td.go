@@ -315,7 +315,7 @@ func (t *tdUp) contexts() []*context {
 	xs := []*context{t.base}
 	for _, p := range t.plans {
 		if p != nil {
-			xs = append(xs, p.ctx[2:p.limit+1]...)
+			xs = append(xs, p.ctx[2:p.contexts+1]...)
 		}
 	}
 	return xs

@@ -1,0 +1,91 @@
+package solve
+
+import (
+	"fmt"
+	"math"
+	"testing"
+)
+
+// splitW returns W of splitting pair c against up under CDZ- or CDP1.
+func splitW(t *testing.T, rules string, c, up int, strat SplitStrategy) float64 {
+	t.Helper()
+	r, err := ParseRules(rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := newFiniteUp(r, newLayout(r, NewShoe(r.Decks)), Rank(up))
+	return f.cdSplit(newTDUp(f).plans[c], strat, r.DAS)
+}
+
+// TestSplitArrangementsSumToOne checks that the ways the second cards can
+// arrive, early stops and the hand limit, carry probability one.
+func TestSplitArrangementsSumToOne(t *testing.T) {
+	for _, shoe := range [][10]int{
+		{4, 4, 4, 4, 4, 4, 4, 4, 4, 16},
+		{24, 24, 24, 24, 24, 24, 24, 24, 24, 96},
+		{2, 2, 2, 2, 2, 2, 1, 1, 1, 5},
+		{5, 1, 1, 1, 2, 2, 2, 2, 1, 6},
+	} {
+		for c := 1; c <= 10; c++ {
+			for limit := 2; limit <= 4; limit++ {
+				if shoe[c-1] < 2 {
+					continue
+				}
+				if _, mass := newSplitWeights(shoe, c, limit); math.Abs(mass-1) > 1e-12 {
+					t.Errorf("shoe %v, pair %d, %d hands: arrangements sum to %.15f", shoe, c, limit, mass)
+				}
+			}
+		}
+	}
+}
+
+// TestSplitReferenceTT5 checks T-T v 5 (every split hand stands) against
+// the exact values of ../shared/design/exact-splits.md, computed there by
+// full enumeration: split EV in percent of the initial bet, dealer stands
+// on soft 17, to two, three and four hands.
+func TestSplitReferenceTT5(t *testing.T) {
+	want := map[string][3]float64{
+		"1D": {49.672174651945, 39.347850396125, 32.661782031578},
+		"2D": {50.486495120857, 41.243780154226, 35.403599268894},
+		"6D": {51.001890413109, 42.447833937107, 37.171389347950},
+	}
+	for decks, w := range want {
+		for i, spl := range []string{"SPL1", "SPL2", "SPL3"} {
+			rules := fmt.Sprintf("%s S17 DAS %s", decks, spl)
+			if got := 100 * splitW(t, rules, 10, 5, CDZMinus); math.Abs(got-w[i]) > 1e-9 {
+				t.Errorf("%s: T-T v 5 split %.12f%%, want %.12f%%", rules, got, w[i])
+			}
+		}
+	}
+}
+
+// TestSplitMoreHandsNeverWorse checks, for every pair and up card where
+// splitting is the composition-dependent play, that allowing more hands
+// does not lower the split's value under CDZ-: SPL3 >= SPL2 >= SPL1.
+// Resplitting such a pair is worth at least playing it as a hand, so a
+// model that mistreats the cards behind a resplit shows up here.
+func TestSplitMoreHandsNeverWorse(t *testing.T) {
+	for _, decks := range []string{"1D", "2D", "6D"} {
+		for up := 1; up <= 10; up++ {
+			var tds [3]*tdUp
+			for i, spl := range []string{"SPL1", "SPL2", "SPL3"} {
+				r, _ := ParseRules(decks + " S17 DAS " + spl)
+				tds[i] = newTDUp(newFiniteUp(r, newLayout(r, NewShoe(r.Decks)), Rank(up)))
+			}
+			for c := 2; c <= 10; c++ { // aces resplit only with RSA
+				td := tds[2]
+				s := &td.starts[td.pairs[c]]
+				var w [3]float64
+				for i, td := range tds {
+					w[i] = td.f.cdSplit(td.plans[c], CDZMinus, true)
+				}
+				if w[2] <= max(td.base.stand[s.node], td.base.hitValue(s.node, td.base.best), td.base.doubleValue(s.node)) {
+					continue // splitting is not the play
+				}
+				if w[0] > w[1]+1e-12 || w[1] > w[2]+1e-12 {
+					t.Errorf("%s %d,%d v %d: split %.12f (SPL1), %.12f (SPL2), %.12f (SPL3)", decks, c, c, up, w[0], w[1], w[2])
+				}
+			}
+		}
+	}
+}
