@@ -389,20 +389,9 @@ func TestExactSmallShoeChart(t *testing.T) {
 		for _, up := range UpCards {
 			f := newFiniteUp(r, newLayout(r, smallShoe), up)
 			td := newTDUp(f)
-			cdU := make([][Surrender + 1]float64, len(td.starts))
-			for si := range td.starts {
-				td.fixedValues(&td.starts[si])
-				cdU[si] = td.starts[si].u
-				cdU[si][Hit] = td.unconditional(&td.starts[si], td.base.hitValue(td.starts[si].node, td.base.best))
-			}
-			ch := td.initialChart(cdU)
-			tv := td.optimize(ch, r.DAS)
+			ch, tv := td.bestChart()
 			u := newRatUp(r, smallShoe, int(up))
-			chart := newPlayer(func(hand [10]int) bool {
-				sum, ace := sumAce(hand)
-				n := node{sum: int8(sum), ace: ace}
-				return ch.hit[n.class()]
-			})
+			chart := chartPlayer(ch)
 			for si := range td.starts {
 				s := &td.starts[si]
 				var hand, none [10]int
@@ -413,19 +402,7 @@ func TestExactSmallShoeChart(t *testing.T) {
 					t.Errorf("%s: %d,%d v %v: chart hit %.15f, exact %.15f", rules, s.a, s.b, up, got, want)
 				}
 				if s.legal[Split] {
-					w := u.splitExact(s.a, splitPlay{
-						first: func(h [10]int) Action {
-							sum, ace := sumAce(h)
-							nd := node{sum: int8(sum), ace: ace}
-							row := splitRow(&nd)
-							if h[0] == 2 {
-								row = rowOf(Soft, 0)
-							}
-							canDouble := r.DAS && r.Double.Allows(effective(sum, ace), ace && sum+10 <= 21)
-							return resolveAction(ch.act[row], ch.fallback[row], splitOptions{canDouble: canDouble})
-						},
-						hit: chart.hit,
-					})
+					w := u.splitExact(s.a, chartSplitPlay(r, ch))
 					if w == nil {
 						continue
 					}
@@ -440,6 +417,45 @@ func TestExactSmallShoeChart(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// bestChart returns the optimised chart against td's up card, as the
+// solver finds it, and its values.
+func (t *tdUp) bestChart() (*tdChart, *tdValues) {
+	cdU := make([][Surrender + 1]float64, len(t.starts))
+	for si := range t.starts {
+		t.fixedValues(&t.starts[si])
+		cdU[si] = t.starts[si].u
+		cdU[si][Hit] = t.unconditional(&t.starts[si], t.base.hitValue(t.starts[si].node, t.base.best))
+	}
+	ch := t.initialChart(cdU)
+	return ch, t.optimize(ch, t.f.r.DAS)
+}
+
+// chartPlayer hits hands of three or more cards as the chart does.
+func chartPlayer(ch *tdChart) *player {
+	return newPlayer(func(hand [10]int) bool {
+		sum, ace := sumAce(hand)
+		n := node{sum: int8(sum), ace: ace}
+		return ch.hit[n.class()]
+	})
+}
+
+// chartSplitPlay plays split hands by the chart's cells.
+func chartSplitPlay(r Rules, ch *tdChart) splitPlay {
+	return splitPlay{
+		first: func(h [10]int) Action {
+			sum, ace := sumAce(h)
+			nd := node{sum: int8(sum), ace: ace}
+			row := splitRow(&nd)
+			if h[0] == 2 {
+				row = rowOf(Soft, 0)
+			}
+			canDouble := r.DAS && r.Double.Allows(effective(sum, ace), ace && sum+10 <= 21)
+			return resolveAction(ch.act[row], ch.fallback[row], splitOptions{canDouble: canDouble})
+		},
+		hit: chartPlayer(ch).hit,
 	}
 }
 

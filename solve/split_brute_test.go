@@ -345,8 +345,8 @@ var bruteCases = []splitCase{
 	{"S17 SPL3 RSA HSA PEEK", [10]int{4, 1, 1, 1, 1, 1, 1, 1, 1, 9}, 1, 10},
 }
 
-// TestSplitBruteForce checks the solver's split values under CDZ- and CDP1
-// against the brute force, to 1e-12.
+// TestSplitBruteForce checks the solver's split values under CDZ-, CDP1
+// and the solver's own chart against the brute force, to 1e-12.
 func TestSplitBruteForce(t *testing.T) {
 	for i, tc := range bruteCases {
 		t.Run(fmt.Sprint(i), func(t *testing.T) { checkBruteCase(t, tc) })
@@ -354,27 +354,39 @@ func TestSplitBruteForce(t *testing.T) {
 }
 
 func checkBruteCase(t *testing.T, tc splitCase) {
-	{
-		r, err := ParseRules(tc.rules)
-		if err != nil {
-			t.Fatal(err)
+	r, err := ParseRules(tc.rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	shoe := Shoe{Counts: tc.shoe}
+	f := newFiniteUp(r, newLayout(r, shoe), Rank(tc.up))
+	td := newTDUp(f)
+	u := newRatUp(r, shoe, tc.up)
+	brute := func(name string, play splitPlay) float64 {
+		b := newBruteSplit(r, tc.up, tc.pair, play)
+		w := ratFloat(b.value(shoe))
+		if b.exhausted {
+			t.Fatalf("%s: the shoe runs out; use a larger one", name)
 		}
-		shoe := Shoe{Counts: tc.shoe}
-		f := newFiniteUp(r, newLayout(r, shoe), Rank(tc.up))
-		td := newTDUp(f)
-		u := newRatUp(r, shoe, tc.up)
-		for _, strat := range []SplitStrategy{CDZMinus, CDP1} {
-			name := fmt.Sprintf("%s %v %d,%d v %d %v", tc.rules, tc.shoe, tc.pair, tc.pair, tc.up, strat)
-			b := newBruteSplit(r, tc.up, tc.pair, u.cdPlay(tc.pair, strat, r.DAS))
-			want := b.value(shoe)
-			if b.exhausted {
-				t.Fatalf("%s: the shoe runs out; use a larger one", name)
-			}
-			got := f.cdSplit(td.plans[tc.pair], strat, r.DAS)
-			if w := ratFloat(want); math.Abs(got-w) > 1e-12 {
-				t.Errorf("%s: split W %.15f, brute force %.15f", name, got, w)
-			}
+		return w
+	}
+	for _, strat := range []SplitStrategy{CDZMinus, CDP1} {
+		name := fmt.Sprintf("%s %v %d,%d v %d %v", tc.rules, tc.shoe, tc.pair, tc.pair, tc.up, strat)
+		got := f.cdSplit(td.plans[tc.pair], strat, r.DAS)
+		if want := brute(name, u.cdPlay(tc.pair, strat, r.DAS)); math.Abs(got-want) > 1e-12 {
+			t.Errorf("%s: split W %.15f, brute force %.15f", name, got, want)
 		}
+	}
+	// The chart's split: unconditional, so a peek's lost blackjacks count.
+	ch, _ := td.bestChart()
+	s := &td.starts[td.pairs[tc.pair]]
+	name := fmt.Sprintf("%s %v %d,%d v %d chart", tc.rules, tc.shoe, tc.pair, tc.pair, tc.up)
+	want := brute(name, chartSplitPlay(r, ch))
+	if r.HoleCard != ENHC {
+		want -= s.q
+	}
+	if got := s.u[Split]; math.Abs(got-want) > 1e-12 {
+		t.Errorf("%s: split %.15f, brute force %.15f", name, got, want)
 	}
 }
 
