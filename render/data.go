@@ -22,6 +22,7 @@ type JSONTable struct {
 	Conditioning string     `json:"conditioning"`   // what cell EVs are conditioned on
 	Shoe         string     `json:"shoe,omitempty"` // the remaining shoe (counts of A,2..9,T), when not full decks
 	Split        string     `json:"split_strategy"` // how cell split EVs play split hands: "chart" (finite shoes), "exact" (infinite deck)
+	Dealer       JSONDealer `json:"dealer"`         // the dealer's final hand by up card
 	Cells        []JSONCell `json:"cells"`
 	// With DataOptions.CD (finite shoes): composition-dependent values.
 	CDSplit      string            `json:"cd_split_strategy,omitempty"` // post-split strategy of the hands' split EVs: "CDZ-" or "CDP1"
@@ -90,6 +91,7 @@ func NewJSONTable(t *solve.Table, opt DataOptions) JSONTable {
 		Conditioning: t.Conditioning.String(),
 		Shoe:         customShoe(t),
 		Split:        splitName(t),
+		Dealer:       DealerOf(t).JSON(),
 		Cells:        make([]JSONCell, 0, len(t.Cells)),
 	}
 	for i := range t.Cells {

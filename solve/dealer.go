@@ -1,5 +1,7 @@
 package solve
 
+import "fmt"
+
 // Dealer outcomes, indexing a DealerDist.
 const (
 	Dealer17 = iota // dealer finishes with 17
@@ -112,4 +114,66 @@ func b2i(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// DealerOutcomes returns the distribution of the dealer's final hand for
+// each up card (indexed by rank-1), unconditional: blackjacks included,
+// the hole card drawn like any other card. The cards come from opt.Shoe
+// if given, else from the rules' decks (an infinite deck for INF). An up
+// card the shoe does not hold gets the zero distribution.
+// NoBlackjack gives what the player faces after a peek.
+func DealerOutcomes(r Rules, opt Options) ([10]DealerDist, error) {
+	var out [10]DealerDist
+	if err := r.Validate(); err != nil {
+		return out, err
+	}
+	if r.Infinite() && opt.Shoe == nil {
+		return infiniteDealer(NewShoe(0).Probs(), r.H17), nil
+	}
+	shoe := NewShoe(r.Decks)
+	if opt.Shoe != nil {
+		if r.Infinite() {
+			return out, fmt.Errorf("a remaining shoe needs rules with a finite deck count; %q deals from an infinite deck", r)
+		}
+		if err := opt.Shoe.Validate(); err != nil {
+			return out, err
+		}
+		shoe = *opt.Shoe
+	}
+	for up := Rank(1); up <= 10; up++ {
+		if shoe.Counts[up-1] > 0 {
+			m := shoe.Counts
+			m[up-1]--
+			out[up-1] = finiteDealer(dealerDrawsFor(r.H17, up), m)
+		}
+	}
+	return out, nil
+}
+
+// finiteDealer returns the dealer's distribution from a shoe m (the up
+// card out): every ordering of a draw multiset D is equally likely,
+// prod over ranks c of (m_c)_(k_c) / (M)_(|D|) (finite_dealer.go).
+func finiteDealer(d *dealerDraws, m [10]int) DealerDist {
+	total := 0
+	for _, k := range m {
+		total += k
+	}
+	var fM [maxDraw + 1]float64
+	falling(total, &fM)
+	var fc [10][maxDraw + 1]float64
+	for c := range m {
+		falling(m[c], &fc[c])
+	}
+	var dist DealerDist
+	for i := range d.outcome {
+		if fM[d.size[i]] == 0 {
+			continue // more cards than the shoe holds
+		}
+		p := d.weight[i] / fM[d.size[i]]
+		for j := d.start[i]; j < d.start[i+1]; j++ {
+			p *= fc[d.ranks[j]][d.counts[j]]
+		}
+		dist[d.outcome[i]] += p
+	}
+	return dist
 }

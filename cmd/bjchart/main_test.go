@@ -64,6 +64,10 @@ func TestGolden(t *testing.T) {
 		{"diff-thorp-1d.txt", []string{"diff", "thorp-1966-1deck", "--rules", "1D S17"}},
 		{"diff-wizard-1d.json", []string{"diff", "wizard-1d-s17-das-ls", "--format", "json"}},
 		{"diff-thorp-inf.txt", []string{"diff", "thorp-1966-1deck", "--rules", "INF"}},
+		{"dealer-default.txt", []string{"dealer"}},
+		{"dealer-1d-h17.csv", []string{"dealer", "--rules", "1D H17", "--format", "csv"}},
+		{"dealer-shoe.json", []string{"dealer", "--rules", "2D", "--shoe", "8,8,8,8,8,8,8,8,8,20", "--format", "json"}},
+		{"dealer-inf.txt", []string{"dealer", "--rules", "INF H17"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -198,6 +202,10 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"plot", "--metric", "luck"}, `--metric "luck": want one of best, stand, hit, double, split, surrender, margin, gain`},
 		{[]string{"plot", "--vs", "INF", "--against", "thorp-1966-1deck"}, `--vs and --against draw different things; give one`},
 		{[]string{"plot", "--rules", "INF", "--vs", "S18"}, `--vs "S18": unknown rule "S18"`},
+		{[]string{"dealer", "--format", "xml"}, `--format "xml": want text, json or csv`},
+		{[]string{"dealer", "--rules", "INF", "--shoe", "4,4,4,4,4,4,4,4,4,16"}, `--shoe needs a finite deck count`},
+		{[]string{"dealer", "--shoe", "4,4"}, `--shoe "4,4": 2 counts; want 10`},
+		{[]string{"dealer", "extra"}, `unexpected argument "extra"`},
 		{[]string{"chart", "--shoe", "1,2"}, `--shoe "1,2": 2 counts; want 10 (A,2,3,4,5,6,7,8,9,T)`},
 		{[]string{"chart", "--shoe", "0,4,4,4,4,4,4,4,4,16"}, `0 cards of rank A; want at least 1 of each rank`},
 		{[]string{"chart", "--split", "cdp9"}, `--split "cdp9": want cdz- or cdp1`},

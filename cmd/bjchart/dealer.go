@@ -1,0 +1,62 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+
+	"bjchart/render"
+
+	"github.com/spf13/cobra"
+)
+
+func newDealerCmd(e env) *cobra.Command {
+	var rules ruleFlags
+	shoe := solveFlags{split: "cdz-"} // only --shoe is a flag here
+	var format string
+	cmd := &cobra.Command{
+		Use:   "dealer",
+		Short: "Print how the dealer's hand ends, by up card",
+		Long: `Print the probability of each final dealer hand (17, 18, 19, 20, 21, bust,
+blackjack) for every up card, exactly, from the rules' decks or a remaining
+shoe. Two distributions: unconditional (before any peek, blackjacks
+included), and given no dealer blackjack (what the player faces after a
+peek; only T and A differ). The dealer's rules that matter are the deck
+count and S17/H17.`,
+		Example: `  bjchart dealer
+  bjchart dealer --rules "1D H17" --format csv
+  bjchart dealer --rules 2D --shoe "8,8,8,8,8,8,8,8,8,20" --format json`,
+		Args: noArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			r, err := rules.resolve(cmd)
+			if err != nil {
+				return err
+			}
+			write := map[string]func(*bytes.Buffer, render.Dealer) error{
+				"text": func(b *bytes.Buffer, d render.Dealer) error { return render.DealerText(b, d) },
+				"json": func(b *bytes.Buffer, d render.Dealer) error { return render.DealerJSON(b, d) },
+				"csv":  func(b *bytes.Buffer, d render.Dealer) error { return render.DealerCSV(b, d) },
+			}[format]
+			if write == nil {
+				return usagef("--format %q: want text, json or csv", format)
+			}
+			opt, err := shoe.options(r)
+			if err != nil {
+				return err
+			}
+			d, err := render.NewDealer(r, opt.Shoe)
+			if err != nil {
+				return usageError{err}
+			}
+			var buf bytes.Buffer
+			if err := write(&buf, d); err != nil {
+				return fmt.Errorf("rendering %s: %w", format, err)
+			}
+			_, err = e.stdout.Write(buf.Bytes())
+			return err
+		},
+	}
+	rules.bind(cmd)
+	cmd.Flags().StringVar(&shoe.shoe, "shoe", "", "deal from this remaining shoe instead of full decks: ten counts of A,2..9,T (e.g. \"4,4,4,4,4,4,4,4,4,16\")")
+	cmd.Flags().StringVar(&format, "format", "text", "output format: text, json or csv")
+	return cmd
+}

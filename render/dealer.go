@@ -1,0 +1,215 @@
+package render
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"io"
+
+	"bjchart/solve"
+
+	"github.com/olekukonko/tablewriter"
+	"github.com/olekukonko/tablewriter/renderer"
+	"github.com/olekukonko/tablewriter/tw"
+)
+
+// Dealer is the distribution of the dealer's final hand for every up card
+// of a game.
+type Dealer struct {
+	Rules solve.Rules
+	Shoe  *solve.Shoe          // the shoe dealt from when not the rules' full decks
+	Dist  [10]solve.DealerDist // unconditional, by rank-1
+	PUp   [10]float64          // each up card's probability, by rank-1
+}
+
+// NewDealer returns the dealer's distributions for rules and an optional
+// remaining shoe.
+func NewDealer(r solve.Rules, shoe *solve.Shoe) (Dealer, error) {
+	d := Dealer{Rules: r, Shoe: shoe}
+	var err error
+	if d.Dist, err = solve.DealerOutcomes(r, solve.Options{Shoe: shoe}); err != nil {
+		return d, err
+	}
+	d.PUp = upProbs(r, shoe)
+	return d, nil
+}
+
+// DealerOf returns the dealer's distributions of a solved table.
+func DealerOf(t *solve.Table) Dealer {
+	d := Dealer{Rules: t.Rules, Dist: t.Dealer}
+	if !t.Rules.Infinite() {
+		d.Shoe = &t.Shoe
+	}
+	d.PUp = upProbs(t.Rules, d.Shoe)
+	return d
+}
+
+func upProbs(r solve.Rules, shoe *solve.Shoe) [10]float64 {
+	switch {
+	case shoe != nil:
+		return shoe.Probs()
+	case r.Infinite():
+		return solve.NewShoe(0).Probs()
+	}
+	return solve.NewShoe(r.Decks).Probs()
+}
+
+// dealerUps is the order of up cards in every dealer output: 2..9, T, A.
+var dealerUps = []solve.Rank{2, 3, 4, 5, 6, 7, 8, 9, 10, 1}
+
+// dealerOutcomeNames names the outcomes in DealerDist order.
+var dealerOutcomeNames = []string{"17", "18", "19", "20", "21", "bust", "blackjack"}
+
+// DealerNote says what the two distributions are.
+const DealerNote = "unconditional: before any peek, blackjacks included; " +
+	"no_blackjack: given that the dealer does not have blackjack, what the player faces after a peek"
+
+// JSONDealer is the dealer block of the JSON forms.
+type JSONDealer struct {
+	Note    string         `json:"note"`
+	UpCards []JSONDealerUp `json:"up_cards"`
+}
+
+// JSONDealerUp is one up card's distributions.
+type JSONDealerUp struct {
+	Up            string         `json:"up"`
+	PUp           float64        `json:"p_up"` // the up card's probability
+	Unconditional JSONDealerDist `json:"unconditional"`
+	NoBlackjack   JSONDealerDist `json:"no_blackjack"`
+}
+
+// JSONDealerDist is a distribution of the dealer's final hand.
+type JSONDealerDist struct {
+	P17       float64 `json:"17"`
+	P18       float64 `json:"18"`
+	P19       float64 `json:"19"`
+	P20       float64 `json:"20"`
+	P21       float64 `json:"21"`
+	Bust      float64 `json:"bust"`
+	Blackjack float64 `json:"blackjack"`
+}
+
+func jsonDealerDist(d solve.DealerDist) JSONDealerDist {
+	return JSONDealerDist{d[solve.Dealer17], d[solve.Dealer18], d[solve.Dealer19], d[solve.Dealer20],
+		d[solve.Dealer21], d[solve.DealerBust], d[solve.DealerBlackjack]}
+}
+
+// JSON returns the dealer block.
+func (d Dealer) JSON() JSONDealer {
+	out := JSONDealer{Note: DealerNote}
+	for _, up := range dealerUps {
+		dist := d.Dist[up-1]
+		out.UpCards = append(out.UpCards, JSONDealerUp{
+			Up: up.String(), PUp: d.PUp[up-1],
+			Unconditional: jsonDealerDist(dist), NoBlackjack: jsonDealerDist(dist.NoBlackjack()),
+		})
+	}
+	return out
+}
+
+// DealerJSON writes the rules, the shoe if not full decks, and the dealer block.
+func DealerJSON(w io.Writer, d Dealer) error {
+	out := struct {
+		Rules  string     `json:"rules"`
+		Shoe   string     `json:"shoe,omitempty"`
+		Dealer JSONDealer `json:"dealer"`
+	}{Rules: d.Rules.String(), Dealer: d.JSON()}
+	if d.Shoe != nil && (d.Rules.Infinite() || *d.Shoe != solve.NewShoe(d.Rules.Decks)) {
+		out.Shoe = d.Shoe.String()
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(out)
+}
+
+// DealerCSVHeader is the first line of the dealer's CSV form.
+var DealerCSVHeader = append([]string{"rules", "up", "p_up", "conditioning"}, dealerOutcomeNames...)
+
+// DealerCSV writes one line per up card and conditioning: unconditional,
+// then no_blackjack.
+func DealerCSV(w io.Writer, d Dealer) error {
+	cw := csv.NewWriter(w)
+	if err := cw.Write(DealerCSVHeader); err != nil {
+		return err
+	}
+	rules := d.Rules.String()
+	for _, cond := range []string{"unconditional", "no_blackjack"} {
+		for _, up := range dealerUps {
+			dist := d.Dist[up-1]
+			if cond == "no_blackjack" {
+				dist = dist.NoBlackjack()
+			}
+			row := []string{rules, up.String(), csvNum(d.PUp[up-1]), cond}
+			for _, p := range dist {
+				row = append(row, csvNum(p))
+			}
+			if err := cw.Write(row); err != nil {
+				return err
+			}
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+// DealerText writes the distributions as two tables in percent: every up
+// card unconditionally, then the up cards a peek changes (T and A) given
+// no dealer blackjack.
+func DealerText(w io.Writer, d Dealer) error {
+	if _, err := fmt.Fprintf(w, "bjchart dealer outcomes\nrules %s\n", d.Rules); err != nil {
+		return err
+	}
+	if d.Shoe != nil && *d.Shoe != solve.NewShoe(d.Rules.Decks) {
+		if _, err := fmt.Fprintf(w, "shoe %s\n", d.Shoe); err != nil {
+			return err
+		}
+	}
+	header := append([]string{"up", "P(up)"}, dealerOutcomeNames...)
+	var all, peeked [][]string
+	for _, up := range dealerUps {
+		dist := d.Dist[up-1]
+		all = append(all, dealerRow(up, d.PUp[up-1], dist))
+		if dist[solve.DealerBlackjack] > 0 {
+			row := dealerRow(up, d.PUp[up-1], dist.NoBlackjack())
+			peeked = append(peeked, row[:len(row)-1]) // no blackjack column
+		}
+	}
+	if err := percentTable(w, "\nUnconditional, in percent (before any peek; blackjacks included):", header, all); err != nil {
+		return err
+	}
+	if len(peeked) == 0 {
+		return nil // the shoe holds no blackjack
+	}
+	return percentTable(w, "\nGiven no dealer blackjack, in percent (what the player faces after a peek; other up cards as above):",
+		header[:len(header)-1], peeked)
+}
+
+func dealerRow(up solve.Rank, pUp float64, dist solve.DealerDist) []string {
+	row := []string{up.String(), fmt.Sprintf("%.4f", 100*pUp)}
+	if pUp == 0 {
+		for range dist {
+			row = append(row, "-")
+		}
+		return row
+	}
+	for _, p := range dist {
+		row = append(row, fmt.Sprintf("%.4f", 100*p))
+	}
+	return row
+}
+
+func percentTable(w io.Writer, title string, header []string, rows [][]string) error {
+	if _, err := fmt.Fprintln(w, title); err != nil {
+		return err
+	}
+	tab := tablewriter.NewTable(w,
+		tablewriter.WithRenderer(renderer.NewBlueprint(tw.Rendition{Symbols: tw.NewSymbols(tw.StyleLight)})),
+		tablewriter.WithHeaderAutoFormat(tw.Off),
+		tablewriter.WithRowAlignment(tw.AlignRight),
+	)
+	tab.Header(header)
+	if err := tab.Bulk(rows); err != nil {
+		return err
+	}
+	return tab.Render()
+}
