@@ -68,6 +68,12 @@ func TestGolden(t *testing.T) {
 		{"dealer-1d-h17.csv", []string{"dealer", "--rules", "1D H17", "--format", "csv"}},
 		{"dealer-shoe.json", []string{"dealer", "--rules", "2D", "--shoe", "8,8,8,8,8,8,8,8,8,20", "--format", "json"}},
 		{"dealer-inf.txt", []string{"dealer", "--rules", "INF H17"}},
+		{"hand-t6-vt.txt", []string{"hand", "T,6", "v", "T", "--rules", "6D H17 DAS LS"}},
+		{"hand-16-vt-1d.txt", []string{"hand", "16 v T", "--rules", "1D"}},
+		{"hand-466-vt-1d.txt", []string{"hand", "4,6,6", "v", "T", "--rules", "1D"}},
+		{"hand-88-va.json", []string{"hand", "8,8", "v", "A", "--rules", "2D H17 NDAS LS", "--format", "json"}},
+		{"hand-soft18-v9-inf.txt", []string{"hand", "soft", "18", "vs", "9", "--rules", "INF"}},
+		{"hand-shoe.json", []string{"hand", "A,7 v 2", "--rules", "2D", "--shoe", "8,8,8,8,8,8,8,8,8,20", "--format", "json"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -206,6 +212,13 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"dealer", "--rules", "INF", "--shoe", "4,4,4,4,4,4,4,4,4,16"}, `--shoe needs a finite deck count`},
 		{[]string{"dealer", "--shoe", "4,4"}, `--shoe "4,4": 2 counts; want 10`},
 		{[]string{"dealer", "extra"}, `unexpected argument "extra"`},
+		{[]string{"hand"}, `takes a hand, e.g. T,6 v T; got 0 arguments`},
+		{[]string{"rules", "6D", "H17"}, `takes at most one rule string (quote it: "6D H17"); got 2 arguments`},
+		{[]string{"hand", "T,6"}, `want HAND v UP`},
+		{[]string{"hand", "T,6 v X"}, `up card: unknown card "x"`},
+		{[]string{"hand", "T,T,5 v 6"}, `25: the hand has busted`},
+		{[]string{"hand", "16 v T", "--format", "csv"}, `--format "csv": want text or json`},
+		{[]string{"hand", "A,A v 2", "--rules", "1D", "--shoe", "1,4,4,4,4,4,4,4,4,16"}, `cannot be dealt from this shoe`},
 		{[]string{"chart", "--shoe", "1,2"}, `--shoe "1,2": 2 counts; want 10 (A,2,3,4,5,6,7,8,9,T)`},
 		{[]string{"chart", "--shoe", "0,4,4,4,4,4,4,4,4,16"}, `0 cards of rank A; want at least 1 of each rank`},
 		{[]string{"chart", "--split", "cdp9"}, `--split "cdp9": want cdz- or cdp1`},

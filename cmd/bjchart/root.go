@@ -95,8 +95,19 @@ rule flags (default: ` + "`6D S17 DOA DAS SPL3 NS 3:2 PEEK`" + `).`,
 	root.SetOut(e.stdout)
 	root.SetErr(e.stderr)
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
-	root.AddCommand(newChartCmd(e), newRulesCmd(e), newGridCmd(e), newChartsCmd(e), newDiffCmd(e), newPlotCmd(e), newCardCmd(e), newDealerCmd(e))
+	root.AddCommand(newChartCmd(e), newRulesCmd(e), newGridCmd(e), newChartsCmd(e), newDiffCmd(e), newPlotCmd(e), newCardCmd(e), newDealerCmd(e), newHandCmd(e))
 	return root
+}
+
+// argsBetween accepts from lo to hi positional arguments (hi < 0: any
+// number), else a usage error.
+func argsBetween(lo, hi int, what string) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if len(args) < lo || hi >= 0 && len(args) > hi {
+			return usagef("%s takes %s; got %d arguments; see '%s --help'", cmd.CommandPath(), what, len(args), cmd.CommandPath())
+		}
+		return nil
+	}
 }
 
 // noArgs rejects positional arguments as a usage error.

@@ -22,7 +22,7 @@ named keep their defaults; naming one rule twice with different values
 (S17 H17) is an error.`,
 		Example: `  bjchart rules
   bjchart rules "6d h17 das ls"`,
-		Args: cobra.MaximumNArgs(1),
+		Args: argsBetween(0, 1, "at most one rule string (quote it: \"6D H17\")"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 1 {
 				r, err := solve.ParseRules(args[0])

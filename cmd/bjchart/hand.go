@@ -1,0 +1,76 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+
+	"bjchart/render"
+	"bjchart/solve"
+
+	"github.com/spf13/cobra"
+)
+
+func newHandCmd(e env) *cobra.Command {
+	var rules ruleFlags
+	var sf solveFlags
+	var format string
+	cmd := &cobra.Command{
+		Use:   "hand HAND v UP",
+		Short: "Look up one hand: every action's EV, the best play and the chart's",
+		Long: `Look up one hand against one up card: the EV of every legal action, the
+best play and by how much, the chart's play when it differs (a
+composition-dependent exception) and the chart cell behind it.
+
+Give exact cards separated by commas (T,6; A,7; 8,8; 4,6,6) for their
+composition-dependent values in a finite shoe, or a total (16, soft 18,
+hard 12) for the chart cell, with its two-card hands listed. In an infinite
+deck only totals matter.`,
+		Example: `  bjchart hand T,6 v T --rules "6D H17 DAS LS"
+  bjchart hand 16 v T
+  bjchart hand A,7 v 9
+  bjchart hand 8,8 v A --format json
+  bjchart hand 4,6,6 v T --rules 1D
+  bjchart hand "soft 18 v 2" --shoe 4,4,4,4,4,4,4,4,4,20`,
+		Args: argsBetween(1, -1, "a hand, e.g. T,6 v T"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			q, err := render.ParseHandQuery(strings.Join(args, " "))
+			if err != nil {
+				return usageError{err}
+			}
+			write := map[string]func(*bytes.Buffer, render.HandReport) error{
+				"text": func(b *bytes.Buffer, rep render.HandReport) error { return render.HandText(b, rep) },
+				"json": func(b *bytes.Buffer, rep render.HandReport) error { return render.HandJSON(b, rep) },
+			}[format]
+			if write == nil {
+				return usagef("--format %q: want text or json", format)
+			}
+			r, err := rules.resolve(cmd)
+			if err != nil {
+				return err
+			}
+			opt, err := sf.options(r)
+			if err != nil {
+				return err
+			}
+			t, err := solve.SolveWith(r, opt)
+			if err != nil {
+				return err
+			}
+			rep, err := render.LookupHand(t, q)
+			if err != nil {
+				return usageError{err}
+			}
+			var buf bytes.Buffer
+			if err := write(&buf, rep); err != nil {
+				return fmt.Errorf("rendering %s: %w", format, err)
+			}
+			_, err = e.stdout.Write(buf.Bytes())
+			return err
+		},
+	}
+	rules.bind(cmd)
+	sf.bind(cmd)
+	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json")
+	return cmd
+}
