@@ -241,11 +241,5 @@ func (o *chartOptions) run(cmd *cobra.Command, e env) error {
 	if err != nil {
 		return err
 	}
-	// Render fully before writing, so a failure leaves no partial output.
-	var buf bytes.Buffer
-	if err := write(&buf, t); err != nil {
-		return fmt.Errorf("rendering %s: %w", o.format, err)
-	}
-	_, err = e.stdout.Write(buf.Bytes())
-	return err
+	return writeStdout(e, o.format, func(b *bytes.Buffer) error { return write(b, t) })
 }

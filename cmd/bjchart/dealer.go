@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"fmt"
 
 	"bjchart/render"
 
@@ -47,12 +46,7 @@ count and S17/H17.`,
 			if err != nil {
 				return usageError{err}
 			}
-			var buf bytes.Buffer
-			if err := write(&buf, d); err != nil {
-				return fmt.Errorf("rendering %s: %w", format, err)
-			}
-			_, err = e.stdout.Write(buf.Bytes())
-			return err
+			return writeStdout(e, format, func(b *bytes.Buffer) error { return write(b, d) })
 		},
 	}
 	rules.bind(cmd)

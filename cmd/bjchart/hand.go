@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"fmt"
 	"strings"
 
 	"bjchart/render"
@@ -61,12 +60,7 @@ deck only totals matter.`,
 			if err != nil {
 				return usageError{err}
 			}
-			var buf bytes.Buffer
-			if err := write(&buf, rep); err != nil {
-				return fmt.Errorf("rendering %s: %w", format, err)
-			}
-			_, err = e.stdout.Write(buf.Bytes())
-			return err
+			return writeStdout(e, format, func(b *bytes.Buffer) error { return write(b, rep) })
 		},
 	}
 	rules.bind(cmd)

@@ -49,3 +49,14 @@ func renderTo(path string, render func(*bytes.Buffer) error) error {
 	}
 	return writeFileAtomic(path, buf.Bytes())
 }
+
+// writeStdout renders into memory, then writes to stdout, so that a
+// failure leaves no partial output.
+func writeStdout(e env, format string, render func(*bytes.Buffer) error) error {
+	var buf bytes.Buffer
+	if err := render(&buf); err != nil {
+		return fmt.Errorf("rendering %s: %w", format, err)
+	}
+	_, err := e.stdout.Write(buf.Bytes())
+	return err
+}
