@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math"
 	"strings"
 
 	"bjchart/charts"
@@ -68,8 +69,8 @@ func (o *diffOptions) run(cmd *cobra.Command, chart string, e env) error {
 	if o.format != "text" && o.format != "json" {
 		return usagef("--format %q: want text or json", o.format)
 	}
-	if o.tie < 0 {
-		return usagef("--tie %v: want a non-negative EV", o.tie)
+	if !(o.tie >= 0) || math.IsInf(o.tie, 1) {
+		return usagef("--tie %v: want a finite, non-negative EV", o.tie)
 	}
 	color, err := colorMode(o.color, e)
 	if err != nil {

@@ -35,7 +35,7 @@ surrender on top of the base rules (--rules and the rule flags), on every
 core, and print one line per rule set: the chart's EV and the
 composition-dependent EVs. A progress bar shows on a terminal.`,
 		Example: `  bjchart grid
-  bjchart grid --decks 1,2,6 --rules "6:5" --format csv`,
+  bjchart grid --decks-list 1,2,6 --rules "6:5" --format csv`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error { return o.run(cmd, e) },
 	}
@@ -102,7 +102,7 @@ func (o *gridOptions) run(cmd *cobra.Command, e env) error {
 	errs := make([]error, len(grid))
 	work := make(chan []int)
 	var wg sync.WaitGroup
-	for w := 0; w < o.jobs; w++ {
+	for w := 0; w < min(o.jobs, len(groups)); w++ { // no more workers than groups of work
 		wg.Add(1)
 		go func() {
 			defer wg.Done()

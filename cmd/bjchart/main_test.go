@@ -212,6 +212,11 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"dealer", "--rules", "INF", "--shoe", "4,4,4,4,4,4,4,4,4,16"}, `--shoe needs a finite deck count`},
 		{[]string{"dealer", "--shoe", "4,4"}, `--shoe "4,4": 2 counts; want 10`},
 		{[]string{"dealer", "extra"}, `unexpected argument "extra"`},
+		{[]string{"help", "nosuch"}, `unknown help topic "nosuch"`},
+		{[]string{"help", "dealr"}, `did you mean dealer?`},
+		{[]string{"chrt"}, `unknown command "chrt" for "bjchart"; did you mean chart`},
+		{[]string{"diff", "thorp-1966-1deck", "--tie", "NaN"}, `--tie NaN: want a finite, non-negative EV`},
+		{[]string{"diff", "thorp-1966-1deck", "--tie", "Inf"}, `--tie +Inf: want a finite, non-negative EV`},
 		{[]string{"hand"}, `takes a hand, e.g. T,6 v T; got 0 arguments`},
 		{[]string{"rules", "6D", "H17"}, `takes at most one rule string (quote it: "6D H17"); got 2 arguments`},
 		{[]string{"hand", "T,6"}, `want HAND v UP`},
@@ -373,5 +378,23 @@ func TestCard(t *testing.T) {
 	code, _, errOut := runCmd(t, "card", "--rules", "INF", "-o", filepath.Join(dir, "no", "such", "dir", "x.pdf"))
 	if code != exitError || !strings.Contains(errOut, "writing ") {
 		t.Errorf("unwritable path: exit %d, %q", code, errOut)
+	}
+}
+
+// TestGridJobsCapped runs grid with far more workers asked for than there
+// is work: it must start no more than the work needs (this once took 3 GB).
+func TestGridJobsCapped(t *testing.T) {
+	code, out, stderr := runCmd(t, "grid", "--decks-list", "inf", "--jobs", "100000000", "--format", "csv")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	golden(t, "grid-inf.csv", out)
+}
+
+// TestVersion prints the version.
+func TestVersion(t *testing.T) {
+	code, out, _ := runCmd(t, "--version")
+	if code != exitOK || !strings.HasPrefix(out, "bjchart "+version) {
+		t.Errorf("--version: exit %d, %q", code, out)
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
+	"strings"
 
 	"github.com/mattn/go-isatty"
 	"github.com/spf13/cobra"
@@ -92,6 +94,10 @@ rule flags (default: ` + "`6D S17 DOA DAS SPL3 NS 3:2 PEEK`" + `).`,
 		},
 	}
 	opts.bind(root)
+	root.Version = buildVersion()
+	root.SuggestionsMinimumDistance = 2
+	root.SetVersionTemplate("bjchart {{.Version}}\n")
+	root.SetHelpCommand(newHelpCmd(root))
 	root.SetOut(e.stdout)
 	root.SetErr(e.stderr)
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
@@ -110,10 +116,61 @@ func argsBetween(lo, hi int, what string) cobra.PositionalArgs {
 	}
 }
 
-// noArgs rejects positional arguments as a usage error.
+// noArgs rejects positional arguments as a usage error, suggesting a
+// command for a mistyped one.
 func noArgs(cmd *cobra.Command, args []string) error {
-	if len(args) > 0 {
-		return usagef("unexpected argument %q for %q; see '%s --help'", args[0], cmd.CommandPath(), cmd.CommandPath())
+	if len(args) == 0 {
+		return nil
 	}
-	return nil
+	if s := cmd.SuggestionsFor(args[0]); len(s) > 0 {
+		return usagef("unknown command %q for %q; did you mean %s?", args[0], cmd.CommandPath(), strings.Join(s, " or "))
+	}
+	return usagef("unexpected argument %q for %q; see '%s --help'", args[0], cmd.CommandPath(), cmd.CommandPath())
+}
+
+// newHelpCmd is help that fails, as a usage error, on an unknown topic.
+func newHelpCmd(root *cobra.Command) *cobra.Command {
+	return &cobra.Command{
+		Use:   "help [command]",
+		Short: "Help about any command",
+		RunE: func(_ *cobra.Command, args []string) error {
+			c, rest, err := root.Find(args)
+			if err != nil || len(rest) > 0 || len(args) > 0 && c == root {
+				topic := strings.Join(args, " ")
+				if s := root.SuggestionsFor(args[0]); len(s) > 0 {
+					return usagef("unknown help topic %q; did you mean %s?", topic, strings.Join(s, " or "))
+				}
+				return usagef("unknown help topic %q; 'bjchart help' lists the commands", topic)
+			}
+			return c.Help()
+		},
+	}
+}
+
+// buildVersion returns bjchart's version with the module version and the
+// VCS revision the binary was built from, as runtime/debug reports them.
+func buildVersion() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return version
+	}
+	v := version
+	if m := info.Main.Version; m != "" && m != "(devel)" {
+		v += ", module " + m
+	}
+	var rev, modified string
+	for _, s := range info.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			if s.Value == "true" {
+				modified = "+dirty"
+			}
+		}
+	}
+	if rev != "" {
+		v += ", revision " + rev[:min(12, len(rev))] + modified
+	}
+	return v
 }

@@ -1,0 +1,96 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/spf13/cobra"
+)
+
+// TestHelpExamplesRun runs every example of every command's --help, in a
+// scratch directory holding my-chart.txt, and wants exit 0. A shell pipe
+// or redirection ends the command line; the rest is the shell's.
+func TestHelpExamplesRun(t *testing.T) {
+	if testing.Short() {
+		t.Skip("solves every example's rule set")
+	}
+	chart, err := os.ReadFile("testdata/my-chart.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "my-chart.txt"), chart, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(dir)
+	var examples []string
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		for _, line := range strings.Split(c.Example, "\n") {
+			if line = strings.TrimSpace(line); line != "" {
+				examples = append(examples, line)
+			}
+		}
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(newRootCmd(env{}))
+	if len(examples) < 20 {
+		t.Fatalf("found %d examples", len(examples))
+	}
+	for _, ex := range examples {
+		args, err := shellWords(ex)
+		if err != nil {
+			t.Errorf("%s: %v", ex, err)
+			continue
+		}
+		if len(args) == 0 || args[0] != "bjchart" {
+			t.Errorf("example %q does not start with bjchart", ex)
+			continue
+		}
+		if code, _, stderr := runCmd(t, args[1:]...); code != exitOK && !(code == exitDiff && strings.Contains(ex, "--exit-code")) {
+			t.Errorf("%s: exit %d: %s", ex, code, stderr)
+		}
+	}
+}
+
+// shellWords splits a command line as a POSIX shell would for the quoting
+// the examples use (single and double quotes), stopping at | or >.
+func shellWords(s string) ([]string, error) {
+	var words []string
+	var cur strings.Builder
+	inWord := false
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '\'' || c == '"':
+			j := strings.IndexByte(s[i+1:], c)
+			if j < 0 {
+				return nil, os.ErrInvalid
+			}
+			cur.WriteString(s[i+1 : i+1+j])
+			i += j + 1
+			inWord = true
+		case c == '|' || c == '>':
+			if inWord {
+				words = append(words, cur.String())
+			}
+			return words, nil
+		case c == ' ' || c == '\t':
+			if inWord {
+				words = append(words, cur.String())
+				cur.Reset()
+				inWord = false
+			}
+		default:
+			cur.WriteByte(c)
+			inWord = true
+		}
+	}
+	if inWord {
+		words = append(words, cur.String())
+	}
+	return words, nil
+}
