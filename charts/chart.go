@@ -26,6 +26,7 @@ package charts
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -140,6 +141,12 @@ type SyntaxError struct {
 
 func (e *SyntaxError) Error() string { return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg) }
 
+// Limits of a chart file: a chart is a few kilobytes.
+const (
+	MaxFile = 1 << 20 // bytes in a chart file
+	MaxLine = 4096    // bytes in one line
+)
+
 // Parse reads a chart file; file names it in errors and, without its
 // directory and ".txt", is the chart's Name.
 func Parse(file string, data []byte) (*Chart, error) {
@@ -159,7 +166,9 @@ func Parse(file string, data []byte) (*Chart, error) {
 		c.Cells[i] = make([][10]Code, len(rowNames[Sections[i]]))
 		seen[i] = map[string]int{}
 	}
+	data = bytes.TrimPrefix(data, []byte("\ufeff")) // a UTF-8 byte order mark
 	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(nil, MaxLine)
 	line := 0
 	for sc.Scan() {
 		line++
@@ -223,11 +232,14 @@ func Parse(file string, data []byte) (*Chart, error) {
 		}
 	}
 	if err := sc.Err(); err != nil {
+		if errors.Is(err, bufio.ErrTooLong) {
+			return nil, errf(line+1, "line longer than %d bytes", MaxLine)
+		}
 		return nil, fmt.Errorf("%s: %w", file, err)
 	}
 	for i, kind := range Sections {
 		if sectionLine[i] == 0 {
-			return nil, errf(line, "section [%s] missing", kind)
+			return nil, errf(max(line, 1), "section [%s] missing", kind)
 		}
 		if len(seen[i]) != len(rowNames[kind]) {
 			var missing []string

@@ -3,6 +3,7 @@ package charts
 import (
 	"bytes"
 	"os"
+	"path/filepath"
 	"reflect"
 	"strconv"
 	"strings"
@@ -191,5 +192,50 @@ func TestResolveCodes(t *testing.T) {
 		if got := resolve(tt.code, rules(tt.rules), tt.canDouble).Code.String(); got != tt.want {
 			t.Errorf("resolve(%v, %q, canDouble=%v) = %s, want %s", tt.code, tt.rules, tt.canDouble, got, tt.want)
 		}
+	}
+}
+
+// FuzzParseRuleSpec checks that the rules header parser never panics,
+// keeps its errors to one short line, and accepts only known values.
+func FuzzParseRuleSpec(f *testing.F) {
+	for _, s := range []string{"decks=4-8 dealer=S17 double=any das=both resplit=? surrender=late peek=yes", "decks=1", "decks=9-2", "dealer=X", "x", "decks=1 decks=2"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		spec, err := ParseRuleSpec(s)
+		if err != nil {
+			if msg := err.Error(); len(msg) > 500 || strings.Contains(msg, "\n") {
+				t.Errorf("error not one short line: %q", msg)
+			}
+			return
+		}
+		for _, v := range []string{spec.Dealer, spec.Double, spec.DAS, spec.Resplit, spec.Surrender, spec.Peek} {
+			if strings.ContainsAny(v, " =\n") {
+				t.Errorf("%q: accepted value %q", s, v)
+			}
+		}
+	})
+}
+
+// TestParseFileLimits checks a byte order mark, an empty file, an
+// over-long line and an over-large file.
+func TestParseFileLimits(t *testing.T) {
+	good, _ := library.ReadFile("data/thorp-1966-1deck.txt")
+	if _, err := Parse("bom.txt", append([]byte("\ufeff"), good...)); err != nil {
+		t.Errorf("a chart with a byte order mark: %v", err)
+	}
+	if _, err := Parse("empty.txt", nil); err == nil || !strings.HasPrefix(err.Error(), "empty.txt:1: ") {
+		t.Errorf("empty file: %v, want it reported at line 1", err)
+	}
+	long := append([]byte("# a comment\n# "), bytes.Repeat([]byte("x"), MaxLine)...)
+	if _, err := Parse("long.txt", long); err == nil || !strings.HasPrefix(err.Error(), "long.txt:2: line longer than") {
+		t.Errorf("long line: %v, want it reported at line 2", err)
+	}
+	big := filepath.Join(t.TempDir(), "big.txt")
+	if err := os.WriteFile(big, bytes.Repeat([]byte("# comment\n"), MaxFile/10+1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Load(big); err == nil || !strings.Contains(err.Error(), "larger than") {
+		t.Errorf("a file over %d bytes: %v", MaxFile, err)
 	}
 }

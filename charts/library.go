@@ -3,6 +3,7 @@ package charts
 import (
 	"embed"
 	"fmt"
+	"io"
 	"os"
 	"path"
 	"sort"
@@ -62,12 +63,20 @@ func Load(nameOrFile string) (*Chart, error) {
 			return Library(n)
 		}
 	}
-	data, err := os.ReadFile(nameOrFile)
+	f, err := os.Open(nameOrFile)
 	if err != nil {
 		if os.IsNotExist(err) {
 			return nil, fmt.Errorf("%q is neither a chart name ('bjchart charts' lists them) nor a file", nameOrFile)
 		}
 		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, MaxFile+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > MaxFile {
+		return nil, fmt.Errorf("%s: larger than %d bytes; a chart file is a few kilobytes", nameOrFile, MaxFile)
 	}
 	return Parse(nameOrFile, data)
 }

@@ -161,7 +161,7 @@ type RuleToken struct {
 
 // RuleTokens lists every token of the rule language, grouped and in canonical order.
 var RuleTokens = []RuleToken{
-	{"decks", "1D..8D", "number of decks (any positive count, e.g. 6D)"},
+	{"decks", "1D..100000D", "number of decks (any count up to 100000, e.g. 6D)"},
 	{"decks", "INF", "infinite deck"},
 	{"dealer soft 17", "S17", "dealer stands on all 17s"},
 	{"dealer soft 17", "H17", "dealer hits soft 17"},
@@ -194,7 +194,15 @@ type RuleError struct {
 }
 
 func (e *RuleError) Error() string {
-	return fmt.Sprintf("%q: %s", e.Input, e.Msg)
+	return fmt.Sprintf("%s: %s", shortQuote(e.Input, 60), e.Msg)
+}
+
+// shortQuote quotes s for a message, cut to max runes.
+func shortQuote(s string, max int) string {
+	if r := []rune(s); len(r) > max {
+		return strconv.Quote(string(r[:max])) + "..."
+	}
+	return strconv.Quote(s)
 }
 
 // ParseRules parses a rule string such as "6D H17 DAS LS". Tokens are
@@ -209,14 +217,16 @@ func ParseRules(s string) (Rules, error) {
 		if !ok {
 			return Rules{}, &RuleError{s, t.text, t.offset, unknownMessage(t)}
 		}
-		if prev, dup := seen[group]; dup && !strings.EqualFold(prev.text, t.text) {
+		before := r
+		if err := apply(&r); err != nil {
+			return Rules{}, &RuleError{s, t.text, t.offset, fmt.Sprintf("%s at %d: %v", shortQuote(t.text, 30), t.offset, err)}
+		}
+		// The same rule twice is fine when it says the same (6D 06D, 3:2 6:4).
+		if prev, dup := seen[group]; dup && r != before {
 			return Rules{}, &RuleError{s, t.text, t.offset,
-				fmt.Sprintf("%q at %d contradicts %q at %d (%s given twice)", t.text, t.offset, prev.text, prev.offset, group)}
+				fmt.Sprintf("%s at %d contradicts %s at %d (%s given twice)", shortQuote(t.text, 30), t.offset, shortQuote(prev.text, 30), prev.offset, group)}
 		}
 		seen[group] = t
-		if err := apply(&r); err != nil {
-			return Rules{}, &RuleError{s, t.text, t.offset, fmt.Sprintf("%q at %d: %v", t.text, t.offset, err)}
-		}
 	}
 	return r, nil
 }
@@ -335,7 +345,7 @@ func unknownMessage(t tokenAt) string {
 			}
 		}
 	}
-	msg := fmt.Sprintf("unknown rule %q at %d", t.text, t.offset)
+	msg := fmt.Sprintf("unknown rule %s at %d", shortQuote(t.text, 30), t.offset)
 	if len(groups) == 0 {
 		return msg + "; see 'bjchart rules' for the rule language (e.g. \"6D H17 DAS LS 3:2\")"
 	}

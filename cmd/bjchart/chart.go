@@ -110,7 +110,8 @@ func (f *ruleFlags) resolve(cmd *cobra.Command) (solve.Rules, error) {
 	}
 	if changed("blackjack-pays") {
 		p, err := solve.ParseRules(f.blackjackPays)
-		if err != nil || !strings.Contains(f.blackjackPays, ":") || strings.ContainsAny(strings.TrimSpace(f.blackjackPays), " \t") {
+		n, d, ratio := strings.Cut(f.blackjackPays, ":")
+		if err != nil || !ratio || !allDigits(n) || !allDigits(d) {
 			return r, usagef("--blackjack-pays %q: want a ratio such as 3:2, 6:5, 1:1 or 2:1", f.blackjackPays)
 		}
 		r.BlackjackPays = p.BlackjackPays
@@ -242,4 +243,9 @@ func (o *chartOptions) run(cmd *cobra.Command, e env) error {
 		return err
 	}
 	return writeStdout(e, o.format, func(b *bytes.Buffer) error { return write(b, t) })
+}
+
+// allDigits reports whether s is a non-empty run of ASCII digits.
+func allDigits(s string) bool {
+	return s != "" && strings.Trim(s, "0123456789") == ""
 }

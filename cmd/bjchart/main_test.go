@@ -212,6 +212,12 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"dealer", "--rules", "INF", "--shoe", "4,4,4,4,4,4,4,4,4,16"}, `--shoe needs a finite deck count`},
 		{[]string{"dealer", "--shoe", "4,4"}, `--shoe "4,4": 2 counts; want 10`},
 		{[]string{"dealer", "extra"}, `unexpected argument "extra"`},
+		{[]string{"chart", "--blackjack-pays", "H17,6:5"}, `--blackjack-pays "H17,6:5": want a ratio`},
+		{[]string{"chart", "--blackjack-pays", " 6:5"}, `--blackjack-pays " 6:5": want a ratio`},
+		{[]string{"--rules", "6D 2D"}, `"2D" at 3 contradicts "6D" at 0`},
+		{[]string{"--rules", "-1D"}, `want 1D..100000D or INF`},
+		{[]string{"--rules", strings.Repeat("X", 100000)}, `"XXXXXXXXXXXXXXXXXXXXXXXXXXXXXX"... at 0`},
+		{[]string{"diff", "/dev/zero"}, `/dev/zero: larger than 1048576 bytes`},
 		{[]string{"help", "nosuch"}, `unknown help topic "nosuch"`},
 		{[]string{"help", "dealr"}, `did you mean dealer?`},
 		{[]string{"chrt"}, `unknown command "chrt" for "bjchart"; did you mean chart`},
@@ -241,7 +247,10 @@ func TestUsageErrors(t *testing.T) {
 			t.Errorf("bjchart %q wrote to stdout: %q", tt.args, out)
 		}
 		if !strings.Contains(errOut, tt.want) {
-			t.Errorf("bjchart %q: stderr %q, want it to contain %q", tt.args, errOut, tt.want)
+			t.Errorf("bjchart %.200q: stderr %.300q, want it to contain %q", tt.args, errOut, tt.want)
+		}
+		if len(errOut) > 400 || strings.Count(errOut, "\n") != 1 {
+			t.Errorf("bjchart %.200q: stderr is not one short line: %d bytes", tt.args, len(errOut))
 		}
 	}
 }
