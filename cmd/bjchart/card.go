@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -60,7 +61,7 @@ unless --date is given.`,
 	fl.StringVar(&o.paper, "paper", "letter", "sheet for wallet cards: letter or a4")
 	fl.BoolVar(&o.ev, "ev", false, "add pages with every action's EV and the dealer's outcome probabilities")
 	fl.StringVar(&o.diff, "diff", "", "add a page comparing the chart with this published chart (name or file)")
-	fl.StringVar(&o.date, "date", "", "date printed on the card and in the PDF, YYYY-MM-DD (default: a fixed date, for reproducible files)")
+	fl.StringVar(&o.date, "date", "", "date printed on the card and in the PDF, YYYY-MM-DD (default: $SOURCE_DATE_EPOCH if set, else today)")
 	return cmd
 }
 
@@ -71,16 +72,25 @@ func (o *cardOptions) run(cmd *cobra.Command, e env) error {
 	if !slices.Contains([]string{"letter", "a4"}, o.paper) {
 		return usagef("--paper %q: want letter or a4", o.paper)
 	}
-	if o.out != "" && !strings.HasSuffix(strings.ToLower(o.out), ".pdf") {
+	if o.out != "" && o.out != "-" && !strings.HasSuffix(strings.ToLower(o.out), ".pdf") {
 		return usagef("-o %q: a card is a PDF; want a name ending in .pdf", o.out)
 	}
 	opt := render.CardOptions{Size: o.size, Paper: o.paper, EV: o.ev, Version: version}
-	if o.date != "" {
+	switch epoch := e.getenv("SOURCE_DATE_EPOCH"); {
+	case o.date != "":
 		d, err := time.Parse("2006-01-02", o.date)
 		if err != nil {
 			return usagef("--date %q: want YYYY-MM-DD", o.date)
 		}
 		opt.Date = d
+	case epoch != "": // the reproducible-builds convention
+		sec, err := strconv.ParseInt(epoch, 10, 64)
+		if err != nil || sec < 0 {
+			return usagef("SOURCE_DATE_EPOCH=%q: want seconds since 1970 (a non-negative integer)", epoch)
+		}
+		opt.Date = time.Unix(sec, 0).UTC()
+	default:
+		opt.Date = time.Now().UTC()
 	}
 	r, err := o.rules.resolve(cmd)
 	if err != nil {
@@ -90,6 +100,9 @@ func (o *cardOptions) run(cmd *cobra.Command, e env) error {
 	if out == "" {
 		name := strings.NewReplacer(" ", "-", ":", "-").Replace(r.String())
 		out = "strategy-card-" + name + ".pdf"
+	}
+	if err := checkWritable(out); err != nil {
+		return err
 	}
 	var c *charts.Chart
 	if o.diff != "" {
@@ -108,11 +121,7 @@ func (o *cardOptions) run(cmd *cobra.Command, e env) error {
 		}
 		opt.Diff = diffPage(d)
 	}
-	if err := renderTo(out, func(b *bytes.Buffer) error { return render.Card(b, s.Table(), opt) }); err != nil {
-		return err
-	}
-	_, err = fmt.Fprintf(e.stdout, "wrote %s\n", out)
-	return err
+	return renderTo(e, out, func(b *bytes.Buffer) error { return render.Card(b, s.Table(), opt) })
 }
 
 // diffPage lays a diff out for the card.

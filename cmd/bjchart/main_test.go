@@ -350,7 +350,7 @@ func TestPlot(t *testing.T) {
 
 func TestPlotUnwritable(t *testing.T) {
 	code, _, errOut := runCmd(t, "plot", "--rules", "INF", "-o", filepath.Join(t.TempDir(), "missing", "x.png"))
-	if code != exitError || !strings.Contains(errOut, "writing ") {
+	if code != exitUsage || !strings.Contains(errOut, "cannot write ") {
 		t.Errorf("unwritable output: exit %d, %q", code, errOut)
 	}
 }
@@ -363,7 +363,7 @@ func TestCard(t *testing.T) {
 		{"card", "--rules", "1D S17", "--diff", "thorp-1966-1deck", "--date", "2026-11-21", "-o", filepath.Join(dir, "c.pdf")},
 	} {
 		code, out, errOut := runCmd(t, args...)
-		if code != exitOK || !strings.HasPrefix(out, "wrote ") {
+		if code != exitOK || out != "" || !strings.HasPrefix(errOut, "wrote ") {
 			t.Errorf("bjchart %v: exit %d, %q %q", args, code, out, errOut)
 			continue
 		}
@@ -385,7 +385,7 @@ func TestCard(t *testing.T) {
 		t.Error(err)
 	}
 	code, _, errOut := runCmd(t, "card", "--rules", "INF", "-o", filepath.Join(dir, "no", "such", "dir", "x.pdf"))
-	if code != exitError || !strings.Contains(errOut, "writing ") {
+	if code != exitUsage || !strings.Contains(errOut, "cannot write ") {
 		t.Errorf("unwritable path: exit %d, %q", code, errOut)
 	}
 }

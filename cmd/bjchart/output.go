@@ -2,34 +2,83 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 )
 
 // writeFileAtomic writes data to path through a temporary file in the same
 // directory and a rename, so a failure never leaves a half-written file.
+// The file keeps the mode of the file it replaces; a new file gets 0666
+// less the umask, as any program's output would. Errors name path, never
+// the temporary file.
 func writeFileAtomic(path string, data []byte) error {
-	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
+	fail := func(err error) error {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
-	tmp := f.Name()
+	mode, keep := os.FileMode(0o666), false
+	if fi, err := os.Stat(path); err == nil {
+		if !fi.Mode().IsRegular() {
+			return fail(fmt.Errorf("not a regular file"))
+		}
+		mode, keep = fi.Mode().Perm(), true
+	}
+	f, tmp, err := createTemp(path, mode)
+	if err != nil {
+		return fail(err)
+	}
 	_, werr := f.Write(data)
-	if werr == nil {
-		werr = f.Chmod(0o644) // CreateTemp makes files private; outputs are ordinary files
+	if werr == nil && keep {
+		werr = f.Chmod(mode) // the umask applied at creation; the old file's mode wins
 	}
 	cerr := f.Close()
 	if werr != nil || cerr != nil {
 		os.Remove(tmp)
-		return fmt.Errorf("writing %s: %w", path, errorsJoin(werr, cerr))
+		return fail(errorsJoin(werr, cerr))
 	}
 	if err := os.Rename(tmp, path); err != nil {
 		os.Remove(tmp)
-		return fmt.Errorf("writing %s: %w", path, err)
+		return fail(err)
 	}
 	return nil
+}
+
+// createTemp creates a new file beside path with mode (less the umask).
+func createTemp(path string, mode os.FileMode) (*os.File, string, error) {
+	dir, base := filepath.Split(path)
+	for range 100 {
+		tmp := filepath.Join(dir, fmt.Sprintf(".%s.%d.tmp", base, rand.Uint32()))
+		f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, mode)
+		if !errors.Is(err, fs.ErrExist) {
+			return f, tmp, err
+		}
+	}
+	return nil, "", fmt.Errorf("no free temporary name beside it")
+}
+
+// checkWritable fails early, before a long solve, when path cannot be
+// written: its directory must take a new file.
+func checkWritable(path string) error {
+	if path == "-" {
+		return nil
+	}
+	f, tmp, err := createTemp(path, 0o600)
+	if err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return usagef("cannot write %s: %v", path, err)
+	}
+	f.Close()
+	return os.Remove(tmp)
 }
 
 func errorsJoin(errs ...error) error {
@@ -41,13 +90,22 @@ func errorsJoin(errs ...error) error {
 	return nil
 }
 
-// renderTo renders into memory, then writes the file atomically.
-func renderTo(path string, render func(*bytes.Buffer) error) error {
+// renderTo renders into memory, then writes the file atomically, or
+// stdout for "-", and says what it wrote on stderr.
+func renderTo(e env, path string, render func(*bytes.Buffer) error) error {
 	var buf bytes.Buffer
 	if err := render(&buf); err != nil {
 		return err
 	}
-	return writeFileAtomic(path, buf.Bytes())
+	if path == "-" {
+		_, err := e.stdout.Write(buf.Bytes())
+		return err
+	}
+	if err := writeFileAtomic(path, buf.Bytes()); err != nil {
+		return err
+	}
+	_, err := fmt.Fprintf(e.stderr, "wrote %s\n", path)
+	return err
 }
 
 // writeStdout renders into memory, then writes to stdout, so that a

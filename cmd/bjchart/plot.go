@@ -23,6 +23,7 @@ type plotOptions struct {
 	vs      string
 	against string
 	codes   bool
+	format  string
 }
 
 func newPlotCmd(e env) *cobra.Command {
@@ -53,7 +54,8 @@ solving the chart's own rules unless --rules is given.`,
 	}
 	o.rules.bind(cmd)
 	fl := cmd.Flags()
-	fl.StringVarP(&o.out, "output", "o", "heatmap.png", "output file; its extension picks the format: .png, .svg or .pdf")
+	fl.StringVarP(&o.out, "output", "o", "heatmap.png", "output file; its extension picks the format: .png, .svg or .pdf; - for stdout")
+	fl.StringVar(&o.format, "format", "", "png, svg or pdf (default: from the -o extension; png for -o -)")
 	fl.StringVar(&o.table, "table", "all", "table to draw: hard, soft, pairs or all")
 	fl.StringVar(&o.metric, "metric", "best", "number in each cell: best, stand, hit, double, split, surrender, margin or gain")
 	fl.StringVar(&o.vs, "vs", "", "plot the difference from these rules (the metric under --rules minus under RULES)")
@@ -64,8 +66,18 @@ solving the chart's own rules unless --rules is given.`,
 
 func (o *plotOptions) run(cmd *cobra.Command, e env) error {
 	format := strings.TrimPrefix(strings.ToLower(filepath.Ext(o.out)), ".")
-	if !slices.Contains(render.HeatmapFormats, format) {
+	switch {
+	case o.format != "":
+		if format = strings.ToLower(o.format); !slices.Contains(render.HeatmapFormats, format) {
+			return usagef("--format %q: want png, svg or pdf", o.format)
+		}
+	case o.out == "-":
+		format = "png"
+	case !slices.Contains(render.HeatmapFormats, format):
 		return usagef("-o %q: unknown extension %q; want .png, .svg or .pdf", o.out, filepath.Ext(o.out))
+	}
+	if err := checkWritable(o.out); err != nil {
+		return err
 	}
 	kinds := map[string][]solve.TableKind{
 		"hard": {solve.Hard}, "soft": {solve.Soft}, "pairs": {solve.Pairs},
@@ -144,7 +156,7 @@ func (o *plotOptions) run(cmd *cobra.Command, e env) error {
 			opt.Scale = "EV difference"
 		}
 	}
-	return renderTo(o.out, func(b *bytes.Buffer) error { return render.Heatmap(b, format, grids, opt) })
+	return renderTo(e, o.out, func(b *bytes.Buffer) error { return render.Heatmap(b, format, grids, opt) })
 }
 
 func (o *plotOptions) diff(cmd *cobra.Command) (*charts.Diff, error) {
