@@ -78,6 +78,16 @@ type cardCell struct {
 	mark   string // "*", or a diff marker
 }
 
+// cardCode is a cell's code as the card prints it, resolved for the
+// card's rules: in a game that allows doubling after a split, a split
+// needs no fallback (Ph, Pd, Ps print as P).
+func cardCode(r solve.Rules, c solve.Code) string {
+	if c.Best == solve.Split && r.DAS {
+		c.Fallback = solve.NoAction
+	}
+	return c.String()
+}
+
 // cardRows returns the printed rows of a table: hard totals with 5-8 and
 // 17-21 collapsed into one row each when their cells agree, as printed
 // charts do.
@@ -87,7 +97,7 @@ func cardRows(t *solve.Table, kind solve.TableKind, marks map[CellKey]string) []
 		r := cardRow{label: hand}
 		for i, up := range solve.UpCards {
 			c := t.Cell(kind, hand, up)
-			cell := cardCell{code: c.Code.String(), action: c.Code.Best}
+			cell := cardCell{code: cardCode(t.Rules, c.Code), action: c.Code.Best}
 			if c.Marked() {
 				cell.mark = "*"
 			}
@@ -276,7 +286,7 @@ func (c *cardPDF) page() {
 	y := c.header("Blackjack Basic Strategy")
 	c.SetFont("Helvetica", "", 10)
 	c.SetXY(12, y+1)
-	c.CellFormat(pw-24, 5, fmt.Sprintf("House edge playing this chart: %.3f%% of the initial bet per round.", -100*c.t.EV), "", 0, "L", false, 0, "")
+	c.CellFormat(pw-24, 5, fmt.Sprintf("%s playing this chart, of the initial bet per round.", capitalize(EdgeText(c.t.EV, 3))), "", 0, "L", false, 0, "")
 	y = c.tables(y+10, tableStyle{labelW: 12, rowH: 7, font: 10, heading: 11, gap: 6,
 		titles: [3]string{"HARD TOTALS", "SOFT TOTALS", "PAIRS"}}, nil) + 6
 	y = c.legend(12, y, pw-24)
@@ -317,28 +327,33 @@ func (c *cardPDF) tables(top float64, st tableStyle, marks map[CellKey]string) f
 	return max(left, right)
 }
 
-// legend draws the colour key; returns the bottom y.
+// legendItems explains every code a card can print, in legend order.
+var legendItems = []struct {
+	a    solve.Action
+	code string
+	text string
+}{
+	{solve.Hit, "H", "Hit"}, {solve.Stand, "S", "Stand"},
+	{solve.Double, "Dh", "Double, else hit"}, {solve.Double, "Ds", "Double, else stand"},
+	{solve.Split, "P", "Split"}, {solve.Split, "Ph", "Split if DAS allowed, else hit"},
+	{solve.Split, "Pd", "Split if DAS allowed, else double"},
+	{solve.Split, "Ps", "Split if DAS allowed, else stand"},
+	{solve.Surrender, "Rh", "Surrender, else hit"}, {solve.Surrender, "Rs", "Surrender, else stand"},
+	{solve.Surrender, "Rp", "Surrender, else split"},
+}
+
+// legend draws the colour key: H and S, and every other code the card
+// prints; returns the bottom y.
 func (c *cardPDF) legend(x, y, width float64) float64 {
-	items := []struct {
-		a    solve.Action
-		code string
-		text string
-	}{
-		{solve.Hit, "H", "Hit"}, {solve.Stand, "S", "Stand"},
-		{solve.Double, "Dh", "Double, else hit"}, {solve.Double, "Ds", "Double, else stand"},
-		{solve.Split, "P", "Split"}, {solve.Split, "Ph", "Split if double after split is allowed, else hit"},
-		{solve.Surrender, "Rh", "Surrender, else hit"}, {solve.Surrender, "Rs", "Surrender, else stand"},
-		{solve.Surrender, "Rp", "Surrender, else split"},
-	}
 	used := map[string]bool{}
 	for i := range c.t.Cells {
-		used[c.t.Cells[i].Code.String()] = true
+		used[cardCode(c.t.Rules, c.t.Cells[i].Code)] = true
 	}
 	c.SetFont("Helvetica", "B", 8)
 	col := 0
 	colW := width / 3
 	row := 0
-	for _, it := range items {
+	for _, it := range legendItems {
 		if !used[it.code] && it.code != "H" && it.code != "S" {
 			continue
 		}
@@ -444,7 +459,7 @@ func (c *cardPDF) walletBack(x, y float64) {
 	c.grid(x+43.3, y+5, 5, 3.6, rowH, 4.5, pairs)
 	c.SetFont("Helvetica", "", 4.5)
 	c.SetXY(x+1, y+walletH-4.5)
-	c.CellFormat(40, 3, fmt.Sprintf("House edge %.3f%%", -100*c.t.EV), "", 0, "L", false, 0, "")
+	c.CellFormat(40, 3, capitalize(EdgeText(c.t.EV, 3)), "", 0, "L", false, 0, "")
 }
 
 // evPage draws every action's EV in every cell of a table, the chart's
@@ -598,3 +613,5 @@ func (c *cardPDF) diffPage(d *DiffPage) {
 	}
 	c.footer()
 }
+
+func capitalize(s string) string { return strings.ToUpper(s[:1]) + s[1:] }

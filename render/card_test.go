@@ -95,7 +95,7 @@ func TestCardCells(t *testing.T) {
 					for k, up := range solve.UpCards {
 						for _, hand := range hands {
 							c := tab.Cell(kind, hand, up)
-							want := c.Code.String()
+							want := cardCode(tab.Rules, c.Code) // resolved for the rules (TestCardCodeResolved)
 							if c.Marked() {
 								want += "*"
 							}
@@ -171,5 +171,42 @@ func BenchmarkCard(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestLegendCoversCodes checks that every code a chart prints has a line
+// in the card's legend, on rule sets that print Pd, Ps and the R codes.
+func TestLegendCoversCodes(t *testing.T) {
+	known := map[string]bool{}
+	for _, it := range legendItems {
+		known[it.code] = true
+	}
+	for _, rules := range []string{"1D S17", "1D H17 DAS LS", "INF H17 LS", "2D H17 NDAS LS", "6D S17 ES"} {
+		r, err := solve.ParseRules(rules)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tab, err := solve.Solve(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range tab.Cells {
+			if code := cardCode(r, c.Code); !known[code] {
+				t.Errorf("%s: %s %s v %v prints %s, which the legend does not explain", rules, c.Table, c.Hand, c.Up, code)
+			}
+		}
+	}
+}
+
+// TestCardCodeResolved: a DAS game prints P for Ph, Pd and Ps.
+func TestCardCodeResolved(t *testing.T) {
+	das, _ := solve.ParseRules("1D DAS")
+	ndas, _ := solve.ParseRules("1D NDAS")
+	ph := solve.Code{Best: solve.Split, Fallback: solve.Hit}
+	if got := cardCode(das, ph); got != "P" {
+		t.Errorf("DAS game prints %s for Ph", got)
+	}
+	if got := cardCode(ndas, ph); got != "Ph" {
+		t.Errorf("NDAS game prints %s for Ph", got)
 	}
 }

@@ -156,13 +156,12 @@ func DealerCSV(w io.Writer, d Dealer) error {
 // card unconditionally, then the up cards a peek changes (T and A) given
 // no dealer blackjack.
 func DealerText(w io.Writer, d Dealer) error {
-	if _, err := fmt.Fprintf(w, "bjchart dealer outcomes\nrules %s\n", d.Rules); err != nil {
-		return err
-	}
+	shoe := ""
 	if d.Shoe != nil && *d.Shoe != solve.NewShoe(d.Rules.Decks) {
-		if _, err := fmt.Fprintf(w, "shoe %s\n", d.Shoe); err != nil {
-			return err
-		}
+		shoe = d.Shoe.String()
+	}
+	if _, err := fmt.Fprintf(w, "bjchart dealer outcomes\nrules %s\n", RulesText(d.Rules.String(), shoe)); err != nil {
+		return err
 	}
 	header := append([]string{"up", "P(up)"}, dealerOutcomeNames...)
 	var all, peeked [][]string

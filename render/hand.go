@@ -290,10 +290,7 @@ func HandText(w io.Writer, rep HandReport) error {
 	} else {
 		name = fmt.Sprintf("%s (%s %d)", name, kind, rep.Total)
 	}
-	fmt.Fprintf(w, "%s v %s\nrules %s\n", name, rep.Up, rep.Rules)
-	if rep.Shoe != "" {
-		fmt.Fprintf(w, "shoe %s\n", rep.Shoe)
-	}
+	fmt.Fprintf(w, "%s v %s\nrules %s\n", name, rep.Up, RulesText(rep.Rules, rep.Shoe))
 	if rep.Note != "" {
 		fmt.Fprintf(w, "%s\n", rep.Note)
 	}

@@ -50,14 +50,9 @@ var chartRows = map[solve.TableKind][]string{
 // Text writes the three chart tables (hard, soft, pairs) with a header line
 // giving the canonical rules and the house edge, and a legend.
 func Text(w io.Writer, t *solve.Table, opt TextOptions) error {
-	if _, err := fmt.Fprintf(w, "%s\nrules %s   house edge %.4f%%   (player EV %+.4f%% per round)\n",
-		"bjchart basic strategy", t.Rules, -100*t.EV, 100*t.EV); err != nil {
+	if _, err := fmt.Fprintf(w, "%s\nrules %s   %s   (player EV %+.4f%% per round)\n",
+		"bjchart basic strategy", RulesText(t.Rules.String(), customShoe(t)), EdgeText(t.EV, 4), 100*t.EV); err != nil {
 		return err
-	}
-	if sh := customShoe(t); sh != "" {
-		if _, err := fmt.Fprintf(w, "dealt from the shoe A,2..9,T = %s\n", sh); err != nil {
-			return err
-		}
 	}
 	if !t.Rules.Infinite() {
 		if _, err := fmt.Fprintf(w, "composition-dependent play: EV %+.4f%% (splits %v), %+.4f%% (splits %v)\n",
@@ -269,4 +264,24 @@ func exceptionTable(w io.Writer, title string, header []string, rows [][]string)
 		return err
 	}
 	return tab.Render()
+}
+
+// EdgeText names the side the game favours: "house edge 0.4043%", or
+// "player edge 1.8310%" when the player's EV is positive.
+func EdgeText(ev float64, digits int) string {
+	if ev > 0 {
+		return fmt.Sprintf("player edge %.*f%%", digits, 100*ev)
+	}
+	return fmt.Sprintf("house edge %.*f%%", digits, -100*ev)
+}
+
+// RulesText is the rule string for a reader: with a remaining shoe, the
+// shoe (counts of A,2..9,T) takes the place of the deck count.
+func RulesText(rules, shoe string) string {
+	s := rules
+	if shoe == "" {
+		return s
+	}
+	_, rest, _ := strings.Cut(s, " ")
+	return fmt.Sprintf("%s, dealt from the shoe A,2..9,T = %s", rest, shoe)
 }
