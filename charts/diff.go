@@ -48,8 +48,9 @@ type Diff struct {
 	Differences []Difference
 	Unknown     []CellRef // cells printed ?, played as the solution plays them
 	Tie         float64
-	// Cost is the published chart's round EV minus the solution's, as a
-	// fraction of the initial bet (negative: the published chart loses).
+	// Cost is what following the published chart gives up: the
+	// solution's round EV minus the published chart's, as a fraction of
+	// the initial bet (0 or more, like every cell's cost).
 	Cost float64
 }
 
@@ -76,7 +77,7 @@ func Compare(s *solve.Solver, c *Chart, tie float64) (*Diff, error) {
 	if err != nil {
 		return nil, fmt.Errorf("valuing chart %s: %w", c.Name, err)
 	}
-	d := &Diff{Chart: c, Resolved: res, Solved: t, Published: pub, Tie: tie, Cost: pub.EV - t.EV}
+	d := &Diff{Chart: c, Resolved: res, Solved: t, Published: pub, Tie: tie, Cost: t.EV - pub.EV}
 	own := t.Strategy()
 	for i := range t.Cells {
 		cell := &t.Cells[i]

@@ -71,7 +71,7 @@ type JSONCell struct {
 	Up     string             `json:"up"`              // "2".."9", "T", "A"
 	Action string             `json:"action"`          // chart code: H, S, Dh, Ds, P, Ph, Rh, ...
 	EV     map[string]float64 `json:"ev"`              // legal actions only: stand, hit, double, split, surrender
-	Margin float64            `json:"margin"`          // EV per occurrence the best other action would cost
+	Margin *float64           `json:"margin"`          // EV per occurrence the best other action would cost; null where no hand decides
 	Multi  string             `json:"multi,omitempty"` // hard/soft cells: H or S for hands of three or more cards
 }
 
@@ -95,19 +95,7 @@ func NewJSONTable(t *solve.Table, opt DataOptions) JSONTable {
 		Cells:        make([]JSONCell, 0, len(t.Cells)),
 	}
 	for i := range t.Cells {
-		c := &t.Cells[i]
-		jc := JSONCell{
-			Table:  c.Table.String(),
-			Hand:   c.Hand,
-			Up:     c.Up.String(),
-			Action: c.Code.String(),
-			EV:     evMap(c.EV[:], c.Legal[:]),
-			Margin: c.Margin,
-		}
-		if c.MultiCard != solve.NoAction {
-			jc.Multi = c.MultiCard.Letter()
-		}
-		out.Cells = append(out.Cells, jc)
+		out.Cells = append(out.Cells, jsonCell(&t.Cells[i]))
 	}
 	if opt.CD && !t.Rules.Infinite() {
 		out.CDSplit = t.Split.String()
@@ -206,7 +194,11 @@ func csvCells(cw *csv.Writer, t *solve.Table) error {
 		if c.MultiCard != solve.NoAction {
 			multi = c.MultiCard.Letter()
 		}
-		rec = append(rec, csvNum(c.Margin), multi)
+		margin := ""
+		if m := CellMargin(c); m != nil {
+			margin = csvNum(*m)
+		}
+		rec = append(rec, margin, multi)
 		if err := cw.Write(rec); err != nil {
 			return err
 		}
@@ -253,4 +245,16 @@ func customShoe(t *solve.Table) string {
 		return ""
 	}
 	return t.Shoe.String()
+}
+
+// CellMargin returns a cell's margin, or nil where no hand decides at the
+// cell (no two-card hand and no split hand's first decision: hard 4 where
+// 2-2 is not split, hard 20 and 21, soft 21), so that no margin reads as a
+// coin flip. A margin of -0 is written as 0.
+func CellMargin(c *solve.Cell) *float64 {
+	if c.Freq == 0 {
+		return nil
+	}
+	m := c.Margin + 0 // -0 + 0 is +0
+	return &m
 }

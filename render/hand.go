@@ -258,7 +258,7 @@ func cellRow(q HandQuery) (solve.TableKind, string) {
 
 func jsonCell(c *solve.Cell) JSONCell {
 	jc := JSONCell{Table: c.Table.String(), Hand: c.Hand, Up: c.Up.String(), Action: c.Code.String(),
-		EV: evMap(c.EV[:], c.Legal[:]), Margin: c.Margin}
+		EV: evMap(c.EV[:], c.Legal[:]), Margin: CellMargin(c)}
 	if c.MultiCard != solve.NoAction {
 		jc.Multi = c.MultiCard.Letter()
 	}
@@ -329,7 +329,11 @@ func HandText(w io.Writer, rep HandReport) error {
 	if rep.Cell.Multi != "" {
 		fmt.Fprintf(w, " (three or more cards: %s)", rep.Cell.Multi)
 	}
-	fmt.Fprintf(w, ", margin %.6f\n", rep.Cell.Margin)
+	if rep.Cell.Margin != nil {
+		fmt.Fprintf(w, ", margin %.6f\n", *rep.Cell.Margin)
+	} else {
+		fmt.Fprintln(w, ", no hand decides at this cell")
+	}
 	if len(rep.Hands) > 0 {
 		fmt.Fprintln(w, "\ntwo-card hands of the cell, exact:")
 		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)

@@ -97,7 +97,12 @@ func MetricGrid(t *solve.Table, kind solve.TableKind, m Metric) (*EVGrid, error)
 	case MetricBest:
 		value = func(c *solve.Cell) float64 { return c.EV[c.Code.Best] }
 	case MetricMargin:
-		value = func(c *solve.Cell) float64 { return c.Margin }
+		value = func(c *solve.Cell) float64 {
+			if m := CellMargin(c); m != nil {
+				return *m
+			}
+			return math.NaN() // no hand decides here: drawn as no value
+		}
 	case MetricGain:
 		value = func(c *solve.Cell) float64 { return c.EV[c.Code.Best] - c.EV[solve.Stand] }
 	default:

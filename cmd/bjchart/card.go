@@ -133,7 +133,7 @@ func diffPage(d *charts.Diff) *render.DiffPage {
 			fmt.Sprintf("Chart rules: %s. Solved: %s.", d.Chart.RulesLine(), d.Solved.Rules),
 			fmt.Sprintf("EV per round: published chart %+.4f%%, this chart %+.4f%%: the published chart costs %.4f percentage points. "+
 				"%d differences beyond near-ties (cost per occurrence below %g); three-card plays listed separately.",
-				100*d.Published.EV, 100*d.Solved.EV, -100*d.Cost, d.Beyond(), d.Tie),
+				100*d.Published.EV, 100*d.Solved.EV, 100*d.Cost, d.Beyond(), d.Tie),
 		},
 		Marks:  map[render.CellKey]string{},
 		Header: []string{"hand", "up", "published", "this chart", "EV published", "EV this chart", "cost/occurrence"},

@@ -122,7 +122,7 @@ func diffText(buf *bytes.Buffer, d *charts.Diff, from string, color bool) error 
 	fmt.Fprintf(buf, "bjchart diff: %s\n", c.Title())
 	fmt.Fprintf(buf, "chart rules:  %s\n", c.RulesLine())
 	fmt.Fprintf(buf, "solved:       %s (from %s)\n", t.Rules, from)
-	fmt.Fprintf(buf, "EV per round: published chart %+.4f%%, solution %+.4f%%; cost of the published chart %+.4f percentage points\n",
+	fmt.Fprintf(buf, "EV per round: published chart %+.4f%%, solution %+.4f%%; the published chart costs %.4f percentage points per round\n",
 		100*d.Published.EV, 100*t.EV, 100*d.Cost)
 	fmt.Fprintf(buf, "differences:  %d beyond near-ties, %d near-ties (cost per occurrence below %g)\n",
 		d.Beyond(), countTies(d), d.Tie)

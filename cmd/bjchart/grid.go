@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 
+	"bjchart/render"
 	"bjchart/solve"
 
 	"github.com/olekukonko/tablewriter"
@@ -49,10 +50,9 @@ composition-dependent EVs. A progress bar shows on a terminal.`,
 
 // gridRow is one solved rule set.
 type gridRow struct {
-	Rules string  `json:"rules"`
-	EV    float64 `json:"ev"`
-	CDZ   float64 `json:"ev_cd_cdz"`
-	CDP1  float64 `json:"ev_cd_cdp1"`
+	Rules string          `json:"rules"`
+	EV    float64         `json:"ev"`
+	EVCD  render.JSONEVCD `json:"ev_cd"` // named as in chart --format json
 }
 
 func (o *gridOptions) run(cmd *cobra.Command, e env) error {
@@ -115,7 +115,7 @@ func (o *gridOptions) run(cmd *cobra.Command, e env) error {
 					if err != nil {
 						errs[i] = err
 					} else {
-						rows[i] = gridRow{t.Rules.String(), t.EV, t.CDEV[solve.CDZMinus], t.CDEV[solve.CDP1]}
+						rows[i] = gridRow{t.Rules.String(), t.EV, render.JSONEVCD{CDZMinus: t.CDEV[solve.CDZMinus], CDP1: t.CDEV[solve.CDP1]}}
 					}
 					bar.Add(1)
 				}
@@ -144,9 +144,9 @@ func (o *gridOptions) run(cmd *cobra.Command, e env) error {
 		}
 	case "csv":
 		w := csv.NewWriter(&buf)
-		w.Write([]string{"rules", "ev", "ev_cd_cdz", "ev_cd_cdp1"})
+		w.Write([]string{"rules", "ev", "ev_cd.CDZ-", "ev_cd.CDP1"}) // the JSON paths
 		for _, r := range rows {
-			w.Write([]string{r.Rules, num(r.EV), num(r.CDZ), num(r.CDP1)})
+			w.Write([]string{r.Rules, num(r.EV), num(r.EVCD.CDZMinus), num(r.EVCD.CDP1)})
 		}
 		w.Flush()
 		if err := w.Error(); err != nil {
@@ -157,7 +157,7 @@ func (o *gridOptions) run(cmd *cobra.Command, e env) error {
 		tab.Header([]string{"rules", "house edge %", "chart EV %", "CD EV % (CDZ-)", "CD EV % (CDP1)"})
 		for _, r := range rows {
 			tab.Append([]string{r.Rules, fmt.Sprintf("%.4f", -100*r.EV), fmt.Sprintf("%+.4f", 100*r.EV),
-				fmt.Sprintf("%+.4f", 100*r.CDZ), fmt.Sprintf("%+.4f", 100*r.CDP1)})
+				fmt.Sprintf("%+.4f", 100*r.EVCD.CDZMinus), fmt.Sprintf("%+.4f", 100*r.EVCD.CDP1)})
 		}
 		if err := tab.Render(); err != nil {
 			return err
