@@ -239,3 +239,12 @@ func TestParseFileLimits(t *testing.T) {
 		t.Errorf("a file over %d bytes: %v", MaxFile, err)
 	}
 }
+
+// TestPublications names the publication of every library chart.
+func TestPublications(t *testing.T) {
+	for _, name := range Names() {
+		if p := Publication[name]; p == "" || strings.Contains(p, "could not") || strings.Contains(p, "index id") {
+			t.Errorf("%s: publication %q", name, p)
+		}
+	}
+}

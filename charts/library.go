@@ -33,6 +33,23 @@ var Confidence = map[string]string{
 	"itoh-2023-1to6deck":      "as printed; soft 18 v 2 is H there, S in every other chart for these rules, and A9 is not given",
 }
 
+// Publication names the publication each library chart reproduces: the
+// source a reader would cite. How each was transcribed and cross-checked
+// is in the file's "# source:" line and notes (Chart.Source, Comments).
+var Publication = map[string]string{
+	"thorp-1966-1deck":        "E. O. Thorp, Beat the Dealer, revised edition, Random House / Vintage, 1966, chapter 3 basic-strategy tables",
+	"bcmm-1956-1deck":         "R. R. Baldwin, W. E. Cantey, H. Maisel, J. P. McDermott, \"The Optimum Strategy in Blackjack\", Journal of the American Statistical Association 51(275):429-439, 1956",
+	"wizard-4to8d-s17-das-ls": "M. Shackleford, \"4-Deck to 8-Deck Blackjack Strategy\", Wizard of Odds, wizardofodds.com/games/blackjack/strategy/4-decks/",
+	"wizard-4to8d-h17-das-ls": "M. Shackleford, \"4-Deck to 8-Deck Blackjack Strategy\", Wizard of Odds, wizardofodds.com/games/blackjack/strategy/4-decks/",
+	"wizard-2d-s17-das-ls":    "M. Shackleford, \"Double-Deck Blackjack Strategy\" and \"Late Surrender\", Wizard of Odds, wizardofodds.com/games/blackjack/strategy/2-decks/ and .../surrender/",
+	"wizard-2d-h17-das-ls":    "M. Shackleford, \"Double-Deck Blackjack Strategy\" and \"Late Surrender\", Wizard of Odds, wizardofodds.com/games/blackjack/strategy/2-decks/ and .../surrender/",
+	"wizard-1d-s17-das-ls":    "M. Shackleford, \"Single-Deck Blackjack Strategy\" and \"Late Surrender\", Wizard of Odds, wizardofodds.com/games/blackjack/strategy/1-deck/ and .../surrender/",
+	"wizard-1d-h17-das-ls":    "M. Shackleford, \"Single-Deck Blackjack Strategy\" and \"Late Surrender\", Wizard of Odds, wizardofodds.com/games/blackjack/strategy/1-deck/ and .../surrender/",
+	"bja-shoe-s17-das":        "Blackjack Apprenticeship, \"S17 Basic Strategy\" chart, blackjackapprenticeship.com, 2024",
+	"gamemaster-6d-s17-das":   "\"Basic Strategy Matrix\", bj21.com/category/blackjack/pages/basic-strategy-matrix",
+	"itoh-2023-1to6deck":      "ITOH Masaru, \"拡張モンテカルロ木探索によるブラックジャック戦略\" (Blackjack Strategy with Extended Monte-Carlo Tree Search), Aichi Institute of Technology research report 58, 2023, tables 1-3",
+}
+
 // Names lists the library's charts, sorted.
 func Names() []string {
 	entries, err := library.ReadDir("data")

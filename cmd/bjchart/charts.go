@@ -36,7 +36,7 @@ file in the same format (see charts/README.md).`,
 				if err != nil {
 					return err
 				}
-				source, _, _ := strings.Cut(c.Source(), ";")
+				source := charts.Publication[name]
 				if r := []rune(source); len(r) > 60 {
 					source = string(r[:59]) + "…"
 				}
@@ -58,8 +58,9 @@ file in the same format (see charts/README.md).`,
 func newChartsShowCmd(e env) *cobra.Command {
 	var color string
 	cmd := &cobra.Command{
-		Use:   "show NAME|FILE",
-		Short: "Print a published chart as printed",
+		Use:               "show NAME|FILE",
+		ValidArgsFunction: chartNames,
+		Short:             "Print a published chart as printed",
 		Example: `  bjchart charts show wizard-4to8d-s17-das-ls
   bjchart charts show ./my-chart.txt --color never`,
 		Args: exactlyOne("a chart name or file"),
@@ -73,7 +74,11 @@ func newChartsShowCmd(e env) *cobra.Command {
 				return chartError(err)
 			}
 			var buf bytes.Buffer
-			fmt.Fprintf(&buf, "%s\nrules: %s\nsource: %s\n", c.Title(), c.RulesLine(), c.Source())
+			source := charts.Publication[c.Name]
+			if source == "" { // a chart file: its own header
+				source = c.Source()
+			}
+			fmt.Fprintf(&buf, "%s\nrules: %s\nsource: %s\n", c.Title(), c.RulesLine(), source)
 			for i, kind := range charts.Sections {
 				fmt.Fprintf(&buf, "\n%s\n", strings.ToUpper(kind.String()))
 				g := render.Grid{}

@@ -27,8 +27,9 @@ type diffOptions struct {
 func newDiffCmd(e env) *cobra.Command {
 	o := &diffOptions{}
 	cmd := &cobra.Command{
-		Use:   "diff NAME|FILE",
-		Short: "Compare a published chart with the exact solution",
+		Use:               "diff NAME|FILE",
+		ValidArgsFunction: chartNames,
+		Short:             "Compare a published chart with the exact solution",
 		Long: `Solve a rule set (by default the chart's own rules: the most common
 reading of its rules header), resolve the chart's codes for it, and show
 where the published chart and the solution disagree: the solved chart with

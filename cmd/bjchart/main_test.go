@@ -218,6 +218,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"--rules", "-1D"}, `want 1D..100000D or INF`},
 		{[]string{"--rules", strings.Repeat("X", 100000)}, `"XXXXXXXXXXXXXXXXXXXXXXXXXXXXXX"... at 0`},
 		{[]string{"diff", "/dev/zero"}, `/dev/zero: larger than 1048576 bytes`},
+		{[]string{"plot", "--rules", "INF NS", "--metric", "surrender", "-o", "x.png"}, `--metric surrender: no cell of --table all has a value under INF`},
 		{[]string{"help", "nosuch"}, `unknown help topic "nosuch"`},
 		{[]string{"help", "dealr"}, `did you mean dealer?`},
 		{[]string{"chrt"}, `unknown command "chrt" for "bjchart"; did you mean chart`},
@@ -405,5 +406,25 @@ func TestVersion(t *testing.T) {
 	code, out, _ := runCmd(t, "--version")
 	if code != exitOK || !strings.HasPrefix(out, "bjchart "+version) {
 		t.Errorf("--version: exit %d, %q", code, out)
+	}
+}
+
+// TestCompletion checks that flag values and chart names complete.
+func TestCompletion(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"__complete", "plot", "--metric", ""}, "margin\n"},
+		{[]string{"__complete", "plot", "--format", ""}, "svg\n"},
+		{[]string{"__complete", "card", "--size", ""}, "wallet\n"},
+		{[]string{"__complete", "chart", "--surrender", ""}, "late\n"},
+		{[]string{"__complete", "hand", "--format", ""}, "json\n"},
+		{[]string{"__complete", "diff", ""}, "thorp-1966-1deck\n"},
+		{[]string{"__complete", "plot", "--against", ""}, "wizard-1d-s17-das-ls\n"},
+	} {
+		if _, out, _ := runCmd(t, tc.args...); !strings.Contains(out, tc.want) {
+			t.Errorf("%q: completions %q, want %q among them", tc.args, out, tc.want)
+		}
 	}
 }

@@ -134,6 +134,9 @@ func (o *plotOptions) run(cmd *cobra.Command, e env) error {
 			}
 			grids = append(grids, g)
 		}
+		if allNaN(grids) {
+			return usagef("--metric %s: no cell of --table %s has a value under %s (is the action allowed by these rules?)", metric, o.table, r)
+		}
 		if o.vs != "" {
 			rb, err := solve.ParseRules(o.vs)
 			if err != nil {
@@ -195,4 +198,18 @@ func metricStrings() []string {
 		s = append(s, string(m))
 	}
 	return s
+}
+
+// allNaN reports whether no cell of the grids has a value.
+func allNaN(grids []*render.EVGrid) bool {
+	for _, g := range grids {
+		for _, row := range g.Values {
+			for _, v := range row {
+				if !math.IsNaN(v) {
+					return false
+				}
+			}
+		}
+	}
+	return true
 }
