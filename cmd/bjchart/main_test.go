@@ -221,7 +221,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"plot", "--rules", "INF NS", "--metric", "surrender", "-o", "x.png"}, `--metric surrender: no cell of --table all has a value under INF`},
 		{[]string{"help", "nosuch"}, `unknown help topic "nosuch"`},
 		{[]string{"help", "dealr"}, `did you mean dealer?`},
-		{[]string{"chrt"}, `unknown command "chrt" for "bjchart"; did you mean chart`},
+		{[]string{"chrt"}, `unknown command "chrt" for "bjchart"; did you mean card or chart or charts?`},
 		{[]string{"diff", "thorp-1966-1deck", "--tie", "NaN"}, `--tie NaN: want a finite, non-negative EV`},
 		{[]string{"diff", "thorp-1966-1deck", "--tie", "Inf"}, `--tie +Inf: want a finite, non-negative EV`},
 		{[]string{"hand"}, `takes a hand, e.g. T,6 v T; got 0 arguments`},

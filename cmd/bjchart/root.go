@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+	"slices"
 	"strings"
 
 	"github.com/mattn/go-isatty"
@@ -124,6 +125,7 @@ func noArgs(cmd *cobra.Command, args []string) error {
 		return nil
 	}
 	if s := cmd.SuggestionsFor(args[0]); len(s) > 0 {
+		slices.Sort(s)
 		return usagef("unknown command %q for %q; did you mean %s?", args[0], cmd.CommandPath(), strings.Join(s, " or "))
 	}
 	return usagef("unexpected argument %q for %q; see '%s --help'", args[0], cmd.CommandPath(), cmd.CommandPath())
@@ -139,6 +141,7 @@ func newHelpCmd(root *cobra.Command) *cobra.Command {
 			if err != nil || len(rest) > 0 || len(args) > 0 && c == root {
 				topic := strings.Join(args, " ")
 				if s := root.SuggestionsFor(args[0]); len(s) > 0 {
+					slices.Sort(s)
 					return usagef("unknown help topic %q; did you mean %s?", topic, strings.Join(s, " or "))
 				}
 				return usagef("unknown help topic %q; 'bjchart help' lists the commands", topic)
