@@ -54,17 +54,20 @@ type CellKey struct {
 
 // Card colours: the Okabe-Ito palette, built to stay apart for colour-blind
 // readers, mapped to the colours printed charts use (hit white, stand
-// yellow, double green, split blue, surrender red). Dark fills get white text.
+// yellow, double green, split blue, surrender red). Every fill keeps its
+// text at a WCAG AA contrast of 4.5:1 or more; double, darkened to carry
+// white text, and surrender, with black text, differ in grey too.
 var cardColor = map[solve.Action][3]int{
 	solve.Hit:       {255, 255, 255},
 	solve.Stand:     {240, 228, 66},  // yellow
-	solve.Double:    {0, 158, 115},   // bluish green
+	solve.Double:    {0, 120, 86},    // bluish green, darkened
 	solve.Split:     {86, 180, 233},  // sky blue
 	solve.Surrender: {213, 94, 0},    // vermillion
 	solve.NoAction:  {230, 230, 230}, // unknown
 }
 
-func darkFill(a solve.Action) bool { return a == solve.Double || a == solve.Surrender }
+// darkFill says which fills carry white text.
+func darkFill(a solve.Action) bool { return a == solve.Double }
 
 // cardRow is one printed row: a label and ten cells.
 type cardRow struct {
@@ -436,30 +439,70 @@ func (c *cardPDF) cropMarks(x, y float64) {
 	}
 }
 
+// walletSafe keeps everything printed this far inside the cut lines, so
+// that a cut a little off never trims a table (millimetres).
+const walletSafe = 3.0
+
 func (c *cardPDF) walletFront(x, y float64) {
-	c.SetFont("Helvetica", "B", 6)
-	c.SetXY(x+1, y+1)
-	c.CellFormat(walletW-2, 3, "HARD TOTALS  "+c.t.Rules.String(), "", 0, "L", false, 0, "")
+	x, y = x+walletSafe, y+walletSafe
+	w, h := walletW-2*walletSafe, walletH-2*walletSafe
+	c.SetFont("Helvetica", "B", 5.5)
+	c.SetXY(x, y)
+	c.CellFormat(w, 2.6, "HARD TOTALS  "+c.t.Rules.String(), "", 0, "L", false, 0, "")
 	rows := cardRows(c.t, solve.Hard, nil)
-	rowH := (walletH - 6.5) / float64(len(rows)+1)
-	c.grid(x+1, y+5, 7.6, 7.6, rowH, 5.5, rows)
+	const labelW = 7.0
+	rowH := (h - 3) / float64(len(rows)+1)
+	c.grid(x, y+3, labelW, (w-labelW)/10, rowH, 5, rows)
+	c.SetFont("Helvetica", "", 5)
+	c.SetTextColor(0, 0, 0)
+	c.SetXY(x, y)
+	c.CellFormat(w, 2.6, EdgeText(c.t.EV, 3), "", 0, "R", false, 0, "")
 }
 
+// walletBack draws soft totals and pairs side by side, and under soft
+// totals the legend of the codes on the card and the note on hands of
+// three or more cards (the edge is on the front).
 func (c *cardPDF) walletBack(x, y float64) {
+	x, y = x+walletSafe, y+walletSafe
+	w, h := walletW-2*walletSafe, walletH-2*walletSafe
+	const gap, labelW = 2.0, 4.8
+	tw := (w - gap) / 2
 	soft := cardRows(c.t, solve.Soft, nil)
 	pairs := cardRows(c.t, solve.Pairs, nil)
-	rowH := (walletH - 6.5) / float64(len(pairs)+1)
-	c.SetFont("Helvetica", "B", 6)
-	c.SetXY(x+1, y+1)
-	c.CellFormat(40, 3, "SOFT TOTALS", "", 0, "L", false, 0, "")
-	c.grid(x+1, y+5, 5, 3.6, rowH, 4.5, soft)
-	c.SetFont("Helvetica", "B", 6)
-	c.SetXY(x+43.3, y+1)
-	c.CellFormat(40, 3, "PAIRS", "", 0, "L", false, 0, "")
-	c.grid(x+43.3, y+5, 5, 3.6, rowH, 4.5, pairs)
-	c.SetFont("Helvetica", "", 4.5)
-	c.SetXY(x+1, y+walletH-4.5)
-	c.CellFormat(40, 3, capitalize(EdgeText(c.t.EV, 3)), "", 0, "L", false, 0, "")
+	rowH := (h - 3) / float64(len(pairs)+1)
+	for i, t := range []struct {
+		title string
+		rows  []cardRow
+	}{{"SOFT TOTALS", soft}, {"PAIRS", pairs}} {
+		tx := x + float64(i)*(tw+gap)
+		c.SetFont("Helvetica", "B", 5.5)
+		c.SetXY(tx, y)
+		c.CellFormat(tw, 2.6, t.title, "", 0, "L", false, 0, "")
+		c.grid(tx, y+3, labelW, (tw-labelW)/10, rowH, 4.5, t.rows)
+	}
+	notes := c.walletLegend()
+	if m := MultiCardNotes(c.t); len(m) > 0 {
+		notes += "\n* Three or more cards: " + strings.Join(m, "; ") + "."
+	}
+	c.SetFont("Helvetica", "", 4)
+	c.SetTextColor(0, 0, 0)
+	c.SetXY(x, y+3+float64(len(soft)+1)*rowH+0.8)
+	c.MultiCell(tw, 1.75, notes, "", "L", false)
+}
+
+// walletLegend is the legend of a wallet card: the codes it prints.
+func (c *cardPDF) walletLegend() string {
+	used := map[string]bool{}
+	for i := range c.t.Cells {
+		used[cardCode(c.t.Rules, c.t.Cells[i].Code)] = true
+	}
+	var parts []string
+	for _, it := range legendItems {
+		if used[it.code] {
+			parts = append(parts, it.code+" "+strings.ToLower(it.text[:1])+it.text[1:])
+		}
+	}
+	return strings.Join(parts, "; ") + "."
 }
 
 // evPage draws every action's EV in every cell of a table, the chart's

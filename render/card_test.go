@@ -2,6 +2,7 @@ package render
 
 import (
 	"bytes"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -208,5 +209,69 @@ func TestCardCodeResolved(t *testing.T) {
 	}
 	if got := cardCode(ndas, ph); got != "Ph" {
 		t.Errorf("NDAS game prints %s for Ph", got)
+	}
+}
+
+// relLuminance is WCAG 2's relative luminance of an sRGB colour.
+func relLuminance(c [3]int) float64 {
+	var l [3]float64
+	for i, v := range c {
+		x := float64(v) / 255
+		if x <= 0.03928 {
+			l[i] = x / 12.92
+		} else {
+			l[i] = math.Pow((x+0.055)/1.055, 2.4)
+		}
+	}
+	return 0.2126*l[0] + 0.7152*l[1] + 0.0722*l[2]
+}
+
+func contrast(a, b [3]int) float64 {
+	la, lb := relLuminance(a), relLuminance(b)
+	return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+}
+
+// TestCardContrast holds every fill and its text to WCAG AA (4.5:1), and
+// double and surrender apart in grey (printed in black and white).
+func TestCardContrast(t *testing.T) {
+	white, black := [3]int{255, 255, 255}, [3]int{0, 0, 0}
+	for a, fill := range cardColor {
+		text := black
+		if darkFill(a) {
+			text = white
+		}
+		if r := contrast(fill, text); r < 4.5 {
+			t.Errorf("%v: text contrast %.2f:1, want 4.5:1 or more", a, r)
+		}
+		tint := [3]int{fill[0]/2 + 128, fill[1]/2 + 128, fill[2]/2 + 128} // the EV pages
+		if r := contrast(tint, black); r < 4.5 {
+			t.Errorf("%v tint: text contrast %.2f:1", a, r)
+		}
+	}
+	if r := contrast([3]int{60, 60, 60}, white); r < 4.5 {
+		t.Errorf("headers: contrast %.2f:1", r)
+	}
+	if d := math.Abs(relLuminance(cardColor[solve.Double]) - relLuminance(cardColor[solve.Surrender])); d < 0.05 {
+		t.Errorf("double and surrender differ by %.3f in luminance: alike in grey", d)
+	}
+}
+
+// TestWalletLegend checks that a wallet card explains its codes and its
+// marks: the legend names every code it prints, and a * has its note.
+func TestWalletLegend(t *testing.T) {
+	tab := infTable(t, "1D S17 DAS LS")
+	text := strings.Join(pdfText(t, card(t, tab, CardOptions{Size: "wallet", Version: "test"})), " ")
+	text = strings.Join(strings.Fields(text), " ")
+	explain := map[string]string{}
+	for _, it := range legendItems {
+		explain[it.code] = it.code + " " + strings.ToLower(it.text[:1]) + it.text[1:]
+	}
+	for _, c := range tab.Cells {
+		if code := cardCode(tab.Rules, c.Code); !strings.Contains(text, explain[code]) {
+			t.Errorf("the wallet legend does not explain %s (%q)", code, explain[code])
+		}
+	}
+	if len(MultiCardNotes(tab)) > 0 && !strings.Contains(text, "* Three or more cards:") {
+		t.Error("a * on the wallet card has no note")
 	}
 }
