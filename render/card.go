@@ -23,6 +23,9 @@ type CardOptions struct {
 	EV bool
 	// Diff adds a page comparing the chart with a published one.
 	Diff *DiffPage
+	// FullRows prints every hard total on its own row; by default
+	// identical rows at the ends (5-8, 17+) share one.
+	FullRows bool
 	// Version is printed in the footer.
 	Version string
 	// Date is the PDF's creation date and the footer's date; the zero
@@ -94,7 +97,7 @@ func cardCode(r solve.Rules, c solve.Code) string {
 // cardRows returns the printed rows of a table: hard totals with 5-8 and
 // 17-21 collapsed into one row each when their cells agree, as printed
 // charts do.
-func cardRows(t *solve.Table, kind solve.TableKind, marks map[CellKey]string) []cardRow {
+func cardRows(t *solve.Table, kind solve.TableKind, marks map[CellKey]string, full bool) []cardRow {
 	var rows []cardRow
 	for _, hand := range chartRows[kind] {
 		r := cardRow{label: hand}
@@ -111,23 +114,36 @@ func cardRows(t *solve.Table, kind solve.TableKind, marks map[CellKey]string) []
 		}
 		rows = append(rows, r)
 	}
-	if kind != solve.Hard {
+	if kind != solve.Hard || full {
 		return rows
 	}
-	collapse := func(rows []cardRow, from, to int, label string) []cardRow {
-		for i := from + 1; i <= to; i++ {
-			if rows[i].cells != rows[from].cells {
-				return rows
-			}
-		}
-		merged := rows[from]
-		merged.label = label
-		out := append([]cardRow(nil), rows[:from]...)
-		out = append(out, merged)
-		return append(out, rows[to+1:]...)
+	return mergeEnds(rows)
+}
+
+// mergeEnds merges identical rows at the two ends of the hard table, as
+// printed charts do: the run of totals from 5 up that play alike ("5-8",
+// or "5-7" when 8 differs) and the run down from 21 ("17+", or "18+").
+// Rows in between are never merged: a reader looks up 12..16 directly.
+func mergeEnds(rows []cardRow) []cardRow {
+	lo := 0 // rows[0..lo] are 5..5+lo, alike
+	for lo+1 <= 3 && rows[lo+1].cells == rows[0].cells {
+		lo++
 	}
-	rows = collapse(rows, 12, 16, "17+") // hard 17..21
-	return collapse(rows, 0, 3, "5-8")   // hard 5..8
+	last := len(rows) - 1
+	hi := last // rows[hi..last] are alike
+	for hi-1 >= last-4 && rows[hi-1].cells == rows[last].cells {
+		hi--
+	}
+	out := []cardRow{rows[0]}
+	if lo > 0 {
+		out[0].label = fmt.Sprintf("5-%d", 5+lo)
+	}
+	out = append(out, rows[lo+1:hi]...)
+	top := rows[hi]
+	if hi < last {
+		top.label = fmt.Sprintf("%d+", 21-(last-hi))
+	}
+	return append(out, top)
 }
 
 // describeRules spells a rule set out for the card.
@@ -209,9 +225,10 @@ func Card(w io.Writer, t *solve.Table, opt CardOptions) error {
 
 type cardPDF struct {
 	*fpdf.Fpdf
-	t    *solve.Table
-	opt  CardOptions
-	date time.Time
+	t      *solve.Table
+	opt    CardOptions
+	date   time.Time
+	corner string // the next grid's corner label (axisLabels)
 }
 
 func (c *cardPDF) fill(a solve.Action) {
@@ -233,7 +250,13 @@ func (c *cardPDF) grid(x, y, labelW, cellW, rowH, fontSize float64, rows []cardR
 	c.SetFillColor(60, 60, 60)
 	c.SetTextColor(255, 255, 255)
 	c.SetXY(x, y)
-	c.CellFormat(labelW, rowH, "", "1", 0, "C", true, 0, "")
+	corner := c.corner
+	c.corner = ""
+	if corner != "" {
+		c.SetFont("Helvetica", "", fontSize*0.55)
+	}
+	c.CellFormat(labelW, rowH, corner, "1", 0, "C", true, 0, "")
+	c.SetFont("Helvetica", "B", fontSize)
 	for _, up := range solve.UpCards {
 		c.CellFormat(cellW, rowH, up.String(), "1", 0, "C", true, 0, "")
 	}
@@ -321,13 +344,27 @@ func (c *cardPDF) tables(top float64, st tableStyle, marks map[CellKey]string) f
 	colW := (pw - 24 - 8) / 2
 	cellW := (colW - st.labelW) / 10
 	x2 := 12 + colW + 8
-	c.heading(12, top, st.titles[0], st.heading)
-	left := c.grid(12, top+st.gap, st.labelW, cellW, st.rowH, st.font, cardRows(c.t, solve.Hard, marks))
-	c.heading(x2, top, st.titles[1], st.heading)
-	y := c.grid(x2, top+st.gap, st.labelW, cellW, st.rowH, st.font, cardRows(c.t, solve.Soft, marks))
-	c.heading(x2, y+st.gap-2, st.titles[2], st.heading)
-	right := c.grid(x2, y+2*st.gap-2, st.labelW, cellW, st.rowH, st.font, cardRows(c.t, solve.Pairs, marks))
+	table := func(x, y float64, title string, kind solve.TableKind) float64 {
+		c.heading(x, y, title, st.heading)
+		c.axisLabels(x, y+st.gap, st.labelW, cellW, st.rowH)
+		return c.grid(x, y+st.gap, st.labelW, cellW, st.rowH, st.font, cardRows(c.t, kind, marks, c.opt.FullRows))
+	}
+	left := table(12, top, st.titles[0], solve.Hard)
+	y := table(x2, top, st.titles[1], solve.Soft)
+	right := table(x2, y+st.gap-2, st.titles[2], solve.Pairs)
 	return max(left, right)
+}
+
+// axisLabels names a table's axes: the dealer's up card above its
+// columns, the player's hand in its corner (drawn over by grid's header,
+// so the corner text goes after it: see grid).
+func (c *cardPDF) axisLabels(x, y, labelW, cellW, rowH float64) {
+	c.SetFont("Helvetica", "", 7)
+	c.SetTextColor(90, 90, 90)
+	c.SetXY(x+labelW, y-3.2)
+	c.CellFormat(10*cellW, 3, "Dealer's up card", "", 0, "C", false, 0, "")
+	c.SetTextColor(0, 0, 0)
+	c.corner = "Your hand"
 }
 
 // legendItems explains every code a card can print, in legend order.
@@ -449,7 +486,7 @@ func (c *cardPDF) walletFront(x, y float64) {
 	c.SetFont("Helvetica", "B", 5.5)
 	c.SetXY(x, y)
 	c.CellFormat(w, 2.6, "HARD TOTALS  "+c.t.Rules.String(), "", 0, "L", false, 0, "")
-	rows := cardRows(c.t, solve.Hard, nil)
+	rows := cardRows(c.t, solve.Hard, nil, c.opt.FullRows)
 	const labelW = 7.0
 	rowH := (h - 3) / float64(len(rows)+1)
 	c.grid(x, y+3, labelW, (w-labelW)/10, rowH, 5, rows)
@@ -467,8 +504,8 @@ func (c *cardPDF) walletBack(x, y float64) {
 	w, h := walletW-2*walletSafe, walletH-2*walletSafe
 	const gap, labelW = 2.0, 4.8
 	tw := (w - gap) / 2
-	soft := cardRows(c.t, solve.Soft, nil)
-	pairs := cardRows(c.t, solve.Pairs, nil)
+	soft := cardRows(c.t, solve.Soft, nil, c.opt.FullRows)
+	pairs := cardRows(c.t, solve.Pairs, nil, c.opt.FullRows)
 	rowH := (h - 3) / float64(len(pairs)+1)
 	for i, t := range []struct {
 		title string

@@ -5,6 +5,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -76,23 +77,20 @@ func TestCardCells(t *testing.T) {
 					t.Fatalf("%s %s: no %q heading", rules, size, heading)
 				}
 				i := at + 1
+				for i < len(tok) && (tok[i] == "Dealer's up card" || tok[i] == "Your hand") { // axis labels
+					i++
+				}
 				for k, up := range solve.UpCards {
 					if tok[i+k] != up.String() {
 						t.Fatalf("%s %s %v: header %v, want up cards", rules, size, kind, tok[i:i+10])
 					}
 				}
 				i += 10
-				for _, row := range cardRows(tab, kind, nil) {
+				for _, row := range cardRows(tab, kind, nil, false) {
 					if tok[i] != row.label {
 						t.Fatalf("%s %s %v: row label %q, want %q", rules, size, kind, tok[i], row.label)
 					}
-					hands := []string{row.label}
-					switch row.label {
-					case "5-8":
-						hands = []string{"5", "6", "7", "8"}
-					case "17+":
-						hands = []string{"17", "18", "19", "20", "21"}
-					}
+					hands := labelHands(row.label)
 					for k, up := range solve.UpCards {
 						for _, hand := range hands {
 							c := tab.Cell(kind, hand, up)
@@ -273,5 +271,47 @@ func TestWalletLegend(t *testing.T) {
 	}
 	if len(MultiCardNotes(tab)) > 0 && !strings.Contains(text, "* Three or more cards:") {
 		t.Error("a * on the wallet card has no note")
+	}
+}
+
+// labelHands lists the totals a printed row stands for: "5-7", "18+" or one.
+func labelHands(label string) []string {
+	from, to := label, label
+	if a, b, ok := strings.Cut(label, "-"); ok {
+		from, to = a, b
+	} else if a, ok := strings.CutSuffix(label, "+"); ok {
+		from, to = a, "21"
+	}
+	lo, errLo := strconv.Atoi(from)
+	hi, errHi := strconv.Atoi(to)
+	if errLo != nil || errHi != nil {
+		return []string{label}
+	}
+	var hands []string
+	for n := lo; n <= hi; n++ {
+		hands = append(hands, strconv.Itoa(n))
+	}
+	return hands
+}
+
+// TestMergeEnds: identical rows merge at the two ends only, and FullRows
+// keeps every total.
+func TestMergeEnds(t *testing.T) {
+	for _, tc := range []struct {
+		rules string
+		want  []string // the first and last two labels
+	}{
+		{"INF S17 DAS NS", []string{"5-8", "16", "17+"}},
+		{"6D H17 DAS LS", []string{"5-8", "17", "18+"}},
+	} {
+		tab := infTable(t, tc.rules)
+		rows := cardRows(tab, solve.Hard, nil, false)
+		got := []string{rows[0].label, rows[len(rows)-2].label, rows[len(rows)-1].label}
+		if strings.Join(got, " ") != strings.Join(tc.want, " ") {
+			t.Errorf("%s: rows %v ... %v, want %v", tc.rules, got[:1], got[1:], tc.want)
+		}
+		if full := cardRows(tab, solve.Hard, nil, true); len(full) != 17 {
+			t.Errorf("%s: full rows %d, want 17 (5..21)", tc.rules, len(full))
+		}
 	}
 }

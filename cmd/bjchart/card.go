@@ -19,13 +19,14 @@ import (
 var version = "0.4.0-dev"
 
 type cardOptions struct {
-	rules ruleFlags
-	out   string
-	size  string
-	paper string
-	ev    bool
-	diff  string
-	date  string
+	rules    ruleFlags
+	out      string
+	size     string
+	paper    string
+	ev       bool
+	fullRows bool
+	diff     string
+	date     string
 }
 
 func newCardCmd(e env) *cobra.Command {
@@ -59,6 +60,7 @@ unless --date is given.`,
 	fl.StringVarP(&o.out, "output", "o", "", "output file (default: strategy-card-<rules>.pdf)")
 	fl.StringVar(&o.size, "size", "letter", "card size: letter, a4 or wallet")
 	fl.StringVar(&o.paper, "paper", "letter", "sheet for wallet cards: letter or a4")
+	fl.BoolVar(&o.fullRows, "full-rows", false, "print every hard total on its own row (default: identical rows at the ends share one, 5-8 and 17+)")
 	fl.BoolVar(&o.ev, "ev", false, "add pages with every action's EV and the dealer's outcome probabilities")
 	fl.StringVar(&o.diff, "diff", "", "add a page comparing the chart with this published chart (name or file)")
 	fl.StringVar(&o.date, "date", "", "date printed on the card and in the PDF, YYYY-MM-DD (default: $SOURCE_DATE_EPOCH if set, else today)")
@@ -75,7 +77,7 @@ func (o *cardOptions) run(cmd *cobra.Command, e env) error {
 	if o.out != "" && o.out != "-" && !strings.HasSuffix(strings.ToLower(o.out), ".pdf") {
 		return usagef("-o %q: a card is a PDF; want a name ending in .pdf", o.out)
 	}
-	opt := render.CardOptions{Size: o.size, Paper: o.paper, EV: o.ev, Version: version}
+	opt := render.CardOptions{Size: o.size, Paper: o.paper, EV: o.ev, FullRows: o.fullRows, Version: version}
 	switch epoch := e.getenv("SOURCE_DATE_EPOCH"); {
 	case o.date != "":
 		d, err := time.Parse("2006-01-02", o.date)
