@@ -166,23 +166,37 @@ func Heatmap(w io.Writer, format string, grids []*EVGrid, opt HeatmapOptions) er
 		pal = cm.Palette(255)
 	}
 
-	// Size: each table is as wide as ten cells and as tall as its rows.
+	// Layout: each table is as wide as ten cells and as tall as its rows,
+	// plus room for its title and axes. Tables go in columns, a column
+	// holding as many as fit beside the tallest (the hard table beside
+	// soft totals above pairs), so the figure has no empty half.
 	cell := vg.Length(0.42) * vg.Inch
-	maxRows := 0
-	for _, g := range grids {
-		maxRows = max(maxRows, len(g.Rows))
+	const frame = 0.95 * vg.Inch // a table's title and axes
+	cols := layoutColumns(grids)
+	colH := func(col []*EVGrid) vg.Length {
+		h := vg.Length(0)
+		for _, g := range col {
+			h += vg.Length(len(g.Rows))*cell + frame
+		}
+		return h
 	}
-	plotW := 10*cell + 0.9*vg.Inch
+	bodyH := vg.Length(0)
+	for _, col := range cols {
+		bodyH = max(bodyH, colH(col))
+	}
+	plotW := 10*cell + 1.1*vg.Inch
 	barW := 1.1 * vg.Inch
-	width := vg.Length(len(grids))*plotW + barW
-	height := vg.Length(maxRows)*cell + 1.6*vg.Inch
+	width := vg.Length(len(cols))*plotW + barW
+	height := bodyH + 0.65*vg.Inch
 
 	var canvas vg.CanvasWriterTo
 	switch format {
 	case "png":
 		canvas = vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(width, height), vgimg.UseDPI(heatmapDPI))}
 	case "svg":
-		canvas = vgsvg.NewWith(vgsvg.UseWH(width, height), vgsvg.EmbedFonts(true))
+		// Fonts by name, not embedded: an embedded font is the whole
+		// font file, some 550 KB, in every figure.
+		canvas = vgsvg.NewWith(vgsvg.UseWH(width, height))
 	case "pdf":
 		fpdf.SetDefaultCreationDate(time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC))
 		fpdf.SetDefaultModificationDate(time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC))
@@ -197,34 +211,90 @@ func Heatmap(w io.Writer, format string, grids []*EVGrid, opt HeatmapOptions) er
 	dc.Fill(dc.Rectangle.Path())
 
 	titleStyle := text.Style{Color: color.Black, Font: font.From(plot.DefaultFont, 14), XAlign: draw.XCenter, YAlign: draw.YTop, Handler: plot.DefaultTextHandler}
+	for titleStyle.Width(opt.Title) > width-0.3*vg.Inch && titleStyle.Font.Size > 7 { // never clipped
+		titleStyle.Font.Size -= 0.5
+	}
 	dc.FillText(titleStyle, vg.Point{X: width / 2, Y: height - 0.15*vg.Inch}, opt.Title)
 
-	body := draw.Canvas{Canvas: dc.Canvas, Rectangle: vg.Rectangle{Min: vg.Point{X: 0, Y: 0}, Max: vg.Point{X: width, Y: height - 0.45*vg.Inch}}}
-	for i, g := range grids {
-		p, err := gridPlot(g, pal, lo, hi, opt)
-		if err != nil {
-			return err
+	top := height - 0.5*vg.Inch
+	for i, col := range cols {
+		y := top
+		for _, g := range col {
+			p, err := gridPlot(g, pal, lo, hi, opt)
+			if err != nil {
+				return err
+			}
+			h := vg.Length(len(g.Rows))*cell + frame
+			p.Draw(draw.Canvas{Canvas: dc.Canvas, Rectangle: vg.Rectangle{
+				Min: vg.Point{X: vg.Length(i) * plotW, Y: y - h},
+				Max: vg.Point{X: vg.Length(i+1) * plotW, Y: y},
+			}})
+			y -= h
 		}
-		rows := vg.Length(len(g.Rows))
-		top := body.Max.Y
-		area := draw.Canvas{Canvas: dc.Canvas, Rectangle: vg.Rectangle{
-			Min: vg.Point{X: vg.Length(i) * plotW, Y: top - rows*cell - 0.95*vg.Inch},
-			Max: vg.Point{X: vg.Length(i+1) * plotW, Y: top},
-		}}
-		p.Draw(area)
 	}
 	bar := plot.New()
 	bar.HideX()
 	bar.Y.Padding = 0
 	bar.Y.Label.Text = opt.Scale
-	cb := &plotter.ColorBar{ColorMap: colorMapOf(opt.Sequential, lo, hi), Vertical: true}
-	bar.Add(cb)
+	bar.Add(&colorBar{cm: colorMapOf(opt.Sequential, lo, hi), lo: lo, hi: hi})
 	bar.Draw(draw.Canvas{Canvas: dc.Canvas, Rectangle: vg.Rectangle{
-		Min: vg.Point{X: width - barW + 0.15*vg.Inch, Y: body.Max.Y - vg.Length(maxRows)*cell - 0.95*vg.Inch},
-		Max: vg.Point{X: width - 0.1*vg.Inch, Y: body.Max.Y - 0.3*vg.Inch},
+		Min: vg.Point{X: width - barW + 0.15*vg.Inch, Y: top - bodyH + 0.5*vg.Inch},
+		Max: vg.Point{X: width - 0.1*vg.Inch, Y: top - 0.3*vg.Inch},
 	}})
 	_, err := canvas.WriteTo(w)
 	return err
+}
+
+// colorBar draws a colour map as a column of filled rectangles from lo at
+// the bottom to hi at the top. plotter.ColorBar draws an image instead,
+// which vgpdf draws upside down and vgsvg labels with the wrong MIME type
+// (most viewers then show nothing); rectangles are plain vector paths in
+// every format.
+type colorBar struct {
+	cm     palette.ColorMap
+	lo, hi float64
+}
+
+// colorBarSteps is how many bands the bar has: finer than the eye sees.
+const colorBarSteps = 256
+
+func (b *colorBar) Plot(c draw.Canvas, p *plot.Plot) {
+	trX, trY := p.Transforms(&c)
+	x0, x1 := trX(0), trX(1)
+	for i := range colorBarSteps {
+		v0 := b.lo + (b.hi-b.lo)*float64(i)/colorBarSteps
+		v1 := b.lo + (b.hi-b.lo)*float64(i+1)/colorBarSteps
+		col, err := b.cm.At((v0 + v1) / 2)
+		if err != nil {
+			continue
+		}
+		y0, y1 := trY(v0), trY(v1)
+		c.SetColor(col)
+		// A hair of overlap, so no seam shows between bands.
+		r := vg.Rectangle{Min: vg.Point{X: x0, Y: y0}, Max: vg.Point{X: x1, Y: min(y1+0.2, trY(b.hi))}}
+		c.Fill(r.Path())
+	}
+}
+
+// DataRange makes the bar span lo..hi.
+func (b *colorBar) DataRange() (xmin, xmax, ymin, ymax float64) { return 0, 1, b.lo, b.hi }
+
+// layoutColumns stacks tables into columns: the first (tallest) alone,
+// then the others two to a column while two fit beside it.
+func layoutColumns(grids []*EVGrid) [][]*EVGrid {
+	var cols [][]*EVGrid
+	tallest := 0
+	for _, g := range grids {
+		tallest = max(tallest, len(g.Rows))
+	}
+	for _, g := range grids {
+		if n := len(cols); n > 0 && len(cols[n-1]) == 1 && len(cols[n-1][0].Rows)+len(g.Rows) <= tallest+2 {
+			cols[n-1] = append(cols[n-1], g)
+			continue
+		}
+		cols = append(cols, []*EVGrid{g})
+	}
+	return cols
 }
 
 // reversed runs a palette backwards (dark for large values).
@@ -284,7 +354,8 @@ func scaleRange(grids []*EVGrid, sequential bool) (lo, hi float64) {
 func gridPlot(g *EVGrid, pal palette.Palette, lo, hi float64, opt HeatmapOptions) (*plot.Plot, error) {
 	p := plot.New()
 	p.Title.Text = strings.ToUpper(g.Kind.String())
-	p.X.Label.Text = "dealer up card"
+	p.X.Label.Text = "dealer's up card"
+	p.Y.Label.Text = map[solve.TableKind]string{solve.Hard: "hard total", solve.Soft: "soft hand", solve.Pairs: "pair"}[g.Kind]
 	p.X.Padding, p.Y.Padding = 0, 0
 	var xt, yt []plot.Tick
 	for i, up := range solve.UpCards {
@@ -325,7 +396,7 @@ func gridPlot(g *EVGrid, pal palette.Palette, lo, hi float64, opt HeatmapOptions
 			return nil, err
 		}
 		for i := range l.TextStyle {
-			l.TextStyle[i].Font = font.From(plot.DefaultFont, 6.5)
+			l.TextStyle[i].Font = font.From(plot.DefaultFont, 7.5)
 			l.TextStyle[i].XAlign = draw.XCenter
 			l.TextStyle[i].YAlign = draw.YCenter
 			l.TextStyle[i].Color = labelColor(g, xys[i], lo, hi, opt.Sequential)

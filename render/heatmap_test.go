@@ -133,3 +133,50 @@ func comparePNG(t *testing.T, golden string, got []byte) {
 		t.Errorf("%d of %d pixels differ from %s (rerun with -update if intended)", n, total, golden)
 	}
 }
+
+// TestColorBar checks the colour bar in every format: red (gains) at the
+// top and blue (losses) at the bottom of the PNG, as on the cells; and
+// drawn as vector paths in SVG and PDF (an image there was drawn upside
+// down in PDF and not at all by most SVG viewers), with no font embedded
+// in SVG.
+func TestColorBar(t *testing.T) {
+	tab := infTable(t, "INF")
+	g, err := MetricGrid(tab, solve.Hard, MetricBest)
+	if err != nil {
+		t.Fatal(err)
+	}
+	render := func(format string) []byte {
+		var buf bytes.Buffer
+		if err := Heatmap(&buf, format, []*EVGrid{g}, HeatmapOptions{Title: "t", Scale: "EV"}); err != nil {
+			t.Fatal(err)
+		}
+		return buf.Bytes()
+	}
+	img, err := png.Decode(bytes.NewReader(render("png")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := img.Bounds()
+	top, bottom := -1, -1
+	var topC, bottomC [3]uint32
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Max.X - 150; x < b.Max.X; x++ { // the bar's strip
+			r, _, bl, _ := img.At(x, y).RGBA()
+			if absDiff(r, bl) > 0x5000 {
+				if top < 0 {
+					top, topC = y, [3]uint32{r, 0, bl}
+				}
+				bottom, bottomC = y, [3]uint32{r, 0, bl}
+			}
+		}
+	}
+	if top < 0 || topC[0] <= topC[2] || bottomC[2] <= bottomC[0] {
+		t.Errorf("PNG colour bar: top row %d %v, bottom row %d %v; want red on top, blue below", top, topC, bottom, bottomC)
+	}
+	if svg := render("svg"); bytes.Contains(svg, []byte("<image")) || len(svg) > 200_000 {
+		t.Errorf("SVG: %d bytes, image element %v; want vector paths and no embedded font", len(svg), bytes.Contains(svg, []byte("<image")))
+	}
+	if pdf := render("pdf"); bytes.Contains(pdf, []byte("/Subtype /Image")) {
+		t.Error("PDF: the colour bar is an image")
+	}
+}
