@@ -6,6 +6,7 @@ import (
 	"image/color"
 	"io"
 	"math"
+	"strconv"
 	"strings"
 	"time"
 
@@ -137,7 +138,31 @@ type HeatmapOptions struct {
 	Sequential bool
 	// Codes prints each cell's chart action under its value.
 	Codes bool
+	// Log colours by the logarithm of the value, from LogFloor up, dark
+	// for small values: for margins, where the close calls (0.003, 0.008)
+	// are what a reader looks for and 1.3 would wash them out.
+	Log bool
 }
+
+// LogFloor is the smallest value a log scale tells apart: margins below
+// it take the darkest colour.
+const LogFloor = 1e-4
+
+// colourValue is what a cell's colour stands for.
+func (o HeatmapOptions) colourValue(v float64) float64 {
+	if !o.Log || math.IsNaN(v) {
+		return v
+	}
+	return math.Log10(max(v, LogFloor))
+}
+
+// colourGrid presents a grid's values as colourValue sees them.
+type colourGrid struct {
+	*EVGrid
+	opt HeatmapOptions
+}
+
+func (g colourGrid) Z(c, r int) float64 { return g.opt.colourValue(g.EVGrid.Z(c, r)) }
 
 // Heatmap formats, by extension.
 var HeatmapFormats = []string{"png", "svg", "pdf"}
@@ -153,13 +178,22 @@ func Heatmap(w io.Writer, format string, grids []*EVGrid, opt HeatmapOptions) er
 		return fmt.Errorf("heatmap: no tables")
 	}
 	lo, hi := scaleRange(grids, opt.Sequential)
+	if opt.Log {
+		lo, hi = math.Log10(LogFloor), max(math.Log10(hi), math.Log10(LogFloor)+1)
+	}
 	var pal palette.Palette
-	if opt.Sequential {
+	switch {
+	case opt.Log:
+		cm := moreland.ExtendedBlackBody() // dark for small: close calls stand out
+		cm.SetMin(lo)
+		cm.SetMax(hi)
+		pal = cm.Palette(255)
+	case opt.Sequential:
 		cm := moreland.ExtendedBlackBody()
 		cm.SetMin(lo)
 		cm.SetMax(hi)
 		pal = reversed{cm.Palette(255)}
-	} else {
+	default:
 		cm := moreland.SmoothBlueRed()
 		cm.SetMin(lo)
 		cm.SetMax(hi)
@@ -236,7 +270,14 @@ func Heatmap(w io.Writer, format string, grids []*EVGrid, opt HeatmapOptions) er
 	bar.HideX()
 	bar.Y.Padding = 0
 	bar.Y.Label.Text = opt.Scale
-	bar.Add(&colorBar{cm: colorMapOf(opt.Sequential, lo, hi), lo: lo, hi: hi})
+	bar.Add(&colorBar{cm: colorMapOf(opt, lo, hi), lo: lo, hi: hi})
+	if opt.Log { // ticks at powers of ten, labelled as values
+		var ticks []plot.Tick
+		for e := math.Ceil(lo); e <= hi; e++ {
+			ticks = append(ticks, plot.Tick{Value: e, Label: strconv.FormatFloat(math.Pow(10, e), 'f', -1, 64)})
+		}
+		bar.Y.Tick.Marker = plot.ConstantTicks(ticks)
+	}
 	bar.Draw(draw.Canvas{Canvas: dc.Canvas, Rectangle: vg.Rectangle{
 		Min: vg.Point{X: width - barW + 0.15*vg.Inch, Y: top - bodyH + 0.5*vg.Inch},
 		Max: vg.Point{X: width - 0.1*vg.Inch, Y: top - 0.3*vg.Inch},
@@ -309,11 +350,14 @@ func (r reversed) Colors() []color.Color {
 	return out
 }
 
-func colorMapOf(sequential bool, lo, hi float64) palette.ColorMap {
+func colorMapOf(opt HeatmapOptions, lo, hi float64) palette.ColorMap {
 	var cm palette.ColorMap
-	if sequential {
+	switch {
+	case opt.Log:
+		cm = moreland.ExtendedBlackBody()
+	case opt.Sequential:
 		cm = reversedMap{moreland.ExtendedBlackBody()}
-	} else {
+	default:
 		cm = moreland.SmoothBlueRed()
 	}
 	cm.SetMin(lo)
@@ -366,7 +410,7 @@ func gridPlot(g *EVGrid, pal palette.Palette, lo, hi float64, opt HeatmapOptions
 	}
 	p.X.Tick.Marker = plot.ConstantTicks(xt)
 	p.Y.Tick.Marker = plot.ConstantTicks(yt)
-	h := plotter.NewHeatMap(g, pal)
+	h := plotter.NewHeatMap(colourGrid{g, opt}, pal)
 	h.Min, h.Max = lo, hi
 	h.NaN = color.Gray{Y: 0xe6}
 	h.Underflow, h.Overflow = pal.Colors()[0], pal.Colors()[len(pal.Colors())-1]
@@ -399,7 +443,7 @@ func gridPlot(g *EVGrid, pal palette.Palette, lo, hi float64, opt HeatmapOptions
 			l.TextStyle[i].Font = font.From(plot.DefaultFont, 7.5)
 			l.TextStyle[i].XAlign = draw.XCenter
 			l.TextStyle[i].YAlign = draw.YCenter
-			l.TextStyle[i].Color = labelColor(g, xys[i], lo, hi, opt.Sequential)
+			l.TextStyle[i].Color = labelColor(g, xys[i], lo, hi, opt)
 		}
 		p.Add(l)
 	}
@@ -407,11 +451,15 @@ func gridPlot(g *EVGrid, pal palette.Palette, lo, hi float64, opt HeatmapOptions
 }
 
 // labelColor keeps a label readable: white on dark cells (both ends of a
-// diverging scale, the top of a sequential one), black elsewhere.
-func labelColor(g *EVGrid, at plotter.XY, lo, hi float64, sequential bool) color.Color {
-	v := g.Values[len(g.Rows)-1-int(at.Y)][int(at.X)]
+// diverging scale, the top of a sequential one, the bottom of a log one),
+// black elsewhere.
+func labelColor(g *EVGrid, at plotter.XY, lo, hi float64, opt HeatmapOptions) color.Color {
+	v := opt.colourValue(g.Values[len(g.Rows)-1-int(at.Y)][int(at.X)])
 	dark := math.Abs(v-(lo+hi)/2) > 0.6*(hi-lo)/2
-	if sequential {
+	switch {
+	case opt.Log: // dark at the bottom of the scale
+		dark = v < lo+0.55*(hi-lo)
+	case opt.Sequential:
 		dark = v > lo+0.7*(hi-lo)
 	}
 	if dark {

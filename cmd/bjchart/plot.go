@@ -96,26 +96,43 @@ func (o *plotOptions) run(cmd *cobra.Command, e env) error {
 
 	var grids []*render.EVGrid
 	opt := render.HeatmapOptions{Codes: o.codes, Scale: "EV (fraction of the initial bet)", Sequential: metric.Sequential()}
+	if metric == render.MetricMargin {
+		opt.Log, opt.Scale = true, "margin (EV per occurrence, log scale)"
+	}
 	switch {
 	case o.against != "":
 		d, err := o.diff(cmd)
 		if err != nil {
 			return err
 		}
-		cost := map[charts.CellRef]float64{}
+		// Only the cells where the published chart differs carry a value
+		// and a label, "published→solution"; the rest stay quiet.
+		diffs := map[charts.CellRef]charts.Difference{}
 		for _, x := range d.Differences {
 			if !x.ThreeCard {
-				cost[charts.CellRef{Table: x.Table, Hand: x.Hand, Up: x.Up}] = x.Cost
+				diffs[charts.CellRef{Table: x.Table, Hand: x.Hand, Up: x.Up}] = x
 			}
 		}
 		for _, k := range kinds {
-			grids = append(grids, render.NewGrid(d.Solved, k, func(c *solve.Cell) float64 {
-				return math.Max(0, cost[charts.CellRef{Table: c.Table, Hand: c.Hand, Up: c.Up}])
-			}))
+			g := render.NewGrid(d.Solved, k, func(c *solve.Cell) float64 {
+				if x, ok := diffs[charts.CellRef{Table: c.Table, Hand: c.Hand, Up: c.Up}]; ok {
+					return math.Max(0, x.Cost)
+				}
+				return math.NaN()
+			})
+			for r, hand := range g.Rows {
+				for i, up := range solve.UpCards {
+					g.Codes[r][i] = ""
+					if x, ok := diffs[charts.CellRef{Table: k, Hand: hand, Up: up}]; ok {
+						g.Codes[r][i] = x.Printed + "→" + x.Solver.Code.String()
+					}
+				}
+			}
+			grids = append(grids, g)
 		}
-		opt.Sequential = true
+		opt.Sequential, opt.Codes = true, true
 		opt.Scale = "EV given up per occurrence"
-		opt.Title = fmt.Sprintf("Cost of following %s (%s)", d.Chart.Name, d.Solved.Rules)
+		opt.Title = fmt.Sprintf("Cost of following %s (%s): published→solution where they differ", d.Chart.Name, d.Solved.Rules)
 	default:
 		r, err := o.rules.resolve(cmd)
 		if err != nil {
