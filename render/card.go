@@ -325,7 +325,7 @@ func (c *cardPDF) page() {
 	c.SetFont("Helvetica", "", 7.5)
 	c.SetXY(12, y+2)
 	c.MultiCell(pw-24, 3.5, "Split hands play by this chart too. A pair you may not split again plays as its hard total. "+
-		"The house edge is exact for this chart played as printed (every hand, split and multi-card hand included), insurance never taken.", "", "L", false)
+		"The edge is exact for this chart played as printed (every hand, split and multi-card hand included), insurance never taken.", "", "L", false)
 	c.footer()
 }
 
@@ -346,7 +346,8 @@ func (c *cardPDF) tables(top float64, st tableStyle, marks map[CellKey]string) f
 	x2 := 12 + colW + 8
 	table := func(x, y float64, title string, kind solve.TableKind) float64 {
 		c.heading(x, y, title, st.heading)
-		c.axisLabels(x, y+st.gap, st.labelW, cellW, st.rowH)
+		c.SetFont("Helvetica", "B", st.heading)
+		c.axisLabels(x, y+st.gap, st.labelW, cellW, x+c.GetStringWidth(title))
 		return c.grid(x, y+st.gap, st.labelW, cellW, st.rowH, st.font, cardRows(c.t, kind, marks, c.opt.FullRows))
 	}
 	left := table(12, top, st.titles[0], solve.Hard)
@@ -356,14 +357,24 @@ func (c *cardPDF) tables(top float64, st tableStyle, marks map[CellKey]string) f
 }
 
 // axisLabels names a table's axes: the dealer's up card above its
-// columns, the player's hand in its corner (drawn over by grid's header,
-// so the corner text goes after it: see grid).
-func (c *cardPDF) axisLabels(x, y, labelW, cellW, rowH float64) {
+// columns (centred, else right-aligned, else left out when the table's
+// heading, ending at headingEnd, leaves no room), the player's hand in
+// its corner (drawn by grid, after its header fill).
+func (c *cardPDF) axisLabels(x, y, labelW, cellW, headingEnd float64) {
+	const caption = "Dealer's up card"
 	c.SetFont("Helvetica", "", 7)
-	c.SetTextColor(90, 90, 90)
-	c.SetXY(x+labelW, y-3.2)
-	c.CellFormat(10*cellW, 3, "Dealer's up card", "", 0, "C", false, 0, "")
-	c.SetTextColor(0, 0, 0)
+	w := c.GetStringWidth(caption)
+	left, right := x+labelW, x+labelW+10*cellW
+	align := "C"
+	if (left+right-w)/2 < headingEnd+2 {
+		align = "R"
+	}
+	if right-w >= headingEnd+2 {
+		c.SetTextColor(90, 90, 90)
+		c.SetXY(left, y-3.2)
+		c.CellFormat(right-left, 3, caption, "", 0, align, false, 0, "")
+		c.SetTextColor(0, 0, 0)
+	}
 	c.corner = "Your hand"
 }
 

@@ -154,9 +154,13 @@ func (o *gridOptions) run(cmd *cobra.Command, e env) error {
 		}
 	default:
 		tab := tablewriter.NewTable(&buf, tablewriter.WithHeaderAutoFormat(tw.Off))
-		tab.Header([]string{"rules", "house edge %", "chart EV %", "CD EV % (CDZ-)", "CD EV % (CDP1)"})
+		tab.Header([]string{"rules", "edge %", "chart EV %", "CD EV % (CDZ-)", "CD EV % (CDP1)"})
 		for _, r := range rows {
-			tab.Append([]string{r.Rules, fmt.Sprintf("%.4f", -100*r.EV), fmt.Sprintf("%+.4f", 100*r.EV),
+			edge := fmt.Sprintf("house %.4f", -100*r.EV)
+			if r.EV > 0 {
+				edge = fmt.Sprintf("player %.4f", 100*r.EV)
+			}
+			tab.Append([]string{r.Rules, edge, fmt.Sprintf("%+.4f", 100*r.EV),
 				fmt.Sprintf("%+.4f", 100*r.EVCD.CDZMinus), fmt.Sprintf("%+.4f", 100*r.EVCD.CDP1)})
 		}
 		if err := tab.Render(); err != nil {
