@@ -1,0 +1,108 @@
+package sim
+
+import (
+	"fmt"
+	"strconv"
+
+	"bjchart/solve"
+)
+
+// A Chart plays hands by a total-dependent chart exactly as the solver
+// values one (solve/td.go): a two-card hand by its cell (pairs by the pair
+// row), a split hand's first decision by the hard or soft row of its two
+// cards (a pair at the hand limit by its hard total, A-A by soft 12) with
+// doubling only where DAS allows it, and every later decision, split
+// hands' included, by the row's play for hands of three or more cards.
+type Chart struct {
+	hard  [22][11]solve.Code // [total][up]
+	soft  [22][11]solve.Code // [soft total][up]
+	pairs [11][11]solve.Code // [rank][up]
+	// multiHit is the play for hands of three or more cards: [soft][total][up].
+	multiHit [2][22][11]bool
+}
+
+// NewChart reads a solved (or evaluated) table's chart.
+func NewChart(t *solve.Table) (*Chart, error) {
+	ch := &Chart{}
+	for i := range t.Cells {
+		c := &t.Cells[i]
+		up := int(c.Up)
+		switch c.Table {
+		case solve.Hard:
+			total, err := strconv.Atoi(c.Hand)
+			if err != nil {
+				return nil, fmt.Errorf("sim: hard row %q", c.Hand)
+			}
+			ch.hard[total][up] = c.Code
+			ch.multiHit[0][total][up] = c.MultiCard == solve.Hit
+		case solve.Soft:
+			r, err := solve.ParseRank(c.Hand[1:])
+			if err != nil {
+				return nil, fmt.Errorf("sim: soft row %q", c.Hand)
+			}
+			total := 11 + int(r) // AA is soft 12, AT soft 21
+			ch.soft[total][up] = c.Code
+			ch.multiHit[1][total][up] = c.MultiCard == solve.Hit
+		case solve.Pairs:
+			r, err := solve.ParseRank(c.Hand[:1])
+			if err != nil {
+				return nil, fmt.Errorf("sim: pair row %q", c.Hand)
+			}
+			ch.pairs[r][up] = c.Code
+		}
+	}
+	return ch, nil
+}
+
+// options are what a hand may do at its first decision.
+type options struct {
+	double, split, surrender bool
+	mustStand                bool // split aces without HSA, and 21
+}
+
+// first returns the first action of a hand of two cards a <= b against up.
+func (ch *Chart) first(a, b, up int, splitHand bool, o options) solve.Action {
+	var code solve.Code
+	sum := a + b
+	switch {
+	case !splitHand && a == b:
+		code = ch.pairs[a][up]
+	case a == 1: // soft (A-A at the limit is soft 12)
+		code = ch.soft[sum+10][up]
+	default:
+		code = ch.hard[sum][up]
+	}
+	return resolve(code, o)
+}
+
+// resolve returns the action a code takes given what is allowed, as the
+// solver resolves it (solve/td.go): the fallback when the action is not
+// allowed, and stand when there is none.
+func resolve(code solve.Code, o options) solve.Action {
+	switch a := code.Best; {
+	case o.mustStand:
+		return solve.Stand
+	case a == solve.Double && o.double, a == solve.Split && o.split, a == solve.Surrender && o.surrender:
+		return a
+	case a == solve.Double || a == solve.Split || a == solve.Surrender:
+		if code.Fallback == solve.NoAction {
+			return solve.Stand
+		}
+		return code.Fallback
+	default:
+		return a
+	}
+}
+
+// hit says whether a hand of three or more cards (or one that has hit)
+// draws again.
+func (ch *Chart) hit(total int, soft bool, up int) bool {
+	if total >= 21 {
+		return false
+	}
+	s := 0
+	if soft {
+		s = 1
+	}
+	return ch.multiHit[s][total][up]
+}
