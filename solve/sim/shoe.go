@@ -16,11 +16,11 @@ import (
 // cut card and then reshuffled, or an infinite deck (every card drawn with
 // the full shoe's probabilities).
 type shoe struct {
-	rng      *rand.Rand
-	cards    []uint8 // ranks 1..10; cards[:pos] are dealt
-	pos      int
-	cut      int  // reshuffle when pos reaches it, between rounds; 0: continuous shuffler
-	infinite bool // draw with replacement
+	rng        *rand.Rand
+	cards      []uint8 // ranks 1..10; cards[:pos] are dealt
+	pos        int
+	cut        int  // reshuffle when pos reaches it, between rounds; 0: continuous shuffler
+	infinite   bool // draw with replacement
 	reshuffles int64
 }
 
