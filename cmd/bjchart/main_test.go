@@ -5,7 +5,9 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"image/png"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -219,6 +221,13 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"--rules", strings.Repeat("X", 100000)}, `"XXXXXXXXXXXXXXXXXXXXXXXXXXXXXX"... at 0`},
 		{[]string{"diff", "/dev/zero"}, `/dev/zero: larger than 1048576 bytes`},
 		{[]string{"plot", "--rules", "INF NS", "--metric", "surrender", "-o", "x.png"}, `--metric surrender: no cell of --table all has a value under INF`},
+		{[]string{"sim", "--rounds", "0"}, `--rounds "0": want a whole number of rounds`},
+		{[]string{"sim", "--rounds", "lots"}, `--rounds "lots": want a whole number of rounds`},
+		{[]string{"sim", "--penetration", "150%"}, `--penetration "150%": want a percentage above 0 and below 100`},
+		{[]string{"sim", "--penetration", "0.75"}, `--penetration "0.75": want a percentage`},
+		{[]string{"sim", "--csm", "--penetration", "80%"}, `--csm and --penetration`},
+		{[]string{"sim", "--format", "csv"}, `--format "csv": want text or json`},
+		{[]string{"sim", "--strategy", "nosuch"}, `"nosuch" is neither a chart name`},
 		{[]string{"help", "nosuch"}, `unknown help topic "nosuch"`},
 		{[]string{"help", "dealr"}, `did you mean dealer?`},
 		{[]string{"chrt"}, `unknown command "chrt" for "bjchart"; did you mean card or chart or charts?`},
@@ -426,5 +435,38 @@ func TestCompletion(t *testing.T) {
 		if _, out, _ := runCmd(t, tc.args...); !strings.Contains(out, tc.want) {
 			t.Errorf("%q: completions %q, want %q among them", tc.args, out, tc.want)
 		}
+	}
+}
+
+// TestSim runs the simulator from the command line: a seed gives the same
+// numbers twice, the figures hang together, and with a continuous
+// shuffler the EV is within 4 SE of the exact one printed beside it.
+func TestSim(t *testing.T) {
+	args := []string{"sim", "--rules", "2D H17 DAS LS", "--csm", "--rounds", "2M", "--seed", "3", "--format", "json"}
+	var runs [2]map[string]any
+	for i := range runs {
+		code, out, stderr := runCmd(t, args...)
+		if code != exitOK {
+			t.Fatalf("exit %d: %s", code, stderr)
+		}
+		if err := json.Unmarshal([]byte(out), &runs[i]); err != nil {
+			t.Fatal(err)
+		}
+		delete(runs[i], "rounds_per_sec")
+	}
+	a, b := fmt.Sprint(runs[0]), fmt.Sprint(runs[1])
+	if a != b {
+		t.Errorf("one seed, two results:\n%s\n%s", a, b)
+	}
+	r := runs[0]
+	num := func(k string) float64 { return r[k].(float64) }
+	if num("rounds") != 2e6 || num("wins")+num("pushes")+num("losses") != 2e6 {
+		t.Errorf("rounds %v, wins+pushes+losses %v", num("rounds"), num("wins")+num("pushes")+num("losses"))
+	}
+	if d := num("returned") - num("wagered") - num("ev")*num("rounds"); math.Abs(d) > 1e-6*num("wagered") {
+		t.Errorf("returned - wagered differs from ev x rounds by %v", d)
+	}
+	if d := (num("ev") - num("exact_ev")) / num("se"); math.Abs(d) > 4 {
+		t.Errorf("simulated EV %v is %.1f SE from the exact %v", num("ev"), d, num("exact_ev"))
 	}
 }
