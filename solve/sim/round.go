@@ -2,18 +2,20 @@ package sim
 
 import "bjchart/solve"
 
-// table plays rounds for one player at a time.
+// table plays rounds for its players, each seat in turn.
 type table struct {
 	r     solve.Rules
 	bj    float64 // a player blackjack's payout
 	shoe  *shoe
 	ch    *Chart
-	hands []hand // this round's hands
+	seats []seat
+	hands []hand // this round's hands, seat by seat
 	limit [11]int
 }
 
-func newTable(r solve.Rules, s *shoe, ch *Chart) *table {
-	t := &table{r: r, bj: r.BlackjackPays.Float(), shoe: s, ch: ch, hands: make([]hand, 0, 8)}
+func newTable(r solve.Rules, s *shoe, ch *Chart, players int) *table {
+	t := &table{r: r, bj: r.BlackjackPays.Float(), shoe: s, ch: ch,
+		seats: make([]seat, players), hands: make([]hand, 0, 8*players)}
 	for c := 1; c <= 10; c++ {
 		t.limit[c] = r.MaxSplitHands
 		if c == 1 && !r.RSA {
@@ -46,108 +48,177 @@ func (h *hand) total() (int, bool) {
 	return h.sum, false
 }
 
-// outcome is one round's result for the player.
+// outcome is one round's result, summed over the players at the table.
 type outcome struct {
-	net     float64 // won (+) or lost (-), in initial bets
+	net     float64 // won (+) or lost (-), in units of the bet
 	wagered float64
 	hands   int
+	// wins, pushes and losses count the players whose round ended so.
+	wins, pushes, losses int
 }
 
-// round plays one round and returns its outcome.
-func (t *table) round() outcome {
+// seat is one player's round.
+type seat struct {
+	a, b     int // the first two cards, a <= b
+	bet      float64
+	first    solve.Action
+	bj       bool
+	lateSurr bool // surrendered late in a game without a hole card: settled at the end
+	done     bool
+	net      float64
+	wagered  float64
+	hands    [2]int // t.hands[hands[0]:hands[1]] are this player's
+}
+
+// round plays one round for every player, each betting bet, and returns
+// the sums.
+func (t *table) round(bet float64) outcome {
 	s := t.shoe
 	s.startRound()
-	p1, up8, p2 := s.draw(), s.draw(), s.draw()
-	up := int(up8)
+	seats := t.seats
+	for i := range seats {
+		seats[i] = seat{bet: bet, wagered: bet, a: int(s.draw())}
+	}
+	up := int(s.draw())
+	for i := range seats {
+		seats[i].b = int(s.draw())
+	}
 	peek := t.r.HoleCard == solve.Peek
 	var hole uint8
 	if peek {
 		hole = s.draw()
 	}
-	a, b := int(min(p1, p2)), int(max(p1, p2))
-	playerBJ := a == 1 && b == 10
-	first := solve.NoAction
-	if !playerBJ {
-		total, soft := twoCards(a, b)
-		first = t.ch.first(a, b, up, false, options{
+	dealerBJ := func() bool { return up == 1 && hole == 10 || up == 10 && hole == 1 }
+	for i := range seats {
+		p := &seats[i]
+		p.a, p.b = min(p.a, p.b), max(p.a, p.b)
+		p.bj = p.a == 1 && p.b == 10
+		if p.bj {
+			continue
+		}
+		total, soft := twoCards(p.a, p.b)
+		p.first = t.ch.first(p.a, p.b, up, false, options{
 			double:    t.r.Double.Allows(total, soft),
-			split:     a == b,
+			split:     p.a == p.b,
 			surrender: t.r.Surrender != solve.NoSurrender,
 		})
-	}
-	if first == solve.Surrender && t.r.Surrender == solve.EarlySurrender {
-		return outcome{net: -0.5, wagered: 1, hands: 1} // before any peek
-	}
-	dealerBJ := func() bool { return up == 1 && hole == 10 || up == 10 && hole == 1 }
-	if playerBJ {
-		if !peek {
-			hole = s.draw()
+		if p.first == solve.Surrender && t.r.Surrender == solve.EarlySurrender {
+			p.net, p.done = -0.5*p.bet, true // before any peek
 		}
-		if dealerBJ() {
-			return outcome{wagered: 1, hands: 1}
-		}
-		return outcome{net: t.bj, wagered: 1, hands: 1}
 	}
 	if peek && dealerBJ() {
-		return outcome{net: -1, wagered: 1, hands: 1}
-	}
-	if first == solve.Surrender { // late
-		if !peek {
-			if hole = s.draw(); dealerBJ() {
-				return outcome{net: -1, wagered: 1, hands: 1} // revealed later: the whole bet
+		for i := range seats {
+			if p := &seats[i]; !p.done && !p.bj {
+				p.net = -p.bet
 			}
 		}
-		return outcome{net: -0.5, wagered: 1, hands: 1}
+		return t.sum(seats)
 	}
-
 	t.hands = t.hands[:0]
-	if first == solve.Split {
-		t.split(a, up)
-	} else {
-		h := hand{bet: 1}
-		h.add(uint8(a))
-		h.add(uint8(b))
-		t.play(&h, first, up)
-		t.hands = append(t.hands, h)
-	}
-
-	var out outcome
-	out.hands = len(t.hands)
-	live := false
-	for i := range t.hands {
-		out.wagered += t.hands[i].bet
-		if total, _ := t.hands[i].total(); total <= 21 {
-			live = true
+	for i := range seats {
+		p := &seats[i]
+		switch {
+		case p.done:
+		case p.bj:
+			if peek {
+				p.net, p.done = t.bj*p.bet, true
+			}
+		case p.first == solve.Surrender: // late
+			if peek {
+				p.net, p.done = -0.5*p.bet, true
+			} else {
+				p.lateSurr = true
+			}
+		default:
+			p.hands[0] = len(t.hands)
+			if p.first == solve.Split {
+				t.split(p.a, up, p.bet)
+			} else {
+				h := hand{bet: p.bet}
+				h.add(uint8(p.a))
+				h.add(uint8(p.b))
+				t.play(&h, p.first, up)
+				t.hands = append(t.hands, h)
+			}
+			p.hands[1] = len(t.hands)
+			p.wagered = 0
+			for _, h := range t.hands[p.hands[0]:p.hands[1]] {
+				p.wagered += h.bet
+			}
 		}
 	}
 	if !peek {
 		hole = s.draw()
 		if dealerBJ() { // no hole card: the blackjack shows now
-			if t.r.HoleCard == solve.OBO {
-				out.net = -1 // only the original bet
-			} else {
-				out.net = -out.wagered // everything on the table
+			for i := range seats {
+				switch p := &seats[i]; {
+				case p.done:
+				case p.bj:
+					p.net = 0
+				case p.lateSurr || t.r.HoleCard == solve.OBO:
+					p.net = -p.bet // only the original bet
+				default:
+					p.net = -p.wagered // everything on the table
+				}
 			}
-			return out
+			return t.sum(seats)
+		}
+	}
+	live := false
+	for i := range t.hands {
+		if total, _ := t.hands[i].total(); total <= 21 {
+			live = true
 		}
 	}
 	dealer := 0
 	if live {
 		dealer = t.dealer(up, int(hole))
 	}
-	for i := range t.hands {
-		h := &t.hands[i]
-		total, _ := h.total()
+	for i := range seats {
+		p := &seats[i]
 		switch {
-		case total > 21:
-			out.net -= h.bet
-		case dealer > 21 || total > dealer:
-			out.net += h.bet
-		case total < dealer:
-			out.net -= h.bet
+		case p.done:
+			continue
+		case p.bj:
+			p.net = t.bj * p.bet
+			continue
+		case p.lateSurr:
+			p.net = -0.5 * p.bet
+			continue
+		}
+		for _, h := range t.hands[p.hands[0]:p.hands[1]] {
+			total, _ := h.total()
+			switch {
+			case total > 21:
+				p.net -= h.bet
+			case dealer > 21 || total > dealer:
+				p.net += h.bet
+			case total < dealer:
+				p.net -= h.bet
+			}
 		}
 	}
-	return out
+	return t.sum(seats)
+}
+
+// sum adds up the players' rounds.
+func (t *table) sum(seats []seat) outcome {
+	var o outcome
+	for i := range seats {
+		p := &seats[i]
+		o.net += p.net
+		o.wagered += p.wagered
+		o.hands += max(1, p.hands[1]-p.hands[0])
+		switch {
+		case p.net > 0:
+			o.wins++
+		case p.net < 0:
+			o.losses++
+		default:
+			o.pushes++
+		}
+	}
+	return o
 }
 
 func twoCards(a, b int) (int, bool) {
@@ -176,10 +247,10 @@ func (t *table) play(h *hand, act solve.Action, up int) {
 // split splits a pair of c: each hand takes its second card and is played
 // to the end before the next starts; a pair card drawn to a hand is split
 // off into a new hand while the limit allows.
-func (t *table) split(c, up int) {
+func (t *table) split(c, up int, bet float64) {
 	hands, waiting := 2, 1 // hands made; hands holding their lone pair card besides this one
 	for {
-		h := hand{bet: 1}
+		h := hand{bet: bet}
 		h.add(uint8(c))
 		x := int(t.shoe.draw())
 		for x == c && hands < t.limit[c] {

@@ -21,7 +21,23 @@ type shoe struct {
 	pos        int
 	cut        int  // reshuffle when pos reaches it, between rounds; 0: continuous shuffler
 	infinite   bool // draw with replacement
+	below      int  // reshuffle between rounds once fewer cards are left (overrides cut)
 	reshuffles int64
+	count      *Count // counted on every card dealt, if not nil
+	rc         int    // running count
+}
+
+// countNow is the count the bet goes by: the true count for a balanced
+// count, else the running count.
+func (s *shoe) countNow() float64 {
+	if !s.count.Balanced {
+		return float64(s.rc)
+	}
+	left := len(s.cards) - s.pos
+	if left <= 0 {
+		return 0
+	}
+	return float64(s.rc) * 52 / float64(left)
 }
 
 func newShoe(sh solve.Shoe, infinite bool, penetration float64, rng *rand.Rand) *shoe {
@@ -43,6 +59,9 @@ func (s *shoe) shuffle() {
 	s.rng.Shuffle(len(s.cards), func(i, j int) { s.cards[i], s.cards[j] = s.cards[j], s.cards[i] })
 	s.pos = 1 // the burn card
 	s.reshuffles++
+	if s.count != nil {
+		s.rc = s.count.IRC
+	}
 }
 
 // startRound makes the shoe ready for a round: every card back under a
@@ -50,8 +69,15 @@ func (s *shoe) shuffle() {
 func (s *shoe) startRound() {
 	switch {
 	case s.infinite:
+	case s.below > 0:
+		if len(s.cards)-s.pos < s.below {
+			s.shuffle()
+		}
 	case s.cut == 0:
 		s.pos = 0 // the cards stay in their order: draw picks at random
+		if s.count != nil {
+			s.rc = s.count.IRC
+		}
 	case s.pos >= s.cut:
 		s.shuffle()
 	}
@@ -63,7 +89,7 @@ func (s *shoe) draw() uint8 {
 	switch {
 	case s.infinite:
 		return s.cards[s.rng.IntN(n)]
-	case s.cut == 0:
+	case s.cut == 0 && s.below == 0:
 		// A uniformly random card of those left: one step of a
 		// Fisher-Yates shuffle, so a round costs only its own cards.
 		if s.pos == n {
@@ -76,5 +102,8 @@ func (s *shoe) draw() uint8 {
 	}
 	c := s.cards[s.pos]
 	s.pos++
+	if s.count != nil {
+		s.rc += s.count.Tags[c]
+	}
 	return c
 }

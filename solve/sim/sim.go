@@ -21,17 +21,58 @@ type Config struct {
 	Penetration float64
 	Rounds      int64
 	Seed        uint64
+	// ReshuffleBelow, if positive, reshuffles between rounds once fewer
+	// cards than this are left (instead of a cut card).
+	ReshuffleBelow int
 	// Shards splits the rounds into this many independent streams, each
 	// with its own shoe and a generator seeded from (Seed, shard), so the
 	// result does not depend on how many cores run them (default 64).
 	Shards int
+	// Players at the table, 1 to 7 (default 1); all play the chart and bet
+	// alike, and a result sums them.
+	Players int
+	// Count and Ramp size the bets by the count: Ramp[i].Bet from
+	// Ramp[i].From up (the ramp sorted by From; below the first step, its
+	// bet). Without a ramp every bet is 1.
+	Count *Count
+	Ramp  []Step
+}
+
+// A Step of a bet ramp: bet Bet at a count of From or more.
+type Step struct{ From, Bet float64 }
+
+// A Count is a card-counting system: a tag per rank, added for every
+// card seen (the burn card is not seen). Balanced counts (tags summing to
+// 0 over a deck) bet by the true count, the running count per deck left
+// (cards left / 52, not rounded); unbalanced ones by the running count,
+// which starts at IRC after each shuffle.
+type Count struct {
+	Name     string
+	Tags     [11]int // by rank, 1 (ace) .. 10
+	IRC      int     // initial running count (unbalanced counts)
+	Balanced bool
+}
+
+// bet returns the ramp's bet at count c.
+func bet(ramp []Step, c float64) float64 {
+	if len(ramp) == 0 {
+		return 1
+	}
+	b := ramp[0].Bet
+	for _, s := range ramp {
+		if c >= s.From {
+			b = s.Bet
+		}
+	}
+	return b
 }
 
 // Result sums a simulation's rounds; results of disjoint runs merge
 // exactly.
 type Result struct {
 	Rounds, Hands        int64
-	Wins, Pushes, Losses int64 // rounds the player won, pushed, lost
+	Players              int // at the table: EV and SD are per player
+	Wins, Pushes, Losses int64 // players' rounds won, pushed, lost
 	Reshuffles           int64
 	// Sums over rounds of the round's net result and wager (in initial
 	// bets) and their squares and product, for the standard errors.
@@ -41,14 +82,9 @@ type Result struct {
 func (r *Result) add(o outcome) {
 	r.Rounds++
 	r.Hands += int64(o.hands)
-	switch {
-	case o.net > 0:
-		r.Wins++
-	case o.net < 0:
-		r.Losses++
-	default:
-		r.Pushes++
-	}
+	r.Wins += int64(o.wins)
+	r.Pushes += int64(o.pushes)
+	r.Losses += int64(o.losses)
 	r.Net += o.net
 	r.Net2 += o.net * o.net
 	r.Wagered += o.wagered
@@ -71,16 +107,22 @@ func (r *Result) Merge(o Result) {
 	r.NetWagered += o.NetWagered
 }
 
-// EV is the mean result per round, in initial bets.
-func (r Result) EV() float64 { return r.Net / float64(r.Rounds) }
+// perPlayer is the number a round's sums are divided by.
+func (r Result) perPlayer() float64 { return float64(max(1, r.Players)) }
 
-// SD is the standard deviation of a round's result.
+// EV is the mean result of a player's round, in units of the bet (the
+// initial bet when betting flat).
+func (r Result) EV() float64 { return r.Net / float64(r.Rounds) / r.perPlayer() }
+
+// SD is the standard deviation of a round's result per player (the
+// players' mean: they share the dealer, so rounds, not hands, are the
+// independent observations).
 func (r Result) SD() float64 {
-	n := float64(r.Rounds)
+	n, p := float64(r.Rounds), r.perPlayer()
 	if n < 2 {
 		return math.NaN()
 	}
-	return math.Sqrt(max(0, (r.Net2-r.Net*r.Net/n)/(n-1)))
+	return math.Sqrt(max(0, (r.Net2-r.Net*r.Net/n)/(n-1))) / p
 }
 
 // SE is the standard error of EV.
@@ -121,6 +163,13 @@ func Run(cfg Config, ch *Chart, progress func(done int64)) (Result, error) {
 	if cfg.Penetration < 0 || cfg.Penetration >= 1 {
 		return Result{}, fmt.Errorf("sim: penetration %v; want 0 (continuous shuffler) or a fraction below 1", cfg.Penetration)
 	}
+	players := cfg.Players
+	if players == 0 {
+		players = 1
+	}
+	if players < 1 || players > 7 {
+		return Result{}, fmt.Errorf("sim: %d players; want 1 to 7", players)
+	}
 	shards := cfg.Shards
 	if shards <= 0 {
 		shards = 64
@@ -153,10 +202,23 @@ func Run(cfg Config, ch *Chart, progress func(done int64)) (Result, error) {
 				}
 				rng := rand.New(rand.NewPCG(cfg.Seed, uint64(i)))
 				s := newShoe(sh, infinite, cfg.Penetration, rng)
-				t := newTable(cfg.Rules, s, ch)
+				if cfg.ReshuffleBelow > 0 {
+					s.below = cfg.ReshuffleBelow
+					s.shuffle()
+				}
+				if cfg.Count != nil {
+					s.count = cfg.Count
+					s.rc = cfg.Count.IRC
+				}
+				t := newTable(cfg.Rules, s, ch, players)
 				var res Result
 				for k := int64(0); k < rounds; k++ {
-					res.add(t.round())
+					b := 1.0
+					if cfg.Count != nil {
+						s.startRound() // a shuffle resets the count before the bet
+						b = bet(cfg.Ramp, s.countNow())
+					}
+					res.add(t.round(b))
 					if progress != nil && k%(1<<16) == (1<<16)-1 {
 						mu.Lock()
 						done += 1 << 16
@@ -174,7 +236,7 @@ func Run(cfg Config, ch *Chart, progress func(done int64)) (Result, error) {
 	}
 	close(next)
 	wg.Wait()
-	var total Result
+	total := Result{Players: players}
 	for _, r := range results { // in shard order: the sums are the same on any machine
 		total.Merge(r)
 	}

@@ -63,3 +63,51 @@ func TestDeterministic(t *testing.T) {
 		t.Errorf("two runs with one seed differ: %+v, %+v", a, b)
 	}
 }
+
+// TestPlayersShareTheShoe: with a continuous shuffler each of four
+// players at the table has the chart's exact EV (the others' cards are
+// unseen cards), within 3 SE of the rounds (the independent observations).
+func TestPlayersShareTheShoe(t *testing.T) {
+	r, _ := solve.ParseRules("6D S17 DAS SPL3 LS")
+	tab, err := solve.Solve(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ch, _ := NewChart(tab)
+	res, err := Run(Config{Rules: r, Rounds: 5_000_000, Seed: 2, Players: 4}, ch, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := res.EV() - tab.EV; math.Abs(d) > 3*res.SE() {
+		t.Errorf("4 players: EV %+.5f ± %.5f, exact %+.5f", res.EV(), res.SE(), tab.EV)
+	}
+	if res.Wins+res.Pushes+res.Losses != 4*res.Rounds {
+		t.Errorf("%d rounds but %d player results", res.Rounds, res.Wins+res.Pushes+res.Losses)
+	}
+}
+
+// TestCountRamp: a count and a ramp change the bets and nothing else:
+// with a flat "ramp" the result equals the uncounted one, and Hi-Lo with
+// a 1-8 ramp on a dealt shoe gains over flat betting (its EV per unit bet
+// rises).
+func TestCountRamp(t *testing.T) {
+	r, _ := solve.ParseRules("6D S17 DAS SPL3 LS")
+	tab, _ := solve.Solve(r)
+	ch, _ := NewChart(tab)
+	hilo := &Count{Name: "hilo", Tags: [11]int{1: -1, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 10: -1}, Balanced: true}
+	cfg := Config{Rules: r, Rounds: 2_000_000, Seed: 5, Penetration: 0.8}
+	flat, _ := Run(cfg, ch, nil)
+	cfg.Count, cfg.Ramp = hilo, []Step{{0, 1}}
+	counted, _ := Run(cfg, ch, nil)
+	if flat.Net != counted.Net || flat.Rounds != counted.Rounds {
+		t.Errorf("a flat ramp changed the result: %+v against %+v", counted, flat)
+	}
+	cfg.Ramp = []Step{{-100, 1}, {2, 2}, {3, 4}, {4, 8}}
+	ramped, _ := Run(cfg, ch, nil)
+	perUnit := ramped.Net / ramped.Wagered
+	flatPerUnit := flat.Net / flat.Wagered
+	if perUnit <= flatPerUnit {
+		t.Errorf("Hi-Lo 1-8: %.5f per unit wagered, flat %.5f", perUnit, flatPerUnit)
+	}
+	t.Logf("per unit wagered: flat %+.5f, Hi-Lo 1-8 %+.5f", flatPerUnit, perUnit)
+}
