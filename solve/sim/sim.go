@@ -71,7 +71,7 @@ func bet(ramp []Step, c float64) float64 {
 // exactly.
 type Result struct {
 	Rounds, Hands        int64
-	Players              int // at the table: EV and SD are per player
+	Players              int   // at the table: EV and SD are per player
 	Wins, Pushes, Losses int64 // players' rounds won, pushed, lost
 	Reshuffles           int64
 	// Sums over rounds of the round's net result and wager (in initial
