@@ -228,6 +228,14 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"sim", "--csm", "--penetration", "80%"}, `--csm and --penetration`},
 		{[]string{"sim", "--format", "csv"}, `--format "csv": want text or json`},
 		{[]string{"sim", "--strategy", "nosuch"}, `"nosuch" is neither a chart name`},
+		{[]string{"sim", "--players", "9"}, `--players 9: want 1 to 7`},
+		{[]string{"sim", "--ramp", "0:1,2:4"}, `--ramp needs --count`},
+		{[]string{"sim", "--count", "zen2"}, `--count "zen2": want hilo, ko, itoh-pm1, itoh-pm3 or tags`},
+		{[]string{"sim", "--count", "hilo", "--ramp", "2:4,1:2"}, `counts must rise from step to step`},
+		{[]string{"sim", "--count", "hilo", "--ramp", "2:-4"}, `want COUNT:BET with a positive bet`},
+		{[]string{"sim", "--preset", "itoh-2023-t9"}, `--preset "itoh-2023-t9": want itoh-2023-t8 or itoh-2023-t11`},
+		{[]string{"sim", "--preset", "itoh-2023-t8", "--decks", "2"}, `the paper has 1 or 4 players and 1 or 6 decks`},
+		{[]string{"sim", "--preset", "itoh-2023-t8", "--count", "hilo"}, `sets --count itself`},
 		{[]string{"help", "nosuch"}, `unknown help topic "nosuch"`},
 		{[]string{"help", "dealr"}, `did you mean dealer?`},
 		{[]string{"chrt"}, `unknown command "chrt" for "bjchart"; did you mean card or chart or charts?`},
@@ -468,5 +476,34 @@ func TestSim(t *testing.T) {
 	}
 	if d := (num("ev") - num("exact_ev")) / num("se"); math.Abs(d) > 4 {
 		t.Errorf("simulated EV %v is %.1f SE from the exact %v", num("ev"), d, num("exact_ev"))
+	}
+}
+
+// TestSimPreset runs seed 001's table 8 set-up for one player and one
+// deck at the paper's 5,000 rounds and checks the paper's figure is set
+// beside the simulated one with its distance in standard errors.
+func TestSimPreset(t *testing.T) {
+	code, out, stderr := runCmd(t, "sim", "--preset", "itoh-2023-t8", "--players", "1", "--decks", "1", "--format", "json")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var r struct {
+		Rules, Strategy string
+		Rounds          int64
+		Payout          float64 `json:"payout_ratio"`
+		Reference       struct {
+			PayoutRatio float64 `json:"payout_ratio"`
+			SEsApart    float64 `json:"ses_apart"`
+			SE          float64 `json:"se_at_paper_rounds"`
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatal(err)
+	}
+	if r.Rules != "1D S17 DOA NDAS SPL1 LS 3:2 PEEK" || r.Strategy != "itoh-2023-1to6deck" || r.Rounds != 5000 || r.Reference.PayoutRatio != 1.0359 {
+		t.Errorf("preset set up %+v", r)
+	}
+	if want := (r.Reference.PayoutRatio - r.Payout) / r.Reference.SE; math.Abs(r.Reference.SEsApart-want) > 1e-9 || r.Reference.SE < 0.005 || r.Reference.SE > 0.03 {
+		t.Errorf("distance %v SE (SE %v), want %v", r.Reference.SEsApart, r.Reference.SE, want)
 	}
 }
