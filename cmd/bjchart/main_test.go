@@ -236,6 +236,8 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"sim", "--preset", "itoh-2023-t9"}, `--preset "itoh-2023-t9": want itoh-2023-t8 or itoh-2023-t11`},
 		{[]string{"sim", "--preset", "itoh-2023-t8", "--decks", "2"}, `the paper has 1 or 4 players and 1 or 6 decks`},
 		{[]string{"sim", "--preset", "itoh-2023-t8", "--count", "hilo"}, `sets --count itself`},
+		{[]string{"sim", "--plot", "x.png"}, `--plot and --bankroll need --count`},
+		{[]string{"sim", "--count", "hilo", "--plot", "x.gif"}, `--plot "x.gif": unknown extension ".gif"`},
 		{[]string{"help", "nosuch"}, `unknown help topic "nosuch"`},
 		{[]string{"help", "dealr"}, `did you mean dealer?`},
 		{[]string{"chrt"}, `unknown command "chrt" for "bjchart"; did you mean card or chart or charts?`},
@@ -505,5 +507,37 @@ func TestSimPreset(t *testing.T) {
 	}
 	if want := (r.Reference.PayoutRatio - r.Payout) / r.Reference.SE; math.Abs(r.Reference.SEsApart-want) > 1e-9 || r.Reference.SE < 0.005 || r.Reference.SE > 0.03 {
 		t.Errorf("distance %v SE (SE %v), want %v", r.Reference.SEsApart, r.Reference.SE, want)
+	}
+}
+
+// TestSimCount: a counted game reports the counter's figures and the
+// breakdown by count, whose rounds add up, and draws it.
+func TestSimCount(t *testing.T) {
+	plot := filepath.Join(t.TempDir(), "bycount.png")
+	code, out, stderr := runCmd(t, "sim", "--rules", "6D S17 DAS LS", "--count", "hilo", "--ramp", "-100:1,2:2,3:4,4:8",
+		"--rounds", "500k", "--penetration", "80%", "--bankroll", "500", "--plot", plot, "--format", "json")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var r struct {
+		Rounds  int64
+		Counter struct {
+			DI, Score  float64
+			RiskOfRuin *float64 `json:"risk_of_ruin"`
+		}
+		ByCount []struct{ Rounds int64 } `json:"by_count"`
+	}
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatal(err)
+	}
+	n := int64(0)
+	for _, b := range r.ByCount {
+		n += b.Rounds
+	}
+	if n != r.Rounds || r.Counter.RiskOfRuin == nil || math.Abs(r.Counter.Score-r.Counter.DI*r.Counter.DI) > 1e-6*r.Counter.Score {
+		t.Errorf("by count %d of %d rounds; counter %+v", n, r.Rounds, r.Counter)
+	}
+	if data, err := os.ReadFile(plot); err != nil || !bytes.HasPrefix(data, []byte("\x89PNG")) {
+		t.Errorf("the plot: %v", err)
 	}
 }

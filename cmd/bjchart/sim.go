@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"image/color"
 	"math"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -16,6 +18,9 @@ import (
 
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
 )
 
 type simOptions struct {
@@ -28,6 +33,8 @@ type simOptions struct {
 	strategy    string
 	format      string
 	players     int
+	bankroll    float64
+	plot        string
 	count       string
 	ramp        string
 	preset      string
@@ -127,6 +134,8 @@ one card burnt after each shuffle.`,
 	fl.IntVar(&o.players, "players", 1, "players at the table, 1 to 7, all playing the chart")
 	fl.StringVar(&o.count, "count", "", "count cards: hilo, ko, itoh-pm1, itoh-pm3 or tags \"A=-1,2=1,...\" (balanced counts bet by true count, others by running count)")
 	fl.StringVar(&o.ramp, "ramp", "", "bets by count with --count: \"COUNT:BET,...\", e.g. \"-100:1,2:2,3:4,4:8\" (bet BET from COUNT up)")
+	fl.Float64Var(&o.bankroll, "bankroll", 0, "with --count: the bankroll, in units of the smallest bet, for the risk of ruin")
+	fl.StringVar(&o.plot, "plot", "", "with --count: draw the EV by count with error bars to this file (.png, .svg or .pdf)")
 	fl.StringVar(&o.preset, "preset", "", "seed 001's experiments: itoh-2023-t8 (basic strategy, flat 250) or itoh-2023-t11 (its count and bet table), with --players 1|4 and --decks 1|6")
 	return cmd
 }
@@ -193,6 +202,20 @@ func (o *simOptions) run(cmd *cobra.Command, e env) error {
 		}
 		if r.Infinite() {
 			return usagef("--count with an infinite deck: there is nothing to count")
+		}
+	}
+	if (o.plot != "" || o.bankroll != 0) && o.count == "" && o.preset != "itoh-2023-t11" {
+		return usagef("--plot and --bankroll need --count: they report a counting game")
+	}
+	if o.bankroll < 0 || math.IsNaN(o.bankroll) || math.IsInf(o.bankroll, 0) {
+		return usagef("--bankroll %v: want a positive number of units", o.bankroll)
+	}
+	if o.plot != "" {
+		if err := checkWritable(o.plot); err != nil {
+			return err
+		}
+		if ext := strings.ToLower(filepath.Ext(o.plot)); ext != ".png" && ext != ".svg" && ext != ".pdf" {
+			return usagef("--plot %q: unknown extension %q; want .png, .svg or .pdf", o.plot, ext)
 		}
 	}
 	if o.ramp != "" {
@@ -263,9 +286,18 @@ func (o *simOptions) run(cmd *cobra.Command, e env) error {
 	if cfg.Count != nil {
 		report.Count = cfg.Count.Name
 		report.Ramp = o.ramp
+		report.Balanced = cfg.Count.Balanced
 	}
 	if ref != nil {
 		report.Reference = ref.reference(report)
+	}
+	if cfg.Count != nil && o.preset != "itoh-2023-t8" {
+		report.Counter, report.ByCount = newCounter(res, unit, o.bankroll)
+	}
+	if o.plot != "" {
+		if err := renderTo(e, o.plot, func(b *bytes.Buffer) error { return plotByCount(b, o.plot, report) }); err != nil {
+			return err
+		}
 	}
 	return writeStdout(e, o.format, func(b *bytes.Buffer) error {
 		if o.format == "json" {
@@ -304,8 +336,74 @@ type simReport struct {
 	Count       string     `json:"count,omitempty"`
 	Ramp        string     `json:"ramp,omitempty"`
 	Reference   *paperRef  `json:"reference,omitempty"` // a preset's published figure
+	// With a count: the counter's figures (units of the smallest bet) and
+	// the breakdown by count.
+	Counter *counterStats `json:"counter,omitempty"`
+	ByCount []countRow    `json:"by_count,omitempty"`
 
-	flat bool // one bet throughout
+	flat     bool // one bet throughout
+	Balanced bool `json:"-"`
+}
+
+// minCountRounds is the fewest rounds a count needs to be shown in the
+// text table and the plot: fewer say nothing.
+const minCountRounds = 10000
+
+// counterStats are the usual measures of a counting game, per player and
+// round in units of the smallest bet: win rate per 100 rounds = 100 EV;
+// DI = 1000 EV / SD; SCORE = DI^2 (the win rate per 100 rounds of a
+// player betting optimally with a bankroll of 10^6 SD^2 units, as
+// conventionally stated, here in this ramp's units); N0 = (SD / EV)^2, the
+// rounds after which the expected win equals one SD; and, with a bankroll
+// B, the risk of ruin exp(-2 EV B / SD^2) (the diffusion approximation for
+// play without end).
+type counterStats struct {
+	WinRatePer100 float64  `json:"win_rate_per_100"`
+	DI            float64  `json:"di"`
+	Score         float64  `json:"score"`
+	N0            float64  `json:"n0"`
+	Bankroll      float64  `json:"bankroll,omitempty"`
+	RiskOfRuin    *float64 `json:"risk_of_ruin,omitempty"`
+}
+
+// countRow is one count's rounds: how often, their EV per round (in
+// units, the ramp's bet included) and the edge (won over wagered: the
+// player's advantage at that count, whatever the bet).
+type countRow struct {
+	Count  int     `json:"count"` // floored; the ends take everything beyond
+	Rounds int64   `json:"rounds"`
+	Freq   float64 `json:"freq"`
+	EV     float64 `json:"ev"`
+	SE     float64 `json:"se"` // -1 where one round cannot give one
+	Edge   float64 `json:"edge"`
+	EdgeSE float64 `json:"edge_se"` // -1 likewise
+}
+
+func newCounter(res sim.Result, unit, bankroll float64) (*counterStats, []countRow) {
+	ev, sd := res.EV()/unit, res.SD()/unit
+	c := &counterStats{WinRatePer100: 100 * ev, DI: 1000 * ev / sd, Score: 1e6 * (ev / sd) * (ev / sd), N0: (sd / ev) * (sd / ev)}
+	if bankroll > 0 {
+		ror := 1.0
+		if ev > 0 {
+			ror = math.Exp(-2 * ev * bankroll / (sd * sd))
+		}
+		c.Bankroll, c.RiskOfRuin = bankroll, &ror
+	}
+	var rows []countRow
+	for i, b := range res.ByCount {
+		if b.Rounds == 0 {
+			continue
+		}
+		row := countRow{Count: i - sim.MaxCount, Rounds: b.Rounds, Freq: float64(b.Rounds) / float64(res.Rounds),
+			EV: b.EV(res.Players) / unit, SE: b.SE(res.Players) / unit, Edge: b.Net / b.Wagered}
+		// The edge's error: the round's mean result's, over the mean wager.
+		row.EdgeSE = b.SE(1) / (b.Wagered / float64(b.Rounds))
+		if b.Rounds < 2 { // JSON has no NaN
+			row.SE, row.EdgeSE = -1, -1
+		}
+		rows = append(rows, row)
+	}
+	return c, rows
 }
 
 // paperRef sets a published payout ratio beside the simulated one.
@@ -345,8 +443,11 @@ func (s simReport) text(b *bytes.Buffer) error {
 	fmt.Fprintf(b, "%d rounds, %d player(s), seed %d, %s, strategy %s\n\n", s.Rounds, s.Players, s.Seed, s.Shuffle, s.Strategy)
 	tw := tabwriter.NewWriter(b, 0, 4, 2, ' ', 0)
 	unit := "of the bet"
-	if !s.flat || s.Unit != 1 {
-		unit = fmt.Sprintf("of a %g unit", s.Unit)
+	switch {
+	case s.Unit != 1:
+		unit = fmt.Sprintf("of a %g-unit bet", s.Unit)
+	case !s.flat:
+		unit = "of a unit"
 	}
 	fmt.Fprintf(tw, "EV per round\t%+.4f%% ± %.4f%% (SE) %s\t95%% CI [%+.4f%%, %+.4f%%]\n", 100*s.EV, 100*s.SE, unit, 100*s.CI95[0], 100*s.CI95[1])
 	if s.flat && s.Shuffle == "continuous" {
@@ -372,6 +473,32 @@ func (s simReport) text(b *bytes.Buffer) error {
 			100*ref.PayoutRatio, ref.Source, ref.Rounds, ref.SEsApart, 100*ref.SEAtPaperRounds, ref.Rounds)
 	}
 	fmt.Fprintf(tw, "speed\t%.1fM rounds/s\n", s.RoundsSec/1e6)
+	if c := s.Counter; c != nil {
+		fmt.Fprintf(tw, "win rate per 100 rounds\t%+.4f units\tDI %.2f, SCORE %.2f, N0 %.0f rounds\n", c.WinRatePer100, c.DI, c.Score, c.N0)
+		if c.RiskOfRuin != nil {
+			fmt.Fprintf(tw, "risk of ruin\t%.4f%%\twith %g units, exp(-2 EV B / SD^2)\n", 100**c.RiskOfRuin, c.Bankroll)
+		}
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	if len(s.ByCount) == 0 {
+		return nil
+	}
+	kind := "true count"
+	if s.Balanced {
+		kind = "true count (running count per deck left), floored"
+	} else {
+		kind = "running count"
+	}
+	fmt.Fprintf(b, "\nBy %s, counts with at least %d rounds (JSON has them all):\n", kind, minCountRounds)
+	tw = tabwriter.NewWriter(b, 0, 4, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "count\trounds %\tEV per round, units\t± SE\tedge, % of wager\t± SE\t")
+	for _, r := range s.ByCount {
+		if r.Rounds >= minCountRounds {
+			fmt.Fprintf(tw, "%+d\t%.3f\t%+.4f\t%.4f\t%+.3f\t%.3f\t\n", r.Count, 100*r.Freq, r.EV, r.SE, 100*r.Edge, 100*r.EdgeSE)
+		}
+	}
 	return tw.Flush()
 }
 
@@ -452,4 +579,46 @@ func (o *simOptions) applyPreset(cmd *cobra.Command, r *solve.Rules, cfg *sim.Co
 		cfg.Ramp = []sim.Step{{From: 0, Bet: 250}}
 	}
 	return row, nil
+}
+
+// plotByCount draws the EV per round by count with 95% error bars and
+// each count's share of rounds.
+func plotByCount(w *bytes.Buffer, path string, s simReport) error {
+	p := plot.New()
+	p.Title.Text = fmt.Sprintf("%s, %s: edge by count (%d rounds, seed %d)", s.Rules, s.Count, s.Rounds, s.Seed)
+	p.X.Label.Text = "count (floored)"
+	p.Y.Label.Text = "player's edge, % of the amount wagered (95% interval)"
+	var pts plotter.XYs
+	var errs plotter.YErrors
+	for _, r := range s.ByCount {
+		if r.Rounds < minCountRounds {
+			continue // too few to say anything
+		}
+		pts = append(pts, plotter.XY{X: float64(r.Count), Y: 100 * r.Edge})
+		errs = append(errs, struct{ Low, High float64 }{196 * r.EdgeSE, 196 * r.EdgeSE})
+	}
+	if len(pts) == 0 {
+		return fmt.Errorf("no count has %d rounds: play more rounds", minCountRounds)
+	}
+	sc, err := plotter.NewScatter(pts)
+	if err != nil {
+		return err
+	}
+	eb, err := plotter.NewYErrorBars(struct {
+		plotter.XYs
+		plotter.YErrors
+	}{pts, errs})
+	if err != nil {
+		return err
+	}
+	zero := plotter.NewFunction(func(float64) float64 { return 0 })
+	zero.Color = color.Gray{Y: 0x99}
+	p.Add(plotter.NewGrid(), zero, eb, sc)
+	format := strings.TrimPrefix(strings.ToLower(filepath.Ext(path)), ".")
+	wt, err := p.WriterTo(8*vg.Inch, 5*vg.Inch, format)
+	if err != nil {
+		return err
+	}
+	_, err = wt.WriteTo(w)
+	return err
 }

@@ -77,6 +77,39 @@ type Result struct {
 	// Sums over rounds of the round's net result and wager (in initial
 	// bets) and their squares and product, for the standard errors.
 	Net, Net2, Wagered, Wagered2, NetWagered float64
+	// ByCount breaks rounds down by the count their bets went by (true
+	// count or running count, floored), from MinCount up; the ends take
+	// every count beyond them. Only with a count.
+	ByCount [2*MaxCount + 1]CountBin
+}
+
+// MaxCount bounds the breakdown by count: -MaxCount..+MaxCount.
+const MaxCount = 25
+
+// A CountBin sums the rounds played at one count.
+type CountBin struct {
+	Rounds    int64
+	Net, Net2 float64
+	Wagered   float64
+}
+
+// EV is the bin's mean result per player and round.
+func (b CountBin) EV(players int) float64 {
+	return b.Net / float64(b.Rounds) / float64(max(1, players))
+}
+
+// SE is the standard error of EV.
+func (b CountBin) SE(players int) float64 {
+	n := float64(b.Rounds)
+	if n < 2 {
+		return math.NaN()
+	}
+	return math.Sqrt(max(0, (b.Net2-b.Net*b.Net/n)/(n-1))/n) / float64(max(1, players))
+}
+
+// binOf returns the breakdown's index of a count.
+func binOf(c float64) int {
+	return min(2*MaxCount, max(0, int(math.Floor(c))+MaxCount))
 }
 
 func (r *Result) add(o outcome) {
@@ -105,6 +138,13 @@ func (r *Result) Merge(o Result) {
 	r.Wagered += o.Wagered
 	r.Wagered2 += o.Wagered2
 	r.NetWagered += o.NetWagered
+	for i := range r.ByCount {
+		b, x := &r.ByCount[i], o.ByCount[i]
+		b.Rounds += x.Rounds
+		b.Net += x.Net
+		b.Net2 += x.Net2
+		b.Wagered += x.Wagered
+	}
 }
 
 // perPlayer is the number a round's sums are divided by.
@@ -213,12 +253,19 @@ func Run(cfg Config, ch *Chart, progress func(done int64)) (Result, error) {
 				t := newTable(cfg.Rules, s, ch, players)
 				var res Result
 				for k := int64(0); k < rounds; k++ {
-					b := 1.0
-					if cfg.Count != nil {
+					if cfg.Count == nil {
+						res.add(t.round(1))
+					} else {
 						s.startRound() // a shuffle resets the count before the bet
-						b = bet(cfg.Ramp, s.countNow())
+						c := s.countNow()
+						o := t.round(bet(cfg.Ramp, c))
+						res.add(o)
+						bin := &res.ByCount[binOf(c)]
+						bin.Rounds++
+						bin.Net += o.net
+						bin.Net2 += o.net * o.net
+						bin.Wagered += o.wagered
 					}
-					res.add(t.round(b))
 					if progress != nil && k%(1<<16) == (1<<16)-1 {
 						mu.Lock()
 						done += 1 << 16
