@@ -11,7 +11,8 @@ import (
 
 // TestHelpExamplesRun runs every example of every command's --help, in a
 // scratch directory holding my-chart.txt, and wants exit 0. A shell pipe
-// or redirection ends the command line; the rest is the shell's.
+// ends the command line; "> FILE" writes its output there, for the
+// examples after it.
 func TestHelpExamplesRun(t *testing.T) {
 	if testing.Short() {
 		t.Skip("solves every example's rule set")
@@ -51,8 +52,14 @@ func TestHelpExamplesRun(t *testing.T) {
 			t.Errorf("example %q does not start with bjchart", ex)
 			continue
 		}
-		if code, _, stderr := runCmd(t, args[1:]...); code != exitOK && !(code == exitDiff && strings.Contains(ex, "--exit-code")) {
+		code, stdout, stderr := runCmd(t, args[1:]...)
+		if code != exitOK && !(code == exitDiff && strings.Contains(ex, "--exit-code")) {
 			t.Errorf("%s: exit %d: %s", ex, code, stderr)
+		}
+		if _, file, ok := strings.Cut(ex, " > "); ok && !strings.ContainsAny(file, "|;$") { // a redirection the next example reads
+			if err := os.WriteFile(strings.TrimSpace(file), []byte(stdout), 0o644); err != nil {
+				t.Fatal(err)
+			}
 		}
 	}
 }

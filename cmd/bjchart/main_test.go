@@ -541,3 +541,40 @@ func TestSimCount(t *testing.T) {
 		t.Errorf("the plot: %v", err)
 	}
 }
+
+// TestSimMerge splits a run into three parts and merges them: the merged
+// sums are the parts' sums; a missing, repeated or foreign part is refused.
+func TestSimMerge(t *testing.T) {
+	dir := t.TempDir()
+	var files []string
+	var rounds float64
+	for i := 1; i <= 3; i++ {
+		code, out, stderr := runCmd(t, "sim", "--rules", "6D S17", "--rounds", "100001", "--shard", fmt.Sprintf("%d/3", i), "--format", "json")
+		if code != exitOK {
+			t.Fatalf("part %d: exit %d: %s", i, code, stderr)
+		}
+		var part map[string]any
+		json.Unmarshal([]byte(out), &part)
+		rounds += part["rounds"].(float64)
+		f := filepath.Join(dir, fmt.Sprintf("part%d.json", i))
+		os.WriteFile(f, []byte(out), 0o644)
+		files = append(files, f)
+	}
+	code, out, stderr := runCmd(t, append([]string{"sim", "merge", "--format", "json"}, files...)...)
+	if code != exitOK {
+		t.Fatalf("merge: exit %d: %s", code, stderr)
+	}
+	var merged map[string]any
+	json.Unmarshal([]byte(out), &merged)
+	if merged["rounds"].(float64) != 100001 || rounds != 100001 {
+		t.Errorf("merged %v rounds of parts summing to %v, want 100001", merged["rounds"], rounds)
+	}
+	other := filepath.Join(dir, "other.json")
+	_, o, _ := runCmd(t, "sim", "--rules", "6D H17", "--rounds", "1000", "--shard", "3/3", "--format", "json")
+	os.WriteFile(other, []byte(o), 0o644)
+	for _, bad := range [][]string{files[:2], {files[0], files[0], files[2]}, {files[0], files[1], other}} {
+		if code, _, stderr := runCmd(t, append([]string{"sim", "merge"}, bad...)...); code != exitUsage {
+			t.Errorf("merge %v: exit %d (%s), want %d", bad, code, stderr, exitUsage)
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -38,6 +39,7 @@ type simOptions struct {
 	count       string
 	ramp        string
 	preset      string
+	shard       string
 }
 
 // counts are the built-in counting systems; tags by rank, A first.
@@ -122,6 +124,7 @@ one card burnt after each shuffle.`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error { return o.run(cmd, e) },
 	}
+	cmd.AddCommand(newSimMergeCmd(e))
 	o.rules.bind(cmd)
 	fl := cmd.Flags()
 	fl.StringVar(&o.shoe.shoe, "shoe", "", "deal from this shoe instead of full decks: ten counts of A,2..9,T")
@@ -136,6 +139,7 @@ one card burnt after each shuffle.`,
 	fl.StringVar(&o.ramp, "ramp", "", "bets by count with --count: \"COUNT:BET,...\", e.g. \"-100:1,2:2,3:4,4:8\" (bet BET from COUNT up)")
 	fl.Float64Var(&o.bankroll, "bankroll", 0, "with --count: the bankroll, in units of the smallest bet, for the risk of ruin")
 	fl.StringVar(&o.plot, "plot", "", "with --count: draw the EV by count with error bars to this file (.png, .svg or .pdf)")
+	fl.StringVar(&o.shard, "shard", "", "run part i of n (\"i/n\", i from 1) of a run split across machines; merge the JSON outputs with 'bjchart sim merge'")
 	fl.StringVar(&o.preset, "preset", "", "seed 001's experiments: itoh-2023-t8 (basic strategy, flat 250) or itoh-2023-t11 (its count and bet table), with --players 1|4 and --decks 1|6")
 	return cmd
 }
@@ -266,6 +270,22 @@ func (o *simOptions) run(cmd *cobra.Command, e env) error {
 	)
 	start := time.Now()
 	cfg.Rules, cfg.Shoe, cfg.Penetration, cfg.Rounds = r, opt.Shoe, pen, rounds
+	if o.shard != "" {
+		i, n, err := parseShard(o.shard)
+		if err != nil {
+			return usagef("--shard %q: %v", o.shard, err)
+		}
+		if o.format != "json" {
+			return usagef("--shard needs --format json: 'bjchart sim merge' reads the parts")
+		}
+		// Part i plays its share of the rounds on its own streams.
+		cfg.Rounds = rounds / int64(n)
+		if int64(i-1) < rounds%int64(n) {
+			cfg.Rounds++
+		}
+		cfg.Shards = 64
+		cfg.StreamBase = uint64(i-1) * 64
+	}
 	res, err := sim.Run(cfg, ch, func(done int64) { bar.Set64(done) })
 	if err != nil {
 		return usageError{err}
@@ -279,6 +299,7 @@ func (o *simOptions) run(cmd *cobra.Command, e env) error {
 		}
 	}
 	report := newSimReport(r, o, pen, res, played.EV, time.Since(start), unit)
+	report.Shard, report.Sums = o.shard, &res
 	report.flat = len(cfg.Ramp) <= 1
 	if cfg.ReshuffleBelow > 0 {
 		report.Shuffle = fmt.Sprintf("reshuffled below %d cards", cfg.ReshuffleBelow)
@@ -332,17 +353,20 @@ type simReport struct {
 	Losses      int64      `json:"losses"`
 	ExactEV     float64    `json:"exact_ev"` // the chart's exact EV with a fresh full shoe every round
 	RoundsSec   float64    `json:"rounds_per_sec"`
-	Players     int        `json:"players"`
-	Count       string     `json:"count,omitempty"`
-	Ramp        string     `json:"ramp,omitempty"`
-	Reference   *paperRef  `json:"reference,omitempty"` // a preset's published figure
+	// Shard and Sums let 'bjchart sim merge' combine runs exactly.
+	Shard     string      `json:"shard,omitempty"` // "i/n"
+	Sums      *sim.Result `json:"sums"`
+	Players   int         `json:"players"`
+	Count     string      `json:"count,omitempty"`
+	Ramp      string      `json:"ramp,omitempty"`
+	Reference *paperRef   `json:"reference,omitempty"` // a preset's published figure
 	// With a count: the counter's figures (units of the smallest bet) and
 	// the breakdown by count.
 	Counter *counterStats `json:"counter,omitempty"`
 	ByCount []countRow    `json:"by_count,omitempty"`
 
 	flat     bool // one bet throughout
-	Balanced bool `json:"-"`
+	Balanced bool `json:"balanced,omitempty"`
 }
 
 // minCountRounds is the fewest rounds a count needs to be shown in the
@@ -472,7 +496,9 @@ func (s simReport) text(b *bytes.Buffer) error {
 		fmt.Fprintf(tw, "published payout ratio\t%.2f%%\t%s, %d rounds: %+.1f SE from the simulation (SE %.2f%% at %d rounds)\n",
 			100*ref.PayoutRatio, ref.Source, ref.Rounds, ref.SEsApart, 100*ref.SEAtPaperRounds, ref.Rounds)
 	}
-	fmt.Fprintf(tw, "speed\t%.1fM rounds/s\n", s.RoundsSec/1e6)
+	if s.RoundsSec > 0 { // not for merged parts
+		fmt.Fprintf(tw, "speed\t%.1fM rounds/s\n", s.RoundsSec/1e6)
+	}
 	if c := s.Counter; c != nil {
 		fmt.Fprintf(tw, "win rate per 100 rounds\t%+.4f units\tDI %.2f, SCORE %.2f, N0 %.0f rounds\n", c.WinRatePer100, c.DI, c.Score, c.N0)
 		if c.RiskOfRuin != nil {
@@ -621,4 +647,112 @@ func plotByCount(w *bytes.Buffer, path string, s simReport) error {
 	}
 	_, err = wt.WriteTo(w)
 	return err
+}
+
+// parseShard reads "i/n" with 1 <= i <= n <= 100000.
+func parseShard(s string) (int, int, error) {
+	a, b, ok := strings.Cut(s, "/")
+	i, err1 := strconv.Atoi(a)
+	n, err2 := strconv.Atoi(b)
+	if !ok || err1 != nil || err2 != nil || n < 1 || n > 100000 || i < 1 || i > n {
+		return 0, 0, fmt.Errorf("want i/n with 1 <= i <= n <= 100000, e.g. 3/10")
+	}
+	return i, n, nil
+}
+
+func newSimMergeCmd(e env) *cobra.Command {
+	var format string
+	cmd := &cobra.Command{
+		Use:   "merge FILE...",
+		Short: "Combine the JSON outputs of a run split with --shard",
+		Long: `Combine the parts of a simulation split across machines with --shard i/n
+(each written with --format json): the sums of every part add up exactly,
+and the result is reported as one run. Every part must be there once, and
+all must come from the same command but for --shard.`,
+		Example: `  bjchart sim --rounds 2M --shard 1/2 --format json > part1.json
+  bjchart sim --rounds 2M --shard 2/2 --format json > part2.json
+  bjchart sim merge part1.json part2.json`,
+		Args: argsBetween(1, -1, "the JSON files of the parts"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if format != "text" && format != "json" {
+				return usagef("--format %q: want text or json", format)
+			}
+			merged, err := mergeParts(args)
+			if err != nil {
+				return usageError{err}
+			}
+			return writeStdout(e, format, func(b *bytes.Buffer) error {
+				if format == "json" {
+					enc := json.NewEncoder(b)
+					enc.SetIndent("", "  ")
+					return enc.Encode(merged)
+				}
+				return merged.text(b)
+			})
+		},
+	}
+	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json")
+	return cmd
+}
+
+// mergeParts reads the parts and reports their sum as one run.
+func mergeParts(files []string) (simReport, error) {
+	var first simReport
+	var total sim.Result
+	seen := map[int]string{}
+	n := 0
+	for k, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			return first, err
+		}
+		var part simReport
+		if err := json.Unmarshal(data, &part); err != nil || part.Sums == nil {
+			return first, fmt.Errorf("%s: not the JSON output of 'bjchart sim --shard i/n --format json'", f)
+		}
+		i, pn, err := parseShard(part.Shard)
+		if err != nil {
+			return first, fmt.Errorf("%s: no --shard part: %v", f, err)
+		}
+		if k == 0 {
+			first, n = part, pn
+		} else {
+			same := part.Rules == first.Rules && part.Strategy == first.Strategy && part.Seed == first.Seed &&
+				part.Shuffle == first.Shuffle && part.Count == first.Count && part.Ramp == first.Ramp &&
+				part.Players == first.Players && part.Unit == first.Unit && pn == n
+			if !same {
+				return first, fmt.Errorf("%s: not a part of the same run as %s (rules, strategy, seed, shuffle, count, ramp, players and n must agree)", f, files[0])
+			}
+		}
+		if prev, dup := seen[i]; dup {
+			return first, fmt.Errorf("%s: part %d/%d again (also %s)", f, i, n, prev)
+		}
+		seen[i] = f
+	}
+	if len(seen) != n {
+		var missing []string
+		for i := 1; i <= n && len(missing) < 10; i++ {
+			if _, ok := seen[i]; !ok {
+				missing = append(missing, strconv.Itoa(i))
+			}
+		}
+		return first, fmt.Errorf("%d of %d parts given; missing %s", len(seen), n, strings.Join(missing, ", "))
+	}
+	for i := 1; i <= n; i++ { // in part order: the same sums on any machine
+		data, _ := os.ReadFile(seen[i])
+		var part simReport
+		json.Unmarshal(data, &part)
+		total.Merge(*part.Sums)
+	}
+	total.Players = first.Players
+	o := &simOptions{strategy: first.Strategy, seed: first.Seed, ramp: first.Ramp}
+	merged := newSimReport(solve.Rules{}, o, 0, total, first.ExactEV, 0, first.Unit)
+	merged.Rules, merged.Shuffle, merged.Count, merged.Ramp, merged.Reference = first.Rules, first.Shuffle, first.Count, first.Ramp, nil
+	merged.flat, merged.Balanced = first.Ramp == "", first.Balanced
+	merged.Sums = &total
+	merged.RoundsSec = 0
+	if first.Counter != nil {
+		merged.Counter, merged.ByCount = newCounter(total, first.Unit, first.Counter.Bankroll)
+	}
+	return merged, nil
 }

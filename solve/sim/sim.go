@@ -28,6 +28,10 @@ type Config struct {
 	// with its own shoe and a generator seeded from (Seed, shard), so the
 	// result does not depend on how many cores run them (default 64).
 	Shards int
+	// StreamBase offsets the shards' streams: shard k draws from stream
+	// StreamBase + k, so part i of a run split across machines (StreamBase
+	// = i x Shards) plays rounds no other part plays.
+	StreamBase uint64
 	// Players at the table, 1 to 7 (default 1); all play the chart and bet
 	// alike, and a result sums them.
 	Players int
@@ -240,7 +244,7 @@ func Run(cfg Config, ch *Chart, progress func(done int64)) (Result, error) {
 				if int64(i) < cfg.Rounds%int64(shards) {
 					rounds++
 				}
-				rng := rand.New(rand.NewPCG(cfg.Seed, uint64(i)))
+				rng := rand.New(rand.NewPCG(cfg.Seed, cfg.StreamBase+uint64(i)))
 				s := newShoe(sh, infinite, cfg.Penetration, rng)
 				if cfg.ReshuffleBelow > 0 {
 					s.below = cfg.ReshuffleBelow
