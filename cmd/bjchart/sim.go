@@ -132,7 +132,7 @@ one card burnt after each shuffle.`,
 	fl.Uint64Var(&o.seed, "seed", 1, "seed of the shuffles; the same seed gives the same result on any machine")
 	fl.StringVar(&o.penetration, "penetration", "75%", "how much of the shoe is dealt before the shuffle, e.g. 75%")
 	fl.BoolVar(&o.csm, "csm", false, "a continuous shuffler: every round from a freshly shuffled full shoe")
-	fl.StringVar(&o.strategy, "strategy", "solved", "the chart played: solved (the best chart for the rules), or a published chart's name or file")
+	fl.StringVar(&o.strategy, "strategy", "solved", "what the players play: solved (the best chart for the rules), cd (composition-dependent play, splits CDZ-), or a published chart's name or file")
 	fl.StringVar(&o.format, "format", "text", "output format: text or json")
 	fl.IntVar(&o.players, "players", 1, "players at the table, 1 to 7, all playing the chart")
 	fl.StringVar(&o.count, "count", "", "count cards: hilo, ko, itoh-pm1, itoh-pm3 or tags \"A=-1,2=1,...\" (balanced counts bet by true count, others by running count)")
@@ -245,7 +245,15 @@ func (o *simOptions) run(cmd *cobra.Command, e env) error {
 		return err
 	}
 	played := s.Table()
-	if o.strategy != "solved" {
+	exact := played.EV
+	var strat sim.Strategy
+	if o.strategy == "cd" {
+		cd, err := sim.NewCD(played)
+		if err != nil {
+			return usagef("--strategy cd: %v", err)
+		}
+		strat, exact = cd, played.CDEV[solve.CDZMinus]
+	} else if o.strategy != "solved" {
 		c, err := charts.Load(o.strategy)
 		if err != nil {
 			return chartError(err)
@@ -256,9 +264,12 @@ func (o *simOptions) run(cmd *cobra.Command, e env) error {
 		}
 		played = d.Published
 	}
-	ch, err := sim.NewChart(played)
-	if err != nil {
-		return err
+	if strat == nil {
+		ch, err := sim.NewChart(played)
+		if err != nil {
+			return err
+		}
+		strat, exact = ch, played.EV
 	}
 	bar := progressbar.NewOptions64(rounds,
 		progressbar.OptionSetWriter(e.stderr),
@@ -286,7 +297,7 @@ func (o *simOptions) run(cmd *cobra.Command, e env) error {
 		cfg.Shards = 64
 		cfg.StreamBase = uint64(i-1) * 64
 	}
-	res, err := sim.Run(cfg, ch, func(done int64) { bar.Set64(done) })
+	res, err := sim.Run(cfg, strat, func(done int64) { bar.Set64(done) })
 	if err != nil {
 		return usageError{err}
 	}
@@ -298,7 +309,7 @@ func (o *simOptions) run(cmd *cobra.Command, e env) error {
 			unit = min(unit, st.Bet)
 		}
 	}
-	report := newSimReport(r, o, pen, res, played.EV, time.Since(start), unit)
+	report := newSimReport(r, o, pen, res, exact, time.Since(start), unit)
 	report.Shard, report.Sums = o.shard, &res
 	report.flat = len(cfg.Ramp) <= 1
 	if cfg.ReshuffleBelow > 0 {

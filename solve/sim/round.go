@@ -7,13 +7,13 @@ type table struct {
 	r     solve.Rules
 	bj    float64 // a player blackjack's payout
 	shoe  *shoe
-	ch    *Chart
+	ch    Strategy
 	seats []seat
 	hands []hand // this round's hands, seat by seat
 	limit [11]int
 }
 
-func newTable(r solve.Rules, s *shoe, ch *Chart, players int) *table {
+func newTable(r solve.Rules, s *shoe, ch Strategy, players int) *table {
 	t := &table{r: r, bj: r.BlackjackPays.Float(), shoe: s, ch: ch,
 		seats: make([]seat, players), hands: make([]hand, 0, 8*players)}
 	for c := 1; c <= 10; c++ {
@@ -28,16 +28,18 @@ func newTable(r solve.Rules, s *shoe, ch *Chart, players int) *table {
 // hand is a player hand: its hard sum (aces as one), whether it holds an
 // ace, its cards and its bet.
 type hand struct {
-	sum   int
-	ace   bool
-	cards int
-	bet   float64
+	sum    int
+	ace    bool
+	cards  int
+	bet    float64
+	counts [10]uint8 // cards by rank-1, for composition-dependent play
 }
 
 func (h *hand) add(c uint8) {
 	h.sum += int(c)
 	h.ace = h.ace || c == 1
 	h.cards++
+	h.counts[c-1]++
 }
 
 // total returns the hand's total and whether it is soft.
@@ -237,7 +239,7 @@ func (t *table) play(h *hand, act solve.Action, up int) {
 	case solve.Hit:
 		for {
 			h.add(t.shoe.draw())
-			if total, soft := h.total(); !t.ch.hit(total, soft, up) {
+			if !t.ch.hit(h, up) {
 				return
 			}
 		}

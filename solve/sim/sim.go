@@ -195,9 +195,9 @@ func (r Result) PayoutRatioSE() float64 {
 	return math.Sqrt(max(0, v)/n) / w
 }
 
-// Run plays cfg.Rounds rounds by the chart, on every core. progress, if
+// Run plays cfg.Rounds rounds by the strategy, on every core. progress, if
 // not nil, is called from the workers with the rounds done so far.
-func Run(cfg Config, ch *Chart, progress func(done int64)) (Result, error) {
+func Run(cfg Config, ch Strategy, progress func(done int64)) (Result, error) {
 	if err := cfg.Rules.Validate(); err != nil {
 		return Result{}, err
 	}

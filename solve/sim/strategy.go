@@ -7,6 +7,13 @@ import (
 	"bjchart/solve"
 )
 
+// A Strategy decides a hand's plays: the first, from its two cards and
+// what is allowed, and whether to draw again after a hit.
+type Strategy interface {
+	first(a, b, up int, splitHand bool, o options) solve.Action
+	hit(h *hand, up int) bool
+}
+
 // A Chart plays hands by a total-dependent chart exactly as the solver
 // values one (solve/td.go): a two-card hand by its cell (pairs by the pair
 // row), a split hand's first decision by the hard or soft row of its two
@@ -96,7 +103,8 @@ func resolve(code solve.Code, o options) solve.Action {
 
 // hit says whether a hand of three or more cards (or one that has hit)
 // draws again.
-func (ch *Chart) hit(total int, soft bool, up int) bool {
+func (ch *Chart) hit(h *hand, up int) bool {
+	total, soft := h.total()
 	if total >= 21 {
 		return false
 	}
@@ -105,4 +113,65 @@ func (ch *Chart) hit(total int, soft bool, up int) bool {
 		s = 1
 	}
 	return ch.multiHit[s][total][up]
+}
+
+// CD plays every hand by the composition-dependent best play for its exact
+// cards on the full shoe, as the solver's CD EVs with CDZ- splits assume:
+// a two-card hand its best first action; a split hand's first decision
+// the best of stand, hit and (where DAS allows) double for the same two
+// cards unsplit; every later decision, split hands' included, the best
+// hit or stand for the exact cards.
+type CD struct {
+	two  map[[3]uint8]*solve.Hand // [low card, high card, up]
+	draw map[[11]uint8]bool       // [counts by rank-1..., up]: hit
+}
+
+// NewCD reads a solved table's composition-dependent plays (a finite
+// shoe's: an infinite deck has none).
+func NewCD(t *solve.Table) (*CD, error) {
+	if t.Rules.Infinite() || len(t.Hands) == 0 {
+		return nil, fmt.Errorf("sim: composition-dependent play needs a finite shoe's solution")
+	}
+	cd := &CD{two: map[[3]uint8]*solve.Hand{}, draw: map[[11]uint8]bool{}}
+	for i := range t.Hands {
+		h := &t.Hands[i]
+		cd.two[[3]uint8{uint8(h.Cards[0]), uint8(h.Cards[1]), uint8(h.Up)}] = h
+	}
+	for _, c := range t.Compositions {
+		var k [11]uint8
+		copy(k[:10], c.Counts[:])
+		k[10] = uint8(c.Up)
+		cd.draw[k] = c.Best == solve.Hit
+	}
+	return cd, nil
+}
+
+func (cd *CD) first(a, b, up int, splitHand bool, o options) solve.Action {
+	h := cd.two[[3]uint8{uint8(a), uint8(b), uint8(up)}]
+	switch {
+	case o.mustStand:
+		return solve.Stand
+	case h == nil:
+		return solve.Hit // a hand the solution has no entry for (cannot be dealt): never reached
+	case !splitHand:
+		return h.Best
+	}
+	ev := h.EV
+	switch {
+	case o.double && ev[solve.Double] > ev[solve.Stand] && ev[solve.Double] > ev[solve.Hit]:
+		return solve.Double
+	case ev[solve.Hit] > ev[solve.Stand]:
+		return solve.Hit
+	}
+	return solve.Stand
+}
+
+func (cd *CD) hit(h *hand, up int) bool {
+	if total, _ := h.total(); total >= 21 {
+		return false
+	}
+	var k [11]uint8
+	copy(k[:10], h.counts[:])
+	k[10] = uint8(up)
+	return cd.draw[k]
 }
