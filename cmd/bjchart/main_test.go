@@ -238,6 +238,8 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"sim", "--preset", "itoh-2023-t8", "--count", "hilo"}, `sets --count itself`},
 		{[]string{"sim", "--plot", "x.png"}, `--plot and --bankroll need --count`},
 		{[]string{"sim", "--count", "hilo", "--plot", "x.gif"}, `--plot "x.gif": unknown extension ".gif"`},
+		{[]string{"sim", "--insure-at", "3"}, `--insure-at needs --count`},
+		{[]string{"sim", "--count", "hilo", "--insure-at", "NaN"}, `--insure-at "NaN": want a count`},
 		{[]string{"help", "nosuch"}, `unknown help topic "nosuch"`},
 		{[]string{"help", "dealr"}, `did you mean dealer?`},
 		{[]string{"chrt"}, `unknown command "chrt" for "bjchart"; did you mean card or chart or charts?`},

@@ -35,6 +35,7 @@ type simOptions struct {
 	format      string
 	players     int
 	bankroll    float64
+	insureAt    string
 	plot        string
 	count       string
 	ramp        string
@@ -137,6 +138,7 @@ one card burnt after each shuffle.`,
 	fl.IntVar(&o.players, "players", 1, "players at the table, 1 to 7, all playing the chart")
 	fl.StringVar(&o.count, "count", "", "count cards: hilo, ko, itoh-pm1, itoh-pm3 or tags \"A=-1,2=1,...\" (balanced counts bet by true count, others by running count)")
 	fl.StringVar(&o.ramp, "ramp", "", "bets by count with --count: \"COUNT:BET,...\", e.g. \"-100:1,2:2,3:4,4:8\" (bet BET from COUNT up)")
+	fl.StringVar(&o.insureAt, "insure-at", "", "with --count: take insurance against an ace at this count or more (Hi-Lo: 3)")
 	fl.Float64Var(&o.bankroll, "bankroll", 0, "with --count: the bankroll, in units of the smallest bet, for the risk of ruin")
 	fl.StringVar(&o.plot, "plot", "", "with --count: draw the EV by count with error bars to this file (.png, .svg or .pdf)")
 	fl.StringVar(&o.shard, "shard", "", "run part i of n (\"i/n\", i from 1) of a run split across machines; merge the JSON outputs with 'bjchart sim merge'")
@@ -221,6 +223,16 @@ func (o *simOptions) run(cmd *cobra.Command, e env) error {
 		if ext := strings.ToLower(filepath.Ext(o.plot)); ext != ".png" && ext != ".svg" && ext != ".pdf" {
 			return usagef("--plot %q: unknown extension %q; want .png, .svg or .pdf", o.plot, ext)
 		}
+	}
+	if o.insureAt != "" {
+		x, err := strconv.ParseFloat(o.insureAt, 64)
+		if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
+			return usagef("--insure-at %q: want a count, e.g. 3", o.insureAt)
+		}
+		if cfg.Count == nil {
+			return usagef("--insure-at needs --count: insurance goes by the count")
+		}
+		cfg.InsureAt = &x
 	}
 	if o.ramp != "" {
 		if cfg.Count == nil {

@@ -10,7 +10,9 @@ type table struct {
 	ch    Strategy
 	seats []seat
 	hands []hand // this round's hands, seat by seat
-	limit [11]int
+	// insureAt takes insurance at this count or more (with a count).
+	insureAt *float64
+	limit    [11]int
 }
 
 func newTable(r solve.Rules, s *shoe, ch Strategy, players int) *table {
@@ -90,7 +92,13 @@ func (t *table) round(bet float64) outcome {
 	if peek {
 		hole = s.draw()
 	}
-	dealerBJ := func() bool { return up == 1 && hole == 10 || up == 10 && hole == 1 }
+	dealerBJ := func() bool { return isBlackjack(up, int(hole)) }
+	insured := 0.0 // the players' insurance stakes, half of each bet
+	if up == 1 && t.insureAt != nil && s.count != nil && t.insuranceCount(peek, hole) >= *t.insureAt {
+		for i := range seats {
+			insured += seats[i].bet / 2
+		}
+	}
 	for i := range seats {
 		p := &seats[i]
 		p.a, p.b = min(p.a, p.b), max(p.a, p.b)
@@ -114,7 +122,7 @@ func (t *table) round(bet float64) outcome {
 				p.net = -p.bet
 			}
 		}
-		return t.sum(seats)
+		return t.sum(seats, insured, isBlackjack(up, int(hole)))
 	}
 	t.hands = t.hands[:0]
 	for i := range seats {
@@ -163,7 +171,7 @@ func (t *table) round(bet float64) outcome {
 					p.net = -p.wagered // everything on the table
 				}
 			}
-			return t.sum(seats)
+			return t.sum(seats, insured, isBlackjack(up, int(hole)))
 		}
 	}
 	live := false
@@ -200,12 +208,37 @@ func (t *table) round(bet float64) outcome {
 			}
 		}
 	}
-	return t.sum(seats)
+	return t.sum(seats, insured, isBlackjack(up, int(hole)))
 }
 
-// sum adds up the players' rounds.
-func (t *table) sum(seats []seat) outcome {
+// insuranceCount is the count the insurance decision goes by: the cards
+// seen so far, the hole card (drawn under a peek) not among them.
+func (t *table) insuranceCount(peek bool, hole uint8) float64 {
+	s := t.shoe
+	rc, left := s.rc, len(s.cards)-s.pos
+	if peek {
+		rc -= s.count.Tags[hole]
+		left++
+	}
+	if !s.count.Balanced {
+		return float64(rc)
+	}
+	return float64(rc) * 52 / float64(max(left, 1))
+}
+
+func isBlackjack(up, hole int) bool { return up == 1 && hole == 10 || up == 10 && hole == 1 }
+
+// sum adds up the players' rounds, and the insurance: 2 to 1 on a dealer
+// blackjack.
+func (t *table) sum(seats []seat, insured float64, dealerBJ bool) outcome {
 	var o outcome
+	if insured > 0 {
+		o.wagered = insured
+		o.net = -insured
+		if dealerBJ {
+			o.net = 2 * insured
+		}
+	}
 	for i := range seats {
 		p := &seats[i]
 		o.net += p.net

@@ -40,6 +40,10 @@ type Config struct {
 	// bet). Without a ramp every bet is 1.
 	Count *Count
 	Ramp  []Step
+	// InsureAt, with a count, takes insurance (half the bet, paid 2 to 1
+	// on a dealer blackjack) against an ace at this count or more; the
+	// count then leaves out the hole card.
+	InsureAt *float64
 }
 
 // A Step of a bet ramp: bet Bet at a count of From or more.
@@ -255,6 +259,7 @@ func Run(cfg Config, ch Strategy, progress func(done int64)) (Result, error) {
 					s.rc = cfg.Count.IRC
 				}
 				t := newTable(cfg.Rules, s, ch, players)
+				t.insureAt = cfg.InsureAt
 				var res Result
 				for k := int64(0); k < rounds; k++ {
 					if cfg.Count == nil {

@@ -139,3 +139,24 @@ func TestCDAgainstSolver(t *testing.T) {
 		}
 	}
 }
+
+// TestInsurance insures every hand against an ace under a continuous
+// shuffler, 6 decks: the round's EV drops by the insurance's exact cost,
+// P(ace up) x half a bet x (3 P(ten in the hole) - 1), with P(ten) =
+// (96 - 2 x 96/311) / 309 given the ace and two unseen player cards.
+func TestInsurance(t *testing.T) {
+	r, _ := solve.ParseRules("6D S17 DAS SPL3")
+	tab, _ := solve.Solve(r)
+	ch, _ := NewChart(tab)
+	always := -1000.0
+	hilo := &Count{Tags: [11]int{1: -1, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 10: -1}, Balanced: true}
+	res, err := Run(Config{Rules: r, Rounds: 20_000_000, Seed: 3, Count: hilo, InsureAt: &always}, ch, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pTen := (96 - 2*96.0/311) / 309
+	want := tab.EV + (1.0/13)*0.5*(3*pTen-1)
+	if d := res.EV() - want; math.Abs(d) > 3*res.SE() {
+		t.Errorf("always insured: EV %+.5f ± %.5f, exact %+.5f (%.1f SE)", res.EV(), res.SE(), want, d/res.SE())
+	}
+}
