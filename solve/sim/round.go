@@ -144,11 +144,13 @@ func (t *table) round(bet float64) outcome {
 			if p.first == solve.Split {
 				t.split(p.a, up, p.bet)
 			} else {
-				h := hand{bet: p.bet}
+				// Played in place: a hand passed to the strategy would
+				// otherwise move to the heap every round.
+				t.hands = append(t.hands, hand{bet: p.bet})
+				h := &t.hands[len(t.hands)-1]
 				h.add(uint8(p.a))
 				h.add(uint8(p.b))
-				t.play(&h, p.first, up)
-				t.hands = append(t.hands, h)
+				t.play(h, p.first, up)
 			}
 			p.hands[1] = len(t.hands)
 			p.wagered = 0
@@ -285,7 +287,8 @@ func (t *table) play(h *hand, act solve.Action, up int) {
 func (t *table) split(c, up int, bet float64) {
 	hands, waiting := 2, 1 // hands made; hands holding their lone pair card besides this one
 	for {
-		h := hand{bet: bet}
+		t.hands = append(t.hands, hand{bet: bet})
+		h := &t.hands[len(t.hands)-1]
 		h.add(uint8(c))
 		x := int(t.shoe.draw())
 		for x == c && hands < t.limit[c] {
@@ -299,8 +302,7 @@ func (t *table) split(c, up int, bet float64) {
 			double:    t.r.DAS && t.r.Double.Allows(total, soft),
 			mustStand: c == 1 && !t.r.HSA || total == 21,
 		})
-		t.play(&h, act, up)
-		t.hands = append(t.hands, h)
+		t.play(h, act, up)
 		if waiting == 0 {
 			return
 		}
