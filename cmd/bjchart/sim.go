@@ -723,6 +723,7 @@ func mergeParts(files []string) (simReport, error) {
 	var first simReport
 	var total sim.Result
 	seen := map[int]string{}
+	sums := map[int]sim.Result{}
 	n := 0
 	for k, f := range files {
 		data, err := os.ReadFile(f)
@@ -750,7 +751,7 @@ func mergeParts(files []string) (simReport, error) {
 		if prev, dup := seen[i]; dup {
 			return first, fmt.Errorf("%s: part %d/%d again (also %s)", f, i, n, prev)
 		}
-		seen[i] = f
+		seen[i], sums[i] = f, *part.Sums
 	}
 	if len(seen) != n {
 		var missing []string
@@ -762,10 +763,7 @@ func mergeParts(files []string) (simReport, error) {
 		return first, fmt.Errorf("%d of %d parts given; missing %s", len(seen), n, strings.Join(missing, ", "))
 	}
 	for i := 1; i <= n; i++ { // in part order: the same sums on any machine
-		data, _ := os.ReadFile(seen[i])
-		var part simReport
-		json.Unmarshal(data, &part)
-		total.Merge(*part.Sums)
+		total.Merge(sums[i])
 	}
 	total.Players = first.Players
 	o := &simOptions{strategy: first.Strategy, seed: first.Seed, ramp: first.Ramp}
