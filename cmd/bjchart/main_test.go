@@ -580,3 +580,44 @@ func TestSimMerge(t *testing.T) {
 		}
 	}
 }
+
+// TestOneSplitUnchanged holds one-split games bit for bit to the values
+// bjchart gave before exact resplits (commit 143b0ef, recorded in
+// testdata/before-exact-splits-*.json): without a resplit the exact
+// method reduces to the old one, and not a bit may move.
+func TestOneSplitUnchanged(t *testing.T) {
+	for _, rules := range []string{"2D S17 DAS SPL1", "1D H17 NDAS SPL1 LS ENHC"} {
+		name := "testdata/before-exact-splits-" + strings.ToLower(strings.ReplaceAll(rules, " ", "-")) + ".json"
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		type hand struct {
+			Cards, Up string
+			EV        map[string]float64
+		}
+		var before, now struct {
+			EV    float64            `json:"ev"`
+			EVCD  map[string]float64 `json:"ev_cd"`
+			Hands []hand             `json:"hands"`
+		}
+		if err := json.Unmarshal(data, &before); err != nil {
+			t.Fatal(err)
+		}
+		code, out, stderr := runCmd(t, "chart", "--rules", rules, "--cd", "--format", "json")
+		if code != exitOK {
+			t.Fatalf("exit %d: %s", code, stderr)
+		}
+		if err := json.Unmarshal([]byte(out), &now); err != nil {
+			t.Fatal(err)
+		}
+		if now.EV != before.EV || fmt.Sprint(now.EVCD) != fmt.Sprint(before.EVCD) || len(now.Hands) != len(before.Hands) {
+			t.Fatalf("%s: ev %v, ev_cd %v, %d hands; before %v, %v, %d", rules, now.EV, now.EVCD, len(now.Hands), before.EV, before.EVCD, len(before.Hands))
+		}
+		for i, h := range now.Hands {
+			if b := before.Hands[i]; h.Cards != b.Cards || h.Up != b.Up || fmt.Sprint(h.EV) != fmt.Sprint(b.EV) {
+				t.Errorf("%s: %s v %s: %v, before %v", rules, h.Cards, h.Up, h.EV, b.EV)
+			}
+		}
+	}
+}
