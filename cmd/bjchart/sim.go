@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -93,8 +94,8 @@ func parseRamp(s string) ([]sim.Step, error) {
 		c, b, ok := strings.Cut(strings.TrimSpace(f), ":")
 		from, err := strconv.ParseFloat(c, 64)
 		bet, err2 := strconv.ParseFloat(b, 64)
-		if !ok || err != nil || err2 != nil || bet <= 0 || math.IsInf(from, 0) || math.IsNaN(from) || math.IsInf(bet, 0) {
-			return nil, fmt.Errorf("%q: want COUNT:BET with a positive bet, e.g. 2:4", f)
+		if !ok || err != nil || err2 != nil || !(bet >= 0) || math.IsInf(from, 0) || math.IsNaN(from) || math.IsInf(bet, 0) {
+			return nil, fmt.Errorf("%q: want COUNT:BET with a bet of 0 (sit out) or more, e.g. 2:4", f)
 		}
 		if len(ramp) > 0 && from <= ramp[len(ramp)-1].From {
 			return nil, fmt.Errorf("%q: counts must rise from step to step", f)
@@ -241,6 +242,9 @@ func (o *simOptions) run(cmd *cobra.Command, e env) error {
 		if cfg.Ramp, err = parseRamp(o.ramp); err != nil {
 			return usagef("--ramp %v", err)
 		}
+		if slices.IndexFunc(cfg.Ramp, func(st sim.Step) bool { return st.Bet > 0 }) < 0 {
+			return usagef("--ramp %q: every bet is 0, so no round is ever played", o.ramp)
+		}
 	}
 	opt, err := o.shoe.options(r)
 	if err != nil {
@@ -318,7 +322,9 @@ func (o *simOptions) run(cmd *cobra.Command, e env) error {
 	if len(cfg.Ramp) > 0 {
 		unit = math.Inf(1)
 		for _, st := range cfg.Ramp {
-			unit = min(unit, st.Bet)
+			if st.Bet > 0 {
+				unit = min(unit, st.Bet)
+			}
 		}
 	}
 	report := newSimReport(r, o, pen, res, exact, time.Since(start), unit)
@@ -380,6 +386,7 @@ type simReport struct {
 	Shard     string      `json:"shard,omitempty"` // "i/n"
 	Sums      *sim.Result `json:"sums"`
 	Players   int         `json:"players"`
+	Watched   int64       `json:"watched,omitempty"` // rounds sat out (a ramp bet of 0), not in rounds
 	Count     string      `json:"count,omitempty"`
 	Ramp      string      `json:"ramp,omitempty"`
 	Reference *paperRef   `json:"reference,omitempty"` // a preset's published figure
@@ -479,7 +486,7 @@ func newSimReport(r solve.Rules, o *simOptions, pen float64, res sim.Result, exa
 		AverageBet: res.Wagered / float64(res.Rounds), Wagered: res.Wagered, Returned: res.Wagered + res.Net,
 		PayoutRatio: pr, PayoutCI95: [2]float64{pr - 1.96*prSE, pr + 1.96*prSE},
 		Wins: res.Wins, Pushes: res.Pushes, Losses: res.Losses,
-		ExactEV: exact, RoundsSec: float64(res.Rounds) / took.Seconds(), Players: res.Players,
+		ExactEV: exact, RoundsSec: float64(res.Rounds+res.Watched) / took.Seconds(), Players: res.Players, Watched: res.Watched,
 	}
 }
 
@@ -487,7 +494,11 @@ func (s simReport) text(b *bytes.Buffer) error {
 	n := float64(s.Rounds)
 	pn := n * float64(s.Players) // players' rounds
 	fmt.Fprintf(b, "bjchart sim: %s\n", s.Rules)
-	fmt.Fprintf(b, "%d rounds, %d player(s), seed %d, %s, strategy %s\n\n", s.Rounds, s.Players, s.Seed, s.Shuffle, s.Strategy)
+	fmt.Fprintf(b, "%d rounds, %d player(s), seed %d, %s, strategy %s\n", s.Rounds, s.Players, s.Seed, s.Shuffle, s.Strategy)
+	if s.Watched > 0 {
+		fmt.Fprintf(b, "%d more rounds watched, not played (the ramp's bet of 0: wonged out)\n", s.Watched)
+	}
+	fmt.Fprintln(b)
 	tw := tabwriter.NewWriter(b, 0, 4, 2, ' ', 0)
 	unit := "of the bet"
 	switch {

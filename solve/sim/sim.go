@@ -37,7 +37,9 @@ type Config struct {
 	Players int
 	// Count and Ramp size the bets by the count: Ramp[i].Bet from
 	// Ramp[i].From up (the ramp sorted by From; below the first step, its
-	// bet). Without a ramp every bet is 1.
+	// bet). Without a ramp every bet is 1. A bet of 0 sits the round out
+	// (wonging): it is dealt to the table and watched, and counts in
+	// Result.Watched, not Rounds.
 	Count *Count
 	Ramp  []Step
 	// InsureAt, with a count, takes insurance (half the bet, paid 2 to 1
@@ -80,6 +82,7 @@ func bet(ramp []Step, c float64) float64 {
 type Result struct {
 	Rounds, Hands        int64
 	Players              int   // at the table: EV and SD are per player
+	Watched              int64 // rounds dealt while the count said sit out (a bet of 0), not in Rounds
 	Wins, Pushes, Losses int64 // players' rounds won, pushed, lost
 	Reshuffles           int64
 	// Sums over rounds of the round's net result and wager (in initial
@@ -136,6 +139,7 @@ func (r *Result) add(o outcome) {
 // Merge adds another result's rounds.
 func (r *Result) Merge(o Result) {
 	r.Rounds += o.Rounds
+	r.Watched += o.Watched
 	r.Hands += o.Hands
 	r.Wins += o.Wins
 	r.Pushes += o.Pushes
@@ -267,7 +271,13 @@ func Run(cfg Config, ch Strategy, progress func(done int64)) (Result, error) {
 					} else {
 						s.startRound() // a shuffle resets the count before the bet
 						c := s.countNow()
-						o := t.round(bet(cfg.Ramp, c))
+						b := bet(cfg.Ramp, c)
+						if b == 0 { // wonged out: the round is dealt to the table, watched, not played
+							t.round(1)
+							res.Watched++
+							continue
+						}
+						o := t.round(b)
 						res.add(o)
 						bin := &res.ByCount[binOf(c)]
 						bin.Rounds++

@@ -160,3 +160,23 @@ func TestInsurance(t *testing.T) {
 		t.Errorf("always insured: EV %+.5f ± %.5f, exact %+.5f (%.1f SE)", res.EV(), res.SE(), want, d/res.SE())
 	}
 }
+
+// TestWonging sits out (a bet of 0) below a true count of +1: every
+// round dealt is either played or watched, and the played ones carry the
+// player's advantage.
+func TestWonging(t *testing.T) {
+	r, _ := solve.ParseRules("6D S17 DAS SPL3 LS")
+	tab, _ := solve.Solve(r)
+	ch, _ := NewChart(tab)
+	hilo := &Count{Tags: [11]int{1: -1, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 10: -1}, Balanced: true}
+	res, err := Run(Config{Rules: r, Rounds: 1_000_000, Seed: 4, Penetration: 0.8, Count: hilo, Ramp: []Step{{-100, 0}, {1, 1}}}, ch, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Rounds+res.Watched != 1_000_000 || res.Watched == 0 {
+		t.Errorf("%d played and %d watched of 1,000,000", res.Rounds, res.Watched)
+	}
+	if res.EV() < 3*res.SE() {
+		t.Errorf("played only from +1: EV %+.5f ± %.5f, want an advantage", res.EV(), res.SE())
+	}
+}
