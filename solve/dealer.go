@@ -177,3 +177,12 @@ func finiteDealer(d *dealerDraws, m [10]int) DealerDist {
 	}
 	return dist
 }
+
+// DealerFrom returns the distribution of the dealer's final hand with up
+// card up, the hole card and every draw coming from left (the cards still
+// unseen: the up card and the player's cards already out), unconditional,
+// blackjacks included. It is the direct sum over the dealer's draw
+// multisets, cheap enough to call per composition of a few hands.
+func DealerFrom(h17 bool, up Rank, left [10]int) DealerDist {
+	return finiteDealer(dealerDrawsFor(h17, up), left)
+}

@@ -1,0 +1,254 @@
+package count
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"runtime"
+	"sync"
+
+	"bjchart/solve"
+)
+
+// A System is a linear tag count.
+type System struct {
+	Name string
+	Tags [11]float64 // by rank, 1 (ace) .. 10
+}
+
+// HiLo is the Hi-Lo count: 2-6 +1, 7-9 0, T and A -1.
+var HiLo = System{Name: "hilo", Tags: [11]float64{1: -1, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 10: -1}}
+
+// A Decision is a choice an index settles: Base below the index, Play at
+// or above it.
+type Decision struct {
+	Table      string // hard, surrender or insurance
+	Hand       string // the chart row ("16"), or "insurance"
+	Up         solve.Rank
+	Base, Play string // stand, hit, double, surrender (against the better of hit and stand), insure, no-insurance
+	Published  float64
+	// Split decisions (T,T v 5 and v 6) need split values on each shoe,
+	// which this version does not compute; they are listed, not solved.
+	Unsolved bool
+}
+
+// I18 and Fab4 are the Hi-Lo decisions of the Illustrious 18 and the Fab
+// 4, with the published indices (D. Schlesinger, Blackjack Attack, 3rd
+// ed., 2005; ../shared/refs/hilo-indices.md).
+var (
+	I18 = []Decision{
+		{"insurance", "insurance", 1, "no-insurance", "insure", 3, false},
+		{"hard", "16", 10, "hit", "stand", 0, false},
+		{"hard", "15", 10, "hit", "stand", 4, false},
+		{"pair", "TT", 5, "stand", "split", 5, true},
+		{"pair", "TT", 6, "stand", "split", 4, true},
+		{"hard", "10", 10, "hit", "double", 4, false},
+		{"hard", "12", 3, "hit", "stand", 2, false},
+		{"hard", "12", 2, "hit", "stand", 3, false},
+		{"hard", "11", 1, "hit", "double", 1, false},
+		{"hard", "9", 2, "hit", "double", 1, false},
+		{"hard", "10", 1, "hit", "double", 4, false},
+		{"hard", "9", 7, "hit", "double", 3, false},
+		{"hard", "16", 9, "hit", "stand", 5, false},
+		{"hard", "13", 2, "hit", "stand", -1, false},
+		{"hard", "12", 4, "hit", "stand", 0, false},
+		{"hard", "12", 5, "hit", "stand", -2, false},
+		{"hard", "12", 6, "hit", "stand", -1, false},
+		{"hard", "13", 3, "hit", "stand", -2, false},
+	}
+	Fab4 = []Decision{
+		{"surrender", "14", 10, "play", "surrender", 3, false},
+		{"surrender", "15", 10, "play", "surrender", 0, false},
+		{"surrender", "15", 9, "play", "surrender", 2, false},
+		{"surrender", "15", 1, "play", "surrender", 1, false},
+	}
+)
+
+// Options size the sampling.
+type Options struct {
+	Shoes       int     // depleted shoes sampled
+	Penetration float64 // shoes are dealt to a depth uniform in [0, Penetration) of the shoe
+	Seed        uint64
+}
+
+// An Index is a decision's crossing.
+type Index struct {
+	Decision
+	Index   float64 // the true count where the play's average gain crosses zero; NaN if none
+	SE      float64
+	Rounded int // the integer a player memorises: Index rounded to nearest
+	Shoes   int // sampled shoes within the fit's window
+}
+
+// sample is one shoe: its true count and each decision's gain.
+type sample struct {
+	tc   float64
+	gain []float64
+}
+
+// Compute finds each decision's index for the rules (a finite shoe) and
+// count.
+func Compute(r solve.Rules, sys System, decisions []Decision, opt Options) ([]Index, error) {
+	if r.Infinite() {
+		return nil, fmt.Errorf("count: an infinite deck has nothing to count")
+	}
+	if opt.Shoes < 10 || opt.Penetration <= 0 || opt.Penetration >= 1 {
+		return nil, fmt.Errorf("count: want at least 10 shoes and a penetration below 1")
+	}
+	full := solve.NewShoe(r.Decks).Counts
+	samples := make([]sample, opt.Shoes)
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				samples[i] = sampleShoe(r, sys, decisions, full, opt, i)
+			}
+		}()
+	}
+	for i := range opt.Shoes {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	out := make([]Index, len(decisions))
+	for k, d := range decisions {
+		out[k] = Index{Decision: d, Index: math.NaN(), SE: math.NaN()}
+		if d.Unsolved {
+			continue
+		}
+		xs, ys := make([]float64, 0, len(samples)), make([]float64, 0, len(samples))
+		for _, s := range samples {
+			xs, ys = append(xs, s.tc), append(ys, s.gain[k])
+		}
+		idx, se, n := crossing(xs, ys)
+		out[k].Index, out[k].SE, out[k].Shoes = idx, se, n
+		if !math.IsNaN(idx) {
+			out[k].Rounded = int(math.Round(idx))
+		}
+	}
+	return out, nil
+}
+
+// sampleShoe deals shoe i to a random depth and values every decision on
+// what is left.
+func sampleShoe(r solve.Rules, sys System, decisions []Decision, full [10]int, opt Options, i int) sample {
+	rng := rand.New(rand.NewPCG(opt.Seed, uint64(i)))
+	var cards []uint8
+	for rank, n := range full {
+		for range n {
+			cards = append(cards, uint8(rank+1))
+		}
+	}
+	rng.Shuffle(len(cards), func(a, b int) { cards[a], cards[b] = cards[b], cards[a] })
+	depth := rng.IntN(int(opt.Penetration * float64(len(cards))))
+	left := full
+	rc := 0.0
+	for _, c := range cards[:depth] {
+		left[c-1]--
+		rc += sys.Tags[c]
+	}
+	n := len(cards) - depth
+	s := sample{tc: rc * 52 / float64(n), gain: make([]float64, len(decisions))}
+	evs := map[solve.Rank]*shoeEV{}
+	for k, d := range decisions {
+		if d.Unsolved {
+			continue
+		}
+		s.gain[k] = gain(r, d, left, n, evs)
+	}
+	return s
+}
+
+// gain returns the decision's expected gain per round on the shoe left:
+// the play's W less the base's, over the hands it decides, each weighed
+// by how likely it is to be dealt with that up card.
+func gain(r solve.Rules, d Decision, left [10]int, n int, evs map[solve.Rank]*shoeEV) float64 {
+	pUp := float64(left[d.Up-1]) / float64(n)
+	if pUp == 0 {
+		return 0
+	}
+	if d.Table == "insurance" { // half a bet at 2 to 1 that the hole card is a ten
+		pTen := float64(left[9]) / float64(n-1)
+		return pUp * 0.5 * (3*pTen - 1)
+	}
+	s := evs[d.Up]
+	if s == nil {
+		s = newShoeEV(r, left, int(d.Up))
+		evs[d.Up] = s
+	}
+	var total int
+	fmt.Sscan(d.Hand, &total)
+	g := 0.0
+	m := left
+	m[d.Up-1]--
+	rest := n - 1
+	for a := 2; a <= 10; a++ {
+		b := total - a
+		if b < a || b > 10 || a == b { // each hand once, pairs play as pairs
+			continue
+		}
+		p := 2 * float64(m[a-1]) * float64(m[b-1]) / float64(rest) / float64(rest-1)
+		if p == 0 {
+			continue
+		}
+		var hand [10]uint8
+		hand[a-1]++
+		hand[b-1]++
+		stand, hit, double, surrender := s.plays(hand)
+		w := map[string]float64{"stand": stand, "hit": hit, "double": double, "surrender": surrender, "play": max(stand, hit)}
+		g += pUp * p * (w[d.Play] - w[d.Base])
+	}
+	return g
+}
+
+// crossing fits gain = a + b tc by least squares over the shoes near the
+// crossing (a first fit over true counts -8..+8, then a window of 4 either
+// side of its crossing) and returns -a/b with its standard error (the
+// delta method on the fit's covariance) and the shoes behind it.
+func crossing(xs, ys []float64) (float64, float64, int) {
+	fit := func(lo, hi float64) (a, b, va, vb, cab float64, n int) {
+		var sx, sy, sxx, sxy float64
+		for i, x := range xs {
+			if x < lo || x > hi {
+				continue
+			}
+			n++
+			sx += x
+			sy += ys[i]
+			sxx += x * x
+			sxy += x * ys[i]
+		}
+		if n < 10 {
+			return math.NaN(), math.NaN(), 0, 0, 0, n
+		}
+		fn := float64(n)
+		den := fn*sxx - sx*sx
+		b = (fn*sxy - sx*sy) / den
+		a = (sy - b*sx) / fn
+		var rss float64
+		for i, x := range xs {
+			if x >= lo && x <= hi {
+				e := ys[i] - a - b*x
+				rss += e * e
+			}
+		}
+		s2 := rss / (fn - 2)
+		va, vb, cab = s2*sxx/den, s2*fn/den, -s2*sx/den
+		return a, b, va, vb, cab, n
+	}
+	a, b, _, _, _, _ := fit(-8, 8)
+	if math.IsNaN(a) || b == 0 {
+		return math.NaN(), math.NaN(), 0
+	}
+	c0 := max(-8, min(8, -a/b))
+	a, b, va, vb, cab, n := fit(c0-4, c0+4)
+	if math.IsNaN(a) || b == 0 {
+		return math.NaN(), math.NaN(), n
+	}
+	idx := -a / b
+	v := (va + idx*idx*vb + 2*idx*cab) / (b * b)
+	return idx, math.Sqrt(max(0, v)), n
+}
