@@ -241,6 +241,11 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"sim", "--insure-at", "3"}, `--insure-at needs --count`},
 		{[]string{"sim", "--count", "hilo", "--insure-at", "NaN"}, `--insure-at "NaN": want a count`},
 		{[]string{"sim", "--count", "hilo", "--ramp", "-100:0"}, `every bet is 0, so no round is ever played`},
+		{[]string{"indices", "--count", "zen"}, `--count "zen": want hilo`},
+		{[]string{"indices", "--set", "i20"}, `--set "i20": want i18, fab4 or all`},
+		{[]string{"indices", "--shoes", "5"}, `--shoes 5: want 50 to 1000000`},
+		{[]string{"indices", "--rules", "INF"}, `nothing to count`},
+		{[]string{"indices", "--rules", "6D NS", "--set", "fab4"}, `needs late surrender`},
 		{[]string{"help", "nosuch"}, `unknown help topic "nosuch"`},
 		{[]string{"help", "dealr"}, `did you mean dealer?`},
 		{[]string{"chrt"}, `unknown command "chrt" for "bjchart"; did you mean card or chart or charts?`},
@@ -619,6 +624,36 @@ func TestOneSplitUnchanged(t *testing.T) {
 			if b := before.Hands[i]; h.Cards != b.Cards || h.Up != b.Up || fmt.Sprint(h.EV) != fmt.Sprint(b.EV) {
 				t.Errorf("%s: %s v %s: %v, before %v", rules, h.Cards, h.Up, h.EV, b.EV)
 			}
+		}
+	}
+}
+
+// TestIndices runs the indices command small and checks its JSON: every
+// decision listed, the split ones unsolved, the others with an index, an
+// SE and the rounded value.
+func TestIndices(t *testing.T) {
+	code, out, stderr := runCmd(t, "indices", "--rules", "6D S17 DAS LS", "--set", "all", "--shoes", "60", "--format", "json")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var r struct {
+		Conventions string
+		Indices     []struct {
+			Table, Hand string
+			Index, SE   *float64
+			Rounded     *int
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Indices) != 22 || !strings.Contains(r.Conventions, "at or above the index") {
+		t.Fatalf("%d decisions; conventions %q", len(r.Indices), r.Conventions)
+	}
+	for _, x := range r.Indices {
+		split := x.Hand == "TT"
+		if split != (x.Index == nil) || (x.Index != nil) != (x.SE != nil && x.Rounded != nil) {
+			t.Errorf("%s %s: index %v se %v rounded %v", x.Table, x.Hand, x.Index, x.SE, x.Rounded)
 		}
 	}
 }

@@ -1,0 +1,188 @@
+package main
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"bjchart/solve"
+	"bjchart/solve/count"
+
+	"github.com/spf13/cobra"
+)
+
+type indicesOptions struct {
+	rules       ruleFlags
+	count       string
+	set         string
+	shoes       int
+	penetration string
+	seed        uint64
+	format      string
+}
+
+func newIndicesCmd(e env) *cobra.Command {
+	o := &indicesOptions{}
+	cmd := &cobra.Command{
+		Use:   "indices",
+		Short: "Compute a count's index plays for the rules, each with its error bar",
+		Long: `Compute index plays: for each decision, the true count at or above which
+the index play beats the base play. The EVs of the plays are exact on each
+of --shoes depleted shoes (a shuffled shoe dealt to a random depth below
+--penetration; later decisions after a hit are the best for the exact
+cards); the index is where a least-squares line of the play's gain on the
+true count (running count per deck left) crosses zero, reported with its
+standard error and rounded to the nearest integer for memorising.
+
+Sets: i18 (the Illustrious 18, insurance included), fab4 (late surrender),
+all (both). The two split decisions of the I18 (T,T v 5 and v 6) are listed
+but not yet solved. Counts: hilo.`,
+		Example: `  bjchart indices --rules "6D S17 DAS LS" --set all --shoes 200
+  bjchart indices --rules "2D H17 DAS" --set i18 --shoes 150 --format json`,
+		Args: noArgs,
+		RunE: func(cmd *cobra.Command, args []string) error { return o.run(cmd, e) },
+	}
+	o.rules.bind(cmd)
+	fl := cmd.Flags()
+	fl.StringVar(&o.count, "count", "hilo", "the count: hilo")
+	fl.StringVar(&o.set, "set", "i18", "which decisions: i18, fab4 or all")
+	fl.IntVar(&o.shoes, "shoes", 600, "depleted shoes sampled (more: smaller errors, longer)")
+	fl.StringVar(&o.penetration, "penetration", "80%", "shoes are dealt to a random depth below this")
+	fl.Uint64Var(&o.seed, "seed", 1, "seed of the sampled shoes")
+	fl.StringVar(&o.format, "format", "text", "output format: text, json or csv")
+	return cmd
+}
+
+func (o *indicesOptions) run(cmd *cobra.Command, e env) error {
+	if o.format != "text" && o.format != "json" && o.format != "csv" {
+		return usagef("--format %q: want text, json or csv", o.format)
+	}
+	if o.count != "hilo" {
+		return usagef("--count %q: want hilo (other counts are not built yet)", o.count)
+	}
+	var decisions []count.Decision
+	switch o.set {
+	case "i18":
+		decisions = count.I18
+	case "fab4":
+		decisions = count.Fab4
+	case "all":
+		decisions = append(append([]count.Decision{}, count.I18...), count.Fab4...)
+	default:
+		return usagef("--set %q: want i18, fab4 or all", o.set)
+	}
+	if o.shoes < 50 || o.shoes > 1_000_000 {
+		return usagef("--shoes %d: want 50 to 1000000", o.shoes)
+	}
+	p, err := strconv.ParseFloat(strings.TrimSuffix(o.penetration, "%"), 64)
+	if err != nil || !strings.HasSuffix(o.penetration, "%") || p <= 0 || p >= 100 {
+		return usagef("--penetration %q: want a percentage above 0 and below 100, e.g. 80%%", o.penetration)
+	}
+	r, err := o.rules.resolve(cmd)
+	if err != nil {
+		return err
+	}
+	if r.Infinite() {
+		return usagef("indices with an infinite deck: there is nothing to count")
+	}
+	if r.Surrender != solve.LateSurrender && o.set != "i18" {
+		return usagef("--set %s needs late surrender (LS): the Fab 4 are surrender indices", o.set)
+	}
+	got, err := count.Compute(r, count.HiLo, decisions, count.Options{Shoes: o.shoes, Penetration: p / 100, Seed: o.seed})
+	if err != nil {
+		return err
+	}
+	rep := indicesReport{Rules: r.String(), Count: "hilo", Conventions: indexConventions, Shoes: o.shoes, Penetration: p / 100, Seed: o.seed}
+	for _, x := range got {
+		row := indexRow{Table: x.Table, Hand: x.Hand, Up: x.Up.String(), Base: x.Base, Play: x.Play, Shoes: x.Shoes, Published: x.Published}
+		if x.Table == "surrender" {
+			row.Base = "hit or stand"
+		}
+		if !math.IsNaN(x.Index) {
+			idx, se, rounded := x.Index, x.SE, x.Rounded
+			row.Index, row.SE, row.Rounded = &idx, &se, &rounded
+		}
+		rep.Indices = append(rep.Indices, row)
+	}
+	return writeStdout(e, o.format, func(b *bytes.Buffer) error {
+		switch o.format {
+		case "json":
+			enc := json.NewEncoder(b)
+			enc.SetIndent("", "  ")
+			return enc.Encode(rep)
+		case "csv":
+			return rep.csv(b)
+		}
+		return rep.text(b)
+	})
+}
+
+// indexConventions states how the indices read.
+const indexConventions = "Hi-Lo tags 2-6 +1, 7-9 0, T and A -1; true count = running count x 52 / cards left (not rounded); " +
+	"take the index play when the true count is at or above the index; rounded = the index rounded to the nearest integer; " +
+	"plays after a hit are the best for the exact cards; published = Schlesinger, Blackjack Attack (3rd ed.), multi-deck S17 DAS"
+
+type indicesReport struct {
+	Rules       string     `json:"rules"`
+	Count       string     `json:"count"`
+	Conventions string     `json:"conventions"`
+	Shoes       int        `json:"shoes"`
+	Penetration float64    `json:"penetration"`
+	Seed        uint64     `json:"seed"`
+	Indices     []indexRow `json:"indices"`
+}
+
+type indexRow struct {
+	Table     string   `json:"table"`
+	Hand      string   `json:"hand"`
+	Up        string   `json:"up"`
+	Base      string   `json:"base"`
+	Play      string   `json:"play"`
+	Index     *float64 `json:"index"` // null: not solved, or no crossing
+	Rounded   *int     `json:"rounded"`
+	SE        *float64 `json:"se"`
+	Shoes     int      `json:"shoes"`
+	Published float64  `json:"published"`
+}
+
+func (r indicesReport) text(b *bytes.Buffer) error {
+	fmt.Fprintf(b, "bjchart indices: %s, %s, %d shoes dealt to below %g%%, seed %d\n%s.\n\n",
+		r.Rules, r.Count, r.Shoes, 100*r.Penetration, r.Seed, r.Conventions)
+	tw := tabwriter.NewWriter(b, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "decision\tbase → play\tindex\t± SE\trounded\tpublished\tshoes")
+	for _, x := range r.Indices {
+		name := fmt.Sprintf("%s v %s", x.Hand, x.Up)
+		if x.Table == "insurance" {
+			name = "insurance"
+		}
+		if x.Index == nil {
+			fmt.Fprintf(tw, "%s\t%s → %s\t-\t\t\t%+g\t\n", name, x.Base, x.Play, x.Published)
+			continue
+		}
+		fmt.Fprintf(tw, "%s\t%s → %s\t%+.2f\t%.2f\t%+d\t%+g\t%d\n", name, x.Base, x.Play, *x.Index, *x.SE, *x.Rounded, x.Published, x.Shoes)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	_, err := fmt.Fprintln(b, "\n-: not solved yet (split decisions need split values on each depleted shoe), or no crossing in the counts sampled.")
+	return err
+}
+
+func (r indicesReport) csv(b *bytes.Buffer) error {
+	w := csv.NewWriter(b)
+	w.Write([]string{"rules", "count", "table", "hand", "up", "base", "play", "index", "se", "rounded", "shoes", "published"})
+	for _, x := range r.Indices {
+		idx, se, rounded := "", "", ""
+		if x.Index != nil {
+			idx, se, rounded = strconv.FormatFloat(*x.Index, 'f', 4, 64), strconv.FormatFloat(*x.SE, 'f', 4, 64), strconv.Itoa(*x.Rounded)
+		}
+		w.Write([]string{r.Rules, r.Count, x.Table, x.Hand, x.Up, x.Base, x.Play, idx, se, rounded, strconv.Itoa(x.Shoes), strconv.FormatFloat(x.Published, 'g', -1, 64)})
+	}
+	w.Flush()
+	return w.Error()
+}
