@@ -5,7 +5,9 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -41,7 +43,10 @@ standard error and rounded to the nearest integer for memorising.
 
 Sets: i18 (the Illustrious 18, insurance included), fab4 (late surrender),
 all (both). The two split decisions of the I18 (T,T v 5 and v 6) are listed
-but not yet solved. Counts: hilo.`,
+but not yet solved. Balanced counts are read as true counts, unbalanced ones
+(ko, red7, seed 001's itoh-pm1 and itoh-pm3) as running counts from
+(1 - decks) x their tags per deck. The published values beside them are
+Hi-Lo's.`,
 		Example: `  bjchart indices --rules "6D S17 DAS LS" --set all --shoes 200
   bjchart indices --rules "2D H17 DAS" --set i18 --shoes 150 --format json`,
 		Args: noArgs,
@@ -49,7 +54,7 @@ but not yet solved. Counts: hilo.`,
 	}
 	o.rules.bind(cmd)
 	fl := cmd.Flags()
-	fl.StringVar(&o.count, "count", "hilo", "the count: hilo")
+	fl.StringVar(&o.count, "count", "hilo", "the count: hilo, ko, hiopt1, hiopt2, omega2, zen, wong-halves, red7, itoh-pm1, itoh-pm3")
 	fl.StringVar(&o.set, "set", "i18", "which decisions: i18, fab4 or all")
 	fl.IntVar(&o.shoes, "shoes", 600, "depleted shoes sampled (more: smaller errors, longer)")
 	fl.StringVar(&o.penetration, "penetration", "80%", "shoes are dealt to a random depth below this")
@@ -62,8 +67,10 @@ func (o *indicesOptions) run(cmd *cobra.Command, e env) error {
 	if o.format != "text" && o.format != "json" && o.format != "csv" {
 		return usagef("--format %q: want text, json or csv", o.format)
 	}
-	if o.count != "hilo" {
-		return usagef("--count %q: want hilo (other counts are not built yet)", o.count)
+	sys, ok := count.Systems[o.count]
+	if !ok {
+		names := slices.Sorted(maps.Keys(count.Systems))
+		return usagef("--count %q: want one of %s", o.count, strings.Join(names, ", "))
 	}
 	var decisions []count.Decision
 	switch o.set {
@@ -93,13 +100,22 @@ func (o *indicesOptions) run(cmd *cobra.Command, e env) error {
 	if r.Surrender != solve.LateSurrender && o.set != "i18" {
 		return usagef("--set %s needs late surrender (LS): the Fab 4 are surrender indices", o.set)
 	}
-	got, err := count.Compute(r, count.HiLo, decisions, count.Options{Shoes: o.shoes, Penetration: p / 100, Seed: o.seed})
+	got, err := count.Compute(r, sys, decisions, count.Options{Shoes: o.shoes, Penetration: p / 100, Seed: o.seed})
 	if err != nil {
 		return err
 	}
-	rep := indicesReport{Rules: r.String(), Count: "hilo", Conventions: indexConventions, Shoes: o.shoes, Penetration: p / 100, Seed: o.seed}
+	conv := strings.Replace(indexConventions, "Hi-Lo tags 2-6 +1, 7-9 0, T and A -1", fmt.Sprintf("%s tags %v (A, 2..9, T)", sys.Name, sys.Tags[1:]), 1)
+	if !sys.Balanced() {
+		conv = strings.Replace(conv, "true count = running count x 52 / cards left (not rounded)", fmt.Sprintf("unbalanced: the running count, from %g", sys.IRC(r.Decks)), 1)
+		conv = strings.ReplaceAll(conv, "the true count", "the running count")
+	}
+	rep := indicesReport{Rules: r.String(), Count: sys.Name, Conventions: conv, Shoes: o.shoes, Penetration: p / 100, Seed: o.seed}
 	for _, x := range got {
-		row := indexRow{Table: x.Table, Hand: x.Hand, Up: x.Up.String(), Base: x.Base, Play: x.Play, Shoes: x.Shoes, Published: x.Published}
+		row := indexRow{Table: x.Table, Hand: x.Hand, Up: x.Up.String(), Base: x.Base, Play: x.Play, Shoes: x.Shoes}
+		if sys.Name == "hilo" {
+			pub := x.Published
+			row.Published = &pub
+		}
 		if x.Table == "surrender" {
 			row.Base = "hit or stand"
 		}
@@ -125,7 +141,7 @@ func (o *indicesOptions) run(cmd *cobra.Command, e env) error {
 // indexConventions states how the indices read.
 const indexConventions = "Hi-Lo tags 2-6 +1, 7-9 0, T and A -1; true count = running count x 52 / cards left (not rounded); " +
 	"take the index play when the true count is at or above the index; rounded = the index rounded to the nearest integer; " +
-	"plays after a hit are the best for the exact cards; published = Schlesinger, Blackjack Attack (3rd ed.), multi-deck S17 DAS"
+	"plays after a hit are the best for the exact cards; published (Hi-Lo only) = Schlesinger, Blackjack Attack (3rd ed.), multi-deck S17 DAS"
 
 type indicesReport struct {
 	Rules       string     `json:"rules"`
@@ -147,7 +163,7 @@ type indexRow struct {
 	Rounded   *int     `json:"rounded"`
 	SE        *float64 `json:"se"`
 	Shoes     int      `json:"shoes"`
-	Published float64  `json:"published"`
+	Published *float64 `json:"published"` // Hi-Lo's published index (Hi-Lo only)
 }
 
 func (r indicesReport) text(b *bytes.Buffer) error {
@@ -161,10 +177,10 @@ func (r indicesReport) text(b *bytes.Buffer) error {
 			name = "insurance"
 		}
 		if x.Index == nil {
-			fmt.Fprintf(tw, "%s\t%s → %s\t-\t\t\t%+g\t\n", name, x.Base, x.Play, x.Published)
+			fmt.Fprintf(tw, "%s\t%s → %s\t-\t\t\t%s\t\n", name, x.Base, x.Play, published(x.Published))
 			continue
 		}
-		fmt.Fprintf(tw, "%s\t%s → %s\t%+.2f\t%.2f\t%+d\t%+g\t%d\n", name, x.Base, x.Play, *x.Index, *x.SE, *x.Rounded, x.Published, x.Shoes)
+		fmt.Fprintf(tw, "%s\t%s → %s\t%+.2f\t%.2f\t%+d\t%s\t%d\n", name, x.Base, x.Play, *x.Index, *x.SE, *x.Rounded, published(x.Published), x.Shoes)
 	}
 	if err := tw.Flush(); err != nil {
 		return err
@@ -181,8 +197,19 @@ func (r indicesReport) csv(b *bytes.Buffer) error {
 		if x.Index != nil {
 			idx, se, rounded = strconv.FormatFloat(*x.Index, 'f', 4, 64), strconv.FormatFloat(*x.SE, 'f', 4, 64), strconv.Itoa(*x.Rounded)
 		}
-		w.Write([]string{r.Rules, r.Count, x.Table, x.Hand, x.Up, x.Base, x.Play, idx, se, rounded, strconv.Itoa(x.Shoes), strconv.FormatFloat(x.Published, 'g', -1, 64)})
+		pub := ""
+		if x.Published != nil {
+			pub = strconv.FormatFloat(*x.Published, 'g', -1, 64)
+		}
+		w.Write([]string{r.Rules, r.Count, x.Table, x.Hand, x.Up, x.Base, x.Play, idx, se, rounded, strconv.Itoa(x.Shoes), pub})
 	}
 	w.Flush()
 	return w.Error()
+}
+
+func published(p *float64) string {
+	if p == nil {
+		return ""
+	}
+	return fmt.Sprintf("%+g", *p)
 }

@@ -241,7 +241,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"sim", "--insure-at", "3"}, `--insure-at needs --count`},
 		{[]string{"sim", "--count", "hilo", "--insure-at", "NaN"}, `--insure-at "NaN": want a count`},
 		{[]string{"sim", "--count", "hilo", "--ramp", "-100:0"}, `every bet is 0, so no round is ever played`},
-		{[]string{"indices", "--count", "zen"}, `--count "zen": want hilo`},
+		{[]string{"indices", "--count", "zen3"}, `--count "zen3": want one of hilo, hiopt1`},
 		{[]string{"indices", "--set", "i20"}, `--set "i20": want i18, fab4 or all`},
 		{[]string{"indices", "--shoes", "5"}, `--shoes 5: want 50 to 1000000`},
 		{[]string{"indices", "--rules", "INF"}, `nothing to count`},

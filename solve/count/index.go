@@ -5,19 +5,59 @@ import (
 	"math"
 	"math/rand/v2"
 	"runtime"
+	"slices"
 	"sync"
 
 	"bjchart/solve"
 )
 
-// A System is a linear tag count.
+// A System is a linear tag count. A balanced one (tags summing to 0 over
+// a deck) is read as a true count, the running count per deck left; an
+// unbalanced one as its running count, started at IRC decks-dependent.
 type System struct {
 	Name string
 	Tags [11]float64 // by rank, 1 (ace) .. 10
 }
 
+// perDeck returns the tags' sum over one deck.
+func (s System) perDeck() float64 {
+	sum := 0.0
+	for r := 1; r <= 10; r++ {
+		n := 4.0
+		if r == 10 {
+			n = 16
+		}
+		sum += n * s.Tags[r]
+	}
+	return sum
+}
+
+// Balanced reports whether the tags sum to zero over a deck.
+func (s System) Balanced() bool { return math.Abs(s.perDeck()) < 1e-9 }
+
+// IRC is an unbalanced count's initial running count, (1 - decks) x its
+// tags' sum per deck: 4 - 4 x decks for KO, the convention seed 001
+// follows too.
+func (s System) IRC(decks int) float64 { return (1 - float64(decks)) * s.perDeck() }
+
+// Systems are the built-in counts. Red 7 counts only red sevens +1: a
+// seven is +1/2 on average, which is how a rank-level count takes it.
+var Systems = map[string]System{
+	"hilo":        {Name: "hilo", Tags: [11]float64{1: -1, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 10: -1}},
+	"ko":          {Name: "ko", Tags: [11]float64{1: -1, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 7: 1, 10: -1}},
+	"hiopt1":      {Name: "hiopt1", Tags: [11]float64{3: 1, 4: 1, 5: 1, 6: 1, 10: -1}},
+	"hiopt2":      {Name: "hiopt2", Tags: [11]float64{2: 1, 3: 1, 4: 2, 5: 2, 6: 1, 7: 1, 10: -2}},
+	"omega2":      {Name: "omega2", Tags: [11]float64{2: 1, 3: 1, 4: 2, 5: 2, 6: 2, 7: 1, 9: -1, 10: -2}},
+	"zen":         {Name: "zen", Tags: [11]float64{1: -1, 2: 1, 3: 1, 4: 2, 5: 2, 6: 2, 7: 1, 10: -2}},
+	"wong-halves": {Name: "wong-halves", Tags: [11]float64{1: -1, 2: 0.5, 3: 1, 4: 1, 5: 1.5, 6: 1, 7: 0.5, 9: -0.5, 10: -1}},
+	"red7":        {Name: "red7", Tags: [11]float64{1: -1, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 7: 0.5, 10: -1}},
+	// Seed 001 (Itoh 2023), tables 4 and 5.
+	"itoh-pm1": {Name: "itoh-pm1", Tags: [11]float64{1: -1, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 7: 1, 10: -1}},
+	"itoh-pm3": {Name: "itoh-pm3", Tags: [11]float64{1: -3, 2: 2, 3: 2, 4: 3, 5: 3, 6: 1, 7: 1, 10: -3}},
+}
+
 // HiLo is the Hi-Lo count: 2-6 +1, 7-9 0, T and A -1.
-var HiLo = System{Name: "hilo", Tags: [11]float64{1: -1, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 10: -1}}
+var HiLo = Systems["hilo"]
 
 // A Decision is a choice an index settles: Base below the index, Play at
 // or above it.
@@ -123,7 +163,11 @@ func Compute(r solve.Rules, sys System, decisions []Decision, opt Options) ([]In
 		for _, s := range samples {
 			xs, ys = append(xs, s.tc), append(ys, s.gain[k])
 		}
-		idx, se, n := crossing(xs, ys)
+		scale := 1.0 // the fit's windows, in true counts; running counts spread over the decks
+		if !sys.Balanced() {
+			scale = float64(r.Decks)
+		}
+		idx, se, n := crossing(xs, ys, scale)
 		out[k].Index, out[k].SE, out[k].Shoes = idx, se, n
 		if !math.IsNaN(idx) {
 			out[k].Rounded = int(math.Round(idx))
@@ -151,7 +195,11 @@ func sampleShoe(r solve.Rules, sys System, decisions []Decision, full [10]int, o
 		rc += sys.Tags[c]
 	}
 	n := len(cards) - depth
-	s := sample{tc: rc * 52 / float64(n), gain: make([]float64, len(decisions))}
+	c := rc * 52 / float64(n) // the true count
+	if !sys.Balanced() {
+		c = sys.IRC(r.Decks) + rc // the running count
+	}
+	s := sample{tc: c, gain: make([]float64, len(decisions))}
 	evs := map[solve.Rank]*shoeEV{}
 	for k, d := range decisions {
 		if d.Unsolved {
@@ -204,11 +252,12 @@ func gain(r solve.Rules, d Decision, left [10]int, n int, evs map[solve.Rank]*sh
 	return g
 }
 
-// crossing fits gain = a + b tc by least squares over the shoes near the
-// crossing (a first fit over true counts -8..+8, then a window of 4 either
-// side of its crossing) and returns -a/b with its standard error (the
-// delta method on the fit's covariance) and the shoes behind it.
-func crossing(xs, ys []float64) (float64, float64, int) {
+// crossing fits gain = a + b count by least squares over the shoes near
+// the crossing (a first fit over true counts -8..+8, then a window of 4
+// either side of its crossing; for running counts, windows scale times as
+// wide around the counts' median) and returns -a/b with its standard error
+// (the delta method on the fit's covariance) and the shoes behind it.
+func crossing(xs, ys []float64, scale float64) (float64, float64, int) {
 	fit := func(lo, hi float64) (a, b, va, vb, cab float64, n int) {
 		var sx, sy, sxx, sxy float64
 		for i, x := range xs {
@@ -239,16 +288,27 @@ func crossing(xs, ys []float64) (float64, float64, int) {
 		va, vb, cab = s2*sxx/den, s2*fn/den, -s2*sx/den
 		return a, b, va, vb, cab, n
 	}
-	a, b, _, _, _, _ := fit(-8, 8)
-	if math.IsNaN(a) || b == 0 {
+	lo, hi := -8*scale, 8*scale
+	if scale != 1 { // a running count: around its own middle
+		mid := median(xs)
+		lo, hi = mid-8*scale, mid+8*scale
+	}
+	a, b, _, _, _, _ := fit(lo, hi)
+	if math.IsNaN(a) || b == 0 || math.IsNaN(b) {
 		return math.NaN(), math.NaN(), 0
 	}
-	c0 := max(-8, min(8, -a/b))
-	a, b, va, vb, cab, n := fit(c0-4, c0+4)
+	c0 := max(lo, min(hi, -a/b))
+	a, b, va, vb, cab, n := fit(c0-4*scale, c0+4*scale)
 	if math.IsNaN(a) || b == 0 {
 		return math.NaN(), math.NaN(), n
 	}
 	idx := -a / b
 	v := (va + idx*idx*vb + 2*idx*cab) / (b * b)
 	return idx, math.Sqrt(max(0, v)), n
+}
+
+func median(xs []float64) float64 {
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	return s[len(s)/2]
 }

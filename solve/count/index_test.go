@@ -30,3 +30,58 @@ func TestHiLoPublished(t *testing.T) {
 		}
 	}
 }
+
+// TestZeroTagsNoIndex: a count whose tags are all zero says nothing, so
+// no decision has an index.
+func TestZeroTagsNoIndex(t *testing.T) {
+	r, _ := solve.ParseRules("6D S17 DAS LS")
+	got, err := Compute(r, System{Name: "zero"}, I18[:4], Options{Shoes: 60, Penetration: 0.8, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, x := range got {
+		if !math.IsNaN(x.Index) {
+			t.Errorf("%s %s v %v: index %v from a count of zeros", x.Table, x.Hand, x.Up, x.Index)
+		}
+	}
+}
+
+// TestH17MovesIndices: when the dealer hits soft 17, doubling 11 v A pays
+// more, so its index falls (the published tables: +1 under S17, a double
+// at any count under H17).
+func TestH17MovesIndices(t *testing.T) {
+	elevenA := []Decision{{"hard", "11", 1, "hit", "double", 1, false}}
+	idx := map[string]float64{}
+	for _, rules := range []string{"6D S17 DAS", "6D H17 DAS"} {
+		r, _ := solve.ParseRules(rules)
+		got, err := Compute(r, HiLo, elevenA, Options{Shoes: 300, Penetration: 0.8, Seed: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		idx[rules] = got[0].Index
+	}
+	if !(idx["6D H17 DAS"] < idx["6D S17 DAS"]) {
+		t.Errorf("11 v A: %+.2f under H17, %+.2f under S17; want it lower under H17", idx["6D H17 DAS"], idx["6D S17 DAS"])
+	}
+	t.Logf("11 v A: S17 %+.2f, H17 %+.2f", idx["6D S17 DAS"], idx["6D H17 DAS"])
+}
+
+// TestUnbalancedCounts reads KO by its running count from 4 - 4 x decks.
+// 16 v T, Hi-Lo 0, should come out near a KO running count of -8 for six
+// decks: KO's count runs 4 - 4 x (decks left) above Hi-Lo's running count
+// on average, -8 at mid-shoe, where the shoes sampled centre.
+func TestUnbalancedCounts(t *testing.T) {
+	ko := Systems["ko"]
+	if ko.Balanced() || ko.IRC(6) != -20 || !Systems["wong-halves"].Balanced() || Systems["red7"].Balanced() {
+		t.Fatalf("balance: ko %v (IRC %v), wong-halves %v, red7 %v", ko.Balanced(), ko.IRC(6), Systems["wong-halves"].Balanced(), Systems["red7"].Balanced())
+	}
+	r, _ := solve.ParseRules("6D S17 DAS")
+	got, err := Compute(r, ko, I18[1:2], Options{Shoes: 300, Penetration: 0.8, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if x := got[0].Index; math.IsNaN(x) || x < -14 || x > -2 {
+		t.Errorf("KO 16 v T: running count %+.2f", x)
+	}
+	t.Logf("KO 16 v T: running count %+.2f ± %.2f", got[0].Index, got[0].SE)
+}
