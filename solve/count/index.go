@@ -67,8 +67,8 @@ type Decision struct {
 	Up         solve.Rank
 	Base, Play string // stand, hit, double, surrender (against the better of hit and stand), insure, no-insurance
 	Published  float64
-	// Split decisions (T,T v 5 and v 6) need split values on each shoe,
-	// which this version does not compute; they are listed, not solved.
+	// Unsolved decisions are listed, not solved (none of the built-in
+	// sets today).
 	Unsolved bool
 }
 
@@ -80,8 +80,8 @@ var (
 		{"insurance", "insurance", 1, "no-insurance", "insure", 3, false},
 		{"hard", "16", 10, "hit", "stand", 0, false},
 		{"hard", "15", 10, "hit", "stand", 4, false},
-		{"pair", "TT", 5, "stand", "split", 5, true},
-		{"pair", "TT", 6, "stand", "split", 4, true},
+		{"pair", "TT", 5, "stand", "split", 5, false},
+		{"pair", "TT", 6, "stand", "split", 4, false},
 		{"hard", "10", 10, "hit", "double", 4, false},
 		{"hard", "12", 3, "hit", "stand", 2, false},
 		{"hard", "12", 2, "hit", "stand", 3, false},
@@ -221,6 +221,24 @@ func gain(r solve.Rules, d Decision, left [10]int, n int, evs map[solve.Rank]*sh
 	if d.Table == "insurance" { // half a bet at 2 to 1 that the hole card is a ten
 		pTen := float64(left[9]) / float64(n-1)
 		return pUp * 0.5 * (3*pTen - 1)
+	}
+	if d.Table == "pair" { // split against stand, exact resplits: one up card's full solve
+		c := 10
+		if r, err := solve.ParseRank(d.Hand[:1]); err == nil {
+			c = int(r)
+		}
+		m := left
+		m[d.Up-1]--
+		rest := n - 1
+		p := float64(m[c-1]) * float64(m[c-1]-1) / float64(rest) / float64(rest-1)
+		if p <= 0 {
+			return 0
+		}
+		stand, split, err := solve.PairPlays(r, solve.Shoe{Counts: left}, solve.Rank(c), d.Up)
+		if err != nil {
+			return 0
+		}
+		return pUp * p * (split - stand)
 	}
 	s := evs[d.Up]
 	if s == nil {
