@@ -246,6 +246,8 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"indices", "--shoes", "5"}, `--shoes 5: want 50 to 1000000`},
 		{[]string{"indices", "--rules", "INF"}, `nothing to count`},
 		{[]string{"indices", "--rules", "6D NS", "--set", "fab4"}, `needs late surrender`},
+		{[]string{"sim", "--indices", "published"}, `--indices needs --count hilo`},
+		{[]string{"sim", "--count", "hilo", "--indices", "nosuch.json"}, `--indices "nosuch.json": want published, computed or the JSON output`},
 		{[]string{"help", "nosuch"}, `unknown help topic "nosuch"`},
 		{[]string{"help", "dealr"}, `did you mean dealer?`},
 		{[]string{"chrt"}, `unknown command "chrt" for "bjchart"; did you mean card or chart or charts?`},

@@ -16,6 +16,7 @@ import (
 
 	"bjchart/charts"
 	"bjchart/solve"
+	"bjchart/solve/count"
 	"bjchart/solve/sim"
 
 	"github.com/schollz/progressbar/v3"
@@ -37,6 +38,7 @@ type simOptions struct {
 	players     int
 	bankroll    float64
 	insureAt    string
+	indices     string
 	plot        string
 	count       string
 	ramp        string
@@ -139,6 +141,7 @@ one card burnt after each shuffle.`,
 	fl.IntVar(&o.players, "players", 1, "players at the table, 1 to 7, all playing the chart")
 	fl.StringVar(&o.count, "count", "", "count cards: hilo, ko, itoh-pm1, itoh-pm3 or tags \"A=-1,2=1,...\" (balanced counts bet by true count, others by running count)")
 	fl.StringVar(&o.ramp, "ramp", "", "bets by count with --count: \"COUNT:BET,...\", e.g. \"-100:1,2:2,3:4,4:8\" (bet BET from COUNT up)")
+	fl.StringVar(&o.indices, "indices", "", "with --count hilo: play the Illustrious 18 and Fab 4 by the count: published (their published indices), computed (bjchart's, 600 shoes; some seconds), or a file written by 'bjchart indices --format json'")
 	fl.StringVar(&o.insureAt, "insure-at", "", "with --count: take insurance against an ace at this count or more (Hi-Lo: 3)")
 	fl.Float64Var(&o.bankroll, "bankroll", 0, "with --count: the bankroll, in units of the smallest bet, for the risk of ruin")
 	fl.StringVar(&o.plot, "plot", "", "with --count: draw the EV by count with error bars to this file (.png, .svg or .pdf)")
@@ -234,6 +237,19 @@ func (o *simOptions) run(cmd *cobra.Command, e env) error {
 			return usagef("--insure-at needs --count: insurance goes by the count")
 		}
 		cfg.InsureAt = &x
+	}
+	if o.indices != "" {
+		if o.count != "hilo" {
+			return usagef("--indices needs --count hilo: the index sets are Hi-Lo's")
+		}
+		plays, insure, err := indexPlays(o.indices, r)
+		if err != nil {
+			return err
+		}
+		cfg.Indices = plays
+		if cfg.InsureAt == nil {
+			cfg.InsureAt = &insure
+		}
 	}
 	if o.ramp != "" {
 		if cfg.Count == nil {
@@ -787,4 +803,69 @@ func mergeParts(files []string) (simReport, error) {
 		merged.Counter, merged.ByCount = newCounter(total, first.Unit, first.Counter.Bankroll)
 	}
 	return merged, nil
+}
+
+// indexPlays returns the Hi-Lo I18 and Fab 4 as the simulator's index
+// plays (the Fab 4 first: a surrender index outranks a hit/stand one), at
+// their published values or at bjchart's own, and the insurance index.
+func indexPlays(source string, r solve.Rules) ([]sim.IndexPlay, float64, error) {
+	decisions := append(append([]count.Decision{}, count.Fab4...), count.I18...)
+	at := make([]float64, len(decisions))
+	switch source {
+	case "published":
+		for i, d := range decisions {
+			at[i] = d.Published
+		}
+	case "computed":
+		got, err := count.Compute(r, count.HiLo, decisions, count.Options{Shoes: 600, Penetration: 0.8, Seed: 1})
+		if err != nil {
+			return nil, 0, err
+		}
+		for i, x := range got {
+			at[i] = x.Index
+		}
+	default:
+		// A file: the JSON output of 'bjchart indices'.
+		data, err := os.ReadFile(source)
+		if err != nil {
+			return nil, 0, usagef("--indices %q: want published, computed or the JSON output of 'bjchart indices' (%v)", source, err)
+		}
+		var rep indicesReport
+		if err := json.Unmarshal(data, &rep); err != nil || rep.Count != "hilo" || len(rep.Indices) == 0 {
+			return nil, 0, usagef("--indices %s: not the JSON output of 'bjchart indices --count hilo --format json'", source)
+		}
+		decisions, at = decisions[:0], at[:0]
+		for _, x := range rep.Indices {
+			up, err := solve.ParseRank(x.Up)
+			if err != nil || x.Index == nil {
+				continue
+			}
+			base := x.Base
+			if x.Table == "surrender" {
+				base = "play"
+			}
+			decisions = append(decisions, count.Decision{Table: x.Table, Hand: x.Hand, Up: up, Base: base, Play: x.Play})
+			at = append(at, *x.Index)
+		}
+	}
+	action := map[string]solve.Action{"hit": solve.Hit, "stand": solve.Stand, "double": solve.Double, "split": solve.Split, "surrender": solve.Surrender}
+	var plays []sim.IndexPlay
+	insure := math.Inf(1)
+	for i, d := range decisions {
+		if math.IsNaN(at[i]) {
+			continue // no crossing found: the chart plays
+		}
+		x := sim.IndexPlay{Up: int(d.Up), Base: action[d.Base], Play: action[d.Play], At: at[i]}
+		switch d.Table {
+		case "insurance":
+			insure = at[i]
+			continue
+		case "pair":
+			x.Pair = 10
+		default:
+			x.Total, _ = strconv.Atoi(d.Hand)
+		}
+		plays = append(plays, x)
+	}
+	return plays, insure, nil
 }

@@ -12,6 +12,7 @@ type table struct {
 	hands []hand // this round's hands, seat by seat
 	// insureAt takes insurance at this count or more (with a count).
 	insureAt *float64
+	indices  []IndexPlay
 	limit    [11]int
 }
 
@@ -112,6 +113,9 @@ func (t *table) round(bet float64) outcome {
 			split:     p.a == p.b,
 			surrender: t.r.Surrender != solve.NoSurrender,
 		})
+		if len(t.indices) > 0 && s.count != nil {
+			p.first = t.indexPlay(p.a, p.b, up, total, soft, p.first, t.insuranceCount(peek, hole))
+		}
 		if p.first == solve.Surrender && t.r.Surrender == solve.EarlySurrender {
 			p.net, p.done = -0.5*p.bet, true // before any peek
 		}
@@ -211,6 +215,44 @@ func (t *table) round(bet float64) outcome {
 		}
 	}
 	return t.sum(seats, insured, isBlackjack(up, int(hole)))
+}
+
+// indexPlay returns the first action of a two-card hand under the index
+// plays: the index's play at or above its count, its base below it, the
+// chart's action where no index applies. Only a play the hand may make is
+// taken (a double where doubling is allowed, a surrender where surrender
+// is).
+func (t *table) indexPlay(a, b, up, total int, soft bool, chart solve.Action, count float64) solve.Action {
+	for _, x := range t.indices {
+		if x.Up != up {
+			continue
+		}
+		switch {
+		case x.Pair != 0 && (a != b || a != x.Pair):
+			continue
+		case x.Pair == 0 && (soft || a == b || total != x.Total):
+			continue
+		}
+		if chart == solve.Surrender && x.Play != solve.Surrender {
+			return chart // the chart surrenders here: a hit/stand index is for games without it
+		}
+		act := x.Base
+		if count >= x.At {
+			act = x.Play
+		}
+		switch {
+		case act == solve.Double && !t.r.Double.Allows(total, soft),
+			act == solve.Surrender && t.r.Surrender == solve.NoSurrender:
+			return chart
+		case act == solve.NoAction: // the base is the chart's own play but surrender
+			if chart == solve.Surrender {
+				return solve.Hit
+			}
+			return chart
+		}
+		return act
+	}
+	return chart
 }
 
 // insuranceCount is the count the insurance decision goes by: the cards

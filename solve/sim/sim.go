@@ -42,10 +42,23 @@ type Config struct {
 	// Result.Watched, not Rounds.
 	Count *Count
 	Ramp  []Step
+	// Indices, with a count, change a two-card hand's first play by the
+	// count (the first matching index applies).
+	Indices []IndexPlay
 	// InsureAt, with a count, takes insurance (half the bet, paid 2 to 1
 	// on a dealer blackjack) against an ace at this count or more; the
 	// count then leaves out the hole card.
 	InsureAt *float64
+}
+
+// An IndexPlay is an index: a two-card hard total (or pair) against an up
+// card plays Play at a count of At or more and Base below it (Base
+// NoAction: the chart's play, but hit where the chart surrenders).
+type IndexPlay struct {
+	Total, Pair int // a hard total of two different cards, or a pair's rank
+	Up          int
+	Base, Play  solve.Action
+	At          float64
 }
 
 // A Step of a bet ramp: bet Bet at a count of From or more.
@@ -264,6 +277,7 @@ func Run(cfg Config, ch Strategy, progress func(done int64)) (Result, error) {
 				}
 				t := newTable(cfg.Rules, s, ch, players)
 				t.insureAt = cfg.InsureAt
+				t.indices = cfg.Indices
 				var res Result
 				for k := int64(0); k < rounds; k++ {
 					if cfg.Count == nil {

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"math"
+	"slices"
 	"testing"
 
 	"bjchart/solve"
@@ -178,5 +179,40 @@ func TestWonging(t *testing.T) {
 	}
 	if res.EV() < 3*res.SE() {
 		t.Errorf("played only from +1: EV %+.5f ± %.5f, want an advantage", res.EV(), res.SE())
+	}
+}
+
+// TestIndexPlays: an index at a count that is never reached changes
+// nothing, and one that is always reached plays as the chart with that
+// cell changed: 16 v T stands at every count, so the result is the chart
+// with 16 v T stand, whose EV the solver gives exactly.
+func TestIndexPlays(t *testing.T) {
+	r, _ := solve.ParseRules("6D S17 DAS SPL3")
+	s, err := solve.NewSolver(r, solve.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab := s.Table()
+	ch, _ := NewChart(tab)
+	hilo := &Count{Tags: [11]int{1: -1, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 10: -1}, Balanced: true}
+	cfg := Config{Rules: r, Rounds: 2_000_000, Seed: 9, Count: hilo, Ramp: []Step{{0, 1}}}
+	plain, _ := Run(cfg, ch, nil)
+	cfg.Indices = []IndexPlay{{Total: 16, Up: 10, Base: solve.Hit, Play: solve.Stand, At: 1000}}
+	never, _ := Run(cfg, ch, nil)
+	if never.Net != plain.Net {
+		t.Errorf("an index never reached changed the result: %v against %v", never.Net, plain.Net)
+	}
+	// Always stand on two-card 16 v T, valued exactly.
+	strat := tab.Strategy()
+	i := slices.IndexFunc(tab.Cells, func(c solve.Cell) bool { return c.Table == solve.Hard && c.Hand == "16" && c.Up == 10 })
+	strat[i].Code = solve.Code{Best: solve.Stand} // split hands at the limit read this cell too: 8,8 v T, rare enough to stay inside the SE
+	exact, err := s.Evaluate(strat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Rounds, cfg.Indices = 20_000_000, []IndexPlay{{Total: 16, Up: 10, Base: solve.Hit, Play: solve.Stand, At: -1000}}
+	always, _ := Run(cfg, ch, nil)
+	if d := always.EV() - exact.EV; math.Abs(d) > 3*always.SE() {
+		t.Errorf("16 v T always stood: simulated %+.5f ± %.5f, exact %+.5f", always.EV(), always.SE(), exact.EV)
 	}
 }
