@@ -4,21 +4,19 @@ import "bjchart/solve"
 
 // table plays rounds for its players, each seat in turn.
 type table struct {
-	r     solve.Rules
-	bj    float64 // a player blackjack's payout
-	shoe  *shoe
-	ch    Strategy
-	seats []seat
-	hands []hand // this round's hands, seat by seat
-	// insureAt takes insurance at this count or more (with a count).
-	insureAt *float64
-	indices  []IndexPlay
-	limit    [11]int
+	r       solve.Rules
+	bj      float64 // a player blackjack's payout
+	shoe    *shoe
+	seats   []seat
+	hands   []hand                  // this round's hands, seat by seat
+	players []Player                // who sits where
+	seatRes *[MaxPlayers]SeatResult // where each player's rounds are summed, if anywhere
+	limit   [11]int
 }
 
-func newTable(r solve.Rules, s *shoe, ch Strategy, players int) *table {
-	t := &table{r: r, bj: r.BlackjackPays.Float(), shoe: s, ch: ch,
-		seats: make([]seat, players), hands: make([]hand, 0, 8*players)}
+func newTable(r solve.Rules, s *shoe, players []Player) *table {
+	t := &table{r: r, bj: r.BlackjackPays.Float(), shoe: s, players: players,
+		seats: make([]seat, 0, len(players)), hands: make([]hand, 0, 8*len(players))}
 	for c := 1; c <= 10; c++ {
 		t.limit[c] = r.MaxSplitHands
 		if c == 1 && !r.RSA {
@@ -64,8 +62,12 @@ type outcome struct {
 
 // seat is one player's round.
 type seat struct {
-	a, b     int // the first two cards, a <= b
+	who      int // the player's place at the table
+	p        *Player
+	strat    Strategy // p.Strategy, at hand
+	a, b     int      // the first two cards, a <= b
 	bet      float64
+	ins      float64 // the insurance stake, half the bet
 	first    solve.Action
 	bj       bool
 	lateSurr bool // surrendered late in a game without a hole card: settled at the end
@@ -75,14 +77,17 @@ type seat struct {
 	hands    [2]int // t.hands[hands[0]:hands[1]] are this player's
 }
 
-// round plays one round for every player, each betting bet, and returns
-// the sums.
-func (t *table) round(bet float64) outcome {
+// round plays one round for every player with a bet (bets[i] for player
+// i; 0 sits the round out) and returns the sums.
+func (t *table) round(bets []float64) outcome {
 	s := t.shoe
 	s.startRound()
-	seats := t.seats
-	for i := range seats {
-		seats[i] = seat{bet: bet, wagered: bet, a: int(s.draw())}
+	seats := t.seats[:0]
+	for i := range t.players {
+		if bets[i] > 0 {
+			pl := &t.players[i]
+			seats = append(seats, seat{who: i, p: pl, strat: pl.Strategy, bet: bets[i], wagered: bets[i], a: int(s.draw())})
+		}
 	}
 	up := int(s.draw())
 	for i := range seats {
@@ -94,10 +99,12 @@ func (t *table) round(bet float64) outcome {
 		hole = s.draw()
 	}
 	dealerBJ := func() bool { return isBlackjack(up, int(hole)) }
-	insured := 0.0 // the players' insurance stakes, half of each bet
-	if up == 1 && t.insureAt != nil && s.count != nil && t.insuranceCount(peek, hole) >= *t.insureAt {
+	if up == 1 && s.count != nil {
+		c := t.insuranceCount(peek, hole)
 		for i := range seats {
-			insured += seats[i].bet / 2
+			if at := seats[i].p.InsureAt; at != nil && c >= *at {
+				seats[i].ins = seats[i].bet / 2
+			}
 		}
 	}
 	for i := range seats {
@@ -108,13 +115,13 @@ func (t *table) round(bet float64) outcome {
 			continue
 		}
 		total, soft := twoCards(p.a, p.b)
-		p.first = t.ch.first(p.a, p.b, up, false, options{
+		p.first = p.strat.first(p.a, p.b, up, false, options{
 			double:    t.r.Double.Allows(total, soft),
 			split:     p.a == p.b,
 			surrender: t.r.Surrender != solve.NoSurrender,
 		})
-		if len(t.indices) > 0 && s.count != nil {
-			p.first = t.indexPlay(p.a, p.b, up, total, soft, p.first, t.insuranceCount(peek, hole))
+		if len(p.p.Indices) > 0 && s.count != nil {
+			p.first = t.indexPlay(p.p.Indices, p.a, p.b, up, total, soft, p.first, t.insuranceCount(peek, hole))
 		}
 		if p.first == solve.Surrender && t.r.Surrender == solve.EarlySurrender {
 			p.net, p.done = -0.5*p.bet, true // before any peek
@@ -126,7 +133,7 @@ func (t *table) round(bet float64) outcome {
 				p.net = -p.bet
 			}
 		}
-		return t.sum(seats, insured, isBlackjack(up, int(hole)))
+		return t.sum(seats, isBlackjack(up, int(hole)))
 	}
 	t.hands = t.hands[:0]
 	for i := range seats {
@@ -146,7 +153,7 @@ func (t *table) round(bet float64) outcome {
 		default:
 			p.hands[0] = len(t.hands)
 			if p.first == solve.Split {
-				t.split(p.a, up, p.bet)
+				t.split(p.strat, p.a, up, p.bet)
 			} else {
 				// Played in place: a hand passed to the strategy would
 				// otherwise move to the heap every round.
@@ -154,7 +161,7 @@ func (t *table) round(bet float64) outcome {
 				h := &t.hands[len(t.hands)-1]
 				h.add(uint8(p.a))
 				h.add(uint8(p.b))
-				t.play(h, p.first, up)
+				t.play(p.strat, h, p.first, up)
 			}
 			p.hands[1] = len(t.hands)
 			p.wagered = 0
@@ -177,7 +184,7 @@ func (t *table) round(bet float64) outcome {
 					p.net = -p.wagered // everything on the table
 				}
 			}
-			return t.sum(seats, insured, isBlackjack(up, int(hole)))
+			return t.sum(seats, isBlackjack(up, int(hole)))
 		}
 	}
 	live := false
@@ -214,7 +221,7 @@ func (t *table) round(bet float64) outcome {
 			}
 		}
 	}
-	return t.sum(seats, insured, isBlackjack(up, int(hole)))
+	return t.sum(seats, isBlackjack(up, int(hole)))
 }
 
 // indexPlay returns the first action of a two-card hand under the index
@@ -222,8 +229,8 @@ func (t *table) round(bet float64) outcome {
 // chart's action where no index applies. Only a play the hand may make is
 // taken (a double where doubling is allowed, a surrender where surrender
 // is).
-func (t *table) indexPlay(a, b, up, total int, soft bool, chart solve.Action, count float64) solve.Action {
-	for _, x := range t.indices {
+func (t *table) indexPlay(indices []IndexPlay, a, b, up, total int, soft bool, chart solve.Action, count float64) solve.Action {
+	for _, x := range indices {
 		if x.Up != up {
 			continue
 		}
@@ -272,21 +279,25 @@ func (t *table) insuranceCount(peek bool, hole uint8) float64 {
 
 func isBlackjack(up, hole int) bool { return up == 1 && hole == 10 || up == 10 && hole == 1 }
 
-// sum adds up the players' rounds, and the insurance: 2 to 1 on a dealer
-// blackjack.
-func (t *table) sum(seats []seat, insured float64, dealerBJ bool) outcome {
+// sum adds up the players' rounds, and their insurance: 2 to 1 on a
+// dealer blackjack (kept out of the win, push and loss counts).
+func (t *table) sum(seats []seat, dealerBJ bool) outcome {
 	var o outcome
-	if insured > 0 {
-		o.wagered = insured
-		o.net = -insured
-		if dealerBJ {
-			o.net = 2 * insured
-		}
-	}
 	for i := range seats {
 		p := &seats[i]
-		o.net += p.net
-		o.wagered += p.wagered
+		ins := -p.ins
+		if dealerBJ {
+			ins = 2 * p.ins
+		}
+		o.net += p.net + ins
+		o.wagered += p.wagered + p.ins
+		if t.seatRes != nil { // each player's part apart
+			r, net := &t.seatRes[p.who], p.net+ins
+			r.Rounds++
+			r.Net += net
+			r.Net2 += net * net
+			r.Wagered += p.wagered + p.ins
+		}
 		o.hands += max(1, p.hands[1]-p.hands[0])
 		switch {
 		case p.net > 0:
@@ -308,7 +319,7 @@ func twoCards(a, b int) (int, bool) {
 }
 
 // play finishes a hand from its first action.
-func (t *table) play(h *hand, act solve.Action, up int) {
+func (t *table) play(strat Strategy, h *hand, act solve.Action, up int) {
 	switch act {
 	case solve.Double:
 		h.bet *= 2
@@ -316,7 +327,7 @@ func (t *table) play(h *hand, act solve.Action, up int) {
 	case solve.Hit:
 		for {
 			h.add(t.shoe.draw())
-			if !t.ch.hit(h, up) {
+			if !strat.hit(h, up) {
 				return
 			}
 		}
@@ -326,7 +337,7 @@ func (t *table) play(h *hand, act solve.Action, up int) {
 // split splits a pair of c: each hand takes its second card and is played
 // to the end before the next starts; a pair card drawn to a hand is split
 // off into a new hand while the limit allows.
-func (t *table) split(c, up int, bet float64) {
+func (t *table) split(strat Strategy, c, up int, bet float64) {
 	hands, waiting := 2, 1 // hands made; hands holding their lone pair card besides this one
 	for {
 		t.hands = append(t.hands, hand{bet: bet})
@@ -340,11 +351,11 @@ func (t *table) split(c, up int, bet float64) {
 		}
 		h.add(uint8(x))
 		total, soft := h.total()
-		act := t.ch.first(min(c, x), max(c, x), up, true, options{
+		act := strat.first(min(c, x), max(c, x), up, true, options{
 			double:    t.r.DAS && t.r.Double.Allows(total, soft),
 			mustStand: c == 1 && !t.r.HSA || total == 21,
 		})
-		t.play(h, act, up)
+		t.play(strat, h, act, up)
 		if waiting == 0 {
 			return
 		}

@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"runtime"
+	"slices"
 	"sync"
 
 	"bjchart/solve"
@@ -45,9 +46,25 @@ type Config struct {
 	// Indices, with a count, change a two-card hand's first play by the
 	// count (the first matching index applies).
 	Indices []IndexPlay
+	// Seats gives each player its own strategy, ramp and indices (at most
+	// MaxPlayers; Players is then their number).
+	Seats []Player
 	// InsureAt, with a count, takes insurance (half the bet, paid 2 to 1
 	// on a dealer blackjack) against an ace at this count or more; the
 	// count then leaves out the hole card.
+	InsureAt *float64
+}
+
+// MaxPlayers is the most players at a table.
+const MaxPlayers = 7
+
+// A Player is one seat's way of playing: its strategy, its bets by the
+// count and its index plays. In Config.Seats, zero fields take Config's
+// own (Ramp, Indices, InsureAt) or Run's strategy.
+type Player struct {
+	Strategy Strategy
+	Ramp     []Step
+	Indices  []IndexPlay
 	InsureAt *float64
 }
 
@@ -93,9 +110,12 @@ func bet(ramp []Step, c float64) float64 {
 // Result sums a simulation's rounds; results of disjoint runs merge
 // exactly.
 type Result struct {
-	Rounds, Hands        int64
-	Players              int   // at the table: EV and SD are per player
-	Watched              int64 // rounds dealt while the count said sit out (a bet of 0), not in Rounds
+	Rounds, Hands int64
+	Players       int   // at the table: EV and SD are per player
+	Watched       int64 // rounds dealt while the count said sit out (a bet of 0), not in Rounds
+	// Seats sums each player's rounds apart: for players playing
+	// differently at one table.
+	Seats                [MaxPlayers]SeatResult
 	Wins, Pushes, Losses int64 // players' rounds won, pushed, lost
 	Reshuffles           int64
 	// Sums over rounds of the round's net result and wager (in initial
@@ -105,6 +125,24 @@ type Result struct {
 	// count or running count, floored), from MinCount up; the ends take
 	// every count beyond them. Only with a count.
 	ByCount [2*MaxCount + 1]CountBin
+}
+
+// A SeatResult sums one player's rounds (those it played).
+type SeatResult struct {
+	Rounds             int64
+	Net, Net2, Wagered float64
+}
+
+// EV is the player's mean result per round played.
+func (r SeatResult) EV() float64 { return r.Net / float64(r.Rounds) }
+
+// SE is the standard error of EV.
+func (r SeatResult) SE() float64 {
+	n := float64(r.Rounds)
+	if n < 2 {
+		return math.NaN()
+	}
+	return math.Sqrt(max(0, (r.Net2-r.Net*r.Net/n)/(n-1)) / n)
 }
 
 // MaxCount bounds the breakdown by count: -MaxCount..+MaxCount.
@@ -163,6 +201,13 @@ func (r *Result) Merge(o Result) {
 	r.Wagered += o.Wagered
 	r.Wagered2 += o.Wagered2
 	r.NetWagered += o.NetWagered
+	for i := range r.Seats {
+		a, b := &r.Seats[i], o.Seats[i]
+		a.Rounds += b.Rounds
+		a.Net += b.Net
+		a.Net2 += b.Net2
+		a.Wagered += b.Wagered
+	}
 	for i := range r.ByCount {
 		b, x := &r.ByCount[i], o.ByCount[i]
 		b.Rounds += x.Rounds
@@ -229,11 +274,34 @@ func Run(cfg Config, ch Strategy, progress func(done int64)) (Result, error) {
 		return Result{}, fmt.Errorf("sim: penetration %v; want 0 (continuous shuffler) or a fraction below 1", cfg.Penetration)
 	}
 	players := cfg.Players
+	if len(cfg.Seats) > 0 {
+		players = len(cfg.Seats)
+	}
 	if players == 0 {
 		players = 1
 	}
-	if players < 1 || players > 7 {
-		return Result{}, fmt.Errorf("sim: %d players; want 1 to 7", players)
+	if players < 1 || players > MaxPlayers {
+		return Result{}, fmt.Errorf("sim: %d players; want 1 to %d", players, MaxPlayers)
+	}
+	seats := make([]Player, players)
+	for i := range seats {
+		p := Player{Strategy: ch, Ramp: cfg.Ramp, Indices: cfg.Indices, InsureAt: cfg.InsureAt}
+		if i < len(cfg.Seats) {
+			q := cfg.Seats[i]
+			if q.Strategy != nil {
+				p.Strategy = q.Strategy
+			}
+			if q.Ramp != nil {
+				p.Ramp = q.Ramp
+			}
+			if q.Indices != nil {
+				p.Indices = q.Indices
+			}
+			if q.InsureAt != nil {
+				p.InsureAt = q.InsureAt
+			}
+		}
+		seats[i] = p
 	}
 	shards := cfg.Shards
 	if shards <= 0 {
@@ -275,23 +343,30 @@ func Run(cfg Config, ch Strategy, progress func(done int64)) (Result, error) {
 					s.count = cfg.Count
 					s.rc = cfg.Count.IRC
 				}
-				t := newTable(cfg.Rules, s, ch, players)
-				t.insureAt = cfg.InsureAt
-				t.indices = cfg.Indices
+				t := newTable(cfg.Rules, s, slices.Clone(seats))
+				bets, ones := make([]float64, players), make([]float64, players)
+				for p := range ones {
+					ones[p] = 1
+				}
 				var res Result
+				t.seatRes = &res.Seats
 				for k := int64(0); k < rounds; k++ {
 					if cfg.Count == nil {
-						res.add(t.round(1))
+						res.add(t.round(ones))
 					} else {
 						s.startRound() // a shuffle resets the count before the bet
 						c := s.countNow()
-						b := bet(cfg.Ramp, c)
-						if b == 0 { // wonged out: the round is dealt to the table, watched, not played
-							t.round(1)
+						playing := false
+						for p := range bets {
+							bets[p] = bet(t.players[p].Ramp, c)
+							playing = playing || bets[p] > 0
+						}
+						if !playing { // every seat wonged out: the round is dealt to the table, watched, not played
+							t.round(ones)
 							res.Watched++
 							continue
 						}
-						o := t.round(b)
+						o := t.round(bets)
 						res.add(o)
 						bin := &res.ByCount[binOf(c)]
 						bin.Rounds++

@@ -216,3 +216,26 @@ func TestIndexPlays(t *testing.T) {
 		t.Errorf("16 v T always stood: simulated %+.5f ± %.5f, exact %+.5f", always.EV(), always.SE(), exact.EV)
 	}
 }
+
+// TestSeats seats a chart player beside a composition-dependent one under
+// a continuous shuffler: each seat's own result agrees with its exact EV
+// within 3 SE, and the table's sums are the seats' sums.
+func TestSeats(t *testing.T) {
+	r, _ := solve.ParseRules("1D S17 DAS SPL3")
+	tab, _ := solve.Solve(r)
+	ch, _ := NewChart(tab)
+	cd, _ := NewCD(tab)
+	res, err := Run(Config{Rules: r, Rounds: 10_000_000, Seed: 8, Seats: []Player{{Strategy: ch}, {Strategy: cd}}}, ch, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, want := range []float64{tab.EV, tab.CDEV[solve.CDZMinus]} {
+		s := res.Seats[i]
+		if d := s.EV() - want; math.Abs(d) > 3*s.SE() || s.Rounds != res.Rounds {
+			t.Errorf("seat %d: %d rounds, EV %+.5f ± %.5f, exact %+.5f", i+1, s.Rounds, s.EV(), s.SE(), want)
+		}
+	}
+	if sum := res.Seats[0].Net + res.Seats[1].Net; math.Abs(sum-res.Net) > 1e-6*math.Abs(res.Net)+1e-6 {
+		t.Errorf("seats sum to %v, the table to %v", sum, res.Net)
+	}
+}
