@@ -248,6 +248,9 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"indices", "--rules", "6D NS", "--set", "fab4"}, `needs late surrender`},
 		{[]string{"sim", "--indices", "published"}, `--indices needs --count hilo`},
 		{[]string{"sim", "--count", "hilo", "--indices", "nosuch.json"}, `--indices "nosuch.json": want published, computed or the JSON output`},
+		{[]string{"sim", "--seat", "strategy=cd", "--seat", "luck=7"}, `--seat "luck=7" (seat 2): unknown key "luck"`},
+		{[]string{"sim", "--seat", "ramp=0:1"}, `a ramp, indices or insurance needs --count`},
+		{[]string{"sim", "--seat", "strategy=cd", "--players", "3"}, `--players 3 but --seat given 1 times`},
 		{[]string{"help", "nosuch"}, `unknown help topic "nosuch"`},
 		{[]string{"help", "dealr"}, `did you mean dealer?`},
 		{[]string{"chrt"}, `unknown command "chrt" for "bjchart"; did you mean card or chart or charts?`},
@@ -657,5 +660,30 @@ func TestIndices(t *testing.T) {
 		if (x.Index == nil) != (x.SE == nil) || (x.Index == nil) != (x.Rounded == nil) || x.Index == nil && x.Table != "pair" {
 			t.Errorf("%s %s: index %v se %v rounded %v", x.Table, x.Hand, x.Index, x.SE, x.Rounded)
 		}
+	}
+}
+
+// TestSimSeats gives two seats their own strategies and checks each is
+// reported apart, its rounds those of the table.
+func TestSimSeats(t *testing.T) {
+	code, out, stderr := runCmd(t, "sim", "--rules", "2D S17 DAS", "--csm", "--rounds", "200k",
+		"--seat", "strategy=solved", "--seat", "strategy=cd", "--format", "json")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var r struct {
+		Rounds  int64
+		Players int
+		Seats   []struct {
+			Seat   int
+			Spec   string
+			Rounds int64
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatal(err)
+	}
+	if r.Players != 2 || len(r.Seats) != 2 || r.Seats[1].Spec != "strategy=cd" || r.Seats[0].Rounds != r.Rounds || r.Seats[1].Rounds != r.Rounds {
+		t.Errorf("seats %+v of %d rounds, %d players", r.Seats, r.Rounds, r.Players)
 	}
 }

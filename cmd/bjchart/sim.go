@@ -30,6 +30,7 @@ type simOptions struct {
 	rules       ruleFlags
 	shoe        solveFlags
 	rounds      string
+	seats       []string
 	seed        uint64
 	penetration string
 	csm         bool
@@ -138,7 +139,8 @@ one card burnt after each shuffle.`,
 	fl.BoolVar(&o.csm, "csm", false, "a continuous shuffler: every round from a freshly shuffled full shoe")
 	fl.StringVar(&o.strategy, "strategy", "solved", "what the players play: solved (the best chart for the rules), cd (composition-dependent play, splits CDZ-), or a published chart's name or file")
 	fl.StringVar(&o.format, "format", "text", "output format: text or json")
-	fl.IntVar(&o.players, "players", 1, "players at the table, 1 to 7, all playing the chart")
+	fl.IntVar(&o.players, "players", 1, "players at the table, 1 to 7, all playing alike (see --seat)")
+	fl.StringArrayVar(&o.seats, "seat", nil, "a seat of its own, once per seat (then the players): \"strategy=cd; ramp=-100:1,2:4; indices=published; insure-at=3\", any part left out as the run's")
 	fl.StringVar(&o.count, "count", "", "count cards: hilo, ko, itoh-pm1, itoh-pm3 or tags \"A=-1,2=1,...\" (balanced counts bet by true count, others by running count)")
 	fl.StringVar(&o.ramp, "ramp", "", "bets by count with --count: \"COUNT:BET,...\", e.g. \"-100:1,2:2,3:4,4:8\" (bet BET from COUNT up)")
 	fl.StringVar(&o.indices, "indices", "", "with --count hilo: play the Illustrious 18 and Fab 4 by the count: published (their published indices), computed (bjchart's, 600 shoes; some seconds), or a file written by 'bjchart indices --format json'")
@@ -276,32 +278,25 @@ func (o *simOptions) run(cmd *cobra.Command, e env) error {
 	if err != nil {
 		return err
 	}
-	played := s.Table()
-	exact := played.EV
-	var strat sim.Strategy
-	if o.strategy == "cd" {
-		cd, err := sim.NewCD(played)
-		if err != nil {
-			return usagef("--strategy cd: %v", err)
-		}
-		strat, exact = cd, played.CDEV[solve.CDZMinus]
-	} else if o.strategy != "solved" {
-		c, err := charts.Load(o.strategy)
-		if err != nil {
-			return chartError(err)
-		}
-		d, err := charts.Compare(s, c, charts.DefaultTie)
-		if err != nil {
-			return err
-		}
-		played = d.Published
+	strat, exact, err := simStrategy(s, o.strategy)
+	if err != nil {
+		return err
 	}
-	if strat == nil {
-		ch, err := sim.NewChart(played)
+	for i, spec := range o.seats {
+		seat, err := o.parseSeat(s, r, spec)
 		if err != nil {
-			return err
+			return usagef("--seat %q (seat %d): %v", spec, i+1, err)
 		}
-		strat, exact = ch, played.EV
+		if (seat.Ramp != nil || seat.Indices != nil || seat.InsureAt != nil) && cfg.Count == nil {
+			return usagef("--seat %q: a ramp, indices or insurance needs --count", spec)
+		}
+		cfg.Seats = append(cfg.Seats, seat)
+	}
+	if len(o.seats) > sim.MaxPlayers {
+		return usagef("--seat given %d times: at most %d seats", len(o.seats), sim.MaxPlayers)
+	}
+	if len(o.seats) > 0 && cmd.Flags().Changed("players") && o.players != len(o.seats) {
+		return usagef("--players %d but --seat given %d times: the seats are the players", o.players, len(o.seats))
 	}
 	bar := progressbar.NewOptions64(rounds,
 		progressbar.OptionSetWriter(e.stderr),
@@ -345,6 +340,11 @@ func (o *simOptions) run(cmd *cobra.Command, e env) error {
 	}
 	report := newSimReport(r, o, pen, res, exact, time.Since(start), unit)
 	report.Shard, report.Sums = o.shard, &res
+	for i, spec := range o.seats {
+		sr := res.Seats[i]
+		report.SeatResults = append(report.SeatResults, seatRow{Seat: i + 1, Spec: spec, Rounds: sr.Rounds,
+			EV: sr.EV() / unit, SE: sr.SE() / unit, Wagered: sr.Wagered, Returned: sr.Wagered + sr.Net})
+	}
 	report.flat = len(cfg.Ramp) <= 1
 	if cfg.ReshuffleBelow > 0 {
 		report.Shuffle = fmt.Sprintf("reshuffled below %d cards", cfg.ReshuffleBelow)
@@ -409,7 +409,9 @@ type simReport struct {
 	// With a count: the counter's figures (units of the smallest bet) and
 	// the breakdown by count.
 	Counter *counterStats `json:"counter,omitempty"`
-	ByCount []countRow    `json:"by_count,omitempty"`
+	// SeatResults, with --seat: each seat's own rounds.
+	SeatResults []seatRow  `json:"seats,omitempty"`
+	ByCount     []countRow `json:"by_count,omitempty"`
 
 	flat     bool // one bet throughout
 	Balanced bool `json:"balanced,omitempty"`
@@ -418,6 +420,17 @@ type simReport struct {
 // minCountRounds is the fewest rounds a count needs to be shown in the
 // text table and the plot: fewer say nothing.
 const minCountRounds = 10000
+
+// seatRow is one seat's result, in units of the smallest bet.
+type seatRow struct {
+	Seat     int     `json:"seat"`
+	Spec     string  `json:"spec"`
+	Rounds   int64   `json:"rounds"` // played
+	EV       float64 `json:"ev"`
+	SE       float64 `json:"se"`
+	Wagered  float64 `json:"wagered"`
+	Returned float64 `json:"returned"`
+}
 
 // counterStats are the usual measures of a counting game, per player and
 // round in units of the smallest bet: win rate per 100 rounds = 100 EV;
@@ -557,6 +570,16 @@ func (s simReport) text(b *bytes.Buffer) error {
 	}
 	if err := tw.Flush(); err != nil {
 		return err
+	}
+	if len(s.SeatResults) > 0 {
+		fmt.Fprintln(b, "\nBy seat (EV per round the seat played, units of the smallest bet):")
+		tw := tabwriter.NewWriter(b, 0, 4, 2, ' ', 0)
+		for _, r := range s.SeatResults {
+			fmt.Fprintf(tw, "  %d\t%s\t%d rounds\t%+.4f%% ± %.4f%%\tpayout ratio %.4f%%\n", r.Seat, r.Spec, r.Rounds, 100*r.EV, 100*r.SE, 100*r.Returned/r.Wagered)
+		}
+		if err := tw.Flush(); err != nil {
+			return err
+		}
 	}
 	if len(s.ByCount) == 0 {
 		return nil
@@ -868,4 +891,75 @@ func indexPlays(source string, r solve.Rules) ([]sim.IndexPlay, float64, error) 
 		plays = append(plays, x)
 	}
 	return plays, insure, nil
+}
+
+// simStrategy returns the strategy a --strategy value names and its exact
+// EV with a fresh shoe every round.
+func simStrategy(s *solve.Solver, name string) (sim.Strategy, float64, error) {
+	played := s.Table()
+	switch name {
+	case "cd":
+		cd, err := sim.NewCD(played)
+		if err != nil {
+			return nil, 0, usagef("--strategy cd: %v", err)
+		}
+		return cd, played.CDEV[solve.CDZMinus], nil
+	case "solved":
+	default:
+		c, err := charts.Load(name)
+		if err != nil {
+			return nil, 0, chartError(err)
+		}
+		d, err := charts.Compare(s, c, charts.DefaultTie)
+		if err != nil {
+			return nil, 0, err
+		}
+		played = d.Published
+	}
+	ch, err := sim.NewChart(played)
+	if err != nil {
+		return nil, 0, err
+	}
+	return ch, played.EV, nil
+}
+
+// parseSeat reads "strategy=cd; ramp=-100:1,2:4; indices=published;
+// insure-at=3".
+func (o *simOptions) parseSeat(s *solve.Solver, r solve.Rules, spec string) (sim.Player, error) {
+	var p sim.Player
+	for _, part := range strings.Split(spec, ";") {
+		part = strings.TrimSpace(part)
+		if part == "" {
+			continue
+		}
+		k, v, ok := strings.Cut(part, "=")
+		if !ok {
+			return p, fmt.Errorf("%q is not key=value; want strategy, ramp, indices or insure-at", part)
+		}
+		var err error
+		switch strings.TrimSpace(k) {
+		case "strategy":
+			p.Strategy, _, err = simStrategy(s, strings.TrimSpace(v))
+		case "ramp":
+			p.Ramp, err = parseRamp(v)
+		case "indices":
+			var at float64
+			p.Indices, at, err = indexPlays(strings.TrimSpace(v), r)
+			if p.InsureAt == nil && err == nil {
+				p.InsureAt = &at
+			}
+		case "insure-at":
+			x, perr := strconv.ParseFloat(strings.TrimSpace(v), 64)
+			if perr != nil || math.IsNaN(x) || math.IsInf(x, 0) {
+				return p, fmt.Errorf("insure-at %q: want a count", v)
+			}
+			p.InsureAt = &x
+		default:
+			return p, fmt.Errorf("unknown key %q; want strategy, ramp, indices or insure-at", k)
+		}
+		if err != nil {
+			return p, err
+		}
+	}
+	return p, nil
 }
