@@ -113,8 +113,8 @@ type Result struct {
 	Rounds, Hands int64
 	Players       int   // at the table: EV and SD are per player
 	Watched       int64 // rounds dealt while the count said sit out (a bet of 0), not in Rounds
-	// Seats sums each player's rounds apart: for players playing
-	// differently at one table.
+	// Seats sums each player's rounds apart, when Config.Seats sets the
+	// players up one by one.
 	Seats                [MaxPlayers]SeatResult
 	Wins, Pushes, Losses int64 // players' rounds won, pushed, lost
 	Reshuffles           int64
@@ -349,7 +349,9 @@ func Run(cfg Config, ch Strategy, progress func(done int64)) (Result, error) {
 					ones[p] = 1
 				}
 				var res Result
-				t.seatRes = &res.Seats
+				if len(cfg.Seats) > 0 { // seats played apart: sum each
+					t.seatRes = &res.Seats
+				}
 				for k := int64(0); k < rounds; k++ {
 					if cfg.Count == nil {
 						res.add(t.round(ones))
