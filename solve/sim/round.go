@@ -62,9 +62,8 @@ type outcome struct {
 
 // seat is one player's round.
 type seat struct {
-	who      int // the player's place at the table
-	p        *Player
-	strat    Strategy // p.Strategy, at hand
+	who      int      // the player's place at the table, in t.players
+	strat    Strategy // the player's, at hand
 	a, b     int      // the first two cards, a <= b
 	bet      float64
 	ins      float64 // the insurance stake, half the bet
@@ -85,8 +84,7 @@ func (t *table) round(bets []float64) outcome {
 	seats := t.seats[:0]
 	for i := range t.players {
 		if bets[i] > 0 {
-			pl := &t.players[i]
-			seats = append(seats, seat{who: i, p: pl, strat: pl.Strategy, bet: bets[i], wagered: bets[i], a: int(s.draw())})
+			seats = append(seats, seat{who: i, strat: t.players[i].Strategy, bet: bets[i], wagered: bets[i], a: int(s.draw())})
 		}
 	}
 	up := int(s.draw())
@@ -102,7 +100,7 @@ func (t *table) round(bets []float64) outcome {
 	if up == 1 && s.count != nil {
 		c := t.insuranceCount(peek, hole)
 		for i := range seats {
-			if at := seats[i].p.InsureAt; at != nil && c >= *at {
+			if at := t.players[seats[i].who].InsureAt; at != nil && c >= *at {
 				seats[i].ins = seats[i].bet / 2
 			}
 		}
@@ -120,8 +118,8 @@ func (t *table) round(bets []float64) outcome {
 			split:     p.a == p.b,
 			surrender: t.r.Surrender != solve.NoSurrender,
 		})
-		if len(p.p.Indices) > 0 && s.count != nil {
-			p.first = t.indexPlay(p.p.Indices, p.a, p.b, up, total, soft, p.first, t.insuranceCount(peek, hole))
+		if ix := t.players[p.who].Indices; len(ix) > 0 && s.count != nil {
+			p.first = t.indexPlay(ix, p.a, p.b, up, total, soft, p.first, t.insuranceCount(peek, hole))
 		}
 		if p.first == solve.Surrender && t.r.Surrender == solve.EarlySurrender {
 			p.net, p.done = -0.5*p.bet, true // before any peek
@@ -165,8 +163,8 @@ func (t *table) round(bets []float64) outcome {
 			}
 			p.hands[1] = len(t.hands)
 			p.wagered = 0
-			for _, h := range t.hands[p.hands[0]:p.hands[1]] {
-				p.wagered += h.bet
+			for j := p.hands[0]; j < p.hands[1]; j++ {
+				p.wagered += t.hands[j].bet
 			}
 		}
 	}
@@ -209,7 +207,8 @@ func (t *table) round(bets []float64) outcome {
 			p.net = -0.5 * p.bet
 			continue
 		}
-		for _, h := range t.hands[p.hands[0]:p.hands[1]] {
+		for j := p.hands[0]; j < p.hands[1]; j++ {
+			h := &t.hands[j]
 			total, _ := h.total()
 			switch {
 			case total > 21:
