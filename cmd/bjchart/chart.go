@@ -3,11 +3,13 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
 	"bjchart/render"
 	"bjchart/solve"
+	"bjchart/solve/count"
 
 	"github.com/spf13/cobra"
 )
@@ -173,6 +175,9 @@ type chartOptions struct {
 	cd     bool
 	format string
 	color  string
+	count  string
+	tc     string
+	dealt  string
 }
 
 func newChartOptions() *chartOptions { return &chartOptions{} }
@@ -184,6 +189,9 @@ func (o *chartOptions) bind(cmd *cobra.Command) {
 	fl.BoolVar(&o.ev, "ev", false, "show the EV of every legal action in each cell (text format)")
 	fl.BoolVar(&o.cd, "cd", false, "composition-dependent play: list the hands whose best play differs from the chart (text); with json or csv, the CD values of every two-card hand and every hand of three or more cards")
 	fl.StringVar(&o.format, "format", "text", "output format: text, json or csv")
+	fl.StringVar(&o.count, "count", "", "with --tc: the balanced count (hilo, hiopt1, hiopt2, omega2, zen, wong-halves)")
+	fl.StringVar(&o.tc, "tc", "", "solve the shoe a true count typically leaves (with --count), e.g. +3")
+	fl.StringVar(&o.dealt, "dealt", "50%", "with --tc: how much of the shoe has been dealt")
 	fl.StringVar(&o.color, "color", "auto", "colour the text chart: auto (on a terminal, unless NO_COLOR is set), always or never")
 }
 
@@ -238,14 +246,56 @@ func (o *chartOptions) run(cmd *cobra.Command, e env) error {
 	if err != nil {
 		return err
 	}
+	var header string
+	if o.tc != "" || o.count != "" {
+		sh, note, err := o.typicalShoe(r, opt)
+		if err != nil {
+			return err
+		}
+		opt.Shoe, header = &sh, note
+	}
 	t, err := solve.SolveWith(r, opt)
 	if err != nil {
 		return err
 	}
-	return writeStdout(e, o.format, func(b *bytes.Buffer) error { return write(b, t) })
+	return writeStdout(e, o.format, func(b *bytes.Buffer) error {
+		if header != "" && o.format == "text" {
+			b.WriteString(header + "\n")
+		}
+		return write(b, t)
+	})
 }
 
 // allDigits reports whether s is a non-empty run of ASCII digits.
 func allDigits(s string) bool {
 	return s != "" && strings.Trim(s, "0123456789") == ""
+}
+
+// typicalShoe returns the shoe --count and --tc ask for, and a line
+// saying what it is.
+func (o *chartOptions) typicalShoe(r solve.Rules, opt solve.Options) (solve.Shoe, string, error) {
+	if o.tc == "" || o.count == "" {
+		return solve.Shoe{}, "", usagef("--count and --tc go together: the chart for the shoe a count's true count leaves")
+	}
+	if opt.Shoe != nil || r.Infinite() {
+		return solve.Shoe{}, "", usagef("--tc needs full decks to deal from (not --shoe, not INF)")
+	}
+	sys, ok := count.Systems[o.count]
+	if !ok || !sys.Balanced() {
+		return solve.Shoe{}, "", usagef("--count %q: want a balanced count: hilo, hiopt1, hiopt2, omega2, zen or wong-halves", o.count)
+	}
+	tc, err := strconv.ParseFloat(o.tc, 64)
+	if err != nil || math.IsNaN(tc) || math.IsInf(tc, 0) || math.Abs(tc) > 20 {
+		return solve.Shoe{}, "", usagef("--tc %q: want a true count from -20 to +20, e.g. +3", o.tc)
+	}
+	d, err := strconv.ParseFloat(strings.TrimSuffix(o.dealt, "%"), 64)
+	if err != nil || !strings.HasSuffix(o.dealt, "%") || d <= 0 || d >= 100 {
+		return solve.Shoe{}, "", usagef("--dealt %q: want a percentage above 0 and below 100, e.g. 50%%", o.dealt)
+	}
+	sh, err := count.TypicalShoe(r.Decks, sys, tc, d/100)
+	if err != nil {
+		return solve.Shoe{}, "", usageError{err}
+	}
+	return sh, fmt.Sprintf("the shoe a %s true count of %+g typically leaves with %g%% dealt (true count %+.2f in whole cards)",
+		sys.Name, tc, d, count.TrueCount(r.Decks, sys, sh)), nil
 }

@@ -251,6 +251,10 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"sim", "--seat", "strategy=cd", "--seat", "luck=7"}, `--seat "luck=7" (seat 2): unknown key "luck"`},
 		{[]string{"sim", "--seat", "ramp=0:1"}, `a ramp, indices or insurance needs --count`},
 		{[]string{"sim", "--seat", "strategy=cd", "--players", "3"}, `--players 3 but --seat given 1 times`},
+		{[]string{"chart", "--tc", "3"}, `--count and --tc go together`},
+		{[]string{"chart", "--count", "ko", "--tc", "3"}, `--count "ko": want a balanced count`},
+		{[]string{"chart", "--count", "hilo", "--tc", "99"}, `--tc "99": want a true count from -20 to +20`},
+		{[]string{"chart", "--rules", "INF", "--count", "hilo", "--tc", "3"}, `--tc needs full decks`},
 		{[]string{"help", "nosuch"}, `unknown help topic "nosuch"`},
 		{[]string{"help", "dealr"}, `did you mean dealer?`},
 		{[]string{"chrt"}, `unknown command "chrt" for "bjchart"; did you mean card or chart or charts?`},
@@ -685,5 +689,27 @@ func TestSimSeats(t *testing.T) {
 	}
 	if r.Players != 2 || len(r.Seats) != 2 || r.Seats[1].Spec != "strategy=cd" || r.Seats[0].Rounds != r.Rounds || r.Seats[1].Rounds != r.Rounds {
 		t.Errorf("seats %+v of %d rounds, %d players", r.Seats, r.Rounds, r.Players)
+	}
+}
+
+// TestChartAtTrueCount solves the shoe Hi-Lo +3 typically leaves: 16 v T
+// stands there (its index is 0) and the header says what was solved.
+func TestChartAtTrueCount(t *testing.T) {
+	code, out, stderr := runCmd(t, "chart", "--rules", "6D S17 DAS", "--count", "hilo", "--tc", "+3")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !strings.HasPrefix(out, "the shoe a hilo true count of +3 typically leaves") || !strings.Contains(out, "player edge") {
+		t.Errorf("header: %.200q", out)
+	}
+	code, out, _ = runCmd(t, "chart", "--rules", "6D S17 DAS", "--count", "hilo", "--tc", "+3", "--format", "json")
+	var r render.JSONTable
+	if code != exitOK || json.Unmarshal([]byte(out), &r) != nil {
+		t.Fatalf("exit %d", code)
+	}
+	for _, c := range r.Cells {
+		if c.Table == "hard" && c.Hand == "16" && c.Up == "T" && c.Action != "S" {
+			t.Errorf("16 v T at +3: %s, want S", c.Action)
+		}
 	}
 }

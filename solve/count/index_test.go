@@ -154,3 +154,36 @@ func TestTypicalShoeAgrees(t *testing.T) {
 		}
 	}
 }
+
+// TestTypicalShoe: the shoe for a true count has that true count (within
+// one card of running count: rounding to whole cards), and the chart for it plays as the indices say: 16 v
+// T stands at +3 and hits at -3 (Hi-Lo index 0).
+func TestTypicalShoe(t *testing.T) {
+	r, _ := solve.ParseRules("6D S17 DAS")
+	for _, tc := range []float64{-3, 0, 3} {
+		sh, err := TypicalShoe(6, HiLo, tc, 0.5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := TrueCount(6, HiLo, sh); math.Abs(got-tc) > 52.0/156+1e-9 {
+			t.Errorf("true count %+g: the shoe %v has %+.3f", tc, sh, got)
+		}
+		if tc == 0 {
+			continue
+		}
+		tab, err := solve.SolveWith(r, solve.Options{Shoe: &sh})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := solve.Stand
+		if tc < 0 {
+			want = solve.Hit
+		}
+		if c := tab.Cell(solve.Hard, "16", 10); c.Code.Best != want {
+			t.Errorf("true count %+g: 16 v T %v, want %v", tc, c.Code.Best, want)
+		}
+	}
+	if _, err := TypicalShoe(6, Systems["ko"], 3, 0.5); err == nil {
+		t.Error("an unbalanced count gave a true-count shoe")
+	}
+}
