@@ -473,14 +473,15 @@ func newCounter(res sim.Result, unit, bankroll float64) (*counterStats, []countR
 		c.Bankroll, c.RiskOfRuin = bankroll, &ror
 	}
 	var rows []countRow
+	players := float64(max(1, res.Players))
 	for i, b := range res.ByCount {
 		if b.Rounds == 0 {
 			continue
 		}
 		row := countRow{Count: i - sim.MaxCount, Rounds: b.Rounds, Freq: float64(b.Rounds) / float64(res.Rounds),
-			EV: b.EV(res.Players) / unit, SE: b.SE(res.Players) / unit, Edge: b.Net / b.Wagered}
+			EV: b.EV() / players / unit, SE: b.SE() / players / unit, Edge: b.Net / b.Wagered}
 		// The edge's error: the round's mean result's, over the mean wager.
-		row.EdgeSE = b.SE(1) / (b.Wagered / float64(b.Rounds))
+		row.EdgeSE = b.SE() / (b.Wagered / float64(b.Rounds))
 		if b.Rounds < 2 { // JSON has no NaN
 			row.SE, row.EdgeSE = -1, -1
 		}

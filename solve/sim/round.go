@@ -8,9 +8,9 @@ type table struct {
 	bj      float64 // a player blackjack's payout
 	shoe    *shoe
 	seats   []seat
-	hands   []hand                  // this round's hands, seat by seat
-	players []Player                // who sits where
-	seatRes *[MaxPlayers]SeatResult // where each player's rounds are summed, if anywhere
+	hands   []hand             // this round's hands, seat by seat
+	players []Player           // who sits where
+	seatRes *[MaxPlayers]Tally // where each player's rounds are summed, if anywhere
 	limit   [11]int
 }
 
@@ -291,11 +291,7 @@ func (t *table) sum(seats []seat, dealerBJ bool) outcome {
 		o.net += p.net + ins
 		o.wagered += p.wagered + p.ins
 		if t.seatRes != nil { // each player's part apart
-			r, net := &t.seatRes[p.who], p.net+ins
-			r.Rounds++
-			r.Net += net
-			r.Net2 += net * net
-			r.Wagered += p.wagered + p.ins
+			t.seatRes[p.who].add(p.net+ins, p.wagered+p.ins)
 		}
 		o.hands += max(1, p.hands[1]-p.hands[0])
 		switch {

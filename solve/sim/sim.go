@@ -115,7 +115,7 @@ type Result struct {
 	Watched       int64 // rounds dealt while the count said sit out (a bet of 0), not in Rounds
 	// Seats sums each player's rounds apart, when Config.Seats sets the
 	// players up one by one.
-	Seats                [MaxPlayers]SeatResult
+	Seats                [MaxPlayers]Tally
 	Wins, Pushes, Losses int64 // players' rounds won, pushed, lost
 	Reshuffles           int64
 	// Sums over rounds of the round's net result and wager (in initial
@@ -124,50 +124,44 @@ type Result struct {
 	// ByCount breaks rounds down by the count their bets went by (true
 	// count or running count, floored), from MinCount up; the ends take
 	// every count beyond them. Only with a count.
-	ByCount [2*MaxCount + 1]CountBin
+	ByCount [2*MaxCount + 1]Tally
 }
 
-// A SeatResult sums one player's rounds (those it played).
-type SeatResult struct {
+// A Tally sums some rounds apart (one player's, or those at one count):
+// their number and their results' sum, sum of squares and wagers.
+type Tally struct {
 	Rounds             int64
 	Net, Net2, Wagered float64
 }
 
-// EV is the player's mean result per round played.
-func (r SeatResult) EV() float64 { return r.Net / float64(r.Rounds) }
+func (t *Tally) add(net, wagered float64) {
+	t.Rounds++
+	t.Net += net
+	t.Net2 += net * net
+	t.Wagered += wagered
+}
+
+func (t *Tally) merge(o Tally) {
+	t.Rounds += o.Rounds
+	t.Net += o.Net
+	t.Net2 += o.Net2
+	t.Wagered += o.Wagered
+}
+
+// EV is the mean result per round.
+func (t Tally) EV() float64 { return t.Net / float64(t.Rounds) }
 
 // SE is the standard error of EV.
-func (r SeatResult) SE() float64 {
-	n := float64(r.Rounds)
+func (t Tally) SE() float64 {
+	n := float64(t.Rounds)
 	if n < 2 {
 		return math.NaN()
 	}
-	return math.Sqrt(max(0, (r.Net2-r.Net*r.Net/n)/(n-1)) / n)
+	return math.Sqrt(max(0, (t.Net2-t.Net*t.Net/n)/(n-1)) / n)
 }
 
 // MaxCount bounds the breakdown by count: -MaxCount..+MaxCount.
 const MaxCount = 25
-
-// A CountBin sums the rounds played at one count.
-type CountBin struct {
-	Rounds    int64
-	Net, Net2 float64
-	Wagered   float64
-}
-
-// EV is the bin's mean result per player and round.
-func (b CountBin) EV(players int) float64 {
-	return b.Net / float64(b.Rounds) / float64(max(1, players))
-}
-
-// SE is the standard error of EV.
-func (b CountBin) SE(players int) float64 {
-	n := float64(b.Rounds)
-	if n < 2 {
-		return math.NaN()
-	}
-	return math.Sqrt(max(0, (b.Net2-b.Net*b.Net/n)/(n-1))/n) / float64(max(1, players))
-}
 
 // binOf returns the breakdown's index of a count.
 func binOf(c float64) int {
@@ -202,18 +196,10 @@ func (r *Result) Merge(o Result) {
 	r.Wagered2 += o.Wagered2
 	r.NetWagered += o.NetWagered
 	for i := range r.Seats {
-		a, b := &r.Seats[i], o.Seats[i]
-		a.Rounds += b.Rounds
-		a.Net += b.Net
-		a.Net2 += b.Net2
-		a.Wagered += b.Wagered
+		r.Seats[i].merge(o.Seats[i])
 	}
 	for i := range r.ByCount {
-		b, x := &r.ByCount[i], o.ByCount[i]
-		b.Rounds += x.Rounds
-		b.Net += x.Net
-		b.Net2 += x.Net2
-		b.Wagered += x.Wagered
+		r.ByCount[i].merge(o.ByCount[i])
 	}
 }
 
@@ -370,11 +356,7 @@ func Run(cfg Config, ch Strategy, progress func(done int64)) (Result, error) {
 						}
 						o := t.round(bets)
 						res.add(o)
-						bin := &res.ByCount[binOf(c)]
-						bin.Rounds++
-						bin.Net += o.net
-						bin.Net2 += o.net * o.net
-						bin.Wagered += o.wagered
+						res.ByCount[binOf(c)].add(o.net, o.wagered)
 					}
 					if progress != nil && k%(1<<16) == (1<<16)-1 {
 						mu.Lock()
