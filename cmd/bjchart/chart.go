@@ -288,14 +288,14 @@ func (o *chartOptions) typicalShoe(r solve.Rules, opt solve.Options) (solve.Shoe
 	if err != nil || math.IsNaN(tc) || math.IsInf(tc, 0) || math.Abs(tc) > 20 {
 		return solve.Shoe{}, "", usagef("--tc %q: want a true count from -20 to +20, e.g. +3", o.tc)
 	}
-	d, err := strconv.ParseFloat(strings.TrimSuffix(o.dealt, "%"), 64)
-	if err != nil || !strings.HasSuffix(o.dealt, "%") || d <= 0 || d >= 100 {
-		return solve.Shoe{}, "", usagef("--dealt %q: want a percentage above 0 and below 100, e.g. 50%%", o.dealt)
+	dealt, err := parseFraction("dealt", o.dealt, "50%")
+	if err != nil {
+		return solve.Shoe{}, "", err
 	}
-	sh, err := count.TypicalShoe(r.Decks, sys, tc, d/100)
+	sh, err := count.TypicalShoe(r.Decks, sys, tc, dealt)
 	if err != nil {
 		return solve.Shoe{}, "", usageError{err}
 	}
 	return sh, fmt.Sprintf("the shoe a %s true count of %+g typically leaves with %g%% dealt (true count %+.2f in whole cards)",
-		sys.Name, tc, d, count.TrueCount(r.Decks, sys, sh)), nil
+		sys.Name, tc, 100*dealt, count.TrueCount(r.Decks, sys, sh)), nil
 }

@@ -87,9 +87,9 @@ func (o *indicesOptions) run(cmd *cobra.Command, e env) error {
 	if o.shoes < 50 || o.shoes > 1_000_000 {
 		return usagef("--shoes %d: want 50 to 1000000", o.shoes)
 	}
-	p, err := strconv.ParseFloat(strings.TrimSuffix(o.penetration, "%"), 64)
-	if err != nil || !strings.HasSuffix(o.penetration, "%") || p <= 0 || p >= 100 {
-		return usagef("--penetration %q: want a percentage above 0 and below 100, e.g. 80%%", o.penetration)
+	pen, err := parseFraction("penetration", o.penetration, "80%")
+	if err != nil {
+		return err
 	}
 	r, err := o.rules.resolve(cmd)
 	if err != nil {
@@ -101,7 +101,7 @@ func (o *indicesOptions) run(cmd *cobra.Command, e env) error {
 	if r.Surrender != solve.LateSurrender && o.set != "i18" {
 		return usagef("--set %s needs late surrender (LS): the Fab 4 are surrender indices", o.set)
 	}
-	got, err := count.Compute(r, sys, decisions, count.Options{Shoes: o.shoes, Penetration: p / 100, Seed: o.seed})
+	got, err := count.Compute(r, sys, decisions, count.Options{Shoes: o.shoes, Penetration: pen, Seed: o.seed})
 	if err != nil {
 		return err
 	}
@@ -110,7 +110,7 @@ func (o *indicesOptions) run(cmd *cobra.Command, e env) error {
 		conv = strings.Replace(conv, "true count = running count x 52 / cards left (not rounded)", fmt.Sprintf("unbalanced: the running count, from %g", sys.IRC(r.Decks)), 1)
 		conv = strings.ReplaceAll(conv, "the true count", "the running count")
 	}
-	rep := indicesReport{Rules: r.String(), Count: sys.Name, Conventions: conv, Shoes: o.shoes, Penetration: p / 100, Seed: o.seed}
+	rep := indicesReport{Rules: r.String(), Count: sys.Name, Conventions: conv, Shoes: o.shoes, Penetration: pen, Seed: o.seed}
 	for _, x := range got {
 		row := indexRow{Table: x.Table, Hand: x.Hand, Up: x.Up.String(), Base: x.Base, Play: x.Play, Shoes: x.Shoes}
 		if sys.Name == "hilo" {

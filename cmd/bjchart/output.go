@@ -8,6 +8,8 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 )
 
 // writeFileAtomic writes data to path through a temporary file in the same
@@ -117,4 +119,14 @@ func writeStdout(e env, format string, render func(*bytes.Buffer) error) error {
 	}
 	_, err := e.stdout.Write(buf.Bytes())
 	return err
+}
+
+// parseFraction reads a percentage flag such as --penetration 75% as a
+// fraction strictly between 0 and 1; example shows the form in the error.
+func parseFraction(flag, value, example string) (float64, error) {
+	p, err := strconv.ParseFloat(strings.TrimSuffix(value, "%"), 64)
+	if err != nil || !strings.HasSuffix(value, "%") || !(p > 0 && p < 100) {
+		return 0, usagef("--%s %q: want a percentage above 0 and below 100, e.g. %s", flag, value, example)
+	}
+	return p / 100, nil
 }

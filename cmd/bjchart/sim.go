@@ -185,11 +185,9 @@ func (o *simOptions) run(cmd *cobra.Command, e env) error {
 			return usagef("--csm and --penetration: a continuous shuffler has no penetration; give one")
 		}
 	} else {
-		p, err := strconv.ParseFloat(strings.TrimSuffix(o.penetration, "%"), 64)
-		if err != nil || !strings.HasSuffix(o.penetration, "%") || p <= 0 || p >= 100 {
-			return usagef("--penetration %q: want a percentage above 0 and below 100, e.g. 75%%", o.penetration)
+		if pen, err = parseFraction("penetration", o.penetration, "75%"); err != nil {
+			return err
 		}
-		pen = p / 100
 	}
 	r, err := o.rules.resolve(cmd)
 	if err != nil {
