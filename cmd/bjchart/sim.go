@@ -47,24 +47,19 @@ type simOptions struct {
 	shard       string
 }
 
-// counts are the built-in counting systems; tags by rank, A first.
-var counts = map[string]sim.Count{
-	"hilo": {Name: "hilo", Tags: [11]int{1: -1, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 10: -1}, Balanced: true},
-	"ko":   {Name: "ko", Tags: [11]int{1: -1, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 7: 1, 10: -1}},
-	// Seed 001 (Itoh 2023), tables 4 and 5, with its initial running
-	// count 4 - 4 x decks.
-	"itoh-pm1": {Name: "itoh-pm1", Tags: [11]int{1: -1, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 7: 1, 10: -1}},
-	"itoh-pm3": {Name: "itoh-pm3", Tags: [11]int{1: -3, 2: 2, 3: 2, 4: 3, 5: 3, 6: 1, 7: 1, 10: -3}},
-}
+// simCounts are the built-in counts sim offers, by their names in
+// count.Systems (which holds their tags): Hi-Lo, KO and seed 001's two.
+var simCounts = []string{"hilo", "ko", "itoh-pm1", "itoh-pm3"}
 
 // parseCountSystem reads a built-in count's name or tags "A=-1,2=1,...".
 func parseCountSystem(s string, decks int) (*sim.Count, error) {
-	c, ok := counts[s]
-	if !ok {
+	sys := count.System{Name: "custom"}
+	if slices.Contains(simCounts, s) {
+		sys = count.Systems[s]
+	} else {
 		if !strings.Contains(s, "=") {
 			return nil, fmt.Errorf("want hilo, ko, itoh-pm1, itoh-pm3 or tags such as \"A=-1,2=1,3=1,4=1,5=1,6=1,T=-1\"")
 		}
-		c = sim.Count{Name: "custom"}
 		for _, f := range strings.Split(s, ",") {
 			k, v, _ := strings.Cut(strings.TrimSpace(f), "=")
 			r, err := solve.ParseRank(k)
@@ -72,22 +67,14 @@ func parseCountSystem(s string, decks int) (*sim.Count, error) {
 			if err != nil || err2 != nil || n < -9 || n > 9 {
 				return nil, fmt.Errorf("%q: want RANK=TAG with a tag from -9 to 9, e.g. 2=1", f)
 			}
-			c.Tags[r] = n
+			sys.Tags[r] = float64(n)
 		}
 	}
-	sum := 0 // over a deck: four of each rank, sixteen tens
-	for r := 1; r <= 10; r++ {
-		n := 4
-		if r == 10 {
-			n = 16
-		}
-		sum += n * c.Tags[r]
-	}
-	c.Balanced = sum == 0
+	c := &sim.Count{Name: sys.Name, Tags: sys.Tags, Balanced: sys.Balanced()}
 	if !c.Balanced {
-		c.IRC = sum - sum*decks // 4 - 4 x decks for the +4-per-deck counts: 0 after a full deck
+		c.IRC = sys.IRC(decks) // 4 - 4 x decks for the +4-per-deck counts
 	}
-	return &c, nil
+	return c, nil
 }
 
 // parseRamp reads "COUNT:BET,...", e.g. "-100:1,2:2,3:4,4:8".
@@ -662,9 +649,9 @@ func (o *simOptions) applyPreset(cmd *cobra.Command, r *solve.Rules, cfg *sim.Co
 	*pen = 0
 	cfg.ReshuffleBelow = (o.players + 2) * 5
 	if table == "t11" {
-		c := counts["itoh-pm3"]
-		c.Balanced, c.IRC = false, 4-4*r.Decks // the paper's IRC, whatever the tags sum to
-		cfg.Count = &c
+		sys := count.Systems["itoh-pm3"]
+		// The paper's IRC, whatever the tags sum to.
+		cfg.Count = &sim.Count{Name: sys.Name, Tags: sys.Tags, IRC: float64(4 - 4*r.Decks)}
 		if r.Decks == 1 {
 			o.ramp = "-1000:5,1:10,2:50,3:150,4:250,5:300"
 		} else {

@@ -17,7 +17,7 @@ func BenchmarkSim(b *testing.B) {
 		b.Fatal(err)
 	}
 	ch, _ := NewChart(tab)
-	hilo := &Count{Name: "hilo", Tags: [11]int{1: -1, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 10: -1}, Balanced: true}
+	hilo := &Count{Name: "hilo", Tags: [11]float64{1: -1, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 10: -1}, Balanced: true}
 	three := 3.0
 	for _, bc := range []struct {
 		name string

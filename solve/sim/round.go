@@ -271,9 +271,9 @@ func (t *table) insuranceCount(peek bool, hole uint8) float64 {
 		left++
 	}
 	if !s.count.Balanced {
-		return float64(rc)
+		return rc
 	}
-	return float64(rc) * 52 / float64(max(left, 1))
+	return rc * 52 / float64(max(left, 1))
 }
 
 func isBlackjack(up, hole int) bool { return up == 1 && hole == 10 || up == 10 && hole == 1 }

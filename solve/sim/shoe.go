@@ -23,21 +23,21 @@ type shoe struct {
 	infinite   bool // draw with replacement
 	below      int  // reshuffle between rounds once fewer cards are left (overrides cut)
 	reshuffles int64
-	count      *Count // counted on every card dealt, if not nil
-	rc         int    // running count
+	count      *Count  // counted on every card dealt, if not nil
+	rc         float64 // running count
 }
 
 // countNow is the count the bet goes by: the true count for a balanced
 // count, else the running count.
 func (s *shoe) countNow() float64 {
 	if !s.count.Balanced {
-		return float64(s.rc)
+		return s.rc
 	}
 	left := len(s.cards) - s.pos
 	if left <= 0 {
 		return 0
 	}
-	return float64(s.rc) * 52 / float64(left)
+	return s.rc * 52 / float64(left)
 }
 
 func newShoe(sh solve.Shoe, infinite bool, penetration float64, rng *rand.Rand) *shoe {

@@ -88,8 +88,8 @@ type Step struct{ From, Bet float64 }
 // which starts at IRC after each shuffle.
 type Count struct {
 	Name     string
-	Tags     [11]int // by rank, 1 (ace) .. 10
-	IRC      int     // initial running count (unbalanced counts)
+	Tags     [11]float64 // by rank, 1 (ace) .. 10
+	IRC      float64     // initial running count (unbalanced counts)
 	Balanced bool
 }
 

@@ -95,7 +95,7 @@ func TestCountRamp(t *testing.T) {
 	r, _ := solve.ParseRules("6D S17 DAS SPL3 LS")
 	tab, _ := solve.Solve(r)
 	ch, _ := NewChart(tab)
-	hilo := &Count{Name: "hilo", Tags: [11]int{1: -1, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 10: -1}, Balanced: true}
+	hilo := &Count{Name: "hilo", Tags: [11]float64{1: -1, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 10: -1}, Balanced: true}
 	cfg := Config{Rules: r, Rounds: 2_000_000, Seed: 5, Penetration: 0.8}
 	flat, _ := Run(cfg, ch, nil)
 	cfg.Count, cfg.Ramp = hilo, []Step{{0, 1}}
@@ -150,7 +150,7 @@ func TestInsurance(t *testing.T) {
 	tab, _ := solve.Solve(r)
 	ch, _ := NewChart(tab)
 	always := -1000.0
-	hilo := &Count{Tags: [11]int{1: -1, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 10: -1}, Balanced: true}
+	hilo := &Count{Tags: [11]float64{1: -1, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 10: -1}, Balanced: true}
 	res, err := Run(Config{Rules: r, Rounds: 20_000_000, Seed: 3, Count: hilo, InsureAt: &always}, ch, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -169,7 +169,7 @@ func TestWonging(t *testing.T) {
 	r, _ := solve.ParseRules("6D S17 DAS SPL3 LS")
 	tab, _ := solve.Solve(r)
 	ch, _ := NewChart(tab)
-	hilo := &Count{Tags: [11]int{1: -1, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 10: -1}, Balanced: true}
+	hilo := &Count{Tags: [11]float64{1: -1, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 10: -1}, Balanced: true}
 	res, err := Run(Config{Rules: r, Rounds: 1_000_000, Seed: 4, Penetration: 0.8, Count: hilo, Ramp: []Step{{-100, 0}, {1, 1}}}, ch, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -194,7 +194,7 @@ func TestIndexPlays(t *testing.T) {
 	}
 	tab := s.Table()
 	ch, _ := NewChart(tab)
-	hilo := &Count{Tags: [11]int{1: -1, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 10: -1}, Balanced: true}
+	hilo := &Count{Tags: [11]float64{1: -1, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 10: -1}, Balanced: true}
 	cfg := Config{Rules: r, Rounds: 2_000_000, Seed: 9, Count: hilo, Ramp: []Step{{0, 1}}}
 	plain, _ := Run(cfg, ch, nil)
 	cfg.Indices = []IndexPlay{{Total: 16, Up: 10, Base: solve.Hit, Play: solve.Stand, At: 1000}}
