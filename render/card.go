@@ -393,13 +393,19 @@ var legendItems = []struct {
 	{solve.Surrender, "Rp", "Surrender, else split"},
 }
 
-// legend draws the colour key: H and S, and every other code the card
-// prints; returns the bottom y.
-func (c *cardPDF) legend(x, y, width float64) float64 {
+// usedCodes returns the codes the card prints.
+func (c *cardPDF) usedCodes() map[string]bool {
 	used := map[string]bool{}
 	for i := range c.t.Cells {
 		used[cardCode(c.t.Rules, c.t.Cells[i].Code)] = true
 	}
+	return used
+}
+
+// legend draws the colour key: H and S, and every other code the card
+// prints; returns the bottom y.
+func (c *cardPDF) legend(x, y, width float64) float64 {
+	used := c.usedCodes()
 	c.SetFont("Helvetica", "B", 8)
 	col := 0
 	colW := width / 3
@@ -540,10 +546,7 @@ func (c *cardPDF) walletBack(x, y float64) {
 
 // walletLegend is the legend of a wallet card: the codes it prints.
 func (c *cardPDF) walletLegend() string {
-	used := map[string]bool{}
-	for i := range c.t.Cells {
-		used[cardCode(c.t.Rules, c.t.Cells[i].Code)] = true
-	}
+	used := c.usedCodes()
 	var parts []string
 	for _, it := range legendItems {
 		if used[it.code] {

@@ -100,11 +100,7 @@ func NewJSONTable(t *solve.Table, opt DataOptions) JSONTable {
 	if opt.CD && !t.Rules.Infinite() {
 		out.CDSplit = t.Split.String()
 		for _, h := range t.Hands {
-			total, soft := h.Total()
-			out.Hands = append(out.Hands, JSONHand{
-				Cards: cardList(h.Cards[:]), Up: h.Up.String(), Total: total, Soft: soft, Freq: h.Freq,
-				EV: evMap(h.EV[:], h.Legal[:]), Best: h.Best.String(), Chart: h.Chart.String(),
-			})
+			out.Hands = append(out.Hands, jsonHand(h))
 		}
 		for _, c := range t.Compositions {
 			out.Compositions = append(out.Compositions, JSONComposition{
