@@ -46,10 +46,10 @@ func ParseRuleSpec(s string) (RuleSpec, error) {
 	for _, f := range strings.Fields(s) {
 		key, val, ok := strings.Cut(f, "=")
 		if !ok {
-			return spec, fmt.Errorf("rules: %s is not key=value", shortQuote(f))
+			return spec, fmt.Errorf("rules: %s is not key=value", solve.QuoteInput(f, 30))
 		}
 		if seen[key] {
-			return spec, fmt.Errorf("rules: %s given twice", shortQuote(key))
+			return spec, fmt.Errorf("rules: %s given twice", solve.QuoteInput(key, 30))
 		}
 		seen[key] = true
 		var allowed []string
@@ -63,7 +63,7 @@ func ParseRuleSpec(s string) (RuleSpec, error) {
 			for _, k := range ruleKeys {
 				keys = append(keys, k.key)
 			}
-			return spec, fmt.Errorf("rules: unknown key %s; want %s", shortQuote(key), strings.Join(keys, ", "))
+			return spec, fmt.Errorf("rules: unknown key %s; want %s", solve.QuoteInput(key, 30), strings.Join(keys, ", "))
 		}
 		if key == "decks" {
 			if err := spec.parseDecks(val); err != nil {
@@ -72,7 +72,7 @@ func ParseRuleSpec(s string) (RuleSpec, error) {
 			continue
 		}
 		if !slices.Contains(allowed, val) {
-			return spec, fmt.Errorf("rules: %s=%s; want %s", key, shortQuote(val), strings.Join(allowed, ", "))
+			return spec, fmt.Errorf("rules: %s=%s; want %s", key, solve.QuoteInput(val, 30), strings.Join(allowed, ", "))
 		}
 		switch key {
 		case "dealer":
@@ -103,7 +103,7 @@ func (spec *RuleSpec) parseDecks(val string) error {
 	a, err1 := strconv.Atoi(lo)
 	b, err2 := strconv.Atoi(hi)
 	if err1 != nil || err2 != nil || a < 1 || b < a || b > solve.MaxDecks {
-		return fmt.Errorf("rules: decks=%s; want a count (6), a range (4-8) or ?", shortQuote(val))
+		return fmt.Errorf("rules: decks=%s; want a count (6), a range (4-8) or ?", solve.QuoteInput(val, 30))
 	}
 	spec.DecksMin, spec.DecksMax = a, b
 	return nil
@@ -151,12 +151,4 @@ func (spec RuleSpec) Reading() solve.Rules {
 		r.HoleCard = solve.ENHC
 	}
 	return r
-}
-
-// shortQuote quotes s for a message, cut to 30 runes.
-func shortQuote(s string) string {
-	if r := []rune(s); len(r) > 30 {
-		return strconv.Quote(string(r[:30])) + "..."
-	}
-	return strconv.Quote(s)
 }

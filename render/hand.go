@@ -31,9 +31,9 @@ const maxQueryLen = 200
 func ParseHandQuery(s string) (HandQuery, error) {
 	var q HandQuery
 	if len(s) > maxQueryLen {
-		return q, fmt.Errorf("hand %s: %d characters; a hand is at most %d", shortQuote(s), len(s), maxQueryLen)
+		return q, fmt.Errorf("hand %s: %d characters; a hand is at most %d", solve.QuoteInput(s, 40), len(s), maxQueryLen)
 	}
-	name := shortQuote(s)
+	name := solve.QuoteInput(s, 40)
 	fields := strings.Fields(strings.ToLower(s))
 	at := slices.IndexFunc(fields, func(f string) bool { return f == "v" || f == "vs" })
 	if at < 1 || at != len(fields)-2 {
@@ -93,17 +93,9 @@ func ParseHandQuery(s string) (HandQuery, error) {
 // parseCard reads one card, naming a long token only by its start.
 func parseCard(s string) (solve.Rank, error) {
 	if len(s) > 2 {
-		return 0, fmt.Errorf("unknown card %s: want A, 2..9 or T", shortQuote(s))
+		return 0, fmt.Errorf("unknown card %s: want A, 2..9 or T", solve.QuoteInput(s, 40))
 	}
 	return solve.ParseRank(s)
-}
-
-// shortQuote quotes s for an error message, cut to 40 characters.
-func shortQuote(s string) string {
-	if r := []rune(s); len(r) > 40 {
-		return strconv.Quote(string(r[:40])) + "..."
-	}
-	return strconv.Quote(s)
 }
 
 // HandReport is what bjchart knows about one hand against one up card.

@@ -194,11 +194,12 @@ type RuleError struct {
 }
 
 func (e *RuleError) Error() string {
-	return fmt.Sprintf("%s: %s", shortQuote(e.Input, 60), e.Msg)
+	return fmt.Sprintf("%s: %s", QuoteInput(e.Input, 60), e.Msg)
 }
 
-// shortQuote quotes s for a message, cut to max runes.
-func shortQuote(s string, max int) string {
+// QuoteInput quotes user input for an error message, cut to max runes
+// (and marked "..." when cut), so that a long input makes a short line.
+func QuoteInput(s string, max int) string {
 	if r := []rune(s); len(r) > max {
 		return strconv.Quote(string(r[:max])) + "..."
 	}
@@ -219,12 +220,12 @@ func ParseRules(s string) (Rules, error) {
 		}
 		before := r
 		if err := apply(&r); err != nil {
-			return Rules{}, &RuleError{s, t.text, t.offset, fmt.Sprintf("%s at %d: %v", shortQuote(t.text, 30), t.offset, err)}
+			return Rules{}, &RuleError{s, t.text, t.offset, fmt.Sprintf("%s at %d: %v", QuoteInput(t.text, 30), t.offset, err)}
 		}
 		// The same rule twice is fine when it says the same (6D 06D, 3:2 6:4).
 		if prev, dup := seen[group]; dup && r != before {
 			return Rules{}, &RuleError{s, t.text, t.offset,
-				fmt.Sprintf("%s at %d contradicts %s at %d (%s given twice)", shortQuote(t.text, 30), t.offset, shortQuote(prev.text, 30), prev.offset, group)}
+				fmt.Sprintf("%s at %d contradicts %s at %d (%s given twice)", QuoteInput(t.text, 30), t.offset, QuoteInput(prev.text, 30), prev.offset, group)}
 		}
 		seen[group] = t
 	}
@@ -345,7 +346,7 @@ func unknownMessage(t tokenAt) string {
 			}
 		}
 	}
-	msg := fmt.Sprintf("unknown rule %s at %d", shortQuote(t.text, 30), t.offset)
+	msg := fmt.Sprintf("unknown rule %s at %d", QuoteInput(t.text, 30), t.offset)
 	if len(groups) == 0 {
 		return msg + "; see 'bjchart rules' for the rule language (e.g. \"6D H17 DAS LS 3:2\")"
 	}

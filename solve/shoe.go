@@ -119,18 +119,18 @@ func (s Shoe) Validate() error {
 func ParseShoe(s string) (Shoe, error) {
 	f := strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' })
 	if len(f) != 10 {
-		return Shoe{}, fmt.Errorf("shoe %s: %d counts; want 10 (A,2,3,4,5,6,7,8,9,T)", shortQuote(s, 40), len(f))
+		return Shoe{}, fmt.Errorf("shoe %s: %d counts; want 10 (A,2,3,4,5,6,7,8,9,T)", QuoteInput(s, 40), len(f))
 	}
 	var sh Shoe
 	for i, x := range f {
 		n, err := strconv.Atoi(x)
 		if err != nil || n < 0 {
-			return Shoe{}, fmt.Errorf("shoe %s: count %s for rank %v is not a non-negative integer", shortQuote(s, 40), shortQuote(x, 20), Rank(i+1))
+			return Shoe{}, fmt.Errorf("shoe %s: count %s for rank %v is not a non-negative integer", QuoteInput(s, 40), QuoteInput(x, 20), Rank(i+1))
 		}
 		sh.Counts[i] = n
 	}
 	if err := sh.Validate(); err != nil {
-		return Shoe{}, fmt.Errorf("shoe %s: %s", shortQuote(s, 40), strings.TrimPrefix(err.Error(), "shoe: "))
+		return Shoe{}, fmt.Errorf("shoe %s: %s", QuoteInput(s, 40), strings.TrimPrefix(err.Error(), "shoe: "))
 	}
 	return sh, nil
 }
