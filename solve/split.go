@@ -1,5 +1,7 @@
 package solve
 
+import "fmt"
+
 // Splitting pairs in a finite shoe, exactly.
 //
 // Each split hand is played by a strategy that looks only at its own cards
@@ -295,4 +297,23 @@ func policyPlay(x, policy *context, strat SplitStrategy) []float64 {
 	v := make([]float64, len(x.nodes))
 	x.play(hit, v)
 	return v
+}
+
+// PairPlays returns the W values (restricted to no dealer blackjack under a
+// peek, as finite_dealer.go defines W) of standing on the pair c,c and of
+// splitting it under CDZ-, exact resplits included, against up card up,
+// dealt from shoe (the up card and the pair still in it). It solves one up
+// card's hand graphs: for a few decisions on many depleted shoes.
+func PairPlays(r Rules, shoe Shoe, c, up Rank) (stand, split float64, err error) {
+	if err := r.Validate(); err != nil {
+		return 0, 0, err
+	}
+	f := newFiniteUp(r, newLayout(r, shoe), up)
+	td := newTDUp(f)
+	if td.plans[c] == nil {
+		return 0, 0, fmt.Errorf("pair %v,%v cannot be dealt from this shoe", c, c)
+	}
+	var hand [10]uint8
+	hand[c-1] = 2
+	return td.base.stand[td.base.find(hand)], f.cdSplit(td.plans[c], CDZMinus, r.DAS), nil
 }
