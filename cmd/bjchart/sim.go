@@ -323,21 +323,22 @@ func (o *simOptions) run(cmd *cobra.Command, e env) error {
 			}
 		}
 	}
-	report := newSimReport(r, o, pen, res, exact, time.Since(start), unit)
+	head := simReport{Rules: r.String(), Strategy: o.strategy, Seed: o.seed, Shuffle: "continuous", flat: len(cfg.Ramp) <= 1}
+	switch {
+	case cfg.ReshuffleBelow > 0:
+		head.Shuffle = fmt.Sprintf("reshuffled below %d cards", cfg.ReshuffleBelow)
+	case pen > 0:
+		head.Shuffle = fmt.Sprintf("%g%% penetration", 100*pen)
+	}
+	if cfg.Count != nil {
+		head.Count, head.Ramp, head.Balanced = cfg.Count.Name, o.ramp, cfg.Count.Balanced
+	}
+	report := head.withResult(res, exact, time.Since(start), unit)
 	report.Shard, report.Sums = o.shard, &res
 	for i, spec := range o.seats {
 		sr := res.Seats[i]
 		report.SeatResults = append(report.SeatResults, seatRow{Seat: i + 1, Spec: spec, Rounds: sr.Rounds,
 			EV: sr.EV() / unit, SE: sr.SE() / unit, Wagered: sr.Wagered, Returned: sr.Wagered + sr.Net})
-	}
-	report.flat = len(cfg.Ramp) <= 1
-	if cfg.ReshuffleBelow > 0 {
-		report.Shuffle = fmt.Sprintf("reshuffled below %d cards", cfg.ReshuffleBelow)
-	}
-	if cfg.Count != nil {
-		report.Count = cfg.Count.Name
-		report.Ramp = o.ramp
-		report.Balanced = cfg.Count.Balanced
 	}
 	if ref != nil {
 		report.Reference = ref.reference(report)
@@ -488,21 +489,21 @@ type paperRef struct {
 	SEsApart        float64 `json:"ses_apart"`
 }
 
-func newSimReport(r solve.Rules, o *simOptions, pen float64, res sim.Result, exact float64, took time.Duration, unit float64) simReport {
-	shuffle := "continuous"
-	if pen > 0 {
-		shuffle = fmt.Sprintf("%g%% penetration", 100*pen)
-	}
+// withResult fills a report whose run is described (rules, strategy,
+// seed, shuffle, count) with a result, in units of unit; took is the time
+// it took, 0 for merged parts (no speed then).
+func (s simReport) withResult(res sim.Result, exact float64, took time.Duration, unit float64) simReport {
 	pr, prSE := res.PayoutRatio(), res.PayoutRatioSE()
-	return simReport{
-		Rules: r.String(), Strategy: o.strategy, Seed: o.seed, Shuffle: shuffle,
-		Rounds: res.Rounds, Hands: res.Hands, Unit: unit, EV: res.EV() / unit, SE: res.SE() / unit,
-		CI95: [2]float64{res.CI95()[0] / unit, res.CI95()[1] / unit}, SD: res.SD() / unit,
-		AverageBet: res.Wagered / float64(res.Rounds), Wagered: res.Wagered, Returned: res.Wagered + res.Net,
-		PayoutRatio: pr, PayoutCI95: [2]float64{pr - 1.96*prSE, pr + 1.96*prSE},
-		Wins: res.Wins, Pushes: res.Pushes, Losses: res.Losses,
-		ExactEV: exact, RoundsSec: float64(res.Rounds+res.Watched) / took.Seconds(), Players: res.Players, Watched: res.Watched,
+	s.Rounds, s.Hands, s.Unit, s.EV, s.SE = res.Rounds, res.Hands, unit, res.EV()/unit, res.SE()/unit
+	s.CI95, s.SD = [2]float64{res.CI95()[0] / unit, res.CI95()[1] / unit}, res.SD()/unit
+	s.AverageBet, s.Wagered, s.Returned = res.Wagered/float64(res.Rounds), res.Wagered, res.Wagered+res.Net
+	s.PayoutRatio, s.PayoutCI95 = pr, [2]float64{pr - 1.96*prSE, pr + 1.96*prSE}
+	s.Wins, s.Pushes, s.Losses = res.Wins, res.Pushes, res.Losses
+	s.ExactEV, s.Players, s.Watched = exact, res.Players, res.Watched
+	if took > 0 {
+		s.RoundsSec = float64(res.Rounds+res.Watched) / took.Seconds()
 	}
+	return s
 }
 
 func (s simReport) text(b *bytes.Buffer) error {
@@ -802,12 +803,10 @@ func mergeParts(files []string) (simReport, error) {
 		total.Merge(sums[i])
 	}
 	total.Players = first.Players
-	o := &simOptions{strategy: first.Strategy, seed: first.Seed, ramp: first.Ramp}
-	merged := newSimReport(solve.Rules{}, o, 0, total, first.ExactEV, 0, first.Unit)
-	merged.Rules, merged.Shuffle, merged.Count, merged.Ramp, merged.Reference = first.Rules, first.Shuffle, first.Count, first.Ramp, nil
-	merged.flat, merged.Balanced = first.Ramp == "", first.Balanced
+	head := simReport{Rules: first.Rules, Strategy: first.Strategy, Seed: first.Seed, Shuffle: first.Shuffle,
+		Count: first.Count, Ramp: first.Ramp, Balanced: first.Balanced, flat: first.Ramp == ""}
+	merged := head.withResult(total, first.ExactEV, 0, first.Unit)
 	merged.Sums = &total
-	merged.RoundsSec = 0
 	if first.Counter != nil {
 		merged.Counter, merged.ByCount = newCounter(total, first.Unit, first.Counter.Bankroll)
 	}
