@@ -100,38 +100,9 @@ func TestUnbalancedCounts(t *testing.T) {
 	t.Logf("KO 16 v T: running count %+.2f ± %.2f", got[0].Index, got[0].SE)
 }
 
-// typicalShoe returns six decks with three dealt: half of every rank
-// gone, then n more low cards (2-6, in turn) gone in place of n high cards
-// (tens and aces 4 to 1, as the shoe holds them; n < 0: the reverse). Each
-// swap moves the running count by 2, so this is a Hi-Lo true count of
-// 2n/3, on a shoe no sampling produced; per unit of running count it
-// leaves 0.4 tens more, as a dealt shoe does on average (the regression of
-// tens removed on the count: -p(ten) / (p(low) + p(high)) = -0.4).
-func typicalShoe(n int) [10]int {
-	left := solve.NewShoe(6).Counts
-	for r := range left {
-		left[r] /= 2
-	}
-	sign := 1
-	if n < 0 {
-		sign = -1
-	}
-	for i := 0; i < abs(n); i++ {
-		low, high := 1+i%5, 9 // ranks 2..6; ten, or every fifth an ace
-		if i%5 == 4 {
-			high = 0
-		}
-		left[low] -= sign
-		left[high] += sign
-	}
-	return left
-}
-
-func abs(n int) int { return max(n, -n) }
-
 // TestTypicalShoeAgrees checks the sampled indices' direction on
-// deterministic shoes: at a true count 2 above a decision's index the play
-// gains, at 2 below it loses.
+// deterministic shoes, TypicalShoe's for half the shoe dealt: at a true
+// count 2 above a decision's index the play gains, at 2 below it loses.
 func TestTypicalShoeAgrees(t *testing.T) {
 	r, _ := solve.ParseRules("6D S17 DAS LS")
 	decisions := []Decision{I18[0], I18[1], I18[5], I18[8], I18[15]} // insurance, 16 v T, 10 v T, 11 v A, 12 v 5
@@ -142,12 +113,11 @@ func TestTypicalShoeAgrees(t *testing.T) {
 	for k, d := range decisions {
 		for _, side := range []float64{-2, 2} {
 			tc := got[k].Index + side
-			left := typicalShoe(int(math.Round(3 * tc / 2)))
-			n := 0
-			for _, c := range left {
-				n += c
+			sh, err := TypicalShoe(6, HiLo, tc, 0.5)
+			if err != nil {
+				t.Fatal(err)
 			}
-			g := gain(r, d, left, n, map[solve.Rank]*shoeEV{})
+			g := gain(r, d, sh.Counts, sh.Total(), map[solve.Rank]*shoeEV{})
 			if (g > 0) != (side > 0) {
 				t.Errorf("%s %s v %v: index %+.2f, but at true count %+.2f the play's gain is %+.6f", d.Table, d.Hand, d.Up, got[k].Index, tc, g)
 			}
