@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"slices"
+	"strconv"
 	"sync"
 
 	"bjchart/solve"
@@ -245,8 +246,7 @@ func gain(r solve.Rules, d Decision, left [10]int, n int, evs map[solve.Rank]*sh
 		s = newShoeEV(r, left, int(d.Up))
 		evs[d.Up] = s
 	}
-	var total int
-	fmt.Sscan(d.Hand, &total)
+	total, _ := strconv.Atoi(d.Hand) // a hard total: the decisions' hands are rows "9".."16"
 	g := 0.0
 	m := left
 	m[d.Up-1]--
@@ -264,8 +264,20 @@ func gain(r solve.Rules, d Decision, left [10]int, n int, evs map[solve.Rank]*sh
 		hand[a-1]++
 		hand[b-1]++
 		stand, hit, double, surrender := s.plays(hand)
-		w := map[string]float64{"stand": stand, "hit": hit, "double": double, "surrender": surrender, "play": max(stand, hit)}
-		g += pUp * p * (w[d.Play] - w[d.Base])
+		w := func(play string) float64 {
+			switch play {
+			case "stand":
+				return stand
+			case "hit":
+				return hit
+			case "double":
+				return double
+			case "surrender":
+				return surrender
+			}
+			return max(stand, hit) // "play": the better of the two
+		}
+		g += pUp * p * (w(d.Play) - w(d.Base))
 	}
 	return g
 }
