@@ -236,11 +236,15 @@ func splitName(t *solve.Table) string {
 }
 
 // customShoe returns the shoe when it is not the rules' full shoe.
-func customShoe(t *solve.Table) string {
-	if t.Rules.Infinite() || t.Shoe == solve.NewShoe(t.Rules.Decks) {
+func customShoe(t *solve.Table) string { return shoeIfCustom(t.Rules, t.Shoe) }
+
+// shoeIfCustom returns sh as ParseShoe reads it, or "" for the rules' full
+// decks (or an infinite deck): what outputs show as the shoe dealt from.
+func shoeIfCustom(r solve.Rules, sh solve.Shoe) string {
+	if r.Infinite() || sh == solve.NewShoe(r.Decks) {
 		return ""
 	}
-	return t.Shoe.String()
+	return sh.String()
 }
 
 // CellMargin returns a cell's margin, or nil where no hand decides at the

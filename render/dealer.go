@@ -107,6 +107,14 @@ func (d Dealer) JSON() JSONDealer {
 	return out
 }
 
+// customShoe returns the shoe dealt from when not the rules' full decks.
+func (d Dealer) customShoe() string {
+	if d.Shoe == nil {
+		return ""
+	}
+	return shoeIfCustom(d.Rules, *d.Shoe)
+}
+
 // DealerJSON writes the rules, the shoe if not full decks, and the dealer block.
 func DealerJSON(w io.Writer, d Dealer) error {
 	out := struct {
@@ -114,9 +122,7 @@ func DealerJSON(w io.Writer, d Dealer) error {
 		Shoe   string     `json:"shoe,omitempty"`
 		Dealer JSONDealer `json:"dealer"`
 	}{Rules: d.Rules.String(), Dealer: d.JSON()}
-	if d.Shoe != nil && (d.Rules.Infinite() || *d.Shoe != solve.NewShoe(d.Rules.Decks)) {
-		out.Shoe = d.Shoe.String()
-	}
+	out.Shoe = d.customShoe()
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(out)
@@ -156,11 +162,7 @@ func DealerCSV(w io.Writer, d Dealer) error {
 // card unconditionally, then the up cards a peek changes (T and A) given
 // no dealer blackjack.
 func DealerText(w io.Writer, d Dealer) error {
-	shoe := ""
-	if d.Shoe != nil && *d.Shoe != solve.NewShoe(d.Rules.Decks) {
-		shoe = d.Shoe.String()
-	}
-	if _, err := fmt.Fprintf(w, "bjchart dealer outcomes\nrules %s\n", RulesText(d.Rules.String(), shoe)); err != nil {
+	if _, err := fmt.Fprintf(w, "bjchart dealer outcomes\nrules %s\n", RulesText(d.Rules.String(), d.customShoe())); err != nil {
 		return err
 	}
 	header := append([]string{"up", "P(up)"}, dealerOutcomeNames...)
