@@ -67,3 +67,31 @@ func BenchmarkContract(b *testing.B) {
 		}
 	}
 }
+
+// referenceGames are the five games the solver-speed issue times the
+// reference engine on (one core, in process).
+var referenceGames = []struct{ name, rules string }{
+	{"1D-S17-NDAS-SPL1", "1D S17 NDAS SPL1"},
+	{"2D-S17-DAS-SPL3", "2D S17 DAS SPL3"},
+	{"6D-S17-DAS-SPL3-LS", "6D S17 DAS SPL3 LS"},
+	{"6D-H17-DAS-SPL3-LS", "6D H17 DAS SPL3 LS"},
+	{"8D-S17-NDAS-SPL1", "8D S17 NDAS SPL1"},
+}
+
+// BenchmarkReference solves each of the reference games from scratch. Run
+// it with -cpu 1 to compare with the reference engine's one-core times.
+func BenchmarkReference(b *testing.B) {
+	for _, g := range referenceGames {
+		b.Run(g.name, func(b *testing.B) {
+			r, err := ParseRules(g.rules)
+			if err != nil {
+				b.Fatal(err)
+			}
+			for b.Loop() {
+				if _, err := Solve(r); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -42,10 +43,33 @@ func golden(t *testing.T, name, got string) {
 	if err != nil {
 		t.Fatalf("%v (run go test ./cmd/bjchart -update to create it)", err)
 	}
-	if got != string(want) {
+	if got != string(want) && !sameUpToRounding(got, string(want)) {
 		t.Errorf("output differs from %s (rerun with -update if intended):\n--- got\n%s\n--- want\n%s", path, got, want)
 	}
 }
+
+// goldenTolerance is how far a number in a golden file may move: rounding
+// in the last bits of a float64, from a change in the order of summation.
+const goldenTolerance = 1e-12
+
+// sameUpToRounding reports whether two outputs differ only in numbers, and
+// those by at most goldenTolerance. Everything else must match exactly.
+func sameUpToRounding(got, want string) bool {
+	g, w := number.FindAllString(got, -1), number.FindAllString(want, -1)
+	if len(g) != len(w) || number.ReplaceAllString(got, "#") != number.ReplaceAllString(want, "#") {
+		return false
+	}
+	for i := range g {
+		x, err1 := strconv.ParseFloat(g[i], 64)
+		y, err2 := strconv.ParseFloat(w[i], 64)
+		if g[i] != w[i] && (err1 != nil || err2 != nil || math.Abs(x-y) > goldenTolerance) {
+			return false
+		}
+	}
+	return true
+}
+
+var number = regexp.MustCompile(`-?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?`)
 
 func TestGolden(t *testing.T) {
 	tests := []struct {
@@ -596,10 +620,12 @@ func TestSimMerge(t *testing.T) {
 	}
 }
 
-// TestOneSplitUnchanged holds one-split games bit for bit to the values
-// bjchart gave before exact resplits (commit 143b0ef, recorded in
+// TestOneSplitUnchanged holds one-split games to the values bjchart gave
+// before exact resplits (commit 143b0ef, recorded in
 // testdata/before-exact-splits-*.json): without a resplit the exact
-// method reduces to the old one, and not a bit may move.
+// method reduces to the old one. They agreed bit for bit until the dealer's
+// contraction changed its order of summation (tens first); what may move
+// now is rounding, well under 1e-13.
 func TestOneSplitUnchanged(t *testing.T) {
 	for _, rules := range []string{"2D S17 DAS SPL1", "1D H17 NDAS SPL1 LS ENHC"} {
 		name := "testdata/before-exact-splits-" + strings.ToLower(strings.ReplaceAll(rules, " ", "-")) + ".json"
@@ -626,11 +652,22 @@ func TestOneSplitUnchanged(t *testing.T) {
 		if err := json.Unmarshal([]byte(out), &now); err != nil {
 			t.Fatal(err)
 		}
-		if now.EV != before.EV || fmt.Sprint(now.EVCD) != fmt.Sprint(before.EVCD) || len(now.Hands) != len(before.Hands) {
+		same := func(a, b map[string]float64) bool {
+			if len(a) != len(b) {
+				return false
+			}
+			for k, x := range a {
+				if y, ok := b[k]; !ok || math.Abs(x-y) > 1e-13 {
+					return false
+				}
+			}
+			return true
+		}
+		if math.Abs(now.EV-before.EV) > 1e-13 || !same(now.EVCD, before.EVCD) || len(now.Hands) != len(before.Hands) {
 			t.Fatalf("%s: ev %v, ev_cd %v, %d hands; before %v, %v, %d", rules, now.EV, now.EVCD, len(now.Hands), before.EV, before.EVCD, len(before.Hands))
 		}
 		for i, h := range now.Hands {
-			if b := before.Hands[i]; h.Cards != b.Cards || h.Up != b.Up || fmt.Sprint(h.EV) != fmt.Sprint(b.EV) {
+			if b := before.Hands[i]; h.Cards != b.Cards || h.Up != b.Up || !same(h.EV, b.EV) {
 				t.Errorf("%s: %s v %s: %v, before %v", rules, h.Cards, h.Up, h.EV, b.EV)
 			}
 		}
