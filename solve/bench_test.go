@@ -62,7 +62,7 @@ func BenchmarkContract(b *testing.B) {
 		for _, up := range UpCards {
 			f.up, f.shoe = up, lay.shoe
 			f.shoe[up-1]--
-			f.draws, f.levels = dealerDrawsFor(r.H17, up), dealerLevelsFor(r.H17, up)
+			f.draws, f.levels = dealerDrawsFor(r.H17, up), dealerLevelsFor(r.H17, up, f.shoe)
 			f.contract()
 		}
 	}

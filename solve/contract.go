@@ -49,7 +49,10 @@ type dealerLevels struct {
 	level0 []int32 // multiset -> class at level 0
 }
 
-func newDealerLevels(d *dealerDraws) *dealerLevels {
+// newDealerLevels returns the classes of the multisets in d that a shoe
+// with cap[c] cards of rank c+1 can deal; the others get class -1 in
+// level0.
+func newDealerLevels(d *dealerDraws, cap [10]int) *dealerLevels {
 	n := len(d.outcome)
 	ks := make([][10]uint8, n)
 	for i := 0; i < n; i++ {
@@ -70,9 +73,11 @@ func newDealerLevels(d *dealerDraws) *dealerLevels {
 	}
 	lv := &dealerLevels{}
 	// Multisets by outcome, then size: the order classes are numbered in.
-	order := make([]int, n)
-	for i := range order {
-		order[i] = i
+	var order []int
+	for i := 0; i < n; i++ {
+		if dealable(d, i, cap) {
+			order = append(order, i)
+		}
 	}
 	slices.SortStableFunc(order, func(a, b int) int {
 		return cmp.Or(cmp.Compare(d.outcome[a], d.outcome[b]), cmp.Compare(d.size[a], d.size[b]))
@@ -81,6 +86,9 @@ func newDealerLevels(d *dealerDraws) *dealerLevels {
 	for r := 0; r < 10; r++ {
 		index := map[key]int32{}
 		member[r] = make([]int32, n)
+		for i := range member[r] {
+			member[r][i] = -1
+		}
 		for o := range lv.first[r] {
 			lv.first[r][o] = -1
 		}
@@ -113,12 +121,23 @@ func newDealerLevels(d *dealerDraws) *dealerLevels {
 	for r := 0; r < 10; r++ {
 		for c := r + 1; c < 10; c++ {
 			lv.up[r][c] = make([]int32, lv.n[r])
-			for i := 0; i < n; i++ {
+			for _, i := range order {
 				lv.up[r][c][member[r][i]] = member[c][i]
 			}
 		}
 	}
 	return lv
+}
+
+// dealable reports whether a shoe with cap[c] cards of rank c+1 holds
+// multiset i of d.
+func dealable(d *dealerDraws, i int, cap [10]int) bool {
+	for j := d.start[i]; j < d.start[i+1]; j++ {
+		if int(d.counts[j]) > cap[d.ranks[j]] {
+			return false
+		}
+	}
+	return true
 }
 
 // trieNode is a composition in the contraction's trie: children add one
@@ -199,7 +218,9 @@ func (f *finiteUp) contract() []DealerDist {
 	f.numerators(p)
 	root := make([]float64, lv.n[0])
 	for i, pi := range p {
-		root[lv.level0[i]] += pi
+		if class := lv.level0[i]; class >= 0 {
+			root[class] += pi
+		}
 	}
 	w.visit(0, 0, 0, 1, root[:w.n[0]])
 	return w.dist
