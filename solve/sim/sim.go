@@ -319,7 +319,7 @@ func Run(cfg Config, ch Strategy, progress func(done int64)) (Result, error) {
 				if int64(i) < cfg.Rounds%int64(shards) {
 					rounds++
 				}
-				rng := rand.New(rand.NewPCG(cfg.Seed, cfg.StreamBase+uint64(i)))
+				rng := rand.NewPCG(cfg.Seed, cfg.StreamBase+uint64(i))
 				s := newShoe(sh, infinite, cfg.Penetration, rng)
 				if cfg.ReshuffleBelow > 0 {
 					s.below = cfg.ReshuffleBelow
