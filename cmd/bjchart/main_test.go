@@ -266,7 +266,8 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"sim", "--count", "hilo", "--insure-at", "NaN"}, `--insure-at "NaN": want a count`},
 		{[]string{"sim", "--count", "hilo", "--ramp", "-100:0"}, `every bet is 0, so no round is ever played`},
 		{[]string{"indices", "--count", "zen3"}, `--count "zen3": want one of hilo, hiopt1`},
-		{[]string{"indices", "--set", "i20"}, `--set "i20": want i18, fab4 or all`},
+		{[]string{"indices", "--set", "i20"}, `--set "i20": want i18, fab4, i18,fab4 or all`},
+		{[]string{"indices", "--set", "all,i18"}, `all is every cell already`},
 		{[]string{"indices", "--shoes", "5"}, `--shoes 5: want 50 to 1000000`},
 		{[]string{"indices", "--rules", "INF"}, `nothing to count`},
 		{[]string{"indices", "--rules", "6D NS", "--set", "fab4"}, `needs late surrender`},
@@ -677,7 +678,7 @@ func TestOneSplitUnchanged(t *testing.T) {
 // TestIndices runs the indices command small and checks its JSON: every
 // decision listed with an index, an SE and the rounded value.
 func TestIndices(t *testing.T) {
-	code, out, stderr := runCmd(t, "indices", "--rules", "6D S17 DAS LS", "--set", "all", "--shoes", "60", "--format", "json")
+	code, out, stderr := runCmd(t, "indices", "--rules", "6D S17 DAS LS", "--set", "i18,fab4", "--shoes", "60", "--format", "json")
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -700,6 +701,21 @@ func TestIndices(t *testing.T) {
 		// count tests solve them with more shoes): null there is fine.
 		if (x.Index == nil) != (x.SE == nil) || (x.Index == nil) != (x.Rounded == nil) || x.Index == nil && x.Table != "pair" {
 			t.Errorf("%s %s: index %v se %v rounded %v", x.Table, x.Hand, x.Index, x.SE, x.Rounded)
+		}
+	}
+}
+
+// TestIndicesAllCells runs every cell's indices small (one deck, 150
+// shoes dealt to below 60%) and checks the text shows the charts and the
+// list.
+func TestIndicesAllCells(t *testing.T) {
+	code, out, stderr := runCmd(t, "indices", "--rules", "1D S17 DAS", "--set", "all", "--shoes", "150", "--penetration", "60%")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{"\nhard\n", "\nsoft\n", "\npairs\n", "the play taken at or above it", "insurance"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in\n%s", want, out)
 		}
 	}
 }

@@ -110,6 +110,9 @@ type Options struct {
 	Shoes       int     // depleted shoes sampled
 	Penetration float64 // shoes are dealt to a depth uniform in [0, Penetration) of the shoe
 	Seed        uint64
+	// Progress, if not nil, is called once per shoe valued, from any
+	// goroutine.
+	Progress func()
 }
 
 // An Index is a decision's crossing.
@@ -121,7 +124,8 @@ type Index struct {
 	Shoes   int // sampled shoes within the fit's window
 }
 
-// sample is one shoe: its true count and each decision's gain.
+// sample is one shoe: its true count and each decision's gain (nil for a
+// shoe left out).
 type sample struct {
 	tc   float64
 	gain []float64
@@ -130,12 +134,63 @@ type sample struct {
 // Compute finds each decision's index for the rules (a finite shoe) and
 // count.
 func Compute(r solve.Rules, sys System, decisions []Decision, opt Options) ([]Index, error) {
+	if err := check(r, opt); err != nil {
+		return nil, err
+	}
+	samples := sampleShoes(r, sys, opt, func(left [10]int, n int) []float64 {
+		gains := make([]float64, len(decisions))
+		evs := map[solve.Rank]*shoeEV{}
+		for k, d := range decisions {
+			if !d.Unsolved {
+				gains[k] = gain(r, d, left, n, evs)
+			}
+		}
+		return gains
+	})
+	out := make([]Index, len(decisions))
+	for k, d := range decisions {
+		out[k] = Index{Decision: d, Index: math.NaN(), SE: math.NaN()}
+		if !d.Unsolved {
+			out[k].fit(r, sys, samples, k)
+		}
+	}
+	return out, nil
+}
+
+func check(r solve.Rules, opt Options) error {
 	if r.Infinite() {
-		return nil, fmt.Errorf("count: an infinite deck has nothing to count")
+		return fmt.Errorf("count: an infinite deck has nothing to count")
 	}
 	if opt.Shoes < 10 || opt.Penetration <= 0 || opt.Penetration >= 1 {
-		return nil, fmt.Errorf("count: want at least 10 shoes and a penetration below 1")
+		return fmt.Errorf("count: want at least 10 shoes and a penetration below 1")
 	}
+	return nil
+}
+
+// fit sets the index from gain k of the samples: where its least-squares
+// line on the count crosses zero. It returns the line's slope.
+func (x *Index) fit(r solve.Rules, sys System, samples []sample, k int) float64 {
+	xs, ys := make([]float64, 0, len(samples)), make([]float64, 0, len(samples))
+	for _, s := range samples {
+		if s.gain != nil { // nil: a shoe left out
+			xs, ys = append(xs, s.tc), append(ys, s.gain[k])
+		}
+	}
+	scale := 1.0 // the fit's windows, in true counts; running counts spread over the decks
+	if !sys.Balanced() {
+		scale = float64(r.Decks)
+	}
+	idx, se, slope, n := crossing(xs, ys, scale)
+	x.Index, x.SE, x.Shoes = idx, se, n
+	if !math.IsNaN(idx) {
+		x.Rounded = int(math.Round(idx))
+	}
+	return slope
+}
+
+// sampleShoes deals opt.Shoes shoes, on every core, and values each with
+// gains (its unseen cards and their number).
+func sampleShoes(r solve.Rules, sys System, opt Options, gains func(left [10]int, n int) []float64) []sample {
 	full := solve.NewShoe(r.Decks).Counts
 	samples := make([]sample, opt.Shoes)
 	var wg sync.WaitGroup
@@ -145,7 +200,11 @@ func Compute(r solve.Rules, sys System, decisions []Decision, opt Options) ([]In
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				samples[i] = sampleShoe(r, sys, decisions, full, opt, i)
+				left, n, c := dealShoe(r, sys, full, opt, i)
+				samples[i] = sample{tc: c, gain: gains(left, n)}
+				if opt.Progress != nil {
+					opt.Progress()
+				}
 			}
 		}()
 	}
@@ -154,32 +213,12 @@ func Compute(r solve.Rules, sys System, decisions []Decision, opt Options) ([]In
 	}
 	close(next)
 	wg.Wait()
-	out := make([]Index, len(decisions))
-	for k, d := range decisions {
-		out[k] = Index{Decision: d, Index: math.NaN(), SE: math.NaN()}
-		if d.Unsolved {
-			continue
-		}
-		xs, ys := make([]float64, 0, len(samples)), make([]float64, 0, len(samples))
-		for _, s := range samples {
-			xs, ys = append(xs, s.tc), append(ys, s.gain[k])
-		}
-		scale := 1.0 // the fit's windows, in true counts; running counts spread over the decks
-		if !sys.Balanced() {
-			scale = float64(r.Decks)
-		}
-		idx, se, n := crossing(xs, ys, scale)
-		out[k].Index, out[k].SE, out[k].Shoes = idx, se, n
-		if !math.IsNaN(idx) {
-			out[k].Rounded = int(math.Round(idx))
-		}
-	}
-	return out, nil
+	return samples
 }
 
-// sampleShoe deals shoe i to a random depth and values every decision on
-// what is left.
-func sampleShoe(r solve.Rules, sys System, decisions []Decision, full [10]int, opt Options, i int) sample {
+// dealShoe deals shoe i to a random depth and returns the cards left,
+// their number and the count.
+func dealShoe(r solve.Rules, sys System, full [10]int, opt Options, i int) (left [10]int, n int, c float64) {
 	rng := rand.New(rand.NewPCG(opt.Seed, uint64(i)))
 	var cards []uint8
 	for rank, n := range full {
@@ -189,26 +228,18 @@ func sampleShoe(r solve.Rules, sys System, decisions []Decision, full [10]int, o
 	}
 	rng.Shuffle(len(cards), func(a, b int) { cards[a], cards[b] = cards[b], cards[a] })
 	depth := rng.IntN(int(opt.Penetration * float64(len(cards))))
-	left := full
+	left = full
 	rc := 0.0
 	for _, c := range cards[:depth] {
 		left[c-1]--
 		rc += sys.Tags[c]
 	}
-	n := len(cards) - depth
-	c := rc * 52 / float64(n) // the true count
+	n = len(cards) - depth
+	c = rc * 52 / float64(n) // the true count
 	if !sys.Balanced() {
 		c = sys.IRC(r.Decks) + rc // the running count
 	}
-	s := sample{tc: c, gain: make([]float64, len(decisions))}
-	evs := map[solve.Rank]*shoeEV{}
-	for k, d := range decisions {
-		if d.Unsolved {
-			continue
-		}
-		s.gain[k] = gain(r, d, left, n, evs)
-	}
-	return s
+	return left, n, c
 }
 
 // gain returns the decision's expected gain per round on the shoe left:
@@ -286,8 +317,9 @@ func gain(r solve.Rules, d Decision, left [10]int, n int, evs map[solve.Rank]*sh
 // the crossing (a first fit over true counts -8..+8, then a window of 4
 // either side of its crossing; for running counts, windows scale times as
 // wide around the counts' median) and returns -a/b with its standard error
-// (the delta method on the fit's covariance) and the shoes behind it.
-func crossing(xs, ys []float64, scale float64) (float64, float64, int) {
+// (the delta method on the fit's covariance), the line's slope and the
+// shoes behind it.
+func crossing(xs, ys []float64, scale float64) (idx, se, slope float64, shoes int) {
 	fit := func(lo, hi float64) (a, b, va, vb, cab float64, n int) {
 		var sx, sy, sxx, sxy float64
 		for i, x := range xs {
@@ -325,16 +357,16 @@ func crossing(xs, ys []float64, scale float64) (float64, float64, int) {
 	}
 	a, b, _, _, _, _ := fit(lo, hi)
 	if math.IsNaN(a) || b == 0 || math.IsNaN(b) {
-		return math.NaN(), math.NaN(), 0
+		return math.NaN(), math.NaN(), 0, 0
 	}
 	c0 := max(lo, min(hi, -a/b))
 	a, b, va, vb, cab, n := fit(c0-4*scale, c0+4*scale)
 	if math.IsNaN(a) || b == 0 {
-		return math.NaN(), math.NaN(), n
+		return math.NaN(), math.NaN(), 0, n
 	}
-	idx := -a / b
+	idx = -a / b
 	v := (va + idx*idx*vb + 2*idx*cab) / (b * b)
-	return idx, math.Sqrt(max(0, v)), n
+	return idx, math.Sqrt(max(0, v)), b, n
 }
 
 func median(xs []float64) float64 {

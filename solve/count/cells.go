@@ -1,0 +1,176 @@
+package count
+
+import (
+	"math"
+	"slices"
+	"strconv"
+
+	"bjchart/solve"
+)
+
+// Every chart cell's indices. On each sampled shoe the whole table is
+// solved exactly for what is left (solve.SolveWith with the shoe), and
+// every play that could replace a cell's basic play is valued against it:
+// the gain per round is the sum over the cell's two-card hands of how
+// often the hand is dealt and decided on that shoe times the difference of
+// the two plays' composition-dependent EVs (later decisions the best for
+// the exact cards, splits under CDZ-). A cell's index is where that gain
+// crosses zero, reported where the crossing lies within the counts the
+// shoes sample. A shoe the solver cannot take (a rank dealt out entirely,
+// which happens with one or two decks) is left out. One solve a shoe costs about 150 ms at six decks on one
+// core, so a full table of 600 shoes takes under a minute on two.
+
+// maxIndex bounds the true counts an index is reported at: beyond it the
+// sampled shoes are too few to place a crossing (running counts: times the
+// decks, around their median).
+const maxIndex = 8
+
+// A candidate is one cell's basic play against one other play.
+type candidate struct {
+	kind        solve.TableKind
+	hand        string
+	up          solve.Rank
+	basic, play solve.Action
+}
+
+// AllCells computes, for every cell of the chart, where each play other
+// than the basic one (the full shoe's best) overtakes it as the count
+// moves, plus insurance. Only crossings within the sampled counts are
+// returned, oriented like published indices: Base below the index, Play at
+// or above it. Each cell's decisions come in the chart's order.
+func AllCells(r solve.Rules, sys System, opt Options) ([]Index, error) {
+	if err := check(r, opt); err != nil {
+		return nil, err
+	}
+	basic, err := solve.Solve(r)
+	if err != nil {
+		return nil, err
+	}
+	cands := candidates(basic)
+	samples := sampleShoes(r, sys, opt, func(left [10]int, n int) []float64 {
+		shoe := solve.Shoe{Counts: left}
+		tab, err := solve.SolveWith(r, solve.Options{Shoe: &shoe})
+		if err != nil {
+			return nil // a rank dealt out entirely (one or two decks): left out
+		}
+		gains := make([]float64, len(cands)+1)
+		for k, c := range cands {
+			gains[k] = cellGain(tab, c)
+		}
+		gains[len(cands)] = gain(r, I18[0], left, n, nil)
+		return gains
+	})
+	scale := 1.0
+	lo, hi := -float64(maxIndex), float64(maxIndex)
+	if !sys.Balanced() {
+		scale = float64(r.Decks)
+		tcs := make([]float64, len(samples))
+		for i, s := range samples {
+			tcs[i] = s.tc
+		}
+		mid := median(tcs)
+		lo, hi = mid-maxIndex*scale, mid+maxIndex*scale
+	}
+	var out []Index
+	for k, c := range cands {
+		x := Index{Decision: c.decision()}
+		slope := x.fit(r, sys, samples, k)
+		if !placed(x, lo, hi, scale) {
+			continue
+		}
+		if slope < 0 { // the other play is better below the index
+			x.Base, x.Play = x.Play, x.Base
+		}
+		out = append(out, x)
+	}
+	ins := Index{Decision: I18[0]}
+	ins.fit(r, sys, samples, len(cands))
+	if placed(ins, lo, hi, scale) {
+		out = append([]Index{ins}, out...)
+	}
+	return out, nil
+}
+
+// placed reports whether an index is one to report: inside the counts
+// sampled, fitted on at least minShoes shoes, and known to within a point
+// of the count (one standard error; running counts: a point per deck). The
+// others are plays that never come close to the basic one, whose lines
+// cross zero far from any shoe.
+func placed(x Index, lo, hi, scale float64) bool {
+	return !math.IsNaN(x.Index) && x.Index >= lo && x.Index <= hi && x.Shoes >= minShoes && x.SE <= scale
+}
+
+// minShoes is the fewest shoes an index of AllCells may rest on.
+const minShoes = 30
+
+// Kind returns the chart table whose row the decision's hand is: hard for
+// a total ("11" too), pairs for two equal cards ("AA" too), else soft.
+// Insurance has none; it reads as soft.
+func (d Decision) Kind() solve.TableKind {
+	switch {
+	case slices.Contains(solve.Rows(solve.Hard), d.Hand):
+		return solve.Hard
+	case len(d.Hand) == 2 && d.Hand[0] == d.Hand[1]:
+		return solve.Pairs
+	}
+	return solve.Soft
+}
+
+// candidates lists every cell's basic play against each other legal play.
+func candidates(basic *solve.Table) []candidate {
+	var out []candidate
+	for i := range basic.Cells {
+		c := &basic.Cells[i]
+		if c.Freq == 0 || (c.Table == solve.Hard && c.Hand == "21") {
+			continue // no two-card hand decides here (hard 21 is a blackjack or three cards)
+		}
+		if c.Table == solve.Soft && c.Hand == "AA" {
+			continue // a pair of aces is in the pairs table
+		}
+		for _, a := range solve.Actions {
+			if a != c.Code.Best && c.Legal[a] && (a != solve.Split || c.Table == solve.Pairs) {
+				out = append(out, candidate{kind: c.Table, hand: c.Hand, up: c.Up, basic: c.Code.Best, play: a})
+			}
+		}
+	}
+	return out
+}
+
+// decision names a candidate as a Decision: the basic play below, the
+// other at or above (AllCells swaps them where the gain falls with the
+// count).
+func (c candidate) decision() Decision {
+	table := [...]string{solve.Hard: "hard", solve.Soft: "soft", solve.Pairs: "pair"}[c.kind]
+	if c.basic == solve.Surrender || c.play == solve.Surrender {
+		table = "surrender"
+	}
+	return Decision{Table: table, Hand: c.hand, Up: c.up, Base: c.basic.String(), Play: c.play.String()}
+}
+
+// cellGain returns the gain per round on a solved shoe of playing c.play
+// instead of c.basic with the cell's two-card hands.
+func cellGain(tab *solve.Table, c candidate) float64 {
+	g := 0.0
+	for i := range tab.Hands {
+		h := &tab.Hands[i]
+		if h.Up != c.up || !inCell(h, c.kind, c.hand) || !h.Legal[c.play] || !h.Legal[c.basic] {
+			continue
+		}
+		g += h.Freq * (h.EV[c.play] - h.EV[c.basic])
+	}
+	return g
+}
+
+// inCell reports whether a two-card hand is decided by the cell of that
+// table and row name.
+func inCell(h *solve.Hand, kind solve.TableKind, row string) bool {
+	a, b := h.Cards[0], h.Cards[1]
+	switch {
+	case a == b:
+		return kind == solve.Pairs && row == a.String()+b.String()
+	case a == 1:
+		return kind == solve.Soft && row == "A"+b.String()
+	}
+	total, _ := h.Total()
+	return kind == solve.Hard && row == strconv.Itoa(total)
+}

@@ -1,0 +1,90 @@
+package count
+
+import (
+	"math"
+	"testing"
+
+	"bjchart/solve"
+)
+
+// TestCellGainMatchesHandSolver values the same decisions on the same
+// sampled shoes two independent ways: AllCells' gain from the solver's
+// whole-table solve of the shoe (solve.SolveWith) and Compute's gain from
+// this package's own hand-by-hand solver (shoeEV), which shares no code
+// with it. Both are composition-dependent after a hit and weigh each hand
+// by how often it is dealt and decided, so they must agree to rounding.
+func TestCellGainMatchesHandSolver(t *testing.T) {
+	r, _ := solve.ParseRules("2D S17 DAS LS")
+	sys := HiLo
+	opt := Options{Shoes: 12, Penetration: 0.8, Seed: 3}
+	decisions := []Decision{
+		{Table: "hard", Hand: "12", Up: 4, Base: "hit", Play: "stand"},
+		{Table: "hard", Hand: "16", Up: 10, Base: "hit", Play: "stand"},
+		{Table: "hard", Hand: "10", Up: 1, Base: "hit", Play: "double"},
+		{Table: "hard", Hand: "9", Up: 7, Base: "hit", Play: "double"},
+		{Table: "hard", Hand: "15", Up: 10, Base: "hit", Play: "surrender"},
+	}
+	actions := map[string]solve.Action{"stand": solve.Stand, "hit": solve.Hit, "double": solve.Double, "surrender": solve.Surrender}
+	full := solve.NewShoe(r.Decks).Counts
+	for i := range opt.Shoes {
+		left, n, _ := dealShoe(r, sys, full, opt, i)
+		shoe := solve.Shoe{Counts: left}
+		tab, err := solve.SolveWith(r, solve.Options{Shoe: &shoe})
+		if err != nil {
+			continue // a rank dealt out: the whole-table solver takes no such shoe
+		}
+		evs := map[solve.Rank]*shoeEV{}
+		for _, d := range decisions {
+			c := candidate{kind: solve.Hard, hand: d.Hand, up: d.Up, basic: actions[d.Base], play: actions[d.Play]}
+			got, want := cellGain(tab, c), gain(r, d, left, n, evs)
+			if math.Abs(got-want) > 1e-12 || want == 0 {
+				t.Errorf("shoe %d, %s v %v %s -> %s: whole-table gain %.15g, hand solver %.15g", i, d.Hand, d.Up, d.Base, d.Play, got, want)
+			}
+		}
+	}
+}
+
+// TestAllCellsZeroTags: a count of zeros places no index in any cell.
+func TestAllCellsZeroTags(t *testing.T) {
+	r, _ := solve.ParseRules("1D S17 DAS")
+	got, err := AllCells(r, System{Name: "zero"}, Options{Shoes: 40, Penetration: 0.7, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 0 {
+		t.Errorf("%d indices from a count of zeros, first %+v", len(got), got[0])
+	}
+}
+
+// TestAllCellsOrientation checks the indices of a short one-deck run read
+// like published ones: the base play is the better one below the index
+// and the play at or above it, on the sampled shoes' own fitted lines;
+// and every index names a cell's basic play (the full shoe's best) on one
+// side.
+func TestAllCellsOrientation(t *testing.T) {
+	r, _ := solve.ParseRules("1D S17 DAS")
+	got, err := AllCells(r, HiLo, Options{Shoes: 120, Penetration: 0.7, Seed: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	basic, _ := solve.Solve(r)
+	if len(got) < 20 {
+		t.Fatalf("only %d indices on one deck", len(got))
+	}
+	for _, x := range got {
+		if x.Table == "insurance" {
+			continue
+		}
+		cell := basic.Cell(x.Kind(), x.Hand, x.Up)
+		if cell == nil {
+			t.Fatalf("%+v: no cell", x)
+		}
+		b := cell.Code.Best.String()
+		if x.Base != b && x.Play != b {
+			t.Errorf("%s v %v: %s -> %s, neither the basic %s", x.Hand, x.Up, x.Base, x.Play, b)
+		}
+		if x.Base == x.Play || x.SE > 1 || x.Shoes < minShoes {
+			t.Errorf("%s v %v: %+v", x.Hand, x.Up, x)
+		}
+	}
+}
