@@ -23,6 +23,9 @@ type CardOptions struct {
 	EV bool
 	// Diff adds a page comparing the chart with a published one.
 	Diff *DiffPage
+	// Indices adds a count's index plays: a back page (letter, a4), or a
+	// second wallet card.
+	Indices *IndexPage
 	// FullRows prints every hard total on its own row; by default
 	// identical rows at the ends (5-8, 17+) share one.
 	FullRows bool
@@ -46,6 +49,28 @@ type DiffPage struct {
 	Marks  map[CellKey]string
 	Header []string   // the difference list's columns
 	Rows   [][]string // one per difference
+}
+
+// An IndexPage is a count's index plays, as the counter's card prints
+// them: each cell with an index shows it and the play taken at or above
+// it, coloured as that play; the other cells show the basic play, faint.
+type IndexPage struct {
+	Title string // e.g. "Hi-Lo index plays"
+	// Count names the count the indices are read on, as "true count" or
+	// "running count" (unbalanced counts).
+	Count string
+	// Insurance states the insurance index, e.g. "Insurance: take it at
+	// +3 or more"; empty if there is none.
+	Insurance string
+	Notes     []string // conventions and provenance, for the full page
+	Marks     map[CellKey][]IndexMark
+	List      []string // one line per index, for the full page
+}
+
+// An IndexMark is one index of a cell: Play at or above Index.
+type IndexMark struct {
+	Index int
+	Play  solve.Action
 }
 
 // CellKey names a chart cell.
@@ -82,6 +107,7 @@ type cardCell struct {
 	code   string
 	action solve.Action
 	mark   string // "*", or a diff marker
+	faint  bool   // printed grey on white: a basic play beside index plays
 }
 
 // cardCode is a cell's code as the card prints it, resolved for the
@@ -119,6 +145,73 @@ func cardRows(t *solve.Table, kind solve.TableKind, marks map[CellKey]string, fu
 	}
 	return mergeEnds(rows)
 }
+
+// indexRows returns the printed rows of a table on an index card: a cell
+// with indices shows the one nearest zero (rounded, signed) with the
+// letter of the play at or above it, coloured as that play (others are
+// listed by IndexPage.also); the other cells show the basic play, faint.
+func indexRows(t *solve.Table, kind solve.TableKind, ip *IndexPage, full bool) []cardRow {
+	rows := cardRows(t, kind, nil, true)
+	for ri := range rows {
+		for i, up := range solve.UpCards {
+			cell := &rows[ri].cells[i]
+			m, ok := ip.nearest(CellKey{kind, rows[ri].label, up})
+			if !ok {
+				cell.faint, cell.mark = true, ""
+				continue
+			}
+			*cell = cardCell{code: fmt.Sprintf("%+d%s", m.Index, m.Play.Letter()), action: m.Play}
+		}
+	}
+	if kind != solve.Hard || full {
+		return rows
+	}
+	return mergeEnds(rows)
+}
+
+// nearest returns a cell's index nearest zero.
+func (ip *IndexPage) nearest(k CellKey) (IndexMark, bool) {
+	marks := ip.Marks[k]
+	if len(marks) == 0 {
+		return IndexMark{}, false
+	}
+	best := marks[0]
+	for _, m := range marks[1:] {
+		if abs(m.Index) < abs(best.Index) {
+			best = m
+		}
+	}
+	return best, true
+}
+
+// also lists the indices the cells do not show (a cell shows one), as
+// "44 v 4: +5D", in chart order.
+func (ip *IndexPage) also() []string {
+	var out []string
+	for _, kind := range []solve.TableKind{solve.Hard, solve.Soft, solve.Pairs} {
+		for _, hand := range solve.Rows(kind) {
+			for _, up := range solve.UpCards {
+				k := CellKey{kind, hand, up}
+				shown, _ := ip.nearest(k)
+				for _, m := range ip.Marks[k] {
+					if m != shown {
+						out = append(out, fmt.Sprintf("%s v %s: %+d%s", hand, up, m.Index, m.Play.Letter()))
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+func alsoText(also []string) string {
+	if len(also) == 0 {
+		return ""
+	}
+	return "; also " + strings.Join(also, ", ")
+}
+
+func abs(n int) int { return max(n, -n) }
 
 // mergeEnds merges identical rows at the two ends of the hard table, as
 // printed charts do: the run of totals from 5 up that play alike ("5-8",
@@ -207,6 +300,9 @@ func Card(w io.Writer, t *solve.Table, opt CardOptions) error {
 		c.wallet()
 	} else {
 		c.page()
+		if opt.Indices != nil {
+			c.indexPage(opt.Indices)
+		}
 	}
 	if opt.EV {
 		for _, kind := range []solve.TableKind{solve.Hard, solve.Soft, solve.Pairs} {
@@ -268,7 +364,15 @@ func (c *cardPDF) grid(x, y, labelW, cellW, rowH, fontSize float64, rows []cardR
 		c.CellFormat(labelW, rowH, r.label, "1", 0, "C", true, 0, "")
 		for _, cell := range r.cells {
 			c.fill(cell.action)
+			if cell.faint {
+				c.SetFillColor(255, 255, 255)
+				c.SetTextColor(150, 150, 150)
+				c.SetFont("Helvetica", "", fontSize)
+			}
 			c.CellFormat(cellW, rowH, cell.code+cell.mark, "1", 0, "C", true, 0, "")
+			if cell.faint {
+				c.SetFont("Helvetica", "B", fontSize)
+			}
 		}
 		y += rowH
 	}
@@ -314,7 +418,7 @@ func (c *cardPDF) page() {
 	c.SetXY(12, y+1)
 	c.CellFormat(pw-24, 5, fmt.Sprintf("%s playing this chart, of the initial bet per round.", capitalize(EdgeText(c.t.EV, 3))), "", 0, "L", false, 0, "")
 	y = c.tables(y+10, tableStyle{labelW: 12, rowH: 7, font: 10, heading: 11, gap: 6,
-		titles: [3]string{"HARD TOTALS", "SOFT TOTALS", "PAIRS"}}, nil) + 6
+		titles: [3]string{"HARD TOTALS", "SOFT TOTALS", "PAIRS"}}, c.chartRows(nil)) + 6
 	y = c.legend(12, y, pw-24)
 	if notes := MultiCardNotes(c.t); len(notes) > 0 {
 		c.SetFont("Helvetica", "", 8.5)
@@ -339,7 +443,7 @@ type tableStyle struct {
 
 // tables draws hard totals in the left column and soft totals above pairs
 // in the right one, from top; returns the bottom of the taller column.
-func (c *cardPDF) tables(top float64, st tableStyle, marks map[CellKey]string) float64 {
+func (c *cardPDF) tables(top float64, st tableStyle, rows func(solve.TableKind) []cardRow) float64 {
 	pw, _ := c.GetPageSize()
 	colW := (pw - 24 - 8) / 2
 	cellW := (colW - st.labelW) / 10
@@ -348,12 +452,17 @@ func (c *cardPDF) tables(top float64, st tableStyle, marks map[CellKey]string) f
 		c.heading(x, y, title, st.heading)
 		c.SetFont("Helvetica", "B", st.heading)
 		c.axisLabels(x, y+st.gap, st.labelW, cellW, x+c.GetStringWidth(title))
-		return c.grid(x, y+st.gap, st.labelW, cellW, st.rowH, st.font, cardRows(c.t, kind, marks, c.opt.FullRows))
+		return c.grid(x, y+st.gap, st.labelW, cellW, st.rowH, st.font, rows(kind))
 	}
 	left := table(12, top, st.titles[0], solve.Hard)
 	y := table(x2, top, st.titles[1], solve.Soft)
 	right := table(x2, y+st.gap-2, st.titles[2], solve.Pairs)
 	return max(left, right)
+}
+
+// chartRows returns the rows of the chart's tables with marks added.
+func (c *cardPDF) chartRows(marks map[CellKey]string) func(solve.TableKind) []cardRow {
+	return func(kind solve.TableKind) []cardRow { return cardRows(c.t, kind, marks, c.opt.FullRows) }
 }
 
 // axisLabels names a table's axes: the dealer's up card above its
@@ -441,9 +550,15 @@ const (
 )
 
 // wallet draws a sheet of card fronts (hard totals) and a sheet of backs
-// (soft totals and pairs), the backs mirrored for long-edge duplex printing.
+// (soft totals and pairs), the backs mirrored for long-edge duplex
+// printing; with indices, a second card the same way: the indices of hard
+// totals in front, of soft totals and pairs behind.
 func (c *cardPDF) wallet() {
-	for side := 0; side < 2; side++ {
+	sides := 2
+	if c.opt.Indices != nil {
+		sides = 4
+	}
+	for side := 0; side < sides; side++ {
 		c.AddPage()
 		pw, ph := c.GetPageSize()
 		cols, rows := 2, 4
@@ -453,20 +568,32 @@ func (c *cardPDF) wallet() {
 		c.SetFont("Helvetica", "", 7)
 		c.SetXY(12, 8)
 		c.CellFormat(pw-24, 4, map[int]string{0: "Card fronts: print, then print the backs page on the reverse (flip on the long edge), cut on the marks.",
-			1: "Card backs."}[side], "", 0, "C", false, 0, "")
+			1: "Card backs.", 2: "Index card fronts: print, then the next page on the reverse (flip on the long edge).",
+			3: "Index card backs."}[side], "", 0, "C", false, 0, "")
 		for r := 0; r < rows; r++ {
 			for col := 0; col < cols; col++ {
 				pos := col
-				if side == 1 {
+				if side%2 == 1 {
 					pos = cols - 1 - col // mirrored so each back lands behind its front
 				}
 				x := x0 + float64(pos)*(walletW+walletGap)
 				y := y0 + float64(r)*(walletH+walletGap)
 				c.cropMarks(x, y)
-				if side == 0 {
-					c.walletFront(x, y)
-				} else {
-					c.walletBack(x, y)
+				switch side {
+				case 0:
+					c.walletFront(x, y, "HARD TOTALS  "+c.t.Rules.String(), EdgeText(c.t.EV, 3), c.chartRows(nil))
+				case 1:
+					c.walletBack(x, y, c.walletLegend(), c.chartRows(nil))
+				case 2:
+					ip := c.opt.Indices
+					c.walletFront(x, y, "HARD  "+strings.ToUpper(ip.Title), ip.Insurance, c.indexRows(ip))
+				case 3:
+					ip := c.opt.Indices
+					notes := "Index and the play at or above it (" + ip.Count + "); below it the other play. " + ip.Insurance + "."
+					if also := ip.also(); len(also) > 0 {
+						notes += "\nAlso: " + strings.Join(also, ", ") + "."
+					}
+					c.walletBack(x, y, notes, c.indexRows(ip))
 				}
 			}
 		}
@@ -497,32 +624,33 @@ func (c *cardPDF) cropMarks(x, y float64) {
 // that a cut a little off never trims a table (millimetres).
 const walletSafe = 3.0
 
-func (c *cardPDF) walletFront(x, y float64) {
+// walletFront draws a card's hard-totals side: title at the left, corner
+// text at the right, the rows of rows(Hard).
+func (c *cardPDF) walletFront(x, y float64, title, corner string, rows func(solve.TableKind) []cardRow) {
 	x, y = x+walletSafe, y+walletSafe
 	w, h := walletW-2*walletSafe, walletH-2*walletSafe
 	c.SetFont("Helvetica", "B", 5.5)
 	c.SetXY(x, y)
-	c.CellFormat(w, 2.6, "HARD TOTALS  "+c.t.Rules.String(), "", 0, "L", false, 0, "")
-	rows := cardRows(c.t, solve.Hard, nil, c.opt.FullRows)
+	c.CellFormat(w, 2.6, title, "", 0, "L", false, 0, "")
+	hard := rows(solve.Hard)
 	const labelW = 7.0
-	rowH := (h - 3) / float64(len(rows)+1)
-	c.grid(x, y+3, labelW, (w-labelW)/10, rowH, 5, rows)
+	rowH := (h - 3) / float64(len(hard)+1)
+	c.grid(x, y+3, labelW, (w-labelW)/10, rowH, 5, hard)
 	c.SetFont("Helvetica", "", 5)
 	c.SetTextColor(0, 0, 0)
 	c.SetXY(x, y)
-	c.CellFormat(w, 2.6, EdgeText(c.t.EV, 3), "", 0, "R", false, 0, "")
+	c.CellFormat(w, 2.6, corner, "", 0, "R", false, 0, "")
 }
 
 // walletBack draws soft totals and pairs side by side, and under soft
-// totals the legend of the codes on the card and the note on hands of
-// three or more cards (the edge is on the front).
-func (c *cardPDF) walletBack(x, y float64) {
+// totals the notes (a legend of the codes) and the note on hands of three
+// or more cards (the edge is on the front).
+func (c *cardPDF) walletBack(x, y float64, notes string, rows func(solve.TableKind) []cardRow) {
 	x, y = x+walletSafe, y+walletSafe
 	w, h := walletW-2*walletSafe, walletH-2*walletSafe
 	const gap, labelW = 2.0, 4.8
 	tw := (w - gap) / 2
-	soft := cardRows(c.t, solve.Soft, nil, c.opt.FullRows)
-	pairs := cardRows(c.t, solve.Pairs, nil, c.opt.FullRows)
+	soft, pairs := rows(solve.Soft), rows(solve.Pairs)
 	rowH := (h - 3) / float64(len(pairs)+1)
 	for i, t := range []struct {
 		title string
@@ -534,7 +662,6 @@ func (c *cardPDF) walletBack(x, y float64) {
 		c.CellFormat(tw, 2.6, t.title, "", 0, "L", false, 0, "")
 		c.grid(tx, y+3, labelW, (tw-labelW)/10, rowH, 4.5, t.rows)
 	}
-	notes := c.walletLegend()
 	if m := MultiCardNotes(c.t); len(m) > 0 {
 		notes += "\n* Three or more cards: " + strings.Join(m, "; ") + "."
 	}
@@ -542,6 +669,61 @@ func (c *cardPDF) walletBack(x, y float64) {
 	c.SetTextColor(0, 0, 0)
 	c.SetXY(x, y+3+float64(len(soft)+1)*rowH+0.8)
 	c.MultiCell(tw, 1.75, notes, "", "L", false)
+}
+
+// indexRows returns the rows of the index tables.
+func (c *cardPDF) indexRows(ip *IndexPage) func(solve.TableKind) []cardRow {
+	return func(kind solve.TableKind) []cardRow { return indexRows(c.t, kind, ip, c.opt.FullRows) }
+}
+
+// indexPage draws the counter's back page: the three tables with each
+// cell's indices, the insurance index, the conventions and the list.
+func (c *cardPDF) indexPage(ip *IndexPage) {
+	c.AddPage()
+	pw, ph := c.GetPageSize()
+	y := c.header(ip.Title)
+	if ip.Insurance != "" {
+		c.SetFont("Helvetica", "B", 10)
+		c.SetXY(12, y+1)
+		c.CellFormat(pw-24, 5, ip.Insurance+".", "", 0, "L", false, 0, "")
+		y += 6
+	}
+	c.SetFont("Helvetica", "", 8.5)
+	c.SetXY(12, y+1)
+	c.MultiCell(pw-24, 4, "Each cell holds its index and the play taken when the "+ip.Count+" is at or above it "+
+		"(S stand, H hit, D double, P split, R surrender); below the index, the other play of that decision (the list). "+
+		"Cells without an index play the basic chart (grey). A cell with two indices shows the one nearest 0"+
+		alsoText(ip.also())+".", "", "L", false)
+	y = c.tables(c.GetY()+6, tableStyle{labelW: 12, rowH: 7, font: 9, heading: 11, gap: 6,
+		titles: [3]string{"HARD TOTALS", "SOFT TOTALS", "PAIRS"}}, c.indexRows(ip)) + 4
+	c.SetFont("Helvetica", "", 7)
+	for _, n := range ip.Notes {
+		c.SetXY(12, y)
+		c.MultiCell(pw-24, 3.2, n, "", "L", false)
+		y = c.GetY()
+	}
+	const cols, lineH = 3, 3.4
+	colW := (pw - 24) / cols
+	y += 2
+	for len(ip.List) > 0 {
+		perCol := int((ph - 18 - y) / lineH)
+		if perCol < 1 { // the list goes on overleaf
+			c.footer()
+			c.AddPage()
+			c.heading(12, 12, ip.Title+" (continued)", 11)
+			y = 20
+			continue
+		}
+		n := min(len(ip.List), cols*perCol)
+		c.SetFont("Helvetica", "", 7)
+		for k, line := range ip.List[:n] {
+			c.SetXY(12+float64(k/perCol)*colW, y+float64(k%perCol)*lineH)
+			c.CellFormat(colW, lineH, line, "", 0, "L", false, 0, "")
+		}
+		ip = &IndexPage{Title: ip.Title, List: ip.List[n:]}
+		y = ph // what is left starts a new page
+	}
+	c.footer()
 }
 
 // walletLegend is the legend of a wallet card: the codes it prints.
@@ -675,7 +857,7 @@ func (c *cardPDF) diffPage(d *DiffPage) {
 		y = c.GetY()
 	}
 	y = c.tables(y+4, tableStyle{labelW: 9, rowH: 5, font: 6.5, heading: 8, gap: 4,
-		titles: [3]string{"HARD (solution; published code after ! or ~)", "SOFT", "PAIRS"}}, d.Marks) + 5
+		titles: [3]string{"HARD (solution; published code after ! or ~)", "SOFT", "PAIRS"}}, c.chartRows(d.Marks)) + 5
 	if len(d.Rows) == 0 {
 		c.heading(12, y, "No differences.", 9)
 		c.footer()

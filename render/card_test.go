@@ -315,3 +315,42 @@ func TestMergeEnds(t *testing.T) {
 		}
 	}
 }
+
+// TestIndexCard draws a counter's card from a small set of indices: the
+// letter card's back page and the wallet's second card hold each cell's
+// index nearest zero with its play's letter, the others under "also", the
+// insurance index and (letter) the list.
+func TestIndexCard(t *testing.T) {
+	tab := infTable(t, "INF S17 DAS")
+	ip := &IndexPage{
+		Title: "Index plays: hilo", Count: "true count",
+		Insurance: "Insurance: take it at true count +3 or more",
+		Notes:     []string{"a note on conventions"},
+		Marks: map[CellKey][]IndexMark{
+			{solve.Hard, "16", 10}: {{0, solve.Stand}},
+			{solve.Hard, "12", 3}:  {{2, solve.Stand}},
+			{solve.Pairs, "44", 4}: {{6, solve.Double}, {2, solve.Split}},
+		},
+		List: []string{"16 v T: stand at +0 or more, else hit", "12 v 3: stand at +2 or more, else hit"},
+	}
+	letter := pdfText(t, card(t, tab, CardOptions{Size: "letter", Version: "test", Indices: ip}))
+	if len(letter) != 2 {
+		t.Fatalf("letter: %d pages, want 2", len(letter))
+	}
+	for _, want := range []string{"+0S", "+2S", "+2P", "also 44 v 4: +6D", "Insurance: take it at true count +3 or more.",
+		"16 v T: stand at +0 or more, else hit", "a note on conventions"} {
+		if !strings.Contains(letter[1], want) {
+			t.Errorf("letter back: no %q in\n%s", want, letter[1])
+		}
+	}
+	wallet := pdfText(t, card(t, tab, CardOptions{Size: "wallet", Version: "test", Indices: ip}))
+	if len(wallet) != 4 {
+		t.Fatalf("wallet: %d pages, want 4", len(wallet))
+	}
+	if !strings.Contains(wallet[2], "+0S") || !strings.Contains(wallet[2], "Insurance: take it at true count +3 or more") {
+		t.Errorf("wallet index front:\n%s", wallet[2])
+	}
+	if !strings.Contains(wallet[3], "+2P") || !strings.Contains(wallet[3], "Also: 44 v 4: +6D.") {
+		t.Errorf("wallet index back:\n%s", wallet[3])
+	}
+}

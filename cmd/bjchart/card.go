@@ -11,6 +11,7 @@ import (
 	"bjchart/charts"
 	"bjchart/render"
 	"bjchart/solve"
+	"bjchart/solve/count"
 
 	"github.com/spf13/cobra"
 )
@@ -20,6 +21,7 @@ var version = "0.4.0-dev"
 
 type cardOptions struct {
 	rules    ruleFlags
+	index    indexFlags
 	out      string
 	size     string
 	paper    string
@@ -46,16 +48,25 @@ for long-edge duplex printing. --ev adds the EV of every action in every
 cell and the dealer's outcome probabilities; --diff adds a page comparing
 the chart with a published one.
 
+--count makes a counter's card: the basic strategy in front, the count's
+index plays for these rules on the back (each cell's index and the play
+at or above it; the insurance index stated), computed as 'bjchart
+indices' does with --set, --shoes, --penetration and --seed; a wallet
+card gets a second card of indices.
+
 The PDF is the same byte for byte for the same input: its date is fixed
 unless --date is given.`,
 		Example: `  bjchart card
   bjchart card --rules "6D H17 DAS LS" -o my-game.pdf
   bjchart card --rules "2D H17 DAS" --size wallet --paper a4
-  bjchart card --rules "1D S17" --ev --diff thorp-1966-1deck`,
+  bjchart card --rules "1D S17" --ev --diff thorp-1966-1deck
+  bjchart card --rules "6D S17 DAS LS" --count hilo --set i18,fab4
+  bjchart card --rules "6D H17 DAS" --count hilo --set all --size wallet`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error { return o.run(cmd, e) },
 	}
 	o.rules.bind(cmd)
+	o.index.bind(cmd, "")
 	fl := cmd.Flags()
 	fl.StringVarP(&o.out, "output", "o", "", "output file (default: strategy-card-<rules>.pdf)")
 	fl.StringVar(&o.size, "size", "letter", "card size: letter, a4 or wallet")
@@ -123,8 +134,59 @@ func (o *cardOptions) run(cmd *cobra.Command, e env) error {
 		}
 		opt.Diff = diffPage(d)
 	}
+	if o.index.count != "" {
+		rep, err := o.index.compute(e, r)
+		if err != nil {
+			return err
+		}
+		opt.Indices = indexPage(rep, s.Table())
+	}
 	return renderTo(e, out, func(b *bytes.Buffer) error { return render.Card(b, s.Table(), opt) })
 }
+
+// indexPage lays indices out for the counter's card.
+func indexPage(rep *indicesReport, t *solve.Table) *render.IndexPage {
+	reading := "true count"
+	if !rep.balanced {
+		reading = "running count"
+	}
+	p := &render.IndexPage{
+		Title: "Index plays: " + rep.Count,
+		Count: reading,
+		Marks: map[render.CellKey][]render.IndexMark{},
+		Notes: []string{
+			capitalize(rep.Conventions) + ".",
+			fmt.Sprintf("Computed by bjchart for %s: each index is where the exact gain of its play, averaged over %d shoes "+
+				"dealt to a random depth below %g%% (seed %d), crosses zero; the list gives its standard error.",
+				rep.Rules, rep.Shoes, 100*rep.Penetration, rep.Seed),
+		},
+		Insurance: "Insurance: never within the counts sampled",
+	}
+	action := map[string]solve.Action{"stand": solve.Stand, "hit": solve.Hit, "double": solve.Double, "split": solve.Split, "surrender": solve.Surrender}
+	for _, x := range rep.Indices {
+		if x.Rounded == nil {
+			continue
+		}
+		if x.Table == "insurance" {
+			p.Insurance = fmt.Sprintf("Insurance: take it at %s %+d or more", reading, *x.Rounded)
+			continue
+		}
+		up, _ := solve.ParseRank(x.Up)
+		key := render.CellKey{Table: (count.Decision{Hand: x.Hand}).Kind(), Hand: x.Hand, Up: up}
+		line := fmt.Sprintf("%s v %s: %s at %+d or more, else %s (%+.2f, SE %.2f)", x.Hand, x.Up, x.Play, *x.Rounded, x.Base, *x.Index, *x.SE)
+		if c := t.Cell(key.Table, x.Hand, up); c != nil && c.Code.Best == solve.Surrender && x.Play != "surrender" && x.Base != "surrender" {
+			// The chart surrenders here; a hit/stand index is for a hand
+			// not surrendered (as the simulator plays it).
+			p.List = append(p.List, line+", if not surrendering")
+			continue
+		}
+		p.Marks[key] = append(p.Marks[key], render.IndexMark{Index: *x.Rounded, Play: action[x.Play]})
+		p.List = append(p.List, line)
+	}
+	return p
+}
+
+func capitalize(s string) string { return strings.ToUpper(s[:1]) + s[1:] }
 
 // diffPage lays a diff out for the card.
 func diffPage(d *charts.Diff) *render.DiffPage {

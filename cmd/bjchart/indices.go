@@ -5,9 +5,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
-	"maps"
 	"math"
-	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -20,13 +18,27 @@ import (
 )
 
 type indicesOptions struct {
-	rules       ruleFlags
+	rules  ruleFlags
+	index  indexFlags
+	format string
+}
+
+// indexFlags choose and size an index computation (indices, card --count).
+type indexFlags struct {
 	count       string
 	set         string
 	shoes       int
 	penetration string
 	seed        uint64
-	format      string
+}
+
+func (f *indexFlags) bind(cmd *cobra.Command, count string) {
+	fl := cmd.Flags()
+	fl.StringVar(&f.count, "count", count, "the count: hilo, ko, hiopt1, hiopt2, omega2, zen, wong-halves, red7, itoh-pm1, itoh-pm3 or tags \"A=-1,2=1,...,T=-1\"")
+	fl.StringVar(&f.set, "set", "i18", "which decisions: i18, fab4, i18,fab4 or all (every cell)")
+	fl.IntVar(&f.shoes, "shoes", 600, "depleted shoes sampled (more: smaller errors, longer)")
+	fl.StringVar(&f.penetration, "penetration", "80%", "shoes are dealt to a random depth below this")
+	fl.Uint64Var(&f.seed, "seed", 1, "seed of the sampled shoes")
 }
 
 func newIndicesCmd(e env) *cobra.Command {
@@ -62,13 +74,8 @@ Hi-Lo's.`,
 		RunE: func(cmd *cobra.Command, args []string) error { return o.run(cmd, e) },
 	}
 	o.rules.bind(cmd)
-	fl := cmd.Flags()
-	fl.StringVar(&o.count, "count", "hilo", "the count: hilo, ko, hiopt1, hiopt2, omega2, zen, wong-halves, red7, itoh-pm1, itoh-pm3")
-	fl.StringVar(&o.set, "set", "i18", "which decisions: i18, fab4, i18,fab4 or all (every cell)")
-	fl.IntVar(&o.shoes, "shoes", 600, "depleted shoes sampled (more: smaller errors, longer)")
-	fl.StringVar(&o.penetration, "penetration", "80%", "shoes are dealt to a random depth below this")
-	fl.Uint64Var(&o.seed, "seed", 1, "seed of the sampled shoes")
-	fl.StringVar(&o.format, "format", "text", "output format: text, json or csv")
+	o.index.bind(cmd, "hilo")
+	cmd.Flags().StringVar(&o.format, "format", "text", "output format: text, json or csv")
 	return cmd
 }
 
@@ -76,13 +83,36 @@ func (o *indicesOptions) run(cmd *cobra.Command, e env) error {
 	if o.format != "text" && o.format != "json" && o.format != "csv" {
 		return usagef("--format %q: want text, json or csv", o.format)
 	}
-	sys, ok := count.Systems[o.count]
-	if !ok {
-		names := slices.Sorted(maps.Keys(count.Systems))
-		return usagef("--count %q: want one of %s", o.count, strings.Join(names, ", "))
+	r, err := o.rules.resolve(cmd)
+	if err != nil {
+		return err
+	}
+	rep, err := o.index.compute(e, r)
+	if err != nil {
+		return err
+	}
+	return writeStdout(e, o.format, func(b *bytes.Buffer) error {
+		switch o.format {
+		case "json":
+			enc := json.NewEncoder(b)
+			enc.SetIndent("", "  ")
+			return enc.Encode(rep)
+		case "csv":
+			return rep.csv(b)
+		}
+		return rep.text(b)
+	})
+}
+
+// compute checks the flags and computes the indices for the rules, with a
+// progress bar on a terminal.
+func (f *indexFlags) compute(e env, r solve.Rules) (*indicesReport, error) {
+	sys, err := count.ParseSystem(f.count)
+	if err != nil {
+		return nil, usagef("--count %q: %v", f.count, err)
 	}
 	var decisions []count.Decision
-	sets := strings.Split(o.set, ",")
+	sets := strings.Split(f.set, ",")
 	for _, set := range sets {
 		switch set {
 		case "i18":
@@ -91,53 +121,50 @@ func (o *indicesOptions) run(cmd *cobra.Command, e env) error {
 			decisions = append(decisions, count.Fab4...)
 		case "all":
 			if len(sets) > 1 {
-				return usagef("--set %q: all is every cell already; give it alone", o.set)
+				return nil, usagef("--set %q: all is every cell already; give it alone", f.set)
 			}
 		default:
-			return usagef("--set %q: want i18, fab4, i18,fab4 or all", o.set)
+			return nil, usagef("--set %q: want i18, fab4, i18,fab4 or all", f.set)
 		}
 	}
-	if o.shoes < 50 || o.shoes > 1_000_000 {
-		return usagef("--shoes %d: want 50 to 1000000", o.shoes)
+	if f.shoes < 50 || f.shoes > 1_000_000 {
+		return nil, usagef("--shoes %d: want 50 to 1000000", f.shoes)
 	}
-	pen, err := parseFraction("penetration", o.penetration, "80%")
+	pen, err := parseFraction("penetration", f.penetration, "80%")
 	if err != nil {
-		return err
-	}
-	r, err := o.rules.resolve(cmd)
-	if err != nil {
-		return err
+		return nil, err
 	}
 	if r.Infinite() {
-		return usagef("indices with an infinite deck: there is nothing to count")
+		return nil, usagef("indices with an infinite deck: there is nothing to count")
 	}
-	if r.Surrender != solve.LateSurrender && strings.Contains(o.set, "fab4") {
-		return usagef("--set %s needs late surrender (LS): the Fab 4 are surrender indices", o.set)
+	if r.Surrender != solve.LateSurrender && strings.Contains(f.set, "fab4") {
+		return nil, usagef("--set %s needs late surrender (LS): the Fab 4 are surrender indices", f.set)
 	}
-	bar := progressbar.NewOptions(o.shoes,
+	bar := progressbar.NewOptions(f.shoes,
 		progressbar.OptionSetWriter(e.stderr),
 		progressbar.OptionSetVisibility(e.colorAuto(e.stderr)),
 		progressbar.OptionSetDescription("sampling shoes"),
 		progressbar.OptionShowCount(),
 		progressbar.OptionClearOnFinish(),
 	)
-	opt := count.Options{Shoes: o.shoes, Penetration: pen, Seed: o.seed, Progress: func() { bar.Add(1) }}
+	opt := count.Options{Shoes: f.shoes, Penetration: pen, Seed: f.seed, Progress: func() { bar.Add(1) }}
 	var got []count.Index
-	if o.set == "all" {
+	if f.set == "all" {
 		got, err = count.AllCells(r, sys, opt)
 	} else {
 		got, err = count.Compute(r, sys, decisions, opt)
 	}
 	bar.Finish()
 	if err != nil {
-		return err
+		return nil, err
 	}
 	conv := strings.Replace(indexConventions, "Hi-Lo tags 2-6 +1, 7-9 0, T and A -1", fmt.Sprintf("%s tags %v (A, 2..9, T)", sys.Name, sys.Tags[1:]), 1)
 	if !sys.Balanced() {
 		conv = strings.Replace(conv, "true count = running count x 52 / cards left (not rounded)", fmt.Sprintf("unbalanced: the running count, from %g", sys.IRC(r.Decks)), 1)
 		conv = strings.ReplaceAll(conv, "the true count", "the running count")
 	}
-	rep := indicesReport{Rules: r.String(), Count: sys.Name, Set: o.set, Conventions: conv, Shoes: o.shoes, Penetration: pen, Seed: o.seed}
+	rep := &indicesReport{Rules: r.String(), Count: sys.Name, Set: f.set, Conventions: conv, Shoes: f.shoes, Penetration: pen, Seed: f.seed,
+		balanced: sys.Balanced()}
 	for _, x := range got {
 		row := indexRow{Table: x.Table, Hand: x.Hand, Up: x.Up.String(), Base: x.Base, Play: x.Play, Shoes: x.Shoes}
 		if pub, ok := publishedIndex(x.Decision); ok && sys.Name == "hilo" {
@@ -152,17 +179,7 @@ func (o *indicesOptions) run(cmd *cobra.Command, e env) error {
 		}
 		rep.Indices = append(rep.Indices, row)
 	}
-	return writeStdout(e, o.format, func(b *bytes.Buffer) error {
-		switch o.format {
-		case "json":
-			enc := json.NewEncoder(b)
-			enc.SetIndent("", "  ")
-			return enc.Encode(rep)
-		case "csv":
-			return rep.csv(b)
-		}
-		return rep.text(b)
-	})
+	return rep, nil
 }
 
 // indexConventions states how the indices read.
@@ -179,6 +196,7 @@ type indicesReport struct {
 	Penetration float64    `json:"penetration"`
 	Seed        uint64     `json:"seed"`
 	Indices     []indexRow `json:"indices"`
+	balanced    bool
 }
 
 type indexRow struct {

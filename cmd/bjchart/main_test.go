@@ -229,6 +229,8 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"card", "--paper", "legal"}, `--paper "legal": want letter or a4`},
 		{[]string{"card", "-o", "card.png"}, `-o "card.png": a card is a PDF; want a name ending in .pdf`},
 		{[]string{"card", "--date", "yesterday"}, `--date "yesterday": want YYYY-MM-DD`},
+		{[]string{"card", "--count", "hilo", "--rules", "INF"}, `indices with an infinite deck`},
+		{[]string{"card", "--count", "hilo", "--set", "fab4"}, `--set fab4 needs late surrender`},
 		{[]string{"plot", "-o", "x.gif"}, `-o "x.gif": unknown extension ".gif"; want .png, .svg or .pdf`},
 		{[]string{"plot", "--table", "diamonds"}, `--table "diamonds": want hard, soft, pairs or all`},
 		{[]string{"plot", "--metric", "luck"}, `--metric "luck": want one of best, stand, hit, double, split, surrender, margin, gain`},
@@ -254,7 +256,8 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"sim", "--strategy", "nosuch"}, `"nosuch" is neither a chart name`},
 		{[]string{"sim", "--players", "9"}, `--players 9: want 1 to 7`},
 		{[]string{"sim", "--ramp", "0:1,2:4"}, `--ramp needs --count`},
-		{[]string{"sim", "--count", "zen2"}, `--count "zen2": want hilo, ko, itoh-pm1, itoh-pm3 or tags`},
+		{[]string{"sim", "--count", "zen2"}, `--count "zen2": want a built-in count (hilo, hiopt1`},
+		{[]string{"indices", "--count", "2=1,2=1"}, `--count "2=1,2=1": tag "2=1": rank 2 tagged twice`},
 		{[]string{"sim", "--count", "hilo", "--ramp", "2:4,1:2"}, `counts must rise from step to step`},
 		{[]string{"sim", "--count", "hilo", "--ramp", "2:-4"}, `want COUNT:BET with a bet of 0 (sit out) or more`},
 		{[]string{"sim", "--preset", "itoh-2023-t9"}, `--preset "itoh-2023-t9": want itoh-2023-t8 or itoh-2023-t11`},
@@ -265,7 +268,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"sim", "--insure-at", "3"}, `--insure-at needs --count`},
 		{[]string{"sim", "--count", "hilo", "--insure-at", "NaN"}, `--insure-at "NaN": want a count`},
 		{[]string{"sim", "--count", "hilo", "--ramp", "-100:0"}, `every bet is 0, so no round is ever played`},
-		{[]string{"indices", "--count", "zen3"}, `--count "zen3": want one of hilo, hiopt1`},
+		{[]string{"indices", "--count", "zen3"}, `--count "zen3": want a built-in count (hilo, hiopt1`},
 		{[]string{"indices", "--set", "i20"}, `--set "i20": want i18, fab4, i18,fab4 or all`},
 		{[]string{"indices", "--set", "all,i18"}, `all is every cell already`},
 		{[]string{"indices", "--shoes", "5"}, `--shoes 5: want 50 to 1000000`},
@@ -423,6 +426,7 @@ func TestCard(t *testing.T) {
 		{"card", "--rules", "INF H17 LS", "-o", filepath.Join(dir, "a.pdf")},
 		{"card", "--rules", "INF", "--size", "wallet", "--paper", "a4", "--ev", "-o", filepath.Join(dir, "b.pdf")},
 		{"card", "--rules", "1D S17", "--diff", "thorp-1966-1deck", "--date", "2026-11-21", "-o", filepath.Join(dir, "c.pdf")},
+		{"card", "--rules", "2D S17 DAS", "--count", "hilo", "--shoes", "50", "--size", "wallet", "-o", filepath.Join(dir, "d.pdf")},
 	} {
 		code, out, errOut := runCmd(t, args...)
 		if code != exitOK || out != "" || !strings.HasPrefix(errOut, "wrote ") {

@@ -47,28 +47,12 @@ type simOptions struct {
 	shard       string
 }
 
-// simCounts are the built-in counts sim offers, by their names in
-// count.Systems (which holds their tags): Hi-Lo, KO and seed 001's two.
-var simCounts = []string{"hilo", "ko", "itoh-pm1", "itoh-pm3"}
-
-// parseCountSystem reads a built-in count's name or tags "A=-1,2=1,...".
+// parseCountSystem reads a built-in count's name or tags "A=-1,2=1,..."
+// (count.ParseSystem) as the simulator's count.
 func parseCountSystem(s string, decks int) (*sim.Count, error) {
-	sys := count.System{Name: "custom"}
-	if slices.Contains(simCounts, s) {
-		sys = count.Systems[s]
-	} else {
-		if !strings.Contains(s, "=") {
-			return nil, fmt.Errorf("want hilo, ko, itoh-pm1, itoh-pm3 or tags such as \"A=-1,2=1,3=1,4=1,5=1,6=1,T=-1\"")
-		}
-		for _, f := range strings.Split(s, ",") {
-			k, v, _ := strings.Cut(strings.TrimSpace(f), "=")
-			r, err := solve.ParseRank(k)
-			n, err2 := strconv.Atoi(v)
-			if err != nil || err2 != nil || n < -9 || n > 9 {
-				return nil, fmt.Errorf("%q: want RANK=TAG with a tag from -9 to 9, e.g. 2=1", f)
-			}
-			sys.Tags[r] = float64(n)
-		}
+	sys, err := count.ParseSystem(s)
+	if err != nil {
+		return nil, err
 	}
 	c := &sim.Count{Name: sys.Name, Tags: sys.Tags, Balanced: sys.Balanced()}
 	if !c.Balanced {
@@ -128,7 +112,7 @@ one card burnt after each shuffle.`,
 	fl.StringVar(&o.format, "format", "text", "output format: text or json")
 	fl.IntVar(&o.players, "players", 1, "players at the table, 1 to 7, all playing alike (see --seat)")
 	fl.StringArrayVar(&o.seats, "seat", nil, "a seat of its own, once per seat (then the players): \"strategy=cd; ramp=-100:1,2:4; indices=published; insure-at=3\", any part left out as the run's")
-	fl.StringVar(&o.count, "count", "", "count cards: hilo, ko, itoh-pm1, itoh-pm3 or tags \"A=-1,2=1,...\" (balanced counts bet by true count, others by running count)")
+	fl.StringVar(&o.count, "count", "", "count cards: a built-in count (hilo, ko, hiopt1, hiopt2, omega2, zen, wong-halves, red7, itoh-pm1, itoh-pm3) or tags \"A=-1,2=1,...\" (balanced counts bet by true count, others by running count)")
 	fl.StringVar(&o.ramp, "ramp", "", "bets by count with --count: \"COUNT:BET,...\", e.g. \"-100:1,2:2,3:4,4:8\" (bet BET from COUNT up)")
 	fl.StringVar(&o.indices, "indices", "", "with --count hilo: play the Illustrious 18 and Fab 4 by the count: published (their published indices), computed (bjchart's, 600 shoes; some seconds), or a file written by 'bjchart indices --format json'")
 	fl.StringVar(&o.insureAt, "insure-at", "", "with --count: take insurance against an ace at this count or more (Hi-Lo: 3)")

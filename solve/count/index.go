@@ -2,11 +2,13 @@ package count
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"math/rand/v2"
 	"runtime"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 
 	"bjchart/solve"
@@ -373,4 +375,33 @@ func median(xs []float64) float64 {
 	s := slices.Clone(xs)
 	slices.Sort(s)
 	return s[len(s)/2]
+}
+
+// ParseSystem reads a count: a built-in one's name (Systems) or custom
+// tags "A=-1,2=1,3=1,4=1,5=1,6=1,T=-1" (ranks A, 2..9, T or 10, each at
+// most once, tags -9..9 in steps of 1/2; ranks left out tag 0).
+func ParseSystem(s string) (System, error) {
+	if sys, ok := Systems[s]; ok {
+		return sys, nil
+	}
+	if !strings.Contains(s, "=") {
+		return System{}, fmt.Errorf("want a built-in count (%s) or tags such as \"A=-1,2=1,3=1,4=1,5=1,6=1,T=-1\"",
+			strings.Join(slices.Sorted(maps.Keys(Systems)), ", "))
+	}
+	sys := System{Name: "custom"}
+	var seen [11]bool
+	for _, f := range strings.Split(s, ",") {
+		k, v, _ := strings.Cut(strings.TrimSpace(f), "=")
+		r, err := solve.ParseRank(strings.TrimSpace(k))
+		tag, err2 := strconv.ParseFloat(strings.TrimSpace(v), 64)
+		if err != nil || err2 != nil || tag < -9 || tag > 9 || tag*2 != math.Trunc(tag*2) {
+			return System{}, fmt.Errorf("tag %q: want RANK=TAG, a rank A, 2..9 or T and a tag from -9 to 9 in halves, e.g. 2=1 or 7=0.5", f)
+		}
+		if seen[r] {
+			return System{}, fmt.Errorf("tag %q: rank %v tagged twice", f, r)
+		}
+		seen[r] = true
+		sys.Tags[r] = tag
+	}
+	return sys, nil
 }
