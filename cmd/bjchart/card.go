@@ -66,7 +66,7 @@ unless --date is given.`,
 		RunE: func(cmd *cobra.Command, args []string) error { return o.run(cmd, e) },
 	}
 	o.rules.bind(cmd)
-	o.index.bind(cmd, "")
+	o.index.bind(cmd, "", "i18")
 	fl := cmd.Flags()
 	fl.StringVarP(&o.out, "output", "o", "", "output file (default: strategy-card-<rules>.pdf)")
 	fl.StringVar(&o.size, "size", "letter", "card size: letter, a4 or wallet")

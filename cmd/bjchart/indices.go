@@ -32,10 +32,10 @@ type indexFlags struct {
 	seed        uint64
 }
 
-func (f *indexFlags) bind(cmd *cobra.Command, count string) {
+func (f *indexFlags) bind(cmd *cobra.Command, count, set string) {
 	fl := cmd.Flags()
 	fl.StringVar(&f.count, "count", count, "the count: hilo, ko, hiopt1, hiopt2, omega2, zen, wong-halves, red7, itoh-pm1, itoh-pm3 or tags \"A=-1,2=1,...,T=-1\"")
-	fl.StringVar(&f.set, "set", "i18", "which decisions: i18, fab4, i18,fab4 or all (every cell)")
+	fl.StringVar(&f.set, "set", set, "which decisions: i18, fab4, i18,fab4 or all (every cell)")
 	fl.IntVar(&f.shoes, "shoes", 600, "depleted shoes sampled (more: smaller errors, longer)")
 	fl.StringVar(&f.penetration, "penetration", "80%", "shoes are dealt to a random depth below this")
 	fl.Uint64Var(&f.seed, "seed", 1, "seed of the sampled shoes")
@@ -74,7 +74,7 @@ Hi-Lo's.`,
 		RunE: func(cmd *cobra.Command, args []string) error { return o.run(cmd, e) },
 	}
 	o.rules.bind(cmd)
-	o.index.bind(cmd, "hilo")
+	o.index.bind(cmd, "hilo", "i18")
 	cmd.Flags().StringVar(&o.format, "format", "text", "output format: text, json or csv")
 	return cmd
 }

@@ -230,6 +230,9 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"card", "-o", "card.png"}, `-o "card.png": a card is a PDF; want a name ending in .pdf`},
 		{[]string{"card", "--date", "yesterday"}, `--date "yesterday": want YYYY-MM-DD`},
 		{[]string{"card", "--count", "hilo", "--rules", "INF"}, `indices with an infinite deck`},
+		{[]string{"plot", "--metric", "index"}, `--metric index and --count go together`},
+		{[]string{"plot", "--count", "hilo"}, `--metric index and --count go together`},
+		{[]string{"plot", "--metric", "index", "--count", "hilo", "--vs", "6D"}, `--vs and --against are for EVs`},
 		{[]string{"card", "--count", "hilo", "--set", "fab4"}, `--set fab4 needs late surrender`},
 		{[]string{"plot", "-o", "x.gif"}, `-o "x.gif": unknown extension ".gif"; want .png, .svg or .pdf`},
 		{[]string{"plot", "--table", "diamonds"}, `--table "diamonds": want hard, soft, pairs or all`},
@@ -410,6 +413,21 @@ func TestPlot(t *testing.T) {
 			names = append(names, e.Name())
 		}
 		t.Errorf("files left in the output directory: %v", names)
+	}
+}
+
+// TestPlotIndex draws a one-deck index heatmap, small, and checks it is a
+// PNG whose title names the count.
+func TestPlotIndex(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "idx.svg")
+	code, _, errOut := runCmd(t, "plot", "--metric", "index", "--count", "hilo", "--rules", "1D S17 DAS",
+		"--shoes", "150", "--penetration", "60%", "--table", "hard", "-o", out)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	svg, err := os.ReadFile(out)
+	if err != nil || !bytes.Contains(svg, []byte("hilo: index plays")) || !bytes.Contains(svg, []byte("index (true count)")) {
+		t.Errorf("index heatmap: %v, %d bytes", err, len(svg))
 	}
 }
 

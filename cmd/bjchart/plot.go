@@ -11,12 +11,14 @@ import (
 	"bjchart/charts"
 	"bjchart/render"
 	"bjchart/solve"
+	"bjchart/solve/count"
 
 	"github.com/spf13/cobra"
 )
 
 type plotOptions struct {
 	rules   ruleFlags
+	index   indexFlags
 	out     string
 	table   string
 	metric  string
@@ -38,7 +40,10 @@ one annotated cell per hand and up card, a colour scale centred on zero
 Metrics: best (EV of the chart's action), stand, hit, double, split,
 surrender (EV of that action; grey where it is not allowed), margin (the
 EV per occurrence the best other action would cost: how close the decision
-is; a one-sided scale) and gain (best minus stand).
+is; a one-sided scale), gain (best minus stand) and index (with --count:
+each cell's index play, the true count at which a play overtakes the basic
+one, nearest zero where there are two; computed as 'bjchart indices' does,
+every cell by default).
 
 --vs RULES plots the metric under --rules minus under RULES: which hands a
 rule change hurts. --against NAME|FILE plots the EV per occurrence that
@@ -48,16 +53,18 @@ solving the chart's own rules unless --rules is given.`,
   bjchart plot --rules "6D H17 DAS LS" --table all --codes -o chart.svg
   bjchart plot --rules "6D H17 DAS" --vs "6D S17 DAS" -o h17-cost.png
   bjchart plot --metric margin --table hard -o margins.pdf
-  bjchart plot --against thorp-1966-1deck -o thorp.png`,
+  bjchart plot --against thorp-1966-1deck -o thorp.png
+  bjchart plot --metric index --count hilo --rules "6D S17 DAS" -o hilo-indices.png`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error { return o.run(cmd, e) },
 	}
 	o.rules.bind(cmd)
+	o.index.bind(cmd, "", "all")
 	fl := cmd.Flags()
 	fl.StringVarP(&o.out, "output", "o", "heatmap.png", "output file; its extension picks the format: .png, .svg or .pdf; - for stdout")
 	fl.StringVar(&o.format, "format", "", "png, svg or pdf (default: from the -o extension; png for -o -)")
 	fl.StringVar(&o.table, "table", "all", "table to draw: hard, soft, pairs or all")
-	fl.StringVar(&o.metric, "metric", "best", "number in each cell: best, stand, hit, double, split, surrender, margin or gain")
+	fl.StringVar(&o.metric, "metric", "best", "number in each cell: best, stand, hit, double, split, surrender, margin, gain or index (with --count)")
 	fl.StringVar(&o.vs, "vs", "", "plot the difference from these rules (the metric under --rules minus under RULES)")
 	fl.StringVar(&o.against, "against", "", "plot the cost of following this published chart (name or file)")
 	fl.BoolVar(&o.codes, "codes", false, "print each cell's chart action under its value")
@@ -87,8 +94,11 @@ func (o *plotOptions) run(cmd *cobra.Command, e env) error {
 		return usagef("--table %q: want hard, soft, pairs or all", o.table)
 	}
 	metric := render.Metric(o.metric)
-	if !slices.Contains(metricStrings(), o.metric) {
-		return usagef("--metric %q: want one of %s", o.metric, strings.Join(metricStrings(), ", "))
+	if !slices.Contains(metricStrings(), o.metric) && o.metric != "index" {
+		return usagef("--metric %q: want one of %s or index", o.metric, strings.Join(metricStrings(), ", "))
+	}
+	if (o.metric == "index") != (o.index.count != "") {
+		return usagef("--metric index and --count go together: the index of a count")
 	}
 	if o.vs != "" && o.against != "" {
 		return usagef("--vs and --against draw different things; give one")
@@ -100,6 +110,17 @@ func (o *plotOptions) run(cmd *cobra.Command, e env) error {
 		opt.Log, opt.Scale = true, "margin (EV per occurrence, log scale)"
 	}
 	switch {
+	case o.metric == "index":
+		if o.vs != "" || o.against != "" {
+			return usagef("--metric index draws one rule set's indices; --vs and --against are for EVs")
+		}
+		r, err := o.rules.resolve(cmd)
+		if err != nil {
+			return err
+		}
+		if grids, opt, err = o.indexGrids(e, r, kinds); err != nil {
+			return err
+		}
 	case o.against != "":
 		d, err := o.diff(cmd)
 		if err != nil {
@@ -177,6 +198,63 @@ func (o *plotOptions) run(cmd *cobra.Command, e env) error {
 		}
 	}
 	return renderTo(e, o.out, func(b *bytes.Buffer) error { return render.Heatmap(b, format, grids, opt) })
+}
+
+// indexGrids computes the count's indices and lays them out per table:
+// each cell's index nearest zero, labelled with its rounding and the
+// letter of the play taken at or above it.
+func (o *plotOptions) indexGrids(e env, r solve.Rules, kinds []solve.TableKind) ([]*render.EVGrid, render.HeatmapOptions, error) {
+	rep, err := o.index.compute(e, r)
+	if err != nil {
+		return nil, render.HeatmapOptions{}, err
+	}
+	t, err := solve.Solve(r)
+	if err != nil {
+		return nil, render.HeatmapOptions{}, err
+	}
+	type mark struct {
+		index float64
+		label string
+	}
+	marks := map[render.CellKey]mark{}
+	letter := map[string]string{"stand": "S", "hit": "H", "double": "D", "split": "P", "surrender": "R"}
+	insurance := ""
+	for _, x := range rep.Indices {
+		if x.Index == nil {
+			continue
+		}
+		if x.Table == "insurance" {
+			insurance = fmt.Sprintf("; insure at %+d", *x.Rounded)
+			continue
+		}
+		up, _ := solve.ParseRank(x.Up)
+		k := render.CellKey{Table: (count.Decision{Hand: x.Hand}).Kind(), Hand: x.Hand, Up: up}
+		if m, ok := marks[k]; !ok || math.Abs(*x.Index) < math.Abs(m.index) {
+			marks[k] = mark{*x.Index, fmt.Sprintf("%+d%s", *x.Rounded, letter[x.Play])}
+		}
+	}
+	var grids []*render.EVGrid
+	for _, k := range kinds {
+		g := render.NewGrid(t, k, func(c *solve.Cell) float64 {
+			if m, ok := marks[render.CellKey{Table: c.Table, Hand: c.Hand, Up: c.Up}]; ok {
+				return m.index
+			}
+			return math.NaN()
+		})
+		for r, hand := range g.Rows {
+			for i, up := range solve.UpCards {
+				g.Codes[r][i] = marks[render.CellKey{Table: k, Hand: hand, Up: up}].label
+			}
+		}
+		grids = append(grids, g)
+	}
+	reading := "true count"
+	if !rep.balanced {
+		reading = "running count"
+	}
+	opt := render.HeatmapOptions{Codes: true, Scale: "index (" + reading + ")",
+		Title: fmt.Sprintf("%s, %s: index plays (play at or above the index%s)", r, rep.Count, insurance)}
+	return grids, opt, nil
 }
 
 func (o *plotOptions) diff(cmd *cobra.Command) (*charts.Diff, error) {
