@@ -177,6 +177,7 @@ type chartOptions struct {
 	color  string
 	count  string
 	tc     string
+	rc     string
 	dealt  string
 }
 
@@ -189,8 +190,9 @@ func (o *chartOptions) bind(cmd *cobra.Command) {
 	fl.BoolVar(&o.ev, "ev", false, "show the EV of every legal action in each cell (text format)")
 	fl.BoolVar(&o.cd, "cd", false, "composition-dependent play: list the hands whose best play differs from the chart (text); with json or csv, the CD values of every two-card hand and every hand of three or more cards")
 	fl.StringVar(&o.format, "format", "text", "output format: text, json or csv")
-	fl.StringVar(&o.count, "count", "", "with --tc: the balanced count (hilo, hiopt1, hiopt2, omega2, zen, wong-halves)")
-	fl.StringVar(&o.tc, "tc", "", "solve the shoe a true count typically leaves (with --count), e.g. +3")
+	fl.StringVar(&o.count, "count", "", "with --tc or --rc: the count (a built-in name or tags \"A=-1,2=1,...\")")
+	fl.StringVar(&o.tc, "tc", "", "solve the shoe a true count typically leaves (with a balanced --count), e.g. +3")
+	fl.StringVar(&o.rc, "rc", "", "solve the shoe a running count typically leaves at --dealt (with --count; unbalanced counts from their initial count), e.g. -4")
 	fl.StringVar(&o.dealt, "dealt", "50%", "with --tc: how much of the shoe has been dealt")
 	fl.StringVar(&o.color, "color", "auto", "colour the text chart: auto (on a terminal, unless NO_COLOR is set), always or never")
 }
@@ -247,7 +249,7 @@ func (o *chartOptions) run(cmd *cobra.Command, e env) error {
 		return err
 	}
 	var header string
-	if o.tc != "" || o.count != "" {
+	if o.tc != "" || o.rc != "" || o.count != "" {
 		sh, note, err := o.typicalShoe(r, opt)
 		if err != nil {
 			return err
@@ -274,23 +276,38 @@ func allDigits(s string) bool {
 // typicalShoe returns the shoe --count and --tc ask for, and a line
 // saying what it is.
 func (o *chartOptions) typicalShoe(r solve.Rules, opt solve.Options) (solve.Shoe, string, error) {
-	if o.tc == "" || o.count == "" {
-		return solve.Shoe{}, "", usagef("--count and --tc go together: the chart for the shoe a count's true count leaves")
+	if o.count == "" || (o.tc == "") == (o.rc == "") {
+		return solve.Shoe{}, "", usagef("--count goes with one of --tc and --rc: the chart for the shoe a count leaves")
 	}
 	if opt.Shoe != nil || r.Infinite() {
-		return solve.Shoe{}, "", usagef("--tc needs full decks to deal from (not --shoe, not INF)")
+		return solve.Shoe{}, "", usagef("--tc and --rc need full decks to deal from (not --shoe, not INF)")
 	}
-	sys, ok := count.Systems[o.count]
-	if !ok || !sys.Balanced() {
-		return solve.Shoe{}, "", usagef("--count %q: want a balanced count: hilo, hiopt1, hiopt2, omega2, zen or wong-halves", o.count)
-	}
-	tc, err := strconv.ParseFloat(o.tc, 64)
-	if err != nil || math.IsNaN(tc) || math.IsInf(tc, 0) || math.Abs(tc) > 20 {
-		return solve.Shoe{}, "", usagef("--tc %q: want a true count from -20 to +20, e.g. +3", o.tc)
+	sys, err := count.ParseSystem(o.count)
+	if err != nil {
+		return solve.Shoe{}, "", usagef("--count %q: %v", o.count, err)
 	}
 	dealt, err := parseFraction("dealt", o.dealt, "50%")
 	if err != nil {
 		return solve.Shoe{}, "", err
+	}
+	if o.rc != "" {
+		rc, err := strconv.ParseFloat(o.rc, 64)
+		if err != nil || math.IsNaN(rc) || math.IsInf(rc, 0) || math.Abs(rc) > 1000 {
+			return solve.Shoe{}, "", usagef("--rc %q: want a running count from -1000 to +1000, e.g. -4", o.rc)
+		}
+		sh, err := count.TypicalShoeRC(r.Decks, sys, rc, dealt)
+		if err != nil {
+			return solve.Shoe{}, "", usageError{err}
+		}
+		return sh, fmt.Sprintf("the shoe a %s running count of %+g typically leaves with %g%% dealt (running count %+g in whole cards)",
+			sys.Name, rc, 100*dealt, count.RunningCount(r.Decks, sys, sh)), nil
+	}
+	if !sys.Balanced() {
+		return solve.Shoe{}, "", usagef("--tc with %s: an unbalanced count has no true count; give its running count with --rc", sys.Name)
+	}
+	tc, err := strconv.ParseFloat(o.tc, 64)
+	if err != nil || math.IsNaN(tc) || math.IsInf(tc, 0) || math.Abs(tc) > 20 {
+		return solve.Shoe{}, "", usagef("--tc %q: want a true count from -20 to +20, e.g. +3", o.tc)
 	}
 	sh, err := count.TypicalShoe(r.Decks, sys, tc, dealt)
 	if err != nil {

@@ -282,10 +282,12 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"sim", "--seat", "strategy=cd", "--seat", "luck=7"}, `--seat "luck=7" (seat 2): unknown key "luck"`},
 		{[]string{"sim", "--seat", "ramp=0:1"}, `a ramp, indices or insurance needs --count`},
 		{[]string{"sim", "--seat", "strategy=cd", "--players", "3"}, `--players 3 but --seat given 1 times`},
-		{[]string{"chart", "--tc", "3"}, `--count and --tc go together`},
-		{[]string{"chart", "--count", "ko", "--tc", "3"}, `--count "ko": want a balanced count`},
+		{[]string{"chart", "--tc", "3"}, `--count goes with one of --tc and --rc`},
+		{[]string{"chart", "--count", "hilo", "--tc", "3", "--rc", "4"}, `--count goes with one of --tc and --rc`},
+		{[]string{"chart", "--count", "ko", "--tc", "3"}, `--tc with ko: an unbalanced count has no true count; give its running count with --rc`},
+		{[]string{"chart", "--count", "ko", "--rc", "x"}, `--rc "x": want a running count`},
 		{[]string{"chart", "--count", "hilo", "--tc", "99"}, `--tc "99": want a true count from -20 to +20`},
-		{[]string{"chart", "--rules", "INF", "--count", "hilo", "--tc", "3"}, `--tc needs full decks`},
+		{[]string{"chart", "--rules", "INF", "--count", "hilo", "--tc", "3"}, `--tc and --rc need full decks`},
 		{[]string{"help", "nosuch"}, `unknown help topic "nosuch"`},
 		{[]string{"help", "dealr"}, `did you mean dealer?`},
 		{[]string{"chrt"}, `unknown command "chrt" for "bjchart"; did you mean card or chart or charts?`},
@@ -764,6 +766,28 @@ func TestSimSeats(t *testing.T) {
 	}
 	if r.Players != 2 || len(r.Seats) != 2 || r.Seats[1].Spec != "strategy=cd" || r.Seats[0].Rounds != r.Rounds || r.Seats[1].Rounds != r.Rounds {
 		t.Errorf("seats %+v of %d rounds, %d players", r.Seats, r.Rounds, r.Players)
+	}
+}
+
+// TestChartAtRunningCount solves the shoes KO's running counts leave half
+// way through six decks (KO starts at -20 and drifts +12 over three
+// decks, so -8 there is Hi-Lo's 0): 16 v T stands at +4 and hits at -16.
+func TestChartAtRunningCount(t *testing.T) {
+	for rc, want := range map[string]string{"+4": "S", "-16": "H"} {
+		code, out, stderr := runCmd(t, "chart", "--rules", "6D S17 DAS", "--count", "ko", "--rc", rc, "--format", "json")
+		var r render.JSONTable
+		if code != exitOK || json.Unmarshal([]byte(out), &r) != nil {
+			t.Fatalf("--rc %s: exit %d: %s", rc, code, stderr)
+		}
+		for _, c := range r.Cells {
+			if c.Table == "hard" && c.Hand == "16" && c.Up == "T" && c.Action != want {
+				t.Errorf("KO running count %s: 16 v T %s, want %s", rc, c.Action, want)
+			}
+		}
+	}
+	code, out, _ := runCmd(t, "chart", "--rules", "6D S17 DAS", "--count", "ko", "--rc", "+4")
+	if code != exitOK || !strings.HasPrefix(out, "the shoe a ko running count of +4 typically leaves with 50% dealt (running count +4") {
+		t.Errorf("header: %.200q", out)
 	}
 }
 

@@ -157,3 +157,29 @@ func TestTypicalShoe(t *testing.T) {
 		t.Error("an unbalanced count gave a true-count shoe")
 	}
 }
+
+// TestTypicalShoeRC: the shoe for a running count has that running count
+// (within a card's tag: whole cards), for an unbalanced count from its
+// initial count and for a balanced one from 0; at KO's IRC + 12 (three of
+// six decks dealt, their average drift) the shoe is about Hi-Lo's 0.
+func TestTypicalShoeRC(t *testing.T) {
+	for _, c := range []struct {
+		sys System
+		rc  float64
+	}{{Systems["ko"], -8}, {Systems["ko"], 6}, {Systems["itoh-pm3"], -30}, {HiLo, 9}} {
+		sh, err := TypicalShoeRC(6, c.sys, c.rc, 0.5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := RunningCount(6, c.sys, sh); math.Abs(got-c.rc) > 3 {
+			t.Errorf("%s running count %+g: the shoe %v has %+g", c.sys.Name, c.rc, sh, got)
+		}
+	}
+	sh, _ := TypicalShoeRC(6, Systems["ko"], -8, 0.5)
+	if tc := TrueCount(6, HiLo, sh); math.Abs(tc) > 0.5 {
+		t.Errorf("KO -8 half way: Hi-Lo true count %+.2f, want about 0", tc)
+	}
+	if _, err := TypicalShoeRC(6, System{Name: "zero"}, 0, 0.5); err == nil {
+		t.Error("a count of zeros gave a shoe")
+	}
+}

@@ -21,10 +21,48 @@ import (
 // different depths.
 func TypicalShoe(decks int, sys System, tc, dealt float64) (solve.Shoe, error) {
 	if !sys.Balanced() {
-		return solve.Shoe{}, fmt.Errorf("count %s is unbalanced: a true count needs a balanced count", sys.Name)
+		return solve.Shoe{}, fmt.Errorf("count %s is unbalanced: a true count needs a balanced count (or a running count)", sys.Name)
 	}
-	if decks < 1 || dealt <= 0 || dealt >= 1 || math.IsNaN(tc) || math.IsInf(tc, 0) {
-		return solve.Shoe{}, fmt.Errorf("want a finite shoe, a fraction dealt between 0 and 1 and a finite true count")
+	if math.IsNaN(tc) || math.IsInf(tc, 0) {
+		return solve.Shoe{}, fmt.Errorf("want a finite true count")
+	}
+	n := solve.NewShoe(decks).Total()
+	left := float64(n - int(math.Round(dealt*float64(n))))
+	return typicalShoe(decks, sys, tc*left/52, dealt)
+}
+
+// TypicalShoeRC returns the shoe a count's running count rc typically
+// leaves when the fraction dealt has been dealt, like TypicalShoe: for an
+// unbalanced count the running count starts at IRC, so the cards dealt
+// carry rc - IRC of tags; a balanced count starts at 0.
+func TypicalShoeRC(decks int, sys System, rc, dealt float64) (solve.Shoe, error) {
+	if math.IsNaN(rc) || math.IsInf(rc, 0) {
+		return solve.Shoe{}, fmt.Errorf("want a finite running count")
+	}
+	if !sys.Balanced() {
+		rc -= sys.IRC(decks)
+	}
+	return typicalShoe(decks, sys, rc, dealt)
+}
+
+// RunningCount returns a count's running count of a shoe left from decks
+// full decks: IRC (unbalanced counts) plus the removed cards' tags.
+func RunningCount(decks int, sys System, left solve.Shoe) float64 {
+	full := solve.NewShoe(decks).Counts
+	rc := 0.0
+	if !sys.Balanced() {
+		rc = sys.IRC(decks)
+	}
+	for r := 1; r <= 10; r++ {
+		rc += float64(full[r-1]-left.Counts[r-1]) * sys.Tags[r]
+	}
+	return rc
+}
+
+// typicalShoe is the shoe whose dealt cards carry rc of tags, typically.
+func typicalShoe(decks int, sys System, rc, dealt float64) (solve.Shoe, error) {
+	if decks < 1 || dealt <= 0 || dealt >= 1 {
+		return solve.Shoe{}, fmt.Errorf("want a finite shoe and a fraction dealt between 0 and 1")
 	}
 	full := solve.NewShoe(decks).Counts
 	n := 0
@@ -32,8 +70,6 @@ func TypicalShoe(decks int, sys System, tc, dealt float64) (solve.Shoe, error) {
 		n += k
 	}
 	removed := int(math.Round(dealt * float64(n)))
-	left := float64(n - removed)
-	rc := tc * left / 52
 	var mean, variance float64
 	p := func(r int) float64 { return float64(full[r-1]) / float64(n) }
 	for r := 1; r <= 10; r++ {
@@ -41,6 +77,9 @@ func TypicalShoe(decks int, sys System, tc, dealt float64) (solve.Shoe, error) {
 	}
 	for r := 1; r <= 10; r++ {
 		variance += p(r) * (sys.Tags[r] - mean) * (sys.Tags[r] - mean)
+	}
+	if variance == 0 {
+		return solve.Shoe{}, fmt.Errorf("count %s tags every rank alike: its count says nothing of the shoe", sys.Name)
 	}
 	// A running count of rc is the tags of the cards removed: rank r's
 	// expected removals given it (the tags' regression line).
@@ -73,7 +112,7 @@ func TypicalShoe(decks int, sys System, tc, dealt float64) (solve.Shoe, error) {
 	}
 	sh := solve.Shoe{Counts: out}
 	if err := sh.Validate(); err != nil {
-		return sh, fmt.Errorf("true count %+g leaves no valid shoe: %v", tc, err)
+		return sh, fmt.Errorf("that count leaves no valid shoe: %v", err)
 	}
 	return sh, nil
 }
