@@ -186,3 +186,40 @@ func finiteDealer(d *dealerDraws, m [10]int) DealerDist {
 func DealerFrom(h17 bool, up Rank, left [10]int) DealerDist {
 	return finiteDealer(dealerDrawsFor(h17, up), left)
 }
+
+// DealersFrom returns DealerFrom(h17, up, shoe less gone[i]) for every
+// composition of removed cards gone[i] at once, by the contraction the
+// solver uses for its own hands (contract.go): for a few thousand hands
+// many times faster than one DealerFrom each. shoe holds the unseen cards
+// with the up card already out; a composition it cannot deal gets a zero
+// distribution. Blackjacks are included (unconditional), as in DealerFrom.
+func DealersFrom(h17 bool, up Rank, shoe [10]int, gone [][10]uint8) []DealerDist {
+	lay := &layout{shoe: shoe, compIndex: map[uint64]int32{}}
+	lay.shoe[up-1]++ // a layout's shoe holds the up card
+	at := make([]int32, len(gone))
+	for i, g := range gone {
+		at[i] = lay.comp(g) // each composition once
+	}
+	lay.trie = newTrie(lay.comps)
+	f := &finiteUp{r: Rules{H17: h17, HoleCard: ENHC}, up: up, shoe: shoe, lay: lay, draws: dealerDrawsFor(h17, up)}
+	cap := [10]int{}
+	for c := range cap {
+		cap[c] = maxDraw
+	}
+	f.levels = dealerLevelsFor(h17, up, cap)
+	unique := f.contract()
+	dists := make([]DealerDist, len(gone))
+	for i, g := range gone {
+		dists[i] = unique[at[i]]
+		if g == ([10]uint8{}) { // the trie's root, which the contraction leaves out
+			dists[i] = DealerFrom(h17, up, shoe)
+		}
+		for c, k := range g {
+			if int(k) > shoe[c] {
+				dists[i] = DealerDist{}
+				break
+			}
+		}
+	}
+	return dists
+}

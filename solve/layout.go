@@ -100,7 +100,11 @@ func splitLimit(r Rules, c int) int {
 // newLayout builds the hand graphs of a solve: the base graph from every
 // two-card hand, and for each pair and number of hands on the table the
 // graph of one split hand.
-func newLayout(r Rules, shoe Shoe) *layout {
+func newLayout(r Rules, shoe Shoe) *layout { return newLayoutFor(r, shoe, 0) }
+
+// newLayoutFor builds the hand graphs of a solve with the split graphs of
+// pair rank only alone (0: every pair), for valuing one pair's split.
+func newLayoutFor(r Rules, shoe Shoe, only Rank) *layout {
 	l := &layout{shoe: shoe.Counts, compIndex: map[uint64]int32{}}
 	l.base = l.newShape([10]uint8{})
 	for a := 1; a <= 10; a++ {
@@ -114,6 +118,9 @@ func newLayout(r Rules, shoe Shoe) *layout {
 		}
 	}
 	for c := 1; c <= 10; c++ {
+		if only != 0 && c != int(only) {
+			continue
+		}
 		for h := 2; h <= splitContexts(r, c); h++ {
 			var extra, one [10]uint8
 			extra[c-1] = uint8(h - 1)
@@ -124,6 +131,9 @@ func newLayout(r Rules, shoe Shoe) *layout {
 		}
 	}
 	for c := 1; c <= 10; c++ {
+		if only != 0 && c != int(only) {
+			continue
+		}
 		for h := 2; h <= splitContexts(r, c); h++ {
 			s := l.splits[c][h]
 			for strat, policy := range []*shape{l.base, l.splits[c][2]} {

@@ -308,7 +308,7 @@ func PairPlays(r Rules, shoe Shoe, c, up Rank) (stand, split float64, err error)
 	if err := r.Validate(); err != nil {
 		return 0, 0, err
 	}
-	f := newFiniteUp(r, newLayout(r, shoe), up)
+	f := newFiniteUp(r, newLayoutFor(r, shoe, c), up) // this pair's split graphs only
 	td := newTDUp(f)
 	if td.plans[c] == nil {
 		return 0, 0, fmt.Errorf("pair %v,%v cannot be dealt from this shoe", c, c)

@@ -8,11 +8,14 @@ import (
 )
 
 // TestCellGainMatchesHandSolver values the same decisions on the same
-// sampled shoes two independent ways: AllCells' gain from the solver's
-// whole-table solve of the shoe (solve.SolveWith) and Compute's gain from
-// this package's own hand-by-hand solver (shoeEV), which shares no code
-// with it. Both are composition-dependent after a hit and weigh each hand
-// by how often it is dealt and decided, so they must agree to rounding.
+// sampled shoes two ways: AllCells' gain from the solver's whole-table
+// solve of the shoe (solve.SolveWith) and Compute's gain from this
+// package's own hand-by-hand solver (shoeEV). They share only the
+// dealer's distributions (solve.DealersFrom, held to the direct sum over
+// the dealer's hands by solve's TestDealersFrom): the hand values, the
+// recursion after a hit, the doubling, surrender and the weighing of each
+// hand by how often it is dealt and decided are written twice. Both are
+// composition-dependent after a hit, so they must agree to rounding.
 func TestCellGainMatchesHandSolver(t *testing.T) {
 	r, _ := solve.ParseRules("2D S17 DAS LS")
 	sys := HiLo

@@ -17,10 +17,12 @@ type shoeEV struct {
 	up   int
 	shoe [10]int // unseen cards, the up card out
 	best map[[10]uint8]float64
+	// stands holds W of standing on every hand prepared (prepare).
+	stands map[[10]uint8]float64
 }
 
 func newShoeEV(r solve.Rules, shoe [10]int, up int) *shoeEV {
-	s := &shoeEV{r: r, up: up, shoe: shoe, best: map[[10]uint8]float64{}}
+	s := &shoeEV{r: r, up: up, shoe: shoe, best: map[[10]uint8]float64{}, stands: map[[10]uint8]float64{}}
 	s.shoe[up-1]--
 	return s
 }
@@ -65,11 +67,54 @@ func total(hand [10]uint8) (int, bool) {
 
 // stand returns W of standing on hand.
 func (s *shoeEV) stand(hand [10]uint8) float64 {
-	m, _, ok := s.left(hand)
-	if !ok {
-		return 0
+	if w, ok := s.stands[hand]; ok {
+		return w
 	}
-	d := solve.DealerFrom(s.r.H17, solve.Rank(s.up), m)
+	s.prepare(hand)
+	return s.stands[hand]
+}
+
+// prepare computes the stand values of hand and of every hand it can draw
+// to, all at once (solve.DealersFrom: one pass of the solver's dealer
+// contraction instead of a sum over the dealer's hands for each).
+func (s *shoeEV) prepare(hand [10]uint8) {
+	var hands [][10]uint8
+	seen := map[[10]uint8]bool{}
+	var visit func(h [10]uint8)
+	visit = func(h [10]uint8) {
+		if _, done := s.stands[h]; done || seen[h] {
+			return
+		}
+		m, _, ok := s.left(h)
+		if !ok {
+			s.stands[h] = 0
+			return
+		}
+		seen[h] = true
+		hands = append(hands, h)
+		if t, _ := total(h); t >= 21 {
+			return
+		}
+		for c := range m {
+			if m[c] > 0 {
+				next := h
+				next[c]++
+				if t, _ := total(next); t <= 21 {
+					visit(next)
+				}
+			}
+		}
+	}
+	visit(hand)
+	dists := solve.DealersFrom(s.r.H17, solve.Rank(s.up), s.shoe, hands)
+	for i, h := range hands {
+		s.stands[h] = standValue(dists[i], h)
+	}
+}
+
+// standValue returns W of standing on hand against the dealer's
+// distribution d (unconditional, blackjacks included).
+func standValue(d solve.DealerDist, hand [10]uint8) float64 {
 	t, _ := total(hand)
 	w := d[solve.DealerBust]
 	for o := solve.Dealer17; o <= solve.Dealer21; o++ {

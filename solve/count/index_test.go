@@ -183,3 +183,39 @@ func TestTypicalShoeRC(t *testing.T) {
 		t.Error("a count of zeros gave a shoe")
 	}
 }
+
+// TestInsuranceDirect holds the insurance gain to a direct computation
+// that shares nothing with it: the solver's enumeration of the dealer's
+// hands (solve.DealerOutcomes) gives P(blackjack | ace up) on each shoe,
+// which is P(a ten in the hole); insurance pays 2 to 1 on half a bet, so
+// its gain per round is P(ace up) x 1/2 x (3 P(ten) - 1). Then the index
+// from Compute matches the crossing of those direct gains, fitted the same
+// way, exactly.
+func TestInsuranceDirect(t *testing.T) {
+	r, _ := solve.ParseRules("6D S17 DAS")
+	opt := Options{Shoes: 200, Penetration: 0.8, Seed: 7}
+	full := solve.NewShoe(r.Decks).Counts
+	var xs, ys []float64
+	for i := range opt.Shoes {
+		left, n, tc := dealShoe(r, HiLo, full, opt, i)
+		shoe := solve.Shoe{Counts: left}
+		d, err := solve.DealerOutcomes(r, solve.Options{Shoe: &shoe})
+		if err != nil {
+			t.Fatal(err)
+		}
+		pAce := float64(left[0]) / float64(n)
+		direct := pAce * 0.5 * (3*d[0][solve.DealerBlackjack] - 1)
+		if g := gain(r, I18[0], left, n, nil); math.Abs(g-direct) > 1e-15 {
+			t.Fatalf("shoe %d: insurance gain %.17g, direct %.17g", i, g, direct)
+		}
+		xs, ys = append(xs, tc), append(ys, direct)
+	}
+	want, _, _, _ := crossing(xs, ys, 1)
+	got, err := Compute(r, HiLo, I18[:1], opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if math.Abs(got[0].Index-want) > 1e-9 || math.Abs(got[0].Index-3) > 1 {
+		t.Errorf("insurance index %+.4f, direct %+.4f (published +3)", got[0].Index, want)
+	}
+}

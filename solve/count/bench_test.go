@@ -1,0 +1,49 @@
+package count
+
+import (
+	"testing"
+
+	"bjchart/solve"
+)
+
+// BenchmarkShoe values one sampled six-deck shoe three ways: the I18's
+// and Fab 4's hard decisions and insurance with the hand-by-hand solver
+// (shoeEV: only the hands those decisions hold), the two split decisions
+// (one up card's hand graphs each, solve.PairPlays), and the whole table
+// (solve.SolveWith with the shoe, what --set all needs).
+func BenchmarkShoe(b *testing.B) {
+	r, _ := solve.ParseRules("6D S17 DAS SPL3 LS")
+	full := solve.NewShoe(r.Decks).Counts
+	left, n, _ := dealShoe(r, HiLo, full, Options{Shoes: 1, Penetration: 0.5, Seed: 1}, 0)
+	var hands, splits []Decision
+	for _, d := range append(append([]Decision{}, I18...), Fab4...) {
+		if d.Table == "pair" {
+			splits = append(splits, d)
+		} else {
+			hands = append(hands, d)
+		}
+	}
+	b.Run("hands=i18+fab4", func(b *testing.B) {
+		for b.Loop() {
+			evs := map[solve.Rank]*shoeEV{}
+			for _, d := range hands {
+				gain(r, d, left, n, evs)
+			}
+		}
+	})
+	b.Run("splits=TTv5+TTv6", func(b *testing.B) {
+		for b.Loop() {
+			for _, d := range splits {
+				gain(r, d, left, n, nil)
+			}
+		}
+	})
+	b.Run("table", func(b *testing.B) {
+		shoe := solve.Shoe{Counts: left}
+		for b.Loop() {
+			if _, err := solve.SolveWith(r, solve.Options{Shoe: &shoe}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}

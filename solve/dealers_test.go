@@ -1,0 +1,73 @@
+package solve
+
+import (
+	"math"
+	"testing"
+)
+
+// TestDealersFrom: the batch contraction agrees with the direct sum over
+// the dealer's multisets (DealerFrom) on every composition of a depleted
+// shoe's hands, S17 and H17, and gives nothing for a hand the shoe lacks.
+func TestDealersFrom(t *testing.T) {
+	shoe := [10]int{13, 17, 9, 20, 11, 14, 19, 12, 16, 61}
+	var gone [][10]uint8
+	for a := 0; a < 10; a++ {
+		for b := a; b < 10; b++ {
+			for c := 0; c < 10; c += 3 {
+				var g [10]uint8
+				g[a]++
+				g[b]++
+				g[c]++
+				gone = append(gone, g)
+			}
+		}
+	}
+	gone = append(gone, [10]uint8{}, [10]uint8{0, 0, 12}) // nothing out; more 3s than the shoe holds
+	for _, h17 := range []bool{false, true} {
+		for _, up := range UpCards {
+			got := DealersFrom(h17, up, shoe, gone)
+			for i, g := range gone {
+				var want DealerDist
+				left, ok := shoe, true
+				for c, k := range g {
+					if left[c] -= int(k); left[c] < 0 {
+						ok = false
+					}
+				}
+				if ok {
+					want = DealerFrom(h17, up, left)
+				}
+				for o := range want {
+					if math.Abs(got[i][o]-want[o]) > 1e-13 {
+						t.Fatalf("h17 %v, up %v, out %v: %v, direct %v", h17, up, g, got[i], want)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestPairPlaysMatchesTable: PairPlays, which builds the split graphs of
+// one pair only, gives the whole solve's stand and split values (CDZ-) for
+// that pair, on a depleted two-deck shoe, against up cards without a
+// dealer blackjack (where the table's conditioning is unconditional).
+func TestPairPlaysMatchesTable(t *testing.T) {
+	r, _ := ParseRules("2D S17 DAS SPL3")
+	shoe := Shoe{Counts: [10]int{6, 8, 7, 9, 6, 8, 7, 8, 6, 27}}
+	tab, err := SolveWith(r, Options{Shoe: &shoe})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []Rank{10, 8, 9, 2, 7} {
+		for _, up := range []Rank{5, 6, 3} {
+			stand, split, err := PairPlays(r, shoe, c, up)
+			if err != nil {
+				t.Fatal(err)
+			}
+			h := tab.Hand([2]Rank{c, c}, up)
+			if math.Abs(stand-h.EV[Stand]) > 1e-12 || math.Abs(split-h.EV[Split]) > 1e-12 {
+				t.Errorf("%v,%v v %v: stand %.15g split %.15g; table %.15g %.15g", c, c, up, stand, split, h.EV[Stand], h.EV[Split])
+			}
+		}
+	}
+}
