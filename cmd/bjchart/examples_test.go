@@ -13,8 +13,8 @@ import (
 // TestHelpExamplesRun runs every example of every command's --help, in a
 // scratch directory holding my-chart.txt, and wants exit 0. A shell pipe
 // ends the command line; "> FILE" writes its output there, for the
-// examples after it. Index examples (indices, card --count) sample 50
-// shoes, the least allowed.
+// examples after it. Index examples (indices, card and plot with --count)
+// sample 50 shoes, the least allowed.
 func TestHelpExamplesRun(t *testing.T) {
 	if testing.Short() {
 		t.Skip("solves every example's rule set")
@@ -54,7 +54,7 @@ func TestHelpExamplesRun(t *testing.T) {
 			t.Errorf("example %q does not start with bjchart", ex)
 			continue
 		}
-		if len(args) > 1 && (args[1] == "indices" || args[1] == "card" && slices.Contains(args, "--count")) {
+		if len(args) > 1 && (args[1] == "indices" || slices.Contains([]string{"card", "plot"}, args[1]) && slices.Contains(args, "--count")) {
 			args = append(args, "--shoes", "50") // sampling at its smallest: the run, not the figures, is tested
 		}
 		code, stdout, stderr := runCmd(t, args[1:]...)
