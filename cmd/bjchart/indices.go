@@ -164,7 +164,8 @@ func (f *indexFlags) compute(e env, r solve.Rules) (*indicesReport, error) {
 	}
 	conv := strings.Replace(indexConventions, "Hi-Lo tags 2-6 +1, 7-9 0, T and A -1", fmt.Sprintf("%s tags %v (A, 2..9, T)", sys.Name, sys.Tags[1:]), 1)
 	if !sys.Balanced() {
-		conv = strings.Replace(conv, "true count = running count x 52 / cards left (not rounded)", fmt.Sprintf("unbalanced: the running count, from %g", sys.IRC(r.Decks)), 1)
+		conv = strings.Replace(conv, "true count = running count x 52 / cards left (not rounded)", fmt.Sprintf("unbalanced: the running count, from %g; an index is the crossing for a shoe dealt to the sampled shoes' median depth (about %g%% dealt), "+
+			"the fit holding the depth fixed, since a running count means other shoes at other depths", sys.IRC(r.Decks), math.Round(100*pen/2)), 1)
 		conv = strings.ReplaceAll(conv, "the true count", "the running count")
 	}
 	rep := &indicesReport{Rules: r.String(), Count: sys.Name, Set: f.set, Conventions: conv, Shoes: f.shoes, Penetration: pen, Seed: f.seed,

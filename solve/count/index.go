@@ -129,8 +129,9 @@ type Index struct {
 // sample is one shoe: its true count and each decision's gain (nil for a
 // shoe left out).
 type sample struct {
-	tc   float64
-	gain []float64
+	tc    float64
+	dealt float64 // the fraction of the shoe dealt
+	gain  []float64
 }
 
 // Compute finds each decision's index for the rules (a finite shoe) and
@@ -172,17 +173,19 @@ func check(r solve.Rules, opt Options) error {
 // fit sets the index from gain k of the samples: where its least-squares
 // line on the count crosses zero. It returns the line's slope.
 func (x *Index) fit(r solve.Rules, sys System, samples []sample, k int) float64 {
-	xs, ys := make([]float64, 0, len(samples)), make([]float64, 0, len(samples))
+	var xs, ys, zs []float64
 	for _, s := range samples {
 		if s.gain != nil { // nil: a shoe left out
-			xs, ys = append(xs, s.tc), append(ys, s.gain[k])
+			xs, ys, zs = append(xs, s.tc), append(ys, s.gain[k]), append(zs, s.dealt)
 		}
 	}
 	scale := 1.0 // the fit's windows, in true counts; running counts spread over the decks
-	if !sys.Balanced() {
+	if sys.Balanced() {
+		zs = nil
+	} else {
 		scale = float64(r.Decks)
 	}
-	idx, se, slope, n := crossing(xs, ys, scale)
+	idx, se, slope, n := crossing(xs, ys, zs, scale)
 	x.Index, x.SE, x.Shoes = idx, se, n
 	if !math.IsNaN(idx) {
 		x.Rounded = int(math.Round(idx))
@@ -203,7 +206,8 @@ func sampleShoes(r solve.Rules, sys System, opt Options, gains func(left [10]int
 			defer wg.Done()
 			for i := range next {
 				left, n, c := dealShoe(r, sys, full, opt, i)
-				samples[i] = sample{tc: c, gain: gains(left, n)}
+				dealt := 1 - float64(n)/float64(solve.NewShoe(r.Decks).Total())
+				samples[i] = sample{tc: c, dealt: dealt, gain: gains(left, n)}
 				if opt.Progress != nil {
 					opt.Progress()
 				}
@@ -321,36 +325,68 @@ func gain(r solve.Rules, d Decision, left [10]int, n int, evs map[solve.Rank]*sh
 // wide around the counts' median) and returns -a/b with its standard error
 // (the delta method on the fit's covariance), the line's slope and the
 // shoes behind it.
-func crossing(xs, ys []float64, scale float64) (idx, se, slope float64, shoes int) {
+//
+// A running count means different shoes at different depths (an
+// unbalanced count drifts as the shoe is dealt), so with zs, the fraction
+// of each shoe dealt, the fit holds the depth fixed: gain = a + b count +
+// c (z - z0), z0 the median depth, and -a/b is the crossing for a shoe
+// dealt that far.
+func crossing(xs, ys, zs []float64, scale float64) (idx, se, slope float64, shoes int) {
+	z0 := 0.0
+	if zs != nil {
+		z0 = median(zs)
+	}
+	// fit returns the coefficients (a, b) and their covariance.
 	fit := func(lo, hi float64) (a, b, va, vb, cab float64, n int) {
-		var sx, sy, sxx, sxy float64
+		k := 2
+		if zs != nil {
+			k = 3
+		}
+		var xtx [3][3]float64
+		var xty [3]float64
+		row := func(i int) [3]float64 {
+			r := [3]float64{1, xs[i], 0}
+			if zs != nil {
+				r[2] = zs[i] - z0
+			}
+			return r
+		}
 		for i, x := range xs {
 			if x < lo || x > hi {
 				continue
 			}
 			n++
-			sx += x
-			sy += ys[i]
-			sxx += x * x
-			sxy += x * ys[i]
+			r := row(i)
+			for p := 0; p < k; p++ {
+				xty[p] += r[p] * ys[i]
+				for q := 0; q < k; q++ {
+					xtx[p][q] += r[p] * r[q]
+				}
+			}
 		}
 		if n < 10 {
 			return math.NaN(), math.NaN(), 0, 0, 0, n
 		}
-		fn := float64(n)
-		den := fn*sxx - sx*sx
-		b = (fn*sxy - sx*sy) / den
-		a = (sy - b*sx) / fn
+		inv, ok := invert(xtx, k)
+		if !ok {
+			return math.NaN(), math.NaN(), 0, 0, 0, n
+		}
+		var beta [3]float64
+		for p := 0; p < k; p++ {
+			for q := 0; q < k; q++ {
+				beta[p] += inv[p][q] * xty[q]
+			}
+		}
 		var rss float64
 		for i, x := range xs {
 			if x >= lo && x <= hi {
-				e := ys[i] - a - b*x
+				r := row(i)
+				e := ys[i] - beta[0] - beta[1]*r[1] - beta[2]*r[2]
 				rss += e * e
 			}
 		}
-		s2 := rss / (fn - 2)
-		va, vb, cab = s2*sxx/den, s2*fn/den, -s2*sx/den
-		return a, b, va, vb, cab, n
+		s2 := rss / float64(n-k)
+		return beta[0], beta[1], s2 * inv[0][0], s2 * inv[1][1], s2 * inv[0][1], n
 	}
 	lo, hi := -8*scale, 8*scale
 	if scale != 1 { // a running count: around its own middle
@@ -369,6 +405,43 @@ func crossing(xs, ys []float64, scale float64) (idx, se, slope float64, shoes in
 	idx = -a / b
 	v := (va + idx*idx*vb + 2*idx*cab) / (b * b)
 	return idx, math.Sqrt(max(0, v)), b, n
+}
+
+// invert returns the inverse of the leading k x k block of m (Gauss-Jordan
+// with partial pivoting), or false if it is singular.
+func invert(m [3][3]float64, k int) ([3][3]float64, bool) {
+	var inv [3][3]float64
+	for i := 0; i < k; i++ {
+		inv[i][i] = 1
+	}
+	for col := 0; col < k; col++ {
+		p := col
+		for r := col + 1; r < k; r++ {
+			if math.Abs(m[r][col]) > math.Abs(m[p][col]) {
+				p = r
+			}
+		}
+		if m[p][col] == 0 {
+			return inv, false
+		}
+		m[col], m[p] = m[p], m[col]
+		inv[col], inv[p] = inv[p], inv[col]
+		d := m[col][col]
+		for j := 0; j < k; j++ {
+			m[col][j] /= d
+			inv[col][j] /= d
+		}
+		for r := 0; r < k; r++ {
+			if r != col && m[r][col] != 0 {
+				f := m[r][col]
+				for j := 0; j < k; j++ {
+					m[r][j] -= f * m[col][j]
+					inv[r][j] -= f * inv[col][j]
+				}
+			}
+		}
+	}
+	return inv, true
 }
 
 func median(xs []float64) float64 {

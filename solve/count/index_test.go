@@ -2,6 +2,7 @@ package count
 
 import (
 	"math"
+	"math/rand/v2"
 	"testing"
 	"time"
 
@@ -210,7 +211,7 @@ func TestInsuranceDirect(t *testing.T) {
 		}
 		xs, ys = append(xs, tc), append(ys, direct)
 	}
-	want, _, _, _ := crossing(xs, ys, 1)
+	want, _, _, _ := crossing(xs, ys, nil, 1)
 	got, err := Compute(r, HiLo, I18[:1], opt)
 	if err != nil {
 		t.Fatal(err)
@@ -218,4 +219,29 @@ func TestInsuranceDirect(t *testing.T) {
 	if math.Abs(got[0].Index-want) > 1e-9 || math.Abs(got[0].Index-3) > 1 {
 		t.Errorf("insurance index %+.4f, direct %+.4f (published +3)", got[0].Index, want)
 	}
+}
+
+// TestCrossingHoldsDepth: when the count drifts with depth (an unbalanced
+// count) and the gain depends on depth too, the fit that holds depth fixed
+// finds the crossing at the median depth, and a fit on the count alone is
+// pulled away from it. Synthetic shoes: count = -20 + 40 z + noise, gain =
+// 0.01 (count + 8 - 30 (z - 0.4)) + noise with z uniform below 0.8, so at
+// the median depth 0.4 the gain crosses zero at count -8.
+func TestCrossingHoldsDepth(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	var xs, ys, zs []float64
+	for range 4000 {
+		z := 0.8 * rng.Float64()
+		x := -20 + 40*z + 6*rng.NormFloat64()
+		xs, ys, zs = append(xs, x), append(ys, 0.01*(x+8-30*(z-0.4))+0.002*rng.NormFloat64()), append(zs, z)
+	}
+	held, se, _, _ := crossing(xs, ys, zs, 6)
+	plain, _, _, _ := crossing(xs, ys, nil, 6)
+	if math.Abs(held+8) > 4*se+0.5 {
+		t.Errorf("depth held: crossing %+.2f ± %.2f, want -8", held, se)
+	}
+	if math.Abs(plain+8) < 2 {
+		t.Errorf("count alone: crossing %+.2f, want it pulled away from -8 (the test's premise)", plain)
+	}
+	t.Logf("depth held %+.2f ± %.2f; count alone %+.2f", held, se, plain)
 }
