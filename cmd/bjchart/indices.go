@@ -171,7 +171,7 @@ func (f *indexFlags) compute(e env, r solve.Rules) (*indicesReport, error) {
 	rep := &indicesReport{Rules: r.String(), Count: sys.Name, Set: f.set, Conventions: conv, Shoes: f.shoes, Penetration: pen, Seed: f.seed,
 		balanced: sys.Balanced()}
 	for _, x := range got {
-		row := indexRow{Table: x.Table, Hand: x.Hand, Up: x.Up.String(), Base: x.Base, Play: x.Play, Shoes: x.Shoes}
+		row := indexRow{Table: x.Table, Hand: x.Hand, Up: x.Up.String(), Base: x.Base, Play: x.Play, Shoes: x.Shoes, MultiCard: x.MultiCard}
 		if pub, ok := publishedIndex(x.Decision); ok && sys.Name == "hilo" {
 			row.Published = &pub
 		}
@@ -215,6 +215,9 @@ type indexRow struct {
 	SE        *float64 `json:"se"`
 	Shoes     int      `json:"shoes"`
 	Published *float64 `json:"published"` // Hi-Lo's published index (Hi-Lo only)
+	// MultiCard marks an index for hands of three or more cards, where it
+	// differs from the two-card one (set all).
+	MultiCard bool `json:"multi_card,omitempty"`
 }
 
 func (r indicesReport) text(b *bytes.Buffer) error {
@@ -229,6 +232,9 @@ func (r indicesReport) text(b *bytes.Buffer) error {
 	fmt.Fprintln(tw, "decision\tbase → play\tindex\t± SE\trounded\tpublished\tshoes")
 	for _, x := range r.Indices {
 		name := fmt.Sprintf("%s v %s", x.Hand, x.Up)
+		if x.MultiCard {
+			name += " (3+ cards)"
+		}
 		if x.Table == "insurance" {
 			name = "insurance"
 		}
@@ -255,7 +261,7 @@ func (r indicesReport) grids(b *bytes.Buffer) error {
 		cells := map[[2]string][]string{}
 		var rows []string
 		for _, x := range r.Indices {
-			if x.Table == "insurance" || x.Rounded == nil || (count.Decision{Hand: x.Hand}).Kind() != kind {
+			if x.Table == "insurance" || x.Rounded == nil || x.MultiCard || (count.Decision{Hand: x.Hand}).Kind() != kind {
 				continue
 			}
 			key := [2]string{x.Hand, x.Up}
@@ -288,14 +294,14 @@ func (r indicesReport) grids(b *bytes.Buffer) error {
 	}
 	_, err := fmt.Fprintln(b, "A cell holds each index (rounded) and the play taken at or above it (S stand, H hit, D double,\n"+
 		"P split, R surrender); below it the cell's other play, as the list says. Blank: no play overtakes\n"+
-		"the basic one within the counts sampled.")
+		"the basic one within the counts sampled. Hands of three or more cards are in the list only.")
 	fmt.Fprintln(b)
 	return err
 }
 
 func (r indicesReport) csv(b *bytes.Buffer) error {
 	w := csv.NewWriter(b)
-	w.Write([]string{"rules", "count", "table", "hand", "up", "base", "play", "index", "se", "rounded", "shoes", "published"})
+	w.Write([]string{"rules", "count", "table", "hand", "up", "base", "play", "index", "se", "rounded", "shoes", "published", "multi_card"})
 	for _, x := range r.Indices {
 		idx, se, rounded := "", "", ""
 		if x.Index != nil {
@@ -305,7 +311,7 @@ func (r indicesReport) csv(b *bytes.Buffer) error {
 		if x.Published != nil {
 			pub = strconv.FormatFloat(*x.Published, 'g', -1, 64)
 		}
-		w.Write([]string{r.Rules, r.Count, x.Table, x.Hand, x.Up, x.Base, x.Play, idx, se, rounded, strconv.Itoa(x.Shoes), pub})
+		w.Write([]string{r.Rules, r.Count, x.Table, x.Hand, x.Up, x.Base, x.Play, idx, se, rounded, strconv.Itoa(x.Shoes), pub, strconv.FormatBool(x.MultiCard)})
 	}
 	w.Flush()
 	return w.Error()

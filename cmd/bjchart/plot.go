@@ -220,7 +220,7 @@ func (o *plotOptions) indexGrids(e env, r solve.Rules, kinds []solve.TableKind) 
 	letter := map[string]string{"stand": "S", "hit": "H", "double": "D", "split": "P", "surrender": "R"}
 	insurance := ""
 	for _, x := range rep.Indices {
-		if x.Index == nil {
+		if x.Index == nil || x.MultiCard { // a cell shows the two-card play
 			continue
 		}
 		if x.Table == "insurance" {

@@ -829,7 +829,7 @@ func indexPlays(source string, r solve.Rules) ([]sim.IndexPlay, float64, error) 
 		decisions, at = decisions[:0], at[:0]
 		for _, x := range rep.Indices {
 			up, err := solve.ParseRank(x.Up)
-			if err != nil || x.Index == nil {
+			if err != nil || x.Index == nil || x.MultiCard { // the simulator's index plays are two-card plays
 				continue
 			}
 			base := x.Base

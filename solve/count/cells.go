@@ -25,12 +25,14 @@ import (
 // decks, around their median).
 const maxIndex = 8
 
-// A candidate is one cell's basic play against one other play.
+// A candidate is one cell's basic play against one other play, for its
+// two-card hands or (multi) its hands of three or more cards.
 type candidate struct {
 	kind        solve.TableKind
 	hand        string
 	up          solve.Rank
 	basic, play solve.Action
+	multi       bool
 }
 
 // AllCells computes, for every cell of the chart, where each play other
@@ -46,7 +48,7 @@ func AllCells(r solve.Rules, sys System, opt Options) ([]Index, error) {
 	if err != nil {
 		return nil, err
 	}
-	cands := candidates(basic)
+	cands := append(candidates(basic), multiCandidates(basic)...)
 	samples := sampleShoes(r, sys, opt, func(left [10]int, n int) []float64 {
 		shoe := solve.Shoe{Counts: left}
 		tab, err := solve.SolveWith(r, solve.Options{Shoe: &shoe})
@@ -55,7 +57,11 @@ func AllCells(r solve.Rules, sys System, opt Options) ([]Index, error) {
 		}
 		gains := make([]float64, len(cands)+1)
 		for k, c := range cands {
-			gains[k] = cellGain(tab, c)
+			if c.multi {
+				gains[k] = multiGain(tab, c)
+			} else {
+				gains[k] = cellGain(tab, c)
+			}
 		}
 		gains[len(cands)] = gain(r, I18[0], left, n, nil)
 		return gains
@@ -72,14 +78,24 @@ func AllCells(r solve.Rules, sys System, opt Options) ([]Index, error) {
 		lo, hi = mid-maxIndex*scale, mid+maxIndex*scale
 	}
 	var out []Index
+	twoCard := map[Decision]int{} // the two-card indices, rounded
 	for k, c := range cands {
 		x := Index{Decision: c.decision()}
 		slope := x.fit(r, sys, samples, k)
-		if !placed(x, lo, hi, scale) {
+		if !placed(x, lo, hi, scale) || !crossesInData(samples, k, x.Index, slope, 4*scale) {
 			continue
 		}
 		if slope < 0 { // the other play is better below the index
 			x.Base, x.Play = x.Play, x.Base
+		}
+		if !c.multi {
+			twoCard[x.Decision] = x.Rounded
+		} else {
+			two := x.Decision
+			two.MultiCard = false
+			if at, ok := twoCard[two]; ok && at == x.Rounded {
+				continue // hands of three or more cards play as two-card ones
+			}
 		}
 		out = append(out, x)
 	}
@@ -98,6 +114,35 @@ func AllCells(r solve.Rules, sys System, opt Options) ([]Index, error) {
 // cross zero far from any shoe.
 func placed(x Index, lo, hi, scale float64) bool {
 	return !math.IsNaN(x.Index) && x.Index >= lo && x.Index <= hi && x.Shoes >= minShoes && x.SE <= scale
+}
+
+// crossesInData reports whether the sampled gains themselves change sign
+// at the index: within window of it, the shoes above average a gain of the
+// slope's sign and the shoes below the other, at least 5 on each side. A
+// line can cross zero where the gains only approach it (a play that is
+// always worse, on hands that grow rare at high counts: standing on 2,2,2),
+// which is no index.
+func crossesInData(samples []sample, k int, idx, slope, window float64) bool {
+	var above, below float64
+	var na, nb int
+	for _, s := range samples {
+		switch {
+		case s.gain == nil || math.Abs(s.tc-idx) > window:
+		case s.tc >= idx:
+			above += s.gain[k]
+			na++
+		default:
+			below += s.gain[k]
+			nb++
+		}
+	}
+	if na < 5 || nb < 5 {
+		return false
+	}
+	if slope < 0 {
+		above, below = -above, -below
+	}
+	return above > 0 && below < 0
 }
 
 // minShoes is the fewest shoes an index of AllCells may rest on.
@@ -136,6 +181,55 @@ func candidates(basic *solve.Table) []candidate {
 	return out
 }
 
+// multiCandidates lists, for every hard and soft cell that hands of three
+// or more cards reach, their basic play (hit or stand) against the other.
+// They come after the two-card candidates, so that AllCells knows a
+// cell's two-card index when it meets the multi-card one.
+func multiCandidates(basic *solve.Table) []candidate {
+	var out []candidate
+	for i := range basic.Cells {
+		c := &basic.Cells[i]
+		if c.MultiFreq == 0 || c.Table == solve.Pairs || (c.MultiCard != solve.Hit && c.MultiCard != solve.Stand) {
+			continue
+		}
+		if total, _ := cellTotal(c.Table, c.Hand); total >= 21 {
+			continue
+		}
+		other := solve.Hit
+		if c.MultiCard == solve.Hit {
+			other = solve.Stand
+		}
+		out = append(out, candidate{kind: c.Table, hand: c.Hand, up: c.Up, basic: c.MultiCard, play: other, multi: true})
+	}
+	return out
+}
+
+// cellTotal returns the total of a hard or soft cell's row ("16", "A7").
+func cellTotal(kind solve.TableKind, row string) (int, bool) {
+	if kind == solve.Soft {
+		r, _ := solve.ParseRank(row[1:])
+		return 11 + int(r), true
+	}
+	t, _ := strconv.Atoi(row)
+	return t, false
+}
+
+// multiGain returns the gain per round on a solved shoe of playing c.play
+// instead of c.basic with the cell's hands of three or more cards (not
+// split hands): each composition weighed by how often a player of that
+// shoe's chart reaches it and decides there.
+func multiGain(tab *solve.Table, c candidate) float64 {
+	total, soft := cellTotal(c.kind, c.hand)
+	g := 0.0
+	for i := range tab.Compositions {
+		m := &tab.Compositions[i]
+		if m.Up == c.up && m.Total == total && m.Soft == soft {
+			g += m.Freq * (m.EV[c.play] - m.EV[c.basic])
+		}
+	}
+	return g
+}
+
 // decision names a candidate as a Decision: the basic play below, the
 // other at or above (AllCells swaps them where the gain falls with the
 // count).
@@ -144,7 +238,7 @@ func (c candidate) decision() Decision {
 	if c.basic == solve.Surrender || c.play == solve.Surrender {
 		table = "surrender"
 	}
-	return Decision{Table: table, Hand: c.hand, Up: c.up, Base: c.basic.String(), Play: c.play.String()}
+	return Decision{Table: table, Hand: c.hand, Up: c.up, Base: c.basic.String(), Play: c.play.String(), MultiCard: c.multi}
 }
 
 // cellGain returns the gain per round on a solved shoe of playing c.play

@@ -89,5 +89,35 @@ func TestAllCellsOrientation(t *testing.T) {
 		if x.Base == x.Play || x.SE > 1 || x.Shoes < minShoes {
 			t.Errorf("%s v %v: %+v", x.Hand, x.Up, x)
 		}
+		if x.MultiCard && (x.Base != "hit" && x.Base != "stand" || x.Play != "hit" && x.Play != "stand") {
+			t.Errorf("%s v %v, three cards: %s -> %s", x.Hand, x.Up, x.Base, x.Play)
+		}
+	}
+}
+
+// TestCrossesInData: gains that are all negative but fade towards zero
+// at high counts (a play always worse, on hands that grow rare) fit a
+// rising line that crosses zero; that is no index. Gains that do change
+// sign are one.
+func TestCrossesInData(t *testing.T) {
+	var fading, crossing []sample
+	for i := range 400 {
+		tc := -8 + 16*float64(i)/400
+		fading = append(fading, sample{tc: tc, gain: []float64{-math.Exp(-tc / 2)}})
+		crossing = append(crossing, sample{tc: tc, gain: []float64{tc - 1}})
+	}
+	for _, c := range []struct {
+		name string
+		s    []sample
+		want bool
+	}{{"fading", fading, false}, {"crossing", crossing, true}} {
+		var x Index
+		slope := x.fit(solve.Rules{}, HiLo, c.s, 0)
+		if math.IsNaN(x.Index) || math.Abs(x.Index) > 8 {
+			t.Fatalf("%s: the line crosses at %+.2f, want within -8..+8 (the test's premise)", c.name, x.Index)
+		}
+		if got := crossesInData(c.s, 0, x.Index, slope, 4); got != c.want {
+			t.Errorf("%s: index %+.2f (slope %+.3f): crosses %v, want %v", c.name, x.Index, slope, got, c.want)
+		}
 	}
 }

@@ -73,6 +73,9 @@ type Decision struct {
 	// Unsolved decisions are listed, not solved (none of the built-in
 	// sets today).
 	Unsolved bool
+	// MultiCard marks a decision of hands of three or more cards (hit or
+	// stand; AllCells only).
+	MultiCard bool
 }
 
 // I18 and Fab4 are the Hi-Lo decisions of the Illustrious 18 and the Fab
@@ -80,30 +83,30 @@ type Decision struct {
 // ed., 2005; ../shared/refs/hilo-indices.md).
 var (
 	I18 = []Decision{
-		{"insurance", "insurance", 1, "no-insurance", "insure", 3, false},
-		{"hard", "16", 10, "hit", "stand", 0, false},
-		{"hard", "15", 10, "hit", "stand", 4, false},
-		{"pair", "TT", 5, "stand", "split", 5, false},
-		{"pair", "TT", 6, "stand", "split", 4, false},
-		{"hard", "10", 10, "hit", "double", 4, false},
-		{"hard", "12", 3, "hit", "stand", 2, false},
-		{"hard", "12", 2, "hit", "stand", 3, false},
-		{"hard", "11", 1, "hit", "double", 1, false},
-		{"hard", "9", 2, "hit", "double", 1, false},
-		{"hard", "10", 1, "hit", "double", 4, false},
-		{"hard", "9", 7, "hit", "double", 3, false},
-		{"hard", "16", 9, "hit", "stand", 5, false},
-		{"hard", "13", 2, "hit", "stand", -1, false},
-		{"hard", "12", 4, "hit", "stand", 0, false},
-		{"hard", "12", 5, "hit", "stand", -2, false},
-		{"hard", "12", 6, "hit", "stand", -1, false},
-		{"hard", "13", 3, "hit", "stand", -2, false},
+		{"insurance", "insurance", 1, "no-insurance", "insure", 3, false, false},
+		{"hard", "16", 10, "hit", "stand", 0, false, false},
+		{"hard", "15", 10, "hit", "stand", 4, false, false},
+		{"pair", "TT", 5, "stand", "split", 5, false, false},
+		{"pair", "TT", 6, "stand", "split", 4, false, false},
+		{"hard", "10", 10, "hit", "double", 4, false, false},
+		{"hard", "12", 3, "hit", "stand", 2, false, false},
+		{"hard", "12", 2, "hit", "stand", 3, false, false},
+		{"hard", "11", 1, "hit", "double", 1, false, false},
+		{"hard", "9", 2, "hit", "double", 1, false, false},
+		{"hard", "10", 1, "hit", "double", 4, false, false},
+		{"hard", "9", 7, "hit", "double", 3, false, false},
+		{"hard", "16", 9, "hit", "stand", 5, false, false},
+		{"hard", "13", 2, "hit", "stand", -1, false, false},
+		{"hard", "12", 4, "hit", "stand", 0, false, false},
+		{"hard", "12", 5, "hit", "stand", -2, false, false},
+		{"hard", "12", 6, "hit", "stand", -1, false, false},
+		{"hard", "13", 3, "hit", "stand", -2, false, false},
 	}
 	Fab4 = []Decision{
-		{"surrender", "14", 10, "play", "surrender", 3, false},
-		{"surrender", "15", 10, "play", "surrender", 0, false},
-		{"surrender", "15", 9, "play", "surrender", 2, false},
-		{"surrender", "15", 1, "play", "surrender", 1, false},
+		{"surrender", "14", 10, "play", "surrender", 3, false, false},
+		{"surrender", "15", 10, "play", "surrender", 0, false, false},
+		{"surrender", "15", 9, "play", "surrender", 2, false, false},
+		{"surrender", "15", 1, "play", "surrender", 1, false, false},
 	}
 )
 

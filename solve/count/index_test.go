@@ -65,7 +65,7 @@ func TestZeroTagsNoIndex(t *testing.T) {
 // more, so its index falls (the published tables: +1 under S17, a double
 // at any count under H17).
 func TestH17MovesIndices(t *testing.T) {
-	elevenA := []Decision{{"hard", "11", 1, "hit", "double", 1, false}}
+	elevenA := []Decision{{"hard", "11", 1, "hit", "double", 1, false, false}}
 	idx := map[string]float64{}
 	for _, rules := range []string{"6D S17 DAS", "6D H17 DAS"} {
 		r, _ := solve.ParseRules(rules)
