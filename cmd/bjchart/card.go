@@ -134,7 +134,7 @@ func (o *cardOptions) run(cmd *cobra.Command, e env) error {
 		}
 		opt.Diff = diffPage(d)
 	}
-	if o.index.count != "" {
+	if o.index.counting() {
 		rep, err := o.index.compute(e, r)
 		if err != nil {
 			return err

@@ -25,7 +25,9 @@ type indicesOptions struct {
 
 // indexFlags choose and size an index computation (indices, card --count).
 type indexFlags struct {
+	cmd         *cobra.Command
 	count       string
+	tags        string
 	set         string
 	shoes       int
 	penetration string
@@ -33,8 +35,10 @@ type indexFlags struct {
 }
 
 func (f *indexFlags) bind(cmd *cobra.Command, count, set string) {
+	f.cmd = cmd
 	fl := cmd.Flags()
 	fl.StringVar(&f.count, "count", count, "the count: hilo, ko, hiopt1, hiopt2, omega2, zen, wong-halves, red7, itoh-pm1, itoh-pm3 or tags \"A=-1,2=1,...,T=-1\"")
+	fl.StringVar(&f.tags, "tags", "", "a custom count instead of --count: tags \"A=-1,2=1,3=1,4=1,5=1,6=1,T=-1\" (ranks left out tag 0)")
 	fl.StringVar(&f.set, "set", set, "which decisions: i18, fab4, i18,fab4 or all (every cell)")
 	fl.IntVar(&f.shoes, "shoes", 600, "depleted shoes sampled (more: smaller errors, longer)")
 	fl.StringVar(&f.penetration, "penetration", "80%", "shoes are dealt to a random depth below this")
@@ -108,12 +112,37 @@ func (o *indicesOptions) run(cmd *cobra.Command, e env) error {
 	})
 }
 
+// counting reports whether a count was asked for (--count or --tags).
+func (f *indexFlags) counting() bool { return f.count != "" || f.tags != "" }
+
+// system returns the count --count or --tags names.
+func (f *indexFlags) system() (count.System, error) {
+	if f.tags == "" {
+		sys, err := count.ParseSystem(f.count)
+		if err != nil {
+			return sys, usagef("--count %q: %v", f.count, err)
+		}
+		return sys, nil
+	}
+	if f.cmd.Flags().Changed("count") {
+		return count.System{}, usagef("--count and --tags both name the count; give one")
+	}
+	if !strings.Contains(f.tags, "=") {
+		return count.System{}, usagef("--tags %q: want tags such as \"A=-1,2=1,3=1,4=1,5=1,6=1,T=-1\" (a built-in count goes to --count)", f.tags)
+	}
+	sys, err := count.ParseSystem(f.tags)
+	if err != nil {
+		return sys, usagef("--tags %q: %v", f.tags, err)
+	}
+	return sys, nil
+}
+
 // compute checks the flags and computes the indices for the rules, with a
 // progress bar on a terminal.
 func (f *indexFlags) compute(e env, r solve.Rules) (*indicesReport, error) {
-	sys, err := count.ParseSystem(f.count)
+	sys, err := f.system()
 	if err != nil {
-		return nil, usagef("--count %q: %v", f.count, err)
+		return nil, err
 	}
 	var decisions []count.Decision
 	sets := strings.Split(f.set, ",")
@@ -164,6 +193,7 @@ func (f *indexFlags) compute(e env, r solve.Rules) (*indicesReport, error) {
 	}
 	conv := strings.Replace(indexConventions, "Hi-Lo tags 2-6 +1, 7-9 0, T and A -1", fmt.Sprintf("%s tags %v (A, 2..9, T)", sys.Name, sys.Tags[1:]), 1)
 	if !sys.Balanced() {
+		conv = strings.Replace(conv, "; cards left are counted exactly, not estimated to a half or whole deck, and the true count is neither floored nor truncated", "", 1)
 		conv = strings.Replace(conv, "true count = running count x 52 / cards left (not rounded)", fmt.Sprintf("unbalanced: the running count, from %g; an index is the crossing for a shoe dealt to the sampled shoes' median depth (about %g%% dealt), "+
 			"the fit holding the depth fixed, since a running count means other shoes at other depths", sys.IRC(r.Decks), math.Round(100*pen/2)), 1)
 		conv = strings.ReplaceAll(conv, "the true count", "the running count")
@@ -189,6 +219,7 @@ func (f *indexFlags) compute(e env, r solve.Rules) (*indicesReport, error) {
 
 // indexConventions states how the indices read.
 const indexConventions = "Hi-Lo tags 2-6 +1, 7-9 0, T and A -1; true count = running count x 52 / cards left (not rounded); " +
+	"cards left are counted exactly, not estimated to a half or whole deck, and the true count is neither floored nor truncated; " +
 	"take the index play when the true count is at or above the index; rounded = the index rounded to the nearest integer; " +
 	"plays after a hit are the best for the exact cards; published (Hi-Lo only) = Schlesinger, Blackjack Attack (3rd ed.), multi-deck S17 DAS"
 

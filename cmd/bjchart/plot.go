@@ -97,7 +97,7 @@ func (o *plotOptions) run(cmd *cobra.Command, e env) error {
 	if !slices.Contains(metricStrings(), o.metric) && o.metric != "index" {
 		return usagef("--metric %q: want one of %s or index", o.metric, strings.Join(metricStrings(), ", "))
 	}
-	if (o.metric == "index") != (o.index.count != "") {
+	if (o.metric == "index") != o.index.counting() {
 		return usagef("--metric index and --count go together: the index of a count")
 	}
 	if o.vs != "" && o.against != "" {
