@@ -20,6 +20,10 @@ import (
 type System struct {
 	Name string
 	Tags [11]float64 // by rank, 1 (ace) .. 10
+	// IRCPerDeck, if not zero, sets the initial running count to
+	// (1 - decks) x IRCPerDeck instead of the tags' sum per deck: seed
+	// 001 starts both its counts at 4 - 4 x decks, its +-3 count too.
+	IRCPerDeck float64
 }
 
 // perDeck returns the tags' sum over one deck.
@@ -39,9 +43,13 @@ func (s System) perDeck() float64 {
 func (s System) Balanced() bool { return math.Abs(s.perDeck()) < 1e-9 }
 
 // IRC is an unbalanced count's initial running count, (1 - decks) x its
-// tags' sum per deck: 4 - 4 x decks for KO, the convention seed 001
-// follows too.
-func (s System) IRC(decks int) float64 { return (1 - float64(decks)) * s.perDeck() }
+// tags' sum per deck (4 - 4 x decks for KO), or x IRCPerDeck if set.
+func (s System) IRC(decks int) float64 {
+	if s.IRCPerDeck != 0 {
+		return (1 - float64(decks)) * s.IRCPerDeck
+	}
+	return (1 - float64(decks)) * s.perDeck()
+}
 
 // Systems are the built-in counts. Red 7 counts only red sevens +1: a
 // seven is +1/2 on average, which is how a rank-level count takes it.
@@ -55,8 +63,10 @@ var Systems = map[string]System{
 	"wong-halves": {Name: "wong-halves", Tags: [11]float64{1: -1, 2: 0.5, 3: 1, 4: 1, 5: 1.5, 6: 1, 7: 0.5, 9: -0.5, 10: -1}},
 	"red7":        {Name: "red7", Tags: [11]float64{1: -1, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 7: 0.5, 10: -1}},
 	// Seed 001 (Itoh 2023), tables 4 and 5.
-	"itoh-pm1": {Name: "itoh-pm1", Tags: [11]float64{1: -1, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 7: 1, 10: -1}},
-	"itoh-pm3": {Name: "itoh-pm3", Tags: [11]float64{1: -3, 2: 2, 3: 2, 4: 3, 5: 3, 6: 1, 7: 1, 10: -3}},
+	// Both start at the paper's 4 - 4 x decks, though the +-3 tags sum to
+	// -12 a deck.
+	"itoh-pm1": {Name: "itoh-pm1", Tags: [11]float64{1: -1, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 7: 1, 10: -1}, IRCPerDeck: 4},
+	"itoh-pm3": {Name: "itoh-pm3", Tags: [11]float64{1: -3, 2: 2, 3: 2, 4: 3, 5: 3, 6: 1, 7: 1, 10: -3}, IRCPerDeck: 4},
 }
 
 // HiLo is the Hi-Lo count: 2-6 +1, 7-9 0, T and A -1.

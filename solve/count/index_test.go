@@ -87,7 +87,7 @@ func TestH17MovesIndices(t *testing.T) {
 // on average, -8 at mid-shoe, where the shoes sampled centre.
 func TestUnbalancedCounts(t *testing.T) {
 	ko := Systems["ko"]
-	if ko.Balanced() || ko.IRC(6) != -20 || !Systems["wong-halves"].Balanced() || Systems["red7"].Balanced() {
+	if ko.Balanced() || ko.IRC(6) != -20 || Systems["itoh-pm3"].IRC(6) != -20 || !Systems["wong-halves"].Balanced() || Systems["red7"].Balanced() {
 		t.Fatalf("balance: ko %v (IRC %v), wong-halves %v, red7 %v", ko.Balanced(), ko.IRC(6), Systems["wong-halves"].Balanced(), Systems["red7"].Balanced())
 	}
 	r, _ := solve.ParseRules("6D S17 DAS")
