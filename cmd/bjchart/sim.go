@@ -829,8 +829,8 @@ func indexPlays(source string, r solve.Rules) ([]sim.IndexPlay, float64, error) 
 		decisions, at = decisions[:0], at[:0]
 		for _, x := range rep.Indices {
 			up, err := solve.ParseRank(x.Up)
-			if err != nil || x.Index == nil || x.MultiCard { // the simulator's index plays are two-card plays
-				continue
+			if err != nil || x.Index == nil || x.MultiCard || x.Table == "soft" {
+				continue // the simulator's index plays are two-card hard and pair plays
 			}
 			base := x.Base
 			if x.Table == "surrender" {
