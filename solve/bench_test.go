@@ -95,3 +95,13 @@ func BenchmarkReference(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkLayout builds a six-deck solve's hand graphs and the trie of
+// their compositions: the part of a solve that runs before the up cards
+// go in parallel.
+func BenchmarkLayout(b *testing.B) {
+	r, _ := ParseRules("6D")
+	for b.Loop() {
+		newLayout(r, NewShoe(6))
+	}
+}

@@ -150,7 +150,8 @@ type trieNode struct {
 
 // newTrie arranges compositions in a trie that adds cards in rank order.
 func newTrie(comps [][10]uint8) []trieNode {
-	trie := []trieNode{{comp: -1}}
+	trie := make([]trieNode, 1, len(comps)+1) // nearly every node is a composition
+	trie[0] = trieNode{comp: -1}
 	for ci, g := range comps {
 		at := int32(0)
 		for c := 0; c < 10; c++ {
