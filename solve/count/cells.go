@@ -14,11 +14,14 @@ import (
 // the gain per round is the sum over the cell's two-card hands of how
 // often the hand is dealt and decided on that shoe times the difference of
 // the two plays' composition-dependent EVs (later decisions the best for
-// the exact cards, splits under CDZ-). A cell's index is where that gain
-// crosses zero, reported where the crossing lies within the counts the
-// shoes sample. A shoe the solver cannot take (a rank dealt out entirely,
-// which happens with one or two decks) is left out. One solve a shoe costs about 150 ms at six decks on one
-// core, so a full table of 600 shoes takes under a minute on two.
+// the exact cards, splits under CDZ-); for hands of three or more cards
+// the same over the compositions a player of that shoe's chart reaches. A
+// cell's index is where that gain crosses zero, reported where the
+// crossing lies within the counts the shoes sample and the gains change
+// sign there. A shoe the solver cannot take (a rank dealt out entirely,
+// which happens with one or two decks) is left out. A six-deck shoe's
+// solve takes about 135 ms on one core, so 600 shoes take under a minute
+// on two.
 
 // maxIndex bounds the true counts an index is reported at: beyond it the
 // sampled shoes are too few to place a crossing (running counts: times the
