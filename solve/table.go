@@ -32,6 +32,17 @@ func (a Action) String() string {
 	return actionNames[a]
 }
 
+// ParseAction returns the action of a lower-case name as String gives it
+// ("stand", "hit", "double", "split", "surrender").
+func ParseAction(name string) (Action, bool) {
+	for a := Stand; a <= Surrender; a++ {
+		if actionNames[a] == name {
+			return a, true
+		}
+	}
+	return NoAction, false
+}
+
 // Letter returns the one-letter chart code: S, H, D, P or R.
 func (a Action) Letter() string {
 	return [...]string{"", "S", "H", "D", "P", "R"}[a]

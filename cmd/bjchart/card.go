@@ -162,7 +162,6 @@ func indexPage(rep *indicesReport, t *solve.Table) *render.IndexPage {
 		},
 		Insurance: "Insurance: never within the counts sampled",
 	}
-	action := map[string]solve.Action{"stand": solve.Stand, "hit": solve.Hit, "double": solve.Double, "split": solve.Split, "surrender": solve.Surrender}
 	for _, x := range rep.Indices {
 		if x.Rounded == nil {
 			continue
@@ -184,7 +183,8 @@ func indexPage(rep *indicesReport, t *solve.Table) *render.IndexPage {
 			p.List = append(p.List, line+", if not surrendering")
 			continue
 		}
-		p.Marks[key] = append(p.Marks[key], render.IndexMark{Index: *x.Rounded, Play: action[x.Play]})
+		play, _ := solve.ParseAction(x.Play)
+		p.Marks[key] = append(p.Marks[key], render.IndexMark{Index: *x.Rounded, Play: play})
 		p.List = append(p.List, line)
 	}
 	return p

@@ -282,12 +282,19 @@ func (r indicesReport) text(b *bytes.Buffer) error {
 	return err
 }
 
+// playLetter returns the chart letter of a play's name ("stand": S).
+func playLetter(name string) string {
+	if a, ok := solve.ParseAction(name); ok {
+		return a.Letter()
+	}
+	return "?"
+}
+
 // grids prints the indices of every cell as charts: hard, soft and pairs
 // against the up cards, each cell holding its indices (rounded) with the
 // letter of the play taken at or above each.
 func (r indicesReport) grids(b *bytes.Buffer) error {
 	ups := []string{"2", "3", "4", "5", "6", "7", "8", "9", "T", "A"}
-	letter := map[string]string{"stand": "S", "hit": "H", "double": "D", "split": "P", "surrender": "R"}
 	for _, kind := range []solve.TableKind{solve.Hard, solve.Soft, solve.Pairs} {
 		cells := map[[2]string][]string{}
 		var rows []string
@@ -300,7 +307,7 @@ func (r indicesReport) grids(b *bytes.Buffer) error {
 				rows = append(rows, x.Hand)
 				cells[[2]string{x.Hand}] = []string{x.Hand}
 			}
-			cells[key] = append(cells[key], fmt.Sprintf("%+d%s", *x.Rounded, letter[x.Play]))
+			cells[key] = append(cells[key], fmt.Sprintf("%+d%s", *x.Rounded, playLetter(x.Play)))
 		}
 		if len(rows) == 0 {
 			continue

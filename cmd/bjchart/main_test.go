@@ -17,6 +17,7 @@ import (
 	"testing"
 
 	"bjchart/render"
+	"bjchart/solve"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files in testdata")
@@ -813,5 +814,32 @@ func TestChartAtTrueCount(t *testing.T) {
 		if c.Table == "hard" && c.Hand == "16" && c.Up == "T" && c.Action != "S" {
 			t.Errorf("16 v T at +3: %s, want S", c.Action)
 		}
+	}
+}
+
+// TestIndexFilePairs reads an index file whose pair decisions are not
+// T,T (as --set all writes them): each plays its own pair, and soft and
+// three-card indices are skipped.
+func TestIndexFilePairs(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "idx.json")
+	one, two := 1.8, -2.6
+	rep := indicesReport{Count: "hilo", Indices: []indexRow{
+		{Table: "pair", Hand: "44", Up: "4", Base: "hit", Play: "split", Index: &one},
+		{Table: "pair", Hand: "TT", Up: "6", Base: "stand", Play: "split", Index: &one},
+		{Table: "soft", Hand: "A7", Up: "2", Base: "stand", Play: "double", Index: &two},
+		{Table: "hard", Hand: "16", Up: "T", Base: "hit", Play: "stand", Index: &two, MultiCard: true},
+		{Table: "hard", Hand: "12", Up: "4", Base: "hit", Play: "stand", Index: &two},
+	}}
+	data, _ := json.Marshal(rep)
+	if err := os.WriteFile(file, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r, _ := solve.ParseRules("6D S17 DAS")
+	plays, _, err := indexPlays(file, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(plays) != 3 || plays[0].Pair != 4 || plays[0].Play != solve.Split || plays[1].Pair != 10 || plays[2].Total != 12 || plays[2].Play != solve.Stand {
+		t.Errorf("plays %+v", plays)
 	}
 }

@@ -217,7 +217,6 @@ func (o *plotOptions) indexGrids(e env, r solve.Rules, kinds []solve.TableKind) 
 		label string
 	}
 	marks := map[render.CellKey]mark{}
-	letter := map[string]string{"stand": "S", "hit": "H", "double": "D", "split": "P", "surrender": "R"}
 	insurance := ""
 	for _, x := range rep.Indices {
 		if x.Index == nil || x.MultiCard { // a cell shows the two-card play
@@ -230,7 +229,7 @@ func (o *plotOptions) indexGrids(e env, r solve.Rules, kinds []solve.TableKind) 
 		up, _ := solve.ParseRank(x.Up)
 		k := render.CellKey{Table: (count.Decision{Hand: x.Hand}).Kind(), Hand: x.Hand, Up: up}
 		if m, ok := marks[k]; !ok || math.Abs(*x.Index) < math.Abs(m.index) {
-			marks[k] = mark{*x.Index, fmt.Sprintf("%+d%s", *x.Rounded, letter[x.Play])}
+			marks[k] = mark{*x.Index, fmt.Sprintf("%+d%s", *x.Rounded, playLetter(x.Play))}
 		}
 	}
 	var grids []*render.EVGrid

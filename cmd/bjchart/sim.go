@@ -840,20 +840,25 @@ func indexPlays(source string, r solve.Rules) ([]sim.IndexPlay, float64, error) 
 			at = append(at, *x.Index)
 		}
 	}
-	action := map[string]solve.Action{"hit": solve.Hit, "stand": solve.Stand, "double": solve.Double, "split": solve.Split, "surrender": solve.Surrender}
 	var plays []sim.IndexPlay
 	insure := math.Inf(1)
 	for i, d := range decisions {
 		if math.IsNaN(at[i]) {
 			continue // no crossing found: the chart plays
 		}
-		x := sim.IndexPlay{Up: int(d.Up), Base: action[d.Base], Play: action[d.Play], At: at[i]}
+		base, _ := solve.ParseAction(d.Base) // "play": NoAction, the chart's play unless it surrenders
+		play, _ := solve.ParseAction(d.Play)
+		x := sim.IndexPlay{Up: int(d.Up), Base: base, Play: play, At: at[i]}
 		switch d.Table {
 		case "insurance":
 			insure = at[i]
 			continue
 		case "pair":
-			x.Pair = 10
+			pair, err := solve.ParseRank(d.Hand[:1])
+			if err != nil {
+				continue
+			}
+			x.Pair = int(pair)
 		default:
 			x.Total, _ = strconv.Atoi(d.Hand)
 		}
