@@ -178,6 +178,7 @@ type chartOptions struct {
 	count  string
 	tc     string
 	rc     string
+	tags   string
 	dealt  string
 }
 
@@ -191,7 +192,7 @@ func (o *chartOptions) bind(cmd *cobra.Command) {
 	fl.BoolVar(&o.cd, "cd", false, "composition-dependent play: list the hands whose best play differs from the chart (text); with json or csv, the CD values of every two-card hand and every hand of three or more cards")
 	fl.StringVar(&o.format, "format", "text", "output format: text, json or csv")
 	fl.StringVar(&o.count, "count", "", "with --tc or --rc: the count (a built-in name or tags \"A=-1,2=1,...\")")
-	fl.StringVar(&o.count, "tags", "", "with --tc or --rc: a custom count's tags \"A=-1,2=1,...\" (the same as --count TAGS)")
+	fl.StringVar(&o.tags, "tags", "", "with --tc or --rc: a custom count's tags \"A=-1,2=1,...\" instead of --count")
 	fl.StringVar(&o.tc, "tc", "", "solve the shoe a true count typically leaves (with a balanced --count), e.g. +3")
 	fl.StringVar(&o.rc, "rc", "", "solve the shoe a running count typically leaves at --dealt (with --count; unbalanced counts from their initial count), e.g. -4")
 	fl.StringVar(&o.dealt, "dealt", "50%", "with --tc: how much of the shoe has been dealt")
@@ -250,6 +251,15 @@ func (o *chartOptions) run(cmd *cobra.Command, e env) error {
 		return err
 	}
 	var header string
+	if o.tags != "" {
+		if o.count != "" {
+			return usagef("--count and --tags both name the count; give one")
+		}
+		if !strings.Contains(o.tags, "=") {
+			return usagef("--tags %q: want tags such as \"A=-1,2=1,3=1,4=1,5=1,6=1,T=-1\" (a built-in count goes to --count)", o.tags)
+		}
+		o.count = o.tags
+	}
 	if o.tc != "" || o.rc != "" || o.count != "" {
 		sh, note, err := o.typicalShoe(r, opt)
 		if err != nil {

@@ -263,6 +263,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"sim", "--count", "zen2"}, `--count "zen2": want a built-in count (hilo, hiopt1`},
 		{[]string{"indices", "--count", "2=1,2=1"}, `--count "2=1,2=1": tag "2=1": rank 2 tagged twice`},
 		{[]string{"indices", "--count", "zen", "--tags", "2=1"}, `--count and --tags both name the count; give one`},
+		{[]string{"chart", "--count", "zen", "--tags", "2=1", "--tc", "1"}, `--count and --tags both name the count; give one`},
 		{[]string{"indices", "--tags", "zen"}, `--tags "zen": want tags such as`},
 		{[]string{"indices", "--tags", "2=1,T=11"}, `--tags "2=1,T=11": tag "T=11": want RANK=TAG`},
 		{[]string{"sim", "--count", "hilo", "--ramp", "2:4,1:2"}, `counts must rise from step to step`},
