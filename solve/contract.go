@@ -50,9 +50,9 @@ type dealerLevels struct {
 }
 
 // newDealerLevels returns the classes of the multisets in d that a shoe
-// with cap[c] cards of rank c+1 can deal; the others get class -1 in
+// with holds[c] cards of rank c+1 can deal; the others get class -1 in
 // level0.
-func newDealerLevels(d *dealerDraws, cap [10]int) *dealerLevels {
+func newDealerLevels(d *dealerDraws, holds [10]int) *dealerLevels {
 	n := len(d.outcome)
 	ks := make([][10]uint8, n)
 	for i := 0; i < n; i++ {
@@ -75,7 +75,7 @@ func newDealerLevels(d *dealerDraws, cap [10]int) *dealerLevels {
 	// Multisets by outcome, then size: the order classes are numbered in.
 	var order []int
 	for i := 0; i < n; i++ {
-		if dealable(d, i, cap) {
+		if dealable(d, i, holds) {
 			order = append(order, i)
 		}
 	}
@@ -129,11 +129,11 @@ func newDealerLevels(d *dealerDraws, cap [10]int) *dealerLevels {
 	return lv
 }
 
-// dealable reports whether a shoe with cap[c] cards of rank c+1 holds
+// dealable reports whether a shoe with holds[c] cards of rank c+1 holds
 // multiset i of d.
-func dealable(d *dealerDraws, i int, cap [10]int) bool {
+func dealable(d *dealerDraws, i int, holds [10]int) bool {
 	for j := d.start[i]; j < d.start[i+1]; j++ {
-		if int(d.counts[j]) > cap[d.ranks[j]] {
+		if int(d.counts[j]) > holds[d.ranks[j]] {
 			return false
 		}
 	}

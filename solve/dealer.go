@@ -202,11 +202,7 @@ func DealersFrom(h17 bool, up Rank, shoe [10]int, gone [][10]uint8) []DealerDist
 	}
 	lay.trie = newTrie(lay.comps)
 	f := &finiteUp{r: Rules{H17: h17, HoleCard: ENHC}, up: up, shoe: shoe, lay: lay, draws: dealerDrawsFor(h17, up)}
-	cap := [10]int{}
-	for c := range cap {
-		cap[c] = maxDraw
-	}
-	f.levels = dealerLevelsFor(h17, up, cap)
+	f.levels = dealerLevelsFor(h17, up, anyShoe)
 	unique := f.contract()
 	dists := make([]DealerDist, len(gone))
 	for i, g := range gone {

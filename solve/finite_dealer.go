@@ -55,24 +55,28 @@ var (
 // Only full shoes of whole decks get classes of their own (see
 // newFiniteUp), so that the table stays small.
 type levelsKey struct {
-	h17 bool
-	up  Rank
-	cap [10]int
+	h17   bool
+	up    Rank
+	holds [10]int
 }
+
+// anyShoe holds as many cards of each rank as any dealer multiset needs:
+// the classes of every multiset.
+var anyShoe = [10]int{maxDraw, maxDraw, maxDraw, maxDraw, maxDraw, maxDraw, maxDraw, maxDraw, maxDraw, maxDraw}
 
 // dealerLevelsFor returns the multiset classes of an up card for the shoe
 // m less the up card (contract.go), computed once per key.
 func dealerLevelsFor(h17 bool, up Rank, m [10]int) *dealerLevels {
 	d := dealerDrawsFor(h17, up)
 	key := levelsKey{h17: h17, up: up}
-	for c := range key.cap {
-		key.cap[c] = max(0, min(m[c], d.maxK[c]))
+	for c := range key.holds {
+		key.holds[c] = max(0, min(m[c], d.maxK[c]))
 	}
 	dealerLevelsMu.Lock()
 	defer dealerLevelsMu.Unlock()
 	lv, ok := dealerLevelsMap[key]
 	if !ok {
-		lv = newDealerLevels(d, key.cap)
+		lv = newDealerLevels(d, key.holds)
 		dealerLevelsMap[key] = lv
 	}
 	return lv
@@ -189,14 +193,11 @@ func newFiniteUp(r Rules, lay *layout, up Rank) *finiteUp {
 	// deal. Any other shoe (a depleted one, for count indices, or a custom
 	// one) uses all of them, whose classes are shared: the unneeded ones
 	// cost some work, but the cache of classes stays small.
-	cap := [10]int{}
-	for c := range cap {
-		cap[c] = maxDraw
-	}
+	holds := anyShoe
 	if lay.shoe == NewShoe(lay.shoe[0]/4).Counts {
-		cap = f.shoe
+		holds = f.shoe
 	}
-	f.levels = dealerLevelsFor(r.H17, up, cap)
+	f.levels = dealerLevelsFor(r.H17, up, holds)
 	f.dist = lay.dist(f)
 	return f
 }
