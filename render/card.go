@@ -65,6 +65,9 @@ type IndexPage struct {
 	Notes     []string // conventions and provenance, for the full page
 	Marks     map[CellKey][]IndexMark
 	List      []string // one line per index, for the full page
+	// Multi names the indices of hands of three or more cards in short
+	// ("16 v T +0S"), for the wallet card, which has no list.
+	Multi []string
 }
 
 // An IndexMark is one index of a cell: Play at or above Index.
@@ -593,6 +596,13 @@ func (c *cardPDF) wallet() {
 					if also := ip.also(); len(also) > 0 {
 						notes += "\nAlso: " + strings.Join(also, ", ") + "."
 					}
+					if multi := ip.Multi; len(multi) > 0 {
+						more := ""
+						if len(multi) > walletMulti { // what the card has room for
+							multi, more = multi[:walletMulti], fmt.Sprintf(" and %d more (the letter card lists them)", len(multi)-walletMulti)
+						}
+						notes += "\nIndices, three or more cards: " + strings.Join(multi, ", ") + more + "."
+					}
 					c.walletBack(x, y, notes, c.indexRows(ip))
 				}
 			}
@@ -619,6 +629,9 @@ func (c *cardPDF) cropMarks(x, y float64) {
 		}
 	}
 }
+
+// walletMulti is the most three-card indices a wallet card lists.
+const walletMulti = 6
 
 // walletSafe keeps everything printed this far inside the cut lines, so
 // that a cut a little off never trims a table (millimetres).

@@ -331,7 +331,8 @@ func TestIndexCard(t *testing.T) {
 			{solve.Hard, "12", 3}:  {{2, solve.Stand}},
 			{solve.Pairs, "44", 4}: {{6, solve.Double}, {2, solve.Split}},
 		},
-		List: []string{"16 v T: stand at +0 or more, else hit", "12 v 3: stand at +2 or more, else hit"},
+		List:  []string{"16 v T: stand at +0 or more, else hit", "12 v 3: stand at +2 or more, else hit"},
+		Multi: []string{"16 v 9 +4S"},
 	}
 	letter := pdfText(t, card(t, tab, CardOptions{Size: "letter", Version: "test", Indices: ip}))
 	if len(letter) != 2 {
@@ -350,7 +351,7 @@ func TestIndexCard(t *testing.T) {
 	if !strings.Contains(wallet[2], "+0S") || !strings.Contains(wallet[2], "Insurance: take it at true count +3 or more") {
 		t.Errorf("wallet index front:\n%s", wallet[2])
 	}
-	if !strings.Contains(wallet[3], "+2P") || !strings.Contains(wallet[3], "Also: 44 v 4: +6D.") {
+	if !strings.Contains(wallet[3], "+2P") || !strings.Contains(wallet[3], "Also: 44 v 4: +6D.") || !strings.Contains(wallet[3], "Indices, three or more cards: 16 v 9 +4S.") {
 		t.Errorf("wallet index back:\n%s", wallet[3])
 	}
 }

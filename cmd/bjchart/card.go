@@ -173,8 +173,9 @@ func indexPage(rep *indicesReport, t *solve.Table) *render.IndexPage {
 		up, _ := solve.ParseRank(x.Up)
 		key := render.CellKey{Table: (count.Decision{Hand: x.Hand}).Kind(), Hand: x.Hand, Up: up}
 		line := fmt.Sprintf("%s v %s: %s at %+d or more, else %s (%+.2f, SE %.2f)", x.Hand, x.Up, x.Play, *x.Rounded, x.Base, *x.Index, *x.SE)
-		if x.MultiCard { // the list only: a cell prints the two-card play
+		if x.MultiCard { // the lists only: a cell prints the two-card play
 			p.List = append(p.List, strings.Replace(line, ":", " (3+ cards):", 1))
+			p.Multi = append(p.Multi, fmt.Sprintf("%s v %s %+d%s", x.Hand, x.Up, *x.Rounded, playLetter(x.Play)))
 			continue
 		}
 		if c := t.Cell(key.Table, x.Hand, up); c != nil && c.Code.Best == solve.Surrender && x.Play != "surrender" && x.Base != "surrender" {
