@@ -309,11 +309,12 @@ func PairPlays(r Rules, shoe Shoe, c, up Rank) (stand, split float64, err error)
 		return 0, 0, err
 	}
 	f := newFiniteUp(r, newLayoutFor(r, shoe, c), up) // this pair's split graphs only
-	td := newTDUp(f)
-	if td.plans[c] == nil {
-		return 0, 0, fmt.Errorf("pair %v,%v cannot be dealt from this shoe", c, c)
-	}
 	var hand [10]uint8
 	hand[c-1] = 2
-	return td.base.stand[td.base.find(hand)], f.cdSplit(td.plans[c], CDZMinus, r.DAS), nil
+	base := f.context(f.lay.base)
+	i := base.find(hand)
+	if i < 0 || !base.dealt[i] {
+		return 0, 0, fmt.Errorf("pair %v,%v cannot be dealt from this shoe", c, c)
+	}
+	return base.stand[i], f.cdSplit(f.splitPlan(int(c)), CDZMinus, r.DAS), nil
 }

@@ -96,7 +96,7 @@ func newTDUp(f *finiteUp) *tdUp {
 			s.legal[Stand], s.legal[Hit] = true, true
 			s.legal[Double] = f.r.Double.Allows(n.total(), n.soft())
 			s.legal[Surrender] = f.r.Surrender != NoSurrender
-			if a == b && f.lay.splits[a][2] != nil { // (a layout for one pair has the others' graphs left out)
+			if a == b {
 				s.legal[Split] = true
 				t.pairs[a] = len(t.starts)
 				t.plans[a] = f.splitPlan(a)
