@@ -195,7 +195,7 @@ func (o *chartOptions) bind(cmd *cobra.Command) {
 	fl.StringVar(&o.tags, "tags", "", "with --tc or --rc: a custom count's tags \"A=-1,2=1,...\" instead of --count")
 	fl.StringVar(&o.tc, "tc", "", "solve the shoe a true count typically leaves (with a balanced --count), e.g. +3")
 	fl.StringVar(&o.rc, "rc", "", "solve the shoe a running count typically leaves at --dealt (with --count; unbalanced counts from their initial count), e.g. -4")
-	fl.StringVar(&o.dealt, "dealt", "50%", "with --tc: how much of the shoe has been dealt")
+	fl.StringVar(&o.dealt, "dealt", "50%", "with --tc or --rc: how much of the shoe has been dealt")
 	fl.StringVar(&o.color, "color", "auto", "colour the text chart: auto (on a terminal, unless NO_COLOR is set), always or never")
 }
 
@@ -251,16 +251,7 @@ func (o *chartOptions) run(cmd *cobra.Command, e env) error {
 		return err
 	}
 	var header string
-	if o.tags != "" {
-		if o.count != "" {
-			return usagef("--count and --tags both name the count; give one")
-		}
-		if !strings.Contains(o.tags, "=") {
-			return usagef("--tags %q: want tags such as \"A=-1,2=1,3=1,4=1,5=1,6=1,T=-1\" (a built-in count goes to --count)", o.tags)
-		}
-		o.count = o.tags
-	}
-	if o.tc != "" || o.rc != "" || o.count != "" {
+	if o.tc != "" || o.rc != "" || o.count != "" || o.tags != "" {
 		sh, note, err := o.typicalShoe(r, opt)
 		if err != nil {
 			return err
@@ -284,46 +275,50 @@ func allDigits(s string) bool {
 	return s != "" && strings.Trim(s, "0123456789") == ""
 }
 
-// typicalShoe returns the shoe --count and --tc ask for, and a line
-// saying what it is.
+// typicalShoe returns the shoe --count (or --tags) and --tc or --rc ask
+// for, and a line saying what it is.
 func (o *chartOptions) typicalShoe(r solve.Rules, opt solve.Options) (solve.Shoe, string, error) {
-	if o.count == "" || (o.tc == "") == (o.rc == "") {
+	var sys count.System
+	var err error
+	if o.tags != "" { // custom tags are checked first, the name of a count last
+		if sys, err = countSystem(o.count, o.tags, o.count != ""); err != nil {
+			return solve.Shoe{}, "", err
+		}
+	}
+	if o.count == "" && o.tags == "" || (o.tc == "") == (o.rc == "") {
 		return solve.Shoe{}, "", usagef("--count goes with one of --tc and --rc: the chart for the shoe a count leaves")
 	}
 	if opt.Shoe != nil || r.Infinite() {
 		return solve.Shoe{}, "", usagef("--tc and --rc need full decks to deal from (not --shoe, not INF)")
 	}
-	sys, err := count.ParseSystem(o.count)
-	if err != nil {
-		return solve.Shoe{}, "", usagef("--count %q: %v", o.count, err)
+	if o.tags == "" {
+		if sys, err = countSystem(o.count, "", true); err != nil {
+			return solve.Shoe{}, "", err
+		}
 	}
 	dealt, err := parseFraction("dealt", o.dealt, "50%")
 	if err != nil {
 		return solve.Shoe{}, "", err
 	}
-	if o.rc != "" {
-		rc, err := strconv.ParseFloat(o.rc, 64)
-		if err != nil || math.IsNaN(rc) || math.IsInf(rc, 0) || math.Abs(rc) > 1000 {
-			return solve.Shoe{}, "", usagef("--rc %q: want a running count from -1000 to +1000, e.g. -4", o.rc)
+	// One of a running count, at any count, and a true count, at a
+	// balanced one.
+	kind, flag, given, limit, example, format := "running", "rc", o.rc, 1000.0, "-4", "%+g"
+	typical, reading := count.TypicalShoeRC, count.RunningCount
+	if o.tc != "" {
+		if !sys.Balanced() {
+			return solve.Shoe{}, "", usagef("--tc with %s: an unbalanced count has no true count; give its running count with --rc", sys.Name)
 		}
-		sh, err := count.TypicalShoeRC(r.Decks, sys, rc, dealt)
-		if err != nil {
-			return solve.Shoe{}, "", usageError{err}
-		}
-		return sh, fmt.Sprintf("the shoe a %s running count of %+g typically leaves with %g%% dealt (running count %+g in whole cards)",
-			sys.Name, rc, 100*dealt, count.RunningCount(r.Decks, sys, sh)), nil
+		kind, flag, given, limit, example, format = "true", "tc", o.tc, 20, "+3", "%+.2f"
+		typical, reading = count.TypicalShoe, count.TrueCount
 	}
-	if !sys.Balanced() {
-		return solve.Shoe{}, "", usagef("--tc with %s: an unbalanced count has no true count; give its running count with --rc", sys.Name)
+	c, err := strconv.ParseFloat(given, 64)
+	if err != nil || math.IsNaN(c) || math.IsInf(c, 0) || math.Abs(c) > limit {
+		return solve.Shoe{}, "", usagef("--%s %q: want a %s count from -%g to +%g, e.g. %s", flag, given, kind, limit, limit, example)
 	}
-	tc, err := strconv.ParseFloat(o.tc, 64)
-	if err != nil || math.IsNaN(tc) || math.IsInf(tc, 0) || math.Abs(tc) > 20 {
-		return solve.Shoe{}, "", usagef("--tc %q: want a true count from -20 to +20, e.g. +3", o.tc)
-	}
-	sh, err := count.TypicalShoe(r.Decks, sys, tc, dealt)
+	sh, err := typical(r.Decks, sys, c, dealt)
 	if err != nil {
 		return solve.Shoe{}, "", usageError{err}
 	}
-	return sh, fmt.Sprintf("the shoe a %s true count of %+g typically leaves with %g%% dealt (true count %+.2f in whole cards)",
-		sys.Name, tc, 100*dealt, count.TrueCount(r.Decks, sys, sh)), nil
+	return sh, fmt.Sprintf("the shoe a %s %s count of %+g typically leaves with %g%% dealt (%s count "+format+" in whole cards)",
+		sys.Name, kind, c, 100*dealt, kind, reading(r.Decks, sys, sh)), nil
 }

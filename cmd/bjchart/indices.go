@@ -117,22 +117,28 @@ func (f *indexFlags) counting() bool { return f.count != "" || f.tags != "" }
 
 // system returns the count --count or --tags names.
 func (f *indexFlags) system() (count.System, error) {
-	if f.tags == "" {
-		sys, err := count.ParseSystem(f.count)
+	return countSystem(f.count, f.tags, f.cmd.Flags().Changed("count"))
+}
+
+// countSystem returns the count that the --count and --tags flags name;
+// countGiven says whether --count was given (it may have a default).
+func countSystem(name, tags string, countGiven bool) (count.System, error) {
+	if tags == "" {
+		sys, err := count.ParseSystem(name)
 		if err != nil {
-			return sys, usagef("--count %q: %v", f.count, err)
+			return sys, usagef("--count %q: %v", name, err)
 		}
 		return sys, nil
 	}
-	if f.cmd.Flags().Changed("count") {
+	if countGiven {
 		return count.System{}, usagef("--count and --tags both name the count; give one")
 	}
-	if !strings.Contains(f.tags, "=") {
-		return count.System{}, usagef("--tags %q: want tags such as \"A=-1,2=1,3=1,4=1,5=1,6=1,T=-1\" (a built-in count goes to --count)", f.tags)
+	if !strings.Contains(tags, "=") {
+		return count.System{}, usagef("--tags %q: want tags such as \"A=-1,2=1,3=1,4=1,5=1,6=1,T=-1\" (a built-in count goes to --count)", tags)
 	}
-	sys, err := count.ParseSystem(f.tags)
+	sys, err := count.ParseSystem(tags)
 	if err != nil {
-		return sys, usagef("--tags %q: %v", f.tags, err)
+		return sys, usagef("--tags %q: %v", tags, err)
 	}
 	return sys, nil
 }
