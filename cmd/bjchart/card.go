@@ -171,7 +171,7 @@ func indexPage(rep *indicesReport, t *solve.Table) *render.IndexPage {
 			continue
 		}
 		up, _ := solve.ParseRank(x.Up)
-		key := render.CellKey{Table: (count.Decision{Hand: x.Hand}).Kind(), Hand: x.Hand, Up: up}
+		key := render.CellKey{Table: count.RowKind(x.Hand), Hand: x.Hand, Up: up}
 		line := fmt.Sprintf("%s v %s: %s at %+d or more, else %s (%+.2f, SE %.2f)", x.Hand, x.Up, x.Play, *x.Rounded, x.Base, *x.Index, *x.SE)
 		if x.MultiCard { // the lists only: a cell prints the two-card play
 			p.List = append(p.List, strings.Replace(line, ":", " (3+ cards):", 1))

@@ -302,17 +302,14 @@ func playLetter(name string) string {
 func (r indicesReport) grids(b *bytes.Buffer) error {
 	ups := []string{"2", "3", "4", "5", "6", "7", "8", "9", "T", "A"}
 	for _, kind := range []solve.TableKind{solve.Hard, solve.Soft, solve.Pairs} {
-		cells := map[[2]string][]string{}
-		var rows []string
+		cells := map[[2]string][]string{} // [hand, up]
+		rows := map[string]bool{}         // the hands with an index
 		for _, x := range r.Indices {
-			if x.Table == "insurance" || x.Rounded == nil || x.MultiCard || (count.Decision{Hand: x.Hand}).Kind() != kind {
+			if x.Table == "insurance" || x.Rounded == nil || x.MultiCard || count.RowKind(x.Hand) != kind {
 				continue
 			}
 			key := [2]string{x.Hand, x.Up}
-			if len(cells[[2]string{x.Hand}]) == 0 {
-				rows = append(rows, x.Hand)
-				cells[[2]string{x.Hand}] = []string{x.Hand}
-			}
+			rows[x.Hand] = true
 			cells[key] = append(cells[key], fmt.Sprintf("%+d%s", *x.Rounded, playLetter(x.Play)))
 		}
 		if len(rows) == 0 {
@@ -322,7 +319,7 @@ func (r indicesReport) grids(b *bytes.Buffer) error {
 		tw := tabwriter.NewWriter(b, 0, 4, 1, ' ', tabwriter.AlignRight)
 		fmt.Fprintf(tw, "\t%s\t\n", strings.Join(ups, "\t"))
 		for _, row := range solve.Rows(kind) {
-			if len(cells[[2]string{row}]) == 0 {
+			if !rows[row] {
 				continue
 			}
 			fmt.Fprintf(tw, "%s", row)

@@ -227,7 +227,7 @@ func (o *plotOptions) indexGrids(e env, r solve.Rules, kinds []solve.TableKind) 
 			continue
 		}
 		up, _ := solve.ParseRank(x.Up)
-		k := render.CellKey{Table: (count.Decision{Hand: x.Hand}).Kind(), Hand: x.Hand, Up: up}
+		k := render.CellKey{Table: count.RowKind(x.Hand), Hand: x.Hand, Up: up}
 		if m, ok := marks[k]; !ok || math.Abs(*x.Index) < math.Abs(m.index) {
 			marks[k] = mark{*x.Index, fmt.Sprintf("%+d%s", *x.Rounded, playLetter(x.Play))}
 		}

@@ -151,14 +151,17 @@ func crossesInData(samples []sample, k int, idx, slope, window float64) bool {
 // minShoes is the fewest shoes an index of AllCells may rest on.
 const minShoes = 30
 
-// Kind returns the chart table whose row the decision's hand is: hard for
-// a total ("11" too), pairs for two equal cards ("AA" too), else soft.
+// Kind returns the chart table whose row the decision's hand is (RowKind).
+func (d Decision) Kind() solve.TableKind { return RowKind(d.Hand) }
+
+// RowKind returns the chart table a decision's hand names a row of: hard
+// for a total ("11" too), pairs for two equal cards ("AA" too), else soft.
 // Insurance has none; it reads as soft.
-func (d Decision) Kind() solve.TableKind {
+func RowKind(hand string) solve.TableKind {
 	switch {
-	case slices.Contains(solve.Rows(solve.Hard), d.Hand):
+	case slices.Contains(solve.Rows(solve.Hard), hand):
 		return solve.Hard
-	case len(d.Hand) == 2 && d.Hand[0] == d.Hand[1]:
+	case len(hand) == 2 && hand[0] == hand[1]:
 		return solve.Pairs
 	}
 	return solve.Soft

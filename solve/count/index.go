@@ -209,7 +209,8 @@ func (x *Index) fit(r solve.Rules, sys System, samples []sample, k int) float64 
 // sampleShoes deals opt.Shoes shoes, on every core, and values each with
 // gains (its unseen cards and their number).
 func sampleShoes(r solve.Rules, sys System, opt Options, gains func(left [10]int, n int) []float64) []sample {
-	full := solve.NewShoe(r.Decks).Counts
+	full := solve.NewShoe(r.Decks)
+	total := float64(full.Total())
 	samples := make([]sample, opt.Shoes)
 	var wg sync.WaitGroup
 	next := make(chan int)
@@ -218,9 +219,8 @@ func sampleShoes(r solve.Rules, sys System, opt Options, gains func(left [10]int
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				left, n, c := dealShoe(r, sys, full, opt, i)
-				dealt := 1 - float64(n)/float64(solve.NewShoe(r.Decks).Total())
-				samples[i] = sample{tc: c, dealt: dealt, gain: gains(left, n)}
+				left, n, c := dealShoe(r, sys, full.Counts, opt, i)
+				samples[i] = sample{tc: c, dealt: 1 - float64(n)/total, gain: gains(left, n)}
 				if opt.Progress != nil {
 					opt.Progress()
 				}
