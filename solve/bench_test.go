@@ -8,16 +8,24 @@ import "testing"
 // without resplits is the case the finite-deck issue quotes a reference
 // time for.
 func BenchmarkSolve(b *testing.B) {
-	for _, bc := range []struct{ name, decks string }{
+	benchSolve(b, []benchGame{
 		{"decks=inf", "INF"},
 		{"decks=1", "1D"},
 		{"decks=1,no-resplit", "1D SPL1"}, // the reference analyzer's one-deck case
 		{"decks=2", "2D"},
 		{"decks=6", "6D"},
 		{"decks=8", "8D"},
-	} {
-		b.Run(bc.name, func(b *testing.B) {
-			r, err := ParseRules(bc.decks)
+	})
+}
+
+// A benchGame is a sub-benchmark's name and the rules it solves.
+type benchGame struct{ name, rules string }
+
+// benchSolve solves each game from scratch as a sub-benchmark.
+func benchSolve(b *testing.B, games []benchGame) {
+	for _, g := range games {
+		b.Run(g.name, func(b *testing.B) {
+			r, err := ParseRules(g.rules)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -70,7 +78,7 @@ func BenchmarkContract(b *testing.B) {
 
 // referenceGames are the five games the solver-speed issue times the
 // reference engine on (one core, in process).
-var referenceGames = []struct{ name, rules string }{
+var referenceGames = []benchGame{
 	{"1D-S17-NDAS-SPL1", "1D S17 NDAS SPL1"},
 	{"2D-S17-DAS-SPL3", "2D S17 DAS SPL3"},
 	{"6D-S17-DAS-SPL3-LS", "6D S17 DAS SPL3 LS"},
@@ -80,21 +88,7 @@ var referenceGames = []struct{ name, rules string }{
 
 // BenchmarkReference solves each of the reference games from scratch. Run
 // it with -cpu 1 to compare with the reference engine's one-core times.
-func BenchmarkReference(b *testing.B) {
-	for _, g := range referenceGames {
-		b.Run(g.name, func(b *testing.B) {
-			r, err := ParseRules(g.rules)
-			if err != nil {
-				b.Fatal(err)
-			}
-			for b.Loop() {
-				if _, err := Solve(r); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
-	}
-}
+func BenchmarkReference(b *testing.B) { benchSolve(b, referenceGames) }
 
 // BenchmarkLayout builds a six-deck solve's hand graphs and the trie of
 // their compositions: the part of a solve that runs before the up cards

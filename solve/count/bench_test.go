@@ -15,14 +15,7 @@ func BenchmarkShoe(b *testing.B) {
 	r, _ := solve.ParseRules("6D S17 DAS SPL3 LS")
 	full := solve.NewShoe(r.Decks).Counts
 	left, n, _ := dealShoe(r, HiLo, full, Options{Shoes: 1, Penetration: 0.5, Seed: 1}, 0)
-	var hands, splits []Decision
-	for _, d := range append(append([]Decision{}, I18...), Fab4...) {
-		if d.Table == "pair" {
-			splits = append(splits, d)
-		} else {
-			hands = append(hands, d)
-		}
-	}
+	hands, splits := publishedBySolve()
 	b.Run("hands=i18+fab4", func(b *testing.B) {
 		for b.Loop() {
 			evs := map[solve.Rank]*shoeEV{}

@@ -17,14 +17,7 @@ import (
 func TestHiLoPublished(t *testing.T) {
 	r, _ := solve.ParseRules("6D S17 DAS SPL3 LS")
 	start := time.Now()
-	var rest, splits []Decision
-	for _, d := range append(append([]Decision{}, I18...), Fab4...) {
-		if d.Table == "pair" {
-			splits = append(splits, d)
-		} else {
-			rest = append(rest, d)
-		}
-	}
+	rest, splits := publishedBySolve()
 	got, err := Compute(r, HiLo, rest, Options{Shoes: 600, Penetration: 0.8, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
@@ -44,6 +37,20 @@ func TestHiLoPublished(t *testing.T) {
 			t.Errorf("%s %s v %v: index %+.2f ± %.2f, rounded %+d, published %+g", x.Table, x.Hand, x.Up, x.Index, x.SE, x.Rounded, x.Published)
 		}
 	}
+}
+
+// publishedBySolve returns the I18's and Fab 4's decisions in two lists:
+// those the hand-by-hand solver values, and the splits, which solve one
+// up card's hand graphs.
+func publishedBySolve() (hands, splits []Decision) {
+	for _, d := range append(append([]Decision{}, I18...), Fab4...) {
+		if d.Table == "pair" {
+			splits = append(splits, d)
+		} else {
+			hands = append(hands, d)
+		}
+	}
+	return hands, splits
 }
 
 // TestZeroTagsNoIndex: a count whose tags are all zero says nothing, so
