@@ -6,13 +6,21 @@ import (
 )
 
 // TestDealersFrom: the batch contraction agrees with the direct sum over
-// the dealer's multisets (DealerFrom) on every composition of a depleted
-// shoe's hands, S17 and H17, and gives nothing for a hand the shoe lacks.
+// the dealer's multisets (DealerFrom) on compositions of one, two and
+// three cards of a depleted shoe (so some have others below them in the
+// trie, and the vectors they pass down are checked too), S17 and H17, and
+// gives nothing for a hand the shoe lacks.
 func TestDealersFrom(t *testing.T) {
 	shoe := [10]int{13, 17, 9, 20, 11, 14, 19, 12, 16, 61}
 	var gone [][10]uint8
 	for a := 0; a < 10; a++ {
+		var one [10]uint8 // compositions with longer ones below them in the trie too
+		one[a]++
+		gone = append(gone, one)
 		for b := a; b < 10; b++ {
+			two := one
+			two[b]++
+			gone = append(gone, two)
 			for c := 0; c < 10; c += 3 {
 				var g [10]uint8
 				g[a]++
