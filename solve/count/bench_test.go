@@ -8,7 +8,7 @@ import (
 
 // BenchmarkShoe values one sampled six-deck shoe three ways: the I18's
 // and Fab 4's hard decisions and insurance with the hand-by-hand solver
-// (shoeEV: only the hands those decisions hold), the two split decisions
+// (solve.HandValues: only the hands those decisions hold), the two split decisions
 // (one up card's hand graphs each, solve.PairPlays), and the whole table
 // (solve.SolveWith with the shoe, what --set all needs).
 func BenchmarkShoe(b *testing.B) {
@@ -18,7 +18,7 @@ func BenchmarkShoe(b *testing.B) {
 	hands, splits := publishedBySolve()
 	b.Run("hands=i18+fab4", func(b *testing.B) {
 		for b.Loop() {
-			evs := map[solve.Rank]*shoeEV{}
+			evs := map[solve.Rank]*solve.HandValues{}
 			for _, d := range hands {
 				gain(r, d, left, n, evs)
 			}

@@ -10,7 +10,7 @@ import (
 // TestCellGainMatchesHandSolver values the same decisions on the same
 // sampled shoes two ways: AllCells' gain from the solver's whole-table
 // solve of the shoe (solve.SolveWith) and Compute's gain from this
-// package's own hand-by-hand solver (shoeEV). They share only the
+// hand-by-hand solver (solve.HandValues). They share only the
 // dealer's distributions (solve.DealersFrom, held to the direct sum over
 // the dealer's hands by solve's TestDealersFrom): the hand values, the
 // recursion after a hit, the doubling, surrender and the weighing of each
@@ -36,7 +36,7 @@ func TestCellGainMatchesHandSolver(t *testing.T) {
 		if err != nil {
 			continue // a rank dealt out: the whole-table solver takes no such shoe
 		}
-		evs := map[solve.Rank]*shoeEV{}
+		evs := map[solve.Rank]*solve.HandValues{}
 		for _, d := range decisions {
 			c := candidate{kind: solve.Hard, hand: d.Hand, up: d.Up, basic: actions[d.Base], play: actions[d.Play]}
 			got, want := cellGain(tab, c), gain(r, d, left, n, evs)

@@ -1,3 +1,8 @@
+// Package count computes card-counting index plays exactly at their core:
+// the EVs of the plays that an index decides between are computed
+// exactly on real depleted shoes, sampled by dealing shuffled shoes, and
+// the index is where their average difference crosses zero as a function
+// of the count.
 package count
 
 import (
@@ -155,7 +160,7 @@ func Compute(r solve.Rules, sys System, decisions []Decision, opt Options) ([]In
 	}
 	samples := sampleShoes(r, sys, opt, func(left [10]int, n int) []float64 {
 		gains := make([]float64, len(decisions))
-		evs := map[solve.Rank]*shoeEV{}
+		evs := map[solve.Rank]*solve.HandValues{}
 		for k, d := range decisions {
 			if !d.Unsolved {
 				gains[k] = gain(r, d, left, n, evs)
@@ -264,7 +269,7 @@ func dealShoe(r solve.Rules, sys System, full [10]int, opt Options, i int) (left
 // gain returns the decision's expected gain per round on the shoe left:
 // the play's W less the base's, over the hands it decides, each weighed
 // by how likely it is to be dealt with that up card.
-func gain(r solve.Rules, d Decision, left [10]int, n int, evs map[solve.Rank]*shoeEV) float64 {
+func gain(r solve.Rules, d Decision, left [10]int, n int, evs map[solve.Rank]*solve.HandValues) float64 {
 	pUp := float64(left[d.Up-1]) / float64(n)
 	if pUp == 0 {
 		return 0
@@ -293,7 +298,7 @@ func gain(r solve.Rules, d Decision, left [10]int, n int, evs map[solve.Rank]*sh
 	}
 	s := evs[d.Up]
 	if s == nil {
-		s = newShoeEV(r, left, int(d.Up))
+		s = solve.NewHandValues(r, left, d.Up)
 		evs[d.Up] = s
 	}
 	total, _ := strconv.Atoi(d.Hand) // a hard total: the decisions' hands are rows "9".."16"
@@ -313,7 +318,7 @@ func gain(r solve.Rules, d Decision, left [10]int, n int, evs map[solve.Rank]*sh
 		var hand [10]uint8
 		hand[a-1]++
 		hand[b-1]++
-		stand, hit, double, surrender := s.plays(hand)
+		stand, hit, double, surrender := s.Plays(hand)
 		w := func(play string) float64 {
 			switch play {
 			case "stand":

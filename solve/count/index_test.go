@@ -125,7 +125,7 @@ func TestTypicalShoeAgrees(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			g := gain(r, d, sh.Counts, sh.Total(), map[solve.Rank]*shoeEV{})
+			g := gain(r, d, sh.Counts, sh.Total(), map[solve.Rank]*solve.HandValues{})
 			if (g > 0) != (side > 0) {
 				t.Errorf("%s %s v %v: index %+.2f, but at true count %+.2f the play's gain is %+.6f", d.Table, d.Hand, d.Up, got[k].Index, tc, g)
 			}

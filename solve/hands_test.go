@@ -1,34 +1,31 @@
-package count
+package solve
 
 import (
 	"math"
 	"testing"
-
-	"bjchart/solve"
 )
 
-// TestShoeEVMatchesSolver values every two-card hand (pairs as hands)
+// TestHandValuesMatchSolver values every two-card hand (pairs as hands)
 // against every up card on a full shoe with the small per-shoe solver and
 // checks stand, hit, double and surrender against the full solver's
 // composition-dependent values, to 1e-12: two computations that share
 // only the dealer's draw multisets.
-func TestShoeEVMatchesSolver(t *testing.T) {
-	r, _ := solve.ParseRules("2D S17 DAS SPL3 LS")
-	tab, err := solve.Solve(r)
+func TestHandValuesMatchSolver(t *testing.T) {
+	r, _ := ParseRules("2D S17 DAS SPL3 LS")
+	tab, err := Solve(r)
 	if err != nil {
 		t.Fatal(err)
 	}
-	full := solve.NewShoe(2).Counts
+	full := NewShoe(2).Counts
 	checked := 0
 	for _, h := range tab.Hands {
-		s := newShoeEV(r, full, int(h.Up))
+		s := NewHandValues(r, full, h.Up)
 		var hand [10]uint8
 		hand[h.Cards[0]-1]++
 		hand[h.Cards[1]-1]++
-		m, n, _ := s.left(hand)
-		q := s.noBJ(m, n) // the table's values are conditioned on no blackjack
-		stand, hit, double, surrender := s.plays(hand)
-		for a, w := range map[solve.Action]float64{solve.Stand: stand, solve.Hit: hit, solve.Double: double, solve.Surrender: surrender} {
+		q := s.NoBlackjack(hand) // the table's values are conditioned on no blackjack
+		stand, hit, double, surrender := s.Plays(hand)
+		for a, w := range map[Action]float64{Stand: stand, Hit: hit, Double: double, Surrender: surrender} {
 			if !h.Legal[a] {
 				continue
 			}
