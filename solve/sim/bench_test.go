@@ -37,3 +37,31 @@ func BenchmarkSim(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkEMCTS times one decision of the paper's search at its
+// settings (10,000 playouts, C = 3, threshold 5, table 7's reward) on a
+// full 6-deck shoe, one core, cycling through five positions: 9,7 v T,
+// 8,8 v T, A,7 v 9, 5,6 v 6, 2,T v 3. The paper's figure is 0.71 s.
+func BenchmarkEMCTS(b *testing.B) {
+	r, _ := solve.ParseRules("6D S17 DOA NDAS SPL1 LS")
+	tab, err := solve.Solve(r)
+	if err != nil {
+		b.Fatal(err)
+	}
+	ch, _ := NewChart(tab)
+	e, err := NewEMCTS(r, ch, EMCTSParams{Playouts: 10000, C: 3, Reward: Table7})
+	if err != nil {
+		b.Fatal(err)
+	}
+	var tables []*table
+	var hands [][2]int
+	for _, p := range [][3]int{{7, 9, 10}, {8, 8, 10}, {1, 7, 9}, {5, 6, 6}, {2, 10, 3}} {
+		tables = append(tables, position(r, fullLess(6, p[0], p[1], p[2]), p[2]))
+		hands = append(hands, [2]int{p[0], p[1]})
+	}
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		t, h := tables[i%5], hands[i%5]
+		e.first(t, h[0], h[1], false, t.firstOptions(h[0], h[1]))
+	}
+}

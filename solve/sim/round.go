@@ -12,11 +12,25 @@ type table struct {
 	players []Player           // who sits where
 	seatRes *[MaxPlayers]Tally // where each player's rounds are summed, if anywhere
 	limit   [11]int
+	live    []bool // by player: a liveStrategy, which decides at its turn
+
+	// What a strategy can see at a decision: the up card, the hole card
+	// if drawn (a peek game's, unseen), the round's seats and whose turn
+	// it is, and the split hands still waiting for their second card.
+	up, hole       int
+	holeDrawn      bool
+	now            []seat
+	turn           int
+	splitCard      int
+	waitingToSplit int
 }
 
 func newTable(r solve.Rules, s *shoe, players []Player) *table {
 	t := &table{r: r, bj: r.BlackjackPays.Float(), shoe: s, players: players,
-		seats: make([]seat, 0, len(players)), hands: make([]hand, 0, 8*len(players))}
+		seats: make([]seat, 0, len(players)), hands: make([]hand, 0, 8*len(players)), live: make([]bool, len(players))}
+	for i, p := range players {
+		_, t.live[i] = p.Strategy.(liveStrategy)
+	}
 	for c := 1; c <= 10; c++ {
 		t.limit[c] = r.MaxSplitHands
 		if c == 1 && !r.RSA {
@@ -96,6 +110,7 @@ func (t *table) round(bets []float64) outcome {
 	if peek {
 		hole = s.draw()
 	}
+	t.up, t.hole, t.holeDrawn, t.now = up, int(hole), peek, seats
 	dealerBJ := func() bool { return isBlackjack(up, int(hole)) }
 	if up == 1 && s.count != nil {
 		c := t.insuranceCount(peek, hole)
@@ -109,15 +124,11 @@ func (t *table) round(bets []float64) outcome {
 		p := &seats[i]
 		p.a, p.b = min(p.a, p.b), max(p.a, p.b)
 		p.bj = p.a == 1 && p.b == 10
-		if p.bj {
+		if p.bj || t.live[p.who] { // a live strategy decides at its turn
 			continue
 		}
 		total, soft := twoCards(p.a, p.b)
-		p.first = p.strat.first(p.a, p.b, up, false, options{
-			double:    t.r.Double.Allows(total, soft),
-			split:     p.a == p.b,
-			surrender: t.r.Surrender != solve.NoSurrender,
-		})
+		p.first = p.strat.first(t, p.a, p.b, false, t.firstOptions(p.a, p.b))
 		if ix := t.players[p.who].Indices; len(ix) > 0 && s.count != nil {
 			p.first = t.indexPlay(ix, p.a, p.b, up, total, soft, p.first, t.insuranceCount(peek, hole))
 		}
@@ -136,6 +147,10 @@ func (t *table) round(bets []float64) outcome {
 	t.hands = t.hands[:0]
 	for i := range seats {
 		p := &seats[i]
+		if t.live[p.who] && !p.done && !p.bj {
+			t.turn = i
+			p.first = p.strat.first(t, p.a, p.b, false, t.firstOptions(p.a, p.b))
+		}
 		switch {
 		case p.done:
 		case p.bj:
@@ -151,7 +166,7 @@ func (t *table) round(bets []float64) outcome {
 		default:
 			p.hands[0] = len(t.hands)
 			if p.first == solve.Split {
-				t.split(p.strat, p.a, up, p.bet)
+				t.split(p.strat, p.a, p.bet)
 			} else {
 				// Played in place: a hand passed to the strategy would
 				// otherwise move to the heap every round.
@@ -159,7 +174,7 @@ func (t *table) round(bets []float64) outcome {
 				h := &t.hands[len(t.hands)-1]
 				h.add(uint8(p.a))
 				h.add(uint8(p.b))
-				t.play(p.strat, h, p.first, up)
+				t.play(p.strat, h, p.first)
 			}
 			p.hands[1] = len(t.hands)
 			p.wagered = 0
@@ -306,6 +321,33 @@ func (t *table) sum(seats []seat, dealerBJ bool) outcome {
 	return o
 }
 
+// unseen returns the cards a player has not seen: those left in the shoe,
+// the burn card and a peek game's hole card.
+func (t *table) unseen() [10]int {
+	var m [10]int
+	s := t.shoe
+	for _, c := range s.cards[s.pos:] {
+		m[c-1]++
+	}
+	if s.burned {
+		m[s.cards[0]-1]++
+	}
+	if t.holeDrawn {
+		m[t.hole-1]++
+	}
+	return m
+}
+
+// firstOptions returns what an unsplit two-card hand may do.
+func (t *table) firstOptions(a, b int) options {
+	total, soft := twoCards(a, b)
+	return options{
+		double:    t.r.Double.Allows(total, soft),
+		split:     a == b,
+		surrender: t.r.Surrender != solve.NoSurrender,
+	}
+}
+
 func twoCards(a, b int) (int, bool) {
 	if a == 1 && b+11 <= 21 {
 		return b + 11, true
@@ -314,7 +356,7 @@ func twoCards(a, b int) (int, bool) {
 }
 
 // play finishes a hand from its first action.
-func (t *table) play(strat Strategy, h *hand, act solve.Action, up int) {
+func (t *table) play(strat Strategy, h *hand, act solve.Action) {
 	switch act {
 	case solve.Double:
 		h.bet *= 2
@@ -322,7 +364,7 @@ func (t *table) play(strat Strategy, h *hand, act solve.Action, up int) {
 	case solve.Hit:
 		for {
 			h.add(t.shoe.draw())
-			if !strat.hit(h, up) {
+			if !strat.hit(t, h) {
 				return
 			}
 		}
@@ -332,7 +374,7 @@ func (t *table) play(strat Strategy, h *hand, act solve.Action, up int) {
 // split splits a pair of c: each hand takes its second card and is played
 // to the end before the next starts; a pair card drawn to a hand is split
 // off into a new hand while the limit allows.
-func (t *table) split(strat Strategy, c, up int, bet float64) {
+func (t *table) split(strat Strategy, c int, bet float64) {
 	hands, waiting := 2, 1 // hands made; hands holding their lone pair card besides this one
 	for {
 		t.hands = append(t.hands, hand{bet: bet})
@@ -345,16 +387,23 @@ func (t *table) split(strat Strategy, c, up int, bet float64) {
 			x = int(t.shoe.draw())
 		}
 		h.add(uint8(x))
-		total, soft := h.total()
-		act := strat.first(min(c, x), max(c, x), up, true, options{
-			double:    t.r.DAS && t.r.Double.Allows(total, soft),
-			mustStand: c == 1 && !t.r.HSA || total == 21,
-		})
-		t.play(strat, h, act, up)
+		t.splitCard, t.waitingToSplit = c, waiting
+		act := strat.first(t, min(c, x), max(c, x), true, t.splitOptions(c, h))
+		t.play(strat, h, act)
+		t.waitingToSplit = 0
 		if waiting == 0 {
 			return
 		}
 		waiting--
+	}
+}
+
+// splitOptions returns what a split hand of pair card c may do first.
+func (t *table) splitOptions(c int, h *hand) options {
+	total, soft := h.total()
+	return options{
+		double:    t.r.DAS && t.r.Double.Allows(total, soft),
+		mustStand: c == 1 && !t.r.HSA || total == 21,
 	}
 }
 

@@ -25,6 +25,7 @@ type shoe struct {
 	infinite   bool // draw with replacement
 	below      int  // reshuffle between rounds once fewer cards are left (overrides cut)
 	reshuffles int64
+	burned     bool    // cards[0] was burned at the last shuffle, unseen
 	count      *Count  // counted on every card dealt, if not nil
 	rc         float64 // running count
 }
@@ -62,6 +63,7 @@ func newShoe(sh solve.Shoe, infinite bool, penetration float64, rng *rand.PCG) *
 func (s *shoe) shuffle() {
 	s.pos = 0
 	s.step() // the burn card, unseen
+	s.burned = true
 	s.reshuffles++
 	if s.count != nil {
 		s.rc = s.count.IRC
@@ -90,7 +92,7 @@ func (s *shoe) startRound() {
 			s.shuffle()
 		}
 	case s.cut == 0:
-		s.pos = 0 // the cards stay in their order: draw picks at random
+		s.pos, s.burned = 0, false // the cards stay in their order: draw picks at random
 		if s.count != nil {
 			s.rc = s.count.IRC
 		}
@@ -176,7 +178,7 @@ func (s *shoe) drawSlow() uint8 {
 	case s.infinite:
 		c = s.cards[s.randN(len(s.cards))]
 	case s.cut == 0 && s.below == 0:
-		s.pos = 0 // a continuous shuffler (tiny shoes): all back
+		s.pos, s.burned = 0, false // a continuous shuffler (tiny shoes): all back
 		c = s.step()
 	default:
 		s.shuffle()

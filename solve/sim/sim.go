@@ -288,6 +288,14 @@ func Run(cfg Config, ch Strategy, progress func(done int64)) (Result, error) {
 			}
 		}
 		seats[i] = p
+		if live, ok := p.Strategy.(liveStrategy); ok {
+			if err := live.check(cfg.Rules); err != nil {
+				return Result{}, err
+			}
+			if len(p.Indices) > 0 {
+				return Result{}, fmt.Errorf("sim: index plays with a strategy that decides by the cards it sees: it needs none")
+			}
+		}
 	}
 	shards := cfg.Shards
 	if shards <= 0 {
@@ -329,8 +337,15 @@ func Run(cfg Config, ch Strategy, progress func(done int64)) (Result, error) {
 					s.count = cfg.Count
 					s.rc = cfg.Count.IRC
 				}
-				t := newTable(cfg.Rules, s, slices.Clone(seats))
-				bets, ones := make([]float64, players), make([]float64, players)
+				seated := slices.Clone(seats)
+				for p := range seated {
+					if live, ok := seated[p].Strategy.(liveStrategy); ok {
+						// Its own state, its own stream (apart from the shoe's).
+						seated[p].Strategy = live.forShard(cfg.Seed, (cfg.StreamBase+uint64(i))<<3|uint64(p))
+					}
+				}
+				t := newTable(cfg.Rules, s, seated)
+				bets, ones := make([]float64, len(seated)), make([]float64, len(seated))
 				for p := range ones {
 					ones[p] = 1
 				}

@@ -8,10 +8,22 @@ import (
 )
 
 // A Strategy decides a hand's plays: the first, from its two cards and
-// what is allowed, and whether to draw again after a hit.
+// what is allowed, and whether to draw again after a hit. The table t
+// shows what the player can see: the up card (t.up) and, for a
+// liveStrategy, the unseen cards and the other hands.
 type Strategy interface {
-	first(a, b, up int, splitHand bool, o options) solve.Action
-	hit(h *hand, up int) bool
+	first(t *table, a, b int, splitHand bool, o options) solve.Action
+	hit(t *table, h *hand) bool
+}
+
+// A liveStrategy decides at its turn from what its player can see on the
+// table and keeps state of its own (a generator, a search tree): every
+// shard plays a copy of its own.
+type liveStrategy interface {
+	Strategy
+	forShard(seed, stream uint64) Strategy
+	// check says whether the strategy can play a game by these rules.
+	check(r solve.Rules) error
 }
 
 // A Chart plays hands by a total-dependent chart exactly as the solver
@@ -68,8 +80,9 @@ type options struct {
 }
 
 // first returns the first action of a hand of two cards a <= b against up.
-func (ch *Chart) first(a, b, up int, splitHand bool, o options) solve.Action {
+func (ch *Chart) first(t *table, a, b int, splitHand bool, o options) solve.Action {
 	var code solve.Code
+	up := t.up
 	sum := a + b
 	switch {
 	case !splitHand && a == b:
@@ -103,7 +116,7 @@ func resolve(code solve.Code, o options) solve.Action {
 
 // hit says whether a hand of three or more cards (or one that has hit)
 // draws again.
-func (ch *Chart) hit(h *hand, up int) bool {
+func (ch *Chart) hit(t *table, h *hand) bool {
 	total, soft := h.total()
 	if total >= 21 {
 		return false
@@ -112,7 +125,7 @@ func (ch *Chart) hit(h *hand, up int) bool {
 	if soft {
 		s = 1
 	}
-	return ch.multiHit[s][total][up]
+	return ch.multiHit[s][total][t.up]
 }
 
 // CD plays every hand by the composition-dependent best play for its exact
@@ -146,8 +159,8 @@ func NewCD(t *solve.Table) (*CD, error) {
 	return cd, nil
 }
 
-func (cd *CD) first(a, b, up int, splitHand bool, o options) solve.Action {
-	h := cd.two[[3]uint8{uint8(a), uint8(b), uint8(up)}]
+func (cd *CD) first(t *table, a, b int, splitHand bool, o options) solve.Action {
+	h := cd.two[[3]uint8{uint8(a), uint8(b), uint8(t.up)}]
 	switch {
 	case o.mustStand:
 		return solve.Stand
@@ -166,12 +179,12 @@ func (cd *CD) first(a, b, up int, splitHand bool, o options) solve.Action {
 	return solve.Stand
 }
 
-func (cd *CD) hit(h *hand, up int) bool {
+func (cd *CD) hit(t *table, h *hand) bool {
 	if total, _ := h.total(); total >= 21 {
 		return false
 	}
 	var k [11]uint8
 	copy(k[:10], h.counts[:])
-	k[10] = uint8(up)
+	k[10] = uint8(t.up)
 	return cd.draw[k]
 }

@@ -1,0 +1,446 @@
+package sim
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+
+	"bjchart/solve"
+)
+
+// Reward is what a playout of the extended Monte-Carlo tree search
+// returns for the searched hand's result.
+type Reward int
+
+const (
+	// WinLose rewards a won hand 1 and anything else (a push, a loss) 0:
+	// the mean reward is the win rate (Itoh 2023, eMCTS-WinLose).
+	WinLose Reward = iota
+	// Table7 rewards by seed 001's table 7: double won 8, blackjack 7,
+	// won 6, push 4, surrendered 3, lost 2, double lost 0. That is 4 + 2 x
+	// the net result in bets, so its mean ranks plays by EV; a split's two
+	// hands count together (4 + 2 x their summed net).
+	Table7
+)
+
+func (r Reward) String() string { return [...]string{"winlose", "table7"}[r] }
+
+// EMCTSParams are the search's settings; zero values take the paper's.
+type EMCTSParams struct {
+	Playouts  int     // per decision (the paper: 10,000)
+	C         float64 // UCB's exploration constant (equation 4)
+	Threshold int     // a leaf is expanded once it has this many playouts (the paper: 5)
+	Reward    Reward
+}
+
+// EMCTS plays by the extended Monte-Carlo tree search of seed 001 (Itoh
+// 2023, section 5). Each decision is a search from the player's real hand:
+//
+//   - Arcs are actions: stand, hit, double, surrender and split (no
+//     resplit) at the root as the hand allows; stand and hit after a hit.
+//     The tree is over actions, not cards: the card a hit draws differs
+//     from descent to descent.
+//   - Before every descent the hole card and the order of the unseen
+//     cards are sampled afresh (a peek game's hole card never makes a
+//     blackjack: the player knows the dealer has none).
+//   - Children are chosen by UCB_v = mean_v + C sqrt(2 ln n / n_v).
+//   - A leaf is expanded once it has Threshold playouts; each new child
+//     gets one playout at once.
+//   - The extension: a hit that busts ends the descent there, with a
+//     playout (a lost hand: its reward is settled without dealing on).
+//   - A playout finishes the round by basic strategy (the chart): this
+//     hand, this player's split hands still waiting, the later players'
+//     hands, then the dealer. Only the searched hand's result is its
+//     reward (a split's, both hands').
+//   - The action with the most playouts at the root is played.
+//
+// Two details the paper leaves open are settled so: the playouts an
+// expansion runs on its new children continue the same descent's cards
+// up to the node and draw the rest afresh; and every playout counts
+// towards the budget, the expansion's and the extension's included.
+type EMCTS struct {
+	EMCTSParams
+	r     solve.Rules
+	chart *Chart
+
+	// One shard's state.
+	rng   *rand.PCG
+	play  *table // the playouts' table, dealing from deck
+	deck  *shoe
+	nodes []node
+	path  []int32
+	mine  [2]hand // the searched hand (two after a split), held here so that playouts allocate nothing
+	later []seat  // the hands played after this one: its player's waiting split hands, the later players'
+	acts  [5]solve.Action
+}
+
+var standOrHit = [...]solve.Action{solve.Stand, solve.Hit}
+
+// A node of the search tree: the action that led to it and the playouts
+// through it.
+type node struct {
+	act   solve.Action
+	n     int32
+	sum   float64 // of the rewards
+	first int32   // its first child in EMCTS.nodes; 0 for a leaf
+	kids  int8
+}
+
+// NewEMCTS returns the search for the rules, its playouts played by chart.
+func NewEMCTS(r solve.Rules, chart *Chart, p EMCTSParams) (*EMCTS, error) {
+	if p.Playouts == 0 {
+		p.Playouts = 10000
+	}
+	if p.Threshold == 0 {
+		p.Threshold = 5
+	}
+	switch {
+	case p.Playouts < 1:
+		return nil, fmt.Errorf("eMCTS: %d playouts; want at least 1", p.Playouts)
+	case p.C < 0 || math.IsNaN(p.C) || math.IsInf(p.C, 0):
+		return nil, fmt.Errorf("eMCTS: C %v; want a constant of 0 or more", p.C)
+	case p.Threshold < 1:
+		return nil, fmt.Errorf("eMCTS: threshold %d; want at least 1", p.Threshold)
+	case p.Reward != WinLose && p.Reward != Table7:
+		return nil, fmt.Errorf("eMCTS: unknown reward %d", p.Reward)
+	}
+	e := &EMCTS{EMCTSParams: p, r: r, chart: chart}
+	if err := e.check(r); err != nil {
+		return nil, err
+	}
+	return e.forShard(0, 0).(*EMCTS), nil
+}
+
+func (e *EMCTS) check(r solve.Rules) error {
+	switch {
+	case r.Infinite():
+		return fmt.Errorf("sim: eMCTS samples the unseen cards of a finite shoe; give a number of decks")
+	case r.Surrender == solve.EarlySurrender:
+		return fmt.Errorf("sim: eMCTS does not play early surrender (ES); use LS or NS")
+	}
+	return nil
+}
+
+func (e *EMCTS) forShard(seed, stream uint64) Strategy {
+	f := &EMCTS{EMCTSParams: e.EMCTSParams, r: e.r, chart: e.chart}
+	f.rng = rand.NewPCG(seed^0x9e3779b97f4a7c15, stream) // apart from the shoes' streams
+	f.deck = &shoe{rng: f.rng}
+	f.play = newTable(e.r, f.deck, nil)
+	f.nodes = make([]node, 0, 2*f.Playouts/f.Threshold+16)
+	return f
+}
+
+func (e *EMCTS) first(t *table, a, b int, splitHand bool, o options) solve.Action {
+	if o.mustStand {
+		return solve.Stand
+	}
+	acts := append(e.acts[:0], solve.Stand, solve.Hit)
+	if o.double {
+		acts = append(acts, solve.Double)
+	}
+	if o.surrender {
+		acts = append(acts, solve.Surrender)
+	}
+	if o.split && !splitHand {
+		acts = append(acts, solve.Split)
+	}
+	var h hand
+	h.add(uint8(a))
+	h.add(uint8(b))
+	h.bet = 1
+	e.setUp(t)
+	return e.search(h, acts)
+}
+
+func (e *EMCTS) hit(t *table, h *hand) bool {
+	if total, _ := h.total(); total >= 21 {
+		return false
+	}
+	e.setUp(t)
+	mine := *h
+	mine.bet = 1
+	return e.search(mine, append(e.acts[:0], solve.Stand, solve.Hit)) == solve.Hit
+}
+
+// setUp reads the position from the table: the up card, the unseen
+// cards, the hole card's rule and the hands still to be played.
+func (e *EMCTS) setUp(t *table) {
+	e.play.up = t.up
+	e.deck.cards = e.deck.cards[:0]
+	for r, n := range t.unseen() {
+		for range n {
+			e.deck.cards = append(e.deck.cards, uint8(r+1))
+		}
+	}
+	e.later = e.later[:0]
+	for range t.waitingToSplit {
+		e.later = append(e.later, seat{a: t.splitCard, first: solve.Split})
+	}
+	for i := t.turn + 1; i < len(t.now); i++ {
+		if p := t.now[i]; !p.done && !p.bj && p.first != solve.Surrender {
+			e.later = append(e.later, seat{a: p.a, b: p.b})
+		}
+	}
+}
+
+// Decide searches a position on a full or depleted shoe with no other
+// hands at the table: the hand's cards against up, unseen the cards
+// neither seen nor dealt (the hole card among them), with what the hand
+// may do (double, surrender, split as the rules allow a first decision;
+// only stand or hit for three or more cards).
+func (e *EMCTS) Decide(cards []solve.Rank, up solve.Rank, unseen [10]int) solve.Action {
+	t := &table{r: e.r, up: int(up)}
+	t.shoe = &shoe{}
+	for r, n := range unseen {
+		for range n {
+			t.shoe.cards = append(t.shoe.cards, uint8(r+1))
+		}
+	}
+	if len(cards) == 2 {
+		a, b := int(min(cards[0], cards[1])), int(max(cards[0], cards[1]))
+		return e.first(t, a, b, false, t.firstOptions(a, b))
+	}
+	var h hand
+	for _, c := range cards {
+		h.add(uint8(c))
+	}
+	if e.hit(t, &h) {
+		return solve.Hit
+	}
+	return solve.Stand
+}
+
+// search runs the playouts from hand h and returns the action with the
+// most of them at the root.
+func (e *EMCTS) search(h hand, acts []solve.Action) solve.Action {
+	e.nodes = append(e.nodes[:0], node{})
+	e.path = append(e.path[:0], 0)
+	done := 0
+	e.sample()
+	e.expand(0, h, acts, &done, e.deck.pos) // Step 0: the root's children, one playout each
+	for done < e.Playouts {
+		e.sample()
+		e.descend(h, &done)
+	}
+	root := e.nodes[0]
+	best := root.first
+	for k := root.first; k < root.first+int32(root.kids); k++ {
+		if e.nodes[k].n > e.nodes[best].n {
+			best = k
+		}
+	}
+	return e.nodes[best].act
+}
+
+// sample deals the hole card afresh and makes the unseen cards' order
+// random again (the deck is shuffled as it is dealt).
+func (e *EMCTS) sample() {
+	for {
+		e.deck.pos = 0
+		e.play.hole = int(e.deck.draw())
+		if e.r.HoleCard != solve.Peek || !isBlackjack(e.play.up, e.play.hole) {
+			return
+		}
+	}
+}
+
+// descend walks from the root by UCB, extends the tree or plays out, and
+// backs the rewards up the path.
+func (e *EMCTS) descend(h hand, done *int) {
+	e.path = append(e.path[:0], 0)
+	at := int32(0)
+	for {
+		k := e.choose(at)
+		e.path = append(e.path, k)
+		nd := &e.nodes[k]
+		switch nd.act {
+		case solve.Hit:
+			h.add(e.deck.draw())
+			if total, _ := h.total(); total > 21 { // the extension: a bust is a playout here
+				e.backup(e.reward(-h.bet), done)
+				return
+			}
+			if nd.first == 0 {
+				if nd.n >= int32(e.Threshold) {
+					e.expand(k, h, standOrHit[:], done, e.deck.pos)
+					return
+				}
+				e.backup(e.playout(h, solve.Hit), done)
+				return
+			}
+			at = k
+		default:
+			e.backup(e.playout(h, nd.act), done)
+			return
+		}
+	}
+}
+
+// expand gives node k its children, one playout each from hand h, every
+// playout continuing the deck from position pos.
+func (e *EMCTS) expand(k int32, h hand, acts []solve.Action, done *int, pos int) {
+	first := int32(len(e.nodes))
+	for _, a := range acts {
+		e.nodes = append(e.nodes, node{act: a})
+	}
+	e.nodes[k].first, e.nodes[k].kids = first, int8(len(acts))
+	depth := len(e.path)
+	for i := range acts {
+		c := first + int32(i)
+		e.path = append(e.path[:depth], c)
+		e.deck.pos = pos
+		g := h
+		r := 0.0
+		switch acts[i] {
+		case solve.Hit:
+			g.add(e.deck.draw())
+			if total, _ := g.total(); total > 21 {
+				r = e.reward(-g.bet)
+				break
+			}
+			r = e.playout(g, solve.Hit)
+		default:
+			r = e.playout(g, acts[i])
+		}
+		e.backup(r, done)
+	}
+	e.path = e.path[:depth]
+}
+
+// choose returns the child of node k with the largest UCB value.
+func (e *EMCTS) choose(k int32) int32 {
+	nd := &e.nodes[k]
+	logN := 2 * math.Log(float64(nd.n))
+	best, bestU := nd.first, math.Inf(-1)
+	for c := nd.first; c < nd.first+int32(nd.kids); c++ {
+		ch := &e.nodes[c]
+		n := float64(ch.n)
+		if u := ch.sum/n + e.C*math.Sqrt(logN/n); u > bestU {
+			best, bestU = c, u
+		}
+	}
+	return best
+}
+
+// backup adds a playout's reward to every node on the path.
+func (e *EMCTS) backup(r float64, done *int) {
+	for _, k := range e.path {
+		e.nodes[k].n++
+		e.nodes[k].sum += r
+	}
+	*done++
+}
+
+func (e *EMCTS) reward(net float64) float64 {
+	if e.Reward == Table7 {
+		return 4 + 2*net
+	}
+	if net > 0 {
+		return 1
+	}
+	return 0
+}
+
+// playout finishes the round by the chart after act on hand h (a hit
+// already drawn: the hand goes on as the chart plays it) and returns the
+// reward of the searched hand's result.
+func (e *EMCTS) playout(h hand, act solve.Action) float64 {
+	t := e.play
+	t.hands = t.hands[:0]
+	mine := e.mine[:1]
+	switch act {
+	case solve.Surrender:
+		if e.r.HoleCard == solve.Peek || !isBlackjack(t.up, t.hole) {
+			return e.reward(-0.5)
+		}
+		return e.reward(-1) // no hole card: a late surrender is settled after the blackjack shows
+	case solve.Double:
+		h.bet *= 2
+		h.add(e.deck.draw())
+		e.mine[0] = h
+	case solve.Hit:
+		e.mine[0] = h
+		if e.chart.hit(t, &e.mine[0]) {
+			t.play(e.chart, &e.mine[0], solve.Hit)
+		}
+	case solve.Split:
+		c := h.sum / 2 // the pair's rank
+		mine = e.mine[:2]
+		for i := range mine {
+			mine[i] = hand{bet: h.bet}
+			mine[i].add(uint8(c))
+			mine[i].add(e.deck.draw())
+			a, b := splitPair(&mine[i], c)
+			t.play(e.chart, &mine[i], e.chart.first(t, a, b, true, t.splitOptions(c, &mine[i])))
+		}
+	default: // stand
+		e.mine[0] = h
+	}
+	live := false
+	for i := range mine {
+		if total, _ := mine[i].total(); total <= 21 {
+			live = true
+		}
+	}
+	if !live {
+		return e.reward(-wagered(mine))
+	}
+	for _, p := range e.later {
+		if p.first == solve.Split { // this player's split hand waiting for its second card
+			t.hands = append(t.hands, hand{bet: 1})
+			g := &t.hands[len(t.hands)-1]
+			g.add(uint8(p.a))
+			g.add(e.deck.draw())
+			a, b := splitPair(g, p.a)
+			t.play(e.chart, g, e.chart.first(t, a, b, true, t.splitOptions(p.a, g)))
+			continue
+		}
+		first := e.chart.first(t, p.a, p.b, false, t.firstOptions(p.a, p.b))
+		switch first {
+		case solve.Surrender:
+		case solve.Split:
+			t.split(e.chart, p.a, 1)
+		default:
+			t.hands = append(t.hands, hand{bet: 1})
+			g := &t.hands[len(t.hands)-1]
+			g.add(uint8(p.a))
+			g.add(uint8(p.b))
+			t.play(e.chart, g, first)
+		}
+	}
+	if e.r.HoleCard != solve.Peek && isBlackjack(t.up, t.hole) {
+		if e.r.HoleCard == solve.OBO {
+			return e.reward(-float64(len(mine)))
+		}
+		return e.reward(-wagered(mine))
+	}
+	dealer := t.dealer(t.up, t.hole)
+	net := 0.0
+	for i := range mine {
+		total, _ := mine[i].total()
+		switch {
+		case total > 21:
+			net -= mine[i].bet
+		case dealer > 21 || total > dealer:
+			net += mine[i].bet
+		case total < dealer:
+			net -= mine[i].bet
+		}
+	}
+	return e.reward(net)
+}
+
+// splitPair returns a split hand's two cards, low first: the pair card c
+// and the card drawn to it.
+func splitPair(h *hand, c int) (int, int) {
+	x := h.sum - c
+	return min(c, x), max(c, x)
+}
+
+func wagered(hs []hand) float64 {
+	w := 0.0
+	for i := range hs {
+		w += hs[i].bet
+	}
+	return w
+}
