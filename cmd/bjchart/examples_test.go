@@ -14,7 +14,12 @@ import (
 // scratch directory holding my-chart.txt, and wants exit 0. A shell pipe
 // ends the command line; "> FILE" writes its output there, for the
 // examples after it. Index examples (indices, card and plot with --count)
-// sample 50 shoes, the least allowed.
+// sample 50 shoes, the least allowed; the tree search's examples run 300
+// playouts a decision and one search a position.
+func isSearchPreset(arg string) bool {
+	return arg == "itoh-2023-t9" || arg == "itoh-2023-t10" || arg == "itoh-2023-t12"
+}
+
 func TestHelpExamplesRun(t *testing.T) {
 	if testing.Short() {
 		t.Skip("solves every example's rule set")
@@ -56,6 +61,12 @@ func TestHelpExamplesRun(t *testing.T) {
 		}
 		if len(args) > 1 && (args[1] == "indices" || slices.Contains([]string{"card", "plot"}, args[1]) && slices.Contains(args, "--count")) {
 			args = append(args, "--shoes", "50") // sampling at its smallest: the run, not the figures, is tested
+		}
+		if len(args) > 1 && (args[1] == "emcts-check" || slices.Contains(args, "emcts") || slices.ContainsFunc(args, isSearchPreset)) {
+			args = append(args, "--playouts", "300") // the tree search at a small budget, likewise
+			if args[1] == "emcts-check" {
+				args = append(args, "--runs", "1")
+			}
 		}
 		code, stdout, stderr := runCmd(t, args[1:]...)
 		if code != exitOK && !(code == exitDiff && strings.Contains(ex, "--exit-code")) {

@@ -268,7 +268,22 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"indices", "--tags", "2=1,T=11"}, `--tags "2=1,T=11": tag "T=11": want RANK=TAG`},
 		{[]string{"sim", "--count", "hilo", "--ramp", "2:4,1:2"}, `counts must rise from step to step`},
 		{[]string{"sim", "--count", "hilo", "--ramp", "2:-4"}, `want COUNT:BET with a bet of 0 (sit out) or more`},
-		{[]string{"sim", "--preset", "itoh-2023-t9"}, `--preset "itoh-2023-t9": want itoh-2023-t8 or itoh-2023-t11`},
+		{[]string{"emcts-check", "--c", "x"}, `--c "x": want constants of 0 or more`},
+		{[]string{"emcts-check", "--reward", "table8"}, `--reward "table8": want winlose, table7 or winlose,table7`},
+		{[]string{"emcts-check", "--runs", "0"}, `--runs 0: want 1 to 1000`},
+		{[]string{"emcts-check", "--c", "1,2", "--plot", "x.png"}, `--plot draws one setting: give one --c and one --reward (got 2 settings)`},
+		{[]string{"emcts-check", "--plot", "x.gif"}, `--plot "x.gif": unknown extension ".gif"`},
+		{[]string{"emcts-check", "--decks", "inf"}, `emcts-check searches a finite shoe's unseen cards`},
+		{[]string{"sim", "--preset", "itoh-2023-t13"}, `--preset "itoh-2023-t13": want itoh-2023-t8, -t9, -t10, -t11 or -t12`},
+		{[]string{"sim", "--preset", "itoh-2023-t9", "--reward", "table7"}, `sets --reward itself`},
+		{[]string{"sim", "--preset", "itoh-2023-t8", "--c", "2"}, `--c is a setting of the tree search`},
+		{[]string{"sim", "--c", "2"}, `--c is a setting of the tree search: it needs --strategy emcts`},
+		{[]string{"sim", "--strategy", "emcts", "--reward", "money"}, `--reward "money": want winlose or table7`},
+		{[]string{"sim", "--strategy", "emcts", "--playouts", "0"}, `--playouts 0: want 1 to 100,000,000`},
+		{[]string{"sim", "--strategy", "emcts", "--c", "-1"}, `--c -1: want a constant of 0 or more`},
+		{[]string{"sim", "--strategy", "emcts", "--decks", "inf"}, `eMCTS samples the unseen cards of a finite shoe`},
+		{[]string{"sim", "--strategy", "optimal", "--rules", "6D ENHC"}, `--strategy optimal plays finite shoes with a peek`},
+		{[]string{"sim", "--strategy", "optimal", "--count", "hilo", "--indices", "published"}, `index plays with a strategy that decides by the cards it sees`},
 		{[]string{"sim", "--preset", "itoh-2023-t8", "--decks", "2"}, `the paper has 1 or 4 players and 1 or 6 decks`},
 		{[]string{"sim", "--preset", "itoh-2023-t8", "--count", "hilo"}, `sets --count itself`},
 		{[]string{"sim", "--plot", "x.png"}, `--plot and --bankroll need --count`},
@@ -842,5 +857,42 @@ func TestIndexFilePairs(t *testing.T) {
 	}
 	if len(plays) != 3 || plays[0].Pair != 4 || plays[0].Play != solve.Split || plays[1].Pair != 10 || plays[2].Total != 12 || plays[2].Play != solve.Stand {
 		t.Errorf("plays %+v", plays)
+	}
+}
+
+// TestEMCTSCheck runs the check at a small budget on one deck: every
+// two-card hand against every up card is decided, the summary agrees
+// with the positions listed wrong, and the plot is drawn.
+func TestEMCTSCheck(t *testing.T) {
+	plot := filepath.Join(t.TempDir(), "emcts.png")
+	code, out, stderr := runCmd(t, "emcts-check", "--rules", "1D S17 DOA NDAS SPL1 LS", "--playouts", "400", "--runs", "1", "--plot", plot, "--format", "json")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var r struct {
+		Settings []struct {
+			Positions, Right int
+			Lost             float64 `json:"ev_lost_per_round"`
+			Wrong            []struct {
+				PerRound float64 `json:"ev_lost_per_round"`
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Settings) != 1 {
+		t.Fatalf("%d settings", len(r.Settings))
+	}
+	s := r.Settings[0]
+	sum := 0.0
+	for _, w := range s.Wrong {
+		sum += w.PerRound
+	}
+	if s.Positions < 500 || s.Right+len(s.Wrong) != s.Positions || math.Abs(sum-s.Lost) > 1e-12 || s.Lost <= 0 {
+		t.Errorf("%d positions, %d right, %d wrong, lost %v (wrong ones sum to %v)", s.Positions, s.Right, len(s.Wrong), s.Lost, sum)
+	}
+	if fi, err := os.Stat(plot); err != nil || fi.Size() < 10000 {
+		t.Errorf("plot: %v", err)
 	}
 }

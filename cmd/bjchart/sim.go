@@ -45,6 +45,57 @@ type simOptions struct {
 	ramp        string
 	preset      string
 	shard       string
+	search      searchFlags
+}
+
+// searchFlags set seed 001's tree search (--strategy emcts).
+type searchFlags struct {
+	playouts  int
+	c         float64
+	reward    string
+	threshold int
+	chart     string // the playouts' strategy
+}
+
+func (f *searchFlags) bind(cmd *cobra.Command) {
+	fl := cmd.Flags()
+	fl.IntVar(&f.playouts, "playouts", 10000, "with --strategy emcts: playouts per decision")
+	fl.Float64Var(&f.c, "c", 3, "with --strategy emcts: UCB's exploration constant C")
+	fl.StringVar(&f.reward, "reward", "table7", "with --strategy emcts: the playouts' reward, winlose (1 for a win, else 0) or table7 (seed 001's 0..8)")
+	fl.IntVar(&f.threshold, "threshold", 5, "with --strategy emcts: playouts a leaf takes before it is expanded")
+	fl.StringVar(&f.chart, "playout-chart", "solved", "with --strategy emcts: the basic strategy the playouts play: solved or a published chart's name or file")
+}
+
+// changed says whether any search flag was given.
+func (f *searchFlags) changed(cmd *cobra.Command) string {
+	for _, n := range []string{"playouts", "c", "reward", "threshold", "playout-chart"} {
+		if cmd.Flags().Changed(n) {
+			return n
+		}
+	}
+	return ""
+}
+
+// params reads the search's settings.
+func (f *searchFlags) params() (sim.EMCTSParams, error) {
+	p := sim.EMCTSParams{Playouts: f.playouts, C: f.c, Threshold: f.threshold}
+	switch f.reward {
+	case "winlose":
+		p.Reward = sim.WinLose
+	case "table7":
+		p.Reward = sim.Table7
+	default:
+		return p, usagef("--reward %q: want winlose or table7", f.reward)
+	}
+	switch {
+	case f.playouts < 1 || f.playouts > 100_000_000:
+		return p, usagef("--playouts %d: want 1 to 100,000,000", f.playouts)
+	case !(f.c >= 0) || math.IsInf(f.c, 0):
+		return p, usagef("--c %v: want a constant of 0 or more", f.c)
+	case f.threshold < 1:
+		return p, usagef("--threshold %d: want at least 1", f.threshold)
+	}
+	return p, nil
 }
 
 // parseCountSystem reads a built-in count's name or tags "A=-1,2=1,..."
@@ -96,7 +147,10 @@ exact one); otherwise the shoe is dealt to --penetration and reshuffled,
 one card burnt after each shuffle.`,
 		Example: `  bjchart sim --rules "6D H17 DAS LS" --rounds 10M
   bjchart sim --rules 6D --csm --rounds 20M --seed 7
-  bjchart sim --rules "2D S17" --penetration 65% --strategy wizard-2d-s17-das-ls --format json`,
+  bjchart sim --rules "2D S17" --penetration 65% --strategy wizard-2d-s17-das-ls --format json
+  bjchart sim --rules "1D S17 DAS LS" --penetration 80% --strategy optimal --rounds 2000
+  bjchart sim --rules "6D S17 DAS LS" --strategy emcts --c 3 --reward table7 --rounds 2000
+  bjchart sim --preset itoh-2023-t12 --players 1 --decks 1`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error { return o.run(cmd, e) },
 	}
@@ -108,7 +162,7 @@ one card burnt after each shuffle.`,
 	fl.Uint64Var(&o.seed, "seed", 1, "seed of the shuffles; the same seed gives the same result on any machine")
 	fl.StringVar(&o.penetration, "penetration", "75%", "how much of the shoe is dealt before the shuffle, e.g. 75%")
 	fl.BoolVar(&o.csm, "csm", false, "a continuous shuffler: every round from a freshly shuffled full shoe")
-	fl.StringVar(&o.strategy, "strategy", "solved", "what the players play: solved (the best chart for the rules), cd (composition-dependent play, splits CDZ-), or a published chart's name or file")
+	fl.StringVar(&o.strategy, "strategy", "solved", "what the players play: solved (the best chart for the rules), cd (composition-dependent play for a full shoe, splits CDZ-), optimal (the exact best play for the cards not yet seen, decision by decision), emcts (seed 001's tree search; see --playouts, --c, --reward), or a published chart's name or file")
 	fl.StringVar(&o.format, "format", "text", "output format: text or json")
 	fl.IntVar(&o.players, "players", 1, "players at the table, 1 to 7, all playing alike (see --seat)")
 	fl.StringArrayVar(&o.seats, "seat", nil, "a seat of its own, once per seat (then the players): \"strategy=cd; ramp=-100:1,2:4; indices=published; insure-at=3\", any part left out as the run's")
@@ -119,7 +173,8 @@ one card burnt after each shuffle.`,
 	fl.Float64Var(&o.bankroll, "bankroll", 0, "with --count: the bankroll, in units of the smallest bet, for the risk of ruin")
 	fl.StringVar(&o.plot, "plot", "", "with --count: draw the EV by count with error bars to this file (.png, .svg or .pdf)")
 	fl.StringVar(&o.shard, "shard", "", "run part i of n (\"i/n\", i from 1) of a run split across machines; merge the JSON outputs with 'bjchart sim merge'")
-	fl.StringVar(&o.preset, "preset", "", "seed 001's experiments: itoh-2023-t8 (basic strategy, flat 250) or itoh-2023-t11 (its count and bet table), with --players 1|4 and --decks 1|6")
+	fl.StringVar(&o.preset, "preset", "", "seed 001's experiments, with --players 1|4 and --decks 1|6: itoh-2023-t8 (basic strategy, flat 250), t9 (eMCTS win/lose, C=1), t10 (eMCTS table 7, C=3), t11 (basic strategy with its count and bet table), t12 (eMCTS table 7, C=3, with the count)")
+	o.search.bind(cmd)
 	return cmd
 }
 
@@ -185,7 +240,7 @@ func (o *simOptions) run(cmd *cobra.Command, e env) error {
 			return usagef("--count with an infinite deck: there is nothing to count")
 		}
 	}
-	if (o.plot != "" || o.bankroll != 0) && o.count == "" && o.preset != "itoh-2023-t11" {
+	if (o.plot != "" || o.bankroll != 0) && o.count == "" && o.preset != "itoh-2023-t11" && o.preset != "itoh-2023-t12" {
 		return usagef("--plot and --bankroll need --count: they report a counting game")
 	}
 	if o.bankroll < 0 || math.IsNaN(o.bankroll) || math.IsInf(o.bankroll, 0) {
@@ -247,10 +302,14 @@ func (o *simOptions) run(cmd *cobra.Command, e env) error {
 	if err != nil {
 		return err
 	}
-	strat, exact, err := simStrategy(s, o.strategy)
+	if f := o.search.changed(cmd); f != "" && o.strategy != "emcts" && !strings.Contains(strings.Join(o.seats, ";"), "emcts") {
+		return usagef("--%s is a setting of the tree search: it needs --strategy emcts", f)
+	}
+	strat, exact, err := o.strategyFor(s, o.strategy)
 	if err != nil {
 		return err
 	}
+	exactOf := exactOfStrategy(o.strategy)
 	for i, spec := range o.seats {
 		seat, err := o.parseSeat(s, r, spec)
 		if err != nil {
@@ -307,7 +366,7 @@ func (o *simOptions) run(cmd *cobra.Command, e env) error {
 			}
 		}
 	}
-	head := simReport{Rules: r.String(), Strategy: o.strategy, Seed: o.seed, Shuffle: "continuous", flat: len(cfg.Ramp) <= 1}
+	head := simReport{Rules: r.String(), Strategy: o.strategyName(), Seed: o.seed, Shuffle: "continuous", flat: len(cfg.Ramp) <= 1, ExactOf: exactOf}
 	switch {
 	case cfg.ReshuffleBelow > 0:
 		head.Shuffle = fmt.Sprintf("reshuffled below %d cards", cfg.ReshuffleBelow)
@@ -327,7 +386,7 @@ func (o *simOptions) run(cmd *cobra.Command, e env) error {
 	if ref != nil {
 		report.Reference = ref.reference(report)
 	}
-	if cfg.Count != nil && o.preset != "itoh-2023-t8" {
+	if cfg.Count != nil && cfg.Count.Name != flatPreset {
 		report.Counter, report.ByCount = newCounter(res, unit, o.bankroll)
 	}
 	if o.plot != "" {
@@ -366,8 +425,11 @@ type simReport struct {
 	Wins        int64      `json:"wins"`
 	Pushes      int64      `json:"pushes"`
 	Losses      int64      `json:"losses"`
-	ExactEV     float64    `json:"exact_ev"` // the chart's exact EV with a fresh full shoe every round
-	RoundsSec   float64    `json:"rounds_per_sec"`
+	ExactEV     float64    `json:"exact_ev"` // the strategy's exact EV with a fresh full shoe every round
+	// ExactOf names what ExactEV is of when the strategy has no exact EV
+	// of its own ("" for the strategy itself).
+	ExactOf   string  `json:"exact_ev_of,omitempty"`
+	RoundsSec float64 `json:"rounds_per_sec"`
 	// Shard and Sums let 'bjchart sim merge' combine runs exactly.
 	Shard     string      `json:"shard,omitempty"` // "i/n"
 	Sums      *sim.Result `json:"sums"`
@@ -508,9 +570,12 @@ func (s simReport) text(b *bytes.Buffer) error {
 		unit = "of a unit"
 	}
 	fmt.Fprintf(tw, "EV per round\t%+.4f%% ± %.4f%% (SE) %s\t95%% CI [%+.4f%%, %+.4f%%]\n", 100*s.EV, 100*s.SE, unit, 100*s.CI95[0], 100*s.CI95[1])
-	if s.flat && s.Shuffle == "continuous" {
+	switch {
+	case s.ExactOf != "":
+		fmt.Fprintf(tw, "exact EV of %s, fresh shoe, flat bet\t%+.4f%%\t(for comparison: the strategy played has no exact EV)\n", s.ExactOf, 100*s.ExactEV)
+	case s.flat && s.Shuffle == "continuous":
 		fmt.Fprintf(tw, "exact EV, fresh shoe every round\t%+.4f%%\t%+.1f SE from the simulation\n", 100*s.ExactEV, (s.EV-s.ExactEV)/s.SE)
-	} else {
+	default:
 		fmt.Fprintf(tw, "exact EV, fresh shoe, flat bet\t%+.4f%%\t(the shoe and the bets here differ from the solver's game)\n", 100*s.ExactEV)
 	}
 	fmt.Fprintf(tw, "SD per round\t%.4f units\n", s.SD)
@@ -531,7 +596,11 @@ func (s simReport) text(b *bytes.Buffer) error {
 			100*ref.PayoutRatio, ref.Source, ref.Rounds, ref.SEsApart, 100*ref.SEAtPaperRounds, ref.Rounds)
 	}
 	if s.RoundsSec > 0 { // not for merged parts
-		fmt.Fprintf(tw, "speed\t%.1fM rounds/s\n", s.RoundsSec/1e6)
+		if s.RoundsSec >= 1e5 {
+			fmt.Fprintf(tw, "speed\t%.1fM rounds/s\n", s.RoundsSec/1e6)
+		} else { // a strategy that thinks: a search or an exact solve a decision
+			fmt.Fprintf(tw, "speed\t%.0f rounds/s\n", s.RoundsSec)
+		}
 	}
 	if c := s.Counter; c != nil {
 		fmt.Fprintf(tw, "win rate per 100 rounds\t%+.4f units\tDI %.2f, SCORE %.2f, N0 %.0f rounds\n", c.WinRatePer100, c.DI, c.Score, c.N0)
@@ -572,25 +641,55 @@ func (s simReport) text(b *bytes.Buffer) error {
 	return tw.Flush()
 }
 
-// itohRow is one row of seed 001's tables 8 and 11 (Itoh 2023): its round
-// count and published payout ratio.
+// itohRow is one row of seed 001's tables 8 to 12 and 14 (Itoh 2023):
+// its round count and published payout ratio (for table 12, at each C of
+// table 14).
 type itohRow struct {
 	table   string
 	players int
 	decks   int
 	rounds  int64
 	payout  float64
+	c       float64 // the search's C, for tables 9, 10 and 12
 }
 
 var itohRows = []itohRow{
-	{"t8", 1, 1, 5000, 1.0359}, {"t8", 1, 6, 50000, 1.0196}, {"t8", 4, 1, 8000, 1.0231}, {"t8", 4, 6, 80000, 1.0110},
-	{"t11", 1, 1, 5000, 1.1203}, {"t11", 1, 6, 50000, 1.0079}, {"t11", 4, 1, 8000, 1.1488}, {"t11", 4, 6, 80000, 1.0537},
+	{"t8", 1, 1, 5000, 1.0359, 0}, {"t8", 1, 6, 50000, 1.0196, 0}, {"t8", 4, 1, 8000, 1.0231, 0}, {"t8", 4, 6, 80000, 1.0110, 0},
+	{"t9", 1, 1, 5000, 0.9238, 1}, {"t9", 1, 6, 50000, 0.9113, 1}, {"t9", 4, 1, 8000, 0.9157, 1}, {"t9", 4, 6, 80000, 0.9103, 1},
+	{"t10", 1, 1, 5000, 1.0099, 3}, {"t10", 1, 6, 50000, 1.0063, 3}, {"t10", 4, 1, 8000, 1.0142, 3}, {"t10", 4, 6, 80000, 0.9948, 3},
+	{"t11", 1, 1, 5000, 1.1203, 0}, {"t11", 1, 6, 50000, 1.0079, 0}, {"t11", 4, 1, 8000, 1.1488, 0}, {"t11", 4, 6, 80000, 1.0537, 0},
+	{"t12", 1, 1, 5000, 1.0596, 3}, {"t12", 1, 6, 50000, 0.9816, 3}, {"t12", 4, 1, 8000, 1.0232, 3}, {"t12", 4, 6, 80000, 1.0103, 3},
+	// Table 14: table 12's game at the other values of C.
+	{"t12", 1, 1, 5000, 1.0480, 1}, {"t12", 1, 1, 5000, 1.0426, 2}, {"t12", 1, 1, 5000, 1.0792, 4},
+	{"t12", 1, 6, 50000, 0.9806, 1}, {"t12", 1, 6, 50000, 0.9943, 2}, {"t12", 1, 6, 50000, 0.9986, 4},
+	{"t12", 4, 1, 8000, 1.0180, 1}, {"t12", 4, 1, 8000, 1.0447, 2}, {"t12", 4, 1, 8000, 1.0106, 4},
+	{"t12", 4, 6, 80000, 1.0042, 1}, {"t12", 4, 6, 80000, 0.9856, 2}, {"t12", 4, 6, 80000, 0.9913, 4},
+}
+
+// itohTables are the presets' tables and what each plays.
+var itohTables = map[string]struct {
+	search, count bool
+	reward        string
+}{
+	"t8": {}, "t9": {search: true, reward: "winlose"}, "t10": {search: true, reward: "table7"},
+	"t11": {count: true}, "t12": {search: true, count: true, reward: "table7"},
 }
 
 func (row *itohRow) reference(s simReport) *paperRef {
+	if math.IsNaN(row.payout) { // a setting the paper did not run
+		return nil
+	}
 	se := (s.PayoutCI95[1] - s.PayoutCI95[0]) / (2 * 1.96) * math.Sqrt(float64(s.Rounds)/float64(row.rounds))
+	table := strings.TrimPrefix(row.table, "t")
+	if row.table == "t12" && row.c != 3 {
+		table = "14"
+	}
+	src := fmt.Sprintf("Itoh 2023, table %s, %d player(s), %d deck(s)", table, row.players, row.decks)
+	if row.c != 0 {
+		src += fmt.Sprintf(", C=%g", row.c)
+	}
 	return &paperRef{
-		Source:          fmt.Sprintf("Itoh 2023, table %s, %d player(s), %d deck(s)", strings.TrimPrefix(row.table, "t"), row.players, row.decks),
+		Source:          src,
 		Rounds:          row.rounds,
 		PayoutRatio:     row.payout,
 		SEAtPaperRounds: se,
@@ -598,42 +697,72 @@ func (row *itohRow) reference(s simReport) *paperRef {
 	}
 }
 
+// flatPreset names the count of the presets that bet flat.
+const flatPreset = "none: a flat bet of 250"
+
 // applyPreset sets up seed 001's experiments (Itoh 2023, section 6):
 // rules as the paper describes them (S17, doubling on any two cards, no
 // resplits; it is silent on DAS, surrender timing and the peek, so bjchart
 // reads NDAS as its chart does, late surrender and a US peek), its basic
 // strategy (the library chart itoh-2023-1to6deck), a new shoe once fewer
-// than (players + dealer + 1) x 5 cards are left, and for table 11 its
-// +-3 count (table 5) from 4 - 4 x decks with its bet table 6; table 8
-// bets a flat 250.
+// than (players + dealer + 1) x 5 cards are left, and for tables 11 and
+// 12 its +-3 count (table 5) from 4 - 4 x decks with its bet table 6;
+// tables 8 to 10 bet a flat 250. Tables 9, 10 and 12 play by its tree
+// search (section 5) at its settings: 10,000 playouts, threshold 5, the
+// basic strategy in the playouts, win/lose reward with C = 1 (table 9) or
+// table 7's with C = 3; --c, --playouts and --threshold may change them
+// (table 14 has table 12's game at C = 1, 2 and 4).
 func (o *simOptions) applyPreset(cmd *cobra.Command, r *solve.Rules, cfg *sim.Config, pen *float64) (*itohRow, error) {
 	table, ok := strings.CutPrefix(o.preset, "itoh-2023-")
-	if !ok || (table != "t8" && table != "t11") {
-		return nil, usagef("--preset %q: want itoh-2023-t8 or itoh-2023-t11", o.preset)
+	set, known := itohTables[table]
+	if !ok || !known {
+		return nil, usagef("--preset %q: want itoh-2023-t8, -t9, -t10, -t11 or -t12", o.preset)
 	}
-	for _, f := range []string{"strategy", "count", "ramp", "penetration", "csm", "rules", "shoe"} {
+	for _, f := range []string{"strategy", "count", "ramp", "penetration", "csm", "rules", "shoe", "reward", "playout-chart"} {
 		if cmd.Flags().Changed(f) {
 			return nil, usagef("--preset %s sets --%s itself; leave it out", o.preset, f)
 		}
 	}
+	if f := o.search.changed(cmd); f != "" && !set.search {
+		return nil, usagef("--preset %s plays basic strategy: --%s is a setting of the tree search (tables 9, 10 and 12)", o.preset, f)
+	}
+	if set.search {
+		o.strategy, o.search.reward, o.search.chart = "emcts", set.reward, "itoh-2023-1to6deck"
+		if !cmd.Flags().Changed("c") {
+			o.search.c = map[string]float64{"winlose": 1, "table7": 3}[set.reward]
+		}
+	}
 	var row *itohRow
 	for i := range itohRows {
-		if x := &itohRows[i]; x.table == table && x.players == o.players && x.decks == r.Decks {
+		if x := &itohRows[i]; x.table == table && x.players == o.players && x.decks == r.Decks && (!set.search || x.c == o.search.c) {
 			row = x
 		}
 	}
 	if row == nil {
-		return nil, usagef("--preset %s: the paper has 1 or 4 players and 1 or 6 decks; got --players %d, %d decks", o.preset, o.players, r.Decks)
+		if set.search && o.players >= 1 && r.Decks >= 1 {
+			// A C the paper did not run: the preset's game, with no published figure.
+			for i := range itohRows {
+				if x := &itohRows[i]; x.table == table && x.players == o.players && x.decks == r.Decks {
+					row = &itohRow{table: table, players: x.players, decks: x.decks, rounds: x.rounds, payout: math.NaN(), c: o.search.c}
+					break
+				}
+			}
+		}
+		if row == nil {
+			return nil, usagef("--preset %s: the paper has 1 or 4 players and 1 or 6 decks; got --players %d, %d decks", o.preset, o.players, r.Decks)
+		}
 	}
 	rules, err := solve.ParseRules(fmt.Sprintf("%dD S17 DOA NDAS SPL1 LS 3:2 PEEK", r.Decks))
 	if err != nil {
 		return nil, err
 	}
 	*r = rules
-	o.strategy = "itoh-2023-1to6deck"
+	if !set.search {
+		o.strategy = "itoh-2023-1to6deck"
+	}
 	*pen = 0
 	cfg.ReshuffleBelow = (o.players + 2) * 5
-	if table == "t11" {
+	if set.count {
 		sys := count.Systems["itoh-pm3"]
 		// The paper's IRC, whatever the tags sum to.
 		cfg.Count = &sim.Count{Name: sys.Name, Tags: sys.Tags, IRC: float64(4 - 4*r.Decks)}
@@ -645,7 +774,7 @@ func (o *simOptions) applyPreset(cmd *cobra.Command, r *solve.Rules, cfg *sim.Co
 		cfg.Ramp, _ = parseRamp(o.ramp)
 		o.count = ""
 	} else {
-		cfg.Count = &sim.Count{Name: "none: a flat bet of 250"}
+		cfg.Count = &sim.Count{Name: flatPreset}
 		cfg.Ramp = []sim.Step{{From: 0, Bet: 250}}
 	}
 	return row, nil
@@ -867,8 +996,64 @@ func indexPlays(source string, r solve.Rules) ([]sim.IndexPlay, float64, error) 
 	return plays, insure, nil
 }
 
-// simStrategy returns the strategy a --strategy value names and its exact
-// EV with a fresh shoe every round.
+// exactOfStrategy names what the exact EV beside a strategy's
+// simulation is of, when not of the strategy itself.
+func exactOfStrategy(name string) string {
+	switch name {
+	case "optimal":
+		return "composition-dependent play (CDZ-)"
+	case "emcts":
+		return "the playouts' chart"
+	}
+	return ""
+}
+
+// strategyName is the strategy as the report names it: the search's with
+// its settings.
+func (o *simOptions) strategyName() string {
+	if o.strategy != "emcts" {
+		return o.strategy
+	}
+	f := o.search
+	return fmt.Sprintf("emcts (%d playouts, C=%g, reward %s, threshold %d, playouts by %s)", f.playouts, f.c, f.reward, f.threshold, f.chart)
+}
+
+// strategyFor returns the strategy a --strategy value names and its
+// exact EV with a fresh shoe every round (for optimal, composition-
+// dependent play's; for emcts, its playouts' chart's).
+func (o *simOptions) strategyFor(s *solve.Solver, name string) (sim.Strategy, float64, error) {
+	switch name {
+	case "optimal":
+		r := s.Table().Rules
+		if r.Infinite() || r.HoleCard != solve.Peek || r.Surrender == solve.EarlySurrender {
+			return nil, 0, usagef("--strategy optimal plays finite shoes with a peek (PEEK) and no early surrender; the rules are %s", r)
+		}
+		cd := s.Table().CDEV[solve.CDZMinus]
+		return sim.NewOptimal(r), cd, nil
+	case "emcts":
+		p, err := o.search.params()
+		if err != nil {
+			return nil, 0, err
+		}
+		chart, ev, err := simStrategy(s, o.search.chart)
+		if err != nil {
+			return nil, 0, err
+		}
+		ch, ok := chart.(*sim.Chart)
+		if !ok {
+			return nil, 0, usagef("--playout-chart %q: want solved or a chart's name or file", o.search.chart)
+		}
+		e, err := sim.NewEMCTS(s.Table().Rules, ch, p)
+		if err != nil {
+			return nil, 0, usageError{err}
+		}
+		return e, ev, nil
+	}
+	return simStrategy(s, name)
+}
+
+// simStrategy returns the chart (or CD play) a --strategy value names and
+// its exact EV with a fresh shoe every round.
 func simStrategy(s *solve.Solver, name string) (sim.Strategy, float64, error) {
 	played := s.Table()
 	switch name {
@@ -913,7 +1098,7 @@ func (o *simOptions) parseSeat(s *solve.Solver, r solve.Rules, spec string) (sim
 		var err error
 		switch strings.TrimSpace(k) {
 		case "strategy":
-			p.Strategy, _, err = simStrategy(s, strings.TrimSpace(v))
+			p.Strategy, _, err = o.strategyFor(s, strings.TrimSpace(v))
 		case "ramp":
 			p.Ramp, err = parseRamp(v)
 		case "indices":

@@ -123,11 +123,18 @@ func (e *EMCTS) check(r solve.Rules) error {
 
 func (e *EMCTS) forShard(seed, stream uint64) Strategy {
 	f := &EMCTS{EMCTSParams: e.EMCTSParams, r: e.r, chart: e.chart}
-	f.rng = rand.NewPCG(seed^0x9e3779b97f4a7c15, stream) // apart from the shoes' streams
+	f.rng = &rand.PCG{}
 	f.deck = &shoe{rng: f.rng}
+	f.reseed(seed, stream)
 	f.play = newTable(e.r, f.deck, nil)
 	f.nodes = make([]node, 0, 2*f.Playouts/f.Threshold+16)
 	return f
+}
+
+// reseed starts the search's random numbers afresh: stream of seed.
+func (e *EMCTS) reseed(seed, stream uint64) {
+	e.rng.Seed(seed^0x9e3779b97f4a7c15, stream) // apart from the shoes' streams
+	e.deck.halves = 0
 }
 
 func (e *EMCTS) first(t *table, a, b int, splitHand bool, o options) solve.Action {

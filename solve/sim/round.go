@@ -13,6 +13,7 @@ type table struct {
 	seatRes *[MaxPlayers]Tally // where each player's rounds are summed, if anywhere
 	limit   [11]int
 	live    []bool // by player: a liveStrategy, which decides at its turn
+	anyLive bool
 
 	// What a strategy can see at a decision: the up card, the hole card
 	// if drawn (a peek game's, unseen), the round's seats and whose turn
@@ -30,6 +31,7 @@ func newTable(r solve.Rules, s *shoe, players []Player) *table {
 		seats: make([]seat, 0, len(players)), hands: make([]hand, 0, 8*len(players)), live: make([]bool, len(players))}
 	for i, p := range players {
 		_, t.live[i] = p.Strategy.(liveStrategy)
+		t.anyLive = t.anyLive || t.live[i]
 	}
 	for c := 1; c <= 10; c++ {
 		t.limit[c] = r.MaxSplitHands
@@ -110,7 +112,10 @@ func (t *table) round(bets []float64) outcome {
 	if peek {
 		hole = s.draw()
 	}
-	t.up, t.hole, t.holeDrawn, t.now = up, int(hole), peek, seats
+	t.up, t.hole, t.holeDrawn = up, int(hole), peek
+	if t.anyLive {
+		t.now = seats
+	}
 	dealerBJ := func() bool { return isBlackjack(up, int(hole)) }
 	if up == 1 && s.count != nil {
 		c := t.insuranceCount(peek, hole)
@@ -124,11 +129,15 @@ func (t *table) round(bets []float64) outcome {
 		p := &seats[i]
 		p.a, p.b = min(p.a, p.b), max(p.a, p.b)
 		p.bj = p.a == 1 && p.b == 10
-		if p.bj || t.live[p.who] { // a live strategy decides at its turn
+		if p.bj || t.anyLive && t.live[p.who] { // a live strategy decides at its turn
 			continue
 		}
 		total, soft := twoCards(p.a, p.b)
-		p.first = p.strat.first(t, p.a, p.b, false, t.firstOptions(p.a, p.b))
+		p.first = p.strat.first(t, p.a, p.b, false, options{ // firstOptions, written out: it is not inlined
+			double:    t.r.Double.Allows(total, soft),
+			split:     p.a == p.b,
+			surrender: t.r.Surrender != solve.NoSurrender,
+		})
 		if ix := t.players[p.who].Indices; len(ix) > 0 && s.count != nil {
 			p.first = t.indexPlay(ix, p.a, p.b, up, total, soft, p.first, t.insuranceCount(peek, hole))
 		}
@@ -147,7 +156,7 @@ func (t *table) round(bets []float64) outcome {
 	t.hands = t.hands[:0]
 	for i := range seats {
 		p := &seats[i]
-		if t.live[p.who] && !p.done && !p.bj {
+		if t.anyLive && t.live[p.who] && !p.done && !p.bj {
 			t.turn = i
 			p.first = p.strat.first(t, p.a, p.b, false, t.firstOptions(p.a, p.b))
 		}

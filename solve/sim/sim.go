@@ -313,6 +313,14 @@ func Run(cfg Config, ch Strategy, progress func(done int64)) (Result, error) {
 		}
 		sh = *cfg.Shoe
 	}
+	// Progress is told every so many rounds a shard: often when the
+	// players think (a search or an exact solve a decision).
+	every := int64(1 << 16)
+	for _, p := range seats {
+		if _, ok := p.Strategy.(liveStrategy); ok {
+			every = 16
+		}
+	}
 	results := make([]Result, shards)
 	next := make(chan int)
 	var wg sync.WaitGroup
@@ -373,9 +381,9 @@ func Run(cfg Config, ch Strategy, progress func(done int64)) (Result, error) {
 						res.add(o)
 						res.ByCount[binOf(c)].add(o.net, o.wagered)
 					}
-					if progress != nil && k%(1<<16) == (1<<16)-1 {
+					if progress != nil && k%every == every-1 {
 						mu.Lock()
-						done += 1 << 16
+						done += every
 						progress(done)
 						mu.Unlock()
 					}

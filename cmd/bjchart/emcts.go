@@ -1,0 +1,316 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/cobra"
+
+	"bjchart/render"
+	"bjchart/solve"
+	"bjchart/solve/sim"
+)
+
+type emctsCheckOptions struct {
+	rules     ruleFlags
+	cs        string
+	rewards   string
+	playouts  int
+	threshold int
+	chart     string
+	runs      int
+	seed      uint64
+	list      int
+	plot      string
+	format    string
+}
+
+func newEMCTSCheckCmd(e env) *cobra.Command {
+	o := &emctsCheckOptions{}
+	cmd := &cobra.Command{
+		Use:   "emcts-check",
+		Short: "Measure seed 001's tree search against the exact best play, hand by hand",
+		Long: `Decide every two-card hand against every up card on a full shoe with
+seed 001's extended Monte-Carlo tree search (Itoh 2023, section 5; the
+simulator's --strategy emcts) and set each decision beside the exact
+composition-dependent best play. Each position is searched --runs times
+with independent random numbers and the majority decides (a tie goes to
+the play with the higher exact EV).
+
+For each setting of C and the reward it reports the share of positions
+decided right (each once, and weighed by how often it is dealt) and the
+EV given up per round: the exact EV of the best first play minus that of
+the search's, weighed by how often each hand is dealt. Decisions after a
+hit are not in it. The costliest wrong decisions are listed; --plot
+draws where the search errs, one setting at a time.`,
+		Example: `  bjchart emcts-check --rules "6D S17 DOA NDAS SPL1 LS"
+  bjchart emcts-check --rules "6D S17 DOA NDAS SPL1 LS" --c 1,2,3,4 --reward winlose,table7
+  bjchart emcts-check --rules "1D S17 DOA NDAS SPL1 LS" --plot emcts.png`,
+		Args: noArgs,
+		RunE: func(cmd *cobra.Command, args []string) error { return o.run(cmd, e) },
+	}
+	o.rules.bind(cmd)
+	fl := cmd.Flags()
+	fl.StringVar(&o.cs, "c", "3", "UCB's exploration constant C, or several: 1,2,3,4")
+	fl.StringVar(&o.rewards, "reward", "table7", "the playouts' reward, winlose or table7, or both: winlose,table7")
+	fl.IntVar(&o.playouts, "playouts", 10000, "playouts per decision")
+	fl.IntVar(&o.threshold, "threshold", 5, "playouts a leaf takes before it is expanded")
+	fl.StringVar(&o.chart, "playout-chart", "solved", "the basic strategy the playouts play: solved or a published chart's name or file")
+	fl.IntVar(&o.runs, "runs", 5, "searches per position; the majority decides")
+	fl.Uint64Var(&o.seed, "seed", 1, "seed of the searches' random numbers")
+	fl.IntVar(&o.list, "list", 10, "the costliest wrong decisions to list per setting (text)")
+	fl.StringVar(&o.plot, "plot", "", "draw where the search errs to this file (.png, .svg or .pdf); one C and one reward")
+	fl.StringVar(&o.format, "format", "text", "output format: text or json")
+	return cmd
+}
+
+// checkSetting is one setting of the search and how it decided.
+type checkSetting struct {
+	C            float64     `json:"c"`
+	Reward       string      `json:"reward"`
+	Positions    int         `json:"positions"`
+	Right        int         `json:"right"`
+	RightShare   float64     `json:"right_share"`
+	RightByFreq  float64     `json:"right_by_frequency"`
+	LostPerRound float64     `json:"ev_lost_per_round"`
+	Wrong        []wrongPlay `json:"wrong"` // costliest first
+	positions    []sim.Position
+}
+
+// wrongPlay is one position the search decides otherwise than the exact
+// best play.
+type wrongPlay struct {
+	Hand     string  `json:"hand"` // "9,7"
+	Up       string  `json:"up"`
+	Search   string  `json:"search"`
+	Votes    int     `json:"votes"` // of the runs
+	Exact    string  `json:"exact"`
+	Lost     float64 `json:"ev_lost"`           // per time the hand is played
+	PerRound float64 `json:"ev_lost_per_round"` // weighed by how often it is dealt
+}
+
+type checkReport struct {
+	Rules     string         `json:"rules"`
+	Playouts  int            `json:"playouts"`
+	Threshold int            `json:"threshold"`
+	Runs      int            `json:"runs"`
+	Seed      uint64         `json:"seed"`
+	Playout   string         `json:"playout_chart"`
+	Settings  []checkSetting `json:"settings"`
+}
+
+func (o *emctsCheckOptions) run(cmd *cobra.Command, e env) error {
+	if o.format != "text" && o.format != "json" {
+		return usagef("--format %q: want text or json", o.format)
+	}
+	var cs []float64
+	for _, f := range strings.Split(o.cs, ",") {
+		c, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
+		if err != nil || !(c >= 0) || math.IsInf(c, 0) {
+			return usagef("--c %q: want constants of 0 or more, e.g. 3 or 1,2,3,4", o.cs)
+		}
+		cs = append(cs, c)
+	}
+	rewards := strings.Split(o.rewards, ",")
+	for i, rw := range rewards {
+		rewards[i] = strings.TrimSpace(rw)
+		if rewards[i] != "winlose" && rewards[i] != "table7" {
+			return usagef("--reward %q: want winlose, table7 or winlose,table7", o.rewards)
+		}
+	}
+	if o.runs < 1 || o.runs > 1000 {
+		return usagef("--runs %d: want 1 to 1000", o.runs)
+	}
+	if o.list < 0 {
+		return usagef("--list %d: want 0 or more", o.list)
+	}
+	if o.plot != "" {
+		if len(cs)*len(rewards) != 1 {
+			return usagef("--plot draws one setting: give one --c and one --reward (got %d settings)", len(cs)*len(rewards))
+		}
+		if ext := strings.ToLower(filepath.Ext(o.plot)); !slices.Contains(render.HeatmapFormats, strings.TrimPrefix(ext, ".")) {
+			return usagef("--plot %q: unknown extension %q; want .png, .svg or .pdf", o.plot, ext)
+		}
+		if err := checkWritable(o.plot); err != nil {
+			return err
+		}
+	}
+	r, err := o.rules.resolve(cmd)
+	if err != nil {
+		return err
+	}
+	if r.Infinite() {
+		return usagef("emcts-check searches a finite shoe's unseen cards; give --decks")
+	}
+	s, err := solve.NewSolver(r, solve.Options{})
+	if err != nil {
+		return err
+	}
+	strat, _, err := simStrategy(s, o.chart)
+	if err != nil {
+		return err
+	}
+	chart := strat.(*sim.Chart)
+	rep := checkReport{Rules: r.String(), Playouts: o.playouts, Threshold: o.threshold, Runs: o.runs, Seed: o.seed, Playout: o.chart}
+	tab := s.Table()
+	bar := progressbar.NewOptions(len(cs)*len(rewards)*len(tab.Hands),
+		progressbar.OptionSetWriter(e.stderr),
+		progressbar.OptionSetVisibility(e.colorAuto(e.stderr)),
+		progressbar.OptionSetDescription("searching"),
+		progressbar.OptionClearOnFinish(),
+	)
+	for _, rw := range rewards {
+		for _, c := range cs {
+			f := searchFlags{playouts: o.playouts, c: c, reward: rw, threshold: o.threshold}
+			p, err := f.params()
+			if err != nil {
+				return err
+			}
+			base := bar.State().CurrentNum
+			ps, err := sim.CheckEMCTS(tab, chart, p, o.runs, o.seed, func(done int) { bar.Set64(base + int64(done)) })
+			if err != nil {
+				return usageError{err}
+			}
+			rep.Settings = append(rep.Settings, newCheckSetting(c, rw, ps, o.runs))
+		}
+	}
+	bar.Finish()
+	if o.plot != "" {
+		set := rep.Settings[0]
+		grids, opt := checkGrids(tab, set)
+		opt.Title = fmt.Sprintf("%s: eMCTS (C=%g, %s, %d playouts) against the exact best play", r, set.C, set.Reward, o.playouts)
+		format := strings.TrimPrefix(strings.ToLower(filepath.Ext(o.plot)), ".")
+		if err := renderTo(e, o.plot, func(b *bytes.Buffer) error { return render.Heatmap(b, format, grids, opt) }); err != nil {
+			return err
+		}
+	}
+	return writeStdout(e, o.format, func(b *bytes.Buffer) error {
+		if o.format == "json" {
+			enc := json.NewEncoder(b)
+			enc.SetIndent("", "  ")
+			return enc.Encode(rep)
+		}
+		return rep.text(b, o.list)
+	})
+}
+
+func newCheckSetting(c float64, reward string, ps []sim.Position, runs int) checkSetting {
+	sum := sim.Summarize(ps)
+	set := checkSetting{C: c, Reward: reward, Positions: sum.Positions, Right: sum.Right, RightShare: sum.RightShare,
+		RightByFreq: sum.RightByFreq, LostPerRound: sum.LostPerRound, positions: ps}
+	for i := range ps {
+		p := &ps[i]
+		if p.Right() {
+			continue
+		}
+		h := p.Hand
+		set.Wrong = append(set.Wrong, wrongPlay{Hand: fmt.Sprintf("%v,%v", h.Cards[1], h.Cards[0]), Up: h.Up.String(),
+			Search: p.Play.String(), Votes: p.Votes[p.Play], Exact: h.Best.String(), Lost: p.Lost, PerRound: h.Freq * p.Lost})
+	}
+	slices.SortStableFunc(set.Wrong, func(a, b wrongPlay) int { return -cmpFloat(a.PerRound, b.PerRound) })
+	return set
+}
+
+func cmpFloat(a, b float64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+func (rep checkReport) text(b *bytes.Buffer, list int) error {
+	fmt.Fprintf(b, "bjchart emcts-check: %s, full shoe\n", rep.Rules)
+	fmt.Fprintf(b, "eMCTS: %d playouts a decision, threshold %d, playouts by %s; %d searches a position, the majority decides (seed %d)\n\n",
+		rep.Playouts, rep.Threshold, rep.Playout, rep.Runs, rep.Seed)
+	tw := tabwriter.NewWriter(b, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "C\treward\tright, positions\tright, by frequency\tEV given up per round (first decisions)\t")
+	for _, s := range rep.Settings {
+		fmt.Fprintf(tw, "%g\t%s\t%d/%d = %.1f%%\t%.2f%%\t%.4f%%\t\n", s.C, s.Reward, s.Right, s.Positions, 100*s.RightShare, 100*s.RightByFreq, 100*s.LostPerRound)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	if list == 0 {
+		return nil
+	}
+	for _, s := range rep.Settings {
+		fmt.Fprintf(b, "\nC=%g, %s: the costliest wrong decisions (EV lost per time played; per round, weighed by frequency)\n", s.C, s.Reward)
+		tw := tabwriter.NewWriter(b, 0, 4, 2, ' ', 0)
+		for i, w := range s.Wrong {
+			if i == list {
+				fmt.Fprintf(tw, "  ... and %d more\t\n", len(s.Wrong)-list)
+				break
+			}
+			fmt.Fprintf(tw, "  %s v %s\teMCTS %s (%d of %d)\texact %s\t%.4f\t%.5f%%\t\n", w.Hand, w.Up, w.Search, w.Votes, rep.Runs, w.Exact, w.Lost, 100*w.PerRound)
+		}
+		if err := tw.Flush(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkGrids lays a setting's positions out as the chart's three tables:
+// each cell's colour is the EV the search gives up per time a hand of the
+// cell is played (its hands weighed by frequency), its label the search's
+// play and the exact one ("H/R": eMCTS hits, the best play surrenders)
+// for the cell's most frequent wrong hand.
+func checkGrids(t *solve.Table, set checkSetting) ([]*render.EVGrid, render.HeatmapOptions) {
+	type cell struct {
+		lost, freq, worst float64
+		label             string
+	}
+	cells := map[render.CellKey]*cell{}
+	for i := range set.positions {
+		p := &set.positions[i]
+		h := p.Hand
+		k := render.CellKey{Table: solve.Hard, Hand: strconv.Itoa(int(h.Cards[0] + h.Cards[1])), Up: h.Up}
+		switch {
+		case h.Cards[0] == h.Cards[1]:
+			k.Table, k.Hand = solve.Pairs, h.Cards[0].String()+h.Cards[1].String()
+		case h.Cards[0] == 1:
+			k.Table, k.Hand = solve.Soft, "A"+h.Cards[1].String()
+		}
+		c := cells[k]
+		if c == nil {
+			c = &cell{}
+			cells[k] = c
+		}
+		c.lost += h.Freq * p.Lost
+		c.freq += h.Freq
+		if !p.Right() && h.Freq > c.worst {
+			c.worst, c.label = h.Freq, p.Play.Letter()+"/"+h.Best.Letter()
+		}
+	}
+	var grids []*render.EVGrid
+	for _, kind := range []solve.TableKind{solve.Hard, solve.Soft, solve.Pairs} {
+		g := render.NewGrid(t, kind, func(c *solve.Cell) float64 {
+			if x := cells[render.CellKey{Table: c.Table, Hand: c.Hand, Up: c.Up}]; x != nil && x.freq > 0 {
+				return x.lost / x.freq
+			}
+			return math.NaN()
+		})
+		for r, hand := range g.Rows {
+			for i, up := range solve.UpCards {
+				g.Codes[r][i] = ""
+				if x := cells[render.CellKey{Table: kind, Hand: hand, Up: up}]; x != nil {
+					g.Codes[r][i] = x.label
+				}
+			}
+		}
+		grids = append(grids, g)
+	}
+	return grids, render.HeatmapOptions{Sequential: true, Codes: true,
+		Scale: "EV given up per hand played (label: eMCTS/exact where they differ)"}
+}
