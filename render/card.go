@@ -267,6 +267,9 @@ func describeRules(r solve.Rules) string {
 	parts = append(parts, [...]string{"no surrender", "late surrender", "early surrender"}[r.Surrender])
 	parts = append(parts, "blackjack pays "+r.BlackjackPays.String())
 	parts = append(parts, [...]string{"dealer peeks for blackjack", "no hole card (all bets lost to blackjack)", "no hole card (original bet only)"}[r.HoleCard])
+	if r.TiesLose {
+		parts = append(parts, "dealer wins ties")
+	}
 	return strings.Join(parts, ", ")
 }
 

@@ -164,6 +164,8 @@ func (u *ratUp) standOnce(hand, gone [10]int) *big.Rat {
 			w = add(w, d[o])
 		case dealer > total:
 			w = sub(w, d[o])
+		case u.r.TiesLose: // a tie
+			w = sub(w, d[o])
 		}
 	}
 	return w
@@ -337,6 +339,8 @@ func TestExactSmallShoe(t *testing.T) {
 		{"S17 DOA DAS SPL3 LS PEEK", UpCards[:]},
 		{"H17 D10 NDAS SPL2 RSA HSA ES ENHC", UpCards[:]},
 		{"S17 DOA DAS SPL1 LS OBO", UpCards[:]},
+		{"H17 DOA DAS SPL3 LS PEEK TIESLOSE", UpCards[:]},
+		{"S17 DOA NDAS SPL2 NS ENHC TIESLOSE", UpCards[:]},
 	} {
 		rules := tc.rules
 		r, err := ParseRules(rules)
@@ -381,7 +385,7 @@ func TestExactSmallShoe(t *testing.T) {
 // TestExactSmallShoeChart checks the chart's exact EV against the big.Rat
 // evaluation of the same chart, action by action.
 func TestExactSmallShoeChart(t *testing.T) {
-	for _, rules := range []string{"S17 DOA DAS SPL3 LS PEEK", "H17 D10 NDAS SPL2 RSA HSA ES ENHC"} {
+	for _, rules := range []string{"S17 DOA DAS SPL3 LS PEEK", "H17 D10 NDAS SPL2 RSA HSA ES ENHC", "S17 DOA DAS SPL3 LS PEEK TIESLOSE"} {
 		r, err := ParseRules(rules)
 		if err != nil {
 			t.Fatal(err)

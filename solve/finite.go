@@ -137,7 +137,6 @@ func solveFiniteUp(t *Table, lay *layout, up Rank) upResult {
 	t.Dealer[up-1] = f.unconditionalDealer()
 	td := newTDUp(f)
 	base := td.base
-	bj := r.BlackjackPays.Float()
 
 	// Composition-dependent values of every start.
 	var res upResult
@@ -157,7 +156,7 @@ func solveFiniteUp(t *Table, lay *layout, up Rank) upResult {
 		cdU[si] = u
 		for strat := range res.cd {
 			if s.bj {
-				res.cd[strat] += s.p * (1 - s.q) * bj
+				res.cd[strat] += s.p * r.blackjackEV(s.q)
 				continue
 			}
 			v := u

@@ -106,20 +106,21 @@ func (s *HandValues) prepare(hand [10]uint8) {
 	visit(hand)
 	dists := DealersFrom(s.r.H17, Rank(s.up), s.shoe, hands)
 	for i, h := range hands {
-		s.stands[h] = standValue(dists[i], h)
+		s.stands[h] = standValue(dists[i], h, s.r.TiesLose)
 	}
 }
 
 // standValue returns W of standing on hand against the dealer's
-// distribution d (unconditional, blackjacks included).
-func standValue(d DealerDist, hand [10]uint8) float64 {
+// distribution d (unconditional, blackjacks included); tiesLose: a tie
+// loses.
+func standValue(d DealerDist, hand [10]uint8, tiesLose bool) float64 {
 	t, _ := handTotal(hand)
 	w := d[DealerBust]
 	for o := Dealer17; o <= Dealer21; o++ {
 		switch dt := 17 + o; {
 		case t > dt:
 			w += d[o]
-		case t < dt:
+		case t < dt, tiesLose:
 			w -= d[o]
 		}
 	}

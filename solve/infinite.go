@@ -11,7 +11,8 @@ package solve
 // is unconditional, with a dealer blackjack costing every hand its whole bet,
 // which is exactly the ENHC rule.
 type frame struct {
-	d DealerDist
+	d        DealerDist
+	tiesLose bool // a tie loses (TIESLOSE) instead of pushing
 }
 
 // standEV returns the EV of standing on an effective total (a bust counts
@@ -25,7 +26,7 @@ func (f *frame) standEV(total int) float64 {
 		switch dealer := 17 + o; {
 		case dealer < total:
 			ev += f.d[o]
-		case dealer > total:
+		case dealer > total, f.tiesLose:
 			ev -= f.d[o]
 		}
 	}
@@ -285,7 +286,6 @@ func handCards(kind TableKind, hand string) (sum int, hasAce bool, pair int) {
 // cell (pairs by the pairs table, other hands by their total).
 func roundEV(t *Table, p [10]float64) float64 {
 	r := t.Rules
-	bj := r.BlackjackPays.Float()
 	ev := 0.0
 	for _, up := range UpCards {
 		q := t.Dealer[up-1][DealerBlackjack]
@@ -295,7 +295,7 @@ func roundEV(t *Table, p [10]float64) float64 {
 				var v float64
 				switch {
 				case a+b == 11 && (a == 1 || b == 1):
-					v = (1 - q) * bj // a dealer blackjack pushes
+					v = r.blackjackEV(q)
 				default:
 					v = t.cellFor(a, b, up).Best()
 					if t.Conditioning == NoDealerBlackjack {

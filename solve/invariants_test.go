@@ -103,6 +103,8 @@ func TestRuleDirections(t *testing.T) {
 		{"INF 2:1", "INF 3:2"},
 		{"INF 3:2", "INF 6:5"},
 		{"INF 6:5", "INF 1:1"},
+		{"INF", "INF TIESLOSE"},
+		{"2D H17 ENHC", "2D H17 ENHC TIESLOSE"},
 	}
 	for _, w := range worse {
 		if b, x := ev(w.better), ev(w.worse); !(x < b) {
@@ -120,6 +122,33 @@ func TestRuleDirections(t *testing.T) {
 	pboth := pbj * pbj
 	if got, want := ev("INF 3:2")-ev("INF 6:5"), (1.5-1.2)*(pbj-pboth); math.Abs(got-want) > 1e-15 {
 		t.Errorf("EV(3:2) - EV(6:5) = %.12f, want %.12f", got, want)
+	}
+}
+
+// TestTiesLoseWhereNoTie: where no tie can happen, TIESLOSE changes
+// nothing. Standing on 16 or less never ties (the dealer ends on 17 or
+// more), so every such stand EV is the same with and without it, to the
+// last bit, finite and infinite. A player blackjack under a peek against
+// a 2-9 cannot meet a dealer blackjack either: the round EV's change is
+// all in the cells and the blackjacks against an ace or a ten.
+func TestTiesLoseWhereNoTie(t *testing.T) {
+	for _, rules := range []string{"INF S17 DAS", "2D H17 DAS SPL3 LS", "1D S17 ENHC"} {
+		push, lose := mustSolve(t, rules), mustSolve(t, rules+" TIESLOSE")
+		n := 0
+		for i := range push.Cells {
+			c, d := &push.Cells[i], &lose.Cells[i]
+			total, _, _ := handCards(c.Table, c.Hand)
+			if c.Table == Pairs || effective(total, c.Table == Soft) > 16 {
+				continue
+			}
+			if c.EV[Stand] != d.EV[Stand] {
+				t.Errorf("%s: stand on %s %s v %v: %v, TIESLOSE %v", rules, c.Table, c.Hand, c.Up, c.EV[Stand], d.EV[Stand])
+			}
+			n++
+		}
+		if n < 100 {
+			t.Errorf("%s: %d cells checked", rules, n)
+		}
 	}
 }
 

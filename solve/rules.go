@@ -30,6 +30,10 @@ type Rules struct {
 	BlackjackPays Payout
 	// HoleCard says when the dealer looks for blackjack and what a dealer blackjack takes.
 	HoleCard HoleCard
+	// TiesLose gives the dealer every tie (TIESLOSE): equal totals, 21
+	// against 21 and blackjack against blackjack included (seed 002's
+	// house game). Without it ties push.
+	TiesLose bool
 }
 
 // Doubling is a doubling rule: which first two cards may be doubled.
@@ -118,7 +122,19 @@ func (r Rules) String() string {
 	b.WriteString(" " + [...]string{"NS", "LS", "ES"}[r.Surrender])
 	b.WriteString(" " + r.BlackjackPays.String())
 	b.WriteString(" " + [...]string{"PEEK", "ENHC", "OBO"}[r.HoleCard])
+	b.WriteString(pick(r.TiesLose, " TIESLOSE", "")) // PUSH, the default, is left out
 	return b.String()
+}
+
+// blackjackEV returns the EV of a player blackjack when the dealer holds
+// one too with probability q: paid unless the dealer has one, which
+// pushes, or under TIESLOSE wins.
+func (r Rules) blackjackEV(q float64) float64 {
+	v := (1 - q) * r.BlackjackPays.Float()
+	if r.TiesLose {
+		v -= q
+	}
+	return v
 }
 
 func pick(c bool, yes, no string) string {
@@ -183,6 +199,8 @@ var RuleTokens = []RuleToken{
 	{"hole card", "PEEK", "US hole card: the dealer checks for blackjack under an ace or ten"},
 	{"hole card", "ENHC", "no hole card: a dealer blackjack takes every bet, doubled and split ones too"},
 	{"hole card", "OBO", "no hole card: a dealer blackjack takes only the original bet"},
+	{"ties", "PUSH", "ties push (the default)"},
+	{"ties", "TIESLOSE", "the dealer wins every tie: equal totals, 21 against 21, blackjack against blackjack"},
 }
 
 // A RuleError is a rule string that does not parse.
@@ -278,6 +296,8 @@ func lookupToken(t string) (group string, apply func(*Rules) error, ok bool) {
 	case "NS", "LS", "ES":
 		s := map[string]SurrenderRule{"NS": NoSurrender, "LS": LateSurrender, "ES": EarlySurrender}[t]
 		return set("surrender", func(r *Rules) { r.Surrender = s })
+	case "PUSH", "TIESLOSE":
+		return set("ties", func(r *Rules) { r.TiesLose = t == "TIESLOSE" })
 	case "PEEK", "ENHC", "OBO":
 		h := map[string]HoleCard{"PEEK": Peek, "ENHC": ENHC, "OBO": OBO}[t]
 		return set("hole card", func(r *Rules) { r.HoleCard = h })

@@ -219,7 +219,6 @@ func (t *tdUp) eval(ch *tdChart, das bool) *tdValues {
 		return v
 	}
 	vb := play(t.base)
-	bj := r.BlackjackPays.Float()
 	for si := range t.starts {
 		s := &t.starts[si]
 		t.fixedValues(s)
@@ -240,7 +239,7 @@ func (t *tdUp) eval(ch *tdChart, das bool) *tdValues {
 			s.u[Split] = t.unconditional(s, w)
 		}
 		if s.bj {
-			tv.ev += s.p * (1 - s.q) * bj
+			tv.ev += s.p * r.blackjackEV(s.q)
 		} else {
 			tv.ev += s.p * s.u[ch.act[s.row]]
 		}

@@ -430,7 +430,7 @@ func (e *EMCTS) playout(h hand, act solve.Action) float64 {
 			net -= mine[i].bet
 		case dealer > 21 || total > dealer:
 			net += mine[i].bet
-		case total < dealer:
+		case total < dealer, e.r.TiesLose && total == dealer:
 			net -= mine[i].bet
 		}
 	}

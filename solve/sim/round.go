@@ -147,8 +147,8 @@ func (t *table) round(bets []float64) outcome {
 	}
 	if peek && dealerBJ() {
 		for i := range seats {
-			if p := &seats[i]; !p.done && !p.bj {
-				p.net = -p.bet
+			if p := &seats[i]; !p.done && (!p.bj || t.r.TiesLose) {
+				p.net = -p.bet // a blackjack pushes, unless ties lose
 			}
 		}
 		return t.sum(seats, isBlackjack(up, int(hole)))
@@ -198,8 +198,10 @@ func (t *table) round(bets []float64) outcome {
 			for i := range seats {
 				switch p := &seats[i]; {
 				case p.done:
-				case p.bj:
+				case p.bj && !t.r.TiesLose:
 					p.net = 0
+				case p.bj:
+					p.net = -p.bet
 				case p.lateSurr || t.r.HoleCard == solve.OBO:
 					p.net = -p.bet // only the original bet
 				default:
@@ -239,7 +241,7 @@ func (t *table) round(bets []float64) outcome {
 				p.net -= h.bet
 			case dealer > 21 || total > dealer:
 				p.net += h.bet
-			case total < dealer:
+			case total < dealer, t.r.TiesLose && total == dealer:
 				p.net -= h.bet
 			}
 		}

@@ -36,7 +36,8 @@ func simulate(t testing.TB, rules string, rounds int64, seed uint64) (Result, *s
 // by chance with probability 0.27% per rule set, and then always for that
 // seed, so a failure means a change, not luck). The rule sets exercise
 // every rule the simulator plays: decks, H17, doubling, DAS, resplits and
-// aces, surrender, 6:5 and the three hole-card rules.
+// aces, surrender, 6:5, the three hole-card rules and ties that lose
+// (a blackjack against a blackjack under a peek and without one).
 func TestAgainstSolver(t *testing.T) {
 	const rounds = 20_000_000
 	for _, rules := range []string{
@@ -45,6 +46,8 @@ func TestAgainstSolver(t *testing.T) {
 		"2D S17 DAS SPL3 LS ENHC",
 		"6D H17 D10 DAS SPL2 ES OBO 6:5",
 		"INF S17 DAS SPL3",
+		"2D S17 DAS SPL3 LS TIESLOSE",
+		"4D H17 DAS SPL2 ENHC TIESLOSE",
 	} {
 		res, tab := simulate(t, rules, rounds, 1)
 		if d := res.EV() - tab.EV; math.Abs(d) > 3*res.SE() {
