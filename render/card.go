@@ -270,6 +270,9 @@ func describeRules(r solve.Rules) string {
 	if r.TiesLose {
 		parts = append(parts, "dealer wins ties")
 	}
+	if r.Charlie > 0 {
+		parts = append(parts, fmt.Sprintf("%d-card Charlie wins", r.Charlie))
+	}
 	return strings.Join(parts, ", ")
 }
 

@@ -19,8 +19,9 @@ func NewCache() *Cache { return &Cache{layouts: map[layoutKey]*layout{}} }
 
 // layoutKey is what a layout depends on.
 type layoutKey struct {
-	shoe   [10]int
-	limits [11]int // splitLimit by pair rank
+	shoe    [10]int
+	limits  [11]int // splitLimit by pair rank
+	charlie int     // hands end at this many cards
 }
 
 // layout returns the layout for a rule set and shoe, shared if c is not nil.
@@ -28,7 +29,7 @@ func (c *Cache) layout(r Rules, shoe Shoe) *layout {
 	if c == nil {
 		return newLayout(r, shoe)
 	}
-	key := layoutKey{shoe: shoe.Counts}
+	key := layoutKey{shoe: shoe.Counts, charlie: r.Charlie}
 	for p := 1; p <= 10; p++ {
 		key.limits[p] = splitLimit(r, p)
 	}

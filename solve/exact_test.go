@@ -150,6 +150,22 @@ func (u *ratUp) stand(hand, extra [10]int) *big.Rat {
 	return v
 }
 
+// charlie says whether a hand is a Charlie under the rules.
+func (u *ratUp) charlie(hand [10]int) bool {
+	n := 0
+	for _, k := range hand {
+		n += k
+	}
+	sum, _ := sumAce(hand)
+	return u.r.Charlie > 0 && n >= u.r.Charlie && sum <= 21
+}
+
+// done says whether a hand may draw no more.
+func (u *ratUp) done(hand [10]int) bool {
+	sum, _ := sumAce(hand)
+	return sum >= 21 || u.charlie(hand)
+}
+
 func (u *ratUp) standOnce(hand, gone [10]int) *big.Rat {
 	sum, ace := sumAce(hand)
 	total := effective(sum, ace)
@@ -157,6 +173,13 @@ func (u *ratUp) standOnce(hand, gone [10]int) *big.Rat {
 		return new(big.Rat).Neg(u.noBJ(gone))
 	}
 	d := u.dealerDist(gone)
+	if u.charlie(hand) { // won, unless (ENHC) the dealer has a blackjack
+		w := new(big.Rat).Neg(d[DealerBlackjack])
+		for o := Dealer17; o <= DealerBust; o++ {
+			w = add(w, d[o])
+		}
+		return w
+	}
 	w := sub(d[DealerBust], d[DealerBlackjack])
 	for o := Dealer17; o <= Dealer21; o++ {
 		switch dealer := 17 + o; {
@@ -195,7 +218,7 @@ func (u *ratUp) cdBest(hand, extra [10]int) *big.Rat {
 		return v
 	}
 	v := u.stand(hand, extra)
-	if sum, _ := sumAce(hand); sum < 21 {
+	if !u.done(hand) {
 		v = ratMax(v, u.cdHit(hand, extra))
 	}
 	u.best[key] = v
@@ -243,7 +266,7 @@ func (u *ratUp) play(hand, extra [10]int, p *player) *big.Rat {
 		return v
 	}
 	var v *big.Rat
-	if sum, _ := sumAce(hand); sum >= 21 || !p.hit(hand) {
+	if u.done(hand) || !p.hit(hand) {
 		v = u.stand(hand, extra)
 	} else {
 		v = u.draw(hand, extra, func(h [10]int) *big.Rat { return u.play(h, extra, p) })
@@ -341,6 +364,9 @@ func TestExactSmallShoe(t *testing.T) {
 		{"S17 DOA DAS SPL1 LS OBO", UpCards[:]},
 		{"H17 DOA DAS SPL3 LS PEEK TIESLOSE", UpCards[:]},
 		{"S17 DOA NDAS SPL2 NS ENHC TIESLOSE", UpCards[:]},
+		{"S17 DOA DAS SPL3 LS PEEK 5CC", UpCards[:]},
+		{"H17 DOA DAS SPL2 HSA NS ENHC 5CC", UpCards[:]},
+		{"S17 DOA NDAS SPL1 LS OBO 6CC", UpCards[:]},
 	} {
 		rules := tc.rules
 		r, err := ParseRules(rules)
@@ -385,7 +411,7 @@ func TestExactSmallShoe(t *testing.T) {
 // TestExactSmallShoeChart checks the chart's exact EV against the big.Rat
 // evaluation of the same chart, action by action.
 func TestExactSmallShoeChart(t *testing.T) {
-	for _, rules := range []string{"S17 DOA DAS SPL3 LS PEEK", "H17 D10 NDAS SPL2 RSA HSA ES ENHC", "S17 DOA DAS SPL3 LS PEEK TIESLOSE"} {
+	for _, rules := range []string{"S17 DOA DAS SPL3 LS PEEK", "H17 D10 NDAS SPL2 RSA HSA ES ENHC", "S17 DOA DAS SPL3 LS PEEK TIESLOSE", "H17 DOA DAS SPL3 LS ENHC 5CC"} {
 		r, err := ParseRules(rules)
 		if err != nil {
 			t.Fatal(err)

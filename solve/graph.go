@@ -50,7 +50,11 @@ func (x *context) value(i int32) {
 		left += m[c]
 	}
 	x.dealt[i] = true
-	x.stand[i] = (&frame{d: x.f.dist[n.comp], tiesLose: x.f.r.TiesLose}).standEV(n.total())
+	f := &frame{d: x.f.dist[n.comp], tiesLose: x.f.r.TiesLose}
+	x.stand[i] = f.standEV(n.total())
+	if n.charlie {
+		x.stand[i] = f.charlieEV() // it has won, or lost to a blackjack without a hole card
+	}
 	// A bust loses the bet if the hand is played: under a peek, only when
 	// the hole card (one of the left-1 cards after the busting one) makes
 	// no blackjack; under ENHC W is unconditional. This is noBlackjack of

@@ -90,7 +90,7 @@ func (s *HandValues) prepare(hand [10]uint8) {
 		}
 		seen[h] = true
 		hands = append(hands, h)
-		if t, _ := handTotal(h); t >= 21 {
+		if s.done(h) {
 			return
 		}
 		for c := range m {
@@ -107,7 +107,45 @@ func (s *HandValues) prepare(hand [10]uint8) {
 	dists := DealersFrom(s.r.H17, Rank(s.up), s.shoe, hands)
 	for i, h := range hands {
 		s.stands[h] = standValue(dists[i], h, s.r.TiesLose)
+		if s.charlie(h) {
+			s.stands[h] = charlieValue(dists[i])
+		}
 	}
+}
+
+// charlie says whether hand is a Charlie: as many cards as the rules'
+// Charlie, not busted.
+func (s *HandValues) charlie(hand [10]uint8) bool {
+	if s.r.Charlie == 0 {
+		return false
+	}
+	n := 0
+	for _, k := range hand {
+		n += int(k)
+	}
+	t, _ := handTotal(hand)
+	return n >= s.r.Charlie && t <= 21
+}
+
+// done says whether hand draws no more: a hard 21 or more, or a Charlie.
+// A soft 21 may draw, as in the solver (worth it only to make a Charlie).
+func (s *HandValues) done(hand [10]uint8) bool {
+	sum := 0
+	for i, k := range hand {
+		sum += (i + 1) * int(k)
+	}
+	return sum >= 21 || s.charlie(hand)
+}
+
+// charlieValue returns W of a Charlie against the dealer's distribution d
+// (unconditional, blackjacks included): a win whenever the hole card
+// makes no blackjack.
+func charlieValue(d DealerDist) float64 {
+	w := 0.0
+	for o := Dealer17; o <= DealerBust; o++ {
+		w += d[o]
+	}
+	return w
 }
 
 // standValue returns W of standing on hand against the dealer's
@@ -159,7 +197,7 @@ func (s *HandValues) bestPlay(hand [10]uint8) float64 {
 		return v
 	}
 	v := s.stand(hand)
-	if t, _ := handTotal(hand); t < 21 {
+	if !s.done(hand) {
 		v = max(v, s.draw(hand, 1, s.bestPlay))
 	}
 	s.best[hand] = v
@@ -176,7 +214,7 @@ func (s *HandValues) NoBlackjack(hand [10]uint8) float64 {
 
 // Hits says whether hitting hand (then playing best) beats standing on it.
 func (s *HandValues) Hits(hand [10]uint8) bool {
-	if t, _ := handTotal(hand); t >= 21 {
+	if s.done(hand) {
 		return false
 	}
 	return s.draw(hand, 1, s.bestPlay) > s.stand(hand)

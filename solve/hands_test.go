@@ -11,7 +11,13 @@ import (
 // composition-dependent values, to 1e-12: two computations that share
 // only the dealer's draw multisets.
 func TestHandValuesMatchSolver(t *testing.T) {
-	r, _ := ParseRules("2D S17 DAS SPL3 LS")
+	for _, rules := range []string{"2D S17 DAS SPL3 LS", "2D S17 DAS SPL3 LS TIESLOSE 5CC"} {
+		checkHandValues(t, rules)
+	}
+}
+
+func checkHandValues(t *testing.T, rules string) {
+	r, _ := ParseRules(rules)
 	tab, err := Solve(r)
 	if err != nil {
 		t.Fatal(err)
@@ -30,7 +36,7 @@ func TestHandValuesMatchSolver(t *testing.T) {
 				continue
 			}
 			if got := w / q; math.Abs(got-h.EV[a]) > 1e-12 {
-				t.Errorf("%v,%v v %v %v: %.15f, solver %.15f", h.Cards[0], h.Cards[1], h.Up, a, got, h.EV[a])
+				t.Errorf("%s: %v,%v v %v %v: %.15f, solver %.15f", rules, h.Cards[0], h.Cards[1], h.Up, a, got, h.EV[a])
 			}
 			checked++
 		}

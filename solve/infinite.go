@@ -33,6 +33,16 @@ func (f *frame) standEV(total int) float64 {
 	return ev
 }
 
+// charlieEV returns the EV of a Charlie: a win, unless the dealer has a
+// blackjack (only in an unconditional frame, ENHC).
+func (f *frame) charlieEV() float64 {
+	w := -f.d[DealerBlackjack]
+	for o := Dealer17; o <= DealerBust; o++ {
+		w += f.d[o]
+	}
+	return w
+}
+
 // infiniteHands holds the per-hand values against one up card.
 type infiniteHands struct {
 	p     [10]float64

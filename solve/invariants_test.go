@@ -105,6 +105,10 @@ func TestRuleDirections(t *testing.T) {
 		{"INF 6:5", "INF 1:1"},
 		{"INF", "INF TIESLOSE"},
 		{"2D H17 ENHC", "2D H17 ENHC TIESLOSE"},
+		{"2D 5CC", "2D 6CC"},
+		{"2D 6CC", "2D 7CC"},
+		{"2D 7CC", "2D"},
+		{"1D ENHC 5CC", "1D ENHC"},
 	}
 	for _, w := range worse {
 		if b, x := ev(w.better), ev(w.worse); !(x < b) {

@@ -19,8 +19,9 @@ import (
 // layout holds the hand graphs of one solve and the removed compositions
 // their stand values need.
 type layout struct {
-	shoe [10]int // the full shoe, up card included
-	base *shape
+	shoe    [10]int // the full shoe, up card included
+	charlie int     // Rules.Charlie: hands end, won, at this many cards
+	base    *shape
 	// splits holds one split hand's graph by pair rank and number of pair
 	// cards out (its own first card included): 2 up to splitContexts; nil
 	// where none.
@@ -64,13 +65,16 @@ type node struct {
 	sum   int8      // hard sum, aces counted one
 	ace   bool
 	cards int8
-	comp  int32     // hand+extra in layout.comps; -1 if the shoe cannot deal it
-	next  [10]int32 // child for rank c+1, or -1 (busts, none left, or the hand is 21)
+	// charlie: the hand has the Charlie's number of cards and has not
+	// busted, so it has won; it draws no more.
+	charlie bool
+	comp    int32     // hand+extra in layout.comps; -1 if the shoe cannot deal it
+	next    [10]int32 // child for rank c+1, or -1 (busts, none left, or the hand is 21)
 }
 
 func (n *node) total() int   { return effective(int(n.sum), n.ace) }
 func (n *node) soft() bool   { return n.ace && n.sum+10 <= 21 }
-func (n *node) canHit() bool { return n.sum < 21 }
+func (n *node) canHit() bool { return n.sum < 21 && !n.charlie }
 
 // class names the total a hand-of-three-or-more decision is made by:
 // hard totals are their sum, soft totals 32 + total.
@@ -105,7 +109,7 @@ func newLayout(r Rules, shoe Shoe) *layout { return newLayoutFor(r, shoe, 0) }
 // newLayoutFor builds the hand graphs of a solve with the split graphs of
 // pair rank only alone (0: every pair), for valuing one pair's split.
 func newLayoutFor(r Rules, shoe Shoe, only Rank) *layout {
-	l := &layout{shoe: shoe.Counts, compIndex: map[uint64]int32{}}
+	l := &layout{shoe: shoe.Counts, compIndex: map[uint64]int32{}, charlie: r.Charlie}
 	l.base = l.newShape([10]uint8{})
 	for a := 1; a <= 10; a++ {
 		for b := a; b <= 10; b++ {
@@ -187,13 +191,13 @@ func (s *shape) add(l *layout, hand [10]uint8) int32 {
 		cards += int(hand[c])
 	}
 	sum, ace := handSum(hand)
-	n := node{hand: hand, sum: int8(sum), ace: ace, cards: int8(cards), comp: -1}
+	n := node{hand: hand, sum: int8(sum), ace: ace, cards: int8(cards), comp: -1, charlie: l.charlie > 0 && cards >= l.charlie && sum <= 21}
 	for c := range n.next {
 		n.next[c] = -1
 	}
 	if l.dealable(gone) {
 		n.comp = l.comp(gone)
-		if sum < 21 {
+		if n.canHit() {
 			for c := range n.next {
 				if sum+c+1 > 21 || int(gone[c]) >= l.shoe[c] {
 					continue // busts, or none left

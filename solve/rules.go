@@ -34,6 +34,12 @@ type Rules struct {
 	// against 21 and blackjack against blackjack included (seed 002's
 	// house game). Without it ties push.
 	TiesLose bool
+	// Charlie, if not 0, is the number of cards (5, 6 or 7) with which a
+	// hand that has not busted wins at once (5CC, 6CC, 7CC), paid even
+	// money, split hands included. A dealer blackjack still beats it: under
+	// a peek the hand is never played then; without a hole card it loses
+	// what ENHC or OBO takes.
+	Charlie int
 }
 
 // Doubling is a doubling rule: which first two cards may be doubled.
@@ -123,6 +129,9 @@ func (r Rules) String() string {
 	b.WriteString(" " + r.BlackjackPays.String())
 	b.WriteString(" " + [...]string{"PEEK", "ENHC", "OBO"}[r.HoleCard])
 	b.WriteString(pick(r.TiesLose, " TIESLOSE", "")) // PUSH, the default, is left out
+	if r.Charlie > 0 {
+		fmt.Fprintf(&b, " %dCC", r.Charlie)
+	}
 	return b.String()
 }
 
@@ -159,6 +168,10 @@ func (r Rules) Validate() error {
 		return fmt.Errorf("unknown surrender rule %d", r.Surrender)
 	case r.HoleCard < Peek || r.HoleCard > OBO:
 		return fmt.Errorf("unknown hole-card rule %d", r.HoleCard)
+	case r.Charlie != 0 && (r.Charlie < 5 || r.Charlie > 7):
+		return fmt.Errorf("charlie %d: want 5, 6 or 7 cards (5CC, 6CC, 7CC) or 0 for none", r.Charlie)
+	case r.Charlie != 0 && r.Decks == 0:
+		return fmt.Errorf("%dCC with an infinite deck: Charlies are solved for finite shoes only so far; give a number of decks (100000D is as good as infinite)", r.Charlie)
 	case r.BlackjackPays.Num <= 0 || r.BlackjackPays.Den <= 0:
 		return fmt.Errorf("blackjack payout %v: want a positive ratio", r.BlackjackPays)
 	}
@@ -201,6 +214,9 @@ var RuleTokens = []RuleToken{
 	{"hole card", "OBO", "no hole card: a dealer blackjack takes only the original bet"},
 	{"ties", "PUSH", "ties push (the default)"},
 	{"ties", "TIESLOSE", "the dealer wins every tie: equal totals, 21 against 21, blackjack against blackjack"},
+	{"charlie", "5CC", "five-card Charlie: a hand of five cards that has not busted wins even money at once (split hands too; a dealer blackjack still beats it)"},
+	{"charlie", "6CC", "six-card Charlie"},
+	{"charlie", "7CC", "seven-card Charlie"},
 }
 
 // A RuleError is a rule string that does not parse.
@@ -296,6 +312,9 @@ func lookupToken(t string) (group string, apply func(*Rules) error, ok bool) {
 	case "NS", "LS", "ES":
 		s := map[string]SurrenderRule{"NS": NoSurrender, "LS": LateSurrender, "ES": EarlySurrender}[t]
 		return set("surrender", func(r *Rules) { r.Surrender = s })
+	case "5CC", "6CC", "7CC":
+		n := int(t[0] - '0')
+		return set("charlie", func(r *Rules) { r.Charlie = n })
 	case "PUSH", "TIESLOSE":
 		return set("ties", func(r *Rules) { r.TiesLose = t == "TIESLOSE" })
 	case "PEEK", "ENHC", "OBO":

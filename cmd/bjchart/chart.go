@@ -127,6 +127,9 @@ func (f *ruleFlags) resolve(cmd *cobra.Command) (solve.Rules, error) {
 			return r, err
 		}
 	}
+	if err := r.Validate(); err != nil { // rules that parse but do not go together
+		return r, usagef("rules %s: %v", r, err)
+	}
 	return r, nil
 }
 

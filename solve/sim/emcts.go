@@ -160,7 +160,7 @@ func (e *EMCTS) first(t *table, a, b int, splitHand bool, o options) solve.Actio
 }
 
 func (e *EMCTS) hit(t *table, h *hand) bool {
-	if total, _ := h.total(); total >= 21 {
+	if h.sum >= 21 { // a soft 21 is searched too: hitting it makes Charlies
 		return false
 	}
 	e.setUp(t)
@@ -267,6 +267,10 @@ func (e *EMCTS) descend(h hand, done *int) {
 				e.backup(e.reward(-h.bet), done)
 				return
 			}
+			if e.play.charlie(&h) { // a Charlie has won: settled as a stand would be
+				e.backup(e.playout(h, solve.Stand), done)
+				return
+			}
 			if nd.first == 0 {
 				if nd.n >= int32(e.Threshold) {
 					e.expand(k, h, standOrHit[:], done, e.deck.pos)
@@ -303,6 +307,10 @@ func (e *EMCTS) expand(k int32, h hand, acts []solve.Action, done *int, pos int)
 			g.add(e.deck.draw())
 			if total, _ := g.total(); total > 21 {
 				r = e.reward(-g.bet)
+				break
+			}
+			if e.play.charlie(&g) {
+				r = e.playout(g, solve.Stand)
 				break
 			}
 			r = e.playout(g, solve.Hit)
@@ -367,7 +375,7 @@ func (e *EMCTS) playout(h hand, act solve.Action) float64 {
 		e.mine[0] = h
 	case solve.Hit:
 		e.mine[0] = h
-		if e.chart.hit(t, &e.mine[0]) {
+		if !t.charlie(&e.mine[0]) && e.chart.hit(t, &e.mine[0]) {
 			t.play(e.chart, &e.mine[0], solve.Hit)
 		}
 	case solve.Split:
@@ -428,7 +436,7 @@ func (e *EMCTS) playout(h hand, act solve.Action) float64 {
 		switch {
 		case total > 21:
 			net -= mine[i].bet
-		case dealer > 21 || total > dealer:
+		case dealer > 21 || total > dealer || mine[i].cards >= t.charlieAt:
 			net += mine[i].bet
 		case total < dealer, e.r.TiesLose && total == dealer:
 			net -= mine[i].bet

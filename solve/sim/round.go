@@ -12,8 +12,12 @@ type table struct {
 	players []Player           // who sits where
 	seatRes *[MaxPlayers]Tally // where each player's rounds are summed, if anywhere
 	limit   [11]int
-	live    []bool // by player: a liveStrategy, which decides at its turn
-	anyLive bool
+	// charlieAt is the Charlie's number of cards: a hand that reaches it
+	// unbusted has won and draws no more (a number never reached without
+	// a Charlie rule).
+	charlieAt int
+	live      []bool // by player: a liveStrategy, which decides at its turn
+	anyLive   bool
 
 	// What a strategy can see at a decision: the up card, the hole card
 	// if drawn (a peek game's, unseen), the round's seats and whose turn
@@ -29,6 +33,10 @@ type table struct {
 func newTable(r solve.Rules, s *shoe, players []Player) *table {
 	t := &table{r: r, bj: r.BlackjackPays.Float(), shoe: s, players: players,
 		seats: make([]seat, 0, len(players)), hands: make([]hand, 0, 8*len(players)), live: make([]bool, len(players))}
+	t.charlieAt = r.Charlie
+	if r.Charlie == 0 {
+		t.charlieAt = 1 << 30
+	}
 	for i, p := range players {
 		_, t.live[i] = p.Strategy.(liveStrategy)
 		t.anyLive = t.anyLive || t.live[i]
@@ -239,7 +247,7 @@ func (t *table) round(bets []float64) outcome {
 			switch {
 			case total > 21:
 				p.net -= h.bet
-			case dealer > 21 || total > dealer:
+			case dealer > 21 || total > dealer || h.cards >= t.charlieAt:
 				p.net += h.bet
 			case total < dealer, t.r.TiesLose && total == dealer:
 				p.net -= h.bet
@@ -375,11 +383,17 @@ func (t *table) play(strat Strategy, h *hand, act solve.Action) {
 	case solve.Hit:
 		for {
 			h.add(t.shoe.draw())
-			if !strat.hit(t, h) {
+			if h.cards >= t.charlieAt || !strat.hit(t, h) { // a Charlie has won (or busted)
 				return
 			}
 		}
 	}
+}
+
+// charlie says whether a hand is a Charlie: it has won.
+func (t *table) charlie(h *hand) bool {
+	total, _ := h.total()
+	return h.cards >= t.charlieAt && total <= 21
 }
 
 // split splits a pair of c: each hand takes its second card and is played

@@ -37,7 +37,8 @@ func simulate(t testing.TB, rules string, rounds int64, seed uint64) (Result, *s
 // seed, so a failure means a change, not luck). The rule sets exercise
 // every rule the simulator plays: decks, H17, doubling, DAS, resplits and
 // aces, surrender, 6:5, the three hole-card rules and ties that lose
-// (a blackjack against a blackjack under a peek and without one).
+// (a blackjack against a blackjack under a peek and without one), and
+// five- and six-card Charlies.
 func TestAgainstSolver(t *testing.T) {
 	const rounds = 20_000_000
 	for _, rules := range []string{
@@ -48,6 +49,8 @@ func TestAgainstSolver(t *testing.T) {
 		"INF S17 DAS SPL3",
 		"2D S17 DAS SPL3 LS TIESLOSE",
 		"4D H17 DAS SPL2 ENHC TIESLOSE",
+		"2D H17 DAS SPL3 LS 5CC",
+		"1D S17 DAS SPL1 ENHC 6CC",
 	} {
 		res, tab := simulate(t, rules, rounds, 1)
 		if d := res.EV() - tab.EV; math.Abs(d) > 3*res.SE() {

@@ -117,10 +117,10 @@ func resolve(code solve.Code, o options) solve.Action {
 // hit says whether a hand of three or more cards (or one that has hit)
 // draws again.
 func (ch *Chart) hit(t *table, h *hand) bool {
-	total, soft := h.total()
-	if total >= 21 {
+	if h.sum >= 21 { // a soft 21 may hit, where the chart says so (for a Charlie)
 		return false
 	}
+	total, soft := h.total()
 	s := 0
 	if soft {
 		s = 1
@@ -180,7 +180,7 @@ func (cd *CD) first(t *table, a, b int, splitHand bool, o options) solve.Action 
 }
 
 func (cd *CD) hit(t *table, h *hand) bool {
-	if total, _ := h.total(); total >= 21 {
+	if h.sum >= 21 {
 		return false
 	}
 	var k [11]uint8
