@@ -273,6 +273,9 @@ func describeRules(r solve.Rules) string {
 	if r.Charlie > 0 {
 		parts = append(parts, fmt.Sprintf("%d-card Charlie wins", r.Charlie))
 	}
+	if r.P21Wins {
+		parts = append(parts, "player 21 always wins")
+	}
 	return strings.Join(parts, ", ")
 }
 

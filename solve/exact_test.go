@@ -183,7 +183,7 @@ func (u *ratUp) standOnce(hand, gone [10]int) *big.Rat {
 	w := sub(d[DealerBust], d[DealerBlackjack])
 	for o := Dealer17; o <= Dealer21; o++ {
 		switch dealer := 17 + o; {
-		case dealer < total:
+		case dealer < total, total == 21 && u.r.P21Wins:
 			w = add(w, d[o])
 		case dealer > total:
 			w = sub(w, d[o])
@@ -367,6 +367,8 @@ func TestExactSmallShoe(t *testing.T) {
 		{"S17 DOA DAS SPL3 LS PEEK 5CC", UpCards[:]},
 		{"H17 DOA DAS SPL2 HSA NS ENHC 5CC", UpCards[:]},
 		{"S17 DOA NDAS SPL1 LS OBO 6CC", UpCards[:]},
+		{"H17 DOA DAS SPL3 LS PEEK TIESLOSE P21WINS", UpCards[:]},
+		{"S17 DOA DAS SPL2 NS ENHC P21WINS 5CC", UpCards[:]},
 	} {
 		rules := tc.rules
 		r, err := ParseRules(rules)

@@ -50,7 +50,7 @@ func (x *context) value(i int32) {
 		left += m[c]
 	}
 	x.dealt[i] = true
-	f := &frame{d: x.f.dist[n.comp], tiesLose: x.f.r.TiesLose}
+	f := newFrame(x.f.r, x.f.dist[n.comp])
 	x.stand[i] = f.standEV(n.total())
 	if n.charlie {
 		x.stand[i] = f.charlieEV() // it has won, or lost to a blackjack without a hole card

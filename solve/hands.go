@@ -106,7 +106,7 @@ func (s *HandValues) prepare(hand [10]uint8) {
 	visit(hand)
 	dists := DealersFrom(s.r.H17, Rank(s.up), s.shoe, hands)
 	for i, h := range hands {
-		s.stands[h] = standValue(dists[i], h, s.r.TiesLose)
+		s.stands[h] = s.standValue(dists[i], h)
 		if s.charlie(h) {
 			s.stands[h] = charlieValue(dists[i])
 		}
@@ -149,20 +149,13 @@ func charlieValue(d DealerDist) float64 {
 }
 
 // standValue returns W of standing on hand against the dealer's
-// distribution d (unconditional, blackjacks included); tiesLose: a tie
-// loses.
-func standValue(d DealerDist, hand [10]uint8, tiesLose bool) float64 {
+// distribution d (unconditional, blackjacks included): under a peek a
+// dealer blackjack ends the round before the hand is played, so it counts
+// nothing here.
+func (s *HandValues) standValue(d DealerDist, hand [10]uint8) float64 {
+	d[DealerBlackjack] = 0
 	t, _ := handTotal(hand)
-	w := d[DealerBust]
-	for o := Dealer17; o <= Dealer21; o++ {
-		switch dt := 17 + o; {
-		case t > dt:
-			w += d[o]
-		case t < dt, tiesLose:
-			w -= d[o]
-		}
-	}
-	return w
+	return newFrame(s.r, d).standEV(t)
 }
 
 // draw returns W of drawing one card to hand, then f of the new hand (a

@@ -13,6 +13,12 @@ package solve
 type frame struct {
 	d        DealerDist
 	tiesLose bool // a tie loses (TIESLOSE) instead of pushing
+	p21Wins  bool // a 21 wins against a dealer 21 (P21WINS)
+}
+
+// newFrame returns the frame of a dealer distribution under the rules.
+func newFrame(r Rules, d DealerDist) *frame {
+	return &frame{d: d, tiesLose: r.TiesLose, p21Wins: r.P21Wins}
 }
 
 // standEV returns the EV of standing on an effective total (a bust counts
@@ -24,7 +30,7 @@ func (f *frame) standEV(total int) float64 {
 	ev := f.d[DealerBust] - f.d[DealerBlackjack]
 	for o := Dealer17; o <= Dealer21; o++ {
 		switch dealer := 17 + o; {
-		case dealer < total:
+		case dealer < total, total == 21 && f.p21Wins:
 			ev += f.d[o]
 		case dealer > total, f.tiesLose:
 			ev -= f.d[o]

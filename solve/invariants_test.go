@@ -109,6 +109,8 @@ func TestRuleDirections(t *testing.T) {
 		{"2D 6CC", "2D 7CC"},
 		{"2D 7CC", "2D"},
 		{"1D ENHC 5CC", "1D ENHC"},
+		{"INF P21WINS", "INF"},
+		{"INF TIESLOSE P21WINS", "INF TIESLOSE"},
 	}
 	for _, w := range worse {
 		if b, x := ev(w.better), ev(w.worse); !(x < b) {

@@ -40,6 +40,11 @@ type Rules struct {
 	// a peek the hand is never played then; without a hole card it loses
 	// what ENHC or OBO takes.
 	Charlie int
+	// P21Wins: a player's 21 of any number of cards always wins, even
+	// money, against any dealer total, a dealer's 21 included (P21WINS, as
+	// in Spanish 21). A dealer blackjack still beats it; a player blackjack
+	// is paid as a blackjack.
+	P21Wins bool
 }
 
 // Doubling is a doubling rule: which first two cards may be doubled.
@@ -132,6 +137,7 @@ func (r Rules) String() string {
 	if r.Charlie > 0 {
 		fmt.Fprintf(&b, " %dCC", r.Charlie)
 	}
+	b.WriteString(pick(r.P21Wins, " P21WINS", ""))
 	return b.String()
 }
 
@@ -217,6 +223,7 @@ var RuleTokens = []RuleToken{
 	{"charlie", "5CC", "five-card Charlie: a hand of five cards that has not busted wins even money at once (split hands too; a dealer blackjack still beats it)"},
 	{"charlie", "6CC", "six-card Charlie"},
 	{"charlie", "7CC", "seven-card Charlie"},
+	{"player 21", "P21WINS", "a player 21 always wins, against a dealer 21 too (not against a dealer blackjack; default: it ties a dealer 21)"},
 }
 
 // A RuleError is a rule string that does not parse.
@@ -312,6 +319,8 @@ func lookupToken(t string) (group string, apply func(*Rules) error, ok bool) {
 	case "NS", "LS", "ES":
 		s := map[string]SurrenderRule{"NS": NoSurrender, "LS": LateSurrender, "ES": EarlySurrender}[t]
 		return set("surrender", func(r *Rules) { r.Surrender = s })
+	case "P21WINS":
+		return set("player 21", func(r *Rules) { r.P21Wins = true })
 	case "5CC", "6CC", "7CC":
 		n := int(t[0] - '0')
 		return set("charlie", func(r *Rules) { r.Charlie = n })

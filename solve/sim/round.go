@@ -247,7 +247,7 @@ func (t *table) round(bets []float64) outcome {
 			switch {
 			case total > 21:
 				p.net -= h.bet
-			case dealer > 21 || total > dealer || h.cards >= t.charlieAt:
+			case dealer > 21 || total > dealer || h.cards >= t.charlieAt || total == 21 && t.r.P21Wins:
 				p.net += h.bet
 			case total < dealer, t.r.TiesLose && total == dealer:
 				p.net -= h.bet
