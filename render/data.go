@@ -241,7 +241,7 @@ func customShoe(t *solve.Table) string { return shoeIfCustom(t.Rules, t.Shoe) }
 // shoeIfCustom returns sh as ParseShoe reads it, or "" for the rules' full
 // decks (or an infinite deck): what outputs show as the shoe dealt from.
 func shoeIfCustom(r solve.Rules, sh solve.Shoe) string {
-	if r.Infinite() || sh == solve.NewShoe(r.Decks) {
+	if r.Infinite() || sh == r.FullShoe() {
 		return ""
 	}
 	return sh.String()

@@ -48,10 +48,8 @@ func upProbs(r solve.Rules, shoe *solve.Shoe) [10]float64 {
 	switch {
 	case shoe != nil:
 		return shoe.Probs()
-	case r.Infinite():
-		return solve.NewShoe(0).Probs()
 	}
-	return solve.NewShoe(r.Decks).Probs()
+	return r.FullShoe().Probs()
 }
 
 // dealerUps is the order of up cards in every dealer output: 2..9, T, A.

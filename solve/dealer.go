@@ -128,9 +128,9 @@ func DealerOutcomes(r Rules, opt Options) ([10]DealerDist, error) {
 		return out, err
 	}
 	if r.Infinite() && opt.Shoe == nil {
-		return infiniteDealer(NewShoe(0).Probs(), r.H17), nil
+		return infiniteDealer(r.FullShoe().Probs(), r.H17), nil
 	}
-	shoe := NewShoe(r.Decks)
+	shoe := r.FullShoe()
 	if opt.Shoe != nil {
 		if r.Infinite() {
 			return out, fmt.Errorf("a remaining shoe needs rules with a finite deck count; %q deals from an infinite deck", r)

@@ -616,3 +616,49 @@ func (u *ratUp) chartReach(tab *Table, up Rank) map[[10]int]*big.Rat {
 	}
 	return out
 }
+
+// TestDeckRule: a custom deck is the shoe the solver deals from. One deck
+// of smallShoe's composition (DECK=2-2-2-2-2-2-1-1-1-5) solves to the
+// same table as smallShoe given as a remaining shoe, and its hands match
+// the big.Rat evaluation; an infinite Spanish deck agrees with 20,000
+// Spanish decks to the finite shoe's effect (under 1e-5 of the EV).
+func TestDeckRule(t *testing.T) {
+	r, err := ParseRules("1D S17 DOA DAS SPL3 LS DECK=2-2-2-2-2-2-1-1-1-5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.FullShoe() != smallShoe {
+		t.Fatalf("shoe %v, want %v", r.FullShoe(), smallShoe)
+	}
+	byDeck, err := Solve(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	std := r
+	std.Deck = [10]int{}
+	byShoe, err := SolveWith(std, Options{Shoe: &smallShoe})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if byDeck.EV != byShoe.EV || len(byDeck.Hands) != len(byShoe.Hands) {
+		t.Errorf("EV by deck %v, by shoe %v", byDeck.EV, byShoe.EV)
+	}
+	for i, h := range byDeck.Hands {
+		if h.EV != byShoe.Hands[i].EV {
+			t.Errorf("%v v %v: by deck %v, by shoe %v", h.Cards, h.Up, h.EV, byShoe.Hands[i].EV)
+		}
+		if h.Up != 6 || h.Cards[0] != h.Cards[1] { // the big.Rat check on one up card's pairs is enough here
+			continue
+		}
+		u := newRatUp(r, smallShoe, int(h.Up))
+		var hand, none [10]int
+		hand[h.Cards[0]-1] += 2
+		if got, want := h.EV[Stand], ratFloat(u.stand(hand, none)); math.Abs(got-want) > 1e-12 {
+			t.Errorf("%v v 6 stand %v, exact %v", h.Cards, got, want)
+		}
+	}
+	inf, finite := mustSolve(t, "INF SPANISH"), mustSolve(t, "20000D SPANISH")
+	if d := inf.EV - finite.EV; math.Abs(d) > 1e-5 {
+		t.Errorf("Spanish decks: infinite %v, 20000 decks %v", inf.EV, finite.EV)
+	}
+}

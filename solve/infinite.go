@@ -163,7 +163,7 @@ func resplitValue(limit int, pc, other [5]float64, pair float64) float64 {
 
 // solveInfinite fills a Table for an infinite deck.
 func solveInfinite(r Rules) *Table {
-	p := NewShoe(0).Probs()
+	p := r.FullShoe().Probs()
 	t := &Table{Rules: r, Dealer: infiniteDealer(p, r.H17)}
 	t.Conditioning = conditioning(r)
 

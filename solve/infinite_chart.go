@@ -170,7 +170,7 @@ func (v *infiniteChart) splitFlows(c int, w float64, rows *[numRows]float64, dra
 // under the chart, and the round's EV.
 func evaluateInfinite(src *Table, st Strategy) (*Table, error) {
 	r := src.Rules
-	p := NewShoe(0).Probs()
+	p := r.FullShoe().Probs()
 	t := &Table{Rules: r, Conditioning: src.Conditioning, Dealer: src.Dealer, CDEV: src.CDEV, Cells: newCells()}
 	for _, up := range UpCards {
 		ch, err := chartOf(r, st, up)

@@ -110,6 +110,9 @@ func TestRuleDirections(t *testing.T) {
 		{"2D 7CC", "2D"},
 		{"1D ENHC 5CC", "1D ENHC"},
 		{"INF P21WINS", "INF"},
+		{"INF", "INF SPANISH"},
+		{"2D", "2D SPANISH"},
+		{"6D DECK=4-4-4-4-4-4-4-4-4-18", "6D"},
 		{"INF TIESLOSE P21WINS", "INF TIESLOSE"},
 	}
 	for _, w := range worse {

@@ -45,6 +45,35 @@ type Rules struct {
 	// in Spanish 21). A dealer blackjack still beats it; a player blackjack
 	// is paid as a blackjack.
 	P21Wins bool
+	// Deck is one deck's cards by rank (A, 2..9, ten-valued), if not the
+	// standard 52 (the zero value): SPANISH (48 cards, the four 10s out),
+	// jokers counted as tens, or any composition (DECK=...). An infinite
+	// deck draws with its proportions.
+	Deck [10]int
+}
+
+// standardDeck is the 52-card deck by rank.
+var standardDeck = [10]int{4, 4, 4, 4, 4, 4, 4, 4, 4, 16}
+
+// spanishDeck is the 48-card Spanish deck: no 10s, J, Q and K left.
+var spanishDeck = [10]int{4, 4, 4, 4, 4, 4, 4, 4, 4, 12}
+
+// PerDeck returns one deck's cards by rank, rank-1 indexed.
+func (r Rules) PerDeck() [10]int {
+	if r.Deck == [10]int{} {
+		return standardDeck
+	}
+	return r.Deck
+}
+
+// FullShoe returns the shoe the rules deal from: Decks decks (an
+// infinite deck: one deck's proportions).
+func (r Rules) FullShoe() Shoe {
+	s := Shoe{Counts: r.PerDeck(), Infinite: r.Decks == 0}
+	for i := range s.Counts {
+		s.Counts[i] *= max(r.Decks, 1)
+	}
+	return s
 }
 
 // Doubling is a doubling rule: which first two cards may be doubled.
@@ -138,6 +167,13 @@ func (r Rules) String() string {
 		fmt.Fprintf(&b, " %dCC", r.Charlie)
 	}
 	b.WriteString(pick(r.P21Wins, " P21WINS", ""))
+	switch r.Deck {
+	case [10]int{}, standardDeck: // the default, left out
+	case spanishDeck:
+		b.WriteString(" SPANISH")
+	default:
+		b.WriteString(" DECK=" + deckString(r.Deck))
+	}
 	return b.String()
 }
 
@@ -178,6 +214,8 @@ func (r Rules) Validate() error {
 		return fmt.Errorf("charlie %d: want 5, 6 or 7 cards (5CC, 6CC, 7CC) or 0 for none", r.Charlie)
 	case r.Charlie != 0 && r.Decks == 0:
 		return fmt.Errorf("%dCC with an infinite deck: Charlies are solved for finite shoes only so far; give a number of decks (100000D is as good as infinite)", r.Charlie)
+	case r.Deck != [10]int{} && !validDeck(r.Deck):
+		return fmt.Errorf("deck %s: want a count from 1 to %d of each rank A..T", deckString(r.Deck), maxPerDeck)
 	case r.BlackjackPays.Num <= 0 || r.BlackjackPays.Den <= 0:
 		return fmt.Errorf("blackjack payout %v: want a positive ratio", r.BlackjackPays)
 	}
@@ -223,6 +261,8 @@ var RuleTokens = []RuleToken{
 	{"charlie", "5CC", "five-card Charlie: a hand of five cards that has not busted wins even money at once (split hands too; a dealer blackjack still beats it)"},
 	{"charlie", "6CC", "six-card Charlie"},
 	{"charlie", "7CC", "seven-card Charlie"},
+	{"deck", "SPANISH", "48-card Spanish decks: the four 10s out of each deck, J, Q and K left (default: 52-card decks)"},
+	{"deck", "DECK=A-2-...-T", "any deck: its count of each rank A, 2..9 and ten-valued, e.g. DECK=4-4-4-4-4-4-4-4-4-18 for two jokers counted as tens"},
 	{"player 21", "P21WINS", "a player 21 always wins, against a dealer 21 too (not against a dealer blackjack; default: it ties a dealer 21)"},
 }
 
@@ -319,6 +359,8 @@ func lookupToken(t string) (group string, apply func(*Rules) error, ok bool) {
 	case "NS", "LS", "ES":
 		s := map[string]SurrenderRule{"NS": NoSurrender, "LS": LateSurrender, "ES": EarlySurrender}[t]
 		return set("surrender", func(r *Rules) { r.Surrender = s })
+	case "SPANISH":
+		return set("deck", func(r *Rules) { r.Deck = spanishDeck })
 	case "P21WINS":
 		return set("player 21", func(r *Rules) { r.P21Wins = true })
 	case "5CC", "6CC", "7CC":
@@ -340,6 +382,19 @@ func lookupToken(t string) (group string, apply func(*Rules) error, ok bool) {
 			return nil
 		}, true
 	}
+	if spec, ok := strings.CutPrefix(t, "DECK="); ok {
+		return "deck", func(r *Rules) error {
+			d, err := parseDeck(spec)
+			if err != nil {
+				return err
+			}
+			r.Deck = d
+			if d == standardDeck {
+				r.Deck = [10]int{}
+			}
+			return nil
+		}, true
+	}
 	if a, b, ok := strings.Cut(t, ":"); ok && isDigits(a) && isDigits(b) {
 		return "blackjack pays", func(r *Rules) error {
 			p, err := parsePayout(a, b)
@@ -351,6 +406,46 @@ func lookupToken(t string) (group string, apply func(*Rules) error, ok bool) {
 		}, true
 	}
 	return "", nil, false
+}
+
+// maxPerDeck bounds a rank's count in one deck.
+const maxPerDeck = 1000
+
+// parseDeck reads a deck's ten counts, A to T, dash-separated.
+func parseDeck(spec string) ([10]int, error) {
+	var d [10]int
+	parts := strings.Split(spec, "-")
+	if len(parts) != 10 {
+		return d, fmt.Errorf("want ten counts A-2-3-4-5-6-7-8-9-T, e.g. DECK=4-4-4-4-4-4-4-4-4-16; got %d", len(parts))
+	}
+	for i, p := range parts {
+		n, err := strconv.Atoi(p)
+		if err != nil || !isDigits(p) {
+			return d, fmt.Errorf("count %q of rank %v: want a whole number", p, Rank(i+1))
+		}
+		d[i] = n
+	}
+	if !validDeck(d) {
+		return d, fmt.Errorf("want a count from 1 to %d of each rank (every rank must be dealable)", maxPerDeck)
+	}
+	return d, nil
+}
+
+func validDeck(d [10]int) bool {
+	for _, n := range d {
+		if n < 1 || n > maxPerDeck {
+			return false
+		}
+	}
+	return true
+}
+
+func deckString(d [10]int) string {
+	s := make([]string, len(d))
+	for i, n := range d {
+		s[i] = strconv.Itoa(n)
+	}
+	return strings.Join(s, "-")
 }
 
 func parsePayout(a, b string) (Payout, error) {

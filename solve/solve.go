@@ -68,7 +68,7 @@ func NewSolver(r Rules, opt Options) (*Solver, error) {
 	case r.Infinite():
 		s.table = solveInfinite(r)
 	default:
-		s.table, s.ups = solveFiniteWith(r, NewShoe(r.Decks), opt)
+		s.table, s.ups = solveFiniteWith(r, r.FullShoe(), opt)
 	}
 	return s, nil
 }

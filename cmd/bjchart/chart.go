@@ -291,8 +291,8 @@ func (o *chartOptions) typicalShoe(r solve.Rules, opt solve.Options) (solve.Shoe
 	if o.count == "" && o.tags == "" || (o.tc == "") == (o.rc == "") {
 		return solve.Shoe{}, "", usagef("--count goes with one of --tc and --rc: the chart for the shoe a count leaves")
 	}
-	if opt.Shoe != nil || r.Infinite() {
-		return solve.Shoe{}, "", usagef("--tc and --rc need full decks to deal from (not --shoe, not INF)")
+	if opt.Shoe != nil || r.Infinite() || r.FullShoe() != solve.NewShoe(r.Decks) {
+		return solve.Shoe{}, "", usagef("--tc and --rc need full 52-card decks to deal from (not --shoe, INF, SPANISH or DECK=)")
 	}
 	if o.tags == "" {
 		if sys, err = countSystem(o.count, "", true); err != nil {

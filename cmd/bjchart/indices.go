@@ -176,6 +176,9 @@ func (f *indexFlags) compute(e env, r solve.Rules) (*indicesReport, error) {
 	if r.Infinite() {
 		return nil, usagef("indices with an infinite deck: there is nothing to count")
 	}
+	if r.FullShoe() != solve.NewShoe(r.Decks) {
+		return nil, usagef("--count: counts and their true counts are defined on 52-card decks; %s deals others", r)
+	}
 	if r.Surrender != solve.LateSurrender && strings.Contains(f.set, "fab4") {
 		return nil, usagef("--set %s needs late surrender (LS): the Fab 4 are surrender indices", f.set)
 	}

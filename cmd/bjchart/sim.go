@@ -239,6 +239,9 @@ func (o *simOptions) run(cmd *cobra.Command, e env) error {
 		if r.Infinite() {
 			return usagef("--count with an infinite deck: there is nothing to count")
 		}
+		if r.FullShoe() != solve.NewShoe(r.Decks) {
+			return usagef("--count: counts and their true counts are defined on 52-card decks; %s deals others", r)
+		}
 	}
 	if (o.plot != "" || o.bankroll != 0) && o.count == "" && o.preset != "itoh-2023-t11" && o.preset != "itoh-2023-t12" {
 		return usagef("--plot and --bankroll need --count: they report a counting game")

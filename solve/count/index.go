@@ -182,6 +182,9 @@ func check(r solve.Rules, opt Options) error {
 	if r.Infinite() {
 		return fmt.Errorf("count: an infinite deck has nothing to count")
 	}
+	if r.FullShoe() != solve.NewShoe(r.Decks) {
+		return fmt.Errorf("count: counts and their true counts are defined on 52-card decks; %s deals others", r)
+	}
 	if opt.Shoes < 10 || opt.Penetration <= 0 || opt.Penetration >= 1 {
 		return fmt.Errorf("count: want at least 10 shoes and a penetration below 1")
 	}
@@ -214,7 +217,7 @@ func (x *Index) fit(r solve.Rules, sys System, samples []sample, k int) float64 
 // sampleShoes deals opt.Shoes shoes, on every core, and values each with
 // gains (its unseen cards and their number).
 func sampleShoes(r solve.Rules, sys System, opt Options, gains func(left [10]int, n int) []float64) []sample {
-	full := solve.NewShoe(r.Decks)
+	full := r.FullShoe()
 	total := float64(full.Total())
 	samples := make([]sample, opt.Shoes)
 	var wg sync.WaitGroup

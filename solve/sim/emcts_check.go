@@ -37,7 +37,7 @@ func CheckEMCTS(t *solve.Table, chart *Chart, p EMCTSParams, runs int, seed uint
 	if err != nil {
 		return nil, err
 	}
-	full := solve.NewShoe(t.Rules.Decks).Counts
+	full := t.Rules.FullShoe().Counts
 	out := make([]Position, len(t.Hands))
 	next := make(chan int)
 	var wg sync.WaitGroup

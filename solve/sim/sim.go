@@ -302,11 +302,8 @@ func Run(cfg Config, ch Strategy, progress func(done int64)) (Result, error) {
 		shards = 64
 	}
 	shards = int(min(int64(shards), cfg.Rounds))
-	sh := solve.NewShoe(cfg.Rules.Decks)
+	sh := cfg.Rules.FullShoe() // an infinite deck: one deck, drawn with replacement
 	infinite := cfg.Rules.Infinite()
-	if infinite {
-		sh = solve.NewShoe(1) // drawn with replacement: the proportions of one deck
-	}
 	if cfg.Shoe != nil {
 		if err := cfg.Shoe.Validate(); err != nil {
 			return Result{}, err

@@ -52,6 +52,7 @@ func TestAgainstSolver(t *testing.T) {
 		"2D H17 DAS SPL3 LS 5CC",
 		"1D S17 DAS SPL1 ENHC 6CC",
 		"2D H17 DAS SPL3 LS TIESLOSE P21WINS",
+		"2D S17 DAS SPL3 LS SPANISH",
 	} {
 		res, tab := simulate(t, rules, rounds, 1)
 		if d := res.EV() - tab.EV; math.Abs(d) > 3*res.SE() {
