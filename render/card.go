@@ -276,6 +276,13 @@ func describeRules(r solve.Rules) string {
 	if r.P21Wins {
 		parts = append(parts, "player 21 always wins")
 	}
+	if d := r.PerDeck(); d != solve.NewShoe(1).Counts {
+		n := 0
+		for _, k := range d {
+			n += k
+		}
+		parts = append(parts, fmt.Sprintf("%d-card decks (A-T: %s)", n, strings.Trim(strings.Join(strings.Fields(fmt.Sprint(d)), " "), "[]")))
+	}
 	return strings.Join(parts, ", ")
 }
 
