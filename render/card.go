@@ -276,6 +276,11 @@ func describeRules(r solve.Rules) string {
 	if r.P21Wins {
 		parts = append(parts, "player 21 always wins")
 	}
+	for n, p := range r.Bonus21 {
+		if p.Den != 0 {
+			parts = append(parts, fmt.Sprintf("%d-card 21 pays %v", n, p))
+		}
+	}
 	if d := r.PerDeck(); d != solve.NewShoe(1).Counts {
 		n := 0
 		for _, k := range d {

@@ -173,18 +173,29 @@ func (u *ratUp) standOnce(hand, gone [10]int) *big.Rat {
 		return new(big.Rat).Neg(u.noBJ(gone))
 	}
 	d := u.dealerDist(gone)
+	cards := 0
+	for _, k := range hand {
+		cards += k
+	}
+	win := rat(1, 1) // what a win pays: a bonus 21's payout
+	for n := min(cards, MaxBonusCards); n >= 4 && total == 21; n-- {
+		if p := u.r.Bonus21[n]; p.Den != 0 {
+			win = rat(int64(p.Num), int64(p.Den))
+			break
+		}
+	}
 	if u.charlie(hand) { // won, unless (ENHC) the dealer has a blackjack
 		w := new(big.Rat).Neg(d[DealerBlackjack])
 		for o := Dealer17; o <= DealerBust; o++ {
-			w = add(w, d[o])
+			w = add(w, mul(win, d[o]))
 		}
 		return w
 	}
-	w := sub(d[DealerBust], d[DealerBlackjack])
+	w := sub(mul(win, d[DealerBust]), d[DealerBlackjack])
 	for o := Dealer17; o <= Dealer21; o++ {
 		switch dealer := 17 + o; {
 		case dealer < total, total == 21 && u.r.P21Wins:
-			w = add(w, d[o])
+			w = add(w, mul(win, d[o]))
 		case dealer > total:
 			w = sub(w, d[o])
 		case u.r.TiesLose: // a tie
@@ -369,6 +380,7 @@ func TestExactSmallShoe(t *testing.T) {
 		{"S17 DOA NDAS SPL1 LS OBO 6CC", UpCards[:]},
 		{"H17 DOA DAS SPL3 LS PEEK TIESLOSE P21WINS", UpCards[:]},
 		{"S17 DOA DAS SPL2 NS ENHC P21WINS 5CC", UpCards[:]},
+		{"H17 DOA DAS SPL3 LS PEEK 4C21=2:1 5C21=3:1 6CC", UpCards[:]},
 	} {
 		rules := tc.rules
 		r, err := ParseRules(rules)

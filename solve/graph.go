@@ -51,9 +51,10 @@ func (x *context) value(i int32) {
 	}
 	x.dealt[i] = true
 	f := newFrame(x.f.r, x.f.dist[n.comp])
-	x.stand[i] = f.standEV(n.total())
+	win := x.f.r.WinPays(n.total(), int(n.cards))
+	x.stand[i] = f.standPaid(n.total(), win)
 	if n.charlie {
-		x.stand[i] = f.charlieEV() // it has won, or lost to a blackjack without a hole card
+		x.stand[i] = f.charlieEV(win) // it has won, or lost to a blackjack without a hole card
 	}
 	// A bust loses the bet if the hand is played: under a peek, only when
 	// the hole card (one of the left-1 cards after the busting one) makes

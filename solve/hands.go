@@ -108,7 +108,7 @@ func (s *HandValues) prepare(hand [10]uint8) {
 	for i, h := range hands {
 		s.stands[h] = s.standValue(dists[i], h)
 		if s.charlie(h) {
-			s.stands[h] = charlieValue(dists[i])
+			s.stands[h] = s.charlieValue(dists[i], h)
 		}
 	}
 }
@@ -140,12 +140,18 @@ func (s *HandValues) done(hand [10]uint8) bool {
 // charlieValue returns W of a Charlie against the dealer's distribution d
 // (unconditional, blackjacks included): a win whenever the hole card
 // makes no blackjack.
-func charlieValue(d DealerDist) float64 {
-	w := 0.0
-	for o := Dealer17; o <= DealerBust; o++ {
-		w += d[o]
+func (s *HandValues) charlieValue(d DealerDist, hand [10]uint8) float64 {
+	d[DealerBlackjack] = 0
+	t, _ := handTotal(hand)
+	return newFrame(s.r, d).charlieEV(s.r.WinPays(t, cardCount(hand)))
+}
+
+func cardCount(hand [10]uint8) int {
+	n := 0
+	for _, k := range hand {
+		n += int(k)
 	}
-	return w
+	return n
 }
 
 // standValue returns W of standing on hand against the dealer's
@@ -155,7 +161,7 @@ func charlieValue(d DealerDist) float64 {
 func (s *HandValues) standValue(d DealerDist, hand [10]uint8) float64 {
 	d[DealerBlackjack] = 0
 	t, _ := handTotal(hand)
-	return newFrame(s.r, d).standEV(t)
+	return newFrame(s.r, d).standPaid(t, s.r.WinPays(t, cardCount(hand)))
 }
 
 // draw returns W of drawing one card to hand, then f of the new hand (a

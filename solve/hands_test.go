@@ -11,7 +11,7 @@ import (
 // composition-dependent values, to 1e-12: two computations that share
 // only the dealer's draw multisets.
 func TestHandValuesMatchSolver(t *testing.T) {
-	for _, rules := range []string{"2D S17 DAS SPL3 LS", "2D S17 DAS SPL3 LS TIESLOSE 5CC", "2D H17 DAS SPL3 LS P21WINS"} {
+	for _, rules := range []string{"2D S17 DAS SPL3 LS", "2D S17 DAS SPL3 LS TIESLOSE 5CC", "2D H17 DAS SPL3 LS P21WINS 4C21=2:1 5C21=3:1"} {
 		checkHandValues(t, rules)
 	}
 }

@@ -23,15 +23,19 @@ func newFrame(r Rules, d DealerDist) *frame {
 
 // standEV returns the EV of standing on an effective total (a bust counts
 // -1), per unit bet.
-func (f *frame) standEV(total int) float64 {
+func (f *frame) standEV(total int) float64 { return f.standPaid(total, 1) }
+
+// standPaid is standEV for a hand whose win pays win times the bet (a
+// bonus 21).
+func (f *frame) standPaid(total int, win float64) float64 {
 	if total > 21 {
 		return -1
 	}
-	ev := f.d[DealerBust] - f.d[DealerBlackjack]
+	ev := win*f.d[DealerBust] - f.d[DealerBlackjack]
 	for o := Dealer17; o <= Dealer21; o++ {
 		switch dealer := 17 + o; {
 		case dealer < total, total == 21 && f.p21Wins:
-			ev += f.d[o]
+			ev += win * f.d[o]
 		case dealer > total, f.tiesLose:
 			ev -= f.d[o]
 		}
@@ -39,14 +43,15 @@ func (f *frame) standEV(total int) float64 {
 	return ev
 }
 
-// charlieEV returns the EV of a Charlie: a win, unless the dealer has a
-// blackjack (only in an unconditional frame, ENHC).
-func (f *frame) charlieEV() float64 {
-	w := -f.d[DealerBlackjack]
+// charlieEV returns the EV of a Charlie whose win pays win times the bet:
+// a win, unless the dealer has a blackjack (only in an unconditional
+// frame, ENHC).
+func (f *frame) charlieEV(win float64) float64 {
+	w := 0.0
 	for o := Dealer17; o <= DealerBust; o++ {
 		w += f.d[o]
 	}
-	return w
+	return win*w - f.d[DealerBlackjack]
 }
 
 // infiniteHands holds the per-hand values against one up card.

@@ -111,6 +111,8 @@ func TestRuleDirections(t *testing.T) {
 		{"1D ENHC 5CC", "1D ENHC"},
 		{"INF P21WINS", "INF"},
 		{"INF", "INF SPANISH"},
+		{"2D 5C21=3:2", "2D"},
+		{"2D 5C21=2:1", "2D 5C21=3:2"},
 		{"2D", "2D SPANISH"},
 		{"6D DECK=4-4-4-4-4-4-4-4-4-18", "6D"},
 		{"INF TIESLOSE P21WINS", "INF TIESLOSE"},

@@ -50,6 +50,28 @@ type Rules struct {
 	// jokers counted as tens, or any composition (DECK=...). An infinite
 	// deck draws with its proportions.
 	Deck [10]int
+	// Bonus21 pays a 21 of n or more cards Bonus21[n] when it wins (the
+	// largest n that applies; zero: even money): 5C21=3:2 6C21=2:1
+	// 7C21=3:1 are Spanish 21's. For n from 4 to 8, so that a doubled hand
+	// (three cards) is never paid one; split hands are.
+	Bonus21 [MaxBonusCards + 1]Payout
+}
+
+// MaxBonusCards is the most cards a bonus 21 is named by (NC21=A:B).
+const MaxBonusCards = 8
+
+// WinPays returns what a winning hand of total and cards pays per unit
+// bet: a bonus 21's payout, else 1.
+func (r Rules) WinPays(total, cards int) float64 {
+	if total != 21 {
+		return 1
+	}
+	for n := min(cards, MaxBonusCards); n >= 4; n-- {
+		if p := r.Bonus21[n]; p.Den != 0 {
+			return p.Float()
+		}
+	}
+	return 1
 }
 
 // standardDeck is the 52-card deck by rank.
@@ -167,6 +189,11 @@ func (r Rules) String() string {
 		fmt.Fprintf(&b, " %dCC", r.Charlie)
 	}
 	b.WriteString(pick(r.P21Wins, " P21WINS", ""))
+	for n, p := range r.Bonus21 {
+		if p.Den != 0 {
+			fmt.Fprintf(&b, " %dC21=%v", n, p)
+		}
+	}
 	switch r.Deck {
 	case [10]int{}, standardDeck: // the default, left out
 	case spanishDeck:
@@ -212,6 +239,8 @@ func (r Rules) Validate() error {
 		return fmt.Errorf("unknown hole-card rule %d", r.HoleCard)
 	case r.Charlie != 0 && (r.Charlie < 5 || r.Charlie > 7):
 		return fmt.Errorf("charlie %d: want 5, 6 or 7 cards (5CC, 6CC, 7CC) or 0 for none", r.Charlie)
+	case r.Bonus21 != [MaxBonusCards + 1]Payout{} && r.Decks == 0:
+		return fmt.Errorf("a bonus 21 (NC21=A:B) with an infinite deck: bonuses by number of cards are solved for finite shoes only so far; give a number of decks")
 	case r.Charlie != 0 && r.Decks == 0:
 		return fmt.Errorf("%dCC with an infinite deck: Charlies are solved for finite shoes only so far; give a number of decks (100000D is as good as infinite)", r.Charlie)
 	case r.Deck != [10]int{} && !validDeck(r.Deck):
@@ -263,6 +292,7 @@ var RuleTokens = []RuleToken{
 	{"charlie", "7CC", "seven-card Charlie"},
 	{"deck", "SPANISH", "48-card Spanish decks: the four 10s out of each deck, J, Q and K left (default: 52-card decks)"},
 	{"deck", "DECK=A-2-...-T", "any deck: its count of each rank A, 2..9 and ten-valued, e.g. DECK=4-4-4-4-4-4-4-4-4-18 for two jokers counted as tens"},
+	{"bonus 21", "5C21=3:2", "a 21 of 5 or more cards pays 3:2 when it wins (any N from 4 to 8, any A:B; the largest N that applies pays; e.g. 5C21=3:2 6C21=2:1 7C21=3:1); finite decks only"},
 	{"player 21", "P21WINS", "a player 21 always wins, against a dealer 21 too (not against a dealer blackjack; default: it ties a dealer 21)"},
 }
 
@@ -379,6 +409,24 @@ func lookupToken(t string) (group string, apply func(*Rules) error, ok bool) {
 				return fmt.Errorf("want a deck count from 1D to %dD, or INF", MaxDecks)
 			}
 			r.Decks = d
+			return nil
+		}, true
+	}
+	if n, pay, ok := strings.Cut(t, "C21="); ok && len(n) == 1 && n[0] >= '0' && n[0] <= '9' {
+		cards := int(n[0] - '0')
+		return fmt.Sprintf("bonus %d-card 21", cards), func(r *Rules) error {
+			if cards < 4 || cards > MaxBonusCards {
+				return fmt.Errorf("a bonus 21 of %d cards: want 4 to %d (a three-card 21 may be a double, which is never paid a bonus)", cards, MaxBonusCards)
+			}
+			a, b, ok := strings.Cut(pay, ":")
+			if !ok || !isDigits(a) || !isDigits(b) {
+				return fmt.Errorf("want a payout ratio such as %dC21=3:2", cards)
+			}
+			p, err := parsePayout(a, b)
+			if err != nil {
+				return err
+			}
+			r.Bonus21[cards] = p
 			return nil
 		}, true
 	}

@@ -16,6 +16,7 @@ type table struct {
 	// unbusted has won and draws no more (a number never reached without
 	// a Charlie rule).
 	charlieAt int
+	bonus21   bool   // some 21s pay a bonus
 	live      []bool // by player: a liveStrategy, which decides at its turn
 	anyLive   bool
 
@@ -33,6 +34,9 @@ type table struct {
 func newTable(r solve.Rules, s *shoe, players []Player) *table {
 	t := &table{r: r, bj: r.BlackjackPays.Float(), shoe: s, players: players,
 		seats: make([]seat, 0, len(players)), hands: make([]hand, 0, 8*len(players)), live: make([]bool, len(players))}
+	for n := 4; n <= solve.MaxBonusCards; n++ {
+		t.bonus21 = t.bonus21 || r.WinPays(21, n) != 1
+	}
 	t.charlieAt = r.Charlie
 	if r.Charlie == 0 {
 		t.charlieAt = 1 << 30
@@ -248,7 +252,7 @@ func (t *table) round(bets []float64) outcome {
 			case total > 21:
 				p.net -= h.bet
 			case dealer > 21 || total > dealer || h.cards >= t.charlieAt || total == 21 && t.r.P21Wins:
-				p.net += h.bet
+				p.net += h.bet * t.winPays(total, h.cards)
 			case total < dealer, t.r.TiesLose && total == dealer:
 				p.net -= h.bet
 			}
@@ -388,6 +392,15 @@ func (t *table) play(strat Strategy, h *hand, act solve.Action) {
 			}
 		}
 	}
+}
+
+// winPays returns what a winning hand pays per unit bet: 1 but for a
+// bonus 21 (Rules.WinPays; precomputed: the round's settlement is hot).
+func (t *table) winPays(total, cards int) float64 {
+	if total != 21 || !t.bonus21 {
+		return 1
+	}
+	return t.r.WinPays(total, cards)
 }
 
 // charlie says whether a hand is a Charlie: it has won.
