@@ -340,6 +340,9 @@ func ParseRules(s string) (Rules, error) {
 		}
 		seen[group] = t
 	}
+	if err := r.Validate(); err != nil { // tokens that parse but do not go together (INF 5CC)
+		return Rules{}, &RuleError{s, "", 0, err.Error()}
+	}
 	return r, nil
 }
 

@@ -75,6 +75,11 @@ func FuzzParseRules(f *testing.F) {
 		"6D H18",                // near miss
 		"99999999999999999999D", // overflow
 		"3:2:1 ,, 4D",           // odd separators
+		"2D TIESLOSE 5CC P21WINS SPANISH 5C21=3:2 6C21=2:1", // the variant tokens
+		"INF 6CC",                        // parses, does not go together
+		"1D DECK=1-2-3-4-5-6-7-8-9-10",   // any deck
+		"6D DECK=4-4-4-4-4-4-4-4-4-16",   // the standard deck, written out
+		"6D 9C21=1:1 DECK=0-0-0-0-0-0-0", // near misses
 	} {
 		f.Add(s)
 	}
