@@ -276,6 +276,12 @@ func describeRules(r solve.Rules) string {
 	if r.P21Wins {
 		parts = append(parts, "player 21 always wins")
 	}
+	if r.DealerStand16 > 0 {
+		parts = append(parts, fmt.Sprintf("dealer hits 16 with probability %g", 1-r.DealerStand16))
+	}
+	if r.DealerHit17 > 0 {
+		parts = append(parts, fmt.Sprintf("dealer hits 17 with probability %g", r.DealerHit17))
+	}
 	for n, p := range r.Bonus21 {
 		if p.Den != 0 {
 			parts = append(parts, fmt.Sprintf("%d-card 21 pays %v", n, p))
@@ -854,7 +860,8 @@ func (c *cardPDF) dealerPage() {
 	c.MultiCell(pw-24, 4, "The dealer's final hand for each up card, before any peek (unconditional), under this rule set's soft-17 rule"+
 		map[bool]string{true: ", from the full shoe less the up card.", false: ", infinite deck."}[!c.t.Rules.Infinite()], "", "L", false)
 	y = c.GetY() + 3
-	heads := []string{"up card", "17", "18", "19", "20", "21", "bust", "blackjack"}
+	outcomes, names := outcomeColumns(c.t.Rules)
+	heads := append([]string{"up card"}, names...)
 	w := (pw - 24) / float64(len(heads))
 	c.SetFont("Helvetica", "B", 9)
 	c.SetFillColor(60, 60, 60)
@@ -871,7 +878,7 @@ func (c *cardPDF) dealerPage() {
 		c.SetFont("Helvetica", "B", 9)
 		c.CellFormat(w, 6, up.String(), "1", 0, "C", false, 0, "")
 		c.SetFont("Helvetica", "", 9)
-		for o := solve.Dealer17; o <= solve.DealerBlackjack; o++ {
+		for _, o := range outcomes {
 			c.CellFormat(w, 6, fmt.Sprintf("%.6f", d[o]), "1", 0, "C", false, 0, "")
 		}
 		y += 6

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 
 	"bjchart/solve"
 
@@ -55,8 +56,22 @@ func upProbs(r solve.Rules, shoe *solve.Shoe) [10]float64 {
 // dealerUps is the order of up cards in every dealer output: 2..9, T, A.
 var dealerUps = []solve.Rank{2, 3, 4, 5, 6, 7, 8, 9, 10, 1}
 
-// dealerOutcomeNames names the outcomes in DealerDist order.
+// dealerOutcomeNames names the outcomes in the order outputs show them.
 var dealerOutcomeNames = []string{"17", "18", "19", "20", "21", "bust", "blackjack"}
+
+// shownOutcomes are the DealerDist indices of dealerOutcomeNames.
+var shownOutcomes = []int{solve.Dealer17, solve.Dealer18, solve.Dealer19, solve.Dealer20, solve.Dealer21, solve.DealerBust, solve.DealerBlackjack}
+
+// outcomeColumns returns the outcomes an output shows for the rules and
+// their names: a dealer who may stand on 16 (DHIT16) adds a last column
+// "16", so that the usual columns keep their places.
+func outcomeColumns(r solve.Rules) ([]int, []string) {
+	if r.DealerStand16 == 0 {
+		return shownOutcomes, dealerOutcomeNames
+	}
+	return append(shownOutcomes[:len(shownOutcomes):len(shownOutcomes)], solve.Dealer16),
+		append(dealerOutcomeNames[:len(dealerOutcomeNames):len(dealerOutcomeNames)], "16")
+}
 
 // DealerNote says what the two distributions are.
 const DealerNote = "unconditional: before any peek, blackjacks included; " +
@@ -85,11 +100,18 @@ type JSONDealerDist struct {
 	P21       float64 `json:"21"`
 	Bust      float64 `json:"bust"`
 	Blackjack float64 `json:"blackjack"`
+	// P16 is the dealer standing on 16, only for a dealer who may (DHIT16).
+	P16 *float64 `json:"16,omitempty"`
 }
 
-func jsonDealerDist(d solve.DealerDist) JSONDealerDist {
-	return JSONDealerDist{d[solve.Dealer17], d[solve.Dealer18], d[solve.Dealer19], d[solve.Dealer20],
-		d[solve.Dealer21], d[solve.DealerBust], d[solve.DealerBlackjack]}
+func jsonDealerDist(r solve.Rules, d solve.DealerDist) JSONDealerDist {
+	j := JSONDealerDist{d[solve.Dealer17], d[solve.Dealer18], d[solve.Dealer19], d[solve.Dealer20],
+		d[solve.Dealer21], d[solve.DealerBust], d[solve.DealerBlackjack], nil}
+	if r.DealerStand16 > 0 {
+		p := d[solve.Dealer16]
+		j.P16 = &p
+	}
+	return j
 }
 
 // JSON returns the dealer block.
@@ -99,7 +121,7 @@ func (d Dealer) JSON() JSONDealer {
 		dist := d.Dist[up-1]
 		out.UpCards = append(out.UpCards, JSONDealerUp{
 			Up: up.String(), PUp: d.PUp[up-1],
-			Unconditional: jsonDealerDist(dist), NoBlackjack: jsonDealerDist(dist.NoBlackjack()),
+			Unconditional: jsonDealerDist(d.Rules, dist), NoBlackjack: jsonDealerDist(d.Rules, dist.NoBlackjack()),
 		})
 	}
 	return out
@@ -126,14 +148,16 @@ func DealerJSON(w io.Writer, d Dealer) error {
 	return enc.Encode(out)
 }
 
-// DealerCSVHeader is the first line of the dealer's CSV form.
+// DealerCSVHeader is the first line of the dealer's CSV form (a dealer
+// who may stand on 16 adds a last column "16").
 var DealerCSVHeader = append([]string{"rules", "up", "p_up", "conditioning"}, dealerOutcomeNames...)
 
 // DealerCSV writes one line per up card and conditioning: unconditional,
 // then no_blackjack.
 func DealerCSV(w io.Writer, d Dealer) error {
 	cw := csv.NewWriter(w)
-	if err := cw.Write(DealerCSVHeader); err != nil {
+	outcomes, names := outcomeColumns(d.Rules)
+	if err := cw.Write(append([]string{"rules", "up", "p_up", "conditioning"}, names...)); err != nil {
 		return err
 	}
 	rules := d.Rules.String()
@@ -144,8 +168,8 @@ func DealerCSV(w io.Writer, d Dealer) error {
 				dist = dist.NoBlackjack()
 			}
 			row := []string{rules, up.String(), csvNum(d.PUp[up-1]), cond}
-			for _, p := range dist {
-				row = append(row, csvNum(p))
+			for _, o := range outcomes {
+				row = append(row, csvNum(dist[o]))
 			}
 			if err := cw.Write(row); err != nil {
 				return err
@@ -163,14 +187,16 @@ func DealerText(w io.Writer, d Dealer) error {
 	if _, err := fmt.Fprintf(w, "bjchart dealer outcomes\nrules %s\n", RulesText(d.Rules.String(), d.customShoe())); err != nil {
 		return err
 	}
-	header := append([]string{"up", "P(up)"}, dealerOutcomeNames...)
+	outcomes, names := outcomeColumns(d.Rules)
+	header := append([]string{"up", "P(up)"}, names...)
 	var all, peeked [][]string
+	bj := slices.Index(outcomes, solve.DealerBlackjack) + 2 // the blackjack column, after up and P(up)
 	for _, up := range dealerUps {
 		dist := d.Dist[up-1]
-		all = append(all, dealerRow(up, d.PUp[up-1], dist))
+		all = append(all, dealerRow(up, d.PUp[up-1], dist, outcomes))
 		if dist[solve.DealerBlackjack] > 0 {
-			row := dealerRow(up, d.PUp[up-1], dist.NoBlackjack())
-			peeked = append(peeked, row[:len(row)-1]) // no blackjack column
+			row := dealerRow(up, d.PUp[up-1], dist.NoBlackjack(), outcomes)
+			peeked = append(peeked, slices.Delete(row, bj, bj+1)) // no blackjack column
 		}
 	}
 	if err := percentTable(w, "\nUnconditional, in percent (before any peek; blackjacks included):", header, all); err != nil {
@@ -180,19 +206,17 @@ func DealerText(w io.Writer, d Dealer) error {
 		return nil // the shoe holds no blackjack
 	}
 	return percentTable(w, "\nGiven no dealer blackjack, in percent (what the player faces after a peek; other up cards as above):",
-		header[:len(header)-1], peeked)
+		slices.Delete(slices.Clone(header), bj, bj+1), peeked)
 }
 
-func dealerRow(up solve.Rank, pUp float64, dist solve.DealerDist) []string {
+func dealerRow(up solve.Rank, pUp float64, dist solve.DealerDist, outcomes []int) []string {
 	row := []string{up.String(), fmt.Sprintf("%.4f", 100*pUp)}
-	if pUp == 0 {
-		for range dist {
+	for _, o := range outcomes {
+		if pUp == 0 {
 			row = append(row, "-")
+			continue
 		}
-		return row
-	}
-	for _, p := range dist {
-		row = append(row, fmt.Sprintf("%.4f", 100*p))
+		row = append(row, fmt.Sprintf("%.4f", 100*dist[o]))
 	}
 	return row
 }

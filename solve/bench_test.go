@@ -70,7 +70,7 @@ func BenchmarkContract(b *testing.B) {
 		for _, up := range UpCards {
 			f.up, f.shoe = up, lay.shoe
 			f.shoe[up-1]--
-			f.draws, f.levels = dealerDrawsFor(r.H17, up), dealerLevelsFor(r.H17, up, f.shoe)
+			f.draws, f.levels = dealerDrawsFor(r.Dealer(), up), dealerLevelsFor(r.Dealer(), up, f.shoe)
 			f.contract()
 		}
 	}

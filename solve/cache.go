@@ -44,9 +44,12 @@ func (c *Cache) layout(r Rules, shoe Shoe) *layout {
 }
 
 // dealerRule is what the dealer's distributions depend on beyond the
-// layout: S17 or H17, and whether a dealer blackjack is an outcome of the
-// distribution (ENHC) or excluded from it (a peek).
-type dealerRule struct{ h17, enhc bool }
+// layout: how the dealer draws, and whether a dealer blackjack is an
+// outcome of the distribution (ENHC) or excluded from it (a peek).
+type dealerRule struct {
+	draws DealerRule
+	enhc  bool
+}
 
 // sharedDist holds one up card's distributions under one dealer rule,
 // computed once.
@@ -58,7 +61,7 @@ type sharedDist struct {
 // dist returns the dealer's distributions of f's up card for every
 // composition of the layout, computing them once per dealer rule.
 func (l *layout) dist(f *finiteUp) []DealerDist {
-	rule := dealerRule{f.r.H17, f.r.HoleCard == ENHC}
+	rule := dealerRule{f.r.Dealer(), f.r.HoleCard == ENHC}
 	l.distMu.Lock()
 	if l.dists == nil {
 		l.dists = map[dealerRule]*[10]sharedDist{}

@@ -10,9 +10,46 @@ const (
 	Dealer20
 	Dealer21 // 21 with three or more cards, or a two-card 21 that is not a blackjack
 	DealerBust
+	// Dealer16: the dealer stood on 16, which only a dealer policy that
+	// stands on it with some probability does (DHIT16).
+	Dealer16
 	DealerBlackjack
 	numOutcomes
 )
+
+// A DealerRule is how the dealer draws: hits below 16 and stands on 18 or
+// more always; hits a 16 with probability Hit16 and a 17 (hard or soft)
+// with probability Hit17, where a zero Hit17 leaves the 17s to H17 (a
+// soft 17 hit, hard ones stood on) or S17 (every 17 stood on).
+type DealerRule struct {
+	H17     bool
+	Stand16 float64 // 1 - the probability of hitting 16 (0: always hits 16)
+	Hit17   float64 // the probability of hitting any 17 (0: as H17 or S17 says)
+}
+
+// Dealer returns the rules' dealer.
+func (r Rules) Dealer() DealerRule {
+	return DealerRule{H17: r.H17, Stand16: r.DealerStand16, Hit17: r.DealerHit17}
+}
+
+// standP returns the probability that the dealer stops drawing at hard
+// sum (aces as one) with an ace among the cards or not.
+func (d DealerRule) standP(sum int, hasAce bool) float64 {
+	switch total := effective(sum, hasAce); {
+	case sum > 21 || total >= 18:
+		return 1
+	case total == 17 && d.Hit17 > 0:
+		return 1 - d.Hit17
+	case total == 17:
+		if dealerStands(sum, hasAce, d.H17) {
+			return 1
+		}
+		return 0
+	case total == 16:
+		return d.Stand16
+	}
+	return 0
+}
 
 // A DealerDist is a probability distribution over the dealer's final hand:
 // 17, 18, 19, 20, 21, bust and blackjack, indexed by Dealer17..DealerBlackjack.
@@ -62,13 +99,24 @@ func dealerOutcome(sum int, hasAce bool) int {
 	if hasAce && sum+10 <= 21 {
 		sum += 10
 	}
+	if sum == 16 {
+		return Dealer16
+	}
 	return sum - 17
+}
+
+// OutcomeTotal returns the dealer's total of a standing outcome (16..21).
+func OutcomeTotal(o int) int {
+	if o == Dealer16 {
+		return 16
+	}
+	return 17 + o
 }
 
 // infiniteDealer returns the unconditional dealer outcome distribution for
 // each up card (indexed by rank-1) when every card is drawn with the
 // probabilities p (indexed by rank-1), as from an infinite deck.
-func infiniteDealer(p [10]float64, h17 bool) [10]DealerDist {
+func infiniteDealer(p [10]float64, rule DealerRule) [10]DealerDist {
 	// from[sum][ace] is the distribution of a dealer hand of two or more
 	// cards with that hard sum; filled from high sums down, since drawing
 	// only raises the sum.
@@ -76,15 +124,17 @@ func infiniteDealer(p [10]float64, h17 bool) [10]DealerDist {
 	for sum := 26; sum >= 2; sum-- {
 		for a := 0; a < 2; a++ {
 			hasAce := a == 1
-			if dealerStands(sum, hasAce, h17) {
-				from[sum][a][dealerOutcome(sum, hasAce)] = 1
-				continue
-			}
+			stand := rule.standP(sum, hasAce)
 			var d DealerDist
-			for i, pr := range p {
-				next := from[sum+i+1][b2i(hasAce || i == 0)]
-				for o := range d {
-					d[o] += pr * next[o]
+			if stand > 0 {
+				d[dealerOutcome(sum, hasAce)] = stand
+			}
+			if stand < 1 {
+				for i, pr := range p {
+					next := from[sum+i+1][b2i(hasAce || i == 0)]
+					for o := range d {
+						d[o] += (1 - stand) * pr * next[o]
+					}
 				}
 			}
 			from[sum][a] = d
@@ -128,7 +178,7 @@ func DealerOutcomes(r Rules, opt Options) ([10]DealerDist, error) {
 		return out, err
 	}
 	if r.Infinite() && opt.Shoe == nil {
-		return infiniteDealer(r.FullShoe().Probs(), r.H17), nil
+		return infiniteDealer(r.FullShoe().Probs(), r.Dealer()), nil
 	}
 	shoe := r.FullShoe()
 	if opt.Shoe != nil {
@@ -144,7 +194,7 @@ func DealerOutcomes(r Rules, opt Options) ([10]DealerDist, error) {
 		if shoe.Counts[up-1] > 0 {
 			m := shoe.Counts
 			m[up-1]--
-			out[up-1] = finiteDealer(dealerDrawsFor(r.H17, up), m)
+			out[up-1] = finiteDealer(dealerDrawsFor(r.Dealer(), up), m)
 		}
 	}
 	return out, nil
@@ -183,17 +233,17 @@ func finiteDealer(d *dealerDraws, m [10]int) DealerDist {
 // unseen: the up card and the player's cards already out), unconditional,
 // blackjacks included. It is the direct sum over the dealer's draw
 // multisets, cheap enough to call per composition of a few hands.
-func DealerFrom(h17 bool, up Rank, left [10]int) DealerDist {
-	return finiteDealer(dealerDrawsFor(h17, up), left)
+func DealerFrom(rule DealerRule, up Rank, left [10]int) DealerDist {
+	return finiteDealer(dealerDrawsFor(rule, up), left)
 }
 
-// DealersFrom returns DealerFrom(h17, up, shoe less gone[i]) for every
+// DealersFrom returns DealerFrom(rule, up, shoe less gone[i]) for every
 // composition of removed cards gone[i] at once, by the contraction the
 // solver uses for its own hands (contract.go): for a few thousand hands
 // many times faster than one DealerFrom each. shoe holds the unseen cards
 // with the up card already out; a composition it cannot deal gets a zero
 // distribution. Blackjacks are included (unconditional), as in DealerFrom.
-func DealersFrom(h17 bool, up Rank, shoe [10]int, gone [][10]uint8) []DealerDist {
+func DealersFrom(rule DealerRule, up Rank, shoe [10]int, gone [][10]uint8) []DealerDist {
 	lay := &layout{shoe: shoe, compIndex: map[uint64]int32{}}
 	lay.shoe[up-1]++ // a layout's shoe holds the up card
 	at := make([]int32, len(gone))
@@ -201,14 +251,14 @@ func DealersFrom(h17 bool, up Rank, shoe [10]int, gone [][10]uint8) []DealerDist
 		at[i] = lay.comp(g) // each composition once
 	}
 	lay.trie = newTrie(lay.comps)
-	f := &finiteUp{r: Rules{H17: h17, HoleCard: ENHC}, up: up, shoe: shoe, lay: lay, draws: dealerDrawsFor(h17, up)}
-	f.levels = dealerLevelsFor(h17, up, anyShoe)
+	f := &finiteUp{r: Rules{H17: rule.H17, DealerStand16: rule.Stand16, DealerHit17: rule.Hit17, HoleCard: ENHC}, up: up, shoe: shoe, lay: lay, draws: dealerDrawsFor(rule, up)}
+	f.levels = dealerLevelsFor(rule, up, anyShoe)
 	unique := f.contract()
 	dists := make([]DealerDist, len(gone))
 	for i, g := range gone {
 		dists[i] = unique[at[i]]
 		if g == ([10]uint8{}) { // the trie's root, which the contraction leaves out
-			dists[i] = DealerFrom(h17, up, shoe)
+			dists[i] = DealerFrom(rule, up, shoe)
 		}
 		for c, k := range g {
 			if int(k) > shoe[c] {

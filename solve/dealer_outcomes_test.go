@@ -68,7 +68,7 @@ func TestDealerOutcomesExact(t *testing.T) {
 // (appendix 2B, before the peek; wizardofodds.com/games/blackjack/appendix/2b/),
 // printed to six significant digits: tolerance 1e-6.
 func TestDealerOutcomesWizard(t *testing.T) {
-	want := map[int][numOutcomes]float64{ // 17, 18, 19, 20, 21, bust, blackjack
+	want := map[int][7]float64{ // 17, 18, 19, 20, 21, bust, blackjack
 		1: {0.126128, 0.131003, 0.129486, 0.131553, 0.0515646, 0.11654, 0.313726},
 		2: {0.138976, 0.131762, 0.131815, 0.123948, 0.120526, 0.352973, 0},
 		3: {0.130313, 0.130946, 0.123761, 0.123345, 0.116047, 0.375588, 0},
@@ -83,11 +83,15 @@ func TestDealerOutcomesWizard(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	outcomes := [7]int{Dealer17, Dealer18, Dealer19, Dealer20, Dealer21, DealerBust, DealerBlackjack}
 	for up, w := range want {
-		for o := range w {
-			if math.Abs(d[up-1][o]-w[o]) > 1e-6 {
-				t.Errorf("up %d outcome %d: %.7f, Wizard %.7f", up, o, d[up-1][o], w[o])
+		for i, o := range outcomes {
+			if math.Abs(d[up-1][o]-w[i]) > 1e-6 {
+				t.Errorf("up %d outcome %d: %.7f, Wizard %.7f", up, o, d[up-1][o], w[i])
 			}
+		}
+		if d[up-1][Dealer16] != 0 {
+			t.Errorf("up %d: the dealer stood on 16", up)
 		}
 	}
 }

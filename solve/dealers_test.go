@@ -30,10 +30,10 @@ func TestDealersFrom(t *testing.T) {
 			}
 		}
 	}
-	gone = append(gone, [10]uint8{}, [10]uint8{0, 0, 12}) // nothing out; more 3s than the shoe holds
-	for _, h17 := range []bool{false, true} {
+	gone = append(gone, [10]uint8{}, [10]uint8{0, 0, 12})                            // nothing out; more 3s than the shoe holds
+	for _, rule := range []DealerRule{{}, {H17: true}, {Stand16: 0.6, Hit17: 0.2}} { // S17, H17, seed 002's dealer
 		for _, up := range UpCards {
-			got := DealersFrom(h17, up, shoe, gone)
+			got := DealersFrom(rule, up, shoe, gone)
 			for i, g := range gone {
 				var want DealerDist
 				left, ok := shoe, true
@@ -43,11 +43,11 @@ func TestDealersFrom(t *testing.T) {
 					}
 				}
 				if ok {
-					want = DealerFrom(h17, up, left)
+					want = DealerFrom(rule, up, left)
 				}
 				for o := range want {
 					if math.Abs(got[i][o]-want[o]) > 1e-13 {
-						t.Fatalf("h17 %v, up %v, out %v: %v, direct %v", h17, up, g, got[i], want)
+						t.Fatalf("dealer %+v, up %v, out %v: %v, direct %v", rule, up, g, got[i], want)
 					}
 				}
 			}

@@ -57,11 +57,21 @@ func (u *ratUp) dealerDist(gone [10]int) [numOutcomes]*big.Rat {
 	}
 	// Sequences of the same length share the denominator (t)_(length):
 	// count their numerators exactly in int64 (at most 20^12 each here),
-	// then divide once.
-	var num [numOutcomes][maxDraw + 1]int64
+	// then divide once. A dealer who hits 16 or 17 with a probability
+	// (DHIT16, DHIT17) weighs a sequence by its choices: counted apart by
+	// how many times it stood or hit at each (a hand can pass 16 and 17
+	// soft, then hard), and weighed at the end.
+	type choices struct{ stood16, hit16, stood17, hit17 int }
+	num := map[choices]*[numOutcomes][maxDraw + 1]int64{}
 	m, t := u.left(gone)
-	var draw func(m [10]int, sum int, ace bool, cards int, p int64)
-	draw = func(m [10]int, sum int, ace bool, cards int, p int64) {
+	count := func(ch choices, o, cards int, q int64) {
+		if num[ch] == nil {
+			num[ch] = &[numOutcomes][maxDraw + 1]int64{}
+		}
+		num[ch][o][cards] += q
+	}
+	var draw func(m [10]int, sum int, ace bool, cards int, p int64, ch choices)
+	draw = func(m [10]int, sum int, ace bool, cards int, p int64, ch choices) {
 		for c := 1; c <= 10; c++ {
 			if m[c-1] == 0 {
 				continue
@@ -70,31 +80,63 @@ func (u *ratUp) dealerDist(gone [10]int) [numOutcomes]*big.Rat {
 			s, a := sum+c, ace || c == 1
 			if cards == 1 && s == 11 && a {
 				if u.r.HoleCard == ENHC {
-					num[DealerBlackjack][cards] += q
+					count(ch, DealerBlackjack, cards, q)
 				}
-				continue
-			}
-			if dealerStands(s, a, u.r.H17) {
-				num[dealerOutcome(s, a)][cards] += q
 				continue
 			}
 			m2 := m
 			m2[c-1]--
-			draw(m2, s, a, cards+1, q)
+			total := s
+			if a && s+10 <= 21 {
+				total = s + 10
+			}
+			switch {
+			case total == 16 && u.r.DealerStand16 > 0:
+				stood, hit := ch, ch
+				stood.stood16++
+				hit.hit16++
+				count(stood, Dealer16, cards, q)
+				draw(m2, s, a, cards+1, q, hit)
+			case total == 17 && u.r.DealerHit17 > 0:
+				stood, hit := ch, ch
+				stood.stood17++
+				hit.hit17++
+				count(stood, Dealer17, cards, q)
+				draw(m2, s, a, cards+1, q, hit)
+			case dealerStands(s, a, u.r.H17):
+				count(ch, dealerOutcome(s, a), cards, q)
+			default:
+				draw(m2, s, a, cards+1, q, ch)
+			}
 		}
 	}
-	draw(m, u.up, u.up == 1, 1, 1)
+	draw(m, u.up, u.up == 1, 1, 1, choices{})
+	pow := func(x *big.Rat, n int) *big.Rat {
+		y := rat(1, 1)
+		for range n {
+			y = mul(y, x)
+		}
+		return y
+	}
+	stand16 := new(big.Rat).SetFloat64(u.r.DealerStand16)
+	hit17 := new(big.Rat).SetFloat64(u.r.DealerHit17)
 	var d [numOutcomes]*big.Rat
 	for o := range d {
 		d[o] = new(big.Rat)
-		den := big.NewInt(1)
-		for k := 1; k <= maxDraw; k++ {
-			den.Mul(den, big.NewInt(int64(t-k+1)))
-			if num[o][k] != 0 {
-				d[o].Add(d[o], new(big.Rat).SetFrac(big.NewInt(num[o][k]), new(big.Int).Set(den)))
-			}
-			if t-k+1 <= 1 {
-				break
+	}
+	for ch, n := range num {
+		w := mul(mul(pow(stand16, ch.stood16), pow(sub(rat(1, 1), stand16), ch.hit16)),
+			mul(pow(sub(rat(1, 1), hit17), ch.stood17), pow(hit17, ch.hit17)))
+		for o := range d {
+			den := big.NewInt(1)
+			for k := 1; k <= maxDraw; k++ {
+				den.Mul(den, big.NewInt(int64(t-k+1)))
+				if n[o][k] != 0 {
+					d[o].Add(d[o], mul(w, new(big.Rat).SetFrac(big.NewInt(n[o][k]), new(big.Int).Set(den))))
+				}
+				if t-k+1 <= 1 {
+					break
+				}
 			}
 		}
 	}
@@ -186,14 +228,18 @@ func (u *ratUp) standOnce(hand, gone [10]int) *big.Rat {
 	}
 	if u.charlie(hand) { // won, unless (ENHC) the dealer has a blackjack
 		w := new(big.Rat).Neg(d[DealerBlackjack])
-		for o := Dealer17; o <= DealerBust; o++ {
+		for o := Dealer17; o < DealerBlackjack; o++ {
 			w = add(w, mul(win, d[o]))
 		}
 		return w
 	}
 	w := sub(mul(win, d[DealerBust]), d[DealerBlackjack])
-	for o := Dealer17; o <= Dealer21; o++ {
-		switch dealer := 17 + o; {
+	for _, o := range []int{Dealer16, Dealer17, Dealer18, Dealer19, Dealer20, Dealer21} {
+		dealer := 17 + o
+		if o == Dealer16 {
+			dealer = 16
+		}
+		switch {
 		case dealer < total, total == 21 && u.r.P21Wins:
 			w = add(w, mul(win, d[o]))
 		case dealer > total:
@@ -381,6 +427,8 @@ func TestExactSmallShoe(t *testing.T) {
 		{"H17 DOA DAS SPL3 LS PEEK TIESLOSE P21WINS", UpCards[:]},
 		{"S17 DOA DAS SPL2 NS ENHC P21WINS 5CC", UpCards[:]},
 		{"H17 DOA DAS SPL3 LS PEEK 4C21=2:1 5C21=3:1 6CC", UpCards[:]},
+		{"DOA DAS SPL3 LS PEEK TIESLOSE DHIT16=0.4 DHIT17=0.2", UpCards[:]},
+		{"H17 DOA NDAS SPL2 NS ENHC DHIT16=0.7", UpCards[:]},
 	} {
 		rules := tc.rules
 		r, err := ParseRules(rules)

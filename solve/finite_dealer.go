@@ -41,10 +41,10 @@ type dealerDraws struct {
 }
 
 var (
-	dealerDrawsOnce  [2]sync.Once
-	dealerDrawsTable [2][10]*dealerDraws // [h17][up-1]
-	dealerLevelsMu   sync.Mutex
-	dealerLevelsMap  = map[levelsKey]*dealerLevels{}
+	dealerDrawsMu   sync.Mutex
+	dealerDrawsMap  = map[DealerRule]*[10]*dealerDraws{} // [up-1]
+	dealerLevelsMu  sync.Mutex
+	dealerLevelsMap = map[levelsKey]*dealerLevels{}
 )
 
 // levelsKey is what an up card's multiset classes depend on: the dealer's
@@ -55,7 +55,7 @@ var (
 // Only full shoes of whole decks get classes of their own (see
 // newFiniteUp), so that the table stays small.
 type levelsKey struct {
-	h17   bool
+	rule  DealerRule
 	up    Rank
 	holds [10]int
 }
@@ -66,9 +66,9 @@ var anyShoe = [10]int{maxDraw, maxDraw, maxDraw, maxDraw, maxDraw, maxDraw, maxD
 
 // dealerLevelsFor returns the multiset classes of an up card for the shoe
 // m less the up card (contract.go), computed once per key.
-func dealerLevelsFor(h17 bool, up Rank, m [10]int) *dealerLevels {
-	d := dealerDrawsFor(h17, up)
-	key := levelsKey{h17: h17, up: up}
+func dealerLevelsFor(rule DealerRule, up Rank, m [10]int) *dealerLevels {
+	d := dealerDrawsFor(rule, up)
+	key := levelsKey{rule: rule, up: up}
 	for c := range key.holds {
 		key.holds[c] = max(0, min(m[c], d.maxK[c]))
 	}
@@ -83,52 +83,63 @@ func dealerLevelsFor(h17 bool, up Rank, m [10]int) *dealerLevels {
 }
 
 // dealerDrawsFor returns the dealer's draw multisets for an up card.
-func dealerDrawsFor(h17 bool, up Rank) *dealerDraws {
-	i := b2i(h17)
-	dealerDrawsOnce[i].Do(func() {
+func dealerDrawsFor(rule DealerRule, up Rank) *dealerDraws {
+	dealerDrawsMu.Lock()
+	defer dealerDrawsMu.Unlock()
+	t, ok := dealerDrawsMap[rule]
+	if !ok {
+		t = &[10]*dealerDraws{}
 		for u := 1; u <= 10; u++ {
-			dealerDrawsTable[i][u-1] = enumerateDealer(h17, u)
+			t[u-1] = enumerateDealer(rule, u)
 		}
-	})
-	return dealerDrawsTable[i][up-1]
+		dealerDrawsMap[rule] = t
+	}
+	return t[up-1]
 }
 
-func enumerateDealer(h17 bool, up int) *dealerDraws {
+// enumerateDealer lists the dealer's draw multisets against up card up. A
+// multiset's weight is the sum over the orderings the dealer's rule
+// produces of the probability that the rule draws them that way: the
+// number of orderings for a rule that never hesitates.
+func enumerateDealer(rule DealerRule, up int) *dealerDraws {
 	type multiset struct {
 		k       [10]uint8
 		size    int
 		outcome int
-		orders  int
+		orders  float64
 	}
 	index := map[uint64]int{} // by key(k)
 	var sets []multiset
 	var k [10]uint8
-	add := func(size, outcome int) {
+	add := func(size, outcome int, w float64) {
 		j, ok := index[key(k)]
 		if !ok {
 			j = len(sets)
 			index[key(k)] = j
 			sets = append(sets, multiset{k: k, size: size, outcome: outcome})
 		}
-		sets[j].orders++
+		sets[j].orders += w
 	}
-	var draw func(sum int, hasAce bool, size int)
-	draw = func(sum int, hasAce bool, size int) {
+	var draw func(sum int, hasAce bool, size int, w float64)
+	draw = func(sum int, hasAce bool, size int, w float64) {
 		for c := 1; c <= 10; c++ {
 			k[c-1]++
 			s, a := sum+c, hasAce || c == 1
-			switch {
-			case size == 0 && s == 11 && a:
-				add(1, DealerBlackjack)
-			case dealerStands(s, a, h17):
-				add(size+1, dealerOutcome(s, a))
-			default:
-				draw(s, a, size+1)
+			if size == 0 && s == 11 && a {
+				add(1, DealerBlackjack, w)
+			} else {
+				stand := rule.standP(s, a)
+				if stand > 0 {
+					add(size+1, dealerOutcome(s, a), w*stand)
+				}
+				if stand < 1 {
+					draw(s, a, size+1, w*(1-stand))
+				}
 			}
 			k[c-1]--
 		}
 	}
-	draw(up, up == 1, 0)
+	draw(up, up == 1, 0, 1)
 	d := &dealerDraws{}
 	for o := Dealer17; o <= DealerBlackjack; o++ { // grouped by outcome, blackjacks last
 		for _, m := range sets {
@@ -136,7 +147,7 @@ func enumerateDealer(h17 bool, up int) *dealerDraws {
 				continue
 			}
 			d.outcome = append(d.outcome, uint8(m.outcome))
-			d.weight = append(d.weight, float64(m.orders))
+			d.weight = append(d.weight, m.orders)
 			d.size = append(d.size, uint8(m.size))
 			d.start = append(d.start, int32(len(d.ranks)))
 			d.maxSize = max(d.maxSize, m.size)
@@ -185,7 +196,7 @@ type finiteUp struct {
 
 func newFiniteUp(r Rules, lay *layout, up Rank) *finiteUp {
 	f := &finiteUp{r: r, up: up, shoe: lay.shoe, lay: lay,
-		draws: dealerDrawsFor(r.H17, up),
+		draws: dealerDrawsFor(r.Dealer(), up),
 		ctxs:  map[*shape]*context{},
 	}
 	f.shoe[up-1]--
@@ -197,7 +208,7 @@ func newFiniteUp(r Rules, lay *layout, up Rank) *finiteUp {
 	if lay.shoe == NewShoe(lay.shoe[0]/4).Counts {
 		holds = f.shoe
 	}
-	f.levels = dealerLevelsFor(r.H17, up, holds)
+	f.levels = dealerLevelsFor(r.Dealer(), up, holds)
 	f.dist = lay.dist(f)
 	return f
 }

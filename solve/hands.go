@@ -104,7 +104,7 @@ func (s *HandValues) prepare(hand [10]uint8) {
 		}
 	}
 	visit(hand)
-	dists := DealersFrom(s.r.H17, Rank(s.up), s.shoe, hands)
+	dists := DealersFrom(s.r.Dealer(), Rank(s.up), s.shoe, hands)
 	for i, h := range hands {
 		s.stands[h] = s.standValue(dists[i], h)
 		if s.charlie(h) {

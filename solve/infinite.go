@@ -32,8 +32,11 @@ func (f *frame) standPaid(total int, win float64) float64 {
 		return -1
 	}
 	ev := win*f.d[DealerBust] - f.d[DealerBlackjack]
-	for o := Dealer17; o <= Dealer21; o++ {
-		switch dealer := 17 + o; {
+	for o := Dealer17; o <= Dealer16; o++ {
+		if o == DealerBust {
+			continue
+		}
+		switch dealer := OutcomeTotal(o); {
 		case dealer < total, total == 21 && f.p21Wins:
 			ev += win * f.d[o]
 		case dealer > total, f.tiesLose:
@@ -48,7 +51,7 @@ func (f *frame) standPaid(total int, win float64) float64 {
 // frame, ENHC).
 func (f *frame) charlieEV(win float64) float64 {
 	w := 0.0
-	for o := Dealer17; o <= DealerBust; o++ {
+	for o := Dealer17; o < DealerBlackjack; o++ {
 		w += f.d[o]
 	}
 	return win*w - f.d[DealerBlackjack]
@@ -169,7 +172,7 @@ func resplitValue(limit int, pc, other [5]float64, pair float64) float64 {
 // solveInfinite fills a Table for an infinite deck.
 func solveInfinite(r Rules) *Table {
 	p := r.FullShoe().Probs()
-	t := &Table{Rules: r, Dealer: infiniteDealer(p, r.H17)}
+	t := &Table{Rules: r, Dealer: infiniteDealer(p, r.Dealer())}
 	t.Conditioning = conditioning(r)
 
 	for _, kind := range []TableKind{Hard, Soft, Pairs} {

@@ -55,6 +55,13 @@ type Rules struct {
 	// 7C21=3:1 are Spanish 21's. For n from 4 to 8, so that a doubled hand
 	// (three cards) is never paid one; split hands are.
 	Bonus21 [MaxBonusCards + 1]Payout
+	// DealerStand16 is the probability that the dealer stands on a 16
+	// (DHIT16=P hits it with probability P; default: always hits), and
+	// DealerHit17, if not 0, the probability that it hits any 17, hard
+	// or soft (DHIT17=P, instead of S17 or H17). Seed 002's dealer as
+	// built: DHIT16=0.4 DHIT17=0.2. Below 16 the dealer always hits, on 18
+	// or more it always stands.
+	DealerStand16, DealerHit17 float64
 }
 
 // MaxBonusCards is the most cards a bonus 21 is named by (NC21=A:B).
@@ -188,6 +195,12 @@ func (r Rules) String() string {
 	if r.Charlie > 0 {
 		fmt.Fprintf(&b, " %dCC", r.Charlie)
 	}
+	if r.DealerStand16 != 0 {
+		b.WriteString(" DHIT16=" + strconv.FormatFloat(1-r.DealerStand16, 'g', -1, 64))
+	}
+	if r.DealerHit17 != 0 {
+		b.WriteString(" DHIT17=" + strconv.FormatFloat(r.DealerHit17, 'g', -1, 64))
+	}
 	b.WriteString(pick(r.P21Wins, " P21WINS", ""))
 	for n, p := range r.Bonus21 {
 		if p.Den != 0 {
@@ -241,6 +254,12 @@ func (r Rules) Validate() error {
 		return fmt.Errorf("charlie %d: want 5, 6 or 7 cards (5CC, 6CC, 7CC) or 0 for none", r.Charlie)
 	case r.Bonus21 != [MaxBonusCards + 1]Payout{} && r.Decks == 0:
 		return fmt.Errorf("a bonus 21 (NC21=A:B) with an infinite deck: bonuses by number of cards are solved for finite shoes only so far; give a number of decks")
+	case !(r.DealerStand16 >= 0 && r.DealerStand16 <= 1):
+		return fmt.Errorf("the dealer's chance of standing on 16 is %v; want a probability from 0 to 1", r.DealerStand16)
+	case !(r.DealerHit17 >= 0 && r.DealerHit17 < 1):
+		return fmt.Errorf("DHIT17=%v: want a probability above 0 and below 1 (S17 never hits 17, H17 hits soft ones)", r.DealerHit17)
+	case r.DealerHit17 != 0 && r.H17:
+		return fmt.Errorf("DHIT17 decides every 17, hard and soft: drop H17")
 	case r.Charlie != 0 && r.Decks == 0:
 		return fmt.Errorf("%dCC with an infinite deck: Charlies are solved for finite shoes only so far; give a number of decks (100000D is as good as infinite)", r.Charlie)
 	case r.Deck != [10]int{} && !validDeck(r.Deck):
@@ -293,6 +312,8 @@ var RuleTokens = []RuleToken{
 	{"deck", "SPANISH", "48-card Spanish decks: the four 10s out of each deck, J, Q and K left (default: 52-card decks)"},
 	{"deck", "DECK=A-2-...-T", "any deck: its count of each rank A, 2..9 and ten-valued, e.g. DECK=4-4-4-4-4-4-4-4-4-18 for two jokers counted as tens"},
 	{"bonus 21", "5C21=3:2", "a 21 of 5 or more cards pays 3:2 when it wins (any N from 4 to 8, any A:B; the largest N that applies pays; e.g. 5C21=3:2 6C21=2:1 7C21=3:1); finite decks only"},
+	{"dealer 16", "DHIT16=P", "the dealer hits 16 with probability P and stands on it otherwise (default: 1, always hits); seed 002's dealer: DHIT16=0.4"},
+	{"dealer 17", "DHIT17=P", "the dealer hits every 17, hard or soft, with probability P (0 < P < 1) instead of S17/H17; seed 002's dealer: DHIT17=0.2"},
 	{"player 21", "P21WINS", "a player 21 always wins, against a dealer 21 too (not against a dealer blackjack; default: it ties a dealer 21)"},
 }
 
@@ -433,6 +454,26 @@ func lookupToken(t string) (group string, apply func(*Rules) error, ok bool) {
 			return nil
 		}, true
 	}
+	if p, ok := strings.CutPrefix(t, "DHIT16="); ok {
+		return "dealer 16", func(r *Rules) error {
+			x, err := parseProbability(p)
+			if err != nil {
+				return err
+			}
+			r.DealerStand16 = 1 - x
+			return nil
+		}, true
+	}
+	if p, ok := strings.CutPrefix(t, "DHIT17="); ok {
+		return "dealer 17", func(r *Rules) error {
+			x, err := parseProbability(p)
+			if err != nil || x == 0 || x == 1 {
+				return fmt.Errorf("want a probability above 0 and below 1, e.g. DHIT17=0.2 (S17 never hits a 17; H17 hits soft 17s)")
+			}
+			r.DealerHit17 = x
+			return nil
+		}, true
+	}
 	if spec, ok := strings.CutPrefix(t, "DECK="); ok {
 		return "deck", func(r *Rules) error {
 			d, err := parseDeck(spec)
@@ -457,6 +498,15 @@ func lookupToken(t string) (group string, apply func(*Rules) error, ok bool) {
 		}, true
 	}
 	return "", nil, false
+}
+
+// parseProbability reads a probability from 0 to 1, e.g. 0.4.
+func parseProbability(s string) (float64, error) {
+	x, err := strconv.ParseFloat(s, 64)
+	if err != nil || !(x >= 0 && x <= 1) {
+		return 0, fmt.Errorf("%q: want a probability from 0 to 1, e.g. 0.4", s)
+	}
+	return x, nil
 }
 
 // maxPerDeck bounds a rank's count in one deck.

@@ -76,10 +76,12 @@ func FuzzParseRules(f *testing.F) {
 		"99999999999999999999D", // overflow
 		"3:2:1 ,, 4D",           // odd separators
 		"2D TIESLOSE 5CC P21WINS SPANISH 5C21=3:2 6C21=2:1", // the variant tokens
-		"INF 6CC",                        // parses, does not go together
-		"1D DECK=1-2-3-4-5-6-7-8-9-10",   // any deck
-		"6D DECK=4-4-4-4-4-4-4-4-4-16",   // the standard deck, written out
-		"6D 9C21=1:1 DECK=0-0-0-0-0-0-0", // near misses
+		"INF 6CC",                           // parses, does not go together
+		"1D DECK=1-2-3-4-5-6-7-8-9-10",      // any deck
+		"6D DECK=4-4-4-4-4-4-4-4-4-16",      // the standard deck, written out
+		"6D 9C21=1:1 DECK=0-0-0-0-0-0-0",    // near misses
+		"6D DHIT16=0.4 DHIT17=0.2 TIESLOSE", // seed 002's dealer
+		"6D H17 DHIT17=0.5 DHIT16=2",        // contradictions
 	} {
 		f.Add(s)
 	}

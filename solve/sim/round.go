@@ -16,9 +16,11 @@ type table struct {
 	// unbusted has won and draws no more (a number never reached without
 	// a Charlie rule).
 	charlieAt int
-	bonus21   bool   // some 21s pay a bonus
-	live      []bool // by player: a liveStrategy, which decides at its turn
-	anyLive   bool
+	bonus21   bool // some 21s pay a bonus
+	// chanceDealer: the dealer hits a 16 or a 17 by chance (DHIT16, DHIT17).
+	chanceDealer bool
+	live         []bool // by player: a liveStrategy, which decides at its turn
+	anyLive      bool
 
 	// What a strategy can see at a decision: the up card, the hole card
 	// if drawn (a peek game's, unseen), the round's seats and whose turn
@@ -37,6 +39,7 @@ func newTable(r solve.Rules, s *shoe, players []Player) *table {
 	for n := 4; n <= solve.MaxBonusCards; n++ {
 		t.bonus21 = t.bonus21 || r.WinPays(21, n) != 1
 	}
+	t.chanceDealer = r.DealerStand16 > 0 || r.DealerHit17 > 0
 	t.charlieAt = r.Charlie
 	if r.Charlie == 0 {
 		t.charlieAt = 1 << 30
@@ -445,6 +448,10 @@ func (t *table) splitOptions(c int, h *hand) options {
 	}
 }
 
+// coin returns a uniform number in [0, 1) from the shoe's generator (30
+// bits), for a dealer who hits a 16 or 17 by chance.
+func (t *table) coin() float64 { return float64(t.shoe.randN(1<<30)) / (1 << 30) }
+
 // dealer plays the dealer's hand and returns its total (22 for a bust).
 func (t *table) dealer(up, hole int) int {
 	sum, ace := up+hole, up == 1 || hole == 1
@@ -456,6 +463,14 @@ func (t *table) dealer(up, hole int) int {
 		switch {
 		case sum > 21:
 			return 22
+		case t.chanceDealer && total == 16 && t.r.DealerStand16 > 0:
+			if t.coin() < t.r.DealerStand16 {
+				return total
+			}
+		case t.chanceDealer && total == 17 && t.r.DealerHit17 > 0:
+			if t.coin() >= t.r.DealerHit17 {
+				return total
+			}
 		case total > 17, total == 17 && !(t.r.H17 && ace && sum+10 == 17):
 			return total
 		}
