@@ -90,18 +90,21 @@ func (u *ratUp) dealerDist(gone [10]int) [numOutcomes]*big.Rat {
 			if a && s+10 <= 21 {
 				total = s + 10
 			}
+			// A choice by chance at 16 or 17: both ways, each counted.
+			stood, hit, chance := ch, ch, true
 			switch {
 			case total == 16 && u.r.DealerStand16 > 0:
-				stood, hit := ch, ch
 				stood.stood16++
 				hit.hit16++
-				count(stood, Dealer16, cards, q)
-				draw(m2, s, a, cards+1, q, hit)
 			case total == 17 && u.r.DealerHit17 > 0:
-				stood, hit := ch, ch
 				stood.stood17++
 				hit.hit17++
-				count(stood, Dealer17, cards, q)
+			default:
+				chance = false
+			}
+			switch {
+			case chance:
+				count(stood, dealerOutcome(s, a), cards, q)
 				draw(m2, s, a, cards+1, q, hit)
 			case dealerStands(s, a, u.r.H17):
 				count(ch, dealerOutcome(s, a), cards, q)
