@@ -120,8 +120,8 @@ func infiniteDealer(p [10]float64, rule DealerRule) [10]DealerDist {
 	// from[sum][ace] is the distribution of a dealer hand of two or more
 	// cards with that hard sum; filled from high sums down, since drawing
 	// only raises the sum.
-	var from [27][2]DealerDist
-	for sum := 26; sum >= 2; sum-- {
+	var from [28][2]DealerDist // a hard 17 that hits (DHIT17) reaches 27
+	for sum := 27; sum >= 2; sum-- {
 		for a := 0; a < 2; a++ {
 			hasAce := a == 1
 			stand := rule.standP(sum, hasAce)

@@ -683,8 +683,9 @@ func (u *ratUp) chartReach(tab *Table, up Rank) map[[10]int]*big.Rat {
 // TestDeckRule: a custom deck is the shoe the solver deals from. One deck
 // of smallShoe's composition (DECK=2-2-2-2-2-2-1-1-1-5) solves to the
 // same table as smallShoe given as a remaining shoe, and its hands match
-// the big.Rat evaluation; an infinite Spanish deck agrees with 20,000
-// Spanish decks to the finite shoe's effect (under 1e-5 of the EV).
+// the big.Rat evaluation; an infinite Spanish deck, and an infinite deck
+// with seed 002's dealer, agree with 20,000 decks to the finite shoe's
+// effect (under 1e-5 of the EV).
 func TestDeckRule(t *testing.T) {
 	r, err := ParseRules("1D S17 DOA DAS SPL3 LS DECK=2-2-2-2-2-2-1-1-1-5")
 	if err != nil {
@@ -720,8 +721,10 @@ func TestDeckRule(t *testing.T) {
 			t.Errorf("%v v 6 stand %v, exact %v", h.Cards, got, want)
 		}
 	}
-	inf, finite := mustSolve(t, "INF SPANISH"), mustSolve(t, "20000D SPANISH")
-	if d := inf.EV - finite.EV; math.Abs(d) > 1e-5 {
-		t.Errorf("Spanish decks: infinite %v, 20000 decks %v", inf.EV, finite.EV)
+	for _, rules := range []string{"SPANISH", "DHIT16=0.4 DHIT17=0.2"} { // the infinite solver against the finite one
+		inf, finite := mustSolve(t, "INF "+rules), mustSolve(t, "20000D "+rules)
+		if d := inf.EV - finite.EV; math.Abs(d) > 1e-5 {
+			t.Errorf("%s: infinite %v, 20000 decks %v", rules, inf.EV, finite.EV)
+		}
 	}
 }
