@@ -143,7 +143,7 @@ func (s *HandValues) done(hand [10]uint8) bool {
 func (s *HandValues) charlieValue(d DealerDist, hand [10]uint8) float64 {
 	d[DealerBlackjack] = 0
 	t, _ := handTotal(hand)
-	return newFrame(s.r, d).charlieEV(s.r.WinPays(t, cardCount(hand)))
+	return newFrame(&s.r, d).charlieEV(s.r.WinPays(t, cardCount(hand)))
 }
 
 func cardCount(hand [10]uint8) int {
@@ -161,7 +161,7 @@ func cardCount(hand [10]uint8) int {
 func (s *HandValues) standValue(d DealerDist, hand [10]uint8) float64 {
 	d[DealerBlackjack] = 0
 	t, _ := handTotal(hand)
-	return newFrame(s.r, d).standPaid(t, s.r.WinPays(t, cardCount(hand)))
+	return newFrame(&s.r, d).standPaid(t, s.r.WinPays(t, cardCount(hand)))
 }
 
 // draw returns W of drawing one card to hand, then f of the new hand (a

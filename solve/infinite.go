@@ -17,7 +17,7 @@ type frame struct {
 }
 
 // newFrame returns the frame of a dealer distribution under the rules.
-func newFrame(r Rules, d DealerDist) *frame {
+func newFrame(r *Rules, d DealerDist) *frame {
 	return &frame{d: d, tiesLose: r.TiesLose, p21Wins: r.P21Wins}
 }
 

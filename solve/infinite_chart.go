@@ -188,9 +188,9 @@ func evaluateInfinite(src *Table, st Strategy) (*Table, error) {
 // dealerFrame returns the frame hands are valued in against an up card.
 func dealerFrame(r Rules, d DealerDist) *frame {
 	if r.HoleCard == ENHC {
-		return newFrame(r, d)
+		return newFrame(&r, d)
 	}
-	return newFrame(r, d.NoBlackjack())
+	return newFrame(&r, d.NoBlackjack())
 }
 
 // fillCells writes the cells of one up card: each action's EV when the
