@@ -279,6 +279,9 @@ func describeRules(r solve.Rules) string {
 	if r.DealerStand16 > 0 {
 		parts = append(parts, fmt.Sprintf("dealer hits 16 with probability %g", 1-r.DealerStand16))
 	}
+	if r.Push22 {
+		parts = append(parts, "a dealer 22 pushes")
+	}
 	if r.DealerHit17 > 0 {
 		parts = append(parts, fmt.Sprintf("dealer hits 17 with probability %g", r.DealerHit17))
 	}

@@ -63,14 +63,20 @@ var dealerOutcomeNames = []string{"17", "18", "19", "20", "21", "bust", "blackja
 var shownOutcomes = []int{solve.Dealer17, solve.Dealer18, solve.Dealer19, solve.Dealer20, solve.Dealer21, solve.DealerBust, solve.DealerBlackjack}
 
 // outcomeColumns returns the outcomes an output shows for the rules and
-// their names: a dealer who may stand on 16 (DHIT16) adds a last column
-// "16", so that the usual columns keep their places.
+// their names: a dealer who may stand on 16 (DHIT16) adds a column "16",
+// and under PUSH22 a column "22" (bust is then 23 or more), at the end,
+// so that the usual columns keep their places.
 func outcomeColumns(r solve.Rules) ([]int, []string) {
-	if r.DealerStand16 == 0 {
-		return shownOutcomes, dealerOutcomeNames
+	outcomes := slices.Clone(shownOutcomes)
+	names := slices.Clone(dealerOutcomeNames)
+	if r.DealerStand16 > 0 {
+		outcomes, names = append(outcomes, solve.Dealer16), append(names, "16")
 	}
-	return append(shownOutcomes[:len(shownOutcomes):len(shownOutcomes)], solve.Dealer16),
-		append(dealerOutcomeNames[:len(dealerOutcomeNames):len(dealerOutcomeNames)], "16")
+	if r.Push22 { // "bust" is then 23 or more
+		names[slices.Index(names, "bust")] = "bust 23+"
+		outcomes, names = append(outcomes, solve.Dealer22), append(names, "22")
+	}
+	return outcomes, names
 }
 
 // DealerNote says what the two distributions are.
@@ -102,14 +108,21 @@ type JSONDealerDist struct {
 	Blackjack float64 `json:"blackjack"`
 	// P16 is the dealer standing on 16, only for a dealer who may (DHIT16).
 	P16 *float64 `json:"16,omitempty"`
+	// P22 is the dealer busting with 22, only under PUSH22 (Bust is then
+	// 23 or more).
+	P22 *float64 `json:"22,omitempty"`
 }
 
 func jsonDealerDist(r solve.Rules, d solve.DealerDist) JSONDealerDist {
 	j := JSONDealerDist{d[solve.Dealer17], d[solve.Dealer18], d[solve.Dealer19], d[solve.Dealer20],
-		d[solve.Dealer21], d[solve.DealerBust], d[solve.DealerBlackjack], nil}
+		d[solve.Dealer21], d[solve.DealerBust], d[solve.DealerBlackjack], nil, nil}
 	if r.DealerStand16 > 0 {
 		p := d[solve.Dealer16]
 		j.P16 = &p
+	}
+	if r.Push22 {
+		p := d[solve.Dealer22]
+		j.P22 = &p
 	}
 	return j
 }

@@ -13,6 +13,9 @@ const (
 	// Dealer16: the dealer stood on 16, which only a dealer policy that
 	// stands on it with some probability does (DHIT16).
 	Dealer16
+	// Dealer22: the dealer busted with 22, told apart from DealerBust only
+	// under PUSH22 (where it pushes every hand still standing).
+	Dealer22
 	DealerBlackjack
 	numOutcomes
 )
@@ -25,11 +28,22 @@ type DealerRule struct {
 	H17     bool
 	Stand16 float64 // 1 - the probability of hitting 16 (0: always hits 16)
 	Hit17   float64 // the probability of hitting any 17 (0: as H17 or S17 says)
+	Push22  bool    // a bust of 22 is its own outcome (Dealer22)
 }
 
 // Dealer returns the rules' dealer.
 func (r Rules) Dealer() DealerRule {
-	return DealerRule{H17: r.H17, Stand16: r.DealerStand16, Hit17: r.DealerHit17}
+	return DealerRule{H17: r.H17, Stand16: r.DealerStand16, Hit17: r.DealerHit17, Push22: r.Push22}
+}
+
+// outcome returns the outcome index of a finished dealer hand of two or
+// more cards that is not a blackjack: dealerOutcome, with a 22 apart
+// under PUSH22.
+func (d DealerRule) outcome(sum int, hasAce bool) int {
+	if sum == 22 && d.Push22 {
+		return Dealer22
+	}
+	return dealerOutcome(sum, hasAce)
 }
 
 // standP returns the probability that the dealer stops drawing at hard
@@ -127,7 +141,7 @@ func infiniteDealer(p [10]float64, rule DealerRule) [10]DealerDist {
 			stand := rule.standP(sum, hasAce)
 			var d DealerDist
 			if stand > 0 {
-				d[dealerOutcome(sum, hasAce)] = stand
+				d[rule.outcome(sum, hasAce)] = stand
 			}
 			if stand < 1 {
 				for i, pr := range p {
@@ -251,7 +265,7 @@ func DealersFrom(rule DealerRule, up Rank, shoe [10]int, gone [][10]uint8) []Dea
 		at[i] = lay.comp(g) // each composition once
 	}
 	lay.trie = newTrie(lay.comps)
-	f := &finiteUp{r: Rules{H17: rule.H17, DealerStand16: rule.Stand16, DealerHit17: rule.Hit17, HoleCard: ENHC}, up: up, shoe: shoe, lay: lay, draws: dealerDrawsFor(rule, up)}
+	f := &finiteUp{r: Rules{H17: rule.H17, DealerStand16: rule.Stand16, DealerHit17: rule.Hit17, Push22: rule.Push22, HoleCard: ENHC}, up: up, shoe: shoe, lay: lay, draws: dealerDrawsFor(rule, up)}
 	f.levels = dealerLevelsFor(rule, up, anyShoe)
 	unique := f.contract()
 	dists := make([]DealerDist, len(gone))

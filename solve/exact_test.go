@@ -102,12 +102,16 @@ func (u *ratUp) dealerDist(gone [10]int) [numOutcomes]*big.Rat {
 			default:
 				chance = false
 			}
+			o := dealerOutcome(s, a)
+			if s == 22 && u.r.Push22 {
+				o = Dealer22
+			}
 			switch {
 			case chance:
-				count(stood, dealerOutcome(s, a), cards, q)
+				count(stood, o, cards, q)
 				draw(m2, s, a, cards+1, q, hit)
 			case dealerStands(s, a, u.r.H17):
-				count(ch, dealerOutcome(s, a), cards, q)
+				count(ch, o, cards, q)
 			default:
 				draw(m2, s, a, cards+1, q, ch)
 			}
@@ -432,6 +436,8 @@ func TestExactSmallShoe(t *testing.T) {
 		{"H17 DOA DAS SPL3 LS PEEK 4C21=2:1 5C21=3:1 6CC", UpCards[:]},
 		{"DOA DAS SPL3 LS PEEK TIESLOSE DHIT16=0.4 DHIT17=0.2", UpCards[:]},
 		{"H17 DOA NDAS SPL2 NS ENHC DHIT16=0.7", UpCards[:]},
+		{"S17 DOA DAS SPL3 LS PEEK PUSH22 5CC", UpCards[:]},
+		{"H17 DOA DAS SPL2 NS ENHC PUSH22 TIESLOSE", UpCards[:]},
 	} {
 		rules := tc.rules
 		r, err := ParseRules(rules)

@@ -130,7 +130,7 @@ func enumerateDealer(rule DealerRule, up int) *dealerDraws {
 			} else {
 				stand := rule.standP(s, a)
 				if stand > 0 {
-					add(size+1, dealerOutcome(s, a), w*stand)
+					add(size+1, rule.outcome(s, a), w*stand)
 				}
 				if stand < 1 {
 					draw(s, a, size+1, w*(1-stand))

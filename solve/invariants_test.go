@@ -113,6 +113,8 @@ func TestRuleDirections(t *testing.T) {
 		{"2D DHIT16=0.5", "2D"}, // a dealer standing on 16 helps the player
 		{"2D DHIT17=0.5", "2D"}, // hitting 17 hurts
 		{"INF DHIT17=0.5", "INF"},
+		{"INF", "INF PUSH22"},
+		{"2D ENHC", "2D ENHC PUSH22"},
 		{"INF DHIT16=0", "INF DHIT16=0.5"}, // always standing on 16 helps more
 		{"INF", "INF SPANISH"},
 		{"2D 5C21=3:2", "2D"},

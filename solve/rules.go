@@ -62,6 +62,9 @@ type Rules struct {
 	// built: DHIT16=0.4 DHIT17=0.2. Below 16 the dealer always hits, on 18
 	// or more it always stands.
 	DealerStand16, DealerHit17 float64
+	// Push22: a dealer's 22 pushes every hand still standing (PUSH22, as
+	// in Free Bet blackjack); a blackjack and a Charlie have already won.
+	Push22 bool
 }
 
 // MaxBonusCards is the most cards a bonus 21 is named by (NC21=A:B).
@@ -201,6 +204,7 @@ func (r Rules) String() string {
 	if r.DealerHit17 != 0 {
 		b.WriteString(" DHIT17=" + strconv.FormatFloat(r.DealerHit17, 'g', -1, 64))
 	}
+	b.WriteString(pick(r.Push22, " PUSH22", ""))
 	b.WriteString(pick(r.P21Wins, " P21WINS", ""))
 	for n, p := range r.Bonus21 {
 		if p.Den != 0 {
@@ -314,6 +318,7 @@ var RuleTokens = []RuleToken{
 	{"bonus 21", "5C21=3:2", "a 21 of 5 or more cards pays 3:2 when it wins (any N from 4 to 8, any A:B; the largest N that applies pays; e.g. 5C21=3:2 6C21=2:1 7C21=3:1); finite decks only"},
 	{"dealer 16", "DHIT16=P", "the dealer hits 16 with probability P and stands on it otherwise (default: 1, always hits); seed 002's dealer: DHIT16=0.4"},
 	{"dealer 17", "DHIT17=P", "the dealer hits every 17, hard or soft, with probability P (0 < P < 1) instead of S17/H17; seed 002's dealer: DHIT17=0.2"},
+	{"dealer 22", "PUSH22", "a dealer 22 pushes every hand still standing (Free Bet blackjack); a blackjack and a Charlie have already won"},
 	{"player 21", "P21WINS", "a player 21 always wins, against a dealer 21 too (not against a dealer blackjack; default: it ties a dealer 21)"},
 }
 
@@ -415,6 +420,8 @@ func lookupToken(t string) (group string, apply func(*Rules) error, ok bool) {
 		return set("surrender", func(r *Rules) { r.Surrender = s })
 	case "SPANISH":
 		return set("deck", func(r *Rules) { r.Deck = spanishDeck })
+	case "PUSH22":
+		return set("dealer 22", func(r *Rules) { r.Push22 = true })
 	case "P21WINS":
 		return set("player 21", func(r *Rules) { r.P21Wins = true })
 	case "5CC", "6CC", "7CC":

@@ -436,6 +436,7 @@ func (e *EMCTS) playout(h hand, act solve.Action) float64 {
 		switch {
 		case total > 21:
 			net -= mine[i].bet
+		case dealer == 22 && e.r.Push22 && mine[i].cards < t.charlieAt: // a push
 		case dealer > 21 || total > dealer || mine[i].cards >= t.charlieAt || total == 21 && e.r.P21Wins:
 			net += mine[i].bet * t.winPays(total, mine[i].cards)
 		case total < dealer, e.r.TiesLose && total == dealer:

@@ -254,6 +254,7 @@ func (t *table) round(bets []float64) outcome {
 			switch {
 			case total > 21:
 				p.net -= h.bet
+			case dealer == 22 && t.r.Push22 && h.cards < t.charlieAt: // a push
 			case dealer > 21 || total > dealer || h.cards >= t.charlieAt || total == 21 && t.r.P21Wins:
 				p.net += h.bet * t.winPays(total, h.cards)
 			case total < dealer, t.r.TiesLose && total == dealer:
@@ -452,7 +453,8 @@ func (t *table) splitOptions(c int, h *hand) options {
 // bits), for a dealer who hits a 16 or 17 by chance.
 func (t *table) coin() float64 { return float64(t.shoe.randN(1<<30)) / (1 << 30) }
 
-// dealer plays the dealer's hand and returns its total (22 for a bust).
+// dealer plays the dealer's hand and returns its total (its hard sum, 22
+// or more, for a bust).
 func (t *table) dealer(up, hole int) int {
 	sum, ace := up+hole, up == 1 || hole == 1
 	for {
@@ -462,7 +464,7 @@ func (t *table) dealer(up, hole int) int {
 		}
 		switch {
 		case sum > 21:
-			return 22
+			return sum
 		case t.chanceDealer && total == 16 && t.r.DealerStand16 > 0:
 			if t.coin() < t.r.DealerStand16 {
 				return total

@@ -55,6 +55,7 @@ func TestAgainstSolver(t *testing.T) {
 		"2D S17 DAS SPL3 LS SPANISH",
 		"1D S17 DAS SPL3 LS SPANISH P21WINS 5C21=3:2 6C21=2:1 7C21=3:1",
 		"2D S17 DAS SPL3 TIESLOSE DHIT16=0.4 DHIT17=0.2",
+		"6D H17 DAS SPL3 PUSH22 5CC",
 	} {
 		res, tab := simulate(t, rules, rounds, 1)
 		if d := res.EV() - tab.EV; math.Abs(d) > 3*res.SE() {
