@@ -31,16 +31,21 @@ func (f *frame) standPaid(total int, win float64) float64 {
 	if total > 21 {
 		return -1
 	}
-	ev := win*f.d[DealerBust] - f.d[DealerBlackjack]
-	for o := Dealer17; o <= Dealer16; o++ {
-		if o == DealerBust {
-			continue
-		}
-		switch dealer := OutcomeTotal(o); {
+	ev := win*f.d[DealerBust] - f.d[DealerBlackjack] // a 22 under PUSH22 pushes
+	for o := Dealer17; o <= Dealer21; o++ {
+		switch dealer := 17 + o; {
 		case dealer < total, total == 21 && f.p21Wins:
 			ev += win * f.d[o]
 		case dealer > total, f.tiesLose:
 			ev -= f.d[o]
+		}
+	}
+	if d := f.d[Dealer16]; d != 0 { // a dealer who stood on 16 (DHIT16)
+		switch {
+		case total > 16:
+			ev += win * d
+		case total < 16, f.tiesLose:
+			ev -= d
 		}
 	}
 	return ev
