@@ -231,8 +231,12 @@ func cmpFloat(a, b float64) int {
 
 func (rep checkReport) text(b *bytes.Buffer, list int) error {
 	fmt.Fprintf(b, "bjchart emcts-check: %s, full shoe\n", rep.Rules)
-	fmt.Fprintf(b, "eMCTS: %d playouts a decision, threshold %d, playouts by %s; %d searches a position, the majority decides (seed %d)\n\n",
-		rep.Playouts, rep.Threshold, rep.Playout, rep.Runs, rep.Seed)
+	runs := fmt.Sprintf("%d searches a position, the majority decides", rep.Runs)
+	if rep.Runs == 1 {
+		runs = "one search a position"
+	}
+	fmt.Fprintf(b, "eMCTS: %d playouts a decision, threshold %d, playouts by %s; %s (seed %d)\n\n",
+		rep.Playouts, rep.Threshold, rep.Playout, runs, rep.Seed)
 	tw := tabwriter.NewWriter(b, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "C\treward\tright, positions\tright, by frequency\tEV given up per round (first decisions)\t")
 	for _, s := range rep.Settings {
