@@ -160,8 +160,8 @@ func (e *EMCTS) first(t *table, a, b int, splitHand bool, o options) solve.Actio
 }
 
 func (e *EMCTS) hit(t *table, h *hand) bool {
-	if h.sum >= 21 { // a soft 21 is searched too: hitting it makes Charlies
-		return false
+	if total, _ := h.total(); h.sum >= 21 || total == 21 && e.r.Charlie == 0 {
+		return false // a soft 21 is searched only where hitting it may make a Charlie
 	}
 	e.setUp(t)
 	mine := *h
