@@ -70,6 +70,17 @@ type Rules struct {
 // MaxBonusCards is the most cards a bonus 21 is named by (NC21=A:B).
 const MaxBonusCards = 8
 
+// impossibleBonus returns the smallest number of cards a bonus 21 is
+// named by that a Charlie makes impossible, or 0.
+func (r Rules) impossibleBonus() int {
+	for n := r.Charlie + 1; r.Charlie > 0 && n <= MaxBonusCards; n++ {
+		if r.Bonus21[n].Den != 0 {
+			return n
+		}
+	}
+	return 0
+}
+
 // WinPays returns what a winning hand of total and cards pays per unit
 // bet: a bonus 21's payout, else 1.
 func (r Rules) WinPays(total, cards int) float64 {
@@ -264,6 +275,8 @@ func (r Rules) Validate() error {
 		return fmt.Errorf("DHIT17=%v: want a probability above 0 and below 1 (S17 never hits 17, H17 hits soft ones)", r.DealerHit17)
 	case r.DealerHit17 != 0 && r.H17:
 		return fmt.Errorf("DHIT17 decides every 17, hard and soft: drop H17")
+	case r.Charlie != 0 && r.impossibleBonus() != 0:
+		return fmt.Errorf("a bonus for a %d-card 21 with %dCC: no hand gets past %d cards (a Charlie has won)", r.impossibleBonus(), r.Charlie, r.Charlie)
 	case r.Charlie != 0 && r.Decks == 0:
 		return fmt.Errorf("%dCC with an infinite deck: Charlies are solved for finite shoes only so far; give a number of decks (100000D is as good as infinite)", r.Charlie)
 	case r.Deck != [10]int{} && !validDeck(r.Deck):

@@ -275,6 +275,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"chart", "--rules", "6D SPANISH DECK=4-4-4-4-4-4-4-4-4-18"}, `(deck given twice)`},
 		{[]string{"sim", "--rules", "6D SPANISH", "--count", "hilo"}, `counts and their true counts are defined on 52-card decks`},
 		{[]string{"indices", "--rules", "6D SPANISH"}, `counts and their true counts are defined on 52-card decks`},
+		{[]string{"chart", "--rules", "6D 5CC 6C21=2:1"}, `a bonus for a 6-card 21 with 5CC: no hand gets past 5 cards`},
 		{[]string{"chart", "--rules", "6D 3C21=3:2"}, `a bonus 21 of 3 cards: want 4 to 8`},
 		{[]string{"chart", "--rules", "6D 5C21=3"}, `want a payout ratio such as 5C21=3:2`},
 		{[]string{"chart", "--rules", "INF 5C21=3:2"}, `a bonus 21 (NC21=A:B) with an infinite deck`},
