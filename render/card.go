@@ -295,7 +295,7 @@ func describeRules(r solve.Rules) string {
 		for _, k := range d {
 			n += k
 		}
-		parts = append(parts, fmt.Sprintf("%d-card decks (A-T: %s)", n, strings.Trim(strings.Join(strings.Fields(fmt.Sprint(d)), " "), "[]")))
+		parts = append(parts, fmt.Sprintf("%d-card decks (A-T: %s)", n, strings.Trim(fmt.Sprint(d), "[]")))
 	}
 	return strings.Join(parts, ", ")
 }

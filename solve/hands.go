@@ -119,12 +119,8 @@ func (s *HandValues) charlie(hand [10]uint8) bool {
 	if s.r.Charlie == 0 {
 		return false
 	}
-	n := 0
-	for _, k := range hand {
-		n += int(k)
-	}
 	t, _ := handTotal(hand)
-	return n >= s.r.Charlie && t <= 21
+	return cardCount(hand) >= s.r.Charlie && t <= 21
 }
 
 // done says whether hand draws no more: a hard 21 or more, or a Charlie.

@@ -432,16 +432,7 @@ func (e *EMCTS) playout(h hand, act solve.Action) float64 {
 	dealer := t.dealer(t.up, t.hole)
 	net := 0.0
 	for i := range mine {
-		total, _ := mine[i].total()
-		switch {
-		case total > 21:
-			net -= mine[i].bet
-		case dealer == 22 && e.r.Push22 && mine[i].cards < t.charlieAt: // a push
-		case dealer > 21 || total > dealer || mine[i].cards >= t.charlieAt || total == 21 && e.r.P21Wins:
-			net += mine[i].bet * t.winPays(total, mine[i].cards)
-		case total < dealer, e.r.TiesLose && total == dealer:
-			net -= mine[i].bet
-		}
+		net += t.settle(&mine[i], dealer)
 	}
 	return e.reward(net)
 }

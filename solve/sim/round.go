@@ -249,17 +249,7 @@ func (t *table) round(bets []float64) outcome {
 			continue
 		}
 		for j := p.hands[0]; j < p.hands[1]; j++ {
-			h := &t.hands[j]
-			total, _ := h.total()
-			switch {
-			case total > 21:
-				p.net -= h.bet
-			case dealer == 22 && t.r.Push22 && h.cards < t.charlieAt: // a push
-			case dealer > 21 || total > dealer || h.cards >= t.charlieAt || total == 21 && t.r.P21Wins:
-				p.net += h.bet * t.winPays(total, h.cards)
-			case total < dealer, t.r.TiesLose && total == dealer:
-				p.net -= h.bet
-			}
+			p.net += t.settle(&t.hands[j], dealer)
 		}
 	}
 	return t.sum(seats, isBlackjack(up, int(hole)))
@@ -396,6 +386,23 @@ func (t *table) play(strat Strategy, h *hand, act solve.Action) {
 			}
 		}
 	}
+}
+
+// settle returns what a played hand wins (+) or loses (-) against the
+// dealer's final total (its hard sum for a bust), a dealer blackjack
+// aside.
+func (t *table) settle(h *hand, dealer int) float64 {
+	total, _ := h.total()
+	switch {
+	case total > 21:
+		return -h.bet
+	case dealer == 22 && t.r.Push22 && h.cards < t.charlieAt: // a push
+	case dealer > 21 || total > dealer || h.cards >= t.charlieAt || total == 21 && t.r.P21Wins:
+		return h.bet * t.winPays(total, h.cards)
+	case total < dealer, t.r.TiesLose && total == dealer:
+		return -h.bet
+	}
+	return 0
 }
 
 // winPays returns what a winning hand pays per unit bet: 1 but for a
