@@ -263,19 +263,14 @@ func (e *EMCTS) descend(h hand, done *int) {
 		switch nd.act {
 		case solve.Hit:
 			h.add(e.deck.draw())
-			if total, _ := h.total(); total > 21 { // the extension: a bust is a playout here
-				e.backup(e.reward(-h.bet), done)
+			switch total, _ := h.total(); {
+			case total > 21 || e.play.charlie(&h): // the extension: a bust (or a Charlie) is a playout here
+				e.backup(e.playout(h, solve.Hit), done)
 				return
-			}
-			if e.play.charlie(&h) { // a Charlie has won: settled as a stand would be
-				e.backup(e.playout(h, solve.Stand), done)
+			case nd.first == 0 && nd.n >= int32(e.Threshold):
+				e.expand(k, h, standOrHit[:], done, e.deck.pos)
 				return
-			}
-			if nd.first == 0 {
-				if nd.n >= int32(e.Threshold) {
-					e.expand(k, h, standOrHit[:], done, e.deck.pos)
-					return
-				}
+			case nd.first == 0:
 				e.backup(e.playout(h, solve.Hit), done)
 				return
 			}
@@ -301,23 +296,10 @@ func (e *EMCTS) expand(k int32, h hand, acts []solve.Action, done *int, pos int)
 		e.path = append(e.path[:depth], c)
 		e.deck.pos = pos
 		g := h
-		r := 0.0
-		switch acts[i] {
-		case solve.Hit:
+		if acts[i] == solve.Hit {
 			g.add(e.deck.draw())
-			if total, _ := g.total(); total > 21 {
-				r = e.reward(-g.bet)
-				break
-			}
-			if e.play.charlie(&g) {
-				r = e.playout(g, solve.Stand)
-				break
-			}
-			r = e.playout(g, solve.Hit)
-		default:
-			r = e.playout(g, acts[i])
 		}
-		e.backup(r, done)
+		e.backup(e.playout(g, acts[i]), done)
 	}
 	e.path = e.path[:depth]
 }
@@ -357,8 +339,9 @@ func (e *EMCTS) reward(net float64) float64 {
 }
 
 // playout finishes the round by the chart after act on hand h (a hit
-// already drawn: the hand goes on as the chart plays it) and returns the
-// reward of the searched hand's result.
+// already drawn: the hand goes on as the chart plays it, unless it has
+// busted or made a Charlie) and returns the reward of the searched hand's
+// result.
 func (e *EMCTS) playout(h hand, act solve.Action) float64 {
 	t := e.play
 	t.hands = t.hands[:0]
