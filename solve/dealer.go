@@ -265,7 +265,9 @@ func DealersFrom(rule DealerRule, up Rank, shoe [10]int, gone [][10]uint8) []Dea
 		at[i] = lay.comp(g) // each composition once
 	}
 	lay.trie = newTrie(lay.comps)
-	f := &finiteUp{r: Rules{H17: rule.H17, DealerStand16: rule.Stand16, DealerHit17: rule.Hit17, Push22: rule.Push22, HoleCard: ENHC}, up: up, shoe: shoe, lay: lay, draws: dealerDrawsFor(rule, up)}
+	// The dealer's drawing is in draws and levels; of the rules, the
+	// contraction reads only that blackjacks are kept (ENHC).
+	f := &finiteUp{r: Rules{HoleCard: ENHC}, up: up, shoe: shoe, lay: lay, draws: dealerDrawsFor(rule, up)}
 	f.levels = dealerLevelsFor(rule, up, anyShoe)
 	unique := f.contract()
 	dists := make([]DealerDist, len(gone))
