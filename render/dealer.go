@@ -238,6 +238,11 @@ func percentTable(w io.Writer, title string, header []string, rows [][]string) e
 	if _, err := fmt.Fprintln(w, title); err != nil {
 		return err
 	}
+	return lightTable(w, header, rows)
+}
+
+// lightTable writes a table in light box lines, cells aligned right.
+func lightTable(w io.Writer, header []string, rows [][]string) error {
 	tab := tablewriter.NewTable(w,
 		tablewriter.WithRenderer(renderer.NewBlueprint(tw.Rendition{Symbols: tw.NewSymbols(tw.StyleLight)})),
 		tablewriter.WithHeaderAutoFormat(tw.Off),

@@ -1,0 +1,66 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+
+	"bjchart/render"
+	"bjchart/solve/house"
+
+	"github.com/spf13/cobra"
+)
+
+func newHouseCmd(e env) *cobra.Command {
+	var rules, format string
+	cmd := &cobra.Command{
+		Use:   "house",
+		Short: "Solve a hit-or-stand house game (seed 002's game by default)",
+		Long: `Solve a hit-or-stand house game exactly: games scored by the number of
+cards as well as the total (the Charlie ladder), with multiplied payouts,
+a bet declared after the player's first card, and a dealer who decides by
+chance or by the player's visible cards. There is no doubling, splitting,
+surrender or insurance, and no peek: the dealer plays out every hand the
+player has not busted.
+
+It prints the round's value per point at a flat bet and with the best bet
+for each first card, and the best play by card count and total against
+each up card. In a finite shoe the play is composition-dependent (the
+player's cards and the up card).
+
+Settlement: a player's bust loses at once, costing the multiplier of the
+dealer's first two cards; otherwise the higher rung of the ladder wins
+(5 cards, 6, 7, ... unbusted; fewer than 5 share the bottom rung), then
+the higher total, and a tie pushes or goes to the dealer (TIESLOSE). The
+winning hand's multiplier, whoever holds it, scales the stake: the largest
+of 21X (any 21), J21X (a 21 with a joker), 5CX (five cards) and 6CX (six or
+more), else 1.
+
+Rules (default SEED002, seed 002's game with the dealer it built):
+` + house.RuleHelp,
+		Example: `  bjchart house
+  bjchart house --rules "SEED002 INF DESIGNED"
+  bjchart house --rules "6D LADDER 5CX=2 BET=1-10" --format json`,
+		Args: noArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			r, err := house.ParseRules(rules)
+			if err != nil {
+				return usagef("--rules: %v", err)
+			}
+			write := map[string]func(*bytes.Buffer, *house.Solution) error{
+				"text": func(b *bytes.Buffer, s *house.Solution) error { return render.HouseText(b, s) },
+				"json": func(b *bytes.Buffer, s *house.Solution) error { return render.HouseJSON(b, s) },
+			}[format]
+			if write == nil {
+				return usagef("--format %q: want text or json", format)
+			}
+			sol, err := house.Solve(r)
+			if err != nil {
+				return fmt.Errorf("solving %s: %w", r, err)
+			}
+			return writeStdout(e, format, func(b *bytes.Buffer) error { return write(b, sol) })
+		},
+	}
+	cmd.Flags().StringVar(&rules, "rules", "SEED002", "the house rules (see above)")
+	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json")
+	return cmd
+}

@@ -1,0 +1,166 @@
+package render
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+
+	"bjchart/solve/house"
+)
+
+// HouseText writes a solved house game: what it is worth, the bet for
+// each first card, and the best play by card count.
+func HouseText(w io.Writer, s *house.Solution) error {
+	r := &s.Rules
+	var b strings.Builder
+	fmt.Fprintf(&b, "House game: %s\n", r)
+	dealer := fmt.Sprintf("the built dealer (hits 16 with probability %g, 17 with %g)", r.Hit16, r.Hit17)
+	if r.Dealer == house.Designed {
+		dealer = "the designed dealer (reads the player's visible cards)"
+	}
+	play := "composition-dependent play (the player's cards and the up card)"
+	if r.Decks == 0 {
+		play = "infinite deck; play by the player's cards and the up card"
+	}
+	fmt.Fprintf(&b, "Exact: %s; %s.\n\n", play, dealer)
+	fmt.Fprintf(&b, "At a flat 1-point bet: %+.4f%% per point (wins %.4f%%, pushes %.4f%%, losses %.4f%%).\n",
+		100*s.Flat.EV, 100*s.Flat.Win, 100*s.Flat.Push, 100*(1-s.Flat.Win-s.Flat.Push))
+	if r.BetMin != r.BetMax {
+		fmt.Fprintf(&b, "Betting %d-%d points by the first card: %+.4f points a round, mean bet %.4f, %+.4f%% per point bet.\n",
+			r.BetMin, r.BetMax, s.Points, s.AvgBet, 100*s.PerPoint)
+	}
+	b.WriteString("\nBy the player's first card (seen before the bet):\n")
+	if _, err := io.WriteString(w, b.String()); err != nil {
+		return err
+	}
+	var rows [][]string
+	for x, f := range s.First {
+		if f.P == 0 {
+			continue
+		}
+		rows = append(rows, []string{house.RankName(x), fmt.Sprintf("%.4f", 100*f.P), fmt.Sprintf("%+.4f", 100*f.EV),
+			fmt.Sprintf("%.4f", 100*f.Win), fmt.Sprint(f.Bet)})
+	}
+	if err := lightTable(w, []string{"first card", "chance %", "EV % per point", "win %", "bet"}, rows); err != nil {
+		return err
+	}
+	if _, err := fmt.Fprint(w, "\nBest play: S stand, H hit; s or h where the best play of such hands varies\n"+
+		"(with the cards' composition, a joker, or what the dealer sees) and most of them,\n"+
+		"by how often they arise, take that play. * is a joker.\n"); err != nil {
+		return err
+	}
+	ups := houseUps(s)
+	for n := 2; n <= 6; n++ {
+		title := fmt.Sprintf("\n%d cards", n)
+		if n == 6 {
+			title = "\n6 or more cards"
+		}
+		header := []string{strings.TrimSpace(title)}
+		for _, up := range ups {
+			header = append(header, house.RankName(up))
+		}
+		var rows [][]string
+		for _, soft := range []bool{false, true} {
+			for total := 2; total <= 21; total++ {
+				row := []string{fmt.Sprintf("%s %d", map[bool]string{false: "hard", true: "soft"}[soft], total)}
+				any := false
+				for _, up := range ups {
+					c := s.Chart.Play(n, soft, total, up)
+					any = any || c != 0
+					row = append(row, strings.TrimRight(string([]byte{c}), "\x00"))
+				}
+				if any {
+					rows = append(rows, row)
+				}
+			}
+		}
+		if len(rows) == 0 {
+			continue
+		}
+		if _, err := fmt.Fprintln(w); err != nil {
+			return err
+		}
+		if err := lightTable(w, header, rows); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// houseUps lists the up cards the shoe holds.
+func houseUps(s *house.Solution) []int {
+	var ups []int
+	for up, f := range s.First {
+		if f.P > 0 {
+			ups = append(ups, up)
+		}
+	}
+	return ups
+}
+
+// houseJSON is HouseJSON's document.
+type houseJSON struct {
+	Rules    string             `json:"rules"`
+	Dealer   string             `json:"dealer"`
+	Flat     houseResultJSON    `json:"flat_bet"`
+	Points   float64            `json:"points_per_round"`
+	AvgBet   float64            `json:"mean_bet"`
+	PerPoint float64            `json:"ev_per_point_bet"`
+	First    []houseFirstJSON   `json:"first_cards"`
+	Chart    []houseChartCellJS `json:"chart"`
+}
+
+type houseResultJSON struct {
+	EV   float64 `json:"ev"`
+	Win  float64 `json:"win"`
+	Push float64 `json:"push"`
+	Lose float64 `json:"lose"`
+}
+
+type houseFirstJSON struct {
+	Card string  `json:"card"`
+	P    float64 `json:"p"`
+	houseResultJSON
+	Bet int `json:"bet"`
+}
+
+type houseChartCellJS struct {
+	Cards int    `json:"cards"` // 6 stands for six or more
+	Soft  bool   `json:"soft"`
+	Total int    `json:"total"`
+	Up    string `json:"up"`
+	Play  string `json:"play"` // S, H, or s/h where the best play varies
+}
+
+// HouseJSON writes a solved house game as JSON: EVs per point bet as
+// fractions (not percentages), chances from 0 to 1.
+func HouseJSON(w io.Writer, s *house.Solution) error {
+	result := func(r house.Result) houseResultJSON {
+		return houseResultJSON{r.EV, r.Win, r.Push, 1 - r.Win - r.Push}
+	}
+	doc := houseJSON{Rules: s.Rules.String(), Dealer: "built", Flat: result(s.Flat),
+		Points: s.Points, AvgBet: s.AvgBet, PerPoint: s.PerPoint}
+	if s.Rules.Dealer == house.Designed {
+		doc.Dealer = "designed"
+	}
+	for x, f := range s.First {
+		if f.P > 0 {
+			doc.First = append(doc.First, houseFirstJSON{house.RankName(x), f.P, result(f.Result), f.Bet})
+		}
+	}
+	for n := 2; n <= 6; n++ {
+		for _, soft := range []bool{false, true} {
+			for total := 2; total <= 21; total++ {
+				for _, up := range houseUps(s) {
+					if c := s.Chart.Play(n, soft, total, up); c != 0 {
+						doc.Chart = append(doc.Chart, houseChartCellJS{n, soft, total, house.RankName(up), string(c)})
+					}
+				}
+			}
+		}
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(doc)
+}
