@@ -611,6 +611,9 @@ func unknownMessage(t tokenAt) string {
 		}
 	}
 	msg := fmt.Sprintf("unknown rule %s at %d", QuoteInput(t.text, 30), t.offset)
+	if up == "SEED002" || slices.Contains([]string{"LADDER", "JOKERS", "21X", "J21X", "5CX", "6CX", "BET", "DESIGNED"}, strings.Split(up, "=")[0]) {
+		return msg + "; seed 002's game and its tokens are a hit-or-stand house game: see 'bjchart house --help'"
+	}
 	if len(groups) == 0 {
 		return msg + "; see 'bjchart rules' for the rule language (e.g. \"6D H17 DAS LS 3:2\")"
 	}
