@@ -18,6 +18,7 @@ type brute struct {
 	mult21, multJoker21, mult5, mult6 int64
 	ladder, tiesLose                  bool
 	hit16, hit17                      *big.Rat // the built dealer's chances
+	designed                          bool     // seed 002's designed dealer instead
 	player                            map[string]*big.Rat
 	dealer                            map[string]*big.Rat
 }
@@ -27,6 +28,7 @@ func newBrute(r Rules) *brute {
 		mult21: int64(r.Mult21), multJoker21: int64(r.MultJoker21), mult5: int64(r.Mult5), mult6: int64(r.Mult6),
 		ladder: r.Ladder, tiesLose: r.TiesLose,
 		hit16: new(big.Rat).SetFloat64(r.Hit16), hit17: new(big.Rat).SetFloat64(r.Hit17),
+		designed: r.Dealer == Designed,
 		player: map[string]*big.Rat{}, dealer: map[string]*big.Rat{},
 	}
 }
@@ -93,17 +95,47 @@ func (b *brute) outcome(player, dealer []int) int64 {
 	return 0
 }
 
-// key names a position by the cards in each hand; the order they came in
-// does not change what follows.
-func key(a, b []int) string {
-	var k [24]byte
-	for _, c := range a {
-		k[c]++
-	}
-	for _, c := range b {
+// key names a position by the cards in each hand. The order they came in
+// does not change what follows, except for the designed dealer, who reads
+// the player's cards in order: then what it reads of them is in the key.
+func (b *brute) key(player, dealer []int) string {
+	var k [29]byte
+	for _, c := range dealer {
 		k[12+c]++
 	}
+	for _, c := range player {
+		k[c]++
+	}
+	if b.designed {
+		var v visible
+		for i, c := range player {
+			v = v.see(points(c), i+1)
+		}
+		k[24], k[25], k[26], k[27], k[28] = byte(v.n), byte(v.x), byte(v.y), byte(v.z), byte(v.f)
+	}
 	return string(k[:])
+}
+
+// hitChance is the dealer's chance of hitting total t holding dealer
+// against the player's cards.
+func (b *brute) hitChance(player, dealer []int, t int) *big.Rat {
+	if b.designed { // seed 002's slides, as designed.go reads them
+		var v visible
+		for i, c := range player {
+			v = v.see(points(c), i+1)
+		}
+		p := designedPolicy(v, points(dealer[0]))
+		return new(big.Rat).SetFloat64(p.hitChance(t, len(dealer)))
+	}
+	switch {
+	case t <= 15:
+		return big.NewRat(1, 1)
+	case t == 16:
+		return b.hit16
+	case t == 17:
+		return b.hit17
+	}
+	return new(big.Rat)
 }
 
 // each calls f with every card left in unseen and its chance.
@@ -124,21 +156,17 @@ func each(unseen map[int]int, f func(c int, p *big.Rat)) {
 // dealerPlays is the player's result when standing on player while the
 // dealer holds dealer and draws from unseen.
 func (b *brute) dealerPlays(player, dealer []int, unseen map[int]int) *big.Rat {
-	k := key(player, dealer)
+	k := b.key(player, dealer)
 	if v, ok := b.dealer[k]; ok {
 		return v
 	}
 	t := score(dealer)
-	hit := new(big.Rat)
+	var hit *big.Rat // nil: bust
 	switch {
-	case t > 21:
-		hit = nil
-	case len(dealer) < 2 || t <= 15:
-		hit.SetInt64(1)
-	case t == 16:
-		hit.Set(b.hit16)
-	case t == 17:
-		hit.Set(b.hit17)
+	case len(dealer) < 2:
+		hit = big.NewRat(1, 1) // the hole card
+	case t <= 21:
+		hit = b.hitChance(player, dealer, t)
 	}
 	v := new(big.Rat)
 	if hit == nil || hit.Sign() < 1 || hit.Cmp(big.NewRat(1, 1)) < 0 {
@@ -160,7 +188,7 @@ func (b *brute) dealerPlays(player, dealer []int, unseen map[int]int) *big.Rat {
 
 // play is the player's best value holding player against up.
 func (b *brute) play(player []int, up int, unseen map[int]int) *big.Rat {
-	k := key(player, []int{up})
+	k := b.key(player, []int{up})
 	if v, ok := b.player[k]; ok {
 		return v
 	}
@@ -212,6 +240,7 @@ func TestExactSmallShoe(t *testing.T) {
 		"SEED002",
 		"SEED002 PUSH NOLADDER DHIT16=0.5 DHIT17=0",
 		"1D LADDER 5CX=3 6CX=7 21X=2 DHIT17=1",
+		"SEED002 DESIGNED",
 	} {
 		t.Run(rules, func(t *testing.T) {
 			t.Parallel()

@@ -5,9 +5,10 @@
 // game is the one it was written for (Seed002).
 //
 // The pipeline, for one rule set:
-//  1. the dealer's final hands, for each up card: as draw multisets with
-//     shoe-free weights in a finite shoe, by a forward pass in an infinite
-//     one (dealer.go);
+//  1. the dealer's final hands, for each up card and dealer policy: draw
+//     multisets with weights that do not depend on the shoe, then weighed
+//     by what is left in a finite shoe or by an infinite deck's chances
+//     (dealer.go);
 //  2. the player's best hit-or-stand play for every hand, by recursion over
 //     the player's cards (solve.go), where standing is weighed against the
 //     dealer's final hands (hand.go: who wins, and what it pays);
@@ -56,7 +57,7 @@ const (
 	Built DealerKind = iota
 	// Designed is the dealer seed 002 designed and did not build: it reads
 	// the player's visible cards (all but the second) and its own first card
-	// (designed.go). It is solved for an infinite deck only.
+	// (designed.go).
 	Designed
 )
 
@@ -132,8 +133,6 @@ func (r Rules) Validate() error {
 		return fmt.Errorf("%d jokers a deck: want 0 to 8", r.Jokers)
 	case r.BetMin < 1 || r.BetMin > r.BetMax || r.BetMax > MaxBet:
 		return fmt.Errorf("bet %d-%d: want 1 <= low <= high <= %d", r.BetMin, r.BetMax, MaxBet)
-	case r.Dealer == Designed && r.Decks != 0:
-		return fmt.Errorf("DESIGNED (the dealer that reads the player's cards) is solved for an infinite deck only: add INF")
 	}
 	for _, m := range []int{r.Mult21, r.MultJoker21, r.Mult5, r.Mult6} {
 		if m < 1 || m > MaxBet {
@@ -203,7 +202,7 @@ J21X=N      a 21 holding a joker pays N times
 BET=A-B     bet A to B points, declared after the first card (default 1-1)
 DHIT16=P    the dealer hits 16 with probability P (default 1), 15 or less always
 DHIT17=P    the dealer hits 17 with probability P (default 0), 18 or more never
-DESIGNED    seed 002's designed dealer, who reads the player's visible cards (INF only)`
+DESIGNED    seed 002's designed dealer, who reads the player's visible cards`
 
 // RuleError is a rule string that does not parse, with the offending
 // token's byte offset.

@@ -41,7 +41,6 @@ func TestParseRulesErrors(t *testing.T) {
 		{"DHIT16=1.5", "a probability from 0 to 1"},
 		{"DHIT17=NaN", "a probability from 0 to 1"},
 		{"1D SEED002", "SEED002 must come first"},
-		{"SEED002 DESIGNED", "infinite deck only: add INF"},
 		{"INF DESIGNED DHIT16=0.5", "DHIT16=0.5 is the built dealer's"},
 	}
 	for _, tt := range tests {

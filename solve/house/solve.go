@@ -179,10 +179,6 @@ func newTable(r *Rules, up int, full [NRanks]int, p [NRanks]float64) *table {
 	t := &table{r: r, up: up, finite: r.Decks > 0, full: full, p: p,
 		memo: map[state]choice{}, dists: map[policy][]float64{}, finals: map[policy]*finals{}}
 	t.full[up]--
-	if t.finite {
-		pol := builtPolicy(r)
-		t.built = dealerFinals(up, &pol, t.full)
-	}
 	return t
 }
 
@@ -293,28 +289,35 @@ func (t *table) stand(s state, sh *shoe) Result {
 }
 
 // dealer returns the dealer's final hands, and their chances, against a
-// player standing on s.
+// player standing on s: the final hands under the dealer's policy against
+// s (one policy for the built dealer), weighed by what is left in a finite
+// shoe or by the draw chances of an infinite one.
 func (t *table) dealer(s state, sh *shoe) (*finals, []float64) {
-	if t.finite {
-		t.buf = t.built.dist(sh, t.buf)
-		return &t.built, t.buf
-	}
 	pol := builtPolicy(t.r)
 	if t.r.Dealer == Designed {
 		pol = designedPolicy(s.vis, value(t.up))
 	}
 	f, ok := t.finals[pol]
 	if !ok {
-		var limit [NRanks]int
-		for r := range limit {
-			if t.p[r] > 0 {
-				limit[r] = 31
+		limit := t.full
+		if !t.finite {
+			for r := range limit {
+				limit[r] = 0
+				if t.p[r] > 0 {
+					limit[r] = 31
+				}
 			}
 		}
 		fs := dealerFinals(t.up, &pol, limit)
 		f = &fs
 		t.finals[pol] = f
-		t.dists[pol] = f.infiniteDist(&t.p)
+		if !t.finite {
+			t.dists[pol] = f.infiniteDist(&t.p)
+		}
+	}
+	if t.finite {
+		t.buf = f.dist(sh, t.buf)
+		return f, t.buf
 	}
 	return f, t.dists[pol]
 }
