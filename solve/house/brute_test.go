@@ -29,7 +29,7 @@ func newBrute(r Rules) *brute {
 		ladder: r.Ladder, tiesLose: r.TiesLose,
 		hit16: new(big.Rat).SetFloat64(r.Hit16), hit17: new(big.Rat).SetFloat64(r.Hit17),
 		designed: r.Dealer == Designed,
-		player: map[string]*big.Rat{}, dealer: map[string]*big.Rat{},
+		player:   map[string]*big.Rat{}, dealer: map[string]*big.Rat{},
 	}
 }
 
