@@ -21,7 +21,7 @@ type JSONTable struct {
 	HouseEdgePct float64    `json:"house_edge_pct"` // -100 * ev
 	Conditioning string     `json:"conditioning"`   // what cell EVs are conditioned on
 	Shoe         string     `json:"shoe,omitempty"` // the remaining shoe (counts of A,2..9,T), when not full decks
-	Split        string     `json:"split_strategy"` // how cell split EVs play split hands: "chart" (finite shoes), "exact" (infinite deck)
+	Split        string     `json:"split_strategy"` // how cell split EVs play split hands: "chart" (finite shoes, an infinite deck's chart with a Charlie or a bonus 21, an evaluated chart), "exact" (an infinite deck's best play)
 	Dealer       JSONDealer `json:"dealer"`         // the dealer's final hand by up card
 	Cells        []JSONCell `json:"cells"`
 	// With DataOptions.CD (finite shoes): composition-dependent values.
@@ -228,8 +228,10 @@ func csvHands(cw *csv.Writer, t *solve.Table) error {
 	return nil
 }
 
+// splitName says how the cells' split EVs play the split hands: by the
+// chart, or (an infinite deck whose chart is its best play) exactly.
 func splitName(t *solve.Table) string {
-	if t.Rules.Infinite() {
+	if t.Rules.Infinite() && t.CDEV[solve.CDZMinus] == t.EV {
 		return "exact"
 	}
 	return "chart"

@@ -109,8 +109,9 @@ type HandReport struct {
 	Total int    `json:"total"`
 	Soft  bool   `json:"soft"`
 	// Kind says what the EVs are: "cards" (composition-dependent, for
-	// exactly these cards), "cell" (the chart cell: an average over its
-	// two-card hands; every hand of the total in an infinite deck).
+	// exactly these cards; in an infinite deck under a Charlie or a bonus
+	// 21, by total and card count), "cell" (the chart cell: an average over
+	// its two-card hands; every hand of the total in an infinite deck).
 	Kind string             `json:"kind"`
 	EV   map[string]float64 `json:"ev"` // every legal action
 	Best string             `json:"best"`
@@ -163,6 +164,13 @@ func LookupHand(t *solve.Table, q HandQuery) (HandReport, error) {
 		chart := cell.MultiCard
 		var legal [solve.Surrender + 1]bool
 		legal[solve.Stand], legal[solve.Hit] = true, true
+		if t.Rules.Infinite() && t.Rules.CardCountMatters() { // a Charlie or a bonus 21: the count matters too
+			var ev [solve.Surrender + 1]float64
+			ev[solve.Stand], ev[solve.Hit], _ = t.InfiniteHand(q.Cards, q.Up)
+			rep.Kind = "cards"
+			rep.fill(ev[:], legal[:], bestOf(ev[:], legal[:]), chart)
+			break
+		}
 		if t.Rules.Infinite() { // only the total matters
 			rep.Kind = "cell"
 			rep.fill(cell.EV[:], legal[:], bestOf(cell.EV[:], legal[:]), chart)
@@ -288,6 +296,9 @@ func HandText(w io.Writer, rep HandReport) error {
 	}
 	if len(rep.EV) > 0 {
 		what := "for exactly these cards (composition-dependent)"
+		if strings.HasPrefix(rep.Rules, "INF ") {
+			what = "for these cards (an infinite deck: by total and card count)"
+		}
 		if rep.Kind == "cell" {
 			what = "of the chart cell " + cellName(rep.Cell)
 			if len(rep.Hands) > 0 {

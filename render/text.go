@@ -54,9 +54,15 @@ func Text(w io.Writer, t *solve.Table, opt TextOptions) error {
 		"bjchart basic strategy", RulesText(t.Rules.String(), customShoe(t)), EdgeText(t.EV, 4), 100*t.EV); err != nil {
 		return err
 	}
-	if !t.Rules.Infinite() {
+	switch {
+	case !t.Rules.Infinite():
 		if _, err := fmt.Fprintf(w, "composition-dependent play: EV %+.4f%% (splits %v), %+.4f%% (splits %v)\n",
 			100*t.CDEV[solve.CDZMinus], solve.CDZMinus, 100*t.CDEV[solve.CDP1], solve.CDP1); err != nil {
+			return err
+		}
+	case t.CDEV[solve.CDZMinus] != t.EV: // a Charlie or a bonus 21: the card count matters
+		if _, err := fmt.Fprintf(w, "best play, by total and card count: EV %+.4f%% (the chart plays three or more cards by total alone)\n",
+			100*t.CDEV[solve.CDZMinus]); err != nil {
 			return err
 		}
 	}

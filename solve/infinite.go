@@ -62,13 +62,29 @@ func (f *frame) charlieEV(win float64) float64 {
 	return win*w - f.d[DealerBlackjack]
 }
 
-// infiniteHands holds the per-hand values against one up card.
+// infiniteHands holds the per-hand values against one up card. A hand's
+// state is its hard sum, whether it holds an ace, and its card count where
+// that matters (a Charlie, a bonus 21 of n cards): counts from 2 to track
+// are told apart, and track stands for track or more (rules.trackedCards).
 type infiniteHands struct {
 	p     [10]float64
-	stand [32]float64    // by effective total; index > 21 is a bust
-	hit   [32][2]float64 // [hard sum][has ace]: hit once, then play optimally (hit or stand)
-	best  [32][2]float64 // max(stand, hit) for a hand that may only hit or stand
-	dbl   [32][2]float64 // double: one card, twice the bet
+	track int
+	stand [32][MaxBonusCards + 1]float64    // by effective total and card count; a total > 21 is a bust
+	hit   [32][2][MaxBonusCards + 1]float64 // [hard sum][has ace][cards]: hit once, then play optimally (hit or stand)
+	best  [32][2][MaxBonusCards + 1]float64 // max(stand, hit) for a hand that may only hit or stand; a Charlie's win
+	dbl   [32][2]float64                    // double: one card, twice the bet
+}
+
+// trackedCards returns the most cards whose count changes a hand's value:
+// a Charlie's, or the largest bonus 21's; 2 when neither is in the rules.
+func (r *Rules) trackedCards() int {
+	n := max(2, r.Charlie)
+	for k := range r.Bonus21 {
+		if r.Bonus21[k].Den != 0 {
+			n = max(n, k)
+		}
+	}
+	return n
 }
 
 func effective(sum int, hasAce bool) int {
@@ -78,27 +94,42 @@ func effective(sum int, hasAce bool) int {
 	return sum
 }
 
-func newInfiniteHands(p [10]float64, f *frame) *infiniteHands {
-	h := &infiniteHands{p: p}
+// next returns the tracked card count after a hand of n cards draws one.
+func (h *infiniteHands) next(n int) int { return min(n+1, h.track) }
+
+// charlie reports whether a hand of n cards is a Charlie under r (it has
+// won and draws no more).
+func charlieAt(r *Rules, n int) bool { return r.Charlie > 0 && n >= r.Charlie }
+
+func newInfiniteHands(r *Rules, p [10]float64, f *frame) *infiniteHands {
+	h := &infiniteHands{p: p, track: r.trackedCards()}
 	for t := range h.stand {
-		h.stand[t] = f.standEV(t)
+		for n := 2; n <= h.track; n++ {
+			win := r.WinPays(t, n)
+			h.stand[t][n] = f.standPaid(t, win)
+			if charlieAt(r, n) && t <= 21 {
+				h.stand[t][n] = f.charlieEV(win)
+			}
+		}
 	}
 	for sum := 31; sum >= 2; sum-- {
 		for a := 0; a < 2; a++ {
-			if sum > 21 {
-				h.best[sum][a] = -1
-				continue
+			for n := h.track; n >= 2; n-- {
+				stand := h.stand[effective(sum, a == 1)][n]
+				if sum > 21 || charlieAt(r, n) {
+					h.best[sum][a][n] = stand
+					continue
+				}
+				hit := 0.0
+				for i, pr := range p {
+					hit += pr * h.best[min(sum+i+1, 31)][b2i(a == 1 || i == 0)][h.next(n)]
+				}
+				h.hit[sum][a][n] = hit
+				h.best[sum][a][n] = max(stand, hit)
 			}
-			hit := 0.0
-			for i, pr := range p {
-				next := min(sum+i+1, 31)
-				hit += pr * h.best[next][b2i(a == 1 || i == 0)]
-			}
-			h.hit[sum][a] = hit
-			h.best[sum][a] = max(h.stand[effective(sum, a == 1)], hit)
 			dbl := 0.0
 			for i, pr := range p {
-				dbl += pr * h.stand[effective(min(sum+i+1, 31), a == 1 || i == 0)]
+				dbl += pr * h.stand[effective(min(sum+i+1, 31), a == 1 || i == 0)][h.next(2)]
 			}
 			h.dbl[sum][a] = 2 * dbl
 		}
@@ -117,9 +148,9 @@ func (h *infiniteHands) splitHand(r Rules, c, x int) float64 {
 	sum, hasAce := c+x, c == 1 || x == 1
 	total := effective(sum, hasAce)
 	if c == 1 && !r.HSA {
-		return h.stand[total] // one card to each split ace; A+T is 21, not blackjack
+		return h.stand[total][2] // one card to each split ace; A+T is 21, not blackjack
 	}
-	v := max(h.stand[total], h.hit[sum][b2i(hasAce)])
+	v := max(h.stand[total][2], h.hit[sum][b2i(hasAce)][2])
 	if r.DAS && r.Double.Allows(total, hasAce && sum+10 <= 21) {
 		v = max(v, h.double(sum, hasAce))
 	}
@@ -191,14 +222,14 @@ func solveInfinite(r Rules) *Table {
 	noDAS.DAS = false
 	var hands [10]*infiniteHands
 	for _, up := range UpCards {
-		hands[up-1] = newInfiniteHands(p, dealerFrame(r, t.Dealer[up-1]))
+		hands[up-1] = newInfiniteHands(&r, p, dealerFrame(r, t.Dealer[up-1]))
 	}
 	for i := range t.Cells {
 		c := &t.Cells[i]
 		h := hands[c.Up-1]
 		sum, hasAce, pair := handCards(c.Table, c.Hand)
 		total := effective(sum, hasAce)
-		h.setEVs(r, c, h.hit[sum][b2i(hasAce)], func(pair int) float64 { return h.split(r, pair) })
+		h.setEVs(r, c, h.hit[sum][b2i(hasAce)][2], func(pair int) float64 { return h.split(r, pair) })
 		q := t.Dealer[c.Up-1][DealerBlackjack]
 		ndasBest := NoAction
 		if pair != 0 && r.DAS {
@@ -215,6 +246,17 @@ func solveInfinite(r Rules) *Table {
 	}
 	t.EV = roundEV(t, p)
 	t.CDEV = [2]float64{t.EV, t.EV}
+	if r.trackedCards() > 2 { // the best play is no chart: find the best chart (infinite_td.go)
+		st, err := bestInfiniteChart(t, &hands)
+		if err != nil {
+			panic(err) // the codes are the table's own, each legal where it stands
+		}
+		ct, err := evaluateInfinite(t, st)
+		if err != nil {
+			panic(err)
+		}
+		return ct
+	}
 	st := t.Strategy()
 	for _, up := range UpCards {
 		ch, _ := chartOf(r, st, up) // the table's own codes are legal
@@ -247,7 +289,7 @@ func conditioning(r Rules) Conditioning {
 func (h *infiniteHands) setEVs(r Rules, c *Cell, hit float64, split func(pair int) float64) {
 	sum, hasAce, pair := handCards(c.Table, c.Hand)
 	total := effective(sum, hasAce)
-	c.Legal[Stand], c.EV[Stand] = true, h.stand[total]
+	c.Legal[Stand], c.EV[Stand] = true, h.stand[total][2]
 	c.Legal[Hit], c.EV[Hit] = true, hit
 	if c.twoCard() && r.Double.Allows(total, hasAce && sum+10 <= 21) {
 		c.Legal[Double], c.EV[Double] = true, h.double(sum, hasAce)
@@ -347,4 +389,36 @@ func (t *Table) cellFor(a, b int, up Rank) *Cell {
 		return &t.Cells[cellIndex(Soft, a+b-2, up)] // AA is row 0
 	}
 	return &t.Cells[cellIndex(Hard, a+b-4, up)] // hard 4 is row 0
+}
+
+// CardCountMatters reports whether a hand's value depends on its number of
+// cards as well as its total: under a Charlie or a bonus 21 of n cards.
+func (r Rules) CardCountMatters() bool { return r.trackedCards() > 2 }
+
+// InfiniteHand returns the EVs of standing on and of hitting the hand of
+// the given cards against up in an infinite deck, then playing on as well
+// as possible (by total, softness and card count), in the table's
+// conditioning. Under a Charlie or a bonus 21 these differ from the chart
+// cell's, which is by total. ok is false for a finite deck.
+func (t *Table) InfiniteHand(cards []Rank, up Rank) (stand, hit float64, ok bool) {
+	r := t.Rules
+	if !r.Infinite() {
+		return 0, 0, false
+	}
+	h := newInfiniteHands(&r, r.FullShoe().Probs(), dealerFrame(r, t.Dealer[up-1]))
+	sum, ace := 0, false
+	for _, c := range cards {
+		sum += int(c)
+		ace = ace || c == 1
+	}
+	n := min(len(cards), h.track)
+	stand, hit = h.stand[effective(min(sum, 31), ace)][n], h.hit[min(sum, 31)][b2i(ace)][n]
+	if charlieAt(&r, len(cards)) || sum >= 21 {
+		hit = stand // a Charlie has won, a 21 stands, a bust has lost
+	}
+	if t.Conditioning == Unconditional && r.HoleCard != ENHC { // early surrender: values before the peek
+		q := t.Dealer[up-1][DealerBlackjack]
+		stand, hit = (1-q)*stand-q, (1-q)*hit-q
+	}
+	return stand, hit, true
 }

@@ -16,21 +16,25 @@ type infiniteChart struct {
 	h  *infiniteHands // stand and double values
 	ch *tdChart
 	// multi is the value of a hand of three or more cards by [hard
-	// sum][has ace] when it plays the chart's three-card play.
-	multi [32][2]float64
+	// sum][has ace][cards] (cards as infiniteHands tracks them) when it
+	// plays the chart's three-card play.
+	multi [32][2][MaxBonusCards + 1]float64
 }
 
 func newInfiniteChart(r Rules, h *infiniteHands, ch *tdChart) *infiniteChart {
 	v := &infiniteChart{r: r, h: h, ch: ch}
 	for sum := 31; sum >= 2; sum-- {
 		for a := 0; a < 2; a++ {
-			switch {
-			case sum > 21:
-				v.multi[sum][a] = -1
-			case sum < 21 && ch.hit[handClass(sum, a == 1)]:
-				v.multi[sum][a] = v.hit(sum, a == 1)
-			default:
-				v.multi[sum][a] = h.stand[effective(sum, a == 1)]
+			for n := h.track; n >= 2; n-- {
+				stand := h.stand[effective(sum, a == 1)][n]
+				switch {
+				case sum > 21 || charlieAt(&r, n):
+					v.multi[sum][a][n] = stand
+				case sum < 21 && ch.hit[handClass(sum, a == 1)]:
+					v.multi[sum][a][n] = v.hit(sum, a == 1, n)
+				default:
+					v.multi[sum][a][n] = stand
+				}
 			}
 		}
 	}
@@ -45,12 +49,12 @@ func handClass(sum int, hasAce bool) int {
 	return sum
 }
 
-// hit returns the value of drawing to a hand, then playing the chart's
-// three-card play.
-func (v *infiniteChart) hit(sum int, hasAce bool) float64 {
+// hit returns the value of drawing to a hand of n cards, then playing the
+// chart's three-card play.
+func (v *infiniteChart) hit(sum int, hasAce bool, n int) float64 {
 	w := 0.0
 	for i, p := range v.h.p {
-		w += p * v.multi[min(sum+i+1, 31)][b2i(hasAce || i == 0)]
+		w += p * v.multi[min(sum+i+1, 31)][b2i(hasAce || i == 0)][v.h.next(n)]
 	}
 	return w
 }
@@ -60,10 +64,10 @@ func (v *infiniteChart) hit(sum int, hasAce bool) float64 {
 func (v *infiniteChart) splitHand(c, x int) (splitOptions, int) {
 	sum, hasAce := c+x, c == 1 || x == 1
 	total, soft := effective(sum, hasAce), hasAce && sum+10 <= 21
-	o := splitOptions{stand: v.h.stand[total]}
+	o := splitOptions{stand: v.h.stand[total][2]}
 	o.mustStand = c == 1 && !v.r.HSA
 	if !o.mustStand {
-		o.hit = v.hit(sum, hasAce)
+		o.hit = v.hit(sum, hasAce, 2)
 		if v.r.DAS && v.r.Double.Allows(total, soft) {
 			o.canDouble, o.double = true, v.h.double(sum, hasAce)
 		}
@@ -104,11 +108,11 @@ func fill5(x float64) [5]float64 { return [5]float64{x, x, x, x, x} }
 // at all (a dealer blackjack under a peek).
 func (v *infiniteChart) frequencies() (rows [numRows]float64, classes [64]float64) {
 	p := v.h.p
-	var flow [32][2]float64 // hands of three or more cards reaching each state
-	draw := func(sum int, hasAce bool, w float64) {
+	var flow [32][2][MaxBonusCards + 1]float64 // hands of three or more cards reaching each state
+	draw := func(sum int, hasAce bool, n int, w float64) {
 		for i, pi := range p {
 			if next := sum + i + 1; next <= 21 {
-				flow[next][b2i(hasAce || i == 0)] += w * pi
+				flow[next][b2i(hasAce || i == 0)][v.h.next(n)] += w * pi
 			}
 		}
 	}
@@ -123,22 +127,24 @@ func (v *infiniteChart) frequencies() (rows [numRows]float64, classes [64]float6
 			rows[row] += w
 			switch v.ch.act[row] {
 			case Hit:
-				draw(a+b, a == 1 || b == 1, w)
+				draw(a+b, a == 1 || b == 1, 2, w)
 			case Split:
 				v.splitFlows(a, w, &rows, draw)
 			}
 		}
 	}
-	for sum := 2; sum < 21; sum++ {
+	for sum := 2; sum < 21; sum++ { // sums only rise: a state's inflow is complete when it is reached
 		for a := 0; a < 2; a++ {
-			w := flow[sum][a]
-			if w == 0 {
-				continue
-			}
-			class := handClass(sum, a == 1)
-			classes[class] += w
-			if v.ch.hit[class] {
-				draw(sum, a == 1, w)
+			for n := 2; n <= v.h.track; n++ {
+				w := flow[sum][a][n]
+				if w == 0 || charlieAt(&v.r, n) {
+					continue // a Charlie has won: no decision
+				}
+				class := handClass(sum, a == 1)
+				classes[class] += w
+				if v.ch.hit[class] {
+					draw(sum, a == 1, n, w)
+				}
 			}
 		}
 	}
@@ -147,7 +153,7 @@ func (v *infiniteChart) frequencies() (rows [numRows]float64, classes [64]float6
 
 // splitFlows adds the split hands of a pair of rank c dealt with
 // probability w: each decides at its row, and those the chart hits draw.
-func (v *infiniteChart) splitFlows(c int, w float64, rows *[numRows]float64, draw func(sum int, hasAce bool, w float64)) {
+func (v *infiniteChart) splitFlows(c int, w float64, rows *[numRows]float64, draw func(sum int, hasAce bool, n int, w float64)) {
 	limit, pcs := splitLimit(v.r, c), fill5(v.h.p[c-1])
 	for x := 1; x <= 10; x++ {
 		// The expected number of split hands holding c and x: the split
@@ -161,7 +167,7 @@ func (v *infiniteChart) splitFlows(c int, w float64, rows *[numRows]float64, dra
 		o, row := v.splitHand(c, x)
 		rows[row] += w * n
 		if resolveAction(v.ch.act[row], v.ch.fallback[row], o) == Hit {
-			draw(c+x, c == 1 || x == 1, w*n)
+			draw(c+x, c == 1 || x == 1, 2, w*n)
 		}
 	}
 }
@@ -177,7 +183,7 @@ func evaluateInfinite(src *Table, st Strategy) (*Table, error) {
 		if err != nil {
 			return nil, err
 		}
-		v := newInfiniteChart(r, newInfiniteHands(p, dealerFrame(r, src.Dealer[up-1])), ch)
+		v := newInfiniteChart(r, newInfiniteHands(&r, p, dealerFrame(r, src.Dealer[up-1])), ch)
 		v.fillCells(t, up, st)
 		v.fillFrequencies(t, up)
 	}
@@ -203,7 +209,7 @@ func (v *infiniteChart) fillCells(t *Table, up Rank, st Strategy) {
 		ci := cellIndex(kind, i, up)
 		c := &t.Cells[ci]
 		sum, hasAce, _ := handCards(kind, c.Hand)
-		v.h.setEVs(v.r, c, v.hit(sum, hasAce), v.split)
+		v.h.setEVs(v.r, c, v.hit(sum, hasAce, 2), v.split)
 		adjustForBlackjack(v.r, c, q)
 		c.Code, c.MultiCard = st[ci].Code, st[ci].MultiCard
 		other := math.Inf(-1)

@@ -267,8 +267,6 @@ func (r Rules) Validate() error {
 		return fmt.Errorf("unknown hole-card rule %d", r.HoleCard)
 	case r.Charlie != 0 && (r.Charlie < 5 || r.Charlie > 7):
 		return fmt.Errorf("charlie %d: want 5, 6 or 7 cards (5CC, 6CC, 7CC) or 0 for none", r.Charlie)
-	case r.Bonus21 != [MaxBonusCards + 1]Payout{} && r.Decks == 0:
-		return fmt.Errorf("a bonus 21 (NC21=A:B) with an infinite deck: bonuses by number of cards are solved for finite shoes only so far; give a number of decks")
 	case !(r.DealerStand16 >= 0 && r.DealerStand16 <= 1):
 		return fmt.Errorf("the dealer's chance of standing on 16 is %v; want a probability from 0 to 1", r.DealerStand16)
 	case !(r.DealerHit17 >= 0 && r.DealerHit17 < 1):
@@ -277,8 +275,6 @@ func (r Rules) Validate() error {
 		return fmt.Errorf("DHIT17 decides every 17, hard and soft: drop H17")
 	case r.Charlie != 0 && r.impossibleBonus() != 0:
 		return fmt.Errorf("a bonus for a %d-card 21 with %dCC: no hand gets past %d cards (a Charlie has won)", r.impossibleBonus(), r.Charlie, r.Charlie)
-	case r.Charlie != 0 && r.Decks == 0:
-		return fmt.Errorf("%dCC with an infinite deck: Charlies are solved for finite shoes only so far; give a number of decks (100000D is as good as infinite)", r.Charlie)
 	case r.Deck != [10]int{} && !validDeck(r.Deck):
 		return fmt.Errorf("deck %s: want a count from 1 to %d of each rank A..T", deckString(r.Deck), maxPerDeck)
 	case r.BlackjackPays.Num <= 0 || r.BlackjackPays.Den <= 0:
@@ -328,7 +324,7 @@ var RuleTokens = []RuleToken{
 	{"charlie", "7CC", "seven-card Charlie"},
 	{"deck", "SPANISH", "48-card Spanish decks: the four 10s out of each deck, J, Q and K left (default: 52-card decks)"},
 	{"deck", "DECK=A-2-...-T", "any deck: its count of each rank A, 2..9 and ten-valued, e.g. DECK=4-4-4-4-4-4-4-4-4-18 for two jokers counted as tens"},
-	{"bonus 21", "5C21=3:2", "a 21 of 5 or more cards pays 3:2 when it wins (any N from 4 to 8, any A:B; the largest N that applies pays; e.g. 5C21=3:2 6C21=2:1 7C21=3:1); finite decks only"},
+	{"bonus 21", "5C21=3:2", "a 21 of 5 or more cards pays 3:2 when it wins (any N from 4 to 8, any A:B; the largest N that applies pays; e.g. 5C21=3:2 6C21=2:1 7C21=3:1)"},
 	{"dealer 16", "DHIT16=P", "the dealer hits 16 with probability P and stands on it otherwise (default: 1, always hits); seed 002's dealer: DHIT16=0.4"},
 	{"dealer 17", "DHIT17=P", "the dealer hits every 17, hard or soft, with probability P (0 < P < 1) instead of S17/H17; seed 002's dealer: DHIT17=0.2"},
 	{"dealer 22", "PUSH22", "a dealer 22 pushes every hand still standing (Free Bet blackjack); a blackjack and a Charlie have already won"},
