@@ -276,6 +276,12 @@ func describeRules(r solve.Rules) string {
 	if r.P21Wins {
 		parts = append(parts, "player 21 always wins")
 	}
+	if r.DoubleAny {
+		parts = append(parts, "double any number of cards (this card doubles two)")
+	}
+	if r.Rescue {
+		parts = append(parts, "double-down rescue (this card never rescues)")
+	}
 	if r.DealerStand16 > 0 {
 		parts = append(parts, fmt.Sprintf("dealer hits 16 with probability %g", 1-r.DealerStand16))
 	}
@@ -420,10 +426,21 @@ func (c *cardPDF) heading(x, y float64, text string, size float64) {
 	c.CellFormat(0, size*0.45, text, "", 0, "L", false, 0, "")
 }
 
+// fitFont sets Helvetica in style at size, or smaller (down to half of
+// it) until text fits in width.
+func (c *cardPDF) fitFont(style string, size, width float64, text string) {
+	smallest := size / 2
+	c.SetFont("Helvetica", style, size)
+	for c.GetStringWidth(text) > width && size-0.25 >= smallest {
+		size -= 0.25
+		c.SetFont("Helvetica", style, size)
+	}
+}
+
 func (c *cardPDF) header(title string) float64 {
 	pw, _ := c.GetPageSize()
 	c.heading(12, 12, title, 18)
-	c.SetFont("Helvetica", "B", 11)
+	c.fitFont("B", 11, pw-24, c.t.Rules.String()) // a long rule string shrinks to the line
 	c.SetXY(12, 22)
 	c.CellFormat(pw-24, 5, c.t.Rules.String(), "", 0, "L", false, 0, "")
 	c.SetFont("Helvetica", "", 8.5)
@@ -672,7 +689,9 @@ const walletSafe = 3.0
 func (c *cardPDF) walletFront(x, y float64, title, corner string, rows func(solve.TableKind) []cardRow) {
 	x, y = x+walletSafe, y+walletSafe
 	w, h := walletW-2*walletSafe, walletH-2*walletSafe
-	c.SetFont("Helvetica", "B", 5.5)
+	c.SetFont("Helvetica", "", 5)
+	cornerW := c.GetStringWidth(corner) + 1.5
+	c.fitFont("B", 5.5, w-cornerW, title) // clear of the corner text
 	c.SetXY(x, y)
 	c.CellFormat(w, 2.6, title, "", 0, "L", false, 0, "")
 	hard := rows(solve.Hard)

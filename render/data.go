@@ -103,11 +103,15 @@ func NewJSONTable(t *solve.Table, opt DataOptions) JSONTable {
 			out.Hands = append(out.Hands, jsonHand(h))
 		}
 		for _, c := range t.Compositions {
-			out.Compositions = append(out.Compositions, JSONComposition{
+			jc := JSONComposition{
 				Cards: cardList(c.Cards()), Up: c.Up.String(), Total: c.Total, Soft: c.Soft, Freq: c.Freq,
 				EV:   map[string]float64{solve.Stand.String(): c.EV[solve.Stand], solve.Hit.String(): c.EV[solve.Hit]},
 				Best: c.Best.String(), Chart: c.Chart.String(),
-			})
+			}
+			if c.CanDouble {
+				jc.EV[solve.Double.String()] = c.EV[solve.Double]
+			}
+			out.Compositions = append(out.Compositions, jc)
 		}
 	}
 	return out
@@ -220,7 +224,7 @@ func csvHands(cw *csv.Writer, t *solve.Table) error {
 	}
 	for _, c := range t.Compositions {
 		rec := append(slices.Clone(head), cardList(c.Cards()), c.Up.String(), strconv.Itoa(c.Total), strconv.FormatBool(c.Soft), csvNum(c.Freq))
-		rec = append(rec, csvEVs(c.EV[:], []bool{false, true, true})...)
+		rec = append(rec, csvEVs(c.EV[:], []bool{false, true, true, c.CanDouble})...)
 		if err := cw.Write(append(rec, c.Best.String(), c.Chart.String())); err != nil {
 			return err
 		}

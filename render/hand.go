@@ -156,6 +156,9 @@ func LookupHand(t *solve.Table, q HandQuery) (HandReport, error) {
 		rep.fill(h.EV[:], h.Legal[:], h.Best, h.Chart)
 	case len(q.Cards) > 2:
 		rep.Note = "three or more cards: stand or hit only; the chart's play is its row's play for three or more cards"
+		if t.Rules.DoubleAny {
+			rep.Note = "three or more cards: stand, hit or (DANY) double; the chart's play is its row's play for three or more cards (it doubles two cards only)"
+		}
 		if q.Total == 21 {
 			rep.Kind, rep.Note = "cards", "21: the hand stands"
 			rep.EV = map[string]float64{}
@@ -164,9 +167,8 @@ func LookupHand(t *solve.Table, q HandQuery) (HandReport, error) {
 		chart := cell.MultiCard
 		var legal [solve.Surrender + 1]bool
 		legal[solve.Stand], legal[solve.Hit] = true, true
-		if t.Rules.Infinite() && t.Rules.CardCountMatters() { // a Charlie or a bonus 21: the count matters too
-			var ev [solve.Surrender + 1]float64
-			ev[solve.Stand], ev[solve.Hit], _ = t.InfiniteHand(q.Cards, q.Up)
+		if t.Rules.Infinite() && t.CDEV[solve.CDZMinus] != t.EV { // a Charlie, a bonus 21, DANY, RESCUE: not by total alone
+			ev, legal, _ := t.InfiniteHand(q.Cards, q.Up)
 			rep.Kind = "cards"
 			rep.fill(ev[:], legal[:], bestOf(ev[:], legal[:]), chart)
 			break
@@ -188,6 +190,7 @@ func LookupHand(t *solve.Table, q HandQuery) (HandReport, error) {
 		rep.Kind = "cards"
 		var ev [solve.Surrender + 1]float64
 		copy(ev[:], c.EV[:])
+		legal[solve.Double] = c.CanDouble
 		rep.fill(ev[:], legal[:], c.Best, c.Chart)
 	default: // a total, or two cards in an infinite deck
 		rep.Kind = "cell"

@@ -60,9 +60,8 @@ func Text(w io.Writer, t *solve.Table, opt TextOptions) error {
 			100*t.CDEV[solve.CDZMinus], solve.CDZMinus, 100*t.CDEV[solve.CDP1], solve.CDP1); err != nil {
 			return err
 		}
-	case t.CDEV[solve.CDZMinus] != t.EV: // a Charlie or a bonus 21: the card count matters
-		if _, err := fmt.Fprintf(w, "best play, by total and card count: EV %+.4f%% (the chart plays three or more cards by total alone)\n",
-			100*t.CDEV[solve.CDZMinus]); err != nil {
+	case t.CDEV[solve.CDZMinus] != t.EV: // the best play is no chart
+		if _, err := fmt.Fprintf(w, "best play: EV %+.4f%% (%s)\n", 100*t.CDEV[solve.CDZMinus], bestPlayBeyondChart(t.Rules)); err != nil {
 			return err
 		}
 	}
@@ -205,6 +204,22 @@ func cellText(c *solve.Cell, opt TextOptions) string {
 		}
 	}
 	return strings.Join(lines, "\n")
+}
+
+// bestPlayBeyondChart says what an infinite deck's best play does that its
+// chart cannot.
+func bestPlayBeyondChart(r solve.Rules) string {
+	var does []string
+	if r.CardCountMatters() {
+		does = append(does, "plays three or more cards by total and card count")
+	}
+	if r.DoubleAny {
+		does = append(does, "doubles hands of three or more cards")
+	}
+	if r.Rescue {
+		does = append(does, "rescues doubles")
+	}
+	return "it " + strings.Join(does, ", ") + "; the chart cannot"
 }
 
 // Exceptions lists the hands whose best composition-dependent play differs

@@ -284,9 +284,38 @@ func (u *ratUp) cdBest(hand, extra [10]int) *big.Rat {
 	v := u.stand(hand, extra)
 	if !u.done(hand) {
 		v = ratMax(v, u.cdHit(hand, extra))
+		if u.multiDouble(hand) {
+			v = ratMax(v, u.cdDouble(hand, extra))
+		}
 	}
 	u.best[key] = v
 	return v
+}
+
+// multiDouble says whether a hand of three or more cards may double (DANY).
+func (u *ratUp) multiDouble(hand [10]int) bool {
+	n := 0
+	for _, k := range hand {
+		n += k
+	}
+	sum, ace := sumAce(hand)
+	return u.r.DoubleAny && n >= 3 && !u.done(hand) && u.r.Double.Allows(effective(sum, ace), ace && sum+10 <= 21)
+}
+
+// cdDouble returns W of doubling under the best play: under RESCUE a
+// doubled hand that has not busted gives up its original bet (one unit of
+// two: W -1/2 a unit when the hand is played) where that beats standing.
+func (u *ratUp) cdDouble(hand, extra [10]int) *big.Rat {
+	if !u.r.Rescue {
+		return u.double(hand, extra)
+	}
+	return mul(rat(2, 1), u.draw(hand, extra, func(h [10]int) *big.Rat {
+		v := u.stand(h, extra)
+		if s, _ := sumAce(h); s <= 21 {
+			v = ratMax(v, mul(rat(-1, 2), u.noBJ(plus(h, extra))))
+		}
+		return v
+	}))
 }
 
 func (u *ratUp) cdHit(hand, extra [10]int) *big.Rat {
@@ -311,10 +340,14 @@ func (u *ratUp) double(hand, extra [10]int) *big.Rat {
 	return mul(rat(2, 1), u.draw(hand, extra, func(h [10]int) *big.Rat { return u.stand(h, extra) }))
 }
 
-// player is a strategy for hands of three or more cards, with its values.
+// player is a strategy for hands of three or more cards, with its values:
+// it hits where hit says, and (DANY) doubles where double says, rescuing
+// as the best play does if rescue is set.
 type player struct {
-	hit  func(hand [10]int) bool
-	memo map[[20]int]*big.Rat
+	hit    func(hand [10]int) bool
+	double func(hand [10]int) bool // nil: never
+	rescue bool
+	memo   map[[20]int]*big.Rat
 }
 
 func newPlayer(hit func(hand [10]int) bool) *player {
@@ -330,9 +363,15 @@ func (u *ratUp) play(hand, extra [10]int, p *player) *big.Rat {
 		return v
 	}
 	var v *big.Rat
-	if u.done(hand) || !p.hit(hand) {
+	switch {
+	case p.double != nil && u.multiDouble(hand) && p.double(hand):
+		v = u.double(hand, extra)
+		if p.rescue {
+			v = u.cdDouble(hand, extra)
+		}
+	case u.done(hand) || !p.hit(hand):
 		v = u.stand(hand, extra)
-	} else {
+	default:
 		v = u.draw(hand, extra, func(h [10]int) *big.Rat { return u.play(h, extra, p) })
 	}
 	p.memo[key] = v
@@ -348,6 +387,7 @@ func (u *ratUp) play(hand, extra [10]int, p *player) *big.Rat {
 func (u *ratUp) pairCardSplit(c int, play splitPlay) *big.Rat {
 	limit := splitLimit(u.r, c)
 	player := newPlayer(play.hit)
+	player.double, player.rescue = play.double, play.rescue
 	first := func(hand, extra [10]int) *big.Rat {
 		act := Stand
 		if sum, _ := sumAce(hand); sum < 21 && (c != 1 || u.r.HSA) {
@@ -355,6 +395,9 @@ func (u *ratUp) pairCardSplit(c int, play splitPlay) *big.Rat {
 		}
 		switch act {
 		case Double:
+			if play.rescue {
+				return u.cdDouble(hand, extra)
+			}
 			return u.double(hand, extra)
 		case Hit:
 			return u.draw(hand, extra, func(h [10]int) *big.Rat { return u.play(h, extra, player) })
@@ -442,6 +485,9 @@ func TestExactSmallShoe(t *testing.T) {
 		{"H17 DOA NDAS SPL2 NS ENHC DHIT16=0.7", someUps},
 		{"S17 DOA DAS SPL3 LS PEEK PUSH22 5CC", someUps},
 		{"H17 DOA DAS SPL2 NS ENHC PUSH22 TIESLOSE", someUps},
+		{"S17 DOA DAS SPL3 LS PEEK DANY RESCUE", someUps},
+		{"H17 D10 NDAS SPL2 NS ENHC DANY", someUps},
+		{"S17 DOA DAS SPL1 NS OBO RESCUE 5CC", someUps},
 	} {
 		rules := tc.rules
 		r, err := ParseRules(rules)
@@ -468,6 +514,7 @@ func TestExactSmallShoe(t *testing.T) {
 				check("hit", td.base.hitValue(s.node, td.base.best), u.cdHit(hand, none))
 				if s.legal[Double] {
 					check("double", td.base.doubleValue(s.node), u.double(hand, none))
+					check("best play's double", td.base.cdDouble(s.node), u.cdDouble(hand, none))
 				}
 				if s.legal[Split] {
 					for _, strat := range []SplitStrategy{CDZMinus, CDP1} {

@@ -39,10 +39,12 @@ type Composition struct {
 	// reaches these cards and decides here (under a peek: with the dealer
 	// holding no blackjack).
 	Freq float64
-	// EV holds the EVs of Stand and Hit in the table's conditioning.
-	EV    [Hit + 1]float64
-	Best  Action // the CD play: Hit or Stand
-	Chart Action // the chart's play for hands of this total with three or more cards
+	// EV holds the EVs of Stand, Hit and (CanDouble) Double in the
+	// table's conditioning.
+	EV        [Double + 1]float64
+	CanDouble bool   // DANY: the hand may double
+	Best      Action // the CD play: Stand, Hit or Double
+	Chart     Action // the chart's play for hands of this total with three or more cards
 }
 
 // Cards returns the composition's cards, low rank first (ace lowest).
@@ -147,6 +149,9 @@ func solveFiniteUp(t *Table, lay *layout, up Rank) upResult {
 		td.fixedValues(s)
 		u := s.u
 		u[Hit] = td.unconditional(s, base.hitValue(s.node, base.best))
+		if s.legal[Double] {
+			u[Double] = td.unconditional(s, base.cdDouble(s.node)) // RESCUE: the best play rescues
+		}
 		if s.legal[Split] {
 			for strat := range cdSplit[si] {
 				cdSplit[si][strat] = td.unconditional(s, f.cdSplit(td.plans[s.a], SplitStrategy(strat), r.DAS))
@@ -215,6 +220,13 @@ func (t *tdUp) compositions(cond Conditioning, ch *tdChart, tv *tdValues, pu flo
 		c.EV[Hit] = t.display(cond, s, t.unconditional(s, x.hitValue(i, x.best)))
 		if x.cdHit[i] {
 			c.Best = Hit
+		}
+		if x.canDoubleMulti(int(i)) {
+			c.CanDouble = true
+			c.EV[Double] = t.display(cond, s, t.unconditional(s, x.cdDouble(i)))
+			if x.cdDbl[i] {
+				c.Best = Double
+			}
 		}
 		if ch.hit[n.class()] {
 			c.Chart = Hit

@@ -12,8 +12,11 @@ type context struct {
 	p     [][10]float64 // P(next card has rank c+1); zero for a hand the shoe cannot deal
 	dealt []bool        // the shoe less the up card can deal the hand
 
-	best  []float64 // CD: the best of hit and stand for a hand that may only hit or stand
+	best  []float64 // CD: the best play of a hand of three or more cards: stand, hit or (DANY) double
 	cdHit []bool    // CD: hitting beats standing
+	cdDbl []bool    // CD: doubling beats both (DANY)
+
+	rescued []float64 // W of a doubled hand holding the node under RESCUE: the better of standing and rescuing
 }
 
 // context returns the (cached) context of a shape.
@@ -108,21 +111,56 @@ func (x *context) hitValue(i int32, v []float64) float64 {
 	return w
 }
 
-// doubleValue returns W of doubling node i: one card, twice the bet.
+// doubleValue returns W of doubling node i: one card, twice the bet, and
+// stand (the chart's double: it never rescues).
 func (x *context) doubleValue(i int32) float64 { return 2 * x.hitValue(i, x.stand) }
 
-// cd fills the composition-dependent best hit/stand values of every node.
+// cdDouble returns W of doubling node i under the best play: under RESCUE
+// the doubled hand surrenders where that is worth more than standing.
+func (x *context) cdDouble(i int32) float64 {
+	if !x.f.r.Rescue {
+		return x.doubleValue(i)
+	}
+	if x.rescued == nil {
+		// Rescuing loses one unit of the two staked: W -1/2 a unit, when
+		// the hand is played (under a peek, only without a dealer blackjack).
+		x.rescued = make([]float64, len(x.nodes))
+		for j := range x.nodes {
+			x.rescued[j] = x.stand[j]
+			if x.dealt[j] {
+				x.rescued[j] = max(x.stand[j], -0.5*x.noBlackjack(int32(j)))
+			}
+		}
+	}
+	return 2 * x.hitValue(i, x.rescued)
+}
+
+// canDoubleMulti reports whether a hand of three or more cards may double
+// (DANY, within the doubling rule's totals).
+func (x *context) canDoubleMulti(i int) bool {
+	n := &x.nodes[i]
+	return x.f.r.DoubleAny && n.cards >= 3 && n.canHit() && x.f.r.Double.Allows(n.total(), n.soft())
+}
+
+// cd fills the composition-dependent best values of every node: hit or
+// stand, or under DANY double a hand of three or more cards.
 func (x *context) cd() {
 	if x.best != nil {
 		return
 	}
 	x.best = make([]float64, len(x.nodes))
 	x.cdHit = make([]bool, len(x.nodes))
+	x.cdDbl = make([]bool, len(x.nodes))
 	for i := range x.nodes {
 		x.best[i] = x.stand[i]
 		if x.nodes[i].canHit() {
 			if h := x.hitValue(int32(i), x.best); h > x.stand[i] {
 				x.best[i], x.cdHit[i] = h, true
+			}
+		}
+		if x.canDoubleMulti(i) {
+			if d := x.cdDouble(int32(i)); d > x.best[i] {
+				x.best[i], x.cdDbl[i] = d, true
 			}
 		}
 	}

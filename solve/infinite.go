@@ -73,6 +73,25 @@ type infiniteHands struct {
 	hit   [32][2][MaxBonusCards + 1]float64 // [hard sum][has ace][cards]: hit once, then play optimally (hit or stand)
 	best  [32][2][MaxBonusCards + 1]float64 // max(stand, hit) for a hand that may only hit or stand; a Charlie's win
 	dbl   [32][2]float64                    // double: one card, twice the bet
+	// kept is what a doubled hand is worth per unit once it has its card:
+	// it stands, or under RESCUE surrenders its original bet (-1/2 a unit
+	// of the two) where that is worth more; a bust has lost.
+	kept [32][MaxBonusCards + 1]float64
+	// splitHit, under DANY without DAS, is the value of hitting a split
+	// hand that then hits and stands where the best play does but never
+	// doubles, as the finite solver's split hands play (split.go,
+	// policyPlay).
+	splitHit [32][2][MaxBonusCards + 1]float64
+}
+
+// doubleAt returns the value of doubling a hand of n cards: one card,
+// twice the bet.
+func (h *infiniteHands) doubleAt(sum, a, n int) float64 {
+	dbl := 0.0
+	for i, pr := range h.p {
+		dbl += pr * h.kept[effective(min(sum+i+1, 31), a == 1 || i == 0)][h.next(n)]
+	}
+	return 2 * dbl
 }
 
 // trackedCards returns the most cards whose count changes a hand's value:
@@ -112,6 +131,14 @@ func newInfiniteHands(r *Rules, p [10]float64, f *frame) *infiniteHands {
 			}
 		}
 	}
+	h.kept = h.stand
+	if r.Rescue {
+		for t := 4; t <= 21; t++ {
+			for n := 2; n <= h.track; n++ {
+				h.kept[t][n] = max(h.kept[t][n], -0.5)
+			}
+		}
+	}
 	for sum := 31; sum >= 2; sum-- {
 		for a := 0; a < 2; a++ {
 			for n := h.track; n >= 2; n-- {
@@ -126,12 +153,31 @@ func newInfiniteHands(r *Rules, p [10]float64, f *frame) *infiniteHands {
 				}
 				h.hit[sum][a][n] = hit
 				h.best[sum][a][n] = max(stand, hit)
+				// best is read only for hands of three or more cards (after a
+				// hit): under DANY they may double.
+				if r.DoubleAny && sum < 21 && r.Double.Allows(effective(sum, a == 1), a == 1 && sum+10 <= 21) {
+					h.best[sum][a][n] = max(h.best[sum][a][n], h.doubleAt(sum, a, n))
+				}
 			}
-			dbl := 0.0
-			for i, pr := range p {
-				dbl += pr * h.stand[effective(min(sum+i+1, 31), a == 1 || i == 0)][h.next(2)]
+			h.dbl[sum][a] = h.doubleAt(sum, a, 2)
+		}
+	}
+	if r.DoubleAny && !r.DAS {
+		var w [32][2][MaxBonusCards + 1]float64 // a hand of three or more cards played so
+		for sum := 31; sum >= 2; sum-- {
+			for a := 0; a < 2; a++ {
+				for n := h.track; n >= 2; n-- {
+					hit := 0.0
+					for i, pr := range p {
+						hit += pr * w[min(sum+i+1, 31)][b2i(a == 1 || i == 0)][h.next(n)]
+					}
+					h.splitHit[sum][a][n] = hit
+					w[sum][a][n] = h.stand[effective(sum, a == 1)][n]
+					if sum <= 21 && !charlieAt(r, n) && h.hit[sum][a][n] > w[sum][a][n] {
+						w[sum][a][n] = hit
+					}
+				}
 			}
-			h.dbl[sum][a] = 2 * dbl
 		}
 	}
 	return h
@@ -150,7 +196,11 @@ func (h *infiniteHands) splitHand(r Rules, c, x int) float64 {
 	if c == 1 && !r.HSA {
 		return h.stand[total][2] // one card to each split ace; A+T is 21, not blackjack
 	}
-	v := max(h.stand[total][2], h.hit[sum][b2i(hasAce)][2])
+	stand, hit := h.stand[total][2], h.hit[sum][b2i(hasAce)][2]
+	v := max(stand, hit)
+	if r.DoubleAny && !r.DAS && hit > stand {
+		v = h.splitHit[sum][b2i(hasAce)][2] // the best play's hit, never doubling later
+	}
 	if r.DAS && r.Double.Allows(total, hasAce && sum+10 <= 21) {
 		v = max(v, h.double(sum, hasAce))
 	}
@@ -246,8 +296,13 @@ func solveInfinite(r Rules) *Table {
 	}
 	t.EV = roundEV(t, p)
 	t.CDEV = [2]float64{t.EV, t.EV}
-	if r.trackedCards() > 2 { // the best play is no chart: find the best chart (infinite_td.go)
-		st, err := bestInfiniteChart(t, &hands)
+	if !r.chartIsBestPlay() { // find the best chart (infinite_td.go)
+		var chartHands [10]*infiniteHands
+		cr := r.chartRules()
+		for _, up := range UpCards {
+			chartHands[up-1] = newInfiniteHands(&cr, p, dealerFrame(cr, t.Dealer[up-1]))
+		}
+		st, err := bestInfiniteChart(t, &chartHands)
 		if err != nil {
 			panic(err) // the codes are the table's own, each legal where it stands
 		}
@@ -395,15 +450,29 @@ func (t *Table) cellFor(a, b int, up Rank) *Cell {
 // cards as well as its total: under a Charlie or a bonus 21 of n cards.
 func (r Rules) CardCountMatters() bool { return r.trackedCards() > 2 }
 
-// InfiniteHand returns the EVs of standing on and of hitting the hand of
-// the given cards against up in an infinite deck, then playing on as well
-// as possible (by total, softness and card count), in the table's
-// conditioning. Under a Charlie or a bonus 21 these differ from the chart
-// cell's, which is by total. ok is false for a finite deck.
-func (t *Table) InfiniteHand(cards []Rank, up Rank) (stand, hit float64, ok bool) {
+// chartRules returns the rules a chart is played under: a chart doubles
+// two-card hands only and never rescues, so DANY and RESCUE are the best
+// play's alone.
+func (r Rules) chartRules() Rules {
+	r.DoubleAny, r.Rescue = false, false
+	return r
+}
+
+// chartIsBestPlay reports whether, in an infinite deck, the best play is
+// a chart: a hand's play depends on its total alone, and the chart may do
+// whatever the best play does.
+func (r Rules) chartIsBestPlay() bool { return !r.CardCountMatters() && r == r.chartRules() }
+
+// InfiniteHand returns the EVs of the hand of the given cards against up
+// in an infinite deck, by action (Stand, Hit, and under DANY Double), then
+// playing on as well as possible (by total, softness and card count), in
+// the table's conditioning: for rules whose best play is no chart (a
+// Charlie, a bonus 21, DANY, RESCUE), where the chart's cells do not show
+// it. ok is false for a finite deck.
+func (t *Table) InfiniteHand(cards []Rank, up Rank) (ev [Surrender + 1]float64, legal [Surrender + 1]bool, ok bool) {
 	r := t.Rules
 	if !r.Infinite() {
-		return 0, 0, false
+		return ev, legal, false
 	}
 	h := newInfiniteHands(&r, r.FullShoe().Probs(), dealerFrame(r, t.Dealer[up-1]))
 	sum, ace := 0, false
@@ -412,13 +481,21 @@ func (t *Table) InfiniteHand(cards []Rank, up Rank) (stand, hit float64, ok bool
 		ace = ace || c == 1
 	}
 	n := min(len(cards), h.track)
-	stand, hit = h.stand[effective(min(sum, 31), ace)][n], h.hit[min(sum, 31)][b2i(ace)][n]
+	total := effective(min(sum, 31), ace)
+	legal[Stand], ev[Stand] = true, h.stand[total][n]
 	if charlieAt(&r, len(cards)) || sum >= 21 {
-		hit = stand // a Charlie has won, a 21 stands, a bust has lost
+		return ev, legal, true // a Charlie has won, a 21 stands, a bust has lost
+	}
+	legal[Hit], ev[Hit] = true, h.hit[sum][b2i(ace)][n]
+	if r.DoubleAny && r.Double.Allows(total, ace && sum+10 <= 21) {
+		legal[Double] = true
+		ev[Double] = h.doubleAt(sum, b2i(ace), n)
 	}
 	if t.Conditioning == Unconditional && r.HoleCard != ENHC { // early surrender: values before the peek
 		q := t.Dealer[up-1][DealerBlackjack]
-		stand, hit = (1-q)*stand-q, (1-q)*hit-q
+		for _, a := range Actions {
+			ev[a] = (1-q)*ev[a] - q
+		}
 	}
-	return stand, hit, true
+	return ev, legal, true
 }

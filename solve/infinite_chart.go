@@ -183,7 +183,8 @@ func evaluateInfinite(src *Table, st Strategy) (*Table, error) {
 		if err != nil {
 			return nil, err
 		}
-		v := newInfiniteChart(r, newInfiniteHands(&r, p, dealerFrame(r, src.Dealer[up-1])), ch)
+		cr := r.chartRules() // a chart doubles two cards only and never rescues
+		v := newInfiniteChart(r, newInfiniteHands(&cr, p, dealerFrame(cr, src.Dealer[up-1])), ch)
 		v.fillCells(t, up, st)
 		v.fillFrequencies(t, up)
 	}

@@ -5,11 +5,13 @@ import (
 	"testing"
 )
 
-// TestInfiniteCardCountsAgainstFinite checks the infinite deck's Charlies
-// and bonus 21s (infinite.go's card-count states, infinite_td.go's chart)
-// against the finite solver's hand graphs on 100,000 decks, which share
-// none of that code: the chart's EV and the best play's EV agree to 1e-6
-// (the decks differ by O(1/100,000); measured: under 1e-7).
+// TestInfiniteCardCountsAgainstFinite checks the infinite deck's rules
+// whose best play is no chart (Charlies and bonus 21s: infinite.go's
+// card-count states; DANY and RESCUE: its doubles of any hand and its
+// rescues; infinite_td.go's chart) against the finite solver's hand graphs
+// on 100,000 decks, which share none of that code: the chart's EV and the
+// best play's EV agree to 1e-6 (the decks differ by O(1/100,000);
+// measured: under 1e-7).
 func TestInfiniteCardCountsAgainstFinite(t *testing.T) {
 	for _, rules := range []string{
 		"S17 DOA DAS SPL3 NS 5CC",
@@ -17,6 +19,10 @@ func TestInfiniteCardCountsAgainstFinite(t *testing.T) {
 		"S17 DOA DAS SPL3 NS 7CC",
 		"S17 DOA DAS SPL3 NS 5C21=3:2 6C21=2:1 7C21=3:1",
 		"H17 DOA DAS SPL3 LS SPANISH P21WINS 5C21=3:2 6C21=2:1 7C21=3:1",
+		"S17 DOA DAS SPL3 NS DANY",
+		"S17 DOA NDAS SPL3 LS ENHC DANY RESCUE 5CC",
+		"H17 D10 DAS SPL2 NS RESCUE",
+		"H17 DOA DAS SPL3 LS SPANISH P21WINS DANY RESCUE 5C21=3:2 6C21=2:1 7C21=3:1",
 	} {
 		t.Run(rules, func(t *testing.T) {
 			inf, err := Solve(mustRules(t, "INF "+rules))

@@ -128,6 +128,20 @@ func TestRuleDirections(t *testing.T) {
 			t.Errorf("EV(%s) = %.6f%%, not below EV(%s) = %.6f%%", w.worse, 100*x, w.better, 100*b)
 		}
 	}
+	// DANY and RESCUE are the best play's: each raises it and leaves the
+	// chart's EV (two-card doubles, no rescue) as it was, to the bit.
+	for _, base := range []string{"INF H17 LS", "2D S17 DAS", "1D H17 NDAS ENHC"} {
+		plain := mustSolve(t, base)
+		for _, extra := range []string{" DANY", " RESCUE"} {
+			with := mustSolve(t, base+extra)
+			if with.EV != plain.EV {
+				t.Errorf("%s: chart EV %.9f%%, without %.9f%%; want equal", base+extra, 100*with.EV, 100*plain.EV)
+			}
+			if !(with.CDEV[CDZMinus] > plain.CDEV[CDZMinus]) {
+				t.Errorf("%s: best play %.6f%%, not above %.6f%% without it", base+extra, 100*with.CDEV[CDZMinus], 100*plain.CDEV[CDZMinus])
+			}
+		}
+	}
 	// OBO differs from PEEK only in when the blackjack is revealed, which
 	// does not change any decision without early surrender.
 	if a, b := ev("INF OBO"), ev("INF PEEK"); math.Abs(a-b) > 1e-15 {

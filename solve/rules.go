@@ -65,6 +65,14 @@ type Rules struct {
 	// Push22: a dealer's 22 pushes every hand still standing (PUSH22, as
 	// in Free Bet blackjack); a blackjack and a Charlie have already won.
 	Push22 bool
+	// DoubleAny lets a hand of any number of cards double (DANY, as in
+	// Spanish 21), within the doubling rule's totals; split hands only
+	// with DAS.
+	DoubleAny bool
+	// Rescue lets a doubled hand that has not busted surrender, taking
+	// back the double and forfeiting the original bet (RESCUE, Spanish
+	// 21's double-down rescue): it loses one unit of its two.
+	Rescue bool
 }
 
 // MaxBonusCards is the most cards a bonus 21 is named by (NC21=A:B).
@@ -217,6 +225,8 @@ func (r Rules) String() string {
 	}
 	b.WriteString(pick(r.Push22, " PUSH22", ""))
 	b.WriteString(pick(r.P21Wins, " P21WINS", ""))
+	b.WriteString(pick(r.DoubleAny, " DANY", ""))
+	b.WriteString(pick(r.Rescue, " RESCUE", ""))
 	for n, p := range r.Bonus21 {
 		if p.Den != 0 {
 			fmt.Fprintf(&b, " %dC21=%v", n, p)
@@ -273,6 +283,8 @@ func (r Rules) Validate() error {
 		return fmt.Errorf("DHIT17=%v: want a probability above 0 and below 1 (S17 never hits 17, H17 hits soft ones)", r.DealerHit17)
 	case r.DealerHit17 != 0 && r.H17:
 		return fmt.Errorf("DHIT17 decides every 17, hard and soft: drop H17")
+	case (r.DoubleAny || r.Rescue) && r.Double == DoubleNone:
+		return fmt.Errorf("%s with NDD: DANY and RESCUE need doubling (DOA, D9 or D10)", pick(r.DoubleAny, "DANY", "RESCUE"))
 	case r.Charlie != 0 && r.impossibleBonus() != 0:
 		return fmt.Errorf("a bonus for a %d-card 21 with %dCC: no hand gets past %d cards (a Charlie has won)", r.impossibleBonus(), r.Charlie, r.Charlie)
 	case r.Deck != [10]int{} && !validDeck(r.Deck):
@@ -329,6 +341,8 @@ var RuleTokens = []RuleToken{
 	{"dealer 17", "DHIT17=P", "the dealer hits every 17, hard or soft, with probability P (0 < P < 1) instead of S17/H17; seed 002's dealer: DHIT17=0.2"},
 	{"dealer 22", "PUSH22", "a dealer 22 pushes every hand still standing (Free Bet blackjack); a blackjack and a Charlie have already won"},
 	{"player 21", "P21WINS", "a player 21 always wins, against a dealer 21 too (not against a dealer blackjack; default: it ties a dealer 21)"},
+	{"double any cards", "DANY", "double on any number of cards, within the doubling rule's totals (split hands with DAS); the best play uses it, the chart doubles two cards only"},
+	{"rescue", "RESCUE", "a doubled hand that has not busted may surrender its original bet and take back the double; the best play uses it, the chart never rescues"},
 }
 
 // A RuleError is a rule string that does not parse.
@@ -433,6 +447,10 @@ func lookupToken(t string) (group string, apply func(*Rules) error, ok bool) {
 		return set("dealer 22", func(r *Rules) { r.Push22 = true })
 	case "P21WINS":
 		return set("player 21", func(r *Rules) { r.P21Wins = true })
+	case "DANY":
+		return set("double any cards", func(r *Rules) { r.DoubleAny = true })
+	case "RESCUE":
+		return set("rescue", func(r *Rules) { r.Rescue = true })
 	case "5CC", "6CC", "7CC":
 		n := int(t[0] - '0')
 		return set("charlie", func(r *Rules) { r.Charlie = n })

@@ -230,15 +230,16 @@ func (s *splitPlan) hands(visit func(h int, x *context, i int32, weight float64)
 }
 
 // splitOptions are the values of a split hand's first decision: doubling
-// only if das and the doubling rule allow it; split aces without HSA take
-// one card and stand.
+// (valued by dbl: the chart's double or the best play's) only if das and
+// the doubling rule allow it; split aces without HSA take one card and
+// stand.
 type splitOptions struct {
 	stand, hit, double float64
 	canDouble          bool
 	mustStand          bool
 }
 
-func (f *finiteUp) splitOptions(x *context, i int32, das bool, v []float64) splitOptions {
+func (f *finiteUp) splitOptions(x *context, i int32, das bool, v []float64, dbl func(int32) float64) splitOptions {
 	n := &x.nodes[i]
 	o := splitOptions{stand: x.stand[i]}
 	o.mustStand = n.hand[0] > 0 && x.extra[0] > 0 && !f.r.HSA // a split ace
@@ -248,7 +249,7 @@ func (f *finiteUp) splitOptions(x *context, i int32, das bool, v []float64) spli
 	if !o.mustStand {
 		o.hit = x.hitValue(i, v)
 		if das && f.r.Double.Allows(n.total(), n.soft()) {
-			o.canDouble, o.double = true, x.doubleValue(i)
+			o.canDouble, o.double = true, dbl(i)
 		}
 	}
 	return o
@@ -265,16 +266,16 @@ func (f *finiteUp) cdSplit(s *splitPlan, strat SplitStrategy, das bool) float64 
 	total := 0.0
 	var plays [maxSplitCards + 1][]float64 // continuation values per context under the policy
 	for h := 2; h <= s.contexts; h++ {
-		plays[h] = policyPlay(s.ctx[h], policy, strat)
+		plays[h] = policyPlay(s.ctx[h], policy, strat, das)
 	}
 	s.hands(func(h int, x *context, i int32, weight float64) {
-		o := f.splitOptions(x, i, das, plays[h])
+		o := f.splitOptions(x, i, das, plays[h], x.cdDouble)
 		if o.mustStand {
 			total += weight * o.stand
 			return
 		}
 		// The decision is the policy's, for the same cards.
-		po := f.splitOptions(policy, x.policy[strat][i], das, policy.best)
+		po := f.splitOptions(policy, x.policy[strat][i], das, policy.best, policy.cdDouble)
 		switch {
 		case o.canDouble && po.double > po.stand && po.double > po.hit:
 			total += weight * o.double
@@ -288,14 +289,24 @@ func (f *finiteUp) cdSplit(s *splitPlan, strat SplitStrategy, das bool) float64 
 }
 
 // policyPlay returns the values of x's nodes when every hand of three or
-// more cards hits or stands as policy's composition-dependent strategy does.
-func policyPlay(x, policy *context, strat SplitStrategy) []float64 {
-	hit := make([]bool, len(x.nodes))
-	for i, j := range x.policy[strat] {
-		hit[i] = j >= 0 && policy.cdHit[j]
-	}
+// more cards plays as policy's composition-dependent strategy does: it
+// hits or stands, and under DANY doubles where the policy does and das
+// allows (else it hits or stands as the policy would without doubling).
+// Nodes come children first, as context.play reads them.
+func policyPlay(x, policy *context, strat SplitStrategy, das bool) []float64 {
 	v := make([]float64, len(x.nodes))
-	x.play(hit, v)
+	for i, j := range x.policy[strat] {
+		switch {
+		case j < 0 || !x.nodes[i].canHit():
+			v[i] = x.stand[i]
+		case das && policy.cdDbl[j] && x.canDoubleMulti(i):
+			v[i] = x.cdDouble(int32(i))
+		case policy.cdHit[j]:
+			v[i] = x.hitValue(int32(i), v)
+		default:
+			v[i] = x.stand[i]
+		}
+	}
 	return v
 }
 

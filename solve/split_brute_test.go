@@ -26,6 +26,10 @@ import (
 type splitPlay struct {
 	first func(hand [10]int) Action
 	hit   func(hand [10]int) bool
+	// double (nil: never) doubles a hand of three or more cards (DANY);
+	// rescue rescues doubled hands as the best play does (RESCUE).
+	double func(hand [10]int) bool
+	rescue bool
 }
 
 // bruteSplit enumerates one split against one up card.
@@ -303,12 +307,12 @@ func (u *ratUp) cdPlay(c int, strat SplitStrategy, das bool) splitPlay {
 	if strat == CDP1 {
 		policyExtra[c-1] = 1
 	}
-	return splitPlay{
+	play := splitPlay{
 		first: func(hand [10]int) Action {
 			sum, ace := sumAce(hand)
 			ps, ph := u.stand(hand, policyExtra), u.cdHit(hand, policyExtra)
 			if das && u.r.Double.Allows(effective(sum, ace), ace && sum+10 <= 21) {
-				if pd := u.double(hand, policyExtra); pd.Cmp(ps) > 0 && pd.Cmp(ph) > 0 {
+				if pd := u.cdDouble(hand, policyExtra); pd.Cmp(ps) > 0 && pd.Cmp(ph) > 0 {
 					return Double
 				}
 			}
@@ -320,7 +324,15 @@ func (u *ratUp) cdPlay(c int, strat SplitStrategy, das bool) splitPlay {
 		hit: func(hand [10]int) bool {
 			return u.cdHit(hand, policyExtra).Cmp(u.stand(hand, policyExtra)) > 0
 		},
+		rescue: u.r.Rescue,
 	}
+	if das && u.r.DoubleAny {
+		play.double = func(hand [10]int) bool {
+			d := u.cdDouble(hand, policyExtra)
+			return d.Cmp(u.stand(hand, policyExtra)) > 0 && d.Cmp(u.cdHit(hand, policyExtra)) > 0
+		}
+	}
+	return play
 }
 
 // splitCase is one split checked against the brute force.

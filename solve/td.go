@@ -228,7 +228,7 @@ func (t *tdUp) eval(ch *tdChart, das bool) *tdValues {
 			w := 0.0
 			splits := ch.act[s.row] == Split
 			plan.hands(func(h int, x *context, i int32, weight float64) {
-				o := t.f.splitOptions(x, i, das, play(x))
+				o := t.f.splitOptions(x, i, das, play(x), x.doubleValue)
 				row := splitRow(&x.nodes[i])
 				w += weight * resolve(ch.act[row], ch.fallback[row], o)
 				if splits {

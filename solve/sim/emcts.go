@@ -115,6 +115,8 @@ func (e *EMCTS) check(r solve.Rules) error {
 	switch {
 	case r.Infinite():
 		return fmt.Errorf("sim: eMCTS samples the unseen cards of a finite shoe; give a number of decks")
+	case r.DoubleAny || r.Rescue:
+		return fmt.Errorf("sim: eMCTS does not play DANY or RESCUE; the chart strategy plays these rules (it doubles two cards only and never rescues)")
 	case r.Surrender == solve.EarlySurrender:
 		return fmt.Errorf("sim: eMCTS does not play early surrender (ES); use LS or NS")
 	}

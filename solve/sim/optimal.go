@@ -33,6 +33,8 @@ func (o *Optimal) check(r solve.Rules) error {
 		return fmt.Errorf("sim: the optimal player with an infinite deck: nothing is ever used up, so the solved chart is already optimal")
 	case r.HoleCard != solve.Peek:
 		return fmt.Errorf("sim: the optimal player needs a peek game (PEEK): its values are the solver's W under a peek")
+	case r.DoubleAny || r.Rescue:
+		return fmt.Errorf("sim: the optimal player does not play DANY or RESCUE yet; the chart strategy plays these rules (it doubles two cards only and never rescues)")
 	case r.Surrender == solve.EarlySurrender:
 		return fmt.Errorf("sim: the optimal player does not play early surrender (ES); use LS or NS")
 	}
