@@ -226,10 +226,13 @@ func (u *ratUp) standOnce(hand, gone [10]int) *big.Rat {
 	for _, k := range hand {
 		cards += k
 	}
-	win := rat(1, 1) // what a win pays: a bonus 21's payout
+	win := rat(1, 1) // what a win pays: a Charlie's payout, or a bonus 21's if larger
+	if p := u.r.CharliePays; p.Den != 0 && u.charlie(hand) {
+		win = rat(int64(p.Num), int64(p.Den))
+	}
 	for n := min(cards, MaxBonusCards); n >= 4 && total == 21; n-- {
 		if p := u.r.Bonus21[n]; p.Den != 0 {
-			win = rat(int64(p.Num), int64(p.Den))
+			win = ratMax(win, rat(int64(p.Num), int64(p.Den)))
 			break
 		}
 	}
@@ -487,7 +490,8 @@ func TestExactSmallShoe(t *testing.T) {
 		{"H17 DOA DAS SPL2 NS ENHC PUSH22 TIESLOSE", someUps},
 		{"S17 DOA DAS SPL3 LS PEEK DANY RESCUE", someUps},
 		{"H17 D10 NDAS SPL2 NS ENHC DANY", someUps},
-		{"S17 DOA DAS SPL1 NS OBO RESCUE 5CC", someUps},
+		{"S17 DOA DAS SPL1 NS OBO RESCUE 5CC=2:1", someUps},
+		{"H17 DOA DAS SPL2 LS PEEK 5CC=2:1 4C21=3:2 5C21=3:2", someUps},
 	} {
 		rules := tc.rules
 		r, err := ParseRules(rules)

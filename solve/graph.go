@@ -54,10 +54,7 @@ func (x *context) value(i int32) {
 	}
 	x.dealt[i] = true
 	f := newFrame(&x.f.r, x.f.dist[n.comp])
-	win := 1.0
-	if n.total() == 21 { // a bonus 21's win may pay more
-		win = x.f.r.WinPays(21, int(n.cards))
-	}
+	win := x.f.r.WinPays(n.total(), int(n.cards)) // a bonus 21's or a Charlie's win may pay more
 	x.stand[i] = f.standPaid(n.total(), win)
 	if n.charlie {
 		x.stand[i] = f.charlieEV(win) // it has won, or lost to a blackjack without a hole card

@@ -40,6 +40,9 @@ type Rules struct {
 	// a peek the hand is never played then; without a hole card it loses
 	// what ENHC or OBO takes.
 	Charlie int
+	// CharliePays, if set, is what a Charlie pays instead of even money
+	// (5CC=2:1), or a bonus 21's payout when that is larger.
+	CharliePays Payout
 	// P21Wins: a player's 21 of any number of cards always wins, even
 	// money, against any dealer total, a dealer's 21 included (P21WINS, as
 	// in Spanish 21). A dealer blackjack still beats it; a player blackjack
@@ -90,17 +93,21 @@ func (r Rules) impossibleBonus() int {
 }
 
 // WinPays returns what a winning hand of total and cards pays per unit
-// bet: a bonus 21's payout, else 1.
+// bet: a bonus 21's payout or a Charlie's (the larger), else 1.
 func (r Rules) WinPays(total, cards int) float64 {
+	win := 1.0
+	if r.CharliePays.Den != 0 && r.Charlie > 0 && cards >= r.Charlie && total <= 21 {
+		win = r.CharliePays.Float()
+	}
 	if total != 21 {
-		return 1
+		return win
 	}
 	for n := min(cards, MaxBonusCards); n >= 4; n-- {
 		if p := r.Bonus21[n]; p.Den != 0 {
-			return p.Float()
+			return max(win, p.Float())
 		}
 	}
-	return 1
+	return win
 }
 
 // standardDeck is the 52-card deck by rank.
@@ -216,6 +223,9 @@ func (r Rules) String() string {
 	b.WriteString(pick(r.TiesLose, " TIESLOSE", "")) // PUSH, the default, is left out
 	if r.Charlie > 0 {
 		fmt.Fprintf(&b, " %dCC", r.Charlie)
+		if r.CharliePays.Den != 0 {
+			b.WriteString("=" + r.CharliePays.String())
+		}
 	}
 	if r.DealerStand16 != 0 {
 		b.WriteString(" DHIT16=" + strconv.FormatFloat(1-r.DealerStand16, 'g', -1, 64))
@@ -334,6 +344,7 @@ var RuleTokens = []RuleToken{
 	{"charlie", "5CC", "five-card Charlie: a hand of five cards that has not busted wins even money at once (split hands too; a dealer blackjack still beats it)"},
 	{"charlie", "6CC", "six-card Charlie"},
 	{"charlie", "7CC", "seven-card Charlie"},
+	{"charlie", "5CC=2:1", "a Charlie that pays 2:1 (any A:B, for 5CC, 6CC or 7CC); a bonus 21's payout when that is larger"},
 	{"deck", "SPANISH", "48-card Spanish decks: the four 10s out of each deck, J, Q and K left (default: 52-card decks)"},
 	{"deck", "DECK=A-2-...-T", "any deck: its count of each rank A, 2..9 and ten-valued, e.g. DECK=4-4-4-4-4-4-4-4-4-18 for two jokers counted as tens"},
 	{"bonus 21", "5C21=3:2", "a 21 of 5 or more cards pays 3:2 when it wins (any N from 4 to 8, any A:B; the largest N that applies pays; e.g. 5C21=3:2 6C21=2:1 7C21=3:1)"},
@@ -453,7 +464,7 @@ func lookupToken(t string) (group string, apply func(*Rules) error, ok bool) {
 		return set("rescue", func(r *Rules) { r.Rescue = true })
 	case "5CC", "6CC", "7CC":
 		n := int(t[0] - '0')
-		return set("charlie", func(r *Rules) { r.Charlie = n })
+		return set("charlie", func(r *Rules) { r.Charlie, r.CharliePays = n, Payout{} })
 	case "PUSH", "TIESLOSE":
 		return set("ties", func(r *Rules) { r.TiesLose = t == "TIESLOSE" })
 	case "PEEK", "ENHC", "OBO":
@@ -467,6 +478,24 @@ func lookupToken(t string) (group string, apply func(*Rules) error, ok bool) {
 				return fmt.Errorf("want a deck count from 1D to %dD, or INF", MaxDecks)
 			}
 			r.Decks = d
+			return nil
+		}, true
+	}
+	if n, pay, ok := strings.Cut(t, "CC="); ok && (n == "5" || n == "6" || n == "7") {
+		cards := int(n[0] - '0')
+		return "charlie", func(r *Rules) error {
+			a, b, ok := strings.Cut(pay, ":")
+			if !ok || !isDigits(a) || !isDigits(b) {
+				return fmt.Errorf("want a payout ratio such as %dCC=2:1", cards)
+			}
+			p, err := parsePayout(a, b)
+			if err != nil {
+				return err
+			}
+			r.Charlie, r.CharliePays = cards, p
+			if p == (Payout{1, 1}) {
+				r.CharliePays = Payout{} // even money, as 5CC says
+			}
 			return nil
 		}, true
 	}

@@ -31,6 +31,12 @@ package solve
 
 const numRows = numHardRows + numSoftRows + numPairRows
 
+// softTwentyOne is the node class of a soft 21. A chart stands on it: its
+// soft rows end at A9 (A,T is a blackjack), so it has no row to say hit,
+// though under a Charlie paying more than a 21 the best play may hit a
+// four-card soft 21.
+const softTwentyOne = 32 + 21
+
 // rowOf returns the global row number (0..numRows-1) of a table row.
 func rowOf(kind TableKind, row int) int { return cellIndex(kind, row, 2) / len(UpCards) }
 
@@ -363,7 +369,7 @@ func (t *tdUp) changes(ch *tdChart, tv *tdValues) []change {
 		}
 	}
 	for k := range delta {
-		if used[k] {
+		if used[k] && k != softTwentyOne {
 			k := k
 			out = append(out, change{delta[k], func(c *tdChart) { c.hit[k] = !c.hit[k] }, threeCardPlay, -1})
 		}

@@ -16,7 +16,7 @@ type table struct {
 	// unbusted has won and draws no more (a number never reached without
 	// a Charlie rule).
 	charlieAt int
-	bonus21   bool // some 21s pay a bonus
+	paysMore  bool // some wins pay more than even money: a bonus 21, a Charlie's payout
 	// chanceDealer: the dealer hits a 16 or a 17 by chance (DHIT16, DHIT17).
 	chanceDealer bool
 	live         []bool // by player: a liveStrategy, which decides at its turn
@@ -37,8 +37,9 @@ func newTable(r solve.Rules, s *shoe, players []Player) *table {
 	t := &table{r: r, bj: r.BlackjackPays.Float(), shoe: s, players: players,
 		seats: make([]seat, 0, len(players)), hands: make([]hand, 0, 8*len(players)), live: make([]bool, len(players))}
 	for n := 4; n <= solve.MaxBonusCards; n++ {
-		t.bonus21 = t.bonus21 || r.WinPays(21, n) != 1
+		t.paysMore = t.paysMore || r.WinPays(21, n) != 1
 	}
+	t.paysMore = t.paysMore || r.CharliePays.Den != 0
 	t.chanceDealer = r.DealerStand16 > 0 || r.DealerHit17 > 0
 	t.charlieAt = r.Charlie
 	if r.Charlie == 0 {
@@ -406,9 +407,10 @@ func (t *table) settle(h *hand, dealer int) float64 {
 }
 
 // winPays returns what a winning hand pays per unit bet: 1 but for a
-// bonus 21 (Rules.WinPays; precomputed: the round's settlement is hot).
+// bonus 21 or a Charlie's payout (Rules.WinPays; the common case first:
+// the round's settlement is hot).
 func (t *table) winPays(total, cards int) float64 {
-	if total != 21 || !t.bonus21 {
+	if !t.paysMore || total != 21 && cards < t.charlieAt {
 		return 1
 	}
 	return t.r.WinPays(total, cards)

@@ -39,8 +39,9 @@ func simulate(t testing.TB, rules string, rounds int64, seed uint64) (Result, *s
 // aces, surrender, 6:5 and the three hole-card rules at 20M rounds; and
 // at 10M (an SE of 0.035%, against effects of 0.2% or more) the variant
 // rules: ties that lose (a blackjack against a blackjack under a peek and
-// without one), Charlies, P21WINS, Spanish decks and bonus 21s, seed
-// 002's dealer and PUSH22.
+// without one), Charlies (one paying 2:1), P21WINS, Spanish decks and
+// bonus 21s, seed 002's dealer and PUSH22; DANY and RESCUE, which the
+// chart never uses.
 func TestAgainstSolver(t *testing.T) {
 	for i, rules := range []string{
 		"6D S17 DAS SPL3",
@@ -51,10 +52,10 @@ func TestAgainstSolver(t *testing.T) {
 		// The variants.
 		"2D S17 DAS SPL3 LS TIESLOSE",
 		"4D H17 DAS SPL2 ENHC TIESLOSE",
-		"2D H17 DAS SPL3 LS 5CC",
+		"2D H17 DAS SPL3 LS 5CC=2:1",
 		"1D S17 DAS SPL1 ENHC 6CC",
 		"2D H17 DAS SPL3 LS TIESLOSE P21WINS",
-		"2D S17 DAS SPL3 LS SPANISH",
+		"2D S17 DAS SPL3 LS SPANISH DANY RESCUE", // the chart uses neither
 		"1D S17 DAS SPL3 LS SPANISH P21WINS 5C21=3:2 6C21=2:1 7C21=3:1",
 		"2D S17 DAS SPL3 TIESLOSE DHIT16=0.4 DHIT17=0.2",
 		"6D H17 DAS SPL3 PUSH22 5CC",
