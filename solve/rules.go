@@ -484,11 +484,7 @@ func lookupToken(t string) (group string, apply func(*Rules) error, ok bool) {
 	if n, pay, ok := strings.Cut(t, "CC="); ok && (n == "5" || n == "6" || n == "7") {
 		cards := int(n[0] - '0')
 		return "charlie", func(r *Rules) error {
-			a, b, ok := strings.Cut(pay, ":")
-			if !ok || !isDigits(a) || !isDigits(b) {
-				return fmt.Errorf("want a payout ratio such as %dCC=2:1", cards)
-			}
-			p, err := parsePayout(a, b)
+			p, err := parseRatio(pay, fmt.Sprintf("%dCC=2:1", cards))
 			if err != nil {
 				return err
 			}
@@ -505,11 +501,7 @@ func lookupToken(t string) (group string, apply func(*Rules) error, ok bool) {
 			if cards < 4 || cards > MaxBonusCards {
 				return fmt.Errorf("a bonus 21 of %d cards: want 4 to %d (a three-card 21 may be a double, which is never paid a bonus)", cards, MaxBonusCards)
 			}
-			a, b, ok := strings.Cut(pay, ":")
-			if !ok || !isDigits(a) || !isDigits(b) {
-				return fmt.Errorf("want a payout ratio such as %dC21=3:2", cards)
-			}
-			p, err := parsePayout(a, b)
+			p, err := parseRatio(pay, fmt.Sprintf("%dC21=3:2", cards))
 			if err != nil {
 				return err
 			}
@@ -610,6 +602,16 @@ func deckString(d [10]int) string {
 		s[i] = strconv.Itoa(n)
 	}
 	return strings.Join(s, "-")
+}
+
+// parseRatio reads a token's payout "A:B"; example shows the token's form
+// in the error.
+func parseRatio(pay, example string) (Payout, error) {
+	a, b, ok := strings.Cut(pay, ":")
+	if !ok || !isDigits(a) || !isDigits(b) {
+		return Payout{}, fmt.Errorf("want a payout ratio such as %s", example)
+	}
+	return parsePayout(a, b)
 }
 
 func parsePayout(a, b string) (Payout, error) {
