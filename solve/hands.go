@@ -195,8 +195,47 @@ func (s *HandValues) bestPlay(hand [10]uint8) float64 {
 	if !s.done(hand) {
 		v = max(v, s.draw(hand, 1, s.bestPlay))
 	}
+	if s.mayDoubleMore(hand) {
+		v = max(v, s.double(hand))
+	}
 	s.best[hand] = v
 	return v
+}
+
+// mayDoubleMore says whether a hand of three or more cards may double
+// (DANY, within the doubling rule's totals).
+func (s *HandValues) mayDoubleMore(hand [10]uint8) bool {
+	t, soft := handTotal(hand)
+	return s.r.DoubleAny && cardCount(hand) >= 3 && !s.done(hand) && s.r.Double.Allows(t, soft)
+}
+
+// double returns W of doubling hand: one card, twice the bet, and under
+// RESCUE a surrender of the original bet where that beats standing.
+func (s *HandValues) double(hand [10]uint8) float64 {
+	return s.draw(hand, 2, func(h [10]uint8) float64 {
+		v := s.stand(h)
+		if s.r.Rescue {
+			v = max(v, -0.5*s.NoBlackjack(h))
+		}
+		return 2 * v
+	})
+}
+
+// DoublesMore says whether the best play doubles a hand of three or more
+// cards (DANY): doubling beats hitting and standing.
+func (s *HandValues) DoublesMore(hand [10]uint8) bool {
+	if !s.mayDoubleMore(hand) {
+		return false
+	}
+	d := s.double(hand)
+	return d > s.stand(hand) && d > s.draw(hand, 1, s.bestPlay)
+}
+
+// Rescues says whether a doubled hand now holding hand (not busted) does
+// better giving up its original bet (RESCUE) than standing.
+func (s *HandValues) Rescues(hand [10]uint8) bool {
+	t, _ := handTotal(hand)
+	return s.r.Rescue && t <= 21 && -0.5*s.NoBlackjack(hand) > s.stand(hand)
 }
 
 // NoBlackjack returns P(the hole card makes no blackjack | hand out): W
@@ -216,13 +255,13 @@ func (s *HandValues) Hits(hand [10]uint8) bool {
 }
 
 // Plays returns W of each first play of hand: stand, hit (then the best
-// play), double, surrender (late: half the bet, when the dealer has no
-// blackjack).
+// play), double (rescued where that pays, under RESCUE), surrender (late:
+// half the bet, when the dealer has no blackjack).
 func (s *HandValues) Plays(hand [10]uint8) (stand, hit, double, surrender float64) {
 	m, n, _ := s.left(hand)
 	stand = s.stand(hand)
 	hit = s.draw(hand, 1, s.bestPlay)
-	double = s.draw(hand, 2, func(h [10]uint8) float64 { return 2 * s.stand(h) })
+	double = s.double(hand)
 	surrender = -0.5 * s.noBJ(m, n)
 	return
 }

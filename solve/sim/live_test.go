@@ -31,12 +31,13 @@ func fullLess(decks int, out ...int) [10]int {
 
 // TestOptimalOnFullShoeIsCD: on a full shoe, the optimal player's every
 // first decision equals the solver's composition-dependent best play for
-// the two cards, and its every hit-or-stand decision on three or more
-// cards equals the solver's. The two values come from different
+// the two cards, and its every decision on three or more cards (hit,
+// stand, and under DANY double) equals the solver's; under RESCUE both
+// value doubles with their rescues. The two values come from different
 // computations (solve.HandValues and solve.PairPlays here, the whole
 // table's hand graphs there).
 func TestOptimalOnFullShoeIsCD(t *testing.T) {
-	for _, rules := range []string{"1D S17 DAS SPL3 LS", "2D H17 NDAS SPL1 NS"} {
+	for _, rules := range []string{"1D S17 DAS SPL3 LS", "2D H17 NDAS SPL1 NS", "1D H17 DAS SPL3 LS DANY RESCUE"} {
 		r, _ := solve.ParseRules(rules)
 		tab, err := solve.Solve(r)
 		if err != nil {
@@ -60,8 +61,15 @@ func TestOptimalOnFullShoeIsCD(t *testing.T) {
 				out = append(out, int(x))
 			}
 			tb := position(r, fullLess(r.Decks, append(out, int(c.Up))...), int(c.Up))
-			if got := o.hit(tb, &hd); got != (c.Best == solve.Hit) {
-				t.Errorf("%s: %v v %v: optimal hits %v, solver %v", rules, c.Cards(), c.Up, got, c.Best)
+			got := solve.Stand
+			switch {
+			case r.DoubleAny && o.doubleMore(tb, &hd):
+				got = solve.Double
+			case o.hit(tb, &hd):
+				got = solve.Hit
+			}
+			if got != c.Best {
+				t.Errorf("%s: %v v %v: optimal %v, solver %v", rules, c.Cards(), c.Up, got, c.Best)
 			}
 			hits++
 		}

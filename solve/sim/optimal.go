@@ -17,12 +17,46 @@ import (
 // insurance no differently from the chart (it takes none).
 type Optimal struct {
 	r solve.Rules
-	// The last shoe valued: a hand's decisions after a hit are on the
-	// same shoe (the card drawn leaves the unseen cards for the hand).
-	shoe   [10]int
-	up     int
-	values *solve.HandValues
+	// The shoes valued, by shoe and up card: a hand's decisions after a
+	// hit are on the same shoe (the card drawn leaves the unseen cards for
+	// the hand), and with a continuous shuffler every round's is the full
+	// shoe.
+	values map[valuesKey]*solve.HandValues
+	splits map[splitKey]float64
+	shoe   [10]int // the shoe of the last decision, for PairPlays
 }
+
+type valuesKey struct {
+	shoe [10]int
+	up   int
+}
+
+// splitKey is a pair against an up card on a shoe.
+type splitKey struct {
+	valuesKey
+	pair int
+}
+
+// splitValue returns W of splitting the pair a against up on the shoe of
+// the last decision (solve.PairPlays, kept per shoe as the hand values are).
+func (o *Optimal) splitValue(a, up int) (float64, bool) {
+	k := splitKey{valuesKey{o.shoe, up}, a}
+	if v, ok := o.splits[k]; ok {
+		return v, true
+	}
+	_, split, err := solve.PairPlays(o.r, solve.Shoe{Counts: o.shoe}, solve.Rank(a), solve.Rank(up))
+	if err != nil {
+		return 0, false
+	}
+	if o.splits == nil || len(o.splits) >= maxValued {
+		o.splits = map[splitKey]float64{}
+	}
+	o.splits[k] = split
+	return split, true
+}
+
+// maxValued bounds the shoes kept valued; past it they are dropped.
+const maxValued = 128
 
 // NewOptimal returns the optimal player for the rules.
 func NewOptimal(r solve.Rules) *Optimal { return &Optimal{r: r} }
@@ -33,8 +67,6 @@ func (o *Optimal) check(r solve.Rules) error {
 		return fmt.Errorf("sim: the optimal player with an infinite deck: nothing is ever used up, so the solved chart is already optimal")
 	case r.HoleCard != solve.Peek:
 		return fmt.Errorf("sim: the optimal player needs a peek game (PEEK): its values are the solver's W under a peek")
-	case r.DoubleAny || r.Rescue:
-		return fmt.Errorf("sim: the optimal player does not play DANY or RESCUE yet; the chart strategy plays these rules (it doubles two cards only and never rescues)")
 	case r.Surrender == solve.EarlySurrender:
 		return fmt.Errorf("sim: the optimal player does not play early surrender (ES); use LS or NS")
 	}
@@ -51,11 +83,17 @@ func (o *Optimal) valuesFor(t *table, h [10]uint8) *solve.HandValues {
 	for i, k := range h {
 		shoe[i] += int(k)
 	}
-	if o.values == nil || shoe != o.shoe || t.up != o.up {
-		o.shoe, o.up = shoe, t.up
-		o.values = solve.NewHandValues(o.r, shoe, solve.Rank(t.up))
+	o.shoe = shoe
+	k := valuesKey{shoe, t.up}
+	v, ok := o.values[k]
+	if !ok {
+		if o.values == nil || len(o.values) >= maxValued {
+			o.values = map[valuesKey]*solve.HandValues{}
+		}
+		v = solve.NewHandValues(o.r, shoe, solve.Rank(t.up))
+		o.values[k] = v
 	}
-	return o.values
+	return v
 }
 
 func (o *Optimal) first(t *table, a, b int, splitHand bool, opt options) solve.Action {
@@ -72,7 +110,7 @@ func (o *Optimal) first(t *table, a, b int, splitHand bool, opt options) solve.A
 	legal[solve.Stand], legal[solve.Hit] = true, true
 	legal[solve.Double], legal[solve.Surrender] = opt.double, opt.surrender
 	if opt.split && !splitHand {
-		if _, split, err := solve.PairPlays(o.r, solve.Shoe{Counts: o.shoe}, solve.Rank(a), solve.Rank(t.up)); err == nil {
+		if split, ok := o.splitValue(a, t.up); ok {
 			w[solve.Split], legal[solve.Split] = split, true
 		}
 	}
@@ -87,4 +125,16 @@ func (o *Optimal) first(t *table, a, b int, splitHand bool, opt options) solve.A
 
 func (o *Optimal) hit(t *table, h *hand) bool {
 	return o.valuesFor(t, h.counts).Hits(h.counts)
+}
+
+// doubleMore doubles a hand of three or more cards where the best play
+// does (DANY).
+func (o *Optimal) doubleMore(t *table, h *hand) bool {
+	return o.valuesFor(t, h.counts).DoublesMore(h.counts)
+}
+
+// rescue gives up a doubled hand's original bet where standing is worth
+// less (RESCUE).
+func (o *Optimal) rescue(t *table, h *hand) bool {
+	return o.valuesFor(t, h.counts).Rescues(h.counts)
 }

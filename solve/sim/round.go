@@ -61,11 +61,13 @@ func newTable(r solve.Rules, s *shoe, players []Player) *table {
 // hand is a player hand: its hard sum (aces as one), whether it holds an
 // ace, its cards and its bet.
 type hand struct {
-	sum    int
-	ace    bool
-	cards  int
-	bet    float64
-	counts [10]uint8 // cards by rank-1, for composition-dependent play
+	sum     int
+	ace     bool
+	cards   int
+	bet     float64
+	counts  [10]uint8 // cards by rank-1, for composition-dependent play
+	split   bool      // a split hand: it doubles only with DAS
+	rescued bool      // a doubled hand that gave up its original bet (RESCUE); bet is that bet
 }
 
 func (h *hand) add(c uint8) {
@@ -229,7 +231,7 @@ func (t *table) round(bets []float64) outcome {
 	}
 	live := false
 	for i := range t.hands {
-		if total, _ := t.hands[i].total(); total <= 21 {
+		if total, _ := t.hands[i].total(); total <= 21 && !t.hands[i].rescued {
 			live = true
 		}
 	}
@@ -377,14 +379,53 @@ func twoCards(a, b int) (int, bool) {
 func (t *table) play(strat Strategy, h *hand, act solve.Action) {
 	switch act {
 	case solve.Double:
-		h.bet *= 2
-		h.add(t.shoe.draw())
+		t.double(strat, h)
 	case solve.Hit:
 		for {
 			h.add(t.shoe.draw())
-			if h.cards >= t.charlieAt || !strat.hit(t, h) { // a Charlie has won (or busted)
+			if h.cards >= t.charlieAt { // a Charlie has won
 				return
 			}
+			if t.r.DoubleAny && t.mayDoubleMore(h) {
+				if d, ok := strat.(moreDoubler); ok && d.doubleMore(t, h) {
+					t.double(strat, h)
+					return
+				}
+			}
+			if !strat.hit(t, h) { // (or busted)
+				return
+			}
+		}
+	}
+}
+
+// A moreDoubler may double hands of three or more cards (DANY).
+type moreDoubler interface {
+	doubleMore(t *table, h *hand) bool
+}
+
+// A rescuer may rescue a doubled hand (RESCUE).
+type rescuer interface {
+	rescue(t *table, h *hand) bool
+}
+
+// mayDoubleMore says whether a hand of three or more cards may double
+// under DANY: not busted, within the doubling rule's totals, and a split
+// hand only with DAS.
+func (t *table) mayDoubleMore(h *hand) bool {
+	total, soft := h.total()
+	return total < 21 && t.r.Double.Allows(total, soft) && (!h.split || t.r.DAS)
+}
+
+// double doubles a hand: one card, twice the bet; under RESCUE a strategy
+// that rescues gives up the original bet and keeps out of the round.
+func (t *table) double(strat Strategy, h *hand) {
+	h.bet *= 2
+	h.add(t.shoe.draw())
+	if total, _ := h.total(); t.r.Rescue && total <= 21 {
+		if r, ok := strat.(rescuer); ok && r.rescue(t, h) {
+			h.bet /= 2 // the double taken back; the original bet is lost
+			h.rescued = true
 		}
 	}
 }
@@ -395,7 +436,7 @@ func (t *table) play(strat Strategy, h *hand, act solve.Action) {
 func (t *table) settle(h *hand, dealer int) float64 {
 	total, _ := h.total()
 	switch {
-	case total > 21:
+	case total > 21, h.rescued:
 		return -h.bet
 	case dealer == 22 && t.r.Push22 && h.cards < t.charlieAt: // a push
 	case dealer > 21 || total > dealer || h.cards >= t.charlieAt || total == 21 && t.r.P21Wins:
@@ -428,7 +469,7 @@ func (t *table) charlie(h *hand) bool {
 func (t *table) split(strat Strategy, c int, bet float64) {
 	hands, waiting := 2, 1 // hands made; hands holding their lone pair card besides this one
 	for {
-		t.hands = append(t.hands, hand{bet: bet})
+		t.hands = append(t.hands, hand{bet: bet, split: true})
 		h := &t.hands[len(t.hands)-1]
 		h.add(uint8(c))
 		x := int(t.shoe.draw())
