@@ -324,16 +324,7 @@ func Card(w io.Writer, t *solve.Table, opt CardOptions) error {
 	if format == "" {
 		return fmt.Errorf("card: unknown size %q; want letter, a4 or wallet", opt.Size)
 	}
-	pdf := fpdf.New("P", "mm", format, "")
-	pdf.SetCreationDate(date)
-	pdf.SetModificationDate(date)
-	pdf.SetCatalogSort(true)
-	pdf.SetCompression(true)
-	pdf.SetTitle("Blackjack basic strategy: "+t.Rules.String(), false)
-	pdf.SetCreator("bjchart "+opt.Version, false)
-	pdf.SetProducer("bjchart", false)
-	pdf.SetAutoPageBreak(false, 0)
-	pdf.SetMargins(12, 12, 12)
+	pdf := newPDF(format, "Blackjack basic strategy: "+t.Rules.String(), opt.Version, date)
 	c := &cardPDF{Fpdf: pdf, t: t, opt: opt, date: date}
 	if size == "wallet" {
 		c.wallet()
@@ -356,6 +347,23 @@ func Card(w io.Writer, t *solve.Table, opt CardOptions) error {
 		return fmt.Errorf("card: %w", err)
 	}
 	return pdf.Output(w)
+}
+
+// newPDF starts a portrait PDF in mm on paper format ("Letter", "A4")
+// whose bytes depend only on what is drawn and on date: fixed dates,
+// sorted catalog, compressed streams.
+func newPDF(format, title, version string, date time.Time) *fpdf.Fpdf {
+	pdf := fpdf.New("P", "mm", format, "")
+	pdf.SetCreationDate(date)
+	pdf.SetModificationDate(date)
+	pdf.SetCatalogSort(true)
+	pdf.SetCompression(true)
+	pdf.SetTitle(title, false)
+	pdf.SetCreator("bjchart "+version, false)
+	pdf.SetProducer("bjchart", false)
+	pdf.SetAutoPageBreak(false, 0)
+	pdf.SetMargins(12, 12, 12)
+	return pdf
 }
 
 type cardPDF struct {

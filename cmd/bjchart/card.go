@@ -89,21 +89,9 @@ func (o *cardOptions) run(cmd *cobra.Command, e env) error {
 		return usagef("-o %q: a card is a PDF; want a name ending in .pdf", o.out)
 	}
 	opt := render.CardOptions{Size: o.size, Paper: o.paper, EV: o.ev, FullRows: o.fullRows, Version: version}
-	switch epoch := e.getenv("SOURCE_DATE_EPOCH"); {
-	case o.date != "":
-		d, err := time.Parse("2006-01-02", o.date)
-		if err != nil {
-			return usagef("--date %q: want YYYY-MM-DD", o.date)
-		}
-		opt.Date = d
-	case epoch != "": // the reproducible-builds convention
-		sec, err := strconv.ParseInt(epoch, 10, 64)
-		if err != nil || sec < 0 {
-			return usagef("SOURCE_DATE_EPOCH=%q: want seconds since 1970 (a non-negative integer)", epoch)
-		}
-		opt.Date = time.Unix(sec, 0).UTC()
-	default:
-		opt.Date = time.Now().UTC()
+	var err error
+	if opt.Date, err = printDate(e, o.date); err != nil {
+		return err
 	}
 	r, err := o.rules.resolve(cmd)
 	if err != nil {
@@ -142,6 +130,26 @@ func (o *cardOptions) run(cmd *cobra.Command, e env) error {
 		opt.Indices = indexPage(rep, s.Table())
 	}
 	return renderTo(e, out, func(b *bytes.Buffer) error { return render.Card(b, s.Table(), opt) })
+}
+
+// printDate is the date a card prints: --date (YYYY-MM-DD), else
+// $SOURCE_DATE_EPOCH (the reproducible-builds convention), else today.
+func printDate(e env, flag string) (time.Time, error) {
+	switch epoch := e.getenv("SOURCE_DATE_EPOCH"); {
+	case flag != "":
+		d, err := time.Parse("2006-01-02", flag)
+		if err != nil {
+			return d, usagef("--date %q: want YYYY-MM-DD", flag)
+		}
+		return d, nil
+	case epoch != "":
+		sec, err := strconv.ParseInt(epoch, 10, 64)
+		if err != nil || sec < 0 {
+			return time.Time{}, usagef("SOURCE_DATE_EPOCH=%q: want seconds since 1970 (a non-negative integer)", epoch)
+		}
+		return time.Unix(sec, 0).UTC(), nil
+	}
+	return time.Now().UTC(), nil
 }
 
 // indexPage lays indices out for the counter's card.

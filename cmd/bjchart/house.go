@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"slices"
+	"strings"
 
 	"bjchart/render"
 	"bjchart/solve/house"
@@ -11,7 +13,7 @@ import (
 )
 
 func newHouseCmd(e env) *cobra.Command {
-	var rules, format string
+	var rules, format, card, paper, date string
 	cmd := &cobra.Command{
 		Use:   "house",
 		Short: "Solve a hit-or-stand house game (seed 002's game by default)",
@@ -39,7 +41,8 @@ Rules (default SEED002, seed 002's game with the dealer it built):
 ` + house.RuleHelp,
 		Example: `  bjchart house
   bjchart house --rules "SEED002 INF DESIGNED"
-  bjchart house --rules "6D LADDER 5CX=2 BET=1-10" --format json`,
+  bjchart house --rules "6D LADDER 5CX=2 BET=1-10" --format json
+  bjchart house --card seed002.pdf`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			r, err := house.ParseRules(rules)
@@ -53,14 +56,36 @@ Rules (default SEED002, seed 002's game with the dealer it built):
 			if write == nil {
 				return usagef("--format %q: want text or json", format)
 			}
+			var opt render.CardOptions
+			if card != "" {
+				if card != "-" && !strings.HasSuffix(strings.ToLower(card), ".pdf") {
+					return usagef("--card %q: a card is a PDF; want a name ending in .pdf", card)
+				}
+				if !slices.Contains([]string{"letter", "a4"}, paper) {
+					return usagef("--paper %q: want letter or a4", paper)
+				}
+				if opt.Date, err = printDate(e, date); err != nil {
+					return err
+				}
+				opt.Size, opt.Version = paper, version
+				if err := checkWritable(card); err != nil {
+					return err
+				}
+			}
 			sol, err := house.Solve(r)
 			if err != nil {
 				return fmt.Errorf("solving %s: %w", r, err)
+			}
+			if card != "" {
+				return renderTo(e, card, func(b *bytes.Buffer) error { return render.HouseCard(b, sol, opt) })
 			}
 			return writeStdout(e, format, func(b *bytes.Buffer) error { return write(b, sol) })
 		},
 	}
 	cmd.Flags().StringVar(&rules, "rules", "SEED002", "the house rules (see above)")
 	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json")
+	cmd.Flags().StringVar(&card, "card", "", "write a printable card (PDF) to this file instead (- for stdout)")
+	cmd.Flags().StringVar(&paper, "paper", "letter", "the card's paper: letter or a4")
+	cmd.Flags().StringVar(&date, "date", "", "date printed on the card, YYYY-MM-DD (default: $SOURCE_DATE_EPOCH if set, else today)")
 	return cmd
 }
