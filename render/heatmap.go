@@ -1,6 +1,7 @@
 package render
 
 import (
+	"cmp"
 	"fmt"
 	"image"
 	"image/color"
@@ -52,15 +53,25 @@ func (m Metric) Sequential() bool { return m == MetricMargin }
 // row at the top (y = rows-1 .. 0). Cells with no value are NaN.
 type EVGrid struct {
 	Kind   solve.TableKind
-	Rows   []string      // labels, top to bottom
-	Values [][10]float64 // [row][column], top to bottom
-	Codes  [][10]string  // the chart action in each cell, for annotation ("" for none)
+	Rows   []string    // labels, top to bottom
+	Values [][]float64 // [row][column], top to bottom
+	Codes  [][]string  // the chart action in each cell, for annotation ("" for none)
+
+	// Cols labels the columns when they are not the up cards 2..9, T, A;
+	// Title, XLabel and YLabel, when set, replace the chart table's.
+	Cols                  []string
+	Title, XLabel, YLabel string
 }
 
 var _ plotter.GridXYZ = (*EVGrid)(nil)
 
-// Dims returns the number of columns (10) and rows.
-func (g *EVGrid) Dims() (c, r int) { return len(solve.UpCards), len(g.Rows) }
+// Dims returns the number of columns (10 up cards, or Cols) and rows.
+func (g *EVGrid) Dims() (c, r int) {
+	if g.Cols != nil {
+		return len(g.Cols), len(g.Rows)
+	}
+	return len(solve.UpCards), len(g.Rows)
+}
 
 // Z returns the value of column c, row r counted from the bottom.
 func (g *EVGrid) Z(c, r int) float64 { return g.Values[len(g.Rows)-1-r][c] }
@@ -76,8 +87,8 @@ func (g *EVGrid) Y(r int) float64 { return float64(r) }
 func NewGrid(t *solve.Table, kind solve.TableKind, value func(c *solve.Cell) float64) *EVGrid {
 	g := &EVGrid{Kind: kind, Rows: chartRows[kind]}
 	for _, hand := range g.Rows {
-		var vals [10]float64
-		var codes [10]string
+		vals := make([]float64, len(solve.UpCards))
+		codes := make([]string, len(solve.UpCards))
 		for i, up := range solve.UpCards {
 			c := t.Cell(kind, hand, up)
 			vals[i] = value(c)
@@ -218,7 +229,12 @@ func Heatmap(w io.Writer, format string, grids []*EVGrid, opt HeatmapOptions) er
 	for _, col := range cols {
 		bodyH = max(bodyH, colH(col))
 	}
-	plotW := 10*cell + 1.1*vg.Inch
+	ncols := 0
+	for _, g := range grids {
+		c, _ := g.Dims()
+		ncols = max(ncols, c)
+	}
+	plotW := vg.Length(ncols)*cell + 1.1*vg.Inch
 	barW := 1.1 * vg.Inch
 	width := vg.Length(len(cols))*plotW + barW
 	height := bodyH + 0.65*vg.Inch
@@ -397,13 +413,19 @@ func scaleRange(grids []*EVGrid, sequential bool) (lo, hi float64) {
 // gridPlot draws one table: the heatmap, its values and up-card/row ticks.
 func gridPlot(g *EVGrid, pal palette.Palette, lo, hi float64, opt HeatmapOptions) (*plot.Plot, error) {
 	p := plot.New()
-	p.Title.Text = strings.ToUpper(g.Kind.String())
-	p.X.Label.Text = "dealer's up card"
-	p.Y.Label.Text = map[solve.TableKind]string{solve.Hard: "hard total", solve.Soft: "soft hand", solve.Pairs: "pair"}[g.Kind]
+	p.Title.Text = cmp.Or(g.Title, strings.ToUpper(g.Kind.String()))
+	p.X.Label.Text = cmp.Or(g.XLabel, "dealer's up card")
+	p.Y.Label.Text = cmp.Or(g.YLabel, map[solve.TableKind]string{solve.Hard: "hard total", solve.Soft: "soft hand", solve.Pairs: "pair"}[g.Kind])
 	p.X.Padding, p.Y.Padding = 0, 0
 	var xt, yt []plot.Tick
-	for i, up := range solve.UpCards {
-		xt = append(xt, plot.Tick{Value: float64(i), Label: up.String()})
+	cols := g.Cols
+	if cols == nil {
+		for _, up := range solve.UpCards {
+			cols = append(cols, up.String())
+		}
+	}
+	for i, label := range cols {
+		xt = append(xt, plot.Tick{Value: float64(i), Label: label})
 	}
 	for i, label := range g.Rows {
 		yt = append(yt, plot.Tick{Value: float64(len(g.Rows) - 1 - i), Label: label})

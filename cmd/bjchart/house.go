@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -13,7 +14,7 @@ import (
 )
 
 func newHouseCmd(e env) *cobra.Command {
-	var rules, format, card, paper, date string
+	var rules, format, card, paper, date, plotOut string
 	cmd := &cobra.Command{
 		Use:   "house",
 		Short: "Solve a hit-or-stand house game (seed 002's game by default)",
@@ -42,7 +43,8 @@ Rules (default SEED002, seed 002's game with the dealer it built):
 		Example: `  bjchart house
   bjchart house --rules "SEED002 INF DESIGNED"
   bjchart house --rules "6D LADDER 5CX=2 BET=1-10" --format json
-  bjchart house --card seed002.pdf`,
+  bjchart house --card seed002.pdf
+  bjchart house --plot seed002.png`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			r, err := house.ParseRules(rules)
@@ -55,6 +57,18 @@ Rules (default SEED002, seed 002's game with the dealer it built):
 			}[format]
 			if write == nil {
 				return usagef("--format %q: want text or json", format)
+			}
+			plotFormat := strings.TrimPrefix(strings.ToLower(filepath.Ext(plotOut)), ".")
+			if plotOut != "" && !slices.Contains(render.HeatmapFormats, plotFormat) {
+				return usagef("--plot %q: unknown extension %q; want .png, .svg or .pdf", plotOut, filepath.Ext(plotOut))
+			}
+			if card != "" && plotOut != "" {
+				return usagef("--card and --plot: give one of them")
+			}
+			if plotOut != "" {
+				if err := checkWritable(plotOut); err != nil {
+					return err
+				}
 			}
 			var opt render.CardOptions
 			if card != "" {
@@ -79,6 +93,12 @@ Rules (default SEED002, seed 002's game with the dealer it built):
 			if card != "" {
 				return renderTo(e, card, func(b *bytes.Buffer) error { return render.HouseCard(b, sol, opt) })
 			}
+			if plotOut != "" {
+				return renderTo(e, plotOut, func(b *bytes.Buffer) error {
+					return render.Heatmap(b, plotFormat, []*render.EVGrid{render.HouseGrid(sol)},
+						render.HeatmapOptions{Title: sol.Rules.String(), Scale: "EV per point bet", Codes: true})
+				})
+			}
 			return writeStdout(e, format, func(b *bytes.Buffer) error { return write(b, sol) })
 		},
 	}
@@ -86,6 +106,7 @@ Rules (default SEED002, seed 002's game with the dealer it built):
 	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json")
 	cmd.Flags().StringVar(&card, "card", "", "write a printable card (PDF) to this file instead (- for stdout)")
 	cmd.Flags().StringVar(&paper, "paper", "letter", "the card's paper: letter or a4")
+	cmd.Flags().StringVar(&plotOut, "plot", "", "write a heatmap of the EV per point by first card and up card to this file instead (.png, .svg or .pdf)")
 	cmd.Flags().StringVar(&date, "date", "", "date printed on the card, YYYY-MM-DD (default: $SOURCE_DATE_EPOCH if set, else today)")
 	return cmd
 }

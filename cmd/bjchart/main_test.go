@@ -257,6 +257,8 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"house", "--format", "csv"}, `--format "csv": want text or json`},
 		{[]string{"house", "extra"}, `unexpected argument "extra"`},
 		{[]string{"house", "--card", "seed.png"}, `--card "seed.png": a card is a PDF; want a name ending in .pdf`},
+		{[]string{"house", "--plot", "seed.gif"}, `--plot "seed.gif": unknown extension ".gif"; want .png, .svg or .pdf`},
+		{[]string{"house", "--plot", "seed.png", "--card", "seed.pdf"}, `--card and --plot: give one of them`},
 		{[]string{"house", "--card", "seed.pdf", "--paper", "legal"}, `--paper "legal": want letter or a4`},
 		{[]string{"house", "--card", "seed.pdf", "--date", "soon"}, `--date "soon": want YYYY-MM-DD`},
 		{[]string{"--rules", "NDD DANY"}, `DANY with NDD: DANY and RESCUE need doubling (DOA, D9 or D10)`},

@@ -27,6 +27,9 @@ type First struct {
 type Solution struct {
 	Rules Rules
 	First [NRanks]First // by the player's first card; P = 0 for a rank not in the deck
+	// ByUp is the round's value given the player's first card and the
+	// dealer's up card (rows, then columns), with best play after.
+	ByUp [NRanks][NRanks]Result
 
 	// Flat is the round's value at a one-point bet: EV per point bet, and
 	// the chances of a win and a push.
@@ -105,6 +108,7 @@ func solveShoe(r Rules, full [NRanks]int) *Solution {
 				s := t.start(x, y)
 				c := t.value(s)
 				sol.First[x].Result.addScaled(c.res, pu*py)
+				sol.ByUp[x][up].addScaled(c.res, py)
 				sol.Flat.addScaled(c.res, px*pu*py)
 				t.reach(s, px*pu*py, &sol.Chart)
 			}
