@@ -149,8 +149,8 @@ func solveFiniteUp(t *Table, lay *layout, up Rank) upResult {
 		td.fixedValues(s)
 		u := s.u
 		u[Hit] = td.unconditional(s, base.hitValue(s.node, base.best))
-		if s.legal[Double] {
-			u[Double] = td.unconditional(s, base.cdDouble(s.node)) // RESCUE: the best play rescues
+		if s.legal[Double] && r.Rescue {
+			u[Double] = td.unconditional(s, base.cdDouble(s.node)) // the best play rescues; the chart does not
 		}
 		if s.legal[Split] {
 			for strat := range cdSplit[si] {

@@ -54,7 +54,10 @@ func (x *context) value(i int32) {
 	}
 	x.dealt[i] = true
 	f := newFrame(&x.f.r, x.f.dist[n.comp])
-	win := x.f.r.WinPays(n.total(), int(n.cards)) // a bonus 21's or a Charlie's win may pay more
+	win := 1.0 // a bonus 21's or a Charlie's win may pay more
+	if n.total() == 21 || n.charlie {
+		win = x.f.r.WinPays(n.total(), int(n.cards))
+	}
 	x.stand[i] = f.standPaid(n.total(), win)
 	if n.charlie {
 		x.stand[i] = f.charlieEV(win) // it has won, or lost to a blackjack without a hole card
