@@ -202,7 +202,8 @@ J21X=N      a 21 holding a joker pays N times
 BET=A-B     bet A to B points, declared after the first card (default 1-1)
 DHIT16=P    the dealer hits 16 with probability P (default 1), 15 or less always
 DHIT17=P    the dealer hits 17 with probability P (default 0), 18 or more never
-DESIGNED    seed 002's designed dealer, who reads the player's visible cards`
+DESIGNED    seed 002's designed dealer, who reads the player's visible cards (BUILT: the dealer
+            by its own total, as DHIT16 and DHIT17 say; the default)`
 
 // RuleError is a rule string that does not parse, with the offending
 // token's byte offset.

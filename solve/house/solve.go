@@ -132,7 +132,8 @@ func solveShoe(r Rules, full [NRanks]int) *Solution {
 }
 
 // Hit reports whether the best play hits the hand holding cards (ranks,
-// in the order dealt) against up.
+// in the order dealt) against up. It may value hands the solve did not
+// reach, so it is not safe for concurrent use.
 func (s *Solution) Hit(cards []int, up int) bool {
 	t := s.tables[up]
 	var st state
