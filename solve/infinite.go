@@ -71,7 +71,7 @@ type infiniteHands struct {
 	track int
 	stand [32][MaxBonusCards + 1]float64    // by effective total and card count; a total > 21 is a bust
 	hit   [32][2][MaxBonusCards + 1]float64 // [hard sum][has ace][cards]: hit once, then play optimally (hit or stand)
-	best  [32][2][MaxBonusCards + 1]float64 // max(stand, hit) for a hand that may only hit or stand; a Charlie's win
+	best  [32][2][MaxBonusCards + 1]float64 // a hand of three or more cards played best: stand, hit or (DANY) double; a Charlie's win
 	dbl   [32][2]float64                    // double: one card, twice the bet
 	// kept is what a doubled hand is worth per unit once it has its card:
 	// it stands, or under RESCUE surrenders its original bet (-1/2 a unit
