@@ -51,6 +51,10 @@ func writeRuleHelp(e env) error {
 	fmt.Fprintln(tw, "\nExamples: \"6D H17 DAS LS\", \"2D S17 D10 NDAS SPL1 6:5\", \"INF S17 ENHC\"")
 	fmt.Fprintln(tw, strings.TrimSpace(`
 Flags override single rules: --decks 2 --h17 --double 10-11 --das=false
---split-hands 2 --rsa --hsa --surrender late --blackjack-pays 6:5 --hole-card enhc`))
+--split-hands 2 --rsa --hsa --surrender late --blackjack-pays 6:5 --hole-card enhc
+
+Hit-or-stand house games scored by card count (seed 002's, with its ladder,
+multipliers, jokers and bet after the first card) have their own rules:
+see 'bjchart house --help'.`))
 	return tw.Flush()
 }
