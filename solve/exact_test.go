@@ -490,8 +490,7 @@ func TestExactSmallShoe(t *testing.T) {
 		{"H17 DOA DAS SPL2 NS ENHC PUSH22 TIESLOSE", someUps},
 		{"S17 DOA DAS SPL3 LS PEEK DANY RESCUE", someUps},
 		{"H17 D10 NDAS SPL2 NS ENHC DANY", someUps},
-		{"S17 DOA DAS SPL1 NS OBO RESCUE 5CC=2:1", someUps},
-		{"H17 DOA DAS SPL2 LS PEEK 5CC=2:1 4C21=3:2 5C21=3:2", someUps},
+		{"S17 DOA DAS SPL1 NS OBO RESCUE 5CC=2:1 4C21=3:2 5C21=3:2", someUps},
 	} {
 		rules := tc.rules
 		r, err := ParseRules(rules)

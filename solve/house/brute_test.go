@@ -19,6 +19,8 @@ type brute struct {
 	ladder, tiesLose                  bool
 	hit16, hit17                      *big.Rat // the built dealer's chances
 	designed                          bool     // seed 002's designed dealer instead
+	policies                          map[policyKey]policy
+	rats                              map[float64]*big.Rat
 	player                            map[string]*big.Rat
 	dealer                            map[string]*big.Rat
 }
@@ -28,8 +30,8 @@ func newBrute(r Rules) *brute {
 		mult21: int64(r.Mult21), multJoker21: int64(r.MultJoker21), mult5: int64(r.Mult5), mult6: int64(r.Mult6),
 		ladder: r.Ladder, tiesLose: r.TiesLose,
 		hit16: new(big.Rat).SetFloat64(r.Hit16), hit17: new(big.Rat).SetFloat64(r.Hit17),
-		designed: r.Dealer == Designed,
-		player:   map[string]*big.Rat{}, dealer: map[string]*big.Rat{},
+		designed: r.Dealer == Designed, policies: map[policyKey]policy{}, rats: map[float64]*big.Rat{},
+		player: map[string]*big.Rat{}, dealer: map[string]*big.Rat{},
 	}
 }
 
@@ -116,6 +118,22 @@ func (b *brute) key(player, dealer []int) string {
 	return string(k[:])
 }
 
+// policyKey is what the designed dealer decides by.
+type policyKey struct {
+	v  visible
+	up int
+}
+
+// rat returns x as an exact rational, made once.
+func (b *brute) rat(x float64) *big.Rat {
+	r, ok := b.rats[x]
+	if !ok {
+		r = new(big.Rat).SetFloat64(x)
+		b.rats[x] = r
+	}
+	return r
+}
+
 // hitChance is the dealer's chance of hitting total t holding dealer
 // against the player's cards.
 func (b *brute) hitChance(player, dealer []int, t int) *big.Rat {
@@ -124,8 +142,13 @@ func (b *brute) hitChance(player, dealer []int, t int) *big.Rat {
 		for i, c := range player {
 			v = v.see(points(c), i+1)
 		}
-		p := designedPolicy(v, points(dealer[0]))
-		return new(big.Rat).SetFloat64(p.hitChance(t, len(dealer)))
+		k := policyKey{v, points(dealer[0])}
+		p, ok := b.policies[k]
+		if !ok {
+			p = designedPolicy(v, k.up)
+			b.policies[k] = p
+		}
+		return b.rat(p.hitChance(t, len(dealer)))
 	}
 	switch {
 	case t <= 15:
