@@ -108,7 +108,15 @@ type houseJSON struct {
 	AvgBet   float64            `json:"mean_bet"`
 	PerPoint float64            `json:"ev_per_point_bet"`
 	First    []houseFirstJSON   `json:"first_cards"`
+	ByUp     []houseByUpJSON    `json:"by_up_card"`
 	Chart    []houseChartCellJS `json:"chart"`
+}
+
+// houseByUpJSON is the round's value given the first card and the up card.
+type houseByUpJSON struct {
+	First string `json:"first_card"`
+	Up    string `json:"up"`
+	houseResultJSON
 }
 
 type houseResultJSON struct {
@@ -147,6 +155,11 @@ func HouseJSON(w io.Writer, s *house.Solution) error {
 	for x, f := range s.First {
 		if f.P > 0 {
 			doc.First = append(doc.First, houseFirstJSON{house.RankName(x), f.P, result(f.Result), f.Bet})
+		}
+	}
+	for _, x := range houseUps(s) {
+		for _, up := range houseUps(s) {
+			doc.ByUp = append(doc.ByUp, houseByUpJSON{house.RankName(x), house.RankName(up), result(s.ByUp[x][up])})
 		}
 	}
 	for n := 2; n <= 6; n++ {
