@@ -387,21 +387,42 @@ func (c *cardPDF) fill(a solve.Action) {
 // grid draws a table of rows at (x, y) with the given label and cell
 // widths and row height, its up-card header first; returns the bottom y.
 func (c *cardPDF) grid(x, y, labelW, cellW, rowH, fontSize float64, rows []cardRow) float64 {
+	cols := make([]string, len(solve.UpCards))
+	for i, up := range solve.UpCards {
+		cols[i] = up.String()
+	}
+	body := make([]gridRow, len(rows))
+	for i := range rows {
+		body[i] = gridRow{rows[i].label, rows[i].cells[:]}
+	}
+	corner := c.corner
+	c.corner = ""
+	return c.table(x, y, labelW, cellW, rowH, fontSize, fontSize*0.55, corner, cols, body)
+}
+
+// gridRow is a printed row of any width: a label and its cells.
+type gridRow struct {
+	label string
+	cells []cardCell
+}
+
+// table draws rows under a header of column labels, with corner (in at
+// most cornerSize points, less if it must fit) over the row labels;
+// returns the bottom y.
+func (c *cardPDF) table(x, y, labelW, cellW, rowH, fontSize, cornerSize float64, corner string, cols []string, rows []gridRow) float64 {
 	c.SetDrawColor(90, 90, 90)
 	c.SetLineWidth(0.15)
 	c.SetFont("Helvetica", "B", fontSize)
 	c.SetFillColor(60, 60, 60)
 	c.SetTextColor(255, 255, 255)
 	c.SetXY(x, y)
-	corner := c.corner
-	c.corner = ""
 	if corner != "" {
-		c.SetFont("Helvetica", "", fontSize*0.55)
+		c.fitFont("", cornerSize, labelW-1, corner)
 	}
 	c.CellFormat(labelW, rowH, corner, "1", 0, "C", true, 0, "")
 	c.SetFont("Helvetica", "B", fontSize)
-	for _, up := range solve.UpCards {
-		c.CellFormat(cellW, rowH, up.String(), "1", 0, "C", true, 0, "")
+	for _, col := range cols {
+		c.CellFormat(cellW, rowH, col, "1", 0, "C", true, 0, "")
 	}
 	y += rowH
 	for _, r := range rows {

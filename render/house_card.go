@@ -53,13 +53,16 @@ func (c *cardPDF) housePage(s *house.Solution) {
 	y += 8
 
 	ups := houseUps(s)
+	cols := make([]string, len(ups))
+	for i, up := range ups {
+		cols[i] = house.RankName(up)
+	}
 	const labelW, gap = 16.0, 8.0
 	colW := (pw - 24 - gap) / 2
 	cellW := (colW - labelW) / float64(len(ups))
 	if r.BetMin != r.BetMax {
 		c.heading(12, y, "YOUR BET, BY YOUR FIRST CARD", 11)
-		c.houseGrid(12, y+6, labelW, cellW, 6, 9, "first card", ups,
-			[]houseRow{betRow(s, ups)})
+		c.table(12, y+6, labelW, cellW, 6, 9, 9*0.7, "first card", cols, []gridRow{betRow(s, ups)})
 		y += 6 + 12 + 5
 	}
 	// The play: two columns of tables by card count.
@@ -79,7 +82,7 @@ func (c *cardPDF) housePage(s *house.Solution) {
 			continue
 		}
 		c.heading(x[col], top[col], title, 10)
-		top[col] = c.houseGrid(x[col], top[col]+5, labelW, cellW, 4.6, 8, "Dealer's up card", ups, rows) + 5
+		top[col] = c.table(x[col], top[col]+5, labelW, cellW, 4.6, 8, 8*0.7, "Dealer's up card", cols, rows) + 5
 	}
 	y = max(top[0], top[1])
 	c.SetFont("Helvetica", "", 7.5)
@@ -91,45 +94,10 @@ func (c *cardPDF) housePage(s *house.Solution) {
 	c.footer()
 }
 
-// houseRow is a printed row of a house card: a label and a cell per up card.
-type houseRow struct {
-	label string
-	cells []cardCell
-}
-
-// houseGrid draws a table of house rows under an up-card header.
-func (c *cardPDF) houseGrid(x, y, labelW, cellW, rowH, fontSize float64, corner string, ups []int, rows []houseRow) float64 {
-	c.SetDrawColor(90, 90, 90)
-	c.SetLineWidth(0.15)
-	c.SetFillColor(60, 60, 60)
-	c.SetTextColor(255, 255, 255)
-	c.SetXY(x, y)
-	c.fitFont("", fontSize*0.7, labelW-1, corner)
-	c.CellFormat(labelW, rowH, corner, "1", 0, "C", true, 0, "")
-	c.SetFont("Helvetica", "B", fontSize)
-	for _, up := range ups {
-		c.CellFormat(cellW, rowH, house.RankName(up), "1", 0, "C", true, 0, "")
-	}
-	y += rowH
-	for _, r := range rows {
-		c.SetXY(x, y)
-		c.SetFillColor(60, 60, 60)
-		c.SetTextColor(255, 255, 255)
-		c.CellFormat(labelW, rowH, r.label, "1", 0, "C", true, 0, "")
-		for _, cell := range r.cells {
-			c.fill(cell.action)
-			c.CellFormat(cellW, rowH, cell.code, "1", 0, "C", true, 0, "")
-		}
-		y += rowH
-	}
-	c.SetTextColor(0, 0, 0)
-	return y
-}
-
 // betRow is the bet for each first card: the high bet filled as a double
 // is (a raised stake), the low one white.
-func betRow(s *house.Solution, ups []int) houseRow {
-	row := houseRow{label: "bet"}
+func betRow(s *house.Solution, ups []int) gridRow {
+	row := gridRow{label: "bet"}
 	for _, x := range ups {
 		f := s.First[x]
 		a := solve.Hit
@@ -145,13 +113,13 @@ func betRow(s *house.Solution, ups []int) houseRow {
 // totals then soft, cut to the rows where the play changes: a run of
 // rows that hit everywhere at the low end merges into one, as does a run
 // that stands everywhere at the high end.
-func playRows(s *house.Solution, n int, ups []int) []houseRow {
-	var out []houseRow
+func playRows(s *house.Solution, n int, ups []int) []gridRow {
+	var out []gridRow
 	for _, soft := range []bool{false, true} {
-		var rows []houseRow
+		var rows []gridRow
 		var totals []int
 		for total := 2; total <= 21; total++ {
-			row := houseRow{label: fmt.Sprintf("%s%d", map[bool]string{false: "", true: "soft "}[soft], total)}
+			row := gridRow{label: fmt.Sprintf("%s%d", map[bool]string{false: "", true: "soft "}[soft], total)}
 			any := false
 			for _, up := range ups {
 				p := s.Chart.Play(n, soft, total, up)
@@ -177,8 +145,8 @@ func playRows(s *house.Solution, n int, ups []int) []houseRow {
 
 // mergeHouseEnds merges the leading rows whose every cell hits (or shows
 // nothing) into one, and the trailing rows whose every cell stands.
-func mergeHouseEnds(rows []houseRow, totals []int, soft bool) []houseRow {
-	all := func(r houseRow, code string) bool {
+func mergeHouseEnds(rows []gridRow, totals []int, soft bool) []gridRow {
+	all := func(r gridRow, code string) bool {
 		for _, c := range r.cells {
 			if c.code != code && c.code != "" {
 				return false
@@ -207,7 +175,7 @@ func mergeHouseEnds(rows []houseRow, totals []int, soft bool) []houseRow {
 	return out
 }
 
-func slicesClone(r []houseRow) []houseRow { return append([]houseRow(nil), r...) }
+func slicesClone(r []gridRow) []gridRow { return append([]gridRow(nil), r...) }
 
 // describeHouse spells out a house game's rules.
 func describeHouse(r *house.Rules) string {
