@@ -193,15 +193,14 @@ func describeHouse(r *house.Rules) string {
 	if r.Ladder {
 		parts = append(parts, "5 cards unbusted beat any fewer, 6 beat 5, and so on")
 	}
-	for _, m := range []struct {
-		what string
-		x    int
-	}{{"any 21", r.Mult21}, {"a 21 with a joker", r.MultJoker21}, {"5 cards", r.Mult5}, {"6 or more cards", r.Mult6}} {
-		if m.x != 1 {
-			parts = append(parts, fmt.Sprintf("%s x%d", m.what, m.x))
+	multiplied := false
+	for _, m := range r.Multipliers() {
+		if m.X != 1 {
+			parts = append(parts, fmt.Sprintf("%s x%d", m.Hand, m.X))
+			multiplied = true
 		}
 	}
-	if r.Mult21 != 1 || r.MultJoker21 != 1 || r.Mult5 != 1 || r.Mult6 != 1 {
+	if multiplied {
 		parts = append(parts, "paid or lost by the winning hand")
 	}
 	if r.BetMin != r.BetMax {

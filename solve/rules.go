@@ -383,20 +383,20 @@ func QuoteInput(s string, max int) string {
 // error, not last-wins.
 func ParseRules(s string) (Rules, error) {
 	r := Default
-	seen := map[string]tokenAt{} // group -> first token that set it
-	for _, t := range tokenize(s) {
-		group, apply, ok := lookupToken(strings.ToUpper(t.text))
+	seen := map[string]Token{} // group -> first token that set it
+	for _, t := range Tokenize(s) {
+		group, apply, ok := lookupToken(strings.ToUpper(t.Text))
 		if !ok {
-			return Rules{}, &RuleError{s, t.text, t.offset, unknownMessage(t)}
+			return Rules{}, &RuleError{s, t.Text, t.Offset, unknownMessage(t)}
 		}
 		before := r
 		if err := apply(&r); err != nil {
-			return Rules{}, &RuleError{s, t.text, t.offset, fmt.Sprintf("%s at %d: %v", QuoteInput(t.text, 30), t.offset, err)}
+			return Rules{}, &RuleError{s, t.Text, t.Offset, fmt.Sprintf("%s at %d: %v", QuoteInput(t.Text, 30), t.Offset, err)}
 		}
 		// The same rule twice is fine when it says the same (6D 06D, 3:2 6:4).
 		if prev, dup := seen[group]; dup && r != before {
-			return Rules{}, &RuleError{s, t.text, t.offset,
-				fmt.Sprintf("%s at %d contradicts %s at %d (%s given twice)", QuoteInput(t.text, 30), t.offset, QuoteInput(prev.text, 30), prev.offset, group)}
+			return Rules{}, &RuleError{s, t.Text, t.Offset,
+				fmt.Sprintf("%s at %d contradicts %s at %d (%s given twice)", QuoteInput(t.Text, 30), t.Offset, QuoteInput(prev.Text, 30), prev.Offset, group)}
 		}
 		seen[group] = t
 	}
@@ -406,19 +406,22 @@ func ParseRules(s string) (Rules, error) {
 	return r, nil
 }
 
-type tokenAt struct {
-	text   string
-	offset int
+// A Token is one token of a rule string and its byte offset there.
+type Token struct {
+	Text   string
+	Offset int
 }
 
-func tokenize(s string) []tokenAt {
-	var toks []tokenAt
+// Tokenize splits a rule string into its tokens, separated by spaces,
+// tabs, newlines or commas (package house reads its rules so too).
+func Tokenize(s string) []Token {
+	var toks []Token
 	start := -1
 	for i := 0; i <= len(s); i++ {
 		sep := i == len(s) || s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r' || s[i] == ','
 		switch {
 		case sep && start >= 0:
-			toks = append(toks, tokenAt{s[start:i], start})
+			toks = append(toks, Token{s[start:i], start})
 			start = -1
 		case !sep && start < 0:
 			start = i
@@ -645,8 +648,8 @@ func isDigits(s string) bool {
 
 // unknownMessage explains an unknown token: the values of the rule it most
 // resembles, or the whole language when it resembles none.
-func unknownMessage(t tokenAt) string {
-	up := strings.ToUpper(t.text)
+func unknownMessage(t Token) string {
+	up := strings.ToUpper(t.Text)
 	var groups []string
 	for _, rt := range RuleTokens {
 		for _, candidate := range strings.Split(rt.Token, "..") {
@@ -655,7 +658,7 @@ func unknownMessage(t tokenAt) string {
 			}
 		}
 	}
-	msg := fmt.Sprintf("unknown rule %s at %d", QuoteInput(t.text, 30), t.offset)
+	msg := fmt.Sprintf("unknown rule %s at %d", QuoteInput(t.Text, 30), t.Offset)
 	if up == "SEED002" || slices.Contains([]string{"LADDER", "JOKERS", "21X", "J21X", "5CX", "6CX", "BET", "DESIGNED"}, strings.Split(up, "=")[0]) {
 		return msg + "; seed 002's game and its tokens are a hit-or-stand house game: see 'bjchart house --help'"
 	}

@@ -24,6 +24,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"bjchart/solve"
 )
 
 // Ranks: A..9 are 0..8, a ten (T, J, Q, K) is 9, and a joker is 10. A joker
@@ -134,9 +136,9 @@ func (r Rules) Validate() error {
 	case r.BetMin < 1 || r.BetMin > r.BetMax || r.BetMax > MaxBet:
 		return fmt.Errorf("bet %d-%d: want 1 <= low <= high <= %d", r.BetMin, r.BetMax, MaxBet)
 	}
-	for _, m := range []int{r.Mult21, r.MultJoker21, r.Mult5, r.Mult6} {
-		if m < 1 || m > MaxBet {
-			return fmt.Errorf("multiplier %d: want 1 to %d", m, MaxBet)
+	for _, m := range r.Multipliers() {
+		if m.X < 1 || m.X > MaxBet {
+			return fmt.Errorf("multiplier %s=%d: want 1 to %d", m.Token, m.X, MaxBet)
 		}
 	}
 	for _, p := range []float64{r.Hit16, r.Hit17} {
@@ -145,6 +147,24 @@ func (r Rules) Validate() error {
 		}
 	}
 	return nil
+}
+
+// A Multiplier is one of the rules' multipliers of the stake: its token,
+// the hand it pays for, and its value (1: none).
+type Multiplier struct {
+	Token string // 21X, J21X, 5CX, 6CX
+	Hand  string // in words: "any 21", "5 cards", ...
+	X     int
+}
+
+// Multipliers lists the rules' multipliers in canonical order.
+func (r Rules) Multipliers() []Multiplier {
+	return []Multiplier{
+		{"21X", "any 21", r.Mult21},
+		{"J21X", "a 21 with a joker", r.MultJoker21},
+		{"5CX", "5 cards", r.Mult5},
+		{"6CX", "6 or more cards", r.Mult6},
+	}
 }
 
 // String prints the rules canonically; ParseRules reads it back.
@@ -164,12 +184,9 @@ func (r Rules) String() string {
 	if r.Ladder {
 		t = append(t, "LADDER")
 	}
-	for _, m := range []struct {
-		name string
-		x    int
-	}{{"21X", r.Mult21}, {"J21X", r.MultJoker21}, {"5CX", r.Mult5}, {"6CX", r.Mult6}} {
-		if m.x != 1 {
-			t = append(t, fmt.Sprintf("%s=%d", m.name, m.x))
+	for _, m := range r.Multipliers() {
+		if m.X != 1 {
+			t = append(t, fmt.Sprintf("%s=%d", m.Token, m.X))
 		}
 	}
 	if r.BetMin != 1 || r.BetMax != 1 {
@@ -227,10 +244,10 @@ func (e *RuleError) Error() string {
 func ParseRules(s string) (Rules, error) {
 	r := Plain
 	seen := map[string]string{} // group -> the token that set it
-	for i, f := range fields(s) {
-		tok := strings.ToUpper(f.text)
+	for i, f := range solve.Tokenize(s) {
+		tok := strings.ToUpper(f.Text)
 		fail := func(format string, args ...any) (Rules, error) {
-			return Rules{}, &RuleError{s, f.text, f.offset, fmt.Sprintf(format, args...)}
+			return Rules{}, &RuleError{s, f.Text, f.Offset, fmt.Sprintf(format, args...)}
 		}
 		if tok == "SEED002" {
 			if i != 0 {
@@ -260,27 +277,6 @@ func ParseRules(s string) (Rules, error) {
 		return Rules{}, &RuleError{Input: s, Msg: err.Error()}
 	}
 	return r, nil
-}
-
-type field struct {
-	text   string
-	offset int
-}
-
-func fields(s string) []field {
-	var out []field
-	start := -1
-	for i := 0; i <= len(s); i++ {
-		sep := i == len(s) || strings.IndexByte(" \t\r\n,", s[i]) >= 0
-		switch {
-		case sep && start >= 0:
-			out = append(out, field{s[start:i], start})
-			start = -1
-		case !sep && start < 0:
-			start = i
-		}
-	}
-	return out
 }
 
 // apply changes r by one upper-case token and returns the token's group.
