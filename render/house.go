@@ -157,15 +157,16 @@ func HouseJSON(w io.Writer, s *house.Solution) error {
 			doc.First = append(doc.First, houseFirstJSON{house.RankName(x), f.P, result(f.Result), f.Bet})
 		}
 	}
-	for _, x := range houseUps(s) {
-		for _, up := range houseUps(s) {
+	ups := houseUps(s)
+	for _, x := range ups {
+		for _, up := range ups {
 			doc.ByUp = append(doc.ByUp, houseByUpJSON{house.RankName(x), house.RankName(up), result(s.ByUp[x][up])})
 		}
 	}
 	for n := 2; n <= 6; n++ {
 		for _, soft := range []bool{false, true} {
 			for total := 2; total <= 21; total++ {
-				for _, up := range houseUps(s) {
+				for _, up := range ups {
 					if c := s.Chart.Play(n, soft, total, up); c != 0 {
 						doc.Chart = append(doc.Chart, houseChartCellJS{n, soft, total, house.RankName(up), string(c)})
 					}

@@ -158,7 +158,8 @@ func (f *falling) drawChance(fi *final) float64 {
 // dist returns the chance of each of f's outcomes when the dealer draws
 // from s.
 func (f *finals) dist(s *shoe, out []float64) []float64 {
-	out = append(out[:0], make([]float64, len(f.outs))...)
+	out = slices.Grow(out[:0], len(f.outs))[:len(f.outs)]
+	clear(out)
 	var fall falling
 	fall.of(s)
 	for i := range f.list {

@@ -97,6 +97,7 @@ func solveShoe(r Rules, full [NRanks]int) *Solution {
 		}
 		t := newTable(&sol.Rules, up, full, p)
 		sol.tables[up] = t
+		starts := map[state]float64{} // every two-card hand and its chance, for the chart
 		for x := range NRanks {
 			px := chance(x)
 			pu := chance(up, x)
@@ -110,9 +111,10 @@ func solveShoe(r Rules, full [NRanks]int) *Solution {
 				sol.First[x].Result.addScaled(c.res, pu*py)
 				sol.ByUp[x][up].addScaled(c.res, py)
 				sol.Flat.addScaled(c.res, px*pu*py)
-				t.reach(s, px*pu*py, &sol.Chart)
+				starts[s] += px * pu * py
 			}
 		}
+		t.reach(starts, &sol.Chart)
 	}
 	for x := range NRanks {
 		f := &sol.First[x]
@@ -327,10 +329,10 @@ func (t *table) dealer(s state, sh *shoe) (*finals, []float64) {
 	return f, t.dists[pol]
 }
 
-// reach adds to the chart the chance w of holding s, and follows the best
-// play through the hands it leads to.
-func (t *table) reach(s state, w float64, ch *Chart) {
-	level := map[state]float64{s: w}
+// reach adds to the chart the chance of holding each hand in level (the
+// two-card hands), and follows the best play through the hands they lead
+// to, a card count at a time.
+func (t *table) reach(level map[state]float64, ch *Chart) {
 	for len(level) > 0 {
 		next := map[state]float64{}
 		for s, w := range level {
