@@ -167,7 +167,7 @@ func LookupHand(t *solve.Table, q HandQuery) (HandReport, error) {
 		chart := cell.MultiCard
 		var legal [solve.Surrender + 1]bool
 		legal[solve.Stand], legal[solve.Hit] = true, true
-		if t.Rules.Infinite() && t.CDEV[solve.CDZMinus] != t.EV { // a Charlie, a bonus 21, DANY, RESCUE: not by total alone
+		if t.Rules.Infinite() && !t.Rules.ChartIsBestPlay() { // a Charlie, a bonus 21, DANY, RESCUE: not by total alone
 			ev, legal, _ := t.InfiniteHand(q.Cards, q.Up)
 			rep.Kind = "cards"
 			rep.fill(ev[:], legal[:], bestOf(ev[:], legal[:]), chart)

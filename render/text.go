@@ -60,7 +60,7 @@ func Text(w io.Writer, t *solve.Table, opt TextOptions) error {
 			100*t.CDEV[solve.CDZMinus], solve.CDZMinus, 100*t.CDEV[solve.CDP1], solve.CDP1); err != nil {
 			return err
 		}
-	case t.CDEV[solve.CDZMinus] != t.EV: // the best play is no chart
+	case !t.Rules.ChartIsBestPlay():
 		if _, err := fmt.Fprintf(w, "best play: EV %+.4f%% (%s)\n", 100*t.CDEV[solve.CDZMinus], bestPlayBeyondChart(t.Rules)); err != nil {
 			return err
 		}

@@ -296,7 +296,7 @@ func solveInfinite(r Rules) *Table {
 	}
 	t.EV = roundEV(t, p)
 	t.CDEV = [2]float64{t.EV, t.EV}
-	if !r.chartIsBestPlay() { // find the best chart (infinite_td.go)
+	if !r.ChartIsBestPlay() { // find the best chart (infinite_td.go)
 		var chartHands [10]*infiniteHands
 		cr := r.chartRules()
 		for _, up := range UpCards {
@@ -458,10 +458,10 @@ func (r Rules) chartRules() Rules {
 	return r
 }
 
-// chartIsBestPlay reports whether, in an infinite deck, the best play is
+// ChartIsBestPlay reports whether, in an infinite deck, the best play is
 // a chart: a hand's play depends on its total alone, and the chart may do
 // whatever the best play does.
-func (r Rules) chartIsBestPlay() bool { return !r.CardCountMatters() && r == r.chartRules() }
+func (r Rules) ChartIsBestPlay() bool { return !r.CardCountMatters() && r == r.chartRules() }
 
 // InfiniteHand returns the EVs of the hand of the given cards against up
 // in an infinite deck, by action (Stand, Hit, and under DANY Double), then
