@@ -50,7 +50,11 @@ func bestInfiniteChart(t *Table, hands *[10]*infiniteHands) (Strategy, error) {
 					if a == ch.act[row] || !rowLegal(r, row, a) {
 						continue
 					}
-					for _, fb := range []Action{Hit, Stand} {
+					fallbacks := []Action{Hit, Stand} // what a split hand plays where a is not allowed
+					if a == Hit || a == Stand {
+						fallbacks = fallbacks[:1] // always allowed: no fallback to choose
+					}
+					for _, fb := range fallbacks {
 						was, wasFb := ch.act[row], ch.fallback[row]
 						improved = try(func() { ch.act[row], ch.fallback[row] = a, fb },
 							func() { ch.act[row], ch.fallback[row] = was, wasFb }) || improved
