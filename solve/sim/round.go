@@ -36,10 +36,9 @@ type table struct {
 func newTable(r solve.Rules, s *shoe, players []Player) *table {
 	t := &table{r: r, bj: r.BlackjackPays.Float(), shoe: s, players: players,
 		seats: make([]seat, 0, len(players)), hands: make([]hand, 0, 8*len(players)), live: make([]bool, len(players))}
-	for n := 4; n <= solve.MaxBonusCards; n++ {
+	for n := 4; n <= solve.MaxBonusCards; n++ { // a 21 of n cards: a bonus's or, from the Charlie up, a Charlie's payout
 		t.paysMore = t.paysMore || r.WinPays(21, n) != 1
 	}
-	t.paysMore = t.paysMore || r.CharliePays.Den != 0
 	t.chanceDealer = r.DealerStand16 > 0 || r.DealerHit17 > 0
 	t.charlieAt = r.Charlie
 	if r.Charlie == 0 {
