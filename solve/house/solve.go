@@ -97,7 +97,7 @@ func solveShoe(r Rules, full [NRanks]int) *Solution {
 		}
 		t := newTable(&sol.Rules, up, full, p)
 		sol.tables[up] = t
-		starts := map[state]float64{} // every two-card hand and its chance, for the chart
+		var starts level // every two-card hand and its chance, for the chart
 		for x := range NRanks {
 			px := chance(x)
 			pu := chance(up, x)
@@ -111,10 +111,10 @@ func solveShoe(r Rules, full [NRanks]int) *Solution {
 				sol.First[x].Result.addScaled(c.res, pu*py)
 				sol.ByUp[x][up].addScaled(c.res, py)
 				sol.Flat.addScaled(c.res, px*pu*py)
-				starts[s] += px * pu * py
+				starts.add(s, px*pu*py)
 			}
 		}
-		t.reach(starts, &sol.Chart)
+		t.reach(&starts, &sol.Chart)
 	}
 	for x := range NRanks {
 		f := &sol.First[x]
@@ -329,13 +329,33 @@ func (t *table) dealer(s state, sh *shoe) (*finals, []float64) {
 	return f, t.dists[pol]
 }
 
-// reach adds to the chart the chance of holding each hand in level (the
+// level is a set of hands with their chances, kept in the order they
+// were first added, so that sums over it, and the chart's plays where two
+// kinds of hand weigh exactly the same (X,? against ?,X), are the same
+// from run to run.
+type level struct {
+	order []state
+	w     map[state]float64
+}
+
+func (l *level) add(s state, w float64) {
+	if l.w == nil {
+		l.w = map[state]float64{}
+	}
+	if _, ok := l.w[s]; !ok {
+		l.order = append(l.order, s)
+	}
+	l.w[s] += w
+}
+
+// reach adds to the chart the chance of holding each hand in l (the
 // two-card hands), and follows the best play through the hands they lead
 // to, a card count at a time.
-func (t *table) reach(level map[state]float64, ch *Chart) {
-	for len(level) > 0 {
-		next := map[state]float64{}
-		for s, w := range level {
+func (t *table) reach(l *level, ch *Chart) {
+	for len(l.order) > 0 {
+		var next level
+		for _, s := range l.order {
+			w := l.w[s]
 			h := s.hand()
 			if h.Bust() {
 				continue
@@ -356,11 +376,11 @@ func (t *table) reach(level map[state]float64, ch *Chart) {
 			}
 			for r := range NRanks {
 				if p := t.draw(s, &sh, r); p > 0 {
-					next[t.add(s, r)] += w * p
+					next.add(t.add(s, r), w*p)
 				}
 			}
 		}
-		level = next
+		l = &next
 	}
 }
 
