@@ -73,6 +73,11 @@ type JSONCell struct {
 	EV     map[string]float64 `json:"ev"`              // legal actions only: stand, hit, double, split, surrender
 	Margin *float64           `json:"margin"`          // EV per occurrence the best other action would cost; null where no hand decides
 	Multi  string             `json:"multi,omitempty"` // hard/soft cells: H or S for hands of three or more cards
+	// Cost is what the chart's choice was made on: for each other legal
+	// action, the EV per decision it would give up if the chart played it
+	// here, over every hand the cell decides (split hands' first
+	// decisions included); absent where no hand decides.
+	Cost map[string]float64 `json:"cost,omitempty"`
 }
 
 // JSONEVCD holds composition-dependent round EVs by post-split strategy.

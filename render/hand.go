@@ -193,8 +193,10 @@ func LookupHand(t *solve.Table, q HandQuery) (HandReport, error) {
 		legal[solve.Double] = c.CanDouble
 		rep.fill(ev[:], legal[:], c.Best, c.Chart)
 	default: // a total, or two cards in an infinite deck
+		// The best of the values shown; the chart's choice is made over
+		// every hand the cell decides (Cell.Cost) and may differ.
 		rep.Kind = "cell"
-		rep.fill(cell.EV[:], cell.Legal[:], cell.Code.Best, cell.Code.Best)
+		rep.fill(cell.EV[:], cell.Legal[:], bestOf(cell.EV[:], cell.Legal[:]), cell.Code.Best)
 		if len(q.Cards) == 0 && !t.Rules.Infinite() {
 			for _, h := range t.Hands {
 				if h.Up == q.Up {
@@ -262,6 +264,14 @@ func cellRow(q HandQuery) (solve.TableKind, string) {
 func jsonCell(c *solve.Cell) JSONCell {
 	jc := JSONCell{Table: c.Table.String(), Hand: c.Hand, Up: c.Up.String(), Action: c.Code.String(),
 		EV: evMap(c.EV[:], c.Legal[:]), Margin: CellMargin(c)}
+	if c.Freq > 0 {
+		jc.Cost = map[string]float64{}
+		for _, a := range solve.Actions {
+			if c.Legal[a] && a != c.Code.Best {
+				jc.Cost[a.String()] = c.Cost[a] + 0 // -0 + 0 is +0
+			}
+		}
+	}
 	if c.MultiCard != solve.NoAction {
 		jc.Multi = c.MultiCard.Letter()
 	}
@@ -307,27 +317,38 @@ func HandText(w io.Writer, rep HandReport) error {
 			if len(rep.Hands) > 0 {
 				what += " (its two-card hands averaged)"
 			}
+			what += ",\nlater decisions played by the chart"
 		}
-		fmt.Fprintf(w, "\nEV per unit bet %s, %s:\n", what, conditioningText(rep.Conditioning))
+		fmt.Fprintf(w, "\nEV per unit bet %s,\n%s:\n", what, conditioningText(rep.Conditioning))
 		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-		for _, a := range sortedActions(rep.EV) {
-			mark := ""
+		for _, a := range sortedActions(rep.EV, -1) {
+			var marks []string
 			if a == rep.Best {
-				mark = "best"
+				marks = append(marks, "best")
 			}
 			if a == rep.Chart && a != rep.Best {
-				mark = "chart"
+				marks = append(marks, "chart")
 			}
-			if mark != "" {
-				mark = "\t" + mark
+			mark := ""
+			if len(marks) > 0 {
+				mark = "\t" + strings.Join(marks, ", ")
 			}
 			fmt.Fprintf(tw, "  %s\t%+.6f%s\n", a, rep.EV[a], mark)
 		}
 		tw.Flush()
 		if rep.Margin != nil {
-			fmt.Fprintf(w, "\nbest: %s, by %.6f over the next best\n", rep.Best, *rep.Margin)
+			best := "best"
+			if rep.Kind == "cell" && rep.Chart != rep.Best {
+				best = "best of these values"
+			}
+			fmt.Fprintf(w, "\n%s: %s, by %.6f over the next best\n", best, rep.Best, *rep.Margin)
 		}
-		if rep.Chart != rep.Best {
+		switch {
+		case rep.Chart == rep.Best:
+		case rep.Kind == "cell":
+			fmt.Fprintf(w, "the chart plays %s: its choice counts every hand the cell decides, split\n", rep.Chart)
+			fmt.Fprintf(w, "hands' first decisions too; there %s gives up %.6f per decision\n", rep.Best, rep.Cell.Cost[rep.Best])
+		default:
 			fmt.Fprintf(w, "the chart plays %s here: a composition-dependent exception worth %.6f per hand\n", rep.Chart, rep.Gain)
 		}
 	}
@@ -335,10 +356,16 @@ func HandText(w io.Writer, rep HandReport) error {
 	if rep.Cell.Multi != "" {
 		fmt.Fprintf(w, " (three or more cards: %s)", rep.Cell.Multi)
 	}
-	if rep.Cell.Margin != nil {
-		fmt.Fprintf(w, ", margin %.6f\n", *rep.Cell.Margin)
-	} else {
+	if rep.Cell.Margin == nil {
 		fmt.Fprintln(w, ", no hand decides at this cell")
+	} else {
+		fmt.Fprintf(w, ", margin %.6f\n", *rep.Cell.Margin)
+		fmt.Fprintln(w, "  EV per decision each other play gives up (every hand of the cell counted):")
+		var costs []string
+		for _, a := range sortedActions(rep.Cell.Cost, +1) {
+			costs = append(costs, fmt.Sprintf("%s %.6f", a, rep.Cell.Cost[a]))
+		}
+		fmt.Fprintf(w, "  %s\n", strings.Join(costs, ", "))
 	}
 	if len(rep.Hands) > 0 {
 		fmt.Fprintln(w, "\ntwo-card hands of the cell, exact:")
@@ -361,14 +388,15 @@ func conditioningText(c string) string {
 	return "unconditional (dealer blackjacks included)"
 }
 
-// sortedActions returns the actions of ev, best first.
-func sortedActions(ev map[string]float64) []string {
+// sortedActions returns the actions of a map by value, ascending (order
+// +1) or descending (-1), ties by name.
+func sortedActions(m map[string]float64, order int) []string {
 	var names []string
-	for a := range ev {
+	for a := range m {
 		names = append(names, a)
 	}
 	slices.SortFunc(names, func(a, b string) int {
-		return cmp.Or(cmp.Compare(ev[b], ev[a]), strings.Compare(a, b))
+		return cmp.Or(order*cmp.Compare(m[a], m[b]), strings.Compare(a, b))
 	})
 	return names
 }

@@ -2,6 +2,7 @@ package render
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -73,5 +74,63 @@ func TestLookupHandAgrees(t *testing.T) {
 	}
 	if c := inf.Cell(solve.Hard, "16", 10); rep.EV["hit"] != c.EV[solve.Hit] || len(rep.EV) != 2 {
 		t.Errorf("INF 4,6,6 v T: %v, cell %v", rep.EV, c.EV)
+	}
+}
+
+// TestHandReportSelfConsistent checks that a report never contradicts the
+// numbers it prints: the play labelled best is the best of the EVs shown,
+// its margin is not negative, and where the chart plays otherwise the
+// cell's cost of the best play (its choice counts split hands too) is
+// positive. Soft 17 v 2 in 2D H17 DAS LS is such a cell: its two-card hand
+// hits, split hands double.
+func TestHandReportSelfConsistent(t *testing.T) {
+	r, err := solve.ParseRules("2D H17 DAS LS")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab, err := solve.Solve(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sawSplit := false
+	for _, c := range tab.Cells {
+		name := c.Hand
+		switch c.Table {
+		case solve.Hard:
+			name = c.Hand
+		case solve.Soft:
+			r, err := solve.ParseRank(c.Hand[1:])
+			if err != nil {
+				t.Fatal(err)
+			}
+			name = "soft " + strconv.Itoa(11+int(r))
+		case solve.Pairs:
+			name = string(c.Hand[0]) + "," + string(c.Hand[1])
+		}
+		q, err := ParseHandQuery(name + " v " + c.Up.String())
+		if err != nil {
+			t.Fatalf("%s v %v: %v", name, c.Up, err)
+		}
+		rep, err := LookupHand(tab, q)
+		if err != nil || len(rep.EV) == 0 {
+			continue
+		}
+		for a, v := range rep.EV {
+			if v > rep.EV[rep.Best] {
+				t.Errorf("%s v %v: best %s (%+.6f) below %s (%+.6f)", name, c.Up, rep.Best, rep.EV[rep.Best], a, v)
+			}
+		}
+		if rep.Margin != nil && *rep.Margin < 0 {
+			t.Errorf("%s v %v: negative margin %g", name, c.Up, *rep.Margin)
+		}
+		if rep.Kind == "cell" && rep.Chart != rep.Best {
+			if rep.Cell.Cost[rep.Best] <= 0 {
+				t.Errorf("%s v %v: chart %s over best %s at no cost %g", name, c.Up, rep.Chart, rep.Best, rep.Cell.Cost[rep.Best])
+			}
+			sawSplit = sawSplit || name == "soft 17" && c.Up == 2
+		}
+	}
+	if !sawSplit {
+		t.Error("soft 17 v 2: the chart's double no longer differs from its two-card hand's hit")
 	}
 }

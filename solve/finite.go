@@ -342,11 +342,16 @@ func (t *tdUp) fillCells(tab *Table, up Rank, ch *tdChart, tv *tdValues) {
 	// decides a hand (under a peek only when the dealer has no blackjack, so
 	// that margins are per decision, like the cells' EVs).
 	var cost, used [numRows]float64
+	var costOf [numRows][Surrender + 1]float64 // round EV given up by each other action
 	for row := range cost {
 		cost[row] = -1
 	}
 	for _, c := range t.changes(ch, tv) {
-		if c.kind == rowAction && (cost[c.row] < 0 || -c.delta < cost[c.row]) {
+		if c.kind != rowAction {
+			continue
+		}
+		costOf[c.row][c.to] = -c.delta
+		if cost[c.row] < 0 || -c.delta < cost[c.row] {
 			cost[c.row] = -c.delta
 		}
 	}
@@ -436,6 +441,12 @@ func (t *tdUp) fillCells(tab *Table, up Rank, ch *tdChart, tv *tdValues) {
 		c.Margin = 0
 		if cost[row] >= 0 && used[row] > 0 {
 			c.Margin = cost[row] / used[row]
+		}
+		c.Cost = [Surrender + 1]float64{}
+		if used[row] > 0 {
+			for a := range costOf[row] {
+				c.Cost[a] = costOf[row][a] / used[row]
+			}
 		}
 		c.Freq = pu * used[row]
 	}

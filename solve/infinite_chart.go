@@ -214,9 +214,11 @@ func (v *infiniteChart) fillCells(t *Table, up Rank, st Strategy) {
 		adjustForBlackjack(v.r, c, q)
 		c.Code, c.MultiCard = st[ci].Code, st[ci].MultiCard
 		other := math.Inf(-1)
+		c.Cost = [Surrender + 1]float64{}
 		for _, a := range Actions {
 			if c.Legal[a] && a != c.Code.Best {
 				other = max(other, c.EV[a])
+				c.Cost[a] = c.EV[c.Code.Best] - c.EV[a]
 			}
 		}
 		c.Margin = c.EV[c.Code.Best] - other

@@ -120,6 +120,14 @@ type Cell struct {
 	// took the other action here, split hands included, divided by how often
 	// the cell decides a hand).
 	Margin float64
+	// Cost holds, for each legal action, the EV per decision it would cost
+	// if the chart played it here instead of its own action: the values
+	// the chart's choice is made on, over every hand the cell decides
+	// (finite shoes: split hands' first decisions included, so they can
+	// favour another action than the two-card EVs above; infinite deck:
+	// EV[chart's action] less EV[a]). 0 for the chart's action; Margin is
+	// the smallest of the others.
+	Cost [Surrender + 1]float64
 	// Freq is the probability per round that a hand is decided by this
 	// cell: two-card hands (blackjacks excepted) and the first decision of
 	// split hands. Under a peek a hand is decided only when the dealer has
@@ -261,6 +269,12 @@ func (c *Cell) chooseCode(ndasBest Action) {
 		}
 	}
 	c.Code = Code{Best: best}
+	for _, a := range Actions {
+		c.Cost[a] = 0
+		if c.Legal[a] {
+			c.Cost[a] = c.EV[best] - c.EV[a]
+		}
+	}
 	c.Margin = math.Inf(1)
 	if second != NoAction {
 		c.Margin = c.EV[best] - c.EV[second]

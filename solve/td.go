@@ -331,7 +331,8 @@ type change struct {
 	delta float64
 	apply func(*tdChart)
 	kind  changeKind
-	row   int // the row changed (row actions and fallbacks)
+	row   int    // the row changed (row actions and fallbacks)
+	to    Action // the row's new action (row actions)
 }
 
 type changeKind int
@@ -371,7 +372,7 @@ func (t *tdUp) changes(ch *tdChart, tv *tdValues) []change {
 	for k := range delta {
 		if used[k] && k != softTwentyOne {
 			k := k
-			out = append(out, change{delta[k], func(c *tdChart) { c.hit[k] = !c.hit[k] }, threeCardPlay, -1})
+			out = append(out, change{delta[k], func(c *tdChart) { c.hit[k] = !c.hit[k] }, threeCardPlay, -1, NoAction})
 		}
 	}
 	// Rows: two-card actions and fallbacks.
@@ -397,7 +398,7 @@ func (t *tdUp) changes(ch *tdChart, tv *tdValues) []change {
 				d += sh.weight * (resolve(a, ch.fallback[row], sh.opt) - resolve(cur, ch.fallback[row], sh.opt))
 			}
 			a, row := a, row
-			out = append(out, change{d, func(c *tdChart) { c.act[row] = a }, rowAction, row})
+			out = append(out, change{d, func(c *tdChart) { c.act[row] = a }, rowAction, row, a})
 		}
 		if cur == Double || cur == Surrender {
 			alt := Hit
@@ -410,7 +411,7 @@ func (t *tdUp) changes(ch *tdChart, tv *tdValues) []change {
 				d += sh.weight * (resolve(cur, alt, sh.opt) - resolve(cur, ch.fallback[row], sh.opt))
 			}
 			row := row
-			out = append(out, change{d, func(c *tdChart) { c.fallback[row] = alt }, rowFallback, row})
+			out = append(out, change{d, func(c *tdChart) { c.fallback[row] = alt }, rowFallback, row, NoAction})
 		}
 	}
 	return out

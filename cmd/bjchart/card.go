@@ -209,11 +209,13 @@ func diffPage(d *charts.Diff) *render.DiffPage {
 			d.Chart.Title(),
 			fmt.Sprintf("Chart rules: %s. Solved: %s.", d.Chart.RulesLine(), d.Solved.Rules),
 			fmt.Sprintf("EV per round: published chart %+.4f%%, this chart %+.4f%%: the published chart costs %.4f percentage points. "+
-				"%d differences beyond near-ties (cost per occurrence below %g); three-card plays listed separately.",
+				"%d differences beyond near-ties (cost per decision below %g); three-card plays listed separately. "+
+				"2-card EV: the cell's two-card hands; cost: EV given up per decision over every hand the cell decides, "+
+				"split hands' first decisions included (+ where the two-card hands alone favour the published play).",
 				100*d.Published.EV, 100*d.Solved.EV, 100*d.Cost, d.Beyond(), d.Tie),
 		},
 		Marks:  map[render.CellKey]string{},
-		Header: []string{"hand", "up", "published", "this chart", "EV published", "EV this chart", "cost/occurrence"},
+		Header: []string{"hand", "up", "published", "this chart", "2-card EV published", "2-card EV this chart", "cost/decision"},
 	}
 	for _, x := range d.Differences {
 		mark := "!" // beyond a near-tie
@@ -227,7 +229,7 @@ func diffPage(d *charts.Diff) *render.DiffPage {
 		}
 		p.Marks[render.CellKey{Table: x.Table, Hand: x.Hand, Up: x.Up}] = mark + x.Printed
 		p.Rows = append(p.Rows, []string{x.Table.String() + " " + x.Hand, x.Up.String(), x.Printed, x.Solver.Code.String(),
-			fmt.Sprintf("%+.5f", x.EVPublished), fmt.Sprintf("%+.5f", x.EVSolver), fmt.Sprintf("%.5f%s", x.Cost, tieMark(x.NearTie))})
+			fmt.Sprintf("%+.5f%s", x.EVPublished, strings.ReplaceAll(twoCardMark(x), "†", "+")), fmt.Sprintf("%+.5f", x.EVSolver), fmt.Sprintf("%.5f%s", x.Cost, tieMark(x.NearTie))})
 	}
 	return p
 }

@@ -125,7 +125,7 @@ func diffText(buf *bytes.Buffer, d *charts.Diff, from string, color bool) error 
 	fmt.Fprintf(buf, "solved:       %s (from %s)\n", t.Rules, from)
 	fmt.Fprintf(buf, "EV per round: published chart %+.4f%%, solution %+.4f%%; the published chart costs %.4f percentage points per round\n",
 		100*d.Published.EV, 100*t.EV, 100*d.Cost)
-	fmt.Fprintf(buf, "differences:  %d beyond near-ties, %d near-ties (cost per occurrence below %g)\n",
+	fmt.Fprintf(buf, "differences:  %d beyond near-ties, %d near-ties (cost per decision below %g)\n",
 		d.Beyond(), countTies(d), d.Tie)
 
 	marks := map[charts.CellRef]string{}
@@ -178,18 +178,18 @@ func diffText(buf *bytes.Buffer, d *charts.Diff, from string, color bool) error 
 					published += " (" + resolved + ")"
 				}
 				row = append(row, published, x.Solver.Code.String(),
-					fmt.Sprintf("%+.5f", x.EVPublished), fmt.Sprintf("%+.5f", x.EVSolver))
+					fmt.Sprintf("%+.5f%s", x.EVPublished, twoCardMark(x)), fmt.Sprintf("%+.5f", x.EVSolver))
 			}
-			row = append(row, fmt.Sprintf("%.5f %s", x.Cost, tie), fmt.Sprintf("%.5f", 100*x.PerRound))
+			row = append(row, fmt.Sprintf("%.5f %s", x.Cost, tie), fmt.Sprintf("%.7f", x.PerRound))
 			rows = append(rows, row)
 		}
 		if len(rows) == 0 {
 			return nil
 		}
 		fmt.Fprintf(buf, "\n%s\n", title)
-		header := []string{"hand", "up", "published", "solution", "EV published", "EV solution", "cost/occurrence", "cost %/round"}
+		header := []string{"hand", "up", "published", "solution", "EV pub", "EV sol", "cost/dec", "cost/round"}
 		if three {
-			header = []string{"hand", "up", "published", "solution", "cost/occurrence", "cost %/round"}
+			header = []string{"hand", "up", "published", "solution", "cost/dec", "cost/round"}
 		}
 		tab := tablewriter.NewTable(buf, tablewriter.WithHeaderAutoFormat(tw.Off))
 		tab.Header(header)
@@ -198,10 +198,15 @@ func diffText(buf *bytes.Buffer, d *charts.Diff, from string, color bool) error 
 		}
 		return tab.Render()
 	}
-	if err := list("DIFFERENCES (two-card play; EVs of the solution's cell, cost = EV given up per occurrence)", false); err != nil {
+	if err := list("DIFFERENCES (two-card play; every value a fraction of the initial bet)\n"+
+		"EV pub, EV sol: the published and the solution's play, the cell's two-card\n"+
+		"hands averaged, later decisions by the solution. cost/dec: EV given up per\n"+
+		"decision over every hand the cell decides, split hands' first decisions\n"+
+		"included; † where the two-card hands alone favour the published play and the\n"+
+		"split hands outweigh them; ≈ a near-tie. cost/round: per round.", false); err != nil {
 		return err
 	}
-	if err := list("HANDS OF THREE OR MORE CARDS (the chart's row play read for them)", true); err != nil {
+	if err := list("HANDS OF THREE OR MORE CARDS (the chart's row play read for them; fractions of\nthe initial bet)", true); err != nil {
 		return err
 	}
 	if len(d.Unknown) > 0 {
@@ -212,6 +217,16 @@ func diffText(buf *bytes.Buffer, d *charts.Diff, from string, color bool) error 
 		fmt.Fprintf(buf, "\nUNKNOWN (printed ?, valued as the solution plays them): %s\n", strings.Join(cells, ", "))
 	}
 	return nil
+}
+
+// twoCardMark marks a difference whose two-card hands favour the published
+// play: the solution's choice there rests on the split hands the cell
+// also decides.
+func twoCardMark(x charts.Difference) string {
+	if x.EVPublished > x.EVSolver {
+		return " †"
+	}
+	return ""
 }
 
 func countTies(d *charts.Diff) int {
