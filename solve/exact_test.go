@@ -468,6 +468,10 @@ var smallShoe = Shoe{Counts: [10]int{2, 2, 2, 2, 2, 2, 1, 1, 1, 5}}
 // and a ten (blackjacks), a 2 and a 6 (the dealer's long draws).
 var someUps = []Rank{1, 2, 6, 10}
 
+// quickUps are the up cards checked without -long: an ace (peek and
+// no-hole-card conditioning) and a ten.
+var quickUps = []Rank{1, 10}
+
 func TestExactSmallShoe(t *testing.T) {
 	for _, tc := range []struct {
 		rules string
@@ -497,7 +501,11 @@ func TestExactSmallShoe(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, up := range tc.ups {
+		ups := tc.ups
+		if !*long && rules != "S17 DOA DAS SPL3 LS PEEK" {
+			ups = quickUps // the rest with -long
+		}
+		for _, up := range ups {
 			f := newFiniteUp(r, newLayout(r, smallShoe), up)
 			td := newTDUp(f)
 			u := newRatUp(r, smallShoe, int(up))

@@ -302,6 +302,13 @@ func (r Rules) Validate() error {
 	case r.BlackjackPays.Num <= 0 || r.BlackjackPays.Den <= 0:
 		return fmt.Errorf("blackjack payout %v: want a positive ratio", r.BlackjackPays)
 	}
+	if r.Decks > 0 {
+		// The decks and the deck together: no shoe bigger than --shoe
+		// takes, none too small to deal a round from.
+		if err := r.FullShoe().Validate(); err != nil {
+			return fmt.Errorf("%dD of %d cards: %v", r.Decks, r.FullShoe().Total(), strings.TrimPrefix(err.Error(), "shoe: "))
+		}
+	}
 	return nil
 }
 

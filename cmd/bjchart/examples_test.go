@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/spf13/cobra"
 )
@@ -49,7 +50,13 @@ func TestHelpExamplesRun(t *testing.T) {
 	if len(examples) < 20 {
 		t.Fatalf("found %d examples", len(examples))
 	}
+	setAll := 0
 	for _, ex := range examples {
+		if strings.Contains(ex, "--set all") {
+			if setAll++; setAll > 1 && !*long {
+				continue // 4 s each; one runs without -long
+			}
+		}
 		args, err := shellWords(ex)
 		if err != nil {
 			t.Errorf("%s: %v", ex, err)
@@ -68,7 +75,9 @@ func TestHelpExamplesRun(t *testing.T) {
 				args = append(args, "--runs", "1")
 			}
 		}
+		start := time.Now()
 		code, stdout, stderr := runCmd(t, args[1:]...)
+		t.Logf("%5.2fs %s", time.Since(start).Seconds(), ex)
 		if code != exitOK && !(code == exitDiff && strings.Contains(ex, "--exit-code")) {
 			t.Errorf("%s: exit %d: %s", ex, code, stderr)
 		}

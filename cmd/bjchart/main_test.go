@@ -23,7 +23,7 @@ import (
 var update = flag.Bool("update", false, "rewrite golden files in testdata")
 
 // runCmd runs the command line in-process, as a user with no NO_COLOR would.
-func runCmd(t *testing.T, args ...string) (code int, stdout, stderr string) {
+func runCmd(t testing.TB, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
 	var out, errb bytes.Buffer
 	code = run(args, &out, &errb, func(string) string { return "" })
@@ -687,14 +687,104 @@ func TestSimMerge(t *testing.T) {
 	if merged["rounds"].(float64) != 100001 || rounds != 100001 {
 		t.Errorf("merged %v rounds of parts summing to %v, want 100001", merged["rounds"], rounds)
 	}
-	other := filepath.Join(dir, "other.json")
-	_, o, _ := runCmd(t, "sim", "--rules", "6D H17", "--rounds", "1000", "--shard", "3/3", "--format", "json")
-	os.WriteFile(other, []byte(o), 0o644)
-	for _, bad := range [][]string{files[:2], {files[0], files[0], files[2]}, {files[0], files[1], other}} {
-		if code, _, stderr := runCmd(t, append([]string{"sim", "merge"}, bad...)...); code != exitUsage {
-			t.Errorf("merge %v: exit %d (%s), want %d", bad, code, stderr, exitUsage)
+	bad := [][]string{files[:2], {files[0], files[0], files[2]}}
+	// A third part of another run: each option that defines the run.
+	for i, opts := range [][]string{
+		{"--rules", "6D H17", "--rounds", "100001"},
+		{"--rules", "6D S17", "--rounds", "100002"},
+		{"--rules", "6D S17", "--rounds", "100001", "--seed", "2"},
+		{"--rules", "6D S17", "--rounds", "100001", "--penetration", "80%"},
+		{"--rules", "6D S17", "--rounds", "100001", "--shoe", "24,24,24,24,24,24,24,24,24,96"},
+	} {
+		other := filepath.Join(dir, fmt.Sprintf("other%d.json", i))
+		_, o, _ := runCmd(t, append(opts, "sim", "--shard", "3/3", "--format", "json")...)
+		os.WriteFile(other, []byte(o), 0o644)
+		bad = append(bad, []string{files[0], files[1], other})
+	}
+	// Damaged sums.
+	for i, edit := range [][2]string{{`"Rounds": 33333`, `"Rounds": -33333`}, {`"Players": 1`, `"Players": -3`}, {`"Wagered": `, `"Wagered": 1e308, "x": `}} {
+		data, _ := os.ReadFile(files[2])
+		damaged := strings.Replace(string(data), edit[0], edit[1], 1)
+		if damaged == string(data) {
+			t.Fatalf("edit %q found nothing to change", edit[0])
+		}
+		f := filepath.Join(dir, fmt.Sprintf("damaged%d.json", i))
+		os.WriteFile(f, []byte(damaged), 0o644)
+		bad = append(bad, []string{files[0], files[1], f})
+	}
+	for _, b := range bad {
+		if code, _, stderr := runCmd(t, append([]string{"sim", "merge"}, b...)...); code != exitUsage {
+			t.Errorf("merge %v: exit %d (%s), want %d", b, code, stderr, exitUsage)
 		}
 	}
+}
+
+// TestSimMergeInputs: a part made with a chart file differs from one made
+// with the same path holding another chart, and a merge keeps the seats
+// and a preset's paper comparison.
+func TestSimMergeInputs(t *testing.T) {
+	src, err := os.ReadFile("../../charts/data/wizard-4to8d-s17-das-ls.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(t.TempDir())
+	os.WriteFile("c.txt", src, 0o644)
+	part := func(i int, extra ...string) string {
+		args := append([]string{"sim", "--rounds", "20000", "--shard", fmt.Sprintf("%d/2", i), "--format", "json"}, extra...)
+		code, out, stderr := runCmd(t, args...)
+		if code != exitOK {
+			t.Fatalf("%v: exit %d: %s", args, code, stderr)
+		}
+		f := fmt.Sprintf("p%d-%d.json", i, len(extra))
+		os.WriteFile(f, []byte(out), 0o644)
+		return f
+	}
+	a := part(1, "--strategy", "c.txt")
+	edited := strings.Replace(string(src), "\n", "\n# edited\n", 1)
+	os.WriteFile("c.txt", []byte(edited), 0o644)
+	b := part(2, "--strategy", "c.txt")
+	if code, _, _ := runCmd(t, "sim", "merge", a, b); code != exitUsage {
+		t.Errorf("parts with different chart files merged: exit %d", code)
+	}
+	seats := []string{"--players", "2", "--seat", "strategy=cd", "--seat", "strategy=solved"}
+	code, out, stderr := runCmd(t, "sim", "merge", "--format", "json", part(1, seats...), part(2, seats...))
+	if code != exitOK {
+		t.Fatalf("merge: exit %d: %s", code, stderr)
+	}
+	var merged struct {
+		Seats []struct{ Rounds int64 } `json:"seats"`
+	}
+	json.Unmarshal([]byte(out), &merged)
+	if len(merged.Seats) != 2 || merged.Seats[0].Rounds != 20000 {
+		t.Errorf("merged seats %+v, want two of 20000 rounds", merged.Seats)
+	}
+	preset := []string{"--preset", "itoh-2023-t8", "--players", "1", "--decks", "1"}
+	code, out, stderr = runCmd(t, "sim", "merge", part(1, preset...), part(2, preset...))
+	if code != exitOK || !strings.Contains(out, "published payout ratio") {
+		t.Errorf("merged preset: exit %d, no paper comparison: %s%s", code, out, stderr)
+	}
+}
+
+// FuzzReadPart: a part's reader refuses what it cannot use with a message
+// and never panics; what it accepts passes sim's checks.
+func FuzzReadPart(f *testing.F) {
+	out, err := os.ReadFile("testdata/sim-part.json") // sim --rules "6D S17" --rounds 2000 --shard 1/2 --format json --count hilo --ramp -100:1,2:4
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(out)
+	f.Add([]byte(`{"shard":"1/1","fingerprint":"x","rules":"6D","sums":{}}`))
+	f.Add([]byte(`{`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		part, i, n, err := readPart(data)
+		if err != nil {
+			return
+		}
+		r, _ := solve.ParseRules(part.Rules)
+		if i < 1 || i > n || part.Sums.Check(maxPays(r)) != nil {
+			t.Errorf("accepted part %d/%d: %+v", i, n, part.Sums)
+		}
+	})
 }
 
 // TestOneSplitUnchanged holds one-split games to the values bjchart gave

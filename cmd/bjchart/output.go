@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"math/rand/v2"
 	"os"
@@ -129,4 +130,22 @@ func parseFraction(flag, value, example string) (float64, error) {
 		return 0, usagef("--%s %q: want a percentage above 0 and below 100, e.g. %s", flag, value, example)
 	}
 	return p / 100, nil
+}
+
+// readCapped reads a file of at most limit bytes, and refuses a larger one
+// (or an endless one such as /dev/zero) with why, what a file should be.
+func readCapped(path string, limit int64, why string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	if int64(len(data)) > limit {
+		return nil, fmt.Errorf("%s: larger than %d bytes; %s", path, limit, why)
+	}
+	return data, nil
 }

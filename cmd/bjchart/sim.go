@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"image/color"
@@ -21,6 +23,7 @@ import (
 
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
@@ -170,7 +173,7 @@ one card burnt after each shuffle.`,
 	fl.StringVar(&o.ramp, "ramp", "", "bets by count with --count: \"COUNT:BET,...\", e.g. \"-100:1,2:2,3:4,4:8\" (bet BET from COUNT up)")
 	fl.StringVar(&o.indices, "indices", "", "with --count hilo: play the Illustrious 18 and Fab 4 by the count: published (their published indices), computed (bjchart's, 600 shoes; some seconds), or a file written by 'bjchart indices --format json'")
 	fl.StringVar(&o.insureAt, "insure-at", "", "with --count: take insurance against an ace at this count or more (Hi-Lo: 3)")
-	fl.Float64Var(&o.bankroll, "bankroll", 0, "with --count: the bankroll, in units of the smallest bet, for the risk of ruin")
+	fl.Float64Var(&o.bankroll, "bankroll", 0, "with --count: the bankroll, in units (a bet of 1 in the ramp), for the risk of ruin")
 	fl.StringVar(&o.plot, "plot", "", "with --count: draw the EV by count with error bars to this file (.png, .svg or .pdf)")
 	fl.StringVar(&o.shard, "shard", "", "run part i of n (\"i/n\", i from 1) of a run split across machines; merge the JSON outputs with 'bjchart sim merge'")
 	fl.StringVar(&o.preset, "preset", "", "seed 001's experiments, with --players 1|4 and --decks 1|6: itoh-2023-t8 (basic strategy, flat 250), t9 (eMCTS win/lose, C=1), t10 (eMCTS table 7, C=3), t11 (basic strategy with its count and bet table), t12 (eMCTS table 7, C=3, with the count)")
@@ -360,16 +363,7 @@ func (o *simOptions) run(cmd *cobra.Command, e env) error {
 		return usageError{err}
 	}
 	bar.Finish()
-	unit := 1.0
-	if len(cfg.Ramp) > 0 {
-		unit = math.Inf(1)
-		for _, st := range cfg.Ramp {
-			if st.Bet > 0 {
-				unit = min(unit, st.Bet)
-			}
-		}
-	}
-	head := simReport{Rules: r.String(), Strategy: o.strategyName(), Seed: o.seed, Shuffle: "continuous", flat: len(cfg.Ramp) <= 1, ExactOf: exactOf}
+	head := simReport{Rules: r.String(), Strategy: o.strategyName(), Seed: o.seed, Shuffle: "continuous", unitBet: len(cfg.Ramp) == 0, ExactOf: exactOf}
 	switch {
 	case cfg.ReshuffleBelow > 0:
 		head.Shuffle = fmt.Sprintf("reshuffled below %d cards", cfg.ReshuffleBelow)
@@ -379,18 +373,23 @@ func (o *simOptions) run(cmd *cobra.Command, e env) error {
 	if cfg.Count != nil {
 		head.Count, head.Ramp, head.Balanced = cfg.Count.Name, o.ramp, cfg.Count.Balanced
 	}
-	report := head.withResult(res, exact, time.Since(start), unit)
+	report := head.withResult(res, exact, time.Since(start))
 	report.Shard, report.Sums = o.shard, &res
+	if o.shard != "" {
+		if report.Fingerprint, err = runFingerprint(cmd); err != nil {
+			return err
+		}
+	}
 	for i, spec := range o.seats {
 		sr := res.Seats[i]
 		report.SeatResults = append(report.SeatResults, seatRow{Seat: i + 1, Spec: spec, Rounds: sr.Rounds,
-			EV: sr.EV() / unit, SE: sr.SE() / unit, Wagered: sr.Wagered, Returned: sr.Wagered + sr.Net})
+			EV: sr.EV(), SE: sr.SE(), Wagered: sr.Wagered, Returned: sr.Wagered + sr.Net})
 	}
 	if ref != nil {
 		report.Reference = ref.reference(report)
 	}
 	if cfg.Count != nil && cfg.Count.Name != flatPreset {
-		report.Counter, report.ByCount = newCounter(res, unit, o.bankroll)
+		report.Counter, report.ByCount = newCounter(res, o.bankroll)
 	}
 	if o.plot != "" {
 		if err := renderTo(e, o.plot, func(b *bytes.Buffer) error { return plotByCount(b, o.plot, report) }); err != nil {
@@ -409,14 +408,15 @@ func (o *simOptions) run(cmd *cobra.Command, e env) error {
 
 // simReport is the output of sim; the JSON field names are the issue's.
 type simReport struct {
-	Rules       string     `json:"rules"`
-	Strategy    string     `json:"strategy"`
-	Seed        uint64     `json:"seed"`
-	Shuffle     string     `json:"shuffle"` // "continuous" or "75% penetration"
-	Rounds      int64      `json:"rounds"`
-	Hands       int64      `json:"hands"`
-	Unit        float64    `json:"unit"` // the smallest bet: EV, SE and SD are in units of it
-	EV          float64    `json:"ev"`   // per player and round
+	Rules    string `json:"rules"`
+	Strategy string `json:"strategy"`
+	Seed     uint64 `json:"seed"`
+	Shuffle  string `json:"shuffle"` // "continuous" or "75% penetration"
+	Rounds   int64  `json:"rounds"`
+	Hands    int64  `json:"hands"`
+	// EV, SE, CI95, SD, AverageBet, Wagered and Returned are in units: a
+	// unit is a bet of 1 in the ramp (without one, the flat bet).
+	EV          float64    `json:"ev"` // per player and round
 	SE          float64    `json:"se"`
 	CI95        [2]float64 `json:"ci95"`
 	SD          float64    `json:"sd"`
@@ -433,22 +433,25 @@ type simReport struct {
 	// of its own ("" for the strategy itself).
 	ExactOf   string  `json:"exact_ev_of,omitempty"`
 	RoundsSec float64 `json:"rounds_per_sec"`
-	// Shard and Sums let 'bjchart sim merge' combine runs exactly.
-	Shard     string      `json:"shard,omitempty"` // "i/n"
-	Sums      *sim.Result `json:"sums"`
-	Players   int         `json:"players"`
-	Watched   int64       `json:"watched,omitempty"` // rounds sat out (a ramp bet of 0), not in rounds
-	Count     string      `json:"count,omitempty"`
-	Ramp      string      `json:"ramp,omitempty"`
-	Reference *paperRef   `json:"reference,omitempty"` // a preset's published figure
-	// With a count: the counter's figures (units of the smallest bet) and
-	// the breakdown by count.
+	// Shard, Fingerprint and Sums let 'bjchart sim merge' combine runs
+	// exactly; Fingerprint identifies everything that defines the run
+	// (runFingerprint).
+	Shard       string      `json:"shard,omitempty"` // "i/n"
+	Fingerprint string      `json:"fingerprint,omitempty"`
+	Sums        *sim.Result `json:"sums"`
+	Players     int         `json:"players"`
+	Watched     int64       `json:"watched,omitempty"` // rounds sat out (a ramp bet of 0), not in rounds
+	Count       string      `json:"count,omitempty"`
+	Ramp        string      `json:"ramp,omitempty"`
+	Reference   *paperRef   `json:"reference,omitempty"` // a preset's published figure
+	// With a count: the counter's figures (in units) and the breakdown by
+	// count.
 	Counter *counterStats `json:"counter,omitempty"`
 	// SeatResults, with --seat: each seat's own rounds.
 	SeatResults []seatRow  `json:"seats,omitempty"`
 	ByCount     []countRow `json:"by_count,omitempty"`
 
-	flat     bool // one bet throughout
+	unitBet  bool // a flat bet of 1 unit: EVs read as fractions of the bet
 	Balanced bool `json:"balanced,omitempty"`
 }
 
@@ -456,7 +459,7 @@ type simReport struct {
 // text table and the plot: fewer say nothing.
 const minCountRounds = 10000
 
-// seatRow is one seat's result, in units of the smallest bet.
+// seatRow is one seat's result, in units.
 type seatRow struct {
 	Seat     int     `json:"seat"`
 	Spec     string  `json:"spec"`
@@ -468,10 +471,10 @@ type seatRow struct {
 }
 
 // counterStats are the usual measures of a counting game, per player and
-// round in units of the smallest bet: win rate per 100 rounds = 100 EV;
+// round in units (a bet of 1 in the ramp): win rate per 100 rounds = 100 EV;
 // DI = 1000 EV / SD; SCORE = DI^2 (the win rate per 100 rounds of a
 // player betting optimally with a bankroll of 10^6 SD^2 units, as
-// conventionally stated, here in this ramp's units); N0 = (SD / EV)^2, the
+// conventionally stated, here in units); N0 = (SD / EV)^2, the
 // rounds after which the expected win equals one SD; and, with a bankroll
 // B, the risk of ruin exp(-2 EV B / SD^2) (the diffusion approximation for
 // play without end).
@@ -497,8 +500,8 @@ type countRow struct {
 	EdgeSE float64 `json:"edge_se"` // -1 likewise
 }
 
-func newCounter(res sim.Result, unit, bankroll float64) (*counterStats, []countRow) {
-	ev, sd := res.EV()/unit, res.SD()/unit
+func newCounter(res sim.Result, bankroll float64) (*counterStats, []countRow) {
+	ev, sd := res.EV(), res.SD()
 	c := &counterStats{WinRatePer100: 100 * ev, DI: 1000 * ev / sd, Score: 1e6 * (ev / sd) * (ev / sd), N0: (sd / ev) * (sd / ev)}
 	if bankroll > 0 {
 		ror := 1.0
@@ -514,7 +517,7 @@ func newCounter(res sim.Result, unit, bankroll float64) (*counterStats, []countR
 			continue
 		}
 		row := countRow{Count: i - sim.MaxCount, Rounds: b.Rounds, Freq: float64(b.Rounds) / float64(res.Rounds),
-			EV: b.EV() / players / unit, SE: b.SE() / players / unit, Edge: b.Net / b.Wagered}
+			EV: b.EV() / players, SE: b.SE() / players, Edge: b.Net / b.Wagered}
 		// The edge's error: the round's mean result's, over the mean wager.
 		row.EdgeSE = b.SE() / (b.Wagered / float64(b.Rounds))
 		if b.Rounds < 2 { // JSON has no NaN
@@ -539,12 +542,12 @@ type paperRef struct {
 }
 
 // withResult fills a report whose run is described (rules, strategy,
-// seed, shuffle, count) with a result, in units of unit; took is the time
-// it took, 0 for merged parts (no speed then).
-func (s simReport) withResult(res sim.Result, exact float64, took time.Duration, unit float64) simReport {
+// seed, shuffle, count) with a result; took is the time it took, 0 for
+// merged parts (no speed then).
+func (s simReport) withResult(res sim.Result, exact float64, took time.Duration) simReport {
 	pr, prSE := res.PayoutRatio(), res.PayoutRatioSE()
-	s.Rounds, s.Hands, s.Unit, s.EV, s.SE = res.Rounds, res.Hands, unit, res.EV()/unit, res.SE()/unit
-	s.CI95, s.SD = [2]float64{res.CI95()[0] / unit, res.CI95()[1] / unit}, res.SD()/unit
+	s.Rounds, s.Hands, s.EV, s.SE = res.Rounds, res.Hands, res.EV(), res.SE()
+	s.CI95, s.SD = res.CI95(), res.SD()
 	s.AverageBet, s.Wagered, s.Returned = res.Wagered/float64(res.Rounds), res.Wagered, res.Wagered+res.Net
 	s.PayoutRatio, s.PayoutCI95 = pr, [2]float64{pr - 1.96*prSE, pr + 1.96*prSE}
 	s.Wins, s.Pushes, s.Losses = res.Wins, res.Pushes, res.Losses
@@ -565,25 +568,22 @@ func (s simReport) text(b *bytes.Buffer) error {
 	}
 	fmt.Fprintln(b)
 	tw := tabwriter.NewWriter(b, 0, 4, 2, ' ', 0)
-	unit := "of the bet"
-	switch {
-	case s.Unit != 1:
-		unit = fmt.Sprintf("of a %g-unit bet", s.Unit)
-	case !s.flat:
-		unit = "of a unit"
+	if s.unitBet {
+		fmt.Fprintf(tw, "EV per round\t%+.4f%% ± %.4f%% (SE) of the bet\t95%% CI [%+.4f%%, %+.4f%%]\n", 100*s.EV, 100*s.SE, 100*s.CI95[0], 100*s.CI95[1])
+	} else {
+		fmt.Fprintf(tw, "EV per round\t%+.4f ± %.4f (SE) units\t95%% CI [%+.4f, %+.4f]; a unit is a bet of 1 in the ramp\n", s.EV, s.SE, s.CI95[0], s.CI95[1])
 	}
-	fmt.Fprintf(tw, "EV per round\t%+.4f%% ± %.4f%% (SE) %s\t95%% CI [%+.4f%%, %+.4f%%]\n", 100*s.EV, 100*s.SE, unit, 100*s.CI95[0], 100*s.CI95[1])
 	switch {
 	case s.ExactOf != "":
 		fmt.Fprintf(tw, "exact EV of %s, fresh shoe, flat bet\t%+.4f%%\t(for comparison: the strategy played has no exact EV)\n", s.ExactOf, 100*s.ExactEV)
-	case s.flat && s.Shuffle == "continuous":
+	case s.unitBet && s.Shuffle == "continuous":
 		fmt.Fprintf(tw, "exact EV, fresh shoe every round\t%+.4f%%\t%+.1f SE from the simulation\n", 100*s.ExactEV, (s.EV-s.ExactEV)/s.SE)
 	default:
 		fmt.Fprintf(tw, "exact EV, fresh shoe, flat bet\t%+.4f%%\t(the shoe and the bets here differ from the solver's game)\n", 100*s.ExactEV)
 	}
 	fmt.Fprintf(tw, "SD per round\t%.4f units\n", s.SD)
-	fmt.Fprintf(tw, "hands per player and round\t%.4f\taverage wager %.4f (doubles and splits included)\n", float64(s.Hands)/pn, s.AverageBet/float64(s.Players))
-	fmt.Fprintf(tw, "payout ratio\t%.4f%%\t95%% CI [%.4f%%, %.4f%%] (returned %.0f / wagered %.0f)\n",
+	fmt.Fprintf(tw, "hands per player and round\t%.4f\taverage wager %.4f units (doubles and splits included)\n", float64(s.Hands)/pn, s.AverageBet/float64(s.Players))
+	fmt.Fprintf(tw, "payout ratio\t%.4f%%\t95%% CI [%.4f%%, %.4f%%] (returned %.0f / wagered %.0f units)\n",
 		100*s.PayoutRatio, 100*s.PayoutCI95[0], 100*s.PayoutCI95[1], s.Returned, s.Wagered)
 	fmt.Fprintf(tw, "rounds won, pushed, lost\t%.2f%%, %.2f%%, %.2f%%\n", 100*float64(s.Wins)/pn, 100*float64(s.Pushes)/pn, 100*float64(s.Losses)/pn)
 	if s.Count != "" {
@@ -615,7 +615,7 @@ func (s simReport) text(b *bytes.Buffer) error {
 		return err
 	}
 	if len(s.SeatResults) > 0 {
-		fmt.Fprintln(b, "\nBy seat (EV per round the seat played, units of the smallest bet):")
+		fmt.Fprintln(b, "\nBy seat (EV per round the seat played; a fraction of the bet, or units with a ramp):")
 		tw := tabwriter.NewWriter(b, 0, 4, 2, ' ', 0)
 		for _, r := range s.SeatResults {
 			fmt.Fprintf(tw, "  %d\t%s\t%d rounds\t%+.4f%% ± %.4f%%\tpayout ratio %.4f%%\n", r.Seat, r.Spec, r.Rounds, 100*r.EV, 100*r.SE, 100*r.Returned/r.Wagered)
@@ -632,6 +632,10 @@ func (s simReport) text(b *bytes.Buffer) error {
 		kind = "true count (running count per deck left), floored"
 	} else {
 		kind = "running count"
+	}
+	if !slices.ContainsFunc(s.ByCount, func(r countRow) bool { return r.Rounds >= minCountRounds }) {
+		fmt.Fprintf(b, "\nBy %s: no count has %d rounds, too few to show (JSON has them all)\n", kind, minCountRounds)
+		return nil
 	}
 	fmt.Fprintf(b, "\nBy %s, counts with at least %d rounds (JSON has them all):\n", kind, minCountRounds)
 	tw = tabwriter.NewWriter(b, 0, 4, 2, ' ', tabwriter.AlignRight)
@@ -871,7 +875,11 @@ all must come from the same command but for --shard.`,
 	return cmd
 }
 
-// mergeParts reads the parts and reports their sum as one run.
+// maxPartFile bounds a part's size: a part is a few kilobytes.
+const maxPartFile = 1 << 20
+
+// mergeParts reads the parts and reports their sum as one run. Every part
+// must carry the fingerprint of one run and sums that pass sim's checks.
 func mergeParts(files []string) (simReport, error) {
 	var first simReport
 	var total sim.Result
@@ -879,27 +887,18 @@ func mergeParts(files []string) (simReport, error) {
 	sums := map[int]sim.Result{}
 	n := 0
 	for k, f := range files {
-		data, err := os.ReadFile(f)
+		data, err := readCapped(f, maxPartFile, "a part is a few kilobytes")
 		if err != nil {
 			return first, err
 		}
-		var part simReport
-		if err := json.Unmarshal(data, &part); err != nil || part.Sums == nil {
-			return first, fmt.Errorf("%s: not the JSON output of 'bjchart sim --shard i/n --format json'", f)
-		}
-		i, pn, err := parseShard(part.Shard)
+		part, i, pn, err := readPart(data)
 		if err != nil {
-			return first, fmt.Errorf("%s: no --shard part: %v", f, err)
+			return first, fmt.Errorf("%s: %v", f, err)
 		}
 		if k == 0 {
 			first, n = part, pn
-		} else {
-			same := part.Rules == first.Rules && part.Strategy == first.Strategy && part.Seed == first.Seed &&
-				part.Shuffle == first.Shuffle && part.Count == first.Count && part.Ramp == first.Ramp &&
-				part.Players == first.Players && part.Unit == first.Unit && pn == n
-			if !same {
-				return first, fmt.Errorf("%s: not a part of the same run as %s (rules, strategy, seed, shuffle, count, ramp, players and n must agree)", f, files[0])
-			}
+		} else if part.Fingerprint != first.Fingerprint || pn != n {
+			return first, fmt.Errorf("%s: not a part of the same run as %s (every option but --shard, the content of every input file and the program's version must agree)", f, files[0])
 		}
 		if prev, dup := seen[i]; dup {
 			return first, fmt.Errorf("%s: part %d/%d again (also %s)", f, i, n, prev)
@@ -920,13 +919,102 @@ func mergeParts(files []string) (simReport, error) {
 	}
 	total.Players = first.Players
 	head := simReport{Rules: first.Rules, Strategy: first.Strategy, Seed: first.Seed, Shuffle: first.Shuffle,
-		Count: first.Count, Ramp: first.Ramp, Balanced: first.Balanced, flat: first.Ramp == ""}
-	merged := head.withResult(total, first.ExactEV, 0, first.Unit)
+		Count: first.Count, Ramp: first.Ramp, Balanced: first.Balanced, unitBet: first.Ramp == "", ExactOf: first.ExactOf}
+	merged := head.withResult(total, first.ExactEV, 0)
 	merged.Sums = &total
+	for _, seat := range first.SeatResults {
+		sr := total.Seats[seat.Seat-1]
+		merged.SeatResults = append(merged.SeatResults, seatRow{Seat: seat.Seat, Spec: seat.Spec, Rounds: sr.Rounds,
+			EV: sr.EV(), SE: sr.SE(), Wagered: sr.Wagered, Returned: sr.Wagered + sr.Net})
+	}
+	if ref := first.Reference; ref != nil {
+		row := itohRow{rounds: ref.Rounds, payout: ref.PayoutRatio}
+		merged.Reference = row.reference(merged)
+		merged.Reference.Source = ref.Source
+	}
 	if first.Counter != nil {
-		merged.Counter, merged.ByCount = newCounter(total, first.Unit, first.Counter.Bankroll)
+		merged.Counter, merged.ByCount = newCounter(total, first.Counter.Bankroll)
 	}
 	return merged, nil
+}
+
+// readPart reads one part: its report, which part it is and of how many.
+func readPart(data []byte) (part simReport, i, n int, err error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if err := dec.Decode(&part); err != nil || part.Sums == nil || part.Fingerprint == "" {
+		return part, 0, 0, fmt.Errorf("not the JSON output of 'bjchart sim --shard i/n --format json'")
+	}
+	if i, n, err = parseShard(part.Shard); err != nil {
+		return part, 0, 0, fmt.Errorf("no --shard part: %v", err)
+	}
+	r, err := solve.ParseRules(part.Rules)
+	if err != nil {
+		return part, 0, 0, fmt.Errorf("rules: %v", err)
+	}
+	if part.Sums.Players != part.Players || len(part.SeatResults) > part.Players {
+		return part, 0, 0, fmt.Errorf("the players do not agree with the sums")
+	}
+	for _, seat := range part.SeatResults {
+		if seat.Seat < 1 || seat.Seat > part.Players {
+			return part, 0, 0, fmt.Errorf("seat %d of %d", seat.Seat, part.Players)
+		}
+	}
+	if ref := part.Reference; ref != nil && (ref.Rounds < 1 || !(ref.PayoutRatio > 0 && ref.PayoutRatio < 10)) {
+		return part, 0, 0, fmt.Errorf("the paper's reference is damaged")
+	}
+	if c := part.Counter; c != nil && !(c.Bankroll >= 0 && c.Bankroll < 1e300) {
+		return part, 0, 0, fmt.Errorf("bankroll %v", c.Bankroll)
+	}
+	if err := part.Sums.Check(maxPays(r)); err != nil {
+		return part, 0, 0, fmt.Errorf("damaged sums: %v", err)
+	}
+	return part, i, n, nil
+}
+
+// maxPays is the most a round can win per unit wagered under the rules:
+// the largest of a blackjack's, a Charlie's or bonus 21's payout and
+// insurance's 2:1.
+func maxPays(r solve.Rules) float64 {
+	m := max(2, r.BlackjackPays.Float())
+	for cards := 2; cards <= 21; cards++ {
+		m = max(m, r.WinPays(21, cards), r.WinPays(20, cards))
+	}
+	return m
+}
+
+// runFingerprint identifies a run: the program's version, every option
+// of the command but --shard and the output's (--format, --plot), and the
+// content of every file an option names (a chart, an indices file, in a
+// --seat too), so that 'sim merge' refuses parts of different runs.
+func runFingerprint(cmd *cobra.Command) (string, error) {
+	h := sha256.New()
+	fmt.Fprintf(h, "version %s\n", buildVersion())
+	var err error
+	cmd.Flags().VisitAll(func(f *pflag.Flag) {
+		switch f.Name {
+		case "shard", "format", "plot", "help", "progress":
+			return
+		}
+		fmt.Fprintf(h, "flag %s=%q\n", f.Name, f.Value.String())
+		var values []string
+		if sv, ok := f.Value.(pflag.SliceValue); ok {
+			values = sv.GetSlice()
+		} else {
+			values = []string{f.Value.String()}
+		}
+		for _, v := range values {
+			for _, word := range strings.FieldsFunc(v, func(r rune) bool { return r == ';' || r == ' ' || r == '=' }) {
+				if st, e := os.Stat(word); e == nil && st.Mode().IsRegular() {
+					data, e := readCapped(word, charts.MaxFile+maxPartFile, "an input file is at most a megabyte")
+					if e != nil && err == nil {
+						err = e
+					}
+					fmt.Fprintf(h, "file %q sha256 %x\n", word, sha256.Sum256(data))
+				}
+			}
+		}
+	})
+	return hex.EncodeToString(h.Sum(nil)), err
 }
 
 // indexPlays returns the Hi-Lo I18 and Fab 4 as the simulator's index
@@ -950,7 +1038,7 @@ func indexPlays(source string, r solve.Rules) ([]sim.IndexPlay, float64, error) 
 		}
 	default:
 		// A file: the JSON output of 'bjchart indices'.
-		data, err := os.ReadFile(source)
+		data, err := readCapped(source, maxPartFile, "an indices file is a few kilobytes")
 		if err != nil {
 			return nil, 0, usagef("--indices %q: want published, computed or the JSON output of 'bjchart indices' (%v)", source, err)
 		}

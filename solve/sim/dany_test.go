@@ -1,15 +1,12 @@
 package sim
 
 import (
-	"flag"
 	"math"
 	"math/rand/v2"
 	"testing"
 
 	"bjchart/solve"
 )
-
-var long = flag.Bool("long", false, "run the long statistical checks")
 
 // scripted hits every hand below 21 and doubles (DANY) and rescues
 // (RESCUE) where told.

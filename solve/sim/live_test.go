@@ -89,8 +89,8 @@ func TestOptimalOnFullShoeIsCD(t *testing.T) {
 // depletion is worth about 1% (the 1D CD EV's gain over a fresh shoe is
 // far smaller; this is the count's).
 func TestOptimalBeatsChart(t *testing.T) {
-	if testing.Short() {
-		t.Skip("plays 20k rounds with the exact player")
+	if !*long {
+		t.Skip("plays 20k rounds with the exact player; run with -long")
 	}
 	r, _ := solve.ParseRules("1D S17 DAS SPL3 LS")
 	tab, _ := solve.Solve(r)

@@ -404,3 +404,83 @@ func Run(cfg Config, ch Strategy, progress func(done int64)) (Result, error) {
 	}
 	return total, nil
 }
+
+// Check reports whether a result's sums could have come from a run of
+// the simulator, so that a merged run is never built from a damaged or
+// edited part: counts not negative and consistent with each other (every
+// player's round won, pushed or lost; the breakdowns within the rounds),
+// sums finite, wagers positive, no round winning more than maxPays times
+// its wager (the largest payout the rules have), and the sums of squares
+// at least what their sums imply (Cauchy-Schwarz).
+func (r Result) Check(maxPays float64) error {
+	switch {
+	case r.Rounds < 1 || r.Rounds > 1e15:
+		return fmt.Errorf("rounds %d: want 1 to 1e15", r.Rounds)
+	case r.Players < 1 || r.Players > MaxPlayers:
+		return fmt.Errorf("players %d: want 1 to %d", r.Players, MaxPlayers)
+	case r.Watched < 0 || r.Reshuffles < 0 || r.Wins < 0 || r.Pushes < 0 || r.Losses < 0:
+		return fmt.Errorf("a negative count")
+	case r.Wins+r.Pushes+r.Losses != r.Rounds*int64(r.Players):
+		return fmt.Errorf("%d won + %d pushed + %d lost is not %d rounds x %d players", r.Wins, r.Pushes, r.Losses, r.Rounds, r.Players)
+	case r.Hands < r.Wins+r.Pushes+r.Losses || r.Hands > 4*MaxPlayers*r.Rounds:
+		return fmt.Errorf("hands %d: want from one a player's round to %d a round", r.Hands, 4*MaxPlayers)
+	}
+	if err := checkSums(r.Rounds, r.Net, r.Net2, r.Wagered, maxPays); err != nil {
+		return err
+	}
+	n := float64(r.Rounds)
+	if bad(r.Wagered2) || bad(r.NetWagered) || r.Wagered*r.Wagered > n*r.Wagered2*(1+1e-9) ||
+		r.NetWagered*r.NetWagered > r.Net2*r.Wagered2*(1+1e-9) {
+		return fmt.Errorf("the sums of squares do not fit the sums")
+	}
+	var seats, counts int64
+	for i, t := range r.Seats {
+		if t.Rounds == 0 && t.Net == 0 && t.Net2 == 0 && t.Wagered == 0 {
+			continue
+		}
+		if t.Rounds < 1 || t.Rounds > r.Rounds+r.Watched {
+			return fmt.Errorf("seat %d: %d rounds of %d", i+1, t.Rounds, r.Rounds)
+		}
+		if err := checkSums(t.Rounds, t.Net, t.Net2, t.Wagered, maxPays); err != nil {
+			return fmt.Errorf("seat %d: %v", i+1, err)
+		}
+		seats++
+	}
+	for i, t := range r.ByCount {
+		if t.Rounds == 0 && t.Net == 0 && t.Net2 == 0 && t.Wagered == 0 {
+			continue
+		}
+		if t.Rounds < 1 {
+			return fmt.Errorf("count %d: %d rounds", i-MaxCount, t.Rounds)
+		}
+		// A round's sums here are all its players'.
+		if err := checkSums(t.Rounds, t.Net, t.Net2, t.Wagered, maxPays*float64(r.Players)); err != nil {
+			return fmt.Errorf("count %d: %v", i-MaxCount, err)
+		}
+		counts += t.Rounds
+	}
+	if counts != 0 && counts != r.Rounds {
+		return fmt.Errorf("the counts' rounds add up to %d, not %d", counts, r.Rounds)
+	}
+	if seats > int64(r.Players) {
+		return fmt.Errorf("%d seats with rounds at a table of %d", seats, r.Players)
+	}
+	return nil
+}
+
+// checkSums checks one set of sums over n rounds.
+func checkSums(n int64, net, net2, wagered, maxPays float64) error {
+	switch {
+	case bad(net) || bad(net2) || bad(wagered):
+		return fmt.Errorf("a sum is not a finite number")
+	case wagered <= 0 || net2 < 0:
+		return fmt.Errorf("wagered %g, sum of squares %g: want both positive", wagered, net2)
+	case net < -wagered*(1+1e-9) || net > maxPays*wagered*(1+1e-9):
+		return fmt.Errorf("net %g on %g wagered: a round loses at most its wager and wins at most %g times it", net, wagered, maxPays)
+	case net*net > float64(n)*net2*(1+1e-9):
+		return fmt.Errorf("the sum of squares %g is less than the sum %g implies", net2, net)
+	}
+	return nil
+}
+
+func bad(x float64) bool { return math.IsNaN(x) || math.IsInf(x, 0) || math.Abs(x) > 1e300 }
