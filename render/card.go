@@ -133,6 +133,9 @@ func cardRows(t *solve.Table, kind solve.TableKind, marks map[CellKey]string, fu
 		for i, up := range solve.UpCards {
 			c := t.Cell(kind, hand, up)
 			cell := cardCell{code: cardCode(t.Rules, c.Code), action: c.Code.Best}
+			if c.Impossible { // the shoe cannot deal it
+				cell = cardCell{code: "-", action: solve.NoAction}
+			}
 			if c.Marked() {
 				cell.mark = "*"
 			}

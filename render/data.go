@@ -78,6 +78,9 @@ type JSONCell struct {
 	// here, over every hand the cell decides (split hands' first
 	// decisions included); absent where no hand decides.
 	Cost map[string]float64 `json:"cost,omitempty"`
+	// Impossible marks a cell the shoe cannot deal (a custom shoe short of
+	// a rank); it has no EVs.
+	Impossible bool `json:"impossible,omitempty"`
 }
 
 // JSONEVCD holds composition-dependent round EVs by post-split strategy.
@@ -89,7 +92,7 @@ type JSONEVCD struct {
 // NewJSONTable converts a table to its JSON form.
 func NewJSONTable(t *solve.Table, opt DataOptions) JSONTable {
 	out := JSONTable{
-		Rules:        t.Rules.String(),
+		Rules:        RulesWithShoe(t.Rules.String(), customShoe(t)),
 		EV:           t.EV,
 		EVCD:         JSONEVCD{t.CDEV[solve.CDZMinus], t.CDEV[solve.CDP1]},
 		HouseEdgePct: -100 * t.EV,
@@ -150,10 +153,10 @@ func JSON(w io.Writer, t *solve.Table, opt DataOptions) error {
 }
 
 // CSVHeader is the first line of the CSV form.
-var CSVHeader = []string{"rules", "conditioning", "table", "hand", "up", "action", "stand", "hit", "double", "split", "surrender", "margin", "multi"}
+var CSVHeader = []string{"rules", "shoe", "conditioning", "table", "hand", "up", "action", "stand", "hit", "double", "split", "surrender", "margin", "multi"}
 
 // CSVHandsHeader is the first line of the CSV form with DataOptions.CD.
-var CSVHandsHeader = []string{"rules", "conditioning", "split_strategy", "cards", "up", "total", "soft", "freq", "stand", "hit", "double", "split", "surrender", "best", "chart"}
+var CSVHandsHeader = []string{"rules", "shoe", "conditioning", "split_strategy", "cards", "up", "total", "soft", "freq", "stand", "hit", "double", "split", "surrender", "best", "chart"}
 
 // CSV writes one line per cell, or with opt.CD one line per hand; EVs of
 // illegal actions are empty.
@@ -193,7 +196,7 @@ func csvCells(cw *csv.Writer, t *solve.Table) error {
 	}
 	for i := range t.Cells {
 		c := &t.Cells[i]
-		rec := []string{t.Rules.String(), t.Conditioning.String(), c.Table.String(), c.Hand, c.Up.String(), c.Code.String()}
+		rec := []string{RulesWithShoe(t.Rules.String(), customShoe(t)), customShoe(t), t.Conditioning.String(), c.Table.String(), c.Hand, c.Up.String(), c.Code.String()}
 		rec = append(rec, csvEVs(c.EV[:], c.Legal[:])...)
 		multi := ""
 		if c.MultiCard != solve.NoAction {
@@ -218,7 +221,7 @@ func csvHands(cw *csv.Writer, t *solve.Table) error {
 	if err := cw.Write(CSVHandsHeader); err != nil {
 		return err
 	}
-	head := []string{t.Rules.String(), t.Conditioning.String(), t.Split.String()}
+	head := []string{RulesWithShoe(t.Rules.String(), customShoe(t)), customShoe(t), t.Conditioning.String(), t.Split.String()}
 	for _, h := range t.Hands {
 		total, soft := h.Total()
 		rec := append(slices.Clone(head), cardList(h.Cards[:]), h.Up.String(), strconv.Itoa(total), strconv.FormatBool(soft), csvNum(h.Freq))

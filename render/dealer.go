@@ -154,8 +154,7 @@ func DealerJSON(w io.Writer, d Dealer) error {
 		Rules  string     `json:"rules"`
 		Shoe   string     `json:"shoe,omitempty"`
 		Dealer JSONDealer `json:"dealer"`
-	}{Rules: d.Rules.String(), Dealer: d.JSON()}
-	out.Shoe = d.customShoe()
+	}{Rules: RulesWithShoe(d.Rules.String(), d.customShoe()), Shoe: d.customShoe(), Dealer: d.JSON()}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(out)
@@ -163,24 +162,25 @@ func DealerJSON(w io.Writer, d Dealer) error {
 
 // DealerCSVHeader is the first line of the dealer's CSV form (a dealer
 // who may stand on 16 adds a last column "16").
-var DealerCSVHeader = append([]string{"rules", "up", "p_up", "conditioning"}, dealerOutcomeNames...)
+var DealerCSVHeader = append([]string{"rules", "shoe", "up", "p_up", "conditioning"}, dealerOutcomeNames...)
 
 // DealerCSV writes one line per up card and conditioning: unconditional,
 // then no_blackjack.
 func DealerCSV(w io.Writer, d Dealer) error {
 	cw := csv.NewWriter(w)
 	outcomes, names := outcomeColumns(d.Rules)
-	if err := cw.Write(append([]string{"rules", "up", "p_up", "conditioning"}, names...)); err != nil {
+	if err := cw.Write(append([]string{"rules", "shoe", "up", "p_up", "conditioning"}, names...)); err != nil {
 		return err
 	}
-	rules := d.Rules.String()
+	shoe := d.customShoe()
+	rules := RulesWithShoe(d.Rules.String(), shoe)
 	for _, cond := range []string{"unconditional", "no_blackjack"} {
 		for _, up := range dealerUps {
 			dist := d.Dist[up-1]
 			if cond == "no_blackjack" {
 				dist = dist.NoBlackjack()
 			}
-			row := []string{rules, up.String(), csvNum(d.PUp[up-1]), cond}
+			row := []string{rules, shoe, up.String(), csvNum(d.PUp[up-1]), cond}
 			for _, o := range outcomes {
 				row = append(row, csvNum(dist[o]))
 			}

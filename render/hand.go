@@ -128,7 +128,7 @@ type HandReport struct {
 
 // LookupHand answers a query from a solved table.
 func LookupHand(t *solve.Table, q HandQuery) (HandReport, error) {
-	rep := HandReport{Rules: t.Rules.String(), Shoe: customShoe(t), Conditioning: t.Conditioning.String(),
+	rep := HandReport{Rules: RulesWithShoe(t.Rules.String(), customShoe(t)), Shoe: customShoe(t), Conditioning: t.Conditioning.String(),
 		Up: q.Up.String(), Total: q.Total, Soft: q.Soft, Cards: cardList(q.Cards)}
 	if !t.Rules.Infinite() && t.Shoe.Counts[q.Up-1] == 0 {
 		return rep, fmt.Errorf("the shoe holds no %v to be the up card", q.Up)
@@ -139,6 +139,9 @@ func LookupHand(t *solve.Table, q HandQuery) (HandReport, error) {
 		return rep, fmt.Errorf("no chart cell for %s v %v", row, q.Up)
 	}
 	rep.Cell = jsonCell(cell)
+	if cell.Impossible && len(q.Cards) == 0 {
+		return rep, fmt.Errorf("no %s v %v can be dealt from this shoe", row, q.Up)
+	}
 	switch {
 	case len(q.Cards) == 2 && q.Total == 21:
 		rep.Kind, rep.Note = "cards", fmt.Sprintf("blackjack: paid %v, no decision", t.Rules.BlackjackPays)
@@ -263,7 +266,7 @@ func cellRow(q HandQuery) (solve.TableKind, string) {
 
 func jsonCell(c *solve.Cell) JSONCell {
 	jc := JSONCell{Table: c.Table.String(), Hand: c.Hand, Up: c.Up.String(), Action: c.Code.String(),
-		EV: evMap(c.EV[:], c.Legal[:]), Margin: CellMargin(c)}
+		EV: evMap(c.EV[:], c.Legal[:]), Margin: CellMargin(c), Impossible: c.Impossible}
 	if c.Freq > 0 {
 		jc.Cost = map[string]float64{}
 		for _, a := range solve.Actions {

@@ -91,8 +91,10 @@ func NewGrid(t *solve.Table, kind solve.TableKind, value func(c *solve.Cell) flo
 		codes := make([]string, len(solve.UpCards))
 		for i, up := range solve.UpCards {
 			c := t.Cell(kind, hand, up)
-			vals[i] = value(c)
-			codes[i] = c.Code.String()
+			vals[i], codes[i] = value(c), c.Code.String()
+			if c.Impossible { // the shoe cannot deal it: no value, no play
+				vals[i], codes[i] = math.NaN(), ""
+			}
 		}
 		g.Values = append(g.Values, vals)
 		g.Codes = append(g.Codes, codes)

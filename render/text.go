@@ -186,6 +186,12 @@ func MultiCardNotes(t *solve.Table) []string {
 }
 
 func cellText(c *solve.Cell, opt TextOptions) string {
+	if c.Impossible { // the shoe cannot deal the cell's hands
+		if opt.EV {
+			return "   --   "
+		}
+		return " -- "
+	}
 	mark := " "
 	if c.Marked() {
 		mark = "*"
@@ -299,10 +305,28 @@ func EdgeText(ev float64, digits int) string {
 // RulesText is the rule string for a reader: with a remaining shoe, the
 // shoe (counts of A,2..9,T) takes the place of the deck count.
 func RulesText(rules, shoe string) string {
-	s := rules
 	if shoe == "" {
-		return s
+		return rules
 	}
-	_, rest, _ := strings.Cut(s, " ")
-	return fmt.Sprintf("%s, dealt from the shoe A,2..9,T = %s", rest, shoe)
+	return fmt.Sprintf("%s, dealt from the shoe A,2..9,T = %s", dropDecks(rules), shoe)
+}
+
+// RulesWithShoe is the rule string an output names: the rules' canonical
+// string, without its deck count when a custom shoe (given beside it, as
+// ParseShoe reads it) is dealt instead of full decks.
+func RulesWithShoe(rules, shoe string) string {
+	if shoe == "" {
+		return rules
+	}
+	return dropDecks(rules)
+}
+
+// dropDecks removes the leading deck token ("6D ") of a canonical rule
+// string, if it has one.
+func dropDecks(rules string) string {
+	first, rest, _ := strings.Cut(rules, " ")
+	if n := strings.TrimSuffix(first, "D"); n != first && strings.Trim(n, "0123456789") == "" {
+		return rest
+	}
+	return rules
 }

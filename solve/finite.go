@@ -394,7 +394,8 @@ func (t *tdUp) fillCells(tab *Table, up Rank, ch *tdChart, tv *tdValues) {
 				}
 			}
 		}
-		if weight == 0 { // hard 21: no two-card hand; value T-9-2
+		c.Impossible = weight == 0 && !(kind == Hard && c.Hand == "21")
+		if weight == 0 && !c.Impossible { // hard 21: no two-card hand; value T-9-2
 			hand := [10]uint8{1: 1, 8: 1, 9: 1}
 			i := t.base.find(hand)
 			c.Legal[Stand], c.Legal[Hit] = true, true
@@ -407,6 +408,9 @@ func (t *tdUp) fillCells(tab *Table, up Rank, ch *tdChart, tv *tdValues) {
 			if c.Legal[a] {
 				c.EV[a] = sum[a] / weight
 			}
+		}
+		if c.Impossible {
+			c.Legal = [Surrender + 1]bool{}
 		}
 		c.Code = Code{Best: ch.act[row]}
 		switch ch.act[row] {

@@ -137,6 +137,11 @@ type Cell struct {
 	// cards (split hands included) decides at this cell's total (hard and
 	// soft cells).
 	MultiFreq float64
+	// Impossible marks a cell no two-card hand of which can be dealt with
+	// this up card from the shoe (a custom shoe short of a rank: 2,2 from
+	// a shoe of one 2). It has no EVs and no margin; its code is the
+	// chart's, for a shoe that could deal it.
+	Impossible bool
 	// MultiCard is the chart's play, Hit or Stand, for hands of this total
 	// with three or more cards and for split hands after their first
 	// decision (hard and soft cells; NoAction for pairs).

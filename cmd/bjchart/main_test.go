@@ -1018,3 +1018,51 @@ func TestEMCTSCheck(t *testing.T) {
 		t.Errorf("plot: %v", err)
 	}
 }
+
+// TestCustomShoeStated: every output dealt from --shoe names that shoe and
+// no deck count, and marks the cells the shoe cannot deal (2,2 from a shoe
+// of one 2) instead of giving them another hand's values.
+func TestCustomShoeStated(t *testing.T) {
+	const shoe = "4,1,4,4,4,4,4,4,4,16"
+	for _, args := range [][]string{
+		{"chart", "--format", "csv"},
+		{"chart", "--format", "json"},
+		{"chart"},
+		{"hand", "T,6", "v", "T", "--format", "json"},
+		{"hand", "T,6", "v", "T"},
+		{"dealer", "--format", "csv"},
+		{"sim", "--rounds", "2000"},
+		{"sim", "--rounds", "2000", "--format", "json"},
+	} {
+		code, out, stderr := runCmd(t, append(args, "--shoe", shoe)...)
+		if code != exitOK {
+			t.Fatalf("%v: exit %d: %s", args, code, stderr)
+		}
+		if !strings.Contains(out, shoe) || strings.Contains(out, "6D") {
+			t.Errorf("%v --shoe %s: output names the shoe %v, a deck count %v", args, shoe, strings.Contains(out, shoe), strings.Contains(out, "6D"))
+		}
+	}
+	_, out, _ := runCmd(t, "chart", "--shoe", shoe, "--format", "json")
+	var tab struct {
+		Cells []struct {
+			Hand       string             `json:"hand"`
+			Up         string             `json:"up"`
+			EV         map[string]float64 `json:"ev"`
+			Impossible bool               `json:"impossible"`
+		} `json:"cells"`
+	}
+	json.Unmarshal([]byte(out), &tab)
+	pairs := 0
+	for _, c := range tab.Cells {
+		// Only 2,2 (and hard 4, its total), and against a 2 (the shoe's one 2) hands that need a 2.
+		if c.Impossible && (len(c.EV) > 0 || c.Hand != "22" && c.Hand != "4" && c.Up != "2") || c.Hand == "22" && !c.Impossible {
+			t.Errorf("cell %s v %s: impossible %v, EVs %v", c.Hand, c.Up, c.Impossible, c.EV)
+		}
+		if c.Impossible && c.Hand == "22" {
+			pairs++
+		}
+	}
+	if pairs != 10 {
+		t.Errorf("2,2 impossible against %d up cards, want 10", pairs)
+	}
+}

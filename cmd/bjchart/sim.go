@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"bjchart/charts"
+	"bjchart/render"
 	"bjchart/solve"
 	"bjchart/solve/count"
 	"bjchart/solve/sim"
@@ -363,7 +364,11 @@ func (o *simOptions) run(cmd *cobra.Command, e env) error {
 		return usageError{err}
 	}
 	bar.Finish()
-	head := simReport{Rules: r.String(), Strategy: o.strategyName(), Seed: o.seed, Shuffle: "continuous", unitBet: len(cfg.Ramp) == 0, ExactOf: exactOf}
+	shoe := ""
+	if opt.Shoe != nil && *opt.Shoe != r.FullShoe() {
+		shoe = opt.Shoe.String()
+	}
+	head := simReport{Rules: render.RulesWithShoe(r.String(), shoe), Shoe: shoe, Strategy: o.strategyName(), Seed: o.seed, Shuffle: "continuous", unitBet: len(cfg.Ramp) == 0, ExactOf: exactOf}
 	switch {
 	case cfg.ReshuffleBelow > 0:
 		head.Shuffle = fmt.Sprintf("reshuffled below %d cards", cfg.ReshuffleBelow)
@@ -409,6 +414,7 @@ func (o *simOptions) run(cmd *cobra.Command, e env) error {
 // simReport is the output of sim; the JSON field names are the issue's.
 type simReport struct {
 	Rules    string `json:"rules"`
+	Shoe     string `json:"shoe,omitempty"` // the shoe dealt from (counts of A,2..9,T), when not full decks
 	Strategy string `json:"strategy"`
 	Seed     uint64 `json:"seed"`
 	Shuffle  string `json:"shuffle"` // "continuous" or "75% penetration"
@@ -561,7 +567,7 @@ func (s simReport) withResult(res sim.Result, exact float64, took time.Duration)
 func (s simReport) text(b *bytes.Buffer) error {
 	n := float64(s.Rounds)
 	pn := n * float64(s.Players) // players' rounds
-	fmt.Fprintf(b, "bjchart sim: %s\n", s.Rules)
+	fmt.Fprintf(b, "bjchart sim: %s\n", render.RulesText(s.Rules, s.Shoe))
 	fmt.Fprintf(b, "%d rounds, %d player(s), seed %d, %s, strategy %s\n", s.Rounds, s.Players, s.Seed, s.Shuffle, s.Strategy)
 	if s.Watched > 0 {
 		fmt.Fprintf(b, "%d more rounds watched, not played (the ramp's bet of 0: wonged out)\n", s.Watched)
@@ -918,7 +924,7 @@ func mergeParts(files []string) (simReport, error) {
 		total.Merge(sums[i])
 	}
 	total.Players = first.Players
-	head := simReport{Rules: first.Rules, Strategy: first.Strategy, Seed: first.Seed, Shuffle: first.Shuffle,
+	head := simReport{Rules: first.Rules, Shoe: first.Shoe, Strategy: first.Strategy, Seed: first.Seed, Shuffle: first.Shuffle,
 		Count: first.Count, Ramp: first.Ramp, Balanced: first.Balanced, unitBet: first.Ramp == "", ExactOf: first.ExactOf}
 	merged := head.withResult(total, first.ExactEV, 0)
 	merged.Sums = &total
