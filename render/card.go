@@ -70,10 +70,11 @@ type IndexPage struct {
 	Multi []string
 }
 
-// An IndexMark is one index of a cell: Play at or above Index.
+// An IndexMark is one index of a cell: Play at or above Index, Base below.
 type IndexMark struct {
 	Index int
 	Play  solve.Action
+	Base  solve.Action // NoAction where the base is the chart's hit or stand
 }
 
 // CellKey names a chart cell.
@@ -201,7 +202,11 @@ func (ip *IndexPage) also() []string {
 				shown, _ := ip.nearest(k)
 				for _, m := range ip.Marks[k] {
 					if m != shown {
-						out = append(out, fmt.Sprintf("%s v %s: %+d%s", hand, up, m.Index, m.Play.Letter()))
+						s := fmt.Sprintf("%s v %s: %s at %+d or more", hand, up, m.Play, m.Index)
+						if m.Base != solve.NoAction {
+							s += ", else " + m.Base.String()
+						}
+						out = append(out, s)
 					}
 				}
 			}
@@ -678,7 +683,7 @@ func (c *cardPDF) wallet() {
 					if multi := ip.Multi; len(multi) > 0 {
 						more := ""
 						if len(multi) > walletMulti { // what the card has room for
-							multi, more = multi[:walletMulti], fmt.Sprintf(" and %d more (the letter card lists them)", len(multi)-walletMulti)
+							multi, more = multi[:walletMulti], fmt.Sprintf(" and %d more (bjchart indices lists them)", len(multi)-walletMulti)
 						}
 						notes += "\nIndices, three or more cards: " + strings.Join(multi, ", ") + more + "."
 					}
@@ -774,7 +779,7 @@ func (c *cardPDF) indexRows(ip *IndexPage) func(solve.TableKind) []cardRow {
 // cell's indices, the insurance index, the conventions and the list.
 func (c *cardPDF) indexPage(ip *IndexPage) {
 	c.AddPage()
-	pw, ph := c.GetPageSize()
+	pw, _ := c.GetPageSize()
 	y := c.header(ip.Title)
 	if ip.Insurance != "" {
 		c.SetFont("Helvetica", "B", 10)
@@ -788,36 +793,69 @@ func (c *cardPDF) indexPage(ip *IndexPage) {
 		"(S stand, H hit, D double, P split, R surrender); below the index, the other play of that decision (the list). "+
 		"Cells without an index play the basic chart (grey). A cell with two indices shows the one nearest 0"+
 		alsoText(ip.also())+".", "", "L", false)
-	y = c.tables(c.GetY()+6, tableStyle{labelW: 12, rowH: 7, font: 9, heading: 11, gap: 6,
-		titles: [3]string{"HARD TOTALS", "SOFT TOTALS", "PAIRS"}}, c.indexRows(ip)) + 4
+	y = c.tables(c.GetY()+5, tableStyle{labelW: 12, rowH: 6.2, font: 9, heading: 11, gap: 6,
+		titles: [3]string{"HARD TOTALS", "SOFT TOTALS", "PAIRS"}}, c.indexRows(ip)) + 3
 	c.SetFont("Helvetica", "", 7)
 	for _, n := range ip.Notes {
 		c.SetXY(12, y)
 		c.MultiCell(pw-24, 3.2, n, "", "L", false)
 		y = c.GetY()
 	}
-	const cols, lineH = 3, 3.4
-	colW := (pw - 24) / cols
-	y += 2
-	for len(ip.List) > 0 {
-		perCol := int((ph - 18 - y) / lineH)
-		if perCol < 1 { // the list goes on overleaf
-			c.footer()
-			c.AddPage()
-			c.heading(12, 12, ip.Title+" (continued)", 11)
-			y = 20
-			continue
-		}
-		n := min(len(ip.List), cols*perCol)
-		c.SetFont("Helvetica", "", 7)
-		for k, line := range ip.List[:n] {
-			c.SetXY(12+float64(k/perCol)*colW, y+float64(k%perCol)*lineH)
-			c.CellFormat(colW, lineH, line, "", 0, "L", false, 0, "")
-		}
-		ip = &IndexPage{Title: ip.Title, List: ip.List[n:]}
-		y = ph // what is left starts a new page
-	}
+	c.indexList(ip, y+2)
 	c.footer()
+}
+
+// indexList prints an index page's list in columns from top, each entry
+// wrapped to its column and never split across two, in the largest font
+// from 7 pt down to 5 pt that keeps it on the page above the footer; only
+// a list too long even at 5 pt goes on overleaf.
+func (c *cardPDF) indexList(ip *IndexPage, top float64) {
+	pw, ph := c.GetPageSize()
+	const cols, gap = 3, 3.0
+	colW := (pw - 24 - gap*(cols-1)) / cols
+	bottom := ph - 16 // clear of the footer, half an inch from the edge
+	var lines [][]string
+	var lineH float64
+	// fits reports whether the wrapped entries fill at most cols columns.
+	fits := func() bool {
+		col, y := 0, top
+		for _, entry := range lines {
+			if y+float64(len(entry))*lineH > bottom {
+				col, y = col+1, top
+			}
+			y += float64(len(entry)) * lineH
+		}
+		return col < cols
+	}
+	for size := 7.0; ; size -= 0.5 {
+		c.SetFont("Helvetica", "", size)
+		lineH = size * 0.45
+		lines = lines[:0]
+		for _, e := range ip.List {
+			lines = append(lines, c.SplitText(e, colW))
+		}
+		if size <= 5 || fits() {
+			break
+		}
+	}
+	x, y := 12.0, top
+	col := 0
+	for _, entry := range lines {
+		if y+float64(len(entry))*lineH > bottom {
+			if col++; col == cols { // the list goes on overleaf
+				c.footer()
+				c.AddPage()
+				c.heading(12, 12, ip.Title+" (continued)", 11)
+				col, top = 0, 20
+			}
+			x, y = 12+float64(col)*(colW+gap), top
+		}
+		for _, l := range entry {
+			c.SetXY(x, y)
+			c.CellFormat(colW, lineH, l, "", 0, "L", false, 0, "")
+			y += lineH
+		}
+	}
 }
 
 // walletLegend is the legend of a wallet card: the codes it prints.

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"fmt"
 	"bytes"
 	"math"
 	"os"
@@ -336,9 +337,9 @@ func TestIndexCard(t *testing.T) {
 		Insurance: "Insurance: take it at true count +3 or more",
 		Notes:     []string{"a note on conventions"},
 		Marks: map[CellKey][]IndexMark{
-			{solve.Hard, "16", 10}: {{0, solve.Stand}},
-			{solve.Hard, "12", 3}:  {{2, solve.Stand}},
-			{solve.Pairs, "44", 4}: {{6, solve.Double}, {2, solve.Split}},
+			{solve.Hard, "16", 10}: {{0, solve.Stand, solve.Hit}},
+			{solve.Hard, "12", 3}:  {{2, solve.Stand, solve.Hit}},
+			{solve.Pairs, "44", 4}: {{6, solve.Double, solve.Hit}, {2, solve.Split, solve.Hit}},
 		},
 		List:  []string{"16 v T: stand at +0 or more, else hit", "12 v 3: stand at +2 or more, else hit"},
 		Multi: []string{"16 v 9 +4S"},
@@ -347,7 +348,7 @@ func TestIndexCard(t *testing.T) {
 	if len(letter) != 2 {
 		t.Fatalf("letter: %d pages, want 2", len(letter))
 	}
-	for _, want := range []string{"+0S", "+2S", "+2P", "also 44 v 4: +6D", "Insurance: take it at true count +3 or more.",
+	for _, want := range []string{"+0S", "+2S", "+2P", "also 44 v 4: double at +6 or more, else hit", "Insurance: take it at true count +3 or more.",
 		"16 v T: stand at +0 or more, else hit", "a note on conventions"} {
 		if !strings.Contains(letter[1], want) {
 			t.Errorf("letter back: no %q in\n%s", want, letter[1])
@@ -360,7 +361,23 @@ func TestIndexCard(t *testing.T) {
 	if !strings.Contains(wallet[2], "+0S") || !strings.Contains(wallet[2], "Insurance: take it at true count +3 or more") {
 		t.Errorf("wallet index front:\n%s", wallet[2])
 	}
-	if !strings.Contains(wallet[3], "+2P") || !strings.Contains(wallet[3], "Also: 44 v 4: +6D.") || !strings.Contains(wallet[3], "Indices, three or more cards: 16 v 9 +4S.") {
+	if !strings.Contains(wallet[3], "+2P") || !strings.Contains(wallet[3], "Also: 44 v 4: double at +6 or more, else hit.") || !strings.Contains(wallet[3], "Indices, three or more cards: 16 v 9 +4S.") {
 		t.Errorf("wallet index back:\n%s", wallet[3])
+	}
+}
+
+// TestIndexListFitsTheBackPage: the I18 and Fab 4 with their crossings
+// (24 entries, some wrapping) stay on the letter card's back page, so that
+// the card prints duplex on one sheet.
+func TestIndexListFitsTheBackPage(t *testing.T) {
+	tab := infTable(t, "INF S17 DAS LS")
+	ip := &IndexPage{Title: "Index plays: hilo", Count: "true count", Marks: map[CellKey][]IndexMark{},
+		Notes: []string{strings.Repeat("A long note on conventions and provenance. ", 12)}}
+	for i := range 24 {
+		ip.List = append(ip.List, fmt.Sprintf("1%d v T: stand at +%d or more, else hit (crossing +0.66, SE 0.18), if not surrendering", i%10, i%7))
+	}
+	pages := pdfText(t, card(t, tab, CardOptions{Size: "letter", Version: "test", Indices: ip}))
+	if len(pages) != 2 {
+		t.Errorf("letter: %d pages, want 2 (the list spilled overleaf)", len(pages))
 	}
 }

@@ -152,6 +152,13 @@ func printDate(e env, flag string) (time.Time, error) {
 	return time.Now().UTC(), nil
 }
 
+// roundingShort names a rounding convention on the card.
+var roundingShort = map[string]string{
+	"nearest":  "to the nearest integer (the default; --round floor or truncate for the others)",
+	"floor":    "down (--round floor)",
+	"truncate": "toward zero (--round truncate)",
+}
+
 // indexPage lays indices out for the counter's card.
 func indexPage(rep *indicesReport, t *solve.Table) *render.IndexPage {
 	reading := "true count"
@@ -164,14 +171,27 @@ func indexPage(rep *indicesReport, t *solve.Table) *render.IndexPage {
 		Marks: map[render.CellKey][]render.IndexMark{},
 		Notes: []string{
 			capitalize(rep.Conventions) + ".",
+			fmt.Sprintf("Each index is the crossing rounded %s; the list gives the crossing and its standard error.", strings.TrimSuffix(roundingShort[rep.Rounding], ".")),
 			fmt.Sprintf("Computed by bjchart for %s: each index is where the exact gain of its play, averaged over %d shoes "+
 				"dealt to a random depth below %g%% (seed %d), crosses zero; the list gives its standard error.",
 				rep.Rules, rep.Shoes, 100*rep.Penetration, rep.Seed),
 		},
 		Insurance: "Insurance: never within the counts sampled",
 	}
+	var unreliable []string
 	for _, x := range rep.Indices {
 		if x.Rounded == nil {
+			continue
+		}
+		name := x.Hand + " v " + x.Up
+		if x.Table == "insurance" {
+			name = "insurance"
+		}
+		if x.MultiCard {
+			name += " (3+ cards)"
+		}
+		if !x.Reliable { // listed apart, never in a cell
+			unreliable = append(unreliable, fmt.Sprintf("%s %s→%s %+.2f (SE %.2f)", name, x.Base, x.Play, *x.Index, *x.SE))
 			continue
 		}
 		if x.Table == "insurance" {
@@ -180,9 +200,9 @@ func indexPage(rep *indicesReport, t *solve.Table) *render.IndexPage {
 		}
 		up, _ := solve.ParseRank(x.Up)
 		key := render.CellKey{Table: count.RowKind(x.Hand), Hand: x.Hand, Up: up}
-		line := fmt.Sprintf("%s v %s: %s at %+d or more, else %s (%+.2f, SE %.2f)", x.Hand, x.Up, x.Play, *x.Rounded, x.Base, *x.Index, *x.SE)
+		line := fmt.Sprintf("%s: %s at %+d or more, else %s (crossing %+.2f, SE %.2f)", name, x.Play, *x.Rounded, strings.Replace(x.Base, "hit or stand", "play", 1), *x.Index, *x.SE)
 		if x.MultiCard { // the lists only: a cell prints the two-card play
-			p.List = append(p.List, strings.Replace(line, ":", " (3+ cards):", 1))
+			p.List = append(p.List, line)
 			p.Multi = append(p.Multi, fmt.Sprintf("%s v %s %+d%s", x.Hand, x.Up, *x.Rounded, playLetter(x.Play)))
 			continue
 		}
@@ -193,8 +213,12 @@ func indexPage(rep *indicesReport, t *solve.Table) *render.IndexPage {
 			continue
 		}
 		play, _ := solve.ParseAction(x.Play)
-		p.Marks[key] = append(p.Marks[key], render.IndexMark{Index: *x.Rounded, Play: play})
+		base, _ := solve.ParseAction(x.Base)
+		p.Marks[key] = append(p.Marks[key], render.IndexMark{Index: *x.Rounded, Play: play, Base: base})
 		p.List = append(p.List, line)
+	}
+	if len(unreliable) > 0 {
+		p.Notes = append(p.Notes, fmt.Sprintf("Not shown, known to worse than a point (more --shoes would place them): %s.", strings.Join(unreliable, "; ")))
 	}
 	return p
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -32,6 +33,7 @@ type indexFlags struct {
 	shoes       int
 	penetration string
 	seed        uint64
+	round       string
 }
 
 func (f *indexFlags) bind(cmd *cobra.Command, count, set string) {
@@ -43,6 +45,7 @@ func (f *indexFlags) bind(cmd *cobra.Command, count, set string) {
 	fl.IntVar(&f.shoes, "shoes", 600, "depleted shoes sampled (more: smaller errors, longer)")
 	fl.StringVar(&f.penetration, "penetration", "80%", "shoes are dealt to a random depth below this")
 	fl.Uint64Var(&f.seed, "seed", 1, "seed of the sampled shoes")
+	fl.StringVar(&f.round, "round", "nearest", "how a crossing becomes the integer index: nearest, floor or truncate (toward zero)")
 }
 
 func newIndicesCmd(e env) *cobra.Command {
@@ -150,8 +153,17 @@ func (f *indexFlags) compute(e env, r solve.Rules) (*indicesReport, error) {
 	if err != nil {
 		return nil, err
 	}
+	rounding, err := count.ParseRounding(f.round)
+	if err != nil {
+		return nil, usagef("--round: %v", err)
+	}
 	var decisions []count.Decision
-	sets := strings.Split(f.set, ",")
+	var sets []string
+	for _, set := range strings.Split(f.set, ",") {
+		if !slices.Contains(sets, set) { // i18,i18 is i18
+			sets = append(sets, set)
+		}
+	}
 	for _, set := range sets {
 		switch set {
 		case "i18":
@@ -207,7 +219,8 @@ func (f *indexFlags) compute(e env, r solve.Rules) (*indicesReport, error) {
 			"the fit holding the depth fixed, since a running count means other shoes at other depths", sys.IRC(r.Decks), math.Round(100*pen/2)), 1)
 		conv = strings.ReplaceAll(conv, "the true count", "the running count")
 	}
-	rep := &indicesReport{Rules: r.String(), Count: sys.Name, Set: f.set, Conventions: conv, Shoes: f.shoes, Penetration: pen, Seed: f.seed,
+	conv = strings.Replace(conv, "rounded = the index rounded to the nearest integer", "rounded = the index rounded "+roundingText[rounding], 1)
+	rep := &indicesReport{Rules: r.String(), Count: sys.Name, Set: strings.Join(sets, ","), Rounding: rounding.String(), Conventions: conv, Shoes: f.shoes, Penetration: pen, Seed: f.seed,
 		balanced: sys.Balanced()}
 	for _, x := range got {
 		row := indexRow{Table: x.Table, Hand: x.Hand, Up: x.Up.String(), Base: x.Base, Play: x.Play, Shoes: x.Shoes, MultiCard: x.MultiCard}
@@ -218,12 +231,20 @@ func (f *indexFlags) compute(e env, r solve.Rules) (*indicesReport, error) {
 			row.Base = "hit or stand"
 		}
 		if !math.IsNaN(x.Index) {
-			idx, se, rounded := x.Index, x.SE, x.Rounded
+			idx, se, rounded := x.Index, x.SE, rounding.Round(x.Index)
 			row.Index, row.SE, row.Rounded = &idx, &se, &rounded
+			row.Reliable = x.Reliable(r, sys)
 		}
 		rep.Indices = append(rep.Indices, row)
 	}
 	return rep, nil
+}
+
+// roundingText says how each convention rounds, for the conventions line.
+var roundingText = map[count.Rounding]string{
+	count.Nearest:  "to the nearest integer (--round nearest, the default)",
+	count.Floor:    "down (--round floor: +2.7 is +2, -2.3 is -3)",
+	count.Truncate: "toward zero (--round truncate: +2.7 is +2, -2.3 is -2)",
 }
 
 // indexConventions states how the indices read.
@@ -236,6 +257,7 @@ type indicesReport struct {
 	Rules       string     `json:"rules"`
 	Count       string     `json:"count"`
 	Set         string     `json:"set"`
+	Rounding    string     `json:"rounding"` // how rounded is had from index: nearest, floor or truncate
 	Conventions string     `json:"conventions"`
 	Shoes       int        `json:"shoes"`
 	Penetration float64    `json:"penetration"`
@@ -245,15 +267,19 @@ type indicesReport struct {
 }
 
 type indexRow struct {
-	Table     string   `json:"table"`
-	Hand      string   `json:"hand"`
-	Up        string   `json:"up"`
-	Base      string   `json:"base"`
-	Play      string   `json:"play"`
-	Index     *float64 `json:"index"` // null: not solved, or no crossing
-	Rounded   *int     `json:"rounded"`
-	SE        *float64 `json:"se"`
-	Shoes     int      `json:"shoes"`
+	Table   string   `json:"table"`
+	Hand    string   `json:"hand"`
+	Up      string   `json:"up"`
+	Base    string   `json:"base"`
+	Play    string   `json:"play"`
+	Index   *float64 `json:"index"` // null: not solved, or no crossing
+	Rounded *int     `json:"rounded"`
+	SE      *float64 `json:"se"`
+	Shoes   int      `json:"shoes"`
+	// Reliable says the index is known to within a point (SE at most 1 on
+	// a true count, a point per deck on a running count) from at least 30
+	// shoes; the card leaves the others out of its cells.
+	Reliable  bool     `json:"reliable"`
 	Published *float64 `json:"published"` // Hi-Lo's published index (Hi-Lo only)
 	// MultiCard marks an index for hands of three or more cards, where it
 	// differs from the two-card one (set all).
@@ -270,6 +296,7 @@ func (r indicesReport) text(b *bytes.Buffer) error {
 	}
 	tw := tabwriter.NewWriter(b, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "decision\tbase → play\tindex\t± SE\trounded\tpublished\tshoes")
+	var noCrossing, unreliable bool
 	for _, x := range r.Indices {
 		name := fmt.Sprintf("%s v %s", x.Hand, x.Up)
 		if x.MultiCard {
@@ -279,16 +306,29 @@ func (r indicesReport) text(b *bytes.Buffer) error {
 			name = "insurance"
 		}
 		if x.Index == nil {
+			noCrossing = true
 			fmt.Fprintf(tw, "%s\t%s → %s\t-\t\t\t%s\t\n", name, x.Base, x.Play, published(x.Published))
 			continue
 		}
-		fmt.Fprintf(tw, "%s\t%s → %s\t%+.2f\t%.2f\t%+d\t%s\t%d\n", name, x.Base, x.Play, *x.Index, *x.SE, *x.Rounded, published(x.Published), x.Shoes)
+		mark := ""
+		if !x.Reliable {
+			mark, unreliable = " !", true
+		}
+		fmt.Fprintf(tw, "%s\t%s → %s\t%+.2f\t%.2f%s\t%+d\t%s\t%d\n", name, x.Base, x.Play, *x.Index, *x.SE, mark, *x.Rounded, published(x.Published), x.Shoes)
 	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	_, err := fmt.Fprintln(b, "\n-: no crossing within the counts sampled.")
-	return err
+	if noCrossing || unreliable {
+		fmt.Fprintln(b)
+	}
+	if noCrossing {
+		fmt.Fprintln(b, "-: no crossing within the counts sampled.")
+	}
+	if unreliable {
+		fmt.Fprintln(b, "!: not reliable (SE above a point, or under 30 shoes in the fit): sample more --shoes.")
+	}
+	return nil
 }
 
 // playLetter returns the chart letter of a play's name ("stand": S).

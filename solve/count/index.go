@@ -499,3 +499,50 @@ func ParseSystem(s string) (System, error) {
 	}
 	return sys, nil
 }
+
+// A Rounding turns an index's crossing into the integer a player
+// memorises.
+type Rounding int
+
+const (
+	Nearest  Rounding = iota // to the nearest integer, halves away from zero
+	Floor                    // down: +2.7 is +2, -2.3 is -3
+	Truncate                 // toward zero: +2.7 is +2, -2.3 is -2
+)
+
+// Roundings lists the conventions by name, as --round takes them.
+var Roundings = []string{"nearest", "floor", "truncate"}
+
+// ParseRounding reads a convention's name.
+func ParseRounding(s string) (Rounding, error) {
+	for i, name := range Roundings {
+		if s == name {
+			return Rounding(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown rounding %q; want nearest, floor or truncate", s)
+}
+
+func (r Rounding) String() string { return Roundings[r] }
+
+// Round returns the integer index of a crossing x.
+func (r Rounding) Round(x float64) int {
+	switch r {
+	case Floor:
+		return int(math.Floor(x))
+	case Truncate:
+		return int(math.Trunc(x))
+	}
+	return int(math.Round(x))
+}
+
+// Reliable reports whether an index is known well enough to memorise: fitted
+// on at least minShoes shoes and within a point of the count (one standard
+// error; running counts: a point per deck), the test AllCells applies.
+func (x Index) Reliable(r solve.Rules, sys System) bool {
+	scale := 1.0
+	if !sys.Balanced() {
+		scale = float64(r.Decks)
+	}
+	return !math.IsNaN(x.Index) && x.Shoes >= minShoes && x.SE <= scale
+}
