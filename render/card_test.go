@@ -1,8 +1,8 @@
 package render
 
 import (
-	"fmt"
 	"bytes"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
