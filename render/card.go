@@ -1,6 +1,8 @@
 package render
 
 import (
+	"codeberg.org/go-fonts/liberation/liberationsansbold"
+	"codeberg.org/go-fonts/liberation/liberationsansregular"
 	"fmt"
 	"io"
 	"strings"
@@ -371,8 +373,16 @@ func newPDF(format, title, version string, date time.Time) *fpdf.Fpdf {
 	pdf.SetProducer("bjchart", false)
 	pdf.SetAutoPageBreak(false, 0)
 	pdf.SetMargins(12, 12, 12)
+	// Embed the font: with PDF's unembedded Helvetica a viewer drew
+	// another font at Helvetica's widths ("Rh" read as "R h"). Liberation
+	// Sans has Helvetica's metrics, so the layout is unchanged.
+	pdf.AddUTF8FontFromBytes(cardFont, "", liberationsansregular.TTF)
+	pdf.AddUTF8FontFromBytes(cardFont, "B", liberationsansbold.TTF)
 	return pdf
 }
+
+// cardFont is the family every PDF page is set in, embedded by newPDF.
+const cardFont = "LiberationSans"
 
 type cardPDF struct {
 	*fpdf.Fpdf
@@ -420,7 +430,7 @@ type gridRow struct {
 func (c *cardPDF) table(x, y, labelW, cellW, rowH, fontSize, cornerSize float64, corner string, cols []string, rows []gridRow) float64 {
 	c.SetDrawColor(90, 90, 90)
 	c.SetLineWidth(0.15)
-	c.SetFont("Helvetica", "B", fontSize)
+	c.SetFont(cardFont, "B", fontSize)
 	c.SetFillColor(60, 60, 60)
 	c.SetTextColor(255, 255, 255)
 	c.SetXY(x, y)
@@ -428,7 +438,7 @@ func (c *cardPDF) table(x, y, labelW, cellW, rowH, fontSize, cornerSize float64,
 		c.fitFont("", cornerSize, labelW-1, corner)
 	}
 	c.CellFormat(labelW, rowH, corner, "1", 0, "C", true, 0, "")
-	c.SetFont("Helvetica", "B", fontSize)
+	c.SetFont(cardFont, "B", fontSize)
 	for _, col := range cols {
 		c.CellFormat(cellW, rowH, col, "1", 0, "C", true, 0, "")
 	}
@@ -443,11 +453,11 @@ func (c *cardPDF) table(x, y, labelW, cellW, rowH, fontSize, cornerSize float64,
 			if cell.faint {
 				c.SetFillColor(255, 255, 255)
 				c.SetTextColor(150, 150, 150)
-				c.SetFont("Helvetica", "", fontSize)
+				c.SetFont(cardFont, "", fontSize)
 			}
 			c.CellFormat(cellW, rowH, cell.code+cell.mark, "1", 0, "C", true, 0, "")
 			if cell.faint {
-				c.SetFont("Helvetica", "B", fontSize)
+				c.SetFont(cardFont, "B", fontSize)
 			}
 		}
 		y += rowH
@@ -457,7 +467,7 @@ func (c *cardPDF) table(x, y, labelW, cellW, rowH, fontSize, cornerSize float64,
 }
 
 func (c *cardPDF) heading(x, y float64, text string, size float64) {
-	c.SetFont("Helvetica", "B", size)
+	c.SetFont(cardFont, "B", size)
 	c.SetTextColor(0, 0, 0)
 	c.SetXY(x, y)
 	c.CellFormat(0, size*0.45, text, "", 0, "L", false, 0, "")
@@ -467,10 +477,10 @@ func (c *cardPDF) heading(x, y float64, text string, size float64) {
 // it) until text fits in width.
 func (c *cardPDF) fitFont(style string, size, width float64, text string) {
 	smallest := size / 2
-	c.SetFont("Helvetica", style, size)
+	c.SetFont(cardFont, style, size)
 	for c.GetStringWidth(text) > width && size-0.25 >= smallest {
 		size -= 0.25
-		c.SetFont("Helvetica", style, size)
+		c.SetFont(cardFont, style, size)
 	}
 }
 
@@ -480,7 +490,7 @@ func (c *cardPDF) header(title string) float64 {
 	c.fitFont("B", 11, pw-24, c.t.Rules.String()) // a long rule string shrinks to the line
 	c.SetXY(12, 22)
 	c.CellFormat(pw-24, 5, c.t.Rules.String(), "", 0, "L", false, 0, "")
-	c.SetFont("Helvetica", "", 8.5)
+	c.SetFont(cardFont, "", 8.5)
 	c.SetXY(12, 27.5)
 	c.MultiCell(pw-24, 4, describeRules(c.t.Rules)+".", "", "L", false)
 	return c.GetY()
@@ -488,7 +498,7 @@ func (c *cardPDF) header(title string) float64 {
 
 func (c *cardPDF) footer() {
 	pw, ph := c.GetPageSize()
-	c.SetFont("Helvetica", "", 7)
+	c.SetFont(cardFont, "", 7)
 	c.SetTextColor(90, 90, 90)
 	c.SetXY(12, ph-12)
 	c.CellFormat(pw-24, 4, fmt.Sprintf("bjchart %s - exact combinatorial solution - %s", c.opt.Version, c.date.Format("2006-01-02")), "", 0, "C", false, 0, "")
@@ -501,19 +511,19 @@ func (c *cardPDF) page() {
 	c.AddPage()
 	pw, _ := c.GetPageSize()
 	y := c.header("Blackjack Basic Strategy")
-	c.SetFont("Helvetica", "", 10)
+	c.SetFont(cardFont, "", 10)
 	c.SetXY(12, y+1)
 	c.CellFormat(pw-24, 5, fmt.Sprintf("%s playing this chart, of the initial bet per round.", capitalize(EdgeText(c.t.EV, 3))), "", 0, "L", false, 0, "")
 	y = c.tables(y+10, tableStyle{labelW: 12, rowH: 7, font: 10, heading: 11, gap: 6,
 		titles: [3]string{"HARD TOTALS", "SOFT TOTALS", "PAIRS"}}, c.chartRows(nil)) + 6
 	y = c.legend(12, y, pw-24)
 	if notes := MultiCardNotes(c.t); len(notes) > 0 {
-		c.SetFont("Helvetica", "", 8.5)
+		c.SetFont(cardFont, "", 8.5)
 		c.SetXY(12, y+2)
 		c.MultiCell(pw-24, 4, "* Hands of three or more cards: "+strings.Join(notes, "; ")+".", "", "L", false)
 		y = c.GetY()
 	}
-	c.SetFont("Helvetica", "", 7.5)
+	c.SetFont(cardFont, "", 7.5)
 	c.SetXY(12, y+2)
 	c.MultiCell(pw-24, 3.5, "Split hands play by this chart too. A pair you may not split again plays as its hard total. "+
 		"The edge is exact for this chart played as printed (every hand, split and multi-card hand included), insurance never taken.", "", "L", false)
@@ -537,7 +547,7 @@ func (c *cardPDF) tables(top float64, st tableStyle, rows func(solve.TableKind) 
 	x2 := 12 + colW + 8
 	table := func(x, y float64, title string, kind solve.TableKind) float64 {
 		c.heading(x, y, title, st.heading)
-		c.SetFont("Helvetica", "B", st.heading)
+		c.SetFont(cardFont, "B", st.heading)
 		c.axisLabels(x, y+st.gap, st.labelW, cellW, x+c.GetStringWidth(title))
 		return c.grid(x, y+st.gap, st.labelW, cellW, st.rowH, st.font, rows(kind))
 	}
@@ -558,7 +568,7 @@ func (c *cardPDF) chartRows(marks map[CellKey]string) func(solve.TableKind) []ca
 // its corner (drawn by grid, after its header fill).
 func (c *cardPDF) axisLabels(x, y, labelW, cellW, headingEnd float64) {
 	const caption = "Dealer's up card"
-	c.SetFont("Helvetica", "", 7)
+	c.SetFont(cardFont, "", 7)
 	w := c.GetStringWidth(caption)
 	left, right := x+labelW, x+labelW+10*cellW
 	align := "C"
@@ -602,7 +612,7 @@ func (c *cardPDF) usedCodes() map[string]bool {
 // prints; returns the bottom y.
 func (c *cardPDF) legend(x, y, width float64) float64 {
 	used := c.usedCodes()
-	c.SetFont("Helvetica", "B", 8)
+	c.SetFont(cardFont, "B", 8)
 	col := 0
 	colW := width / 3
 	row := 0
@@ -613,10 +623,10 @@ func (c *cardPDF) legend(x, y, width float64) float64 {
 		px, py := x+float64(col)*colW, y+float64(row)*6
 		c.fill(it.a)
 		c.SetXY(px, py)
-		c.SetFont("Helvetica", "B", 8)
+		c.SetFont(cardFont, "B", 8)
 		c.CellFormat(8, 5, it.code, "1", 0, "C", true, 0, "")
 		c.SetTextColor(0, 0, 0)
-		c.SetFont("Helvetica", "", 8)
+		c.SetFont(cardFont, "", 8)
 		c.CellFormat(colW-9, 5, " "+it.text, "", 0, "L", false, 0, "")
 		col++
 		if col == 3 {
@@ -652,11 +662,16 @@ func (c *cardPDF) wallet() {
 		gridW := float64(cols)*walletW + float64(cols-1)*walletGap
 		gridH := float64(rows)*walletH + float64(rows-1)*walletGap
 		x0, y0 := (pw-gridW)/2, (ph-gridH)/2
-		c.SetFont("Helvetica", "", 7)
-		c.SetXY(12, 8)
+		c.SetFont(cardFont, "", 7)
+		c.SetXY(12, 4)
 		c.CellFormat(pw-24, 4, map[int]string{0: "Card fronts: print, then print the backs page on the reverse (flip on the long edge), cut on the marks.",
 			1: "Card backs.", 2: "Index card fronts: print, then the next page on the reverse (flip on the long edge).",
 			3: "Index card backs."}[side], "", 0, "C", false, 0, "")
+		if side%2 == 0 { // the card has room for the rule tokens only: the sheet gives them in words
+			c.SetFont(cardFont, "", 6.5)
+			c.SetXY(12, 8.2)
+			c.MultiCell(pw-24, 2.9, c.t.Rules.String()+": "+describeRules(c.t.Rules)+".", "", "C", false)
+		}
 		for r := 0; r < rows; r++ {
 			for col := 0; col < cols; col++ {
 				pos := col
@@ -726,7 +741,7 @@ const walletSafe = 3.0
 func (c *cardPDF) walletFront(x, y float64, title, corner string, rows func(solve.TableKind) []cardRow) {
 	x, y = x+walletSafe, y+walletSafe
 	w, h := walletW-2*walletSafe, walletH-2*walletSafe
-	c.SetFont("Helvetica", "", 5)
+	c.SetFont(cardFont, "", 5)
 	cornerW := c.GetStringWidth(corner) + 1.5
 	c.fitFont("B", 5.5, w-cornerW, title) // clear of the corner text
 	c.SetXY(x, y)
@@ -735,7 +750,7 @@ func (c *cardPDF) walletFront(x, y float64, title, corner string, rows func(solv
 	const labelW = 7.0
 	rowH := (h - 3) / float64(len(hard)+1)
 	c.grid(x, y+3, labelW, (w-labelW)/10, rowH, 5, hard)
-	c.SetFont("Helvetica", "", 5)
+	c.SetFont(cardFont, "", 5)
 	c.SetTextColor(0, 0, 0)
 	c.SetXY(x, y)
 	c.CellFormat(w, 2.6, corner, "", 0, "R", false, 0, "")
@@ -756,7 +771,7 @@ func (c *cardPDF) walletBack(x, y float64, notes string, rows func(solve.TableKi
 		rows  []cardRow
 	}{{"SOFT TOTALS", soft}, {"PAIRS", pairs}} {
 		tx := x + float64(i)*(tw+gap)
-		c.SetFont("Helvetica", "B", 5.5)
+		c.SetFont(cardFont, "B", 5.5)
 		c.SetXY(tx, y)
 		c.CellFormat(tw, 2.6, t.title, "", 0, "L", false, 0, "")
 		c.grid(tx, y+3, labelW, (tw-labelW)/10, rowH, 4.5, t.rows)
@@ -764,10 +779,10 @@ func (c *cardPDF) walletBack(x, y float64, notes string, rows func(solve.TableKi
 	if m := MultiCardNotes(c.t); len(m) > 0 {
 		notes += "\n* Three or more cards: " + strings.Join(m, "; ") + "."
 	}
-	c.SetFont("Helvetica", "", 4)
+	c.SetFont(cardFont, "", 5)
 	c.SetTextColor(0, 0, 0)
-	c.SetXY(x, y+3+float64(len(soft)+1)*rowH+0.8)
-	c.MultiCell(tw, 1.75, notes, "", "L", false)
+	c.SetXY(x, y+3+float64(len(soft)+1)*rowH+0.6)
+	c.MultiCell(tw, 2.05, notes, "", "L", false)
 }
 
 // indexRows returns the rows of the index tables.
@@ -782,12 +797,12 @@ func (c *cardPDF) indexPage(ip *IndexPage) {
 	pw, _ := c.GetPageSize()
 	y := c.header(ip.Title)
 	if ip.Insurance != "" {
-		c.SetFont("Helvetica", "B", 10)
+		c.SetFont(cardFont, "B", 10)
 		c.SetXY(12, y+1)
 		c.CellFormat(pw-24, 5, ip.Insurance+".", "", 0, "L", false, 0, "")
 		y += 6
 	}
-	c.SetFont("Helvetica", "", 8.5)
+	c.SetFont(cardFont, "", 8.5)
 	c.SetXY(12, y+1)
 	c.MultiCell(pw-24, 4, "Each cell holds its index and the play taken when the "+ip.Count+" is at or above it "+
 		"(S stand, H hit, D double, P split, R surrender); below the index, the other play of that decision (the list). "+
@@ -795,7 +810,7 @@ func (c *cardPDF) indexPage(ip *IndexPage) {
 		alsoText(ip.also())+".", "", "L", false)
 	y = c.tables(c.GetY()+5, tableStyle{labelW: 12, rowH: 6.2, font: 9, heading: 11, gap: 6,
 		titles: [3]string{"HARD TOTALS", "SOFT TOTALS", "PAIRS"}}, c.indexRows(ip)) + 3
-	c.SetFont("Helvetica", "", 7)
+	c.SetFont(cardFont, "", 7)
 	for _, n := range ip.Notes {
 		c.SetXY(12, y)
 		c.MultiCell(pw-24, 3.2, n, "", "L", false)
@@ -828,7 +843,7 @@ func (c *cardPDF) indexList(ip *IndexPage, top float64) {
 		return col < cols
 	}
 	for size := 7.0; ; size -= 0.5 {
-		c.SetFont("Helvetica", "", size)
+		c.SetFont(cardFont, "", size)
 		lineH = size * 0.45
 		lines = lines[:0]
 		for _, e := range ip.List {
@@ -861,10 +876,31 @@ func (c *cardPDF) indexList(ip *IndexPage, top float64) {
 // walletLegend is the legend of a wallet card: the codes it prints.
 func (c *cardPDF) walletLegend() string {
 	used := c.usedCodes()
+	// One phrase per group of codes, their fallbacks joined: "Dh/Ds double,
+	// else hit/stand", short enough for the card at a legible size.
+	groups := []struct {
+		codes []string
+		what  string
+		elses []string
+	}{
+		{[]string{"H"}, "hit", nil}, {[]string{"S"}, "stand", nil}, {[]string{"P"}, "split", nil},
+		{[]string{"Dh", "Ds"}, "double, else", []string{"hit", "stand"}},
+		{[]string{"Ph", "Pd", "Ps"}, "split if DAS, else", []string{"hit", "double", "stand"}},
+		{[]string{"Rh", "Rs", "Rp"}, "surrender, else", []string{"hit", "stand", "split"}},
+	}
 	var parts []string
-	for _, it := range legendItems {
-		if used[it.code] {
-			parts = append(parts, it.code+" "+strings.ToLower(it.text[:1])+it.text[1:])
+	for _, g := range groups {
+		var codes, elses []string
+		for i, code := range g.codes {
+			if used[code] {
+				codes = append(codes, code)
+				if g.elses != nil {
+					elses = append(elses, g.elses[i])
+				}
+			}
+		}
+		if len(codes) > 0 {
+			parts = append(parts, strings.TrimSpace(strings.Join(codes, "/")+" "+g.what+" "+strings.Join(elses, "/")))
 		}
 	}
 	return strings.Join(parts, "; ") + "."
@@ -876,7 +912,7 @@ func (c *cardPDF) evPage(kind solve.TableKind) {
 	c.AddPage()
 	pw, _ := c.GetPageSize()
 	y := c.header(fmt.Sprintf("EVs behind the chart: %s", strings.ToUpper(kind.String())))
-	c.SetFont("Helvetica", "", 8)
+	c.SetFont(cardFont, "", 8)
 	c.SetXY(12, y+1)
 	c.MultiCell(pw-24, 3.8, c.t.Conditioning.Describe()+". S stand, H hit, D double, P split, R surrender; the chart's play first, in bold.", "", "L", false)
 	y = c.GetY() + 3
@@ -896,7 +932,7 @@ func (c *cardPDF) evPage(kind solve.TableKind) {
 		}
 	}
 	rowH := 2.9*float64(lines) + 1
-	c.SetFont("Helvetica", "B", 8)
+	c.SetFont(cardFont, "B", 8)
 	c.SetFillColor(60, 60, 60)
 	c.SetTextColor(255, 255, 255)
 	c.SetXY(12, y)
@@ -908,7 +944,7 @@ func (c *cardPDF) evPage(kind solve.TableKind) {
 	for _, hand := range rows {
 		c.SetFillColor(60, 60, 60)
 		c.SetTextColor(255, 255, 255)
-		c.SetFont("Helvetica", "B", 8)
+		c.SetFont(cardFont, "B", 8)
 		c.SetXY(12, y)
 		c.CellFormat(labelW, rowH, hand, "1", 0, "C", true, 0, "")
 		for i, up := range solve.UpCards {
@@ -931,7 +967,7 @@ func (c *cardPDF) evPage(kind solve.TableKind) {
 				if a == cell.Code.Best {
 					style = "B"
 				}
-				c.SetFont("Helvetica", style, 6.5)
+				c.SetFont(cardFont, style, 6.5)
 				c.SetXY(x, ly)
 				c.CellFormat(cellW, 2.9, fmt.Sprintf("%s %+.4f", a.Letter(), cell.EV[a]), "", 0, "C", false, 0, "")
 				ly += 2.9
@@ -947,7 +983,7 @@ func (c *cardPDF) dealerPage() {
 	c.AddPage()
 	pw, _ := c.GetPageSize()
 	y := c.header("Dealer outcome probabilities")
-	c.SetFont("Helvetica", "", 8.5)
+	c.SetFont(cardFont, "", 8.5)
 	c.SetXY(12, y+1)
 	c.MultiCell(pw-24, 4, "The dealer's final hand for each up card, before any peek (unconditional), under this rule set's soft-17 rule"+
 		map[bool]string{true: ", from the full shoe less the up card.", false: ", infinite deck."}[!c.t.Rules.Infinite()], "", "L", false)
@@ -955,7 +991,7 @@ func (c *cardPDF) dealerPage() {
 	outcomes, names := outcomeColumns(c.t.Rules)
 	heads := append([]string{"up card"}, names...)
 	w := (pw - 24) / float64(len(heads))
-	c.SetFont("Helvetica", "B", 9)
+	c.SetFont(cardFont, "B", 9)
 	c.SetFillColor(60, 60, 60)
 	c.SetTextColor(255, 255, 255)
 	c.SetXY(12, y)
@@ -967,9 +1003,9 @@ func (c *cardPDF) dealerPage() {
 	for _, up := range solve.UpCards {
 		d := c.t.Dealer[up-1]
 		c.SetXY(12, y)
-		c.SetFont("Helvetica", "B", 9)
+		c.SetFont(cardFont, "B", 9)
 		c.CellFormat(w, 6, up.String(), "1", 0, "C", false, 0, "")
-		c.SetFont("Helvetica", "", 9)
+		c.SetFont(cardFont, "", 9)
 		for _, o := range outcomes {
 			c.CellFormat(w, 6, fmt.Sprintf("%.6f", d[o]), "1", 0, "C", false, 0, "")
 		}
@@ -983,7 +1019,7 @@ func (c *cardPDF) diffPage(d *DiffPage) {
 	c.AddPage()
 	pw, _ := c.GetPageSize()
 	y := c.header(d.Title)
-	c.SetFont("Helvetica", "", 8.5)
+	c.SetFont(cardFont, "", 8.5)
 	for _, s := range d.Summary {
 		c.SetXY(12, y+1)
 		c.MultiCell(pw-24, 4, s, "", "L", false)
@@ -997,7 +1033,7 @@ func (c *cardPDF) diffPage(d *DiffPage) {
 		return
 	}
 	w := (pw - 24) / float64(len(d.Header))
-	c.SetFont("Helvetica", "B", 7)
+	c.SetFont(cardFont, "B", 7)
 	c.SetFillColor(60, 60, 60)
 	c.SetTextColor(255, 255, 255)
 	c.SetXY(12, y)
@@ -1006,7 +1042,7 @@ func (c *cardPDF) diffPage(d *DiffPage) {
 	}
 	y += 5
 	c.SetTextColor(0, 0, 0)
-	c.SetFont("Helvetica", "", 7)
+	c.SetFont(cardFont, "", 7)
 	_, ph := c.GetPageSize()
 	for _, row := range d.Rows {
 		if y > ph-20 {

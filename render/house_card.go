@@ -38,11 +38,11 @@ func (c *cardPDF) housePage(s *house.Solution) {
 	c.fitFont("B", 11, pw-24, r.String())
 	c.SetXY(12, 22)
 	c.CellFormat(pw-24, 5, r.String(), "", 0, "L", false, 0, "")
-	c.SetFont("Helvetica", "", 8.5)
+	c.SetFont(cardFont, "", 8.5)
 	c.SetXY(12, 27.5)
 	c.MultiCell(pw-24, 4, describeHouse(r), "", "L", false)
 	y := c.GetY() + 1
-	c.SetFont("Helvetica", "", 10)
+	c.SetFont(cardFont, "", 10)
 	c.SetXY(12, y)
 	value := fmt.Sprintf("At a flat bet: %+.2f%% per point.", 100*s.Flat.EV)
 	if r.BetMin != r.BetMax {
@@ -85,11 +85,11 @@ func (c *cardPDF) housePage(s *house.Solution) {
 		top[col] = c.table(x[col], top[col]+5, labelW, cellW, 4.6, 8, 8*0.7, "Dealer's up card", cols, rows) + 5
 	}
 	y = max(top[0], top[1])
-	c.SetFont("Helvetica", "", 7.5)
+	c.SetFont(cardFont, "", 7.5)
 	c.SetXY(12, y)
 	c.MultiCell(pw-24, 3.5, "S stand, H hit. Lower case (s, h): the best play of such hands varies with their cards "+
 		"(or with what the dealer sees) and most of them, by how often they arise, take this play. "+
-		"Rows above and below those shown keep the play of the row next to them. * is a joker. "+
+		"Rows above and below those shown keep the play of the row next to them. * is a joker; "+noHand+": no such hand can be dealt against that up card. "+
 		"The values are exact for the best play by your cards and the up card.", "", "L", false)
 	c.footer()
 }
@@ -109,6 +109,10 @@ func betRow(s *house.Solution, ups []int) gridRow {
 	return row
 }
 
+// noHand marks a cell no hand reaches (six cards of soft 18 against an ace
+// from one deck).
+const noHand = "-"
+
 // playRows returns the play of hands of n cards (6: six or more), hard
 // totals then soft, cut to the rows where the play changes: a run of
 // rows that hit everywhere at the low end merges into one, as does a run
@@ -123,7 +127,7 @@ func playRows(s *house.Solution, n int, ups []int) []gridRow {
 			any := false
 			for _, up := range ups {
 				p := s.Chart.Play(n, soft, total, up)
-				cell := cardCell{}
+				cell := cardCell{code: noHand, action: solve.NoAction}
 				switch p {
 				case 'S', 's':
 					cell = cardCell{code: string(p), action: solve.Stand}
@@ -148,7 +152,7 @@ func playRows(s *house.Solution, n int, ups []int) []gridRow {
 func mergeHouseEnds(rows []gridRow, totals []int, soft bool) []gridRow {
 	all := func(r gridRow, code string) bool {
 		for _, c := range r.cells {
-			if c.code != code && c.code != "" {
+			if c.code != code && c.code != noHand {
 				return false
 			}
 		}

@@ -54,8 +54,9 @@ at or above it; the insurance index stated), computed as 'bjchart
 indices' does with --set, --shoes, --penetration and --seed; a wallet
 card gets a second card of indices.
 
-The PDF is the same byte for byte for the same input: its date is fixed
-unless --date is given.`,
+The PDF carries a date and no time of day: today's (UTC), or --date, or
+$SOURCE_DATE_EPOCH's day. The same input on the same day, or with the
+same --date, gives the same PDF byte for byte.`,
 		Example: `  bjchart card
   bjchart card --rules "6D H17 DAS LS" -o my-game.pdf
   bjchart card --rules "2D H17 DAS" --size wallet --paper a4
@@ -132,24 +133,27 @@ func (o *cardOptions) run(cmd *cobra.Command, e env) error {
 	return renderTo(e, out, func(b *bytes.Buffer) error { return render.Card(b, s.Table(), opt) })
 }
 
-// printDate is the date a card prints: --date (YYYY-MM-DD), else
+// printDate is the day a card prints, at midnight UTC (no time of day, so
+// that a PDF is the same all day): --date (YYYY-MM-DD), else the day of
 // $SOURCE_DATE_EPOCH (the reproducible-builds convention), else today.
+// Both are held to the years 1970 to 9999.
 func printDate(e env, flag string) (time.Time, error) {
+	const maxEpoch = 253402300799 // 9999-12-31T23:59:59Z
 	switch epoch := e.getenv("SOURCE_DATE_EPOCH"); {
 	case flag != "":
 		d, err := time.Parse("2006-01-02", flag)
-		if err != nil {
-			return d, usagef("--date %q: want YYYY-MM-DD", flag)
+		if err != nil || d.Year() < 1970 {
+			return d, usagef("--date %q: want a day from 1970-01-01 to 9999-12-31 as YYYY-MM-DD", flag)
 		}
 		return d, nil
 	case epoch != "":
 		sec, err := strconv.ParseInt(epoch, 10, 64)
-		if err != nil || sec < 0 {
-			return time.Time{}, usagef("SOURCE_DATE_EPOCH=%q: want seconds since 1970 (a non-negative integer)", epoch)
+		if err != nil || sec < 0 || sec > maxEpoch {
+			return time.Time{}, usagef("SOURCE_DATE_EPOCH=%q: want seconds since 1970, from 0 to %d (the end of 9999)", epoch, maxEpoch)
 		}
-		return time.Unix(sec, 0).UTC(), nil
+		return time.Unix(sec, 0).UTC().Truncate(24 * time.Hour), nil
 	}
-	return time.Now().UTC(), nil
+	return time.Now().UTC().Truncate(24 * time.Hour), nil
 }
 
 // roundingShort names a rounding convention on the card.

@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"bjchart/render"
 	"bjchart/solve"
@@ -235,7 +236,8 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"card", "--size", "poster"}, `--size "poster": want letter, a4 or wallet`},
 		{[]string{"card", "--paper", "legal"}, `--paper "legal": want letter or a4`},
 		{[]string{"card", "-o", "card.png"}, `-o "card.png": a card is a PDF; want a name ending in .pdf`},
-		{[]string{"card", "--date", "yesterday"}, `--date "yesterday": want YYYY-MM-DD`},
+		{[]string{"card", "--date", "yesterday"}, `--date "yesterday": want a day from 1970-01-01 to 9999-12-31`},
+		{[]string{"card", "--date", "1969-12-31"}, `--date "1969-12-31": want a day from 1970-01-01`},
 		{[]string{"card", "--count", "hilo", "--rules", "INF"}, `indices with an infinite deck`},
 		{[]string{"plot", "--metric", "index"}, `--metric index and --count go together`},
 		{[]string{"plot", "--count", "hilo"}, `--metric index and --count go together`},
@@ -260,7 +262,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"house", "--plot", "seed.gif"}, `--plot "seed.gif": unknown extension ".gif"; want .png, .svg or .pdf`},
 		{[]string{"house", "--plot", "seed.png", "--card", "seed.pdf"}, `--card and --plot: give one of them`},
 		{[]string{"house", "--card", "seed.pdf", "--paper", "legal"}, `--paper "legal": want letter or a4`},
-		{[]string{"house", "--card", "seed.pdf", "--date", "soon"}, `--date "soon": want YYYY-MM-DD`},
+		{[]string{"house", "--card", "seed.pdf", "--date", "soon"}, `--date "soon": want a day from 1970-01-01`},
 		{[]string{"--rules", "NDD DANY"}, `DANY with NDD: DANY and RESCUE need doubling (DOA, D9 or D10)`},
 		{[]string{"sim", "--rules", "6D DANY", "--strategy", "emcts", "--rounds", "100"}, `eMCTS does not play DANY or RESCUE`},
 		{[]string{"chart", "--blackjack-pays", "H17,6:5"}, `--blackjack-pays "H17,6:5": want a ratio`},
@@ -1064,5 +1066,27 @@ func TestCustomShoeStated(t *testing.T) {
 	}
 	if pairs != 10 {
 		t.Errorf("2,2 impossible against %d up cards, want 10", pairs)
+	}
+}
+
+// TestPrintDateByTheDay: a card is dated by the day, so two runs a second
+// (or hours) apart print the same bytes; SOURCE_DATE_EPOCH is held to the
+// years 1970-9999.
+func TestPrintDateByTheDay(t *testing.T) {
+	at := func(epoch string) (time.Time, error) {
+		return printDate(env{getenv: func(string) string { return epoch }}, "")
+	}
+	a, _ := at("1700000000") // 2023-11-14 22:13:20 UTC
+	b, _ := at("1700003599")
+	if !a.Equal(b) || a.Hour() != 0 || a.Minute() != 0 || a.Second() != 0 {
+		t.Errorf("dates %v and %v: want the same day at midnight", a, b)
+	}
+	for _, bad := range []string{"-1", "253402300800", "1e9", "now"} {
+		if _, err := at(bad); err == nil {
+			t.Errorf("SOURCE_DATE_EPOCH=%s accepted", bad)
+		}
+	}
+	if now, _ := printDate(env{getenv: func(string) string { return "" }}, ""); now.Hour() != 0 || now.Minute() != 0 {
+		t.Errorf("today is %v: want no time of day", now)
 	}
 }
