@@ -1,6 +1,7 @@
 package render
 
 import (
+	"bytes"
 	"cmp"
 	"fmt"
 	"image"
@@ -155,7 +156,15 @@ type HeatmapOptions struct {
 	// for small values: for margins, where the close calls (0.003, 0.008)
 	// are what a reader looks for and 1.3 would wash them out.
 	Log bool
+	// Notes are printed under the tables, one paragraph each: what the
+	// codes, the grey cells and the numbers in a cell mean, and what the
+	// values are conditioned on.
+	Notes []string
 }
+
+// CodesNote explains the chart codes a heatmap's cells print.
+const CodesNote = "Codes: H hit, S stand, Dh/Ds double, else hit/stand, P split, Ph/Pd/Ps split if doubling after a split " +
+	"is allowed, else hit/double/stand, Rh/Rs/Rp surrender, else hit/stand/split."
 
 // LogFloor is the smallest value a log scale tells apart: margins below
 // it take the darkest colour.
@@ -239,25 +248,26 @@ func Heatmap(w io.Writer, format string, grids []*EVGrid, opt HeatmapOptions) er
 	plotW := vg.Length(ncols)*cell + 1.1*vg.Inch
 	barW := 1.1 * vg.Inch
 	width := vg.Length(len(cols))*plotW + barW
-	height := bodyH + 0.65*vg.Inch
+	noteStyle := text.Style{Color: color.Black, Font: font.From(plot.DefaultFont, 10), XAlign: draw.XLeft, YAlign: draw.YTop, Handler: plot.DefaultTextHandler}
+	var noteLines []string
+	for _, n := range opt.Notes {
+		noteLines = append(noteLines, wrapText(n, func(s string) vg.Length { return noteStyle.Width(s) }, width-0.5*vg.Inch)...)
+	}
+	lineH := noteStyle.Height("Xg") * 1.25
+	notesH := vg.Length(len(noteLines)) * lineH
+	if len(noteLines) > 0 {
+		notesH += 0.15 * vg.Inch
+	}
+	height := bodyH + 0.65*vg.Inch + notesH
 
-	var canvas vg.CanvasWriterTo
-	switch format {
-	case "png":
-		canvas = vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(width, height), vgimg.UseDPI(heatmapDPI))}
-	case "svg":
-		// Fonts by name, not embedded: an embedded font is the whole
-		// font file, some 550 KB, in every figure.
-		canvas = vgsvg.NewWith(vgsvg.UseWH(width, height))
-	case "pdf":
-		fpdf.SetDefaultCreationDate(time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC))
-		fpdf.SetDefaultModificationDate(time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC))
-		fpdf.SetDefaultCatalogSort(true)
-		canvas = vgpdf.New(width, height)
-	default:
-		return fmt.Errorf("heatmap: unknown format %q; want png, svg or pdf", format)
+	canvas, err := figureCanvas(format, width, height)
+	if err != nil {
+		return fmt.Errorf("heatmap: %v", err)
 	}
 	dc := draw.New(canvas)
+	if format == "pdf" {
+		dc = fitPDFPage(canvas, width, height)
+	}
 	// White background (PNG is transparent otherwise).
 	dc.SetColor(color.White)
 	dc.Fill(dc.Rectangle.Path())
@@ -268,6 +278,9 @@ func Heatmap(w io.Writer, format string, grids []*EVGrid, opt HeatmapOptions) er
 	}
 	dc.FillText(titleStyle, vg.Point{X: width / 2, Y: height - 0.15*vg.Inch}, opt.Title)
 
+	for i, l := range noteLines {
+		dc.FillText(noteStyle, vg.Point{X: 0.25 * vg.Inch, Y: notesH - 0.05*vg.Inch - vg.Length(i)*lineH}, l)
+	}
 	top := height - 0.5*vg.Inch
 	for i, col := range cols {
 		y := top
@@ -300,8 +313,104 @@ func Heatmap(w io.Writer, format string, grids []*EVGrid, opt HeatmapOptions) er
 		Min: vg.Point{X: width - barW + 0.15*vg.Inch, Y: top - bodyH + 0.5*vg.Inch},
 		Max: vg.Point{X: width - 0.1*vg.Inch, Y: top - 0.3*vg.Inch},
 	}})
-	_, err := canvas.WriteTo(w)
+	return writeFigure(w, format, canvas)
+}
+
+// writeFigure writes a drawn canvas, an SVG with its fonts' fallbacks.
+func writeFigure(w io.Writer, format string, canvas vg.CanvasWriterTo) error {
+	if format != "svg" {
+		_, err := canvas.WriteTo(w)
+		return err
+	}
+	var buf bytes.Buffer
+	if _, err := canvas.WriteTo(&buf); err != nil {
+		return err
+	}
+	_, err := w.Write(svgFontFallbacks(buf.Bytes()))
 	return err
+}
+
+// figureCanvas returns a canvas for a figure of width by height: PNG at
+// heatmapDPI, SVG with fonts by name (an embedded font is the whole font
+// file, some 550 KB, in every figure), or a PDF page of US letter,
+// landscape, with a fixed date (the caller scales the figure to it).
+func figureCanvas(format string, width, height vg.Length) (vg.CanvasWriterTo, error) {
+	switch format {
+	case "png":
+		return vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(width, height), vgimg.UseDPI(heatmapDPI))}, nil
+	case "svg":
+		return vgsvg.NewWith(vgsvg.UseWH(width, height)), nil
+	case "pdf":
+		fpdf.SetDefaultCreationDate(time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC))
+		fpdf.SetDefaultModificationDate(time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC))
+		fpdf.SetDefaultCatalogSort(true)
+		return vgpdf.New(pdfPageW, pdfPageH), nil
+	}
+	return nil, fmt.Errorf("unknown format %q; want png, svg or pdf", format)
+}
+
+// fitPDFPage scales and centres a figure of width by height on a PDF
+// canvas's letter page and returns the canvas to draw the figure on.
+func fitPDFPage(canvas vg.Canvas, width, height vg.Length) draw.Canvas {
+	scale := min(1, (pdfPageW-pdfMargin)/width, (pdfPageH-pdfMargin)/height)
+	canvas.Translate(vg.Point{X: (pdfPageW - scale*width) / 2, Y: (pdfPageH - scale*height) / 2})
+	canvas.Scale(float64(scale), float64(scale))
+	return draw.Canvas{Canvas: canvas, Rectangle: vg.Rectangle{Max: vg.Point{X: width, Y: height}}}
+}
+
+// A heatmap's PDF page: US letter, landscape, with a margin.
+const (
+	pdfPageW  = 11 * vg.Inch
+	pdfPageH  = 8.5 * vg.Inch
+	pdfMargin = 0.5 * vg.Inch
+)
+
+// svgFontFallbacks gives the font an SVG names (by name: embedding would
+// add the whole font file to every figure) its metric twins and a generic
+// family, so that a viewer without Liberation fonts draws text of the same
+// widths and never falls back to a wider default that collides.
+func svgFontFallbacks(svg []byte) []byte {
+	r := strings.NewReplacer(
+		"font-family:Liberation Serif;", "font-family:'Liberation Serif','Times New Roman',Times,serif;",
+		"font-family:Liberation Sans;", "font-family:'Liberation Sans',Arial,Helvetica,sans-serif;",
+	)
+	return []byte(r.Replace(string(svg)))
+}
+
+// wrapText breaks s into lines no wider than max by width.
+func wrapText(s string, width func(string) vg.Length, max vg.Length) []string {
+	var lines []string
+	line := ""
+	for _, word := range strings.Fields(s) {
+		if try := strings.TrimSpace(line + " " + word); line == "" || width(try) <= max {
+			line = try
+			continue
+		}
+		lines = append(lines, line)
+		line = word
+	}
+	if line != "" {
+		lines = append(lines, line)
+	}
+	return lines
+}
+
+// cellLabel formats a cell's value: signed on a diverging scale, with a
+// fourth decimal where three would round a non-zero value to 0.000, and
+// never as -0.000.
+func cellLabel(v float64, signed bool) string {
+	format := "%.3f"
+	if math.Abs(v) < 0.0005 && v != 0 {
+		format = "%.4f"
+	}
+	if signed {
+		format = "%+" + format[1:]
+	}
+	s := fmt.Sprintf(format, v)
+	if strings.Trim(s, "+-0.") == "" { // zero to the digits shown
+		s = strings.TrimLeft(s, "+-")
+	}
+	return s
 }
 
 // colorBar draws a colour map as a column of filled rectangles from lo at
@@ -447,10 +556,7 @@ func gridPlot(g *EVGrid, pal palette.Palette, lo, hi float64, opt HeatmapOptions
 			if math.IsNaN(v) {
 				continue
 			}
-			label := fmt.Sprintf("%+.3f", v)
-			if opt.Sequential {
-				label = fmt.Sprintf("%.3f", v)
-			}
+			label := cellLabel(v, !opt.Sequential)
 			if opt.Codes && g.Codes != nil && g.Codes[r][c] != "" {
 				label += "\n" + g.Codes[r][c]
 			}

@@ -180,3 +180,20 @@ func TestColorBar(t *testing.T) {
 		t.Error("PDF: the colour bar is an image")
 	}
 }
+
+// TestCellLabel: a value that rounds to zero is printed 0.000, never
+// -0.000, and a small cost keeps a fourth decimal rather than read 0.000.
+func TestCellLabel(t *testing.T) {
+	for _, tc := range []struct {
+		v      float64
+		signed bool
+		want   string
+	}{
+		{-0.00004, true, "0.0000"}, {math.Copysign(0, -1), true, "0.000"}, {-1e-9, true, "0.0000"},
+		{0.0004, false, "0.0004"}, {0.0123, true, "+0.012"}, {-0.5, true, "-0.500"}, {0, false, "0.000"},
+	} {
+		if got := cellLabel(tc.v, tc.signed); got != tc.want {
+			t.Errorf("cellLabel(%g, %v) = %q, want %q", tc.v, tc.signed, got, tc.want)
+		}
+	}
+}

@@ -1090,3 +1090,38 @@ func TestPrintDateByTheDay(t *testing.T) {
 		t.Errorf("today is %v: want no time of day", now)
 	}
 }
+
+// TestPlotSaysWhatItShows: a heatmap's notes explain its codes, its grey
+// cells and its conditioning; --against marks the play of three or more
+// cards where only it differs (Thorp's 16 v T), --vs has a unit and no
+// -0.000; SVG text names fallback fonts; a PDF is a letter page.
+func TestPlotSaysWhatItShows(t *testing.T) {
+	dir := t.TempDir()
+	svg := func(args ...string) string {
+		out := filepath.Join(dir, "p.svg")
+		if code, _, stderr := runCmd(t, append(args, "-o", out)...); code != exitOK {
+			t.Fatalf("%v: exit %d: %s", args, code, stderr)
+		}
+		data, _ := os.ReadFile(out)
+		return string(data)
+	}
+	s := svg("plot", "--rules", "6D H17 DAS LS", "--codes")
+	for _, want := range []string{"Codes: H hit", "Grey: no value", "conditioned on the dealer not having blackjack", "'Liberation Serif','Times New Roman',Times,serif"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("plot --codes: no %q", want)
+		}
+	}
+	if s := svg("plot", "--against", "thorp-1966-1deck"); !strings.Contains(s, "3+: H→S") {
+		t.Error("plot --against thorp-1966-1deck: no three-card difference marked")
+	}
+	s = svg("plot", "--rules", "6D H17 DAS", "--vs", "6D S17 DAS")
+	if strings.Contains(s, "-0.000<") || !strings.Contains(s, "EV difference (fraction of the initial bet)") {
+		t.Error("plot --vs: a -0.000 label or no unit")
+	}
+	out := filepath.Join(dir, "p.pdf")
+	runCmd(t, "plot", "-o", out)
+	data, _ := os.ReadFile(out)
+	if !bytes.Contains(data, []byte("/MediaBox [0 0 792.00 612.00]")) && !bytes.Contains(data, []byte("/MediaBox [0 0 792 612]")) {
+		t.Errorf("plot PDF: not a letter landscape page: %q", regexp.MustCompile(`/MediaBox \[[^]]*\]`).Find(data))
+	}
+}

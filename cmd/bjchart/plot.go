@@ -127,33 +127,50 @@ func (o *plotOptions) run(cmd *cobra.Command, e env) error {
 			return err
 		}
 		// Only the cells where the published chart differs carry a value
-		// and a label, "published→solution"; the rest stay quiet.
-		diffs := map[charts.CellRef]charts.Difference{}
+		// and a label, "published→solution" (two cards) or "3+: H→S"
+		// (the play of three or more cards); the rest stay quiet. A cell
+		// that differs both ways shows the sum of the two costs.
+		diffs := map[charts.CellRef][]charts.Difference{}
 		for _, x := range d.Differences {
-			if !x.ThreeCard {
-				diffs[charts.CellRef{Table: x.Table, Hand: x.Hand, Up: x.Up}] = x
-			}
+			ref := charts.CellRef{Table: x.Table, Hand: x.Hand, Up: x.Up}
+			diffs[ref] = append(diffs[ref], x)
 		}
 		for _, k := range kinds {
 			g := render.NewGrid(d.Solved, k, func(c *solve.Cell) float64 {
-				if x, ok := diffs[charts.CellRef{Table: c.Table, Hand: c.Hand, Up: c.Up}]; ok {
-					return math.Max(0, x.Cost)
+				xs, ok := diffs[charts.CellRef{Table: c.Table, Hand: c.Hand, Up: c.Up}]
+				if !ok {
+					return math.NaN()
 				}
-				return math.NaN()
+				cost := 0.0
+				for _, x := range xs {
+					cost += math.Max(0, x.Cost)
+				}
+				return cost
 			})
 			for r, hand := range g.Rows {
 				for i, up := range solve.UpCards {
-					g.Codes[r][i] = ""
-					if x, ok := diffs[charts.CellRef{Table: k, Hand: hand, Up: up}]; ok {
-						g.Codes[r][i] = x.Printed + "→" + x.Solver.Code.String()
+					var labels []string
+					for _, x := range diffs[charts.CellRef{Table: k, Hand: hand, Up: up}] {
+						if x.ThreeCard {
+							labels = append(labels, "3+: "+x.Published.MultiCard.Letter()+"→"+x.Solver.MultiCard.Letter())
+						} else {
+							labels = append(labels, x.Printed+"→"+x.Solver.Code.String())
+						}
 					}
+					g.Codes[r][i] = strings.Join(labels, "\n")
 				}
 			}
 			grids = append(grids, g)
 		}
 		opt.Sequential, opt.Codes = true, true
-		opt.Scale = "EV given up per occurrence"
+		opt.Scale = "EV given up per decision (fraction of the initial bet)"
 		opt.Title = fmt.Sprintf("Cost of following %s (%s): published→solution where they differ", d.Chart.Name, d.Solved.Rules)
+		opt.Notes = []string{
+			"Each coloured cell: the EV the published play gives up per decision there, then published→solution; " +
+				"3+: the play of hands of three or more cards (the chart's row play read for them). " +
+				"Grey: the published chart plays as the solution does. " + d.Solved.Conditioning.Describe() + ".",
+			render.CodesNote,
+		}
 	default:
 		r, err := o.rules.resolve(cmd)
 		if err != nil {
@@ -165,6 +182,14 @@ func (o *plotOptions) run(cmd *cobra.Command, e env) error {
 			return err
 		}
 		opt.Title = fmt.Sprintf("%s: %s", r, metricTitle(metric))
+		grey := "Grey: no value (the action is not allowed there by these rules)."
+		if metric == render.MetricMargin {
+			grey = "Grey: no hand is decided at that cell."
+		}
+		opt.Notes = []string{t.Conditioning.Describe() + ". " + grey}
+		if o.codes {
+			opt.Notes = append(opt.Notes, "Each cell: the value, then the chart's play. "+render.CodesNote)
+		}
 		for _, k := range kinds {
 			g, err := render.MetricGrid(t, k, metric)
 			if err != nil {
@@ -194,7 +219,9 @@ func (o *plotOptions) run(cmd *cobra.Command, e env) error {
 			}
 			opt.Sequential = false
 			opt.Title = fmt.Sprintf("%s: %s minus %s", metricTitle(metric), r, rb)
-			opt.Scale = "EV difference"
+			opt.Scale = "EV difference (fraction of the initial bet)"
+			opt.Notes[0] = "Each cell: the value under " + r.String() + " less the value under " + rb.String() +
+				" (red: the first is better). " + opt.Notes[0]
 		}
 	}
 	return renderTo(e, o.out, func(b *bytes.Buffer) error { return render.Heatmap(b, format, grids, opt) })
@@ -252,7 +279,13 @@ func (o *plotOptions) indexGrids(e env, r solve.Rules, kinds []solve.TableKind) 
 		reading = "running count"
 	}
 	opt := render.HeatmapOptions{Codes: true, Scale: "index (" + reading + ")",
-		Title: fmt.Sprintf("%s, %s: index plays (play at or above the index%s)", r, rep.Count, insurance)}
+		Title: fmt.Sprintf("%s, %s: index plays (play at or above the index%s)", r, rep.Count, insurance),
+		Notes: []string{
+			"Each cell: the exact crossing (the " + reading + " where the play's gain crosses zero, which the colour shows), " +
+				"then the index as memorised (" + rep.Rounding + ") and the play taken at or above it: " +
+				"S stand, H hit, D double, P split, R surrender. A cell with two indices shows the one nearest 0.",
+			"Grey: no index; the basic chart's play at every count sampled.",
+		}}
 	return grids, opt, nil
 }
 

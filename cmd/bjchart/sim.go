@@ -6,7 +6,6 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"image/color"
 	"math"
 	"os"
 	"path/filepath"
@@ -25,9 +24,6 @@ import (
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
-	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/vg"
 )
 
 type simOptions struct {
@@ -793,46 +789,26 @@ func (o *simOptions) applyPreset(cmd *cobra.Command, r *solve.Rules, cfg *sim.Co
 	return row, nil
 }
 
-// plotByCount draws the EV per round by count with 95% error bars and
-// each count's share of rounds.
+// plotByCount draws the edge by count with 95% error bars (render.CountPlot).
 func plotByCount(w *bytes.Buffer, path string, s simReport) error {
-	p := plot.New()
-	p.Title.Text = fmt.Sprintf("%s, %s: edge by count (%d rounds, seed %d)", s.Rules, s.Count, s.Rounds, s.Seed)
-	p.X.Label.Text = "count (floored)"
-	p.Y.Label.Text = "player's edge, % of the amount wagered (95% interval)"
-	var pts plotter.XYs
-	var errs plotter.YErrors
-	for _, r := range s.ByCount {
-		if r.Rounds < minCountRounds {
-			continue // too few to say anything
-		}
-		pts = append(pts, plotter.XY{X: float64(r.Count), Y: 100 * r.Edge})
-		errs = append(errs, struct{ Low, High float64 }{196 * r.EdgeSE, 196 * r.EdgeSE})
+	kind := "running count"
+	if s.Balanced {
+		kind = "true count (running count per deck left), floored"
 	}
-	if len(pts) == 0 {
+	cp := render.CountPlot{
+		Title:  fmt.Sprintf("%s, %s: edge by count (%d rounds, seed %d)", render.RulesText(s.Rules, s.Shoe), s.Count, s.Rounds, s.Seed),
+		XLabel: kind + ", at the bet",
+		YLabel: "player's edge, % of the amount wagered (95% interval)",
+	}
+	for _, r := range s.ByCount {
+		if r.Rounds >= minCountRounds { // fewer say nothing
+			cp.Points = append(cp.Points, render.CountPoint{Count: r.Count, Value: 100 * r.Edge, HalfWidth: 196 * r.EdgeSE})
+		}
+	}
+	if len(cp.Points) == 0 {
 		return fmt.Errorf("no count has %d rounds: play more rounds", minCountRounds)
 	}
-	sc, err := plotter.NewScatter(pts)
-	if err != nil {
-		return err
-	}
-	eb, err := plotter.NewYErrorBars(struct {
-		plotter.XYs
-		plotter.YErrors
-	}{pts, errs})
-	if err != nil {
-		return err
-	}
-	zero := plotter.NewFunction(func(float64) float64 { return 0 })
-	zero.Color = color.Gray{Y: 0x99}
-	p.Add(plotter.NewGrid(), zero, eb, sc)
-	format := strings.TrimPrefix(strings.ToLower(filepath.Ext(path)), ".")
-	wt, err := p.WriterTo(8*vg.Inch, 5*vg.Inch, format)
-	if err != nil {
-		return err
-	}
-	_, err = wt.WriteTo(w)
-	return err
+	return render.DrawCountPlot(w, strings.TrimPrefix(strings.ToLower(filepath.Ext(path)), "."), cp)
 }
 
 // parseShard reads "i/n" with 1 <= i <= n <= 100000.

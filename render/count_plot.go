@@ -1,0 +1,91 @@
+package render
+
+import (
+	"fmt"
+	"image/color"
+	"io"
+	"slices"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+)
+
+// A CountPlot is a value by count with an interval at each count (the
+// simulator's edge by count).
+type CountPlot struct {
+	Title, XLabel, YLabel string
+	Points                []CountPoint // in order of count
+}
+
+// A CountPoint is one count's value and the half-width of its interval.
+type CountPoint struct {
+	Count            int
+	Value, HalfWidth float64
+}
+
+// DrawCountPlot writes the plot in format (png at 150 dpi, svg, or pdf on a
+// letter page), 10 x 6 inches, its x axis reaching a count beyond the first and last so that
+// no interval is cut at the edge.
+func DrawCountPlot(w io.Writer, format string, cp CountPlot) error {
+	p := plot.New()
+	p.Title.Text, p.X.Label.Text, p.Y.Label.Text = cp.Title, cp.XLabel, cp.YLabel
+	var pts plotter.XYs
+	var errs plotter.YErrors
+	lo, hi := 0.0, 0.0
+	for _, pt := range cp.Points {
+		pts = append(pts, plotter.XY{X: float64(pt.Count), Y: pt.Value})
+		errs = append(errs, struct{ Low, High float64 }{pt.HalfWidth, pt.HalfWidth})
+		lo, hi = min(lo, pt.Value-pt.HalfWidth), max(hi, pt.Value+pt.HalfWidth)
+	}
+	if len(pts) == 0 {
+		return fmt.Errorf("count plot: no points")
+	}
+	sc, err := plotter.NewScatter(pts)
+	if err != nil {
+		return err
+	}
+	eb, err := plotter.NewYErrorBars(struct {
+		plotter.XYs
+		plotter.YErrors
+	}{pts, errs})
+	if err != nil {
+		return err
+	}
+	zero := plotter.NewFunction(func(float64) float64 { return 0 })
+	zero.Color = color.Gray{Y: 0x99}
+	p.Add(plotter.NewGrid(), zero, eb, sc)
+	first, last := slices.MinFunc(pts, byX), slices.MaxFunc(pts, byX)
+	p.X.Min, p.X.Max = first.X-1, last.X+1
+	var ticks []plot.Tick // every count
+	for c := int(first.X) - 1; c <= int(last.X)+1; c++ {
+		ticks = append(ticks, plot.Tick{Value: float64(c), Label: fmt.Sprintf("%+d", c)})
+	}
+	p.X.Tick.Marker = plot.ConstantTicks(ticks)
+	pad := (hi - lo) * 0.05
+	p.Y.Min, p.Y.Max = lo-pad, hi+pad
+	const width, height = 10 * vg.Inch, 6 * vg.Inch
+	canvas, err := figureCanvas(format, width, height)
+	if err != nil {
+		return fmt.Errorf("count plot: %v", err)
+	}
+	dc := draw.New(canvas)
+	if format == "pdf" {
+		dc = fitPDFPage(canvas, width, height)
+	}
+	dc.SetColor(color.White)
+	dc.Fill(dc.Rectangle.Path())
+	p.Draw(draw.Crop(dc, 0.15*vg.Inch, -0.25*vg.Inch, 0.1*vg.Inch, -0.15*vg.Inch)) // a margin all round
+	return writeFigure(w, format, canvas)
+}
+
+func byX(a, b plotter.XY) int {
+	switch {
+	case a.X < b.X:
+		return -1
+	case a.X > b.X:
+		return 1
+	}
+	return 0
+}
