@@ -355,8 +355,8 @@ var RuleTokens = []RuleToken{
 	{"deck", "SPANISH", "48-card Spanish decks: the four 10s out of each deck, J, Q and K left (default: 52-card decks)"},
 	{"deck", "DECK=A-2-...-T", "any deck: its count of each rank A, 2..9 and ten-valued, e.g. DECK=4-4-4-4-4-4-4-4-4-18 for two jokers counted as tens"},
 	{"bonus 21", "5C21=3:2", "a 21 of 5 or more cards pays 3:2 when it wins (any N from 4 to 8, any A:B; the largest N that applies pays; e.g. 5C21=3:2 6C21=2:1 7C21=3:1)"},
-	{"dealer 16", "DHIT16=P", "the dealer hits 16 with probability P and stands on it otherwise (default: 1, always hits); seed 002's dealer: DHIT16=0.4"},
-	{"dealer 17", "DHIT17=P", "the dealer hits every 17, hard or soft, with probability P (0 < P < 1) instead of S17/H17; seed 002's dealer: DHIT17=0.2"},
+	{"dealer 16", "DHIT16=P", "the dealer hits 16 with probability P and stands on it otherwise (default: 1, always hits); the house game's dealer: DHIT16=0.4"},
+	{"dealer 17", "DHIT17=P", "the dealer hits every 17, hard or soft, with probability P (0 < P < 1) instead of S17/H17; the house game's dealer: DHIT17=0.2"},
 	{"dealer 22", "PUSH22", "a dealer 22 pushes every hand still standing (Free Bet blackjack); a blackjack and a Charlie have already won"},
 	{"player 21", "P21WINS", "a player 21 always wins, against a dealer 21 too (not against a dealer blackjack; default: it ties a dealer 21)"},
 	{"double any cards", "DANY", "double on any number of cards, within the doubling rule's totals (split hands with DAS); the best play uses it, the chart doubles two cards only"},
@@ -667,7 +667,7 @@ func unknownMessage(t Token) string {
 	}
 	msg := fmt.Sprintf("unknown rule %s at %d", QuoteInput(t.Text, 30), t.Offset)
 	if up == "SEED002" || slices.Contains([]string{"LADDER", "JOKERS", "21X", "J21X", "5CX", "6CX", "BET", "DESIGNED"}, strings.Split(up, "=")[0]) {
-		return msg + "; seed 002's game and its tokens are a hit-or-stand house game: see 'bjchart house --help'"
+		return msg + "; SEED002 and its tokens describe the house game (hit or stand only): see 'bjchart house --help'"
 	}
 	if len(groups) == 0 {
 		return msg + "; see 'bjchart rules' for the rule language (e.g. \"6D H17 DAS LS 3:2\")"

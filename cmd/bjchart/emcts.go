@@ -37,9 +37,9 @@ func newEMCTSCheckCmd(e env) *cobra.Command {
 	o := &emctsCheckOptions{}
 	cmd := &cobra.Command{
 		Use:   "emcts-check",
-		Short: "Measure seed 001's tree search against the exact best play, hand by hand",
+		Short: "Measure Itoh 2023's tree search against the exact best play, hand by hand",
 		Long: `Decide every two-card hand against every up card on a full shoe with
-seed 001's extended Monte-Carlo tree search (Itoh 2023, section 5; the
+Itoh 2023's extended Monte-Carlo tree search (section 5; the
 simulator's --strategy emcts) and set each decision beside the exact
 composition-dependent best play. Each position is searched --runs times
 with independent random numbers and the majority decides (a tie goes to

@@ -17,7 +17,7 @@ func newHouseCmd(e env) *cobra.Command {
 	var rules, format, card, paper, date, plotOut string
 	cmd := &cobra.Command{
 		Use:   "house",
-		Short: "Solve a hit-or-stand house game (seed 002's game by default)",
+		Short: "Solve a hit-or-stand house game (the house game by default)",
 		Long: `Solve a hit-or-stand house game exactly: games scored by the number of
 cards as well as the total (the Charlie ladder), with multiplied payouts,
 a bet declared after the player's first card, and a dealer who decides by
@@ -38,7 +38,7 @@ winning hand's multiplier, whoever holds it, scales the stake: the largest
 of 21X (any 21), J21X (a 21 with a joker), 5CX (five cards) and 6CX (six or
 more), else 1.
 
-Rules (default SEED002, seed 002's game with the dealer it built):
+Rules (default SEED002, the house game with the dealer it built):
 ` + house.RuleHelp,
 		Example: `  bjchart house
   bjchart house --rules "SEED002 INF DESIGNED"

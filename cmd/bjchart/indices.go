@@ -66,16 +66,16 @@ surrender), i18,fab4 (both), all (every cell of the chart, and
 insurance). The two split decisions of the I18 (T,T v 5 and v 6) solve
 one up card's hand graphs for that pair on every shoe, exact resplits
 included (about 3.5 ms a shoe at 6 decks), the others a few hands: 600
-shoes of the I18 and Fab 4 take about 8 s on two cores. The set all
-solves the whole table on every shoe (about 135 ms a shoe at 6 decks on
-one core: 600 shoes take under a minute on two) and reports, for each
+shoes of the I18 and Fab 4 take about 7 s on two cores. The set all
+solves the whole table on every shoe (about 150 ms a shoe at 6 decks on
+one core: 600 shoes take about 48 s on two) and reports, for each
 cell, every play that overtakes the basic one (the full shoe's best)
 within the counts sampled: true counts -8..+8, fitted on at least 30
 shoes and known to within one point (one standard error). A progress bar
 shows on a terminal.
 
 Counts: the built-in ones or custom tags ("A=-1,2=1,...,T=-1"). Balanced
-counts are read as true counts, unbalanced ones (ko, red7, seed 001's
+counts are read as true counts, unbalanced ones (ko, red7, Itoh 2023's
 itoh-pm1 and itoh-pm3) as running counts from (1 - decks) x their tags
 per deck. The published values beside them are Hi-Lo's.`,
 		Example: `  bjchart indices --rules "6D S17 DAS LS" --set i18,fab4 --shoes 200

@@ -252,7 +252,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"dealer", "--rules", "INF", "--shoe", "4,4,4,4,4,4,4,4,4,16"}, `--shoe needs a finite deck count`},
 		{[]string{"dealer", "--shoe", "4,4"}, `--shoe "4,4": 2 counts; want 10`},
 		{[]string{"dealer", "extra"}, `unexpected argument "extra"`},
-		{[]string{"--rules", "SEED002"}, `seed 002's game and its tokens are a hit-or-stand house game: see 'bjchart house --help'`},
+		{[]string{"--rules", "SEED002"}, `SEED002 and its tokens describe the house game (hit or stand only): see 'bjchart house --help'`},
 		{[]string{"house", "--rules", "1D 2D"}, `"2D" at 3: contradicts "1D" (decks given twice)`},
 		{[]string{"house", "--rules", "BET=0-5"}, `want BET=A-B with 1 <= A <= B <= 1000`},
 		{[]string{"house", "--rules", "DHIT17=2"}, `want DHIT17=P with P a probability from 0 to 1`},

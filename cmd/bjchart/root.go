@@ -76,9 +76,11 @@ func newRootCmd(e env) *cobra.Command {
 	root := &cobra.Command{
 		Use:   "bjchart",
 		Short: "Exact blackjack basic strategy for any rule set",
-		Long: `bjchart solves blackjack exactly (combinatorially, never by simulation)
-for a casino rule set and prints the basic-strategy chart with the EV
-behind every cell.
+		Long: `bjchart solves blackjack exactly (combinatorially) for a casino rule set
+and prints the basic-strategy chart with the EV behind every cell. Charts,
+hands, the dealer and the diffs are exact; the simulator (sim), the tree
+search (emcts-check) and the index plays (indices, sampled shoes each
+solved exactly) are statistical and carry their error bars.
 
 With no command it prints the chart for the rules given by --rules and the
 rule flags (default: ` + "`6D S17 DOA DAS SPL3 NS 3:2 PEEK`" + `).`,

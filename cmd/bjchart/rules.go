@@ -53,7 +53,7 @@ func writeRuleHelp(e env) error {
 Flags override single rules: --decks 2 --h17 --double 10-11 --das=false
 --split-hands 2 --rsa --hsa --surrender late --blackjack-pays 6:5 --hole-card enhc
 
-Hit-or-stand house games scored by card count (seed 002's, with its ladder,
+Hit-or-stand house games scored by card count (the house game's, with its ladder,
 multipliers, jokers and bet after the first card) have their own rules:
 see 'bjchart house --help'.`))
 	return tw.Flush()

@@ -61,7 +61,7 @@ func (f *searchFlags) bind(cmd *cobra.Command) {
 	fl := cmd.Flags()
 	fl.IntVar(&f.playouts, "playouts", 10000, "with --strategy emcts: playouts per decision")
 	fl.Float64Var(&f.c, "c", 3, "with --strategy emcts: UCB's exploration constant C")
-	fl.StringVar(&f.reward, "reward", "table7", "with --strategy emcts: the playouts' reward, winlose (1 for a win, else 0) or table7 (seed 001's 0..8)")
+	fl.StringVar(&f.reward, "reward", "table7", "with --strategy emcts: the playouts' reward, winlose (1 for a win, else 0) or table7 (Itoh 2023's 0..8)")
 	fl.IntVar(&f.threshold, "threshold", 5, "with --strategy emcts: playouts a leaf takes before it is expanded")
 	fl.StringVar(&f.chart, "playout-chart", "solved", "with --strategy emcts: the basic strategy the playouts play: solved or a published chart's name or file")
 }
@@ -162,7 +162,7 @@ one card burnt after each shuffle.`,
 	fl.Uint64Var(&o.seed, "seed", 1, "seed of the shuffles; the same seed gives the same result on any machine")
 	fl.StringVar(&o.penetration, "penetration", "75%", "how much of the shoe is dealt before the shuffle, e.g. 75%")
 	fl.BoolVar(&o.csm, "csm", false, "a continuous shuffler: every round from a freshly shuffled full shoe")
-	fl.StringVar(&o.strategy, "strategy", "solved", "what the players play: solved (the best chart for the rules), cd (composition-dependent play for a full shoe, splits CDZ-), optimal (the exact best play for the cards not yet seen, decision by decision), emcts (seed 001's tree search; see --playouts, --c, --reward), or a published chart's name or file")
+	fl.StringVar(&o.strategy, "strategy", "solved", "what the players play: solved (the best chart for the rules), cd (composition-dependent play for a full shoe, splits CDZ-), optimal (the exact best play for the cards not yet seen, decision by decision), emcts (Itoh 2023's tree search; see --playouts, --c, --reward), or a published chart's name or file")
 	fl.StringVar(&o.format, "format", "text", "output format: text or json")
 	fl.IntVar(&o.players, "players", 1, "players at the table, 1 to 7, all playing alike (see --seat)")
 	fl.StringArrayVar(&o.seats, "seat", nil, "a seat of its own, once per seat (then the players): \"strategy=cd; ramp=-100:1,2:4; indices=published; insure-at=3\", any part left out as the run's")
@@ -173,7 +173,7 @@ one card burnt after each shuffle.`,
 	fl.Float64Var(&o.bankroll, "bankroll", 0, "with --count: the bankroll, in units (a bet of 1 in the ramp), for the risk of ruin")
 	fl.StringVar(&o.plot, "plot", "", "with --count: draw the EV by count with error bars to this file (.png, .svg or .pdf)")
 	fl.StringVar(&o.shard, "shard", "", "run part i of n (\"i/n\", i from 1) of a run split across machines; merge the JSON outputs with 'bjchart sim merge'")
-	fl.StringVar(&o.preset, "preset", "", "seed 001's experiments, with --players 1|4 and --decks 1|6: itoh-2023-t8 (basic strategy, flat 250), t9 (eMCTS win/lose, C=1), t10 (eMCTS table 7, C=3), t11 (basic strategy with its count and bet table), t12 (eMCTS table 7, C=3, with the count)")
+	fl.StringVar(&o.preset, "preset", "", "Itoh 2023's experiments, with --players 1|4 and --decks 1|6: itoh-2023-t8 (basic strategy, flat 250), t9 (eMCTS win/lose, C=1), t10 (eMCTS table 7, C=3), t11 (basic strategy with its count and bet table), t12 (eMCTS table 7, C=3, with the count)")
 	o.search.bind(cmd)
 	return cmd
 }

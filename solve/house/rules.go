@@ -72,12 +72,12 @@ type Rules struct {
 	Decks  int // decks in the shoe, 1..MaxDecks; 0 is an infinite deck
 	Jokers int // jokers added to each deck, each counted as a ten
 
-	TiesLose bool // the dealer wins every tie (seed 002); else a tie pushes
-	Ladder   bool // a hand of 5+ cards beats any hand of fewer cards, 6+ beats 5, and so on (seed 002)
+	TiesLose bool // the dealer wins every tie (the house game); else a tie pushes
+	Ladder   bool // a hand of 5+ cards beats any hand of fewer cards, 6+ beats 5, and so on (the house game)
 
 	// Multipliers of the stake, paid by the winning hand whoever holds it;
 	// a hand takes the largest that applies, 1 if none does.
-	Mult21      int // any 21 (seed 002's "blackjack (exactly 21)": x2)
+	Mult21      int // any 21 (the house game's "blackjack (exactly 21)": x2)
 	MultJoker21 int // a 21 holding a joker (x3)
 	Mult5       int // five cards without busting (x5)
 	Mult6       int // six or more cards without busting (x10)
@@ -206,7 +206,7 @@ func (r Rules) String() string {
 }
 
 // RuleHelp lists the tokens ParseRules reads, one per line.
-const RuleHelp = `SEED002     seed 002's game as built (first token only; later tokens change it):
+const RuleHelp = `SEED002     the house game as built (first token only; later tokens change it):
             1D JOKERS=2 TIESLOSE LADDER 21X=2 J21X=3 5CX=5 6CX=10 BET=1-5 DHIT16=0.4 DHIT17=0.2
 1D..8D, INF decks in the shoe (default 1D)
 JOKERS=N    jokers added to each deck, counted as tens (default 0)
@@ -219,7 +219,7 @@ J21X=N      a 21 holding a joker pays N times
 BET=A-B     bet A to B points, declared after the first card (default 1-1)
 DHIT16=P    the dealer hits 16 with probability P (default 1), 15 or less always
 DHIT17=P    the dealer hits 17 with probability P (default 0), 18 or more never
-DESIGNED    seed 002's designed dealer, who reads the player's visible cards (BUILT: the dealer
+DESIGNED    the house game's designed dealer, who reads the player's visible cards (BUILT: the dealer
             by its own total, as DHIT16 and DHIT17 say; the default)`
 
 // RuleError is a rule string that does not parse, with the offending
