@@ -50,7 +50,7 @@ var chartRows = map[solve.TableKind][]string{
 // Text writes the three chart tables (hard, soft, pairs) with a header line
 // giving the canonical rules and the house edge, and a legend.
 func Text(w io.Writer, t *solve.Table, opt TextOptions) error {
-	if _, err := fmt.Fprintf(w, "%s\nrules %s   %s   (player EV %+.4f%% per round)\n",
+	if _, err := fmt.Fprintf(w, "%s\nrules %s\n%s (player EV %+.4f%% per round)\n",
 		"bjchart basic strategy", RulesText(t.Rules.String(), customShoe(t)), EdgeText(t.EV, 4), 100*t.EV); err != nil {
 		return err
 	}
@@ -88,8 +88,9 @@ func Text(w io.Writer, t *solve.Table, opt TextOptions) error {
 }
 
 // Legend explains the chart codes.
-const Legend = "H hit  S stand  Dh double else hit  Ds double else stand  P split  " +
-	"Ph/Pd/Ps split if DAS else hit/double/stand  Rh/Rs/Rp surrender else hit/stand/split"
+const Legend = "H hit  S stand  Dh double else hit  Ds double else stand  P split\n" +
+	"Ph/Pd/Ps split if DAS else hit/double/stand\n" +
+	"Rh/Rs/Rp surrender else hit/stand/split"
 
 // A Grid is a chart-shaped table for the terminal: rows of ten cells
 // against the up cards 2..9, T, A.

@@ -93,7 +93,7 @@ func newChartsShowCmd(e env) *cobra.Command {
 					return err
 				}
 			}
-			fmt.Fprintln(&buf, "\n"+render.Legend+"  Rpn surrender if late surrender and no DAS, else split  ? not established")
+			fmt.Fprintln(&buf, "\n"+render.Legend+"\nRpn surrender if late surrender and no DAS, else split  ? not established")
 			_, err = e.stdout.Write(buf.Bytes())
 			return err
 		},

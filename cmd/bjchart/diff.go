@@ -109,7 +109,11 @@ func (o *diffOptions) run(cmd *cobra.Command, chart string, e env) error {
 	if err != nil {
 		return err
 	}
-	if _, err := e.stdout.Write(buf.Bytes()); err != nil {
+	out := buf.Bytes()
+	if o.format != "json" {
+		out = []byte(render.WrapProse(buf.String(), e.width()))
+	}
+	if _, err := e.stdout.Write(out); err != nil {
 		return err
 	}
 	if o.exitCode && d.Beyond() > 0 {

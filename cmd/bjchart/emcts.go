@@ -37,7 +37,7 @@ func newEMCTSCheckCmd(e env) *cobra.Command {
 	o := &emctsCheckOptions{}
 	cmd := &cobra.Command{
 		Use:   "emcts-check",
-		Short: "Measure Itoh 2023's tree search against the exact best play, hand by hand",
+		Short: "Measure Itoh 2023's tree search against the exact best play",
 		Long: `Decide every two-card hand against every up card on a full shoe with
 Itoh 2023's extended Monte-Carlo tree search (section 5; the
 simulator's --strategy emcts) and set each decision beside the exact

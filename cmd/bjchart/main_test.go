@@ -16,6 +16,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"bjchart/render"
 	"bjchart/solve"
@@ -930,7 +931,7 @@ func TestChartAtRunningCount(t *testing.T) {
 		}
 	}
 	code, out, _ := runCmd(t, "chart", "--rules", "6D S17 DAS", "--count", "ko", "--rc", "+4")
-	if code != exitOK || !strings.HasPrefix(out, "the shoe a ko running count of +4 typically leaves with 50% dealt (running count +4") {
+	if code != exitOK || !strings.HasPrefix(strings.Join(strings.Fields(out), " "), "the shoe a ko running count of +4 typically leaves with 50% dealt (running count +4") {
 		t.Errorf("header: %.200q", out)
 	}
 }
@@ -1123,5 +1124,27 @@ func TestPlotSaysWhatItShows(t *testing.T) {
 	data, _ := os.ReadFile(out)
 	if !bytes.Contains(data, []byte("/MediaBox [0 0 792.00 612.00]")) && !bytes.Contains(data, []byte("/MediaBox [0 0 792 612]")) {
 		t.Errorf("plot PDF: not a letter landscape page: %q", regexp.MustCompile(`/MediaBox \[[^]]*\]`).Find(data))
+	}
+}
+
+// TestOutputsFitTheWidth: off a terminal, text reports and help wrap their
+// prose to 80 columns (tables and commands to copy excepted); they ran to
+// 487 columns.
+func TestOutputsFitTheWidth(t *testing.T) {
+	for _, args := range [][]string{
+		{}, {"--help"}, {"sim", "--help"}, {"house", "--help"}, {"rules"}, {"hand", "soft 17 v 2"},
+		{"indices", "--shoes", "50"}, {"diff", "thorp-1966-1deck"}, {"sim", "--rounds", "20000", "--count", "hilo", "--ramp", "-100:1,2:4", "--bankroll", "1000"},
+		{"dealer"}, {"house"},
+	} {
+		code, out, stderr := runCmd(t, args...)
+		if code != exitOK {
+			t.Fatalf("%v: exit %d: %s", args, code, stderr)
+		}
+		for _, l := range strings.Split(out, "\n") {
+			trimmed := strings.TrimSpace(l)
+			if utf8.RuneCountInString(l) > 80 && !strings.ContainsAny(l, "│─") && !strings.HasPrefix(trimmed, "bjchart ") {
+				t.Errorf("%v: a line of %d columns: %.100q", args, utf8.RuneCountInString(l), l)
+			}
+		}
 	}
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	rdr "bjchart/render"
 	"bytes"
 	"errors"
 	"fmt"
@@ -118,7 +119,11 @@ func writeStdout(e env, format string, render func(*bytes.Buffer) error) error {
 	if err := render(&buf); err != nil {
 		return fmt.Errorf("rendering %s: %w", format, err)
 	}
-	_, err := e.stdout.Write(buf.Bytes())
+	out := buf.Bytes()
+	if format == "text" { // prose to the terminal's width; tables as drawn
+		out = []byte(rdr.WrapProse(buf.String(), e.width()))
+	}
+	_, err := e.stdout.Write(out)
 	return err
 }
 

@@ -1,16 +1,20 @@
 package main
 
 import (
+	"bjchart/render"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"runtime/debug"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/mattn/go-isatty"
 	"github.com/spf13/cobra"
+	"golang.org/x/term"
 )
 
 // Exit codes, the one table of them.
@@ -44,6 +48,23 @@ func (e env) colorAuto(w io.Writer) bool {
 	}
 	f, ok := w.(*os.File)
 	return ok && (isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd()))
+}
+
+// width is the number of columns text output wraps its prose to: the
+// terminal's, or $COLUMNS, or 80 off a terminal.
+func (e env) width() int {
+	if f, ok := e.stdout.(*os.File); ok && isatty.IsTerminal(f.Fd()) {
+		if w, _, err := term.GetSize(int(f.Fd())); err == nil && w >= 20 {
+			return w
+		}
+	}
+	if e.getenv == nil {
+		return 80
+	}
+	if w, err := strconv.Atoi(e.getenv("COLUMNS")); err == nil && w >= 20 && w <= 1000 {
+		return w
+	}
+	return 80
 }
 
 // run executes the command line and returns the exit code.
@@ -103,6 +124,17 @@ rule flags (default: ` + "`6D S17 DOA DAS SPL3 NS 3:2 PEEK`" + `).`,
 	root.SetHelpCommand(newHelpCmd(root))
 	root.SetOut(e.stdout)
 	root.SetErr(e.stderr)
+	// Help wrapped to the terminal (80 columns off one): flags by pflag,
+	// the rest as prose.
+	root.SetUsageTemplate(strings.ReplaceAll(root.UsageTemplate(), "FlagUsages ", fmt.Sprintf("FlagUsagesWrapped %d ", e.width())))
+	help := root.HelpFunc()
+	root.SetHelpFunc(func(c *cobra.Command, args []string) {
+		var buf bytes.Buffer
+		c.SetOut(&buf)
+		help(c, args)
+		c.SetOut(e.stdout)
+		fmt.Fprint(e.stdout, render.WrapProse(buf.String(), e.width()))
+	})
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
 	root.AddCommand(newChartCmd(e), newRulesCmd(e), newGridCmd(e), newChartsCmd(e), newDiffCmd(e), newPlotCmd(e), newCardCmd(e), newDealerCmd(e), newHandCmd(e), newSimCmd(e), newIndicesCmd(e), newEMCTSCheckCmd(e), newHouseCmd(e))
 	registerCompletions(root)

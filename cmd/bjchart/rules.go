@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
+	"io"
 	"strings"
 	"text/tabwriter"
 
@@ -38,7 +40,11 @@ named keep their defaults; naming one rule twice with different values
 }
 
 func writeRuleHelp(e env) error {
-	tw := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
+	return writeStdout(e, "text", func(b *bytes.Buffer) error { return ruleHelp(b) })
+}
+
+func ruleHelp(w io.Writer) error {
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	fmt.Fprintf(tw, "Rule language (default: %s)\n\n", solve.Default)
 	group := ""
 	for _, t := range solve.RuleTokens {

@@ -1,0 +1,107 @@
+package render
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// WrapProse wraps the lines of a text report longer than width columns at
+// spaces, and leaves tables alone (a line drawn with box characters, which
+// a terminal reader scrolls rather than reads folded) and commands a
+// reader copies (a line that starts "bjchart " or "go run "). A wrapped line's
+// continuation is indented to its second column, where the line has one
+// ("label   value ..." as a tabwriter aligns it) near enough the left, and
+// otherwise to its own indent.
+func WrapProse(text string, width int) string {
+	if width < 20 {
+		width = 20
+	}
+	var b strings.Builder
+	lines := strings.SplitAfter(text, "\n")
+	for _, line := range lines {
+		body := strings.TrimSuffix(line, "\n")
+		command := strings.HasPrefix(strings.TrimSpace(body), "bjchart ") || strings.HasPrefix(strings.TrimSpace(body), "go run ")
+		if utf8.RuneCountInString(body) <= width || command || strings.ContainsAny(body, "│┌└├─┬┼┤┐┘") {
+			b.WriteString(line)
+			continue
+		}
+		indent := hangingIndent(body, width)
+		b.WriteString(wrapLine(body, width, indent))
+		if strings.HasSuffix(line, "\n") {
+			b.WriteByte('\n')
+		}
+	}
+	return b.String()
+}
+
+// hangingIndent returns the column a line's continuations start at: the
+// start of its last column (after a run of two or more spaces) within the
+// left half, else two past its own indent.
+func hangingIndent(line string, width int) int {
+	lead := len(line) - len(strings.TrimLeft(line, " "))
+	col := lead + 2
+	for i := lead; i+1 < len(line); i++ {
+		if line[i] == ' ' && line[i+1] == ' ' {
+			j := i
+			for j < len(line) && line[j] == ' ' {
+				j++
+			}
+			if c := utf8.RuneCountInString(line[:j]); j < len(line) && c <= width/2 {
+				col = c
+			}
+			i = j
+		}
+	}
+	return col
+}
+
+// wrapLine breaks one line at spaces into lines of at most width columns
+// (a word longer than that stands alone), continuations indented.
+func wrapLine(line string, width, indent int) string {
+	var out []string
+	cur := ""
+	pad := strings.Repeat(" ", indent)
+	// Keep the line's own leading spaces and its runs of spaces (column
+	// alignment) on the first line: split only where a word would cross
+	// the width.
+	for len(line) > 0 {
+		limit := width
+		if len(out) > 0 {
+			limit = width - indent
+		}
+		if utf8.RuneCountInString(line) <= limit {
+			cur = line
+			break
+		}
+		cut := breakAt(line, limit)
+		out = append(out, strings.TrimRight(line[:cut], " "))
+		line = strings.TrimLeft(line[cut:], " ")
+	}
+	if cur != "" {
+		out = append(out, cur)
+	}
+	for i := 1; i < len(out); i++ {
+		out[i] = pad + out[i]
+	}
+	return strings.Join(out, "\n")
+}
+
+// breakAt returns the byte offset to break s at so that the first part
+// has at most limit runes: the last space within the limit, or the limit
+// itself where there is none.
+func breakAt(s string, limit int) int {
+	n, last := 0, -1
+	for i, r := range s {
+		if n == limit {
+			if last > 0 {
+				return last
+			}
+			return i
+		}
+		if r == ' ' && i > 0 && s[i-1] != ' ' {
+			last = i
+		}
+		n++
+	}
+	return len(s)
+}
