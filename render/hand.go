@@ -57,7 +57,11 @@ func ParseHandQuery(s string) (HandQuery, error) {
 			lo = 12
 		}
 		if n < lo || n > 21 {
-			return q, fmt.Errorf("hand %s: total %d: want %d..21", name, n, lo)
+			hint := ""
+			if t := hand[0]; len(t) == 2 && !q.Soft { // 22, 88: a pair written without its comma
+				hint = fmt.Sprintf(" (cards are separated by commas: %c,%c)", t[0], t[1])
+			}
+			return q, fmt.Errorf("hand %s: total %d: want %d..21%s", name, n, lo, hint)
 		}
 		q.Total = n
 		return q, nil

@@ -657,15 +657,21 @@ func isDigits(s string) bool {
 // resembles, or the whole language when it resembles none.
 func unknownMessage(t Token) string {
 	up := strings.ToUpper(t.Text)
-	var groups []string
+	var groups, nearest []string
 	for _, rt := range RuleTokens {
 		for _, candidate := range strings.Split(rt.Token, "..") {
 			if editDistance(up, candidate) <= 1 && !slices.Contains(groups, rt.Group) {
 				groups = append(groups, rt.Group)
 			}
+			if editDistance(up, candidate) == 1 && !strings.ContainsAny(candidate, "=:") && !slices.Contains(nearest, candidate) {
+				nearest = append(nearest, candidate)
+			}
 		}
 	}
 	msg := fmt.Sprintf("unknown rule %s at %d", QuoteInput(t.Text, 30), t.Offset)
+	if len(nearest) == 1 { // one token a typo away
+		msg += fmt.Sprintf(" (did you mean %s?)", nearest[0])
+	}
 	if up == "SEED002" || slices.Contains([]string{"LADDER", "JOKERS", "21X", "J21X", "5CX", "6CX", "BET", "DESIGNED"}, strings.Split(up, "=")[0]) {
 		return msg + "; SEED002 and its tokens describe the house game (hit or stand only): see 'bjchart house --help'"
 	}
@@ -695,23 +701,28 @@ func groupValues(group string) string {
 	return strings.Join(vals[:len(vals)-1], ", ") + " or " + vals[len(vals)-1]
 }
 
-// editDistance is the Levenshtein distance between two short strings.
+// editDistance is the edit distance between two short strings, a swap of
+// two neighbouring letters counting as one edit (DSA is one from DAS).
 func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
+	d := make([][]int, len(a)+1)
+	for i := range d {
+		d[i] = make([]int, len(b)+1)
+		d[i][0] = i
+	}
+	for j := range d[0] {
+		d[0][j] = j
 	}
 	for i := 1; i <= len(a); i++ {
-		cur[0] = i
 		for j := 1; j <= len(b); j++ {
 			cost := 1
 			if a[i-1] == b[j-1] {
 				cost = 0
 			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+			}
 		}
-		prev, cur = cur, prev
 	}
-	return prev[len(b)]
+	return d[len(a)][len(b)]
 }

@@ -42,7 +42,7 @@ func TestParseRulesErrors(t *testing.T) {
 	tests := []struct {
 		in, want string
 	}{
-		{"6D H18", `"6D H18": unknown rule "H18" at 3; want S17 or H17`},
+		{"6D H18", `"6D H18": unknown rule "H18" at 3 (did you mean H17?); want S17 or H17`},
 		{"S17 H17", `"S17 H17": "H17" at 4 contradicts "S17" at 0 (dealer soft 17 given twice)`},
 		{"6D 2D", `contradicts "6D" at 0 (decks given twice)`},
 		{"LS ES", `(surrender given twice)`},

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"image/png"
@@ -218,7 +219,7 @@ func TestUsageErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--rules", "6D H18"}, `--rules "6D H18": unknown rule "H18" at 3; want S17 or H17`},
+		{[]string{"--rules", "6D H18"}, `--rules "6D H18": unknown rule "H18" at 3 (did you mean H17?); want S17 or H17`},
 		{[]string{"--rules", "S17 H17"}, `contradicts`},
 		{[]string{"chart", "--bogus"}, `unknown flag: --bogus`},
 		{[]string{"chart", "--format", "xml"}, `--format "xml": want text, json or csv`},
@@ -1145,6 +1146,41 @@ func TestOutputsFitTheWidth(t *testing.T) {
 			if utf8.RuneCountInString(l) > 80 && !strings.ContainsAny(l, "│─") && !strings.HasPrefix(trimmed, "bjchart ") {
 				t.Errorf("%v: a line of %d columns: %.100q", args, utf8.RuneCountInString(l), l)
 			}
+		}
+	}
+}
+
+// failWriter fails every write, as /dev/full does.
+type failWriter struct{}
+
+func (failWriter) Write([]byte) (int, error) { return 0, errors.New("no space left on device") }
+
+// TestWriteErrorsFail: output that cannot be written fails the command
+// (exit 1), help and version included (they exited 0).
+func TestWriteErrorsFail(t *testing.T) {
+	for _, args := range [][]string{{"--help"}, {"--version"}, {"rules"}, {"chart", "--rules", "INF"}} {
+		var errb bytes.Buffer
+		if code := run(args, failWriter{}, &errb, func(string) string { return "" }); code != exitError {
+			t.Errorf("%v to a full disk: exit %d (%s), want %d", args, code, errb.String(), exitError)
+		}
+	}
+}
+
+// TestHints: a typo in a rule gets the token it is one edit from, and a
+// pair written without its comma the way to write it.
+func TestHints(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--rules", "6D H18"}, "(did you mean H17?)"},
+		{[]string{"--rules", "6D S17 PEK"}, "(did you mean PEEK?)"},
+		{[]string{"--rules", "6D SDA"}, "see 'bjchart rules'"},
+		{[]string{"hand", "22", "v", "5"}, "(cards are separated by commas: 2,2)"},
+	} {
+		code, _, stderr := runCmd(t, tc.args...)
+		if code != exitUsage || !strings.Contains(stderr, tc.want) || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("%v: exit %d, %q; want one line with %q", tc.args, code, stderr, tc.want)
 		}
 	}
 }

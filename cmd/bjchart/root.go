@@ -46,14 +46,14 @@ func (e env) colorAuto(w io.Writer) bool {
 	if e.getenv("NO_COLOR") != "" {
 		return false
 	}
-	f, ok := w.(*os.File)
+	f, ok := w.(interface{ Fd() uintptr })
 	return ok && (isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd()))
 }
 
 // width is the number of columns text output wraps its prose to: the
 // terminal's, or $COLUMNS, or 80 off a terminal.
 func (e env) width() int {
-	if f, ok := e.stdout.(*os.File); ok && isatty.IsTerminal(f.Fd()) {
+	if f, ok := e.stdout.(interface{ Fd() uintptr }); ok && isatty.IsTerminal(f.Fd()) {
 		if w, _, err := term.GetSize(int(f.Fd())); err == nil && w >= 20 {
 			return w
 		}
@@ -69,13 +69,17 @@ func (e env) width() int {
 
 // run executes the command line and returns the exit code.
 func run(args []string, stdout, stderr io.Writer, getenv func(string) string) int {
-	e := env{stdout: stdout, stderr: stderr, getenv: getenv}
+	out := &errWriter{w: stdout}
+	e := env{stdout: out, stderr: stderr, getenv: getenv}
 	root := newRootCmd(e)
 	if args == nil {
 		args = []string{} // cobra reads os.Args when given nil
 	}
 	root.SetArgs(args)
 	err := root.Execute()
+	if err == nil && out.err != nil { // output whose writer returns no error: help, version
+		err = out.err
+	}
 	if err == nil {
 		return exitOK
 	}
@@ -91,6 +95,29 @@ func run(args []string, stdout, stderr io.Writer, getenv func(string) string) in
 }
 
 var errDiffFound = errors.New("differences found")
+
+// errWriter keeps the first error writing to w, for output written where
+// no error can be returned (cobra's help and version).
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (e *errWriter) Write(p []byte) (int, error) {
+	n, err := e.w.Write(p)
+	if err != nil && e.err == nil {
+		e.err = err
+	}
+	return n, err
+}
+
+// Fd lets a terminal be detected through the wrapper.
+func (e *errWriter) Fd() uintptr {
+	if f, ok := e.w.(*os.File); ok {
+		return f.Fd()
+	}
+	return ^uintptr(0)
+}
 
 func newRootCmd(e env) *cobra.Command {
 	opts := newChartOptions()
