@@ -2,6 +2,7 @@ package solve
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -211,7 +212,9 @@ func (r Rules) String() string {
 	} else {
 		fmt.Fprintf(&b, "%dD", r.Decks)
 	}
-	b.WriteString(pick(r.H17, " H17", " S17"))
+	if r.DealerHit17 == 0 { // DHIT17 decides every 17 instead
+		b.WriteString(pick(r.H17, " H17", " S17"))
+	}
 	b.WriteString(" " + [...]string{"DOA", "D9", "D10", "NDD"}[r.Double])
 	b.WriteString(pick(r.DAS, " DAS", " NDAS"))
 	fmt.Fprintf(&b, " SPL%d", r.MaxSplitHands-1)
@@ -228,10 +231,10 @@ func (r Rules) String() string {
 		}
 	}
 	if r.DealerStand16 != 0 {
-		b.WriteString(" DHIT16=" + strconv.FormatFloat(1-r.DealerStand16, 'g', -1, 64))
+		b.WriteString(" DHIT16=" + probabilityString(1-r.DealerStand16))
 	}
 	if r.DealerHit17 != 0 {
-		b.WriteString(" DHIT17=" + strconv.FormatFloat(r.DealerHit17, 'g', -1, 64))
+		b.WriteString(" DHIT17=" + probabilityString(r.DealerHit17))
 	}
 	b.WriteString(pick(r.Push22, " PUSH22", ""))
 	b.WriteString(pick(r.P21Wins, " P21WINS", ""))
@@ -393,6 +396,9 @@ func ParseRules(s string) (Rules, error) {
 	seen := map[string]Token{} // group -> first token that set it
 	for _, t := range Tokenize(s) {
 		group, apply, ok := lookupToken(strings.ToUpper(t.Text))
+		if !isASCII(t.Text) { // strings.ToUpper reads ſ17 as S17 and ınf as INF
+			ok = false
+		}
 		if !ok {
 			return Rules{}, &RuleError{s, t.Text, t.Offset, unknownMessage(t)}
 		}
@@ -406,6 +412,9 @@ func ParseRules(s string) (Rules, error) {
 				fmt.Sprintf("%s at %d contradicts %s at %d (%s given twice)", QuoteInput(t.Text, 30), t.Offset, QuoteInput(prev.Text, 30), prev.Offset, group)}
 		}
 		seen[group] = t
+	}
+	if s17, ok := seen["dealer soft 17"]; ok && r.DealerHit17 != 0 {
+		return Rules{}, &RuleError{s, s17.Text, s17.Offset, fmt.Sprintf("%s at %d and DHIT17: DHIT17 decides every 17, hard and soft; drop %s", QuoteInput(s17.Text, 30), s17.Offset, strings.ToUpper(s17.Text))}
 	}
 	if err := r.Validate(); err != nil { // tokens that parse but do not go together (INF 5CC)
 		return Rules{}, &RuleError{s, "", 0, err.Error()}
@@ -566,12 +575,24 @@ func lookupToken(t string) (group string, apply func(*Rules) error, ok bool) {
 }
 
 // parseProbability reads a probability from 0 to 1, e.g. 0.4.
+// parseProbability reads a probability written as a decimal from 0 to 1
+// with at most six decimals (0.4, 0.125, 1): no exponents, hex, signs or
+// more digits, so that the canonical string prints it back as written.
 func parseProbability(s string) (float64, error) {
+	whole, frac, dot := strings.Cut(s, ".")
+	ok := (whole == "0" || whole == "1" || whole == "" && dot) && len(frac) <= 6 && (!dot || frac != "") &&
+		strings.Trim(frac, "0123456789") == ""
 	x, err := strconv.ParseFloat(s, 64)
-	if err != nil || !(x >= 0 && x <= 1) {
-		return 0, fmt.Errorf("%q: want a probability from 0 to 1, e.g. 0.4", s)
+	if !ok || err != nil || !(x >= 0 && x <= 1) {
+		return 0, fmt.Errorf("%s: want a probability from 0 to 1 as a decimal of at most six places, e.g. 0.4", QuoteInput(s, 20))
 	}
 	return x, nil
+}
+
+// probabilityString prints a probability parseProbability read, as written
+// (the float's last bits, as in 1 - 0.9, do not show).
+func probabilityString(x float64) string {
+	return strconv.FormatFloat(math.Round(x*1e6)/1e6, 'f', -1, 64)
 }
 
 // maxPerDeck bounds a rank's count in one deck.
@@ -641,6 +662,15 @@ func gcd(a, b int) int {
 	return a
 }
 
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
 func isDigits(s string) bool {
 	if s == "" {
 		return false
@@ -656,6 +686,9 @@ func isDigits(s string) bool {
 // unknownMessage explains an unknown token: the values of the rule it most
 // resembles, or the whole language when it resembles none.
 func unknownMessage(t Token) string {
+	if !isASCII(t.Text) {
+		return fmt.Sprintf("unknown rule %s at %d: a rule token is ASCII letters, digits and = : . - (see 'bjchart rules')", QuoteInput(t.Text, 30), t.Offset)
+	}
 	up := strings.ToUpper(t.Text)
 	var groups, nearest []string
 	for _, rt := range RuleTokens {

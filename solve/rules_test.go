@@ -43,6 +43,16 @@ func TestParseRulesErrors(t *testing.T) {
 		in, want string
 	}{
 		{"6D H18", `"6D H18": unknown rule "H18" at 3 (did you mean H17?); want S17 or H17`},
+		// Odd spellings: Unicode letters that upper-case to ASCII, floats
+		// that are not plain decimals, a soft-17 rule beside DHIT17.
+		{"ınf", `a rule token is ASCII`},
+		{"ſ17", `a rule token is ASCII`},
+		{"DHIT16=0x1p-2", `as a decimal of at most six places`},
+		{"DHIT16=1e-1", `as a decimal of at most six places`},
+		{"DHIT17=+0.5", `want a probability above 0 and below 1`},
+		{"S17 DHIT17=0.5", `DHIT17 decides every 17, hard and soft; drop S17`},
+		{"1D DECK=1-1-1-1-1-1-1-1-1-1", `want at least 20`},
+		{"100000D DECK=1000-1000-1000-1000-1000-1000-1000-1000-1000-1000", `want at most`},
 		{"S17 H17", `"S17 H17": "H17" at 4 contradicts "S17" at 0 (dealer soft 17 given twice)`},
 		{"6D 2D", `contradicts "6D" at 0 (decks given twice)`},
 		{"LS ES", `(surrender given twice)`},

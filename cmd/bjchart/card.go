@@ -112,6 +112,11 @@ func (o *cardOptions) run(cmd *cobra.Command, e env) error {
 			return chartError(err)
 		}
 	}
+	if o.index.counting() { // the index flags' mistakes before the solve
+		if _, err := o.index.check(r); err != nil {
+			return err
+		}
+	}
 	s, err := solve.NewSolver(r, solve.Options{})
 	if err != nil {
 		return err

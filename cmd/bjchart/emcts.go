@@ -14,6 +14,7 @@ import (
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 
+	"bjchart/charts"
 	"bjchart/render"
 	"bjchart/solve"
 	"bjchart/solve/sim"
@@ -149,6 +150,16 @@ func (o *emctsCheckOptions) run(cmd *cobra.Command, e env) error {
 	}
 	if r.Infinite() {
 		return usagef("emcts-check searches a finite shoe's unseen cards; give --decks")
+	}
+	for _, rw := range rewards { // the settings' mistakes before the solve
+		if _, err := (&searchFlags{playouts: o.playouts, c: cs[0], reward: rw, threshold: o.threshold}).params(); err != nil {
+			return err
+		}
+	}
+	if o.chart != "solved" {
+		if _, err := charts.Load(o.chart); err != nil {
+			return chartError(err)
+		}
 	}
 	s, err := solve.NewSolver(r, solve.Options{})
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -68,6 +69,7 @@ func (o *gridOptions) run(cmd *cobra.Command, e env) error {
 	}
 	var grid []solve.Rules
 	var groups [][]int // rule sets dealt from the same shoe, which share a cache
+	var seen []int
 	for _, d := range strings.Split(o.decks, ",") {
 		decks := 0
 		if !strings.EqualFold(strings.TrimSpace(d), "inf") {
@@ -77,6 +79,10 @@ func (o *gridOptions) run(cmd *cobra.Command, e env) error {
 			}
 			decks = n
 		}
+		if slices.Contains(seen, decks) { // 1,1,2 is 1,2
+			continue
+		}
+		seen = append(seen, decks)
 		var group []int
 		for _, h17 := range []bool{false, true} {
 			for _, das := range []bool{true, false} {

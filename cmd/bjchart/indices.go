@@ -146,54 +146,71 @@ func countSystem(name, tags string, countGiven bool) (count.System, error) {
 	return sys, nil
 }
 
-// compute checks the flags and computes the indices for the rules, with a
-// progress bar on a terminal.
-func (f *indexFlags) compute(e env, r solve.Rules) (*indicesReport, error) {
-	sys, err := f.system()
-	if err != nil {
-		return nil, err
+// An indexJob is a checked index computation.
+type indexJob struct {
+	sys       count.System
+	rounding  count.Rounding
+	decisions []count.Decision // nil for every cell (--set all)
+	sets      []string
+	pen       float64
+}
+
+// check checks the flags against the rules: what compute would refuse,
+// found before anything is solved.
+func (f *indexFlags) check(r solve.Rules) (indexJob, error) {
+	var job indexJob
+	var err error
+	if job.sys, err = f.system(); err != nil {
+		return job, err
 	}
-	rounding, err := count.ParseRounding(f.round)
-	if err != nil {
-		return nil, usagef("--round: %v", err)
+	if job.rounding, err = count.ParseRounding(f.round); err != nil {
+		return job, usagef("--round: %v", err)
 	}
-	var decisions []count.Decision
-	var sets []string
 	for _, set := range strings.Split(f.set, ",") {
-		if !slices.Contains(sets, set) { // i18,i18 is i18
-			sets = append(sets, set)
+		if !slices.Contains(job.sets, set) { // i18,i18 is i18
+			job.sets = append(job.sets, set)
 		}
 	}
-	for _, set := range sets {
+	for _, set := range job.sets {
 		switch set {
 		case "i18":
-			decisions = append(decisions, count.I18...)
+			job.decisions = append(job.decisions, count.I18...)
 		case "fab4":
-			decisions = append(decisions, count.Fab4...)
+			job.decisions = append(job.decisions, count.Fab4...)
 		case "all":
-			if len(sets) > 1 {
-				return nil, usagef("--set %q: all is every cell already; give it alone", f.set)
+			if len(job.sets) > 1 {
+				return job, usagef("--set %q: all is every cell already; give it alone", f.set)
 			}
 		default:
-			return nil, usagef("--set %q: want i18, fab4, i18,fab4 or all", f.set)
+			return job, usagef("--set %q: want i18, fab4, i18,fab4 or all", f.set)
 		}
 	}
 	if f.shoes < 50 || f.shoes > 1_000_000 {
-		return nil, usagef("--shoes %d: want 50 to 1000000", f.shoes)
+		return job, usagef("--shoes %d: want 50 to 1000000", f.shoes)
 	}
-	pen, err := parseFraction("penetration", f.penetration, "80%")
+	if job.pen, err = parseFraction("penetration", f.penetration, "80%"); err != nil {
+		return job, err
+	}
+	if r.Infinite() {
+		return job, usagef("indices with an infinite deck: there is nothing to count")
+	}
+	if r.FullShoe() != solve.NewShoe(r.Decks) {
+		return job, usagef("--count: counts and their true counts are defined on 52-card decks; %s deals others", r)
+	}
+	if r.Surrender != solve.LateSurrender && slices.Contains(job.sets, "fab4") {
+		return job, usagef("--set %s needs late surrender (LS): the Fab 4 are surrender indices", f.set)
+	}
+	return job, nil
+}
+
+// compute checks the flags and computes the indices for the rules, with a
+// progress bar on a terminal.
+func (f *indexFlags) compute(e env, r solve.Rules) (*indicesReport, error) {
+	job, err := f.check(r)
 	if err != nil {
 		return nil, err
 	}
-	if r.Infinite() {
-		return nil, usagef("indices with an infinite deck: there is nothing to count")
-	}
-	if r.FullShoe() != solve.NewShoe(r.Decks) {
-		return nil, usagef("--count: counts and their true counts are defined on 52-card decks; %s deals others", r)
-	}
-	if r.Surrender != solve.LateSurrender && strings.Contains(f.set, "fab4") {
-		return nil, usagef("--set %s needs late surrender (LS): the Fab 4 are surrender indices", f.set)
-	}
+	sys, rounding, decisions, sets, pen := job.sys, job.rounding, job.decisions, job.sets, job.pen
 	bar := progressbar.NewOptions(f.shoes,
 		progressbar.OptionSetWriter(e.stderr),
 		progressbar.OptionSetVisibility(e.colorAuto(e.stderr)),
@@ -203,7 +220,7 @@ func (f *indexFlags) compute(e env, r solve.Rules) (*indicesReport, error) {
 	)
 	opt := count.Options{Shoes: f.shoes, Penetration: pen, Seed: f.seed, Progress: func() { bar.Add(1) }}
 	var got []count.Index
-	if f.set == "all" {
+	if sets[0] == "all" {
 		got, err = count.AllCells(r, sys, opt)
 	} else {
 		got, err = count.Compute(r, sys, decisions, opt)

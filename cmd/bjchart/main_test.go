@@ -290,7 +290,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"indices", "--tags", "zen"}, `--tags "zen": want tags such as`},
 		{[]string{"indices", "--tags", "2=1,T=11"}, `--tags "2=1,T=11": tag "T=11": want RANK=TAG`},
 		{[]string{"sim", "--count", "hilo", "--ramp", "2:4,1:2"}, `counts must rise from step to step`},
-		{[]string{"sim", "--count", "hilo", "--ramp", "2:-4"}, `want COUNT:BET with a bet of 0 (sit out) or more`},
+		{[]string{"sim", "--count", "hilo", "--ramp", "2:-4"}, `want COUNT:BET with a count from -1000 to 1000 and a bet from 0 (sit out)`},
 		{[]string{"chart", "--rules", "6D DECK=4-4-4-4-4-4-4-4-4"}, `want ten counts A-2-3-4-5-6-7-8-9-T`},
 		{[]string{"chart", "--rules", "6D DECK=4-4-4-4-4-4-4-4-0-16"}, `want a count from 1 to 1000 of each rank`},
 		{[]string{"chart", "--rules", "6D SPANISH DECK=4-4-4-4-4-4-4-4-4-18"}, `(deck given twice)`},
@@ -302,9 +302,17 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"chart", "--rules", "6D 5C21=3:2 5C21=2:1"}, `(bonus 5-card 21 given twice)`},
 		{[]string{"chart", "--rules", "6D DHIT16=1.5"}, `"1.5": want a probability from 0 to 1`},
 		{[]string{"chart", "--rules", "6D DHIT17=1"}, `want a probability above 0 and below 1`},
-		{[]string{"chart", "--rules", "6D H17 DHIT17=0.2"}, `DHIT17 decides every 17, hard and soft: drop H17`},
+		{[]string{"chart", "--rules", "6D H17 DHIT17=0.2"}, `DHIT17 decides every 17, hard and soft; drop H17`},
 		{[]string{"chart", "--rules", "6D 5CC 6CC"}, `"6CC" at 7 contradicts "5CC" at 3 (charlie given twice)`},
 		{[]string{"emcts-check", "--c", "x"}, `--c "x": want constants of 0 or more`},
+		{[]string{"emcts-check", "--playouts", "0"}, `--playouts 0: want 1 to 100,000,000`},
+		{[]string{"sim", "--shard", "5/3"}, `--shard "5/3": want i/n`},
+		{[]string{"sim", "--strategy", "nonesuch"}, `"nonesuch" is neither a chart name`},
+		{[]string{"sim", "--seat", "foo=1"}, `unknown key "foo"`},
+		{[]string{"sim", "--count", "hilo", "--ramp", "0:1e308"}, `a bet from 0 (sit out) to 1e+06 units`},
+		{[]string{"card", "--count", "bogus"}, `--count "bogus": want a built-in count`},
+		{[]string{"plot", "--vs", "6D H18"}, `--vs "6D H18": unknown rule "H18"`},
+		{[]string{"plot", "--format", "svg", "-o", "p.png"}, `--format svg and -o "p.png" disagree`},
 		{[]string{"emcts-check", "--reward", "table8"}, `--reward "table8": want winlose, table7 or winlose,table7`},
 		{[]string{"emcts-check", "--runs", "0"}, `--runs 0: want 1 to 1000`},
 		{[]string{"emcts-check", "--c", "1,2", "--plot", "x.png"}, `--plot draws one setting: give one --c and one --reward (got 2 settings)`},
@@ -1182,5 +1190,15 @@ func TestHints(t *testing.T) {
 		if code != exitUsage || !strings.Contains(stderr, tc.want) || strings.Count(stderr, "\n") != 1 {
 			t.Errorf("%v: exit %d, %q; want one line with %q", tc.args, code, stderr, tc.want)
 		}
+	}
+}
+
+// TestDuplicatesRemoved: a deck count or an index set named twice is
+// solved once.
+func TestDuplicatesRemoved(t *testing.T) {
+	_, once, _ := runCmd(t, "grid", "--decks-list", "inf", "--format", "csv")
+	_, twice, _ := runCmd(t, "grid", "--decks-list", "inf,INF,inf", "--format", "csv")
+	if once != twice {
+		t.Errorf("grid --decks-list inf,INF,inf differs from inf:\n%s", twice)
 	}
 }

@@ -75,8 +75,12 @@ func (o *plotOptions) run(cmd *cobra.Command, e env) error {
 	format := strings.TrimPrefix(strings.ToLower(filepath.Ext(o.out)), ".")
 	switch {
 	case o.format != "":
+		ext := format
 		if format = strings.ToLower(o.format); !slices.Contains(render.HeatmapFormats, format) {
 			return usagef("--format %q: want png, svg or pdf", o.format)
+		}
+		if o.out != "-" && slices.Contains(render.HeatmapFormats, ext) && ext != format {
+			return usagef("--format %s and -o %q disagree: the file would hold %s under a .%s name; give one of them", format, o.out, strings.ToUpper(format), ext)
 		}
 	case o.out == "-":
 		format = "png"
@@ -176,6 +180,12 @@ func (o *plotOptions) run(cmd *cobra.Command, e env) error {
 		if err != nil {
 			return err
 		}
+		var rb solve.Rules
+		if o.vs != "" { // before anything is solved
+			if rb, err = solve.ParseRules(o.vs); err != nil {
+				return usagef("--vs %v", err)
+			}
+		}
 		shared := solve.Options{Cache: solve.NewCache()} // --vs rules often share the shoe
 		t, err := solve.SolveWith(r, shared)
 		if err != nil {
@@ -201,10 +211,6 @@ func (o *plotOptions) run(cmd *cobra.Command, e env) error {
 			return usagef("--metric %s: no cell of --table %s has a value under %s (is the action allowed by these rules?)", metric, o.table, r)
 		}
 		if o.vs != "" {
-			rb, err := solve.ParseRules(o.vs)
-			if err != nil {
-				return usagef("--vs %v", err)
-			}
 			tb, err := solve.SolveWith(rb, shared)
 			if err != nil {
 				return err

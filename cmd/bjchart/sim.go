@@ -113,14 +113,22 @@ func parseCountSystem(s string, decks int) (*sim.Count, error) {
 }
 
 // parseRamp reads "COUNT:BET,...", e.g. "-100:1,2:2,3:4,4:8".
+// A ramp's bounds: a bet of 10^6 units squared over 10^15 rounds stays far
+// inside a float's range (1e308 overflowed the sums to NaN); counts beyond
+// a few hundred are never reached.
+const (
+	maxBet       = 1e6
+	maxRampCount = 1000
+)
+
 func parseRamp(s string) ([]sim.Step, error) {
 	var ramp []sim.Step
 	for _, f := range strings.Split(s, ",") {
 		c, b, ok := strings.Cut(strings.TrimSpace(f), ":")
 		from, err := strconv.ParseFloat(c, 64)
 		bet, err2 := strconv.ParseFloat(b, 64)
-		if !ok || err != nil || err2 != nil || !(bet >= 0) || math.IsInf(from, 0) || math.IsNaN(from) || math.IsInf(bet, 0) {
-			return nil, fmt.Errorf("%q: want COUNT:BET with a bet of 0 (sit out) or more, e.g. 2:4", f)
+		if !ok || err != nil || err2 != nil || !(bet >= 0 && bet <= maxBet) || !(math.Abs(from) <= maxRampCount) {
+			return nil, fmt.Errorf("%q: want COUNT:BET with a count from -%d to %d and a bet from 0 (sit out) to %g units, e.g. 2:4", f, maxRampCount, maxRampCount, float64(maxBet))
 		}
 		if len(ramp) > 0 && from <= ramp[len(ramp)-1].From {
 			return nil, fmt.Errorf("%q: counts must rise from step to step", f)
@@ -293,6 +301,9 @@ func (o *simOptions) run(cmd *cobra.Command, e env) error {
 	}
 	opt, err := o.shoe.options(r)
 	if err != nil {
+		return err
+	}
+	if err := o.checkBeforeSolving(); err != nil {
 		return err
 	}
 	if r.Infinite() && !o.csm && cmd.Flags().Changed("penetration") {
@@ -1153,6 +1164,71 @@ func simStrategy(s *solve.Solver, name string) (sim.Strategy, float64, error) {
 		return nil, 0, err
 	}
 	return ch, played.EV, nil
+}
+
+// checkBeforeSolving finds what is wrong with the options that need no
+// solve to tell (the shard, the strategies named, the tree search's
+// settings, each seat's keys and values), so that a mistake is reported
+// at once, not after the seconds a solve takes.
+func (o *simOptions) checkBeforeSolving() error {
+	if o.shard != "" {
+		if _, _, err := parseShard(o.shard); err != nil {
+			return usagef("--shard %q: %v", o.shard, err)
+		}
+		if o.format != "json" {
+			return usagef("--shard needs --format json: 'bjchart sim merge' reads the parts")
+		}
+	}
+	strategies := []string{o.strategy}
+	for i, spec := range o.seats {
+		for _, part := range strings.Split(spec, ";") {
+			k, v, ok := strings.Cut(strings.TrimSpace(part), "=")
+			k, v = strings.TrimSpace(k), strings.TrimSpace(v)
+			var err error
+			switch {
+			case strings.TrimSpace(part) == "":
+				continue
+			case !ok:
+				err = fmt.Errorf("%q is not key=value; want strategy, ramp, indices or insure-at", part)
+			case k == "strategy":
+				strategies = append(strategies, v)
+			case k == "ramp":
+				_, err = parseRamp(v)
+			case k == "indices":
+				if v != "published" && v != "computed" {
+					_, err = readCapped(v, maxPartFile, "an indices file is a few kilobytes")
+				}
+			case k == "insure-at":
+				if x, perr := strconv.ParseFloat(v, 64); perr != nil || math.IsNaN(x) || math.IsInf(x, 0) {
+					err = fmt.Errorf("insure-at %q: want a count", v)
+				}
+			default:
+				err = fmt.Errorf("unknown key %q; want strategy, ramp, indices or insure-at", k)
+			}
+			if err != nil {
+				return usagef("--seat %q (seat %d): %v", spec, i+1, err)
+			}
+		}
+	}
+	for _, name := range strategies {
+		switch name {
+		case "solved", "cd", "optimal":
+		case "emcts":
+			if _, err := o.search.params(); err != nil {
+				return err
+			}
+			if c := o.search.chart; c != "solved" {
+				if _, err := charts.Load(c); err != nil {
+					return usagef("--playout-chart %q: %v", c, err)
+				}
+			}
+		default:
+			if _, err := charts.Load(name); err != nil {
+				return chartError(err)
+			}
+		}
+	}
+	return nil
 }
 
 // parseSeat reads "strategy=cd; ramp=-100:1,2:4; indices=published;

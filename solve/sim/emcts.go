@@ -129,7 +129,10 @@ func (e *EMCTS) forShard(seed, stream uint64) Strategy {
 	f.deck = &shoe{rng: f.rng}
 	f.reseed(seed, stream)
 	f.play = newTable(e.r, f.deck, nil)
-	f.nodes = make([]node, 0, 2*f.Playouts/f.Threshold+16)
+	// The tree grows by append as a search needs it (nodes are addressed
+	// by index): a budget of 10^8 playouts reserved 1.28 GB a shard up
+	// front. Once grown, a shard's later decisions allocate nothing.
+	f.nodes = make([]node, 0, min(2*f.Playouts/f.Threshold+16, 1<<12))
 	return f
 }
 
