@@ -11,7 +11,6 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 
 	"bjchart/charts"
@@ -172,12 +171,8 @@ func (o *emctsCheckOptions) run(cmd *cobra.Command, e env) error {
 	chart := strat.(*sim.Chart)
 	rep := checkReport{Rules: r.String(), Playouts: o.playouts, Threshold: o.threshold, Runs: o.runs, Seed: o.seed, Playout: o.chart}
 	tab := s.Table()
-	bar := progressbar.NewOptions(len(cs)*len(rewards)*len(tab.Hands),
-		progressbar.OptionSetWriter(e.stderr),
-		progressbar.OptionSetVisibility(e.colorAuto(e.stderr)),
-		progressbar.OptionSetDescription("searching"),
-		progressbar.OptionClearOnFinish(),
-	)
+	bar := newProgress(e, int64(len(cs)*len(rewards)*len(tab.Hands)), "searching", "positions")
+	var base int64
 	for _, rw := range rewards {
 		for _, c := range cs {
 			f := searchFlags{playouts: o.playouts, c: c, reward: rw, threshold: o.threshold}
@@ -185,8 +180,8 @@ func (o *emctsCheckOptions) run(cmd *cobra.Command, e env) error {
 			if err != nil {
 				return err
 			}
-			base := bar.State().CurrentNum
-			ps, err := sim.CheckEMCTS(tab, chart, p, o.runs, o.seed, func(done int) { bar.Set64(base + int64(done)) })
+			ps, err := sim.CheckEMCTS(tab, chart, p, o.runs, o.seed, func(done int) { bar.Set(base + int64(done)) })
+			base += int64(len(tab.Hands))
 			if err != nil {
 				return usageError{err}
 			}
@@ -248,8 +243,12 @@ func (rep checkReport) text(b *bytes.Buffer, list int) error {
 	}
 	fmt.Fprintf(b, "eMCTS: %d playouts a decision, threshold %d, playouts by %s; %s (seed %d)\n\n",
 		rep.Playouts, rep.Threshold, rep.Playout, runs, rep.Seed)
+	fmt.Fprintln(b, "right: the share of the two-card positions where the search plays the exact best")
+	fmt.Fprintln(b, "play, of the positions and weighed by how often each is dealt. EV given up: per")
+	fmt.Fprintln(b, "round, first decisions only, in % of the initial bet.")
+	fmt.Fprintln(b)
 	tw := tabwriter.NewWriter(b, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "C\treward\tright, positions\tright, by frequency\tEV given up per round (first decisions)\t")
+	fmt.Fprintln(tw, "C\treward\tright, positions\tright, by frequency\tEV given up\t")
 	for _, s := range rep.Settings {
 		fmt.Fprintf(tw, "%g\t%s\t%d/%d = %.1f%%\t%.2f%%\t%.4f%%\t\n", s.C, s.Reward, s.Right, s.Positions, 100*s.RightShare, 100*s.RightByFreq, 100*s.LostPerRound)
 	}
@@ -260,14 +259,15 @@ func (rep checkReport) text(b *bytes.Buffer, list int) error {
 		return nil
 	}
 	for _, s := range rep.Settings {
-		fmt.Fprintf(b, "\nC=%g, %s: the costliest wrong decisions (EV lost per time played; per round, weighed by frequency)\n", s.C, s.Reward)
+		fmt.Fprintf(b, "\nC=%g, %s: the costliest wrong decisions, in %% of the initial bet\n", s.C, s.Reward)
 		tw := tabwriter.NewWriter(b, 0, 4, 2, ' ', 0)
+		fmt.Fprintln(tw, "  position\tsearch\tbest\tlost a play\tlost a round\t")
 		for i, w := range s.Wrong {
 			if i == list {
 				fmt.Fprintf(tw, "  ... and %d more\t\n", len(s.Wrong)-list)
 				break
 			}
-			fmt.Fprintf(tw, "  %s v %s\teMCTS %s (%d of %d)\texact %s\t%.4f\t%.5f%%\t\n", w.Hand, w.Up, w.Search, w.Votes, rep.Runs, w.Exact, w.Lost, 100*w.PerRound)
+			fmt.Fprintf(tw, "  %s v %s\t%s (%d of %d)\t%s\t%.2f%%\t%.5f%%\t\n", w.Hand, w.Up, w.Search, w.Votes, rep.Runs, w.Exact, 100*w.Lost, 100*w.PerRound)
 		}
 		if err := tw.Flush(); err != nil {
 			return err

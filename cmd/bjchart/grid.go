@@ -97,13 +97,7 @@ func (o *gridOptions) run(cmd *cobra.Command, e env) error {
 		groups = append(groups, group)
 	}
 
-	bar := progressbar.NewOptions(len(grid),
-		progressbar.OptionSetWriter(e.stderr),
-		progressbar.OptionSetVisibility(e.colorAuto(e.stderr)),
-		progressbar.OptionSetDescription("solving"),
-		progressbar.OptionShowCount(),
-		progressbar.OptionClearOnFinish(),
-	)
+	bar := newProgress(e, int64(len(grid)), "solving", "rule sets", progressbar.OptionShowCount())
 	rows := make([]gridRow, len(grid))
 	errs := make([]error, len(grid))
 	work := make(chan []int)
@@ -123,7 +117,7 @@ func (o *gridOptions) run(cmd *cobra.Command, e env) error {
 					} else {
 						rows[i] = gridRow{t.Rules.String(), t.EV, render.JSONEVCD{CDZMinus: t.CDEV[solve.CDZMinus], CDP1: t.CDEV[solve.CDP1]}}
 					}
-					bar.Add(1)
+					bar.Add()
 				}
 			}
 		}()

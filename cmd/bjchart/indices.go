@@ -211,14 +211,8 @@ func (f *indexFlags) compute(e env, r solve.Rules) (*indicesReport, error) {
 		return nil, err
 	}
 	sys, rounding, decisions, sets, pen := job.sys, job.rounding, job.decisions, job.sets, job.pen
-	bar := progressbar.NewOptions(f.shoes,
-		progressbar.OptionSetWriter(e.stderr),
-		progressbar.OptionSetVisibility(e.colorAuto(e.stderr)),
-		progressbar.OptionSetDescription("sampling shoes"),
-		progressbar.OptionShowCount(),
-		progressbar.OptionClearOnFinish(),
-	)
-	opt := count.Options{Shoes: f.shoes, Penetration: pen, Seed: f.seed, Progress: func() { bar.Add(1) }}
+	bar := newProgress(e, int64(f.shoes), "sampling shoes", "shoes", progressbar.OptionShowCount())
+	opt := count.Options{Shoes: f.shoes, Penetration: pen, Seed: f.seed, Progress: bar.Add}
 	var got []count.Index
 	if sets[0] == "all" {
 		got, err = count.AllCells(r, sys, opt)
@@ -361,13 +355,17 @@ func playLetter(name string) string {
 // letter of the play taken at or above each.
 func (r indicesReport) grids(b *bytes.Buffer) error {
 	ups := []string{"2", "3", "4", "5", "6", "7", "8", "9", "T", "A"}
+	letters := map[string]bool{} // the play letters the grids print
+	multi := false               // an index of three or more cards, in the list only
 	for _, kind := range []solve.TableKind{solve.Hard, solve.Soft, solve.Pairs} {
 		cells := map[[2]string][]string{} // [hand, up]
 		rows := map[string]bool{}         // the hands with an index
 		for _, x := range r.Indices {
+			multi = multi || x.MultiCard && x.Rounded != nil
 			if x.Table == "insurance" || x.Rounded == nil || x.MultiCard || count.RowKind(x.Hand) != kind {
 				continue
 			}
+			letters[playLetter(x.Play)] = true
 			key := [2]string{x.Hand, x.Up}
 			rows[x.Hand] = true
 			cells[key] = append(cells[key], fmt.Sprintf("%+d%s", *x.Rounded, playLetter(x.Play)))
@@ -393,10 +391,18 @@ func (r indicesReport) grids(b *bytes.Buffer) error {
 		}
 		fmt.Fprintln(b)
 	}
-	_, err := fmt.Fprintln(b, "A cell holds each index (rounded) and the play taken at or above it (S stand, H hit, D double,\n"+
-		"P split, R surrender); below it the cell's other play, as the list says. Blank: no play overtakes\n"+
-		"the basic one within the counts sampled. Hands of three or more cards are in the list only.")
-	fmt.Fprintln(b)
+	var names []string // only the letters printed
+	for _, l := range []struct{ letter, name string }{{"S", "stand"}, {"H", "hit"}, {"D", "double"}, {"P", "split"}, {"R", "surrender"}} {
+		if letters[l.letter] {
+			names = append(names, l.letter+" "+l.name)
+		}
+	}
+	legend := "A cell holds each index (rounded) and the play taken at or above it (" + strings.Join(names, ", ") +
+		"); below it the cell's other play, as the list says. Blank: no play overtakes the basic one within the counts sampled."
+	if multi {
+		legend += " Hands of three or more cards are in the list only."
+	}
+	_, err := fmt.Fprintln(b, legend+"\n")
 	return err
 }
 

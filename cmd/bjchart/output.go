@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/schollz/progressbar/v3"
 	"io"
 	"io/fs"
 	"math/rand/v2"
@@ -12,6 +13,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
+	"time"
 )
 
 // writeFileAtomic writes data to path through a temporary file in the same
@@ -153,4 +156,73 @@ func readCapped(path string, limit int64, why string) ([]byte, error) {
 		return nil, fmt.Errorf("%s: larger than %d bytes; %s", path, limit, why)
 	}
 	return data, nil
+}
+
+// progress shows a long computation's progress: a bar on a terminal, and
+// off one (where the bar is hidden) a one-line estimate of the whole run's
+// time, printed once after its first two seconds when the run will take
+// over a minute. It may be updated from any goroutine.
+type progress struct {
+	bar        *progressbar.ProgressBar
+	stderr     io.Writer
+	what, unit string
+	total      int64
+	terminal   bool
+	start      time.Time
+
+	mu   sync.Mutex
+	done int64
+	told bool
+}
+
+// estimateAfter is how long a run goes before its pace is taken.
+const estimateAfter = 2 * time.Second
+
+func newProgress(e env, total int64, what, unit string, opts ...progressbar.Option) *progress {
+	terminal := e.colorAuto(e.stderr)
+	opts = append([]progressbar.Option{
+		progressbar.OptionSetWriter(e.stderr),
+		progressbar.OptionSetVisibility(terminal),
+		progressbar.OptionSetDescription(what),
+		progressbar.OptionClearOnFinish(),
+	}, opts...)
+	return &progress{bar: progressbar.NewOptions64(total, opts...), stderr: e.stderr, what: what, unit: unit,
+		total: total, terminal: terminal, start: time.Now()}
+}
+
+// Set records that n units of the total are done.
+func (p *progress) Set(n int64) {
+	p.mu.Lock()
+	p.done = n
+	p.estimate()
+	p.mu.Unlock()
+	p.bar.Set64(n)
+}
+
+// Add records one more unit done.
+func (p *progress) Add() {
+	p.mu.Lock()
+	p.done++
+	p.estimate()
+	p.mu.Unlock()
+	p.bar.Add64(1)
+}
+
+func (p *progress) Finish() { p.bar.Finish() }
+
+// estimate prints the run's estimated time once, off a terminal, if it is
+// over a minute; p.mu is held.
+func (p *progress) estimate() {
+	if p.told || p.terminal || p.done == 0 {
+		return
+	}
+	took := time.Since(p.start)
+	if took < estimateAfter {
+		return
+	}
+	p.told = true
+	if all := time.Duration(float64(took) * float64(p.total) / float64(p.done)); all > time.Minute {
+		fmt.Fprintf(p.stderr, "bjchart: %s: about %s in all (from the pace of the first %d of %d %s)\n",
+			p.what, all.Round(time.Second), p.done, p.total, p.unit)
+	}
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 )
 
 // TestOutputFileModes checks that a new output file honours the umask, a
@@ -78,5 +79,33 @@ func TestCardDate(t *testing.T) {
 	}
 	if !strings.Contains(a, "20231114") { // 1700000000 is 2023-11-14 UTC
 		t.Error("SOURCE_DATE_EPOCH: the PDF does not carry its date")
+	}
+}
+
+// TestProgressEstimate: off a terminal, a run whose pace after its first
+// seconds puts it over a minute says how long once; a short one says
+// nothing.
+func TestProgressEstimate(t *testing.T) {
+	for _, tc := range []struct {
+		done  int
+		total int64
+		want  string
+	}{
+		{1, 100, "bjchart: sampling shoes: about 5m0s in all (from the pace of the first 1 of 100 shoes)\n"},
+		{50, 100, ""},
+	} {
+		var errb bytes.Buffer
+		p := newProgress(env{stderr: &errb, getenv: func(string) string { return "" }}, tc.total, "sampling shoes", "shoes")
+		p.start = time.Now().Add(-3 * time.Second)
+		p.done = int64(tc.done - 1)
+		p.Add()
+		p.Add() // told already
+		got := errb.String()
+		if tc.want != "" && !strings.HasPrefix(got, "bjchart: sampling shoes: about 5m") || tc.want == "" && got != "" {
+			t.Errorf("%d of %d after 3 s: %q, want %q", tc.done, tc.total, errb.String(), tc.want)
+		}
+		if strings.Count(errb.String(), "\n") > 1 {
+			t.Errorf("estimate printed more than once: %q", errb.String())
+		}
 	}
 }

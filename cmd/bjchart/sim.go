@@ -340,14 +340,6 @@ func (o *simOptions) run(cmd *cobra.Command, e env) error {
 	if len(o.seats) > 0 && cmd.Flags().Changed("players") && o.players != len(o.seats) {
 		return usagef("--players %d but --seat given %d times: the seats are the players", o.players, len(o.seats))
 	}
-	bar := progressbar.NewOptions64(rounds,
-		progressbar.OptionSetWriter(e.stderr),
-		progressbar.OptionSetVisibility(e.colorAuto(e.stderr)),
-		progressbar.OptionSetDescription("dealing"),
-		progressbar.OptionShowIts(),
-		progressbar.OptionSetItsString("rounds"),
-		progressbar.OptionClearOnFinish(),
-	)
 	start := time.Now()
 	cfg.Rules, cfg.Shoe, cfg.Penetration, cfg.Rounds = r, opt.Shoe, pen, rounds
 	if o.shard != "" {
@@ -366,7 +358,8 @@ func (o *simOptions) run(cmd *cobra.Command, e env) error {
 		cfg.Shards = 64
 		cfg.StreamBase = uint64(i-1) * 64
 	}
-	res, err := sim.Run(cfg, strat, func(done int64) { bar.Set64(done) })
+	bar := newProgress(e, cfg.Rounds, "dealing", "rounds", progressbar.OptionShowIts(), progressbar.OptionSetItsString("rounds"))
+	res, err := sim.Run(cfg, strat, bar.Set)
 	if err != nil {
 		return usageError{err}
 	}
