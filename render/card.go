@@ -103,6 +103,17 @@ var cardColor = map[solve.Action][3]int{
 // darkFill says which fills carry white text.
 func darkFill(a solve.Action) bool { return a == solve.Double }
 
+// CardColor is an action's fill on the cards (and the web page) and
+// whether its text is white.
+func CardColor(a solve.Action) (rgb [3]int, whiteText bool) { return cardColor[a], darkFill(a) }
+
+// DescribeRules says the rules in words, as the cards print them.
+func DescribeRules(r solve.Rules) string { return describeRules(r) }
+
+// CardCode is a cell's code as the card prints it for the rules (a DAS
+// code only where the rules allow doubling after a split).
+func CardCode(r solve.Rules, c solve.Code) string { return cardCode(r, c) }
+
 // cardRow is one printed row: a label and ten cells.
 type cardRow struct {
 	label string

@@ -135,6 +135,52 @@ func MetricGrid(t *solve.Table, kind solve.TableKind, m Metric) (*EVGrid, error)
 	return NewGrid(t, kind, value), nil
 }
 
+// MetricTitle names what a metric's heatmap shows.
+func MetricTitle(m Metric) string {
+	return map[Metric]string{
+		MetricBest: "EV of the best play", MetricStand: "EV of standing", MetricHit: "EV of hitting",
+		MetricDouble: "EV of doubling", MetricSplit: "EV of splitting", MetricSurrender: "EV of surrendering",
+		MetricMargin: "margin (EV the next best play would cost)", MetricGain: "gain over standing",
+	}[m]
+}
+
+// ChartHeatmap returns the grids of a table's kinds under a metric and the
+// figure's options (title, scale, notes on the values' conditioning, the
+// grey cells and, with codes, the codes): what 'bjchart plot' draws.
+func ChartHeatmap(t *solve.Table, kinds []solve.TableKind, m Metric, codes bool) ([]*EVGrid, HeatmapOptions, error) {
+	opt := HeatmapOptions{Codes: codes, Scale: "EV (fraction of the initial bet)", Sequential: m.Sequential(),
+		Title: fmt.Sprintf("%s: %s", t.Rules, MetricTitle(m))}
+	if m == MetricMargin {
+		opt.Log, opt.Scale = true, "margin (EV per occurrence, log scale)"
+	}
+	grey := "Grey: no value (the action is not allowed there by these rules)."
+	if m == MetricMargin {
+		grey = "Grey: no hand is decided at that cell."
+	}
+	opt.Notes = []string{t.Conditioning.Describe() + ". " + grey}
+	if codes {
+		opt.Notes = append(opt.Notes, "Each cell: the value, then the chart's play. "+CodesNote)
+	}
+	var grids []*EVGrid
+	for _, k := range kinds {
+		g, err := MetricGrid(t, k, m)
+		if err != nil {
+			return nil, opt, err
+		}
+		grids = append(grids, g)
+	}
+	for _, g := range grids {
+		for _, row := range g.Values {
+			for _, v := range row {
+				if !math.IsNaN(v) {
+					return grids, opt, nil
+				}
+			}
+		}
+	}
+	return nil, opt, fmt.Errorf("metric %s: no cell of the tables asked for has a value under %s (is the action allowed by these rules?)", m, t.Rules)
+}
+
 func metricNames() string {
 	var s []string
 	for _, m := range Metrics {

@@ -66,6 +66,9 @@ func TestHelpExamplesRun(t *testing.T) {
 			t.Errorf("example %q does not start with bjchart", ex)
 			continue
 		}
+		if len(args) > 1 && args[1] == "serve" {
+			continue // runs until stopped; TestServeSameBytesAsCLI and package web test it
+		}
 		if len(args) > 1 && (args[1] == "indices" || slices.Contains([]string{"card", "plot"}, args[1]) && slices.Contains(args, "--count")) {
 			args = append(args, "--shoes", "50") // sampling at its smallest: the run, not the figures, is tested
 		}

@@ -191,24 +191,8 @@ func (o *plotOptions) run(cmd *cobra.Command, e env) error {
 		if err != nil {
 			return err
 		}
-		opt.Title = fmt.Sprintf("%s: %s", r, metricTitle(metric))
-		grey := "Grey: no value (the action is not allowed there by these rules)."
-		if metric == render.MetricMargin {
-			grey = "Grey: no hand is decided at that cell."
-		}
-		opt.Notes = []string{t.Conditioning.Describe() + ". " + grey}
-		if o.codes {
-			opt.Notes = append(opt.Notes, "Each cell: the value, then the chart's play. "+render.CodesNote)
-		}
-		for _, k := range kinds {
-			g, err := render.MetricGrid(t, k, metric)
-			if err != nil {
-				return usageError{err}
-			}
-			grids = append(grids, g)
-		}
-		if allNaN(grids) {
-			return usagef("--metric %s: no cell of --table %s has a value under %s (is the action allowed by these rules?)", metric, o.table, r)
+		if grids, opt, err = render.ChartHeatmap(t, kinds, metric, o.codes); err != nil {
+			return usagef("--%v", err)
 		}
 		if o.vs != "" {
 			tb, err := solve.SolveWith(rb, shared)
@@ -224,7 +208,7 @@ func (o *plotOptions) run(cmd *cobra.Command, e env) error {
 				}
 			}
 			opt.Sequential = false
-			opt.Title = fmt.Sprintf("%s: %s minus %s", metricTitle(metric), r, rb)
+			opt.Title = fmt.Sprintf("%s: %s minus %s", render.MetricTitle(metric), r, rb)
 			opt.Scale = "EV difference (fraction of the initial bet)"
 			opt.Notes[0] = "Each cell: the value under " + r.String() + " less the value under " + rb.String() +
 				" (red: the first is better). " + opt.Notes[0]
@@ -317,32 +301,10 @@ func (o *plotOptions) diff(cmd *cobra.Command) (*charts.Diff, error) {
 	return charts.Compare(s, c, charts.DefaultTie)
 }
 
-func metricTitle(m render.Metric) string {
-	return map[render.Metric]string{
-		render.MetricBest: "EV of the best play", render.MetricStand: "EV of standing", render.MetricHit: "EV of hitting",
-		render.MetricDouble: "EV of doubling", render.MetricSplit: "EV of splitting", render.MetricSurrender: "EV of surrendering",
-		render.MetricMargin: "margin (EV the next best play would cost)", render.MetricGain: "gain over standing",
-	}[m]
-}
-
 func metricStrings() []string {
 	var s []string
 	for _, m := range render.Metrics {
 		s = append(s, string(m))
 	}
 	return s
-}
-
-// allNaN reports whether no cell of the grids has a value.
-func allNaN(grids []*render.EVGrid) bool {
-	for _, g := range grids {
-		for _, row := range g.Values {
-			for _, v := range row {
-				if !math.IsNaN(v) {
-					return false
-				}
-			}
-		}
-	}
-	return true
 }

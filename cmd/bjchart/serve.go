@@ -1,0 +1,76 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"bjchart/render/web"
+
+	"github.com/spf13/cobra"
+)
+
+func newServeCmd(e env) *cobra.Command {
+	var addr string
+	cmd := &cobra.Command{
+		Use:   "serve",
+		Short: "Serve the web page: every chart, number and card in a browser",
+		Long: `Serve bjchart's web page: pick the rules (a select for each common rule,
+or any rule string), see the chart in the card's colours with every
+action's EV behind every cell, look up a hand, read the dealer's
+outcomes, and download the cards (PDF), heatmaps (PNG, SVG, PDF) and the
+chart as JSON or CSV: the same bytes the command line writes.
+
+It listens on loopback (127.0.0.1:8080) unless --addr says otherwise; a
+non-loopback address is served with a warning, since anyone who can reach
+it can make the machine solve. Ctrl-C stops it.`,
+		Example: `  bjchart serve
+  bjchart serve --addr 127.0.0.1:9000`,
+		Args: noArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			host, _, err := net.SplitHostPort(addr)
+			if err != nil {
+				return usagef("--addr %q: want HOST:PORT, e.g. 127.0.0.1:8080", addr)
+			}
+			ln, err := net.Listen("tcp", addr)
+			if err != nil {
+				return err
+			}
+			if ip := net.ParseIP(host); host != "localhost" && (ip == nil || !ip.IsLoopback()) {
+				fmt.Fprintf(e.stderr, "bjchart: warning: serving on %s, not loopback: anyone who can reach it can use it\n", addr)
+			}
+			srv := &http.Server{
+				Handler:           web.New(web.Options{Version: version}),
+				ReadHeaderTimeout: 5 * time.Second,
+				ReadTimeout:       10 * time.Second,
+				WriteTimeout:      90 * time.Second,
+				IdleTimeout:       60 * time.Second,
+				MaxHeaderBytes:    16 << 10,
+			}
+			fmt.Fprintf(e.stdout, "bjchart: serving on http://%s/ (Ctrl-C stops)\n", ln.Addr())
+			ctx, stop := signal.NotifyContext(cmd.Context(), syscall.SIGINT, syscall.SIGTERM)
+			defer stop()
+			errc := make(chan error, 1)
+			go func() { errc <- srv.Serve(ln) }()
+			select {
+			case err := <-errc:
+				return err
+			case <-ctx.Done():
+			}
+			shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancel()
+			if err := srv.Shutdown(shutdown); err != nil && !errors.Is(err, http.ErrServerClosed) {
+				return err
+			}
+			fmt.Fprintln(e.stderr, "bjchart: stopped")
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&addr, "addr", "127.0.0.1:8080", "address to listen on, HOST:PORT (loopback by default)")
+	return cmd
+}

@@ -1,0 +1,54 @@
+package main
+
+import (
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"bjchart/render/web"
+)
+
+// TestServeSameBytesAsCLI: the page's downloads are the bytes the CLI
+// writes for the same request (one core, two faces).
+func TestServeSameBytesAsCLI(t *testing.T) {
+	day := time.Date(2026, 11, 24, 15, 4, 5, 0, time.UTC)
+	s := web.New(web.Options{Version: version, Now: func() time.Time { return day }})
+	dir := t.TempDir()
+	file := func(name string) func(args ...string) string {
+		return func(args ...string) string {
+			out := filepath.Join(dir, name)
+			if code, _, stderr := runCmd(t, append(args, "-o", out)...); code != exitOK {
+				t.Fatalf("%v: exit %d: %s", args, code, stderr)
+			}
+			data, _ := os.ReadFile(out)
+			return string(data)
+		}
+	}
+	stdout := func(args ...string) string {
+		code, out, stderr := runCmd(t, args...)
+		if code != exitOK {
+			t.Fatalf("%v: exit %d: %s", args, code, stderr)
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		target string
+		cli    string
+	}{
+		{"/api/chart.json?rules=6D+H17+DAS+LS", stdout("chart", "--rules", "6D H17 DAS LS", "--format", "json")},
+		{"/api/chart.csv?rules=2D+S17", stdout("chart", "--rules", "2D S17", "--format", "csv")},
+		{"/api/hand.json?rules=6D+H17+DAS+LS&hand=soft+17+v+2", stdout("hand", "soft 17 v 2", "--rules", "6D H17 DAS LS", "--format", "json")},
+		{"/card.pdf?rules=6D+H17+DAS+LS", file("c.pdf")("card", "--rules", "6D H17 DAS LS", "--date", "2026-11-24")},
+		{"/card.pdf?rules=INF&size=wallet&paper=a4", file("w.pdf")("card", "--rules", "INF", "--size", "wallet", "--paper", "a4", "--date", "2026-11-24")},
+		{"/plot.svg?rules=INF+LS&metric=margin", file("p.svg")("plot", "--rules", "INF LS", "--metric", "margin", "--codes")},
+		{"/plot.png?rules=INF&table=soft", file("p.png")("plot", "--rules", "INF", "--table", "soft", "--codes")},
+	} {
+		w := httptest.NewRecorder()
+		s.ServeHTTP(w, httptest.NewRequest("GET", tc.target, nil))
+		if w.Code != 200 || w.Body.String() != tc.cli {
+			t.Errorf("GET %s: %d, %d bytes differ from the CLI's %d", tc.target, w.Code, w.Body.Len(), len(tc.cli))
+		}
+	}
+}

@@ -1,0 +1,35 @@
+// bjchart's page: keep the rule selects in step with the rule string, and
+// show a cell's numbers when it is pointed at, focused or tapped. The page
+// works without it: the rule string is the form's one field.
+"use strict";
+
+document.addEventListener("DOMContentLoaded", function () {
+  var form = document.getElementById("rules-form");
+  var input = document.getElementById("rules");
+  // A select replaces the tokens of its group in the rule string, keeps
+  // every other token, and solves.
+  document.querySelectorAll("select[data-pattern]").forEach(function (sel) {
+    sel.addEventListener("change", function () {
+      var re = new RegExp(sel.getAttribute("data-pattern"), "i");
+      var tokens = input.value.split(/[\s,]+/).filter(function (t) { return t !== "" && !re.test(t); });
+      tokens.push(sel.value);
+      input.value = tokens.join(" ");
+      form.submit();
+    });
+  });
+  var details = document.getElementById("details");
+  if (!details) {
+    return;
+  }
+  var show = function (ev) {
+    var info = ev.currentTarget.getAttribute("data-info");
+    if (info) {
+      details.textContent = info;
+    }
+  };
+  document.querySelectorAll("td[data-info]").forEach(function (td) {
+    td.addEventListener("mouseenter", show);
+    td.addEventListener("focus", show);
+    td.addEventListener("click", show);
+  });
+});

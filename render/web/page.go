@@ -1,0 +1,223 @@
+package web
+
+import (
+	"bytes"
+	"fmt"
+	"html/template"
+	"net/http"
+	"regexp"
+	"strings"
+
+	"bjchart/render"
+	"bjchart/solve"
+)
+
+// pageData is what the page template shows.
+type pageData struct {
+	Input    string // the rule string as typed
+	Rules    string // its canonical form ("" after an error)
+	Error    string // the parser's or the solver's message
+	Words    string // the rules in words
+	Edge     string // house edge or player edge, with the EV
+	BestPlay string // the best play's EV, where it differs from the chart's
+	Cond     string // what the cells' EVs are conditioned on
+	Tables   []tableView
+	Controls []control
+	Hand     string // the hand asked about
+	HandText string // its report, as 'bjchart hand' prints it
+	HandErr  string
+	Dealer   string // the dealer's outcomes, as 'bjchart dealer' prints them
+	Links    []downloadLink
+	Version  string
+}
+
+type tableView struct {
+	Name string
+	Ups  []string // the dealer's up cards, the columns
+	Rows []rowView
+}
+
+type rowView struct {
+	Label string
+	Cells []cellView
+}
+
+// cellView is one chart cell: its code, colour class, and the numbers the
+// page's script shows when it is pointed at, focused or tapped.
+type cellView struct {
+	Code, Class, Up string
+	Info            string // every action's EV, the margin, each play's cost
+}
+
+// control is one select kept in step with the rule string by the script:
+// choosing an option replaces its group's token (Pattern matches every
+// token of the group).
+type control struct {
+	Label, Name, Pattern string
+	Options              []option
+}
+
+type option struct {
+	Token, Text string
+	Selected    bool
+}
+
+type downloadLink struct{ Text, URL string }
+
+var funcs = template.FuncMap{}
+
+// controls are the rule groups the page offers as selects; every other
+// rule is typed in the rule string, which the selects keep.
+var controls = []control{
+	{Label: "Decks", Name: "decks", Pattern: `^([0-9]+D|INF)$`, Options: []option{{"1D", "1", false}, {"2D", "2", false}, {"4D", "4", false}, {"6D", "6", false}, {"8D", "8", false}, {"INF", "infinite", false}}},
+	{Label: "Soft 17", Name: "s17", Pattern: `^(S17|H17)$`, Options: []option{{"S17", "dealer stands", false}, {"H17", "dealer hits", false}}},
+	{Label: "Double", Name: "double", Pattern: `^(DOA|D9|D10|NDD)$`, Options: []option{{"DOA", "any two cards", false}, {"D9", "9-11", false}, {"D10", "10-11", false}, {"NDD", "never", false}}},
+	{Label: "After a split", Name: "das", Pattern: `^(DAS|NDAS)$`, Options: []option{{"DAS", "double allowed", false}, {"NDAS", "no double", false}}},
+	{Label: "Splits", Name: "splits", Pattern: `^SPL[123]$`, Options: []option{{"SPL1", "to 2 hands", false}, {"SPL2", "to 3 hands", false}, {"SPL3", "to 4 hands", false}}},
+	{Label: "Surrender", Name: "surrender", Pattern: `^(NS|LS|ES)$`, Options: []option{{"NS", "none", false}, {"LS", "late", false}, {"ES", "early", false}}},
+	{Label: "Blackjack pays", Name: "payout", Pattern: `^[0-9]+:[0-9]+$`, Options: []option{{"3:2", "3:2", false}, {"6:5", "6:5", false}, {"1:1", "1:1", false}, {"2:1", "2:1", false}}},
+	{Label: "Hole card", Name: "hole", Pattern: `^(PEEK|ENHC|OBO)$`, Options: []option{{"PEEK", "peek (US)", false}, {"ENHC", "no hole card", false}, {"OBO", "original bet only", false}}},
+}
+
+// handlePage serves the page for the query's rules.
+func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) {
+	d := pageData{Version: s.opt.Version}
+	q, err := parseQuery(r.URL.Query())
+	d.Input = q.input
+	status := http.StatusOK
+	if err != nil {
+		d.Error, status = err.Error(), http.StatusBadRequest
+	} else if t, err := s.tables.get(r.Context(), q.rules); err != nil {
+		d.Error, status = err.Error(), http.StatusServiceUnavailable
+	} else {
+		s.fill(&d, q, t)
+	}
+	if d.Input == "" {
+		d.Input = d.Rules
+	}
+	var buf bytes.Buffer
+	if err := s.page.Execute(&buf, d); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.WriteHeader(status)
+	w.Write(buf.Bytes())
+}
+
+// fill lays a solved table out for the page.
+func (s *Server) fill(d *pageData, q query, t *solve.Table) {
+	rules := t.Rules.String()
+	d.Rules, d.Words = rules, render.DescribeRules(t.Rules)
+	d.Edge = fmt.Sprintf("%s playing this chart (player EV %+.4f%% of the initial bet per round)", capitalize(render.EdgeText(t.EV, 4)), 100*t.EV)
+	if t.CDEV[solve.CDZMinus] != t.EV {
+		d.BestPlay = fmt.Sprintf("Composition-dependent play: EV %+.4f%% (splits CDZ-), %+.4f%% (splits CDP1).", 100*t.CDEV[solve.CDZMinus], 100*t.CDEV[solve.CDP1])
+	}
+	d.Cond = t.Conditioning.Describe() + "."
+	for _, kind := range []solve.TableKind{solve.Hard, solve.Soft, solve.Pairs} {
+		tv := tableView{Name: strings.ToUpper(kind.String()), Ups: []string{"2", "3", "4", "5", "6", "7", "8", "9", "T", "A"}}
+		for _, hand := range render.ChartRows(kind) {
+			rv := rowView{Label: hand}
+			for _, up := range solve.UpCards {
+				rv.Cells = append(rv.Cells, cellOf(t, t.Cell(kind, hand, up)))
+			}
+			tv.Rows = append(tv.Rows, rv)
+		}
+		d.Tables = append(d.Tables, tv)
+	}
+	d.Controls = selectedControls(rules)
+	if q.hand != "" {
+		d.Hand = q.hand
+		var buf bytes.Buffer
+		if rep, err := handReport(q, t); err != nil {
+			d.HandErr = err.Error()
+		} else if err := render.HandText(&buf, rep); err == nil {
+			d.HandText = buf.String()
+		}
+	}
+	if dl, err := render.NewDealer(t.Rules, nil); err == nil {
+		var buf bytes.Buffer
+		if render.DealerText(&buf, dl) == nil {
+			d.Dealer = buf.String()
+		}
+	}
+	d.Links = []downloadLink{
+		{"Card (PDF, letter)", link("/card.pdf", rules)},
+		{"Card (PDF, A4)", link("/card.pdf", rules, "size", "a4")},
+		{"Wallet cards (PDF)", link("/card.pdf", rules, "size", "wallet")},
+		{"Heatmap (PNG)", link("/plot.png", rules)},
+		{"Heatmap (SVG)", link("/plot.svg", rules)},
+		{"Heatmap (PDF)", link("/plot.pdf", rules)},
+		{"Margins (PNG)", link("/plot.png", rules, "metric", "margin")},
+		{"Chart (JSON)", link("/api/chart.json", rules)},
+		{"Chart (CSV)", link("/api/chart.csv", rules)},
+	}
+}
+
+// cellOf lays out one cell: code, colour and the numbers behind it.
+func cellOf(t *solve.Table, c *solve.Cell) cellView {
+	cv := cellView{Up: c.Up.String()}
+	if c.Impossible {
+		cv.Code, cv.Class, cv.Info = "-", "none", fmt.Sprintf("%s v %v: the shoe cannot deal this hand.", c.Hand, c.Up)
+		return cv
+	}
+	cv.Code, cv.Class = render.CardCode(t.Rules, c.Code), "a-"+c.Code.Best.Letter()
+	if c.Marked() {
+		cv.Code += "*"
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s %s v %v: %s", c.Table, c.Hand, c.Up, c.Code.Best)
+	if c.Code.Fallback != solve.NoAction {
+		fmt.Fprintf(&b, " (else %s)", c.Code.Fallback)
+	}
+	b.WriteString("\nEV per unit bet:")
+	for _, a := range solve.Actions {
+		if c.Legal[a] {
+			fmt.Fprintf(&b, "\n  %-9s %+.6f", a, c.EV[a])
+		}
+	}
+	if m := render.CellMargin(c); m != nil {
+		fmt.Fprintf(&b, "\nmargin %.6f per decision (what the next best play costs)", *m)
+		for _, a := range solve.Actions {
+			if c.Legal[a] && a != c.Code.Best {
+				fmt.Fprintf(&b, "\n  %s would cost %.6f", a, c.Cost[a])
+			}
+		}
+	} else {
+		b.WriteString("\nno hand is decided at this cell")
+	}
+	if c.MultiCard != solve.NoAction {
+		fmt.Fprintf(&b, "\nthree or more cards: %s", c.MultiCard)
+	}
+	cv.Info = b.String()
+	return cv
+}
+
+// selectedControls marks each control's option that the rule string has.
+func selectedControls(rules string) []control {
+	tokens := strings.Fields(rules)
+	out := make([]control, len(controls))
+	for i, c := range controls {
+		c.Options = append([]option(nil), c.Options...)
+		re := regexp.MustCompile(c.Pattern)
+		found := false
+		for j := range c.Options {
+			for _, t := range tokens {
+				if t == c.Options[j].Token {
+					c.Options[j].Selected, found = true, true
+				}
+			}
+		}
+		if !found { // a value the select does not list (3D, 7:5): offer it as it is
+			for _, t := range tokens {
+				if re.MatchString(t) {
+					c.Options = append(c.Options, option{t, t, true})
+				}
+			}
+		}
+		out[i] = c
+	}
+	return out
+}
+
+func capitalize(s string) string { return strings.ToUpper(s[:1]) + s[1:] }

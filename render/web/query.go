@@ -1,0 +1,73 @@
+package web
+
+import (
+	"fmt"
+	"net/url"
+	"slices"
+
+	"bjchart/render"
+	"bjchart/solve"
+)
+
+// maxQuery bounds a request's query string, in bytes.
+const maxQuery = 2048
+
+// A query is a request's parameters, read and checked.
+type query struct {
+	input  string      // the rule string as typed
+	rules  solve.Rules // its reading
+	hand   string      // a hand to look up ("T,6 v T"), or ""
+	size   string      // a card's: letter, a4 or wallet
+	paper  string      // a wallet card's sheet: letter or a4
+	metric render.Metric
+	kinds  []solve.TableKind
+}
+
+// parseQuery reads the parameters: rules (the rule language, default the
+// default game), hand, size, paper, metric and table. Unknown parameters
+// are refused, so that a typo is not silently ignored.
+func parseQuery(v url.Values) (query, error) {
+	q := query{size: "letter", paper: "letter", metric: render.MetricBest,
+		kinds: []solve.TableKind{solve.Hard, solve.Soft, solve.Pairs}}
+	for k, vs := range v {
+		if !slices.Contains([]string{"rules", "hand", "size", "paper", "metric", "table"}, k) {
+			return q, fmt.Errorf("unknown parameter %s; want rules, hand, size, paper, metric or table", solve.QuoteInput(k, 20))
+		}
+		if len(vs) > 1 {
+			return q, fmt.Errorf("parameter %s given %d times; give it once", k, len(vs))
+		}
+	}
+	q.input = v.Get("rules")
+	r, err := solve.ParseRules(q.input)
+	if err != nil {
+		return q, err
+	}
+	q.rules = r
+	q.hand = v.Get("hand")
+	if s := v.Get("size"); s != "" {
+		if !slices.Contains([]string{"letter", "a4", "wallet"}, s) {
+			return q, fmt.Errorf("size %s: want letter, a4 or wallet", solve.QuoteInput(s, 20))
+		}
+		q.size = s
+	}
+	if p := v.Get("paper"); p != "" {
+		if p != "letter" && p != "a4" {
+			return q, fmt.Errorf("paper %s: want letter or a4", solve.QuoteInput(p, 20))
+		}
+		q.paper = p
+	}
+	if m := v.Get("metric"); m != "" {
+		if !slices.Contains(render.Metrics, render.Metric(m)) {
+			return q, fmt.Errorf("metric %s: want best, stand, hit, double, split, surrender, margin or gain", solve.QuoteInput(m, 20))
+		}
+		q.metric = render.Metric(m)
+	}
+	if t := v.Get("table"); t != "" {
+		kinds, ok := map[string][]solve.TableKind{"hard": {solve.Hard}, "soft": {solve.Soft}, "pairs": {solve.Pairs}, "all": q.kinds}[t]
+		if !ok {
+			return q, fmt.Errorf("table %s: want hard, soft, pairs or all", solve.QuoteInput(t, 20))
+		}
+		q.kinds = kinds
+	}
+	return q, nil
+}

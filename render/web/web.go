@@ -1,0 +1,183 @@
+// Package web is bjchart's web page: the chart for any rules, every
+// number behind every cell, a hand's values, the dealer's outcomes and the
+// downloads the command line makes, computed by the same functions, so that
+// a download is the same bytes as the CLI's output for the same request.
+//
+// A request goes:
+//
+//  1. parseQuery reads and bounds the query (rules, hand, size, metric);
+//     a mistake is a 400 with the parser's own message.
+//  2. The table is taken from a cache of solved tables by canonical rule
+//     string (least recently used dropped), solved once however many
+//     requests ask at the same time, on a bounded number of workers.
+//  3. The page (an html/template) or the download (package render) is
+//     written; every response carries a Content-Security-Policy without
+//     inline script.
+package web
+
+import (
+	"bytes"
+	"context"
+	"embed"
+	"errors"
+	"fmt"
+	"html/template"
+	"io/fs"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"bjchart/render"
+	"bjchart/solve"
+)
+
+//go:embed templates/*.html assets/*
+var files embed.FS
+
+// Options configure a Server.
+type Options struct {
+	Version   string        // printed on cards, as the CLI's
+	MaxTables int           // solved tables kept (default 32)
+	Workers   int           // solves at once (default 2)
+	Timeout   time.Duration // a request's limit (default 60 s)
+	// Now is today's date for the cards (default time.Now); a card is
+	// dated by the day, as the CLI's.
+	Now func() time.Time
+}
+
+// A Server serves the page and the downloads.
+type Server struct {
+	opt    Options
+	tables *tableCache
+	page   *template.Template
+	mux    *http.ServeMux
+}
+
+// New returns a server; its handler is the Server itself.
+func New(opt Options) *Server {
+	if opt.MaxTables <= 0 {
+		opt.MaxTables = 32
+	}
+	if opt.Workers <= 0 {
+		opt.Workers = 2
+	}
+	if opt.Timeout <= 0 {
+		opt.Timeout = 60 * time.Second
+	}
+	if opt.Now == nil {
+		opt.Now = time.Now
+	}
+	s := &Server{opt: opt, tables: newTableCache(opt.MaxTables, opt.Workers),
+		page: template.Must(template.New("page.html").Funcs(funcs).ParseFS(files, "templates/page.html"))}
+	assets, _ := fs.Sub(files, "assets")
+	s.mux = http.NewServeMux()
+	s.mux.Handle("GET /assets/", http.StripPrefix("/assets/", http.FileServerFS(assets)))
+	s.mux.HandleFunc("GET /{$}", s.handlePage)
+	s.mux.HandleFunc("GET /api/chart.json", s.download("application/json", func(w *bytes.Buffer, q query, t *solve.Table) error {
+		return render.JSON(w, t, render.DataOptions{})
+	}))
+	s.mux.HandleFunc("GET /api/chart.csv", s.download("text/csv; charset=utf-8", func(w *bytes.Buffer, q query, t *solve.Table) error {
+		return render.CSV(w, t, render.DataOptions{})
+	}))
+	s.mux.HandleFunc("GET /api/hand.json", s.download("application/json", func(w *bytes.Buffer, q query, t *solve.Table) error {
+		rep, err := handReport(q, t)
+		if err != nil {
+			return badRequest{err}
+		}
+		return render.HandJSON(w, rep)
+	}))
+	s.mux.HandleFunc("GET /card.pdf", s.download("application/pdf", func(w *bytes.Buffer, q query, t *solve.Table) error {
+		return render.Card(w, t, render.CardOptions{Size: q.size, Paper: q.paper, Version: s.opt.Version, Date: s.today()})
+	}))
+	for _, format := range render.HeatmapFormats {
+		s.mux.HandleFunc("GET /plot."+format, s.download(map[string]string{"png": "image/png", "svg": "image/svg+xml", "pdf": "application/pdf"}[format],
+			func(w *bytes.Buffer, q query, t *solve.Table) error {
+				grids, opt, err := render.ChartHeatmap(t, q.kinds, q.metric, true)
+				if err != nil {
+					return badRequest{err}
+				}
+				return render.Heatmap(w, format, grids, opt)
+			}))
+	}
+	return s
+}
+
+// today is the cards' date: the day, at midnight UTC, as the CLI's.
+func (s *Server) today() time.Time { return s.opt.Now().UTC().Truncate(24 * time.Hour) }
+
+// ServeHTTP bounds the request, sets the security headers and routes it.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	h := w.Header()
+	h.Set("Content-Security-Policy", "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "+
+		"connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'")
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Referrer-Policy", "no-referrer")
+	if len(r.URL.RawQuery) > maxQuery {
+		http.Error(w, fmt.Sprintf("the query is %d bytes; at most %d", len(r.URL.RawQuery), maxQuery), http.StatusRequestURITooLong)
+		return
+	}
+	r.Body = http.MaxBytesReader(w, r.Body, 0) // no request has a body
+	ctx, cancel := context.WithTimeout(r.Context(), s.opt.Timeout)
+	defer cancel()
+	s.mux.ServeHTTP(w, r.WithContext(ctx))
+}
+
+// badRequest marks an error as the client's: a 400 with its message.
+type badRequest struct{ error }
+
+// download serves what write makes of the request's table, the bytes the
+// CLI writes for the same request.
+func (s *Server) download(contentType string, write func(*bytes.Buffer, query, *solve.Table) error) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		q, err := parseQuery(r.URL.Query())
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusBadRequest)
+			return
+		}
+		t, err := s.tables.get(r.Context(), q.rules)
+		if err != nil {
+			s.fail(w, err)
+			return
+		}
+		var buf bytes.Buffer
+		if err := write(&buf, q, t); err != nil {
+			s.fail(w, err)
+			return
+		}
+		w.Header().Set("Content-Type", contentType)
+		w.Write(buf.Bytes())
+	}
+}
+
+// fail answers an error: the client's as 400, a request out of time as
+// 503, anything else as 500, each with a one-line message.
+func (s *Server) fail(w http.ResponseWriter, err error) {
+	var br badRequest
+	switch {
+	case errors.As(err, &br):
+		http.Error(w, err.Error(), http.StatusBadRequest)
+	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
+		http.Error(w, "the server is busy: try again", http.StatusServiceUnavailable)
+	default:
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
+}
+
+// handReport looks up the query's hand in a table.
+func handReport(q query, t *solve.Table) (render.HandReport, error) {
+	hq, err := render.ParseHandQuery(q.hand)
+	if err != nil {
+		return render.HandReport{}, err
+	}
+	return render.LookupHand(t, hq)
+}
+
+// link is a URL of the server with the query's rules.
+func link(path string, rules string, more ...string) string {
+	v := url.Values{"rules": {rules}}
+	for i := 0; i+1 < len(more); i += 2 {
+		v.Set(more[i], more[i+1])
+	}
+	return path + "?" + strings.ReplaceAll(v.Encode(), "%20", "+")
+}

@@ -1,0 +1,139 @@
+package web
+
+import (
+	"context"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"bjchart/solve"
+)
+
+func get(t *testing.T, h http.Handler, target string) *httptest.ResponseRecorder {
+	t.Helper()
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, httptest.NewRequest("GET", target, nil))
+	return w
+}
+
+// TestRoutes: every route answers, with its content type and the security
+// headers; a bad query is a 400 with the parser's message.
+func TestRoutes(t *testing.T) {
+	s := New(Options{Version: "test"})
+	for _, tc := range []struct {
+		target, ctype string
+		status        int
+		body          string
+	}{
+		{"/?rules=INF+H17", "text/html; charset=utf-8", 200, "INF H17 DOA DAS SPL3 NS 3:2 PEEK"},
+		{"/?rules=INF&hand=T,6+v+T", "text/html; charset=utf-8", 200, "EV per unit bet"},
+		{"/?rules=INF&hand=22+v+5", "text/html; charset=utf-8", 200, "cards are separated by commas: 2,2"},
+		{"/?rules=6D+H18", "text/html; charset=utf-8", 400, "(did you mean H17?)"},
+		{"/?rules=INF&colour=red", "text/html; charset=utf-8", 400, "unknown parameter"},
+		{"/api/chart.json?rules=INF", "application/json", 200, `"rules": "INF S17 DOA DAS SPL3 NS 3:2 PEEK"`},
+		{"/api/chart.csv?rules=INF", "text/csv; charset=utf-8", 200, "rules,shoe,conditioning"},
+		{"/api/hand.json?rules=INF&hand=16+v+T", "application/json", 200, `"best": "hit"`},
+		{"/api/hand.json?rules=INF&hand=16", "text/plain; charset=utf-8", 400, "want HAND v UP"},
+		{"/card.pdf?rules=INF", "application/pdf", 200, "%PDF"},
+		{"/card.pdf?rules=INF&size=poster", "text/plain; charset=utf-8", 400, "want letter, a4 or wallet"},
+		{"/plot.svg?rules=INF&table=soft", "image/svg+xml", 200, "<svg"},
+		{"/plot.png?rules=INF&metric=surrender", "text/plain; charset=utf-8", 400, "has a value under"},
+		{"/assets/app.js", "text/javascript; charset=utf-8", 200, "use strict"},
+		{"/nowhere", "text/plain; charset=utf-8", 404, "not found"},
+	} {
+		w := get(t, s, tc.target)
+		body := w.Body.String()
+		if w.Code != tc.status || w.Header().Get("Content-Type") != tc.ctype || !strings.Contains(body, tc.body) {
+			t.Errorf("GET %s: %d %q, body %.200q; want %d %q with %q", tc.target, w.Code, w.Header().Get("Content-Type"), body, tc.status, tc.ctype, tc.body)
+		}
+		if csp := w.Header().Get("Content-Security-Policy"); !strings.Contains(csp, "script-src 'self'") || strings.Contains(csp, "unsafe-inline") {
+			t.Errorf("GET %s: Content-Security-Policy %q", tc.target, csp)
+		}
+		if w.Header().Get("X-Content-Type-Options") != "nosniff" {
+			t.Errorf("GET %s: no nosniff", tc.target)
+		}
+	}
+	w := httptest.NewRecorder()
+	s.ServeHTTP(w, httptest.NewRequest("POST", "/?rules=INF", strings.NewReader("x")))
+	if w.Code != http.StatusMethodNotAllowed {
+		t.Errorf("POST: %d, want 405", w.Code)
+	}
+	if w := get(t, s, "/?rules="+strings.Repeat("x", 3000)); w.Code != http.StatusRequestURITooLong {
+		t.Errorf("a 3000-byte query: %d, want 414", w.Code)
+	}
+}
+
+// TestPageHasNoInlineScript: the page loads its script from the server and
+// has no inline script or style, as its Content-Security-Policy demands.
+func TestPageHasNoInlineScript(t *testing.T) {
+	body := get(t, New(Options{}), "/?rules=INF").Body.String()
+	if strings.Count(body, "<script") != 1 || !strings.Contains(body, `<script src="/assets/app.js"`) || strings.Contains(body, "style=") || strings.Contains(body, "onclick") {
+		t.Errorf("inline script or style in the page")
+	}
+}
+
+// TestCacheSolvesOnce: concurrent requests for new rules solve them once,
+// and the cache keeps at most its bound.
+func TestCacheSolvesOnce(t *testing.T) {
+	c := newTableCache(2, 2)
+	r, _ := solve.ParseRules("INF H17")
+	var wg sync.WaitGroup
+	tables := make([]*solve.Table, 8)
+	for i := range tables {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			tables[i], _ = c.get(context.Background(), r)
+		}()
+	}
+	wg.Wait()
+	for _, tab := range tables {
+		if tab == nil || tab != tables[0] {
+			t.Fatalf("concurrent requests got different tables: solved more than once")
+		}
+	}
+	for _, s := range []string{"INF S17", "INF LS", "INF ENHC"} {
+		r, _ := solve.ParseRules(s)
+		c.get(context.Background(), r)
+	}
+	if n := c.len(); n != 2 {
+		t.Errorf("cache holds %d tables, want its bound 2", n)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Nanosecond)
+	defer cancel()
+	r, _ = solve.ParseRules("8D H17 DAS LS RSA")
+	if _, err := c.get(ctx, r); err == nil {
+		t.Error("a request out of time got a table")
+	}
+}
+
+// FuzzParseQuery: any query is read or refused with a one-line message;
+// what is read names rules that parse.
+func FuzzParseQuery(f *testing.F) {
+	for _, s := range []string{"rules=6D+H17+DAS+LS", "rules=INF&hand=T,6+v+T", "size=wallet&paper=a4", "metric=margin&table=soft", "rules=%ff", "rules=1&rules=2", "x=1"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, raw string) {
+		v, err := url.ParseQuery(raw)
+		if err != nil {
+			return
+		}
+		q, err := parseQuery(v)
+		if err != nil {
+			if strings.Contains(err.Error(), "\n") {
+				t.Errorf("%q: a message of more than one line: %q", raw, err)
+			}
+			return
+		}
+		if _, err := solve.ParseRules(q.rules.String()); err != nil {
+			t.Errorf("%q: read rules %v do not parse back: %v", raw, q.rules, err)
+		}
+	})
+}
+
+var _ = io.Discard
