@@ -50,12 +50,9 @@ func TestHelpExamplesRun(t *testing.T) {
 	if len(examples) < 20 {
 		t.Fatalf("found %d examples", len(examples))
 	}
-	setAll := 0
 	for _, ex := range examples {
-		if strings.Contains(ex, "--set all") {
-			if setAll++; setAll > 1 && !*long {
-				continue // 4 s each; one runs without -long
-			}
+		if strings.Contains(ex, "--set all") && !*long {
+			continue // 4 s each; TestIndicesAllCells and TestPlotIndex run the set without -long
 		}
 		args, err := shellWords(ex)
 		if err != nil {
@@ -77,6 +74,21 @@ func TestHelpExamplesRun(t *testing.T) {
 			if args[1] == "emcts-check" {
 				args = append(args, "--runs", "1")
 			}
+		}
+		if !*long && len(args) > 2 && args[1] == "sim" && args[2] != "merge" && !slices.Contains(args, "--shard") {
+			rounds := int64(10_000_000)
+			if i := slices.Index(args, "--rounds"); i >= 0 && i+1 < len(args) {
+				rounds, _ = parseCount(args[i+1])
+			}
+			if rounds > 20_000 {
+				args = append(args, "--rounds", "20k") // the run, not the figures; the last --rounds counts
+			}
+		}
+		if !*long && len(args) > 1 && args[1] == "plot" && slices.Contains(args, "index") {
+			args = append(args, "--set", "i18") // every cell's indices are TestPlotIndex's
+		}
+		if !*long && len(args) > 1 && args[1] == "grid" {
+			args = append(args, "--decks-list", "inf") // one deck count's 8 rule sets, not 40
 		}
 		start := time.Now()
 		code, stdout, stderr := runCmd(t, args[1:]...)
