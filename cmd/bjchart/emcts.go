@@ -31,6 +31,9 @@ type emctsCheckOptions struct {
 	list      int
 	plot      string
 	format    string
+	trees     string
+	backups   string
+	chances   string
 }
 
 func newEMCTSCheckCmd(e env) *cobra.Command {
@@ -45,13 +48,23 @@ composition-dependent best play. Each position is searched --runs times
 with independent random numbers and the majority decides (a tie goes to
 the play with the higher exact EV).
 
-For each setting of C and the reward it reports the share of positions
+The tree is Itoh 2023's by default: arcs are actions, and every playout
+counts in the mean of every node above it (--tree actions --backup mean).
+--tree cards adds a chance node after each hit with a child per rank
+drawn, and --backup max gives a node where the player chooses its best
+child's value and a chance node its children's, weighed by how often
+each rank was dealt there (--chance visits, what the patience-game search
+Itoh's grew from does) or by each rank's exact chance (--chance exact).
+Lists compare settings: --tree actions,cards --backup mean,max.
+
+For each setting of the tree, C and the reward it reports the share of positions
 decided right (each once, and weighed by how often it is dealt) and the
 EV given up per round: the exact EV of the best first play minus that of
 the search's, weighed by how often each hand is dealt. Decisions after a
 hit are not in it. The costliest wrong decisions are listed; --plot
 draws where the search errs, one setting at a time.`,
 		Example: `  bjchart emcts-check --rules "6D S17 DOA NDAS SPL1 LS"
+  bjchart emcts-check --rules "6D S17 DOA NDAS SPL1 LS" --tree actions,cards --backup mean,max --chance visits,exact --runs 1 --playouts 1000
   bjchart emcts-check --rules "6D S17 DOA NDAS SPL1 LS" --c 1,2,3,4 --reward winlose,table7
   bjchart emcts-check --rules "1D S17 DOA NDAS SPL1 LS" --plot emcts.png`,
 		Args: noArgs,
@@ -69,11 +82,39 @@ draws where the search errs, one setting at a time.`,
 	fl.IntVar(&o.list, "list", 10, "the costliest wrong decisions to list per setting (text)")
 	fl.StringVar(&o.plot, "plot", "", "draw where the search errs to this file (.png, .svg or .pdf); one C and one reward")
 	fl.StringVar(&o.format, "format", "text", "output format: text or json")
+	fl.StringVar(&o.trees, "tree", "actions", "the tree's arcs: actions (Itoh 2023's), cards (a chance node per rank drawn), or both: actions,cards")
+	fl.StringVar(&o.backups, "backup", "mean", "a node's value: mean, max, or both: mean,max")
+	fl.StringVar(&o.chances, "chance", "visits", "with --tree cards --backup max, a chance node's weights: visits, exact, or both: visits,exact")
 	return cmd
+}
+
+// searchShapes lists the tree settings asked for: every tree with every
+// backup, and the chance weights only where they apply (cards, max).
+func (o *emctsCheckOptions) searchShapes() ([]sim.EMCTSParams, error) {
+	var out []sim.EMCTSParams
+	for _, tree := range strings.Split(o.trees, ",") {
+		for _, backup := range strings.Split(o.backups, ",") {
+			for i, chance := range strings.Split(o.chances, ",") {
+				t, b, c, err := treeSettings(strings.TrimSpace(tree), strings.TrimSpace(backup), strings.TrimSpace(chance))
+				if err != nil {
+					return nil, err
+				}
+				if i > 0 && (t != sim.CardTree || b != sim.MaxBackup) {
+					continue // the weights of a chance node under a max backup only
+				}
+				if t != sim.CardTree || b != sim.MaxBackup {
+					c = sim.VisitWeights
+				}
+				out = append(out, sim.EMCTSParams{Tree: t, Backup: b, Chance: c})
+			}
+		}
+	}
+	return out, nil
 }
 
 // checkSetting is one setting of the search and how it decided.
 type checkSetting struct {
+	Tree         string      `json:"tree"` // actions/mean, cards/max/exact, ...
 	C            float64     `json:"c"`
 	Reward       string      `json:"reward"`
 	Positions    int         `json:"positions"`
@@ -132,9 +173,13 @@ func (o *emctsCheckOptions) run(cmd *cobra.Command, e env) error {
 	if o.list < 0 {
 		return usagef("--list %d: want 0 or more", o.list)
 	}
+	shapes, err := o.searchShapes()
+	if err != nil {
+		return err
+	}
 	if o.plot != "" {
-		if len(cs)*len(rewards) != 1 {
-			return usagef("--plot draws one setting: give one --c and one --reward (got %d settings)", len(cs)*len(rewards))
+		if n := len(cs) * len(rewards) * len(shapes); n != 1 {
+			return usagef("--plot draws one setting: give one --c, --reward, --tree, --backup and --chance (got %d settings)", n)
 		}
 		if ext := strings.ToLower(filepath.Ext(o.plot)); !slices.Contains(render.HeatmapFormats, strings.TrimPrefix(ext, ".")) {
 			return usagef("--plot %q: unknown extension %q; want .png, .svg or .pdf", o.plot, ext)
@@ -151,7 +196,7 @@ func (o *emctsCheckOptions) run(cmd *cobra.Command, e env) error {
 		return usagef("emcts-check searches a finite shoe's unseen cards; give --decks")
 	}
 	for _, rw := range rewards { // the settings' mistakes before the solve
-		if _, err := (&searchFlags{playouts: o.playouts, c: cs[0], reward: rw, threshold: o.threshold}).params(); err != nil {
+		if _, err := (&searchFlags{playouts: o.playouts, c: cs[0], reward: rw, threshold: o.threshold, tree: "actions", backup: "mean", chance: "visits"}).params(); err != nil {
 			return err
 		}
 	}
@@ -171,28 +216,33 @@ func (o *emctsCheckOptions) run(cmd *cobra.Command, e env) error {
 	chart := strat.(*sim.Chart)
 	rep := checkReport{Rules: r.String(), Playouts: o.playouts, Threshold: o.threshold, Runs: o.runs, Seed: o.seed, Playout: o.chart}
 	tab := s.Table()
-	bar := newProgress(e, int64(len(cs)*len(rewards)*len(tab.Hands)), "searching", "positions")
+	bar := newProgress(e, int64(len(shapes)*len(cs)*len(rewards)*len(tab.Hands)), "searching", "positions")
 	var base int64
-	for _, rw := range rewards {
-		for _, c := range cs {
-			f := searchFlags{playouts: o.playouts, c: c, reward: rw, threshold: o.threshold}
-			p, err := f.params()
-			if err != nil {
-				return err
+	for _, shape := range shapes {
+		for _, rw := range rewards {
+			for _, c := range cs {
+				f := searchFlags{playouts: o.playouts, c: c, reward: rw, threshold: o.threshold, tree: "actions", backup: "mean", chance: "visits"}
+				p, err := f.params()
+				if err != nil {
+					return err
+				}
+				p.Tree, p.Backup, p.Chance = shape.Tree, shape.Backup, shape.Chance
+				ps, err := sim.CheckEMCTS(tab, chart, p, o.runs, o.seed, func(done int) { bar.Set(base + int64(done)) })
+				base += int64(len(tab.Hands))
+				if err != nil {
+					return usageError{err}
+				}
+				set := newCheckSetting(c, rw, ps, o.runs)
+				set.Tree = p.String()
+				rep.Settings = append(rep.Settings, set)
 			}
-			ps, err := sim.CheckEMCTS(tab, chart, p, o.runs, o.seed, func(done int) { bar.Set(base + int64(done)) })
-			base += int64(len(tab.Hands))
-			if err != nil {
-				return usageError{err}
-			}
-			rep.Settings = append(rep.Settings, newCheckSetting(c, rw, ps, o.runs))
 		}
 	}
 	bar.Finish()
 	if o.plot != "" {
 		set := rep.Settings[0]
 		grids, opt := checkGrids(tab, set)
-		opt.Title = fmt.Sprintf("%s: eMCTS (C=%g, %s, %d playouts) against the exact best play", r, set.C, set.Reward, o.playouts)
+		opt.Title = fmt.Sprintf("%s: eMCTS (%s, C=%g, %s, %d playouts) against the exact best play", r, set.Tree, set.C, set.Reward, o.playouts)
 		format := strings.TrimPrefix(strings.ToLower(filepath.Ext(o.plot)), ".")
 		if err := renderTo(e, o.plot, func(b *bytes.Buffer) error { return render.Heatmap(b, format, grids, opt) }); err != nil {
 			return err
@@ -244,13 +294,13 @@ func (rep checkReport) text(b *bytes.Buffer, list int) error {
 	fmt.Fprintf(b, "eMCTS: %d playouts a decision, threshold %d, playouts by %s; %s (seed %d)\n\n",
 		rep.Playouts, rep.Threshold, rep.Playout, runs, rep.Seed)
 	fmt.Fprintln(b, "right: the share of the two-card positions where the search plays the exact best")
-	fmt.Fprintln(b, "play, of the positions and weighed by how often each is dealt. EV given up: per")
-	fmt.Fprintln(b, "round, first decisions only, in % of the initial bet.")
+	fmt.Fprintln(b, "play, of the positions and (by frequency) weighed by how often each is dealt. EV")
+	fmt.Fprintln(b, "given up: per round, first decisions only, in % of the initial bet.")
 	fmt.Fprintln(b)
 	tw := tabwriter.NewWriter(b, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "C\treward\tright, positions\tright, by frequency\tEV given up\t")
+	fmt.Fprintln(tw, "tree\tC\treward\tright, positions\tby frequency\tEV given up\t")
 	for _, s := range rep.Settings {
-		fmt.Fprintf(tw, "%g\t%s\t%d/%d = %.1f%%\t%.2f%%\t%.4f%%\t\n", s.C, s.Reward, s.Right, s.Positions, 100*s.RightShare, 100*s.RightByFreq, 100*s.LostPerRound)
+		fmt.Fprintf(tw, "%s\t%g\t%s\t%d/%d = %.1f%%\t%.2f%%\t%.4f%%\t\n", s.Tree, s.C, s.Reward, s.Right, s.Positions, 100*s.RightShare, 100*s.RightByFreq, 100*s.LostPerRound)
 	}
 	if err := tw.Flush(); err != nil {
 		return err
@@ -259,7 +309,7 @@ func (rep checkReport) text(b *bytes.Buffer, list int) error {
 		return nil
 	}
 	for _, s := range rep.Settings {
-		fmt.Fprintf(b, "\nC=%g, %s: the costliest wrong decisions, in %% of the initial bet\n", s.C, s.Reward)
+		fmt.Fprintf(b, "\n%s, C=%g, %s: the costliest wrong decisions, in %% of the initial bet\n", s.Tree, s.C, s.Reward)
 		tw := tabwriter.NewWriter(b, 0, 4, 2, ' ', 0)
 		fmt.Fprintln(tw, "  position\tsearch\tbest\tlost a play\tlost a round\t")
 		for i, w := range s.Wrong {

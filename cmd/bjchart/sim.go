@@ -55,6 +55,9 @@ type searchFlags struct {
 	reward    string
 	threshold int
 	chart     string // the playouts' strategy
+	tree      string
+	backup    string
+	chance    string
 }
 
 func (f *searchFlags) bind(cmd *cobra.Command) {
@@ -64,11 +67,14 @@ func (f *searchFlags) bind(cmd *cobra.Command) {
 	fl.StringVar(&f.reward, "reward", "table7", "with --strategy emcts: the playouts' reward, winlose (1 for a win, else 0) or table7 (Itoh 2023's 0..8)")
 	fl.IntVar(&f.threshold, "threshold", 5, "with --strategy emcts: playouts a leaf takes before it is expanded")
 	fl.StringVar(&f.chart, "playout-chart", "solved", "with --strategy emcts: the basic strategy the playouts play: solved or a published chart's name or file")
+	fl.StringVar(&f.tree, "tree", "actions", "with --strategy emcts: the tree's arcs, actions (Itoh 2023's) or cards (a chance node per rank drawn after a hit, as the patience-game search it grew from)")
+	fl.StringVar(&f.backup, "backup", "mean", "with --strategy emcts: a node's value, mean (of every playout through it, UCT's) or max (a decision takes its best child's, a chance node its children's weighted by --chance)")
+	fl.StringVar(&f.chance, "chance", "visits", "with --tree cards --backup max: a chance node's children weighed by visits (how often each rank was dealt there, the patience-game search's) or exact (each rank's chance given the unseen cards)")
 }
 
 // changed says whether any search flag was given.
 func (f *searchFlags) changed(cmd *cobra.Command) string {
-	for _, n := range []string{"playouts", "c", "reward", "threshold", "playout-chart"} {
+	for _, n := range []string{"playouts", "c", "reward", "threshold", "playout-chart", "tree", "backup", "chance"} {
 		if cmd.Flags().Changed(n) {
 			return n
 		}
@@ -87,6 +93,10 @@ func (f *searchFlags) params() (sim.EMCTSParams, error) {
 	default:
 		return p, usagef("--reward %q: want winlose or table7", f.reward)
 	}
+	var err error
+	if p.Tree, p.Backup, p.Chance, err = treeSettings(f.tree, f.backup, f.chance); err != nil {
+		return p, err
+	}
 	switch {
 	case f.playouts < 1 || f.playouts > 100_000_000:
 		return p, usagef("--playouts %d: want 1 to 100,000,000", f.playouts)
@@ -96,6 +106,22 @@ func (f *searchFlags) params() (sim.EMCTSParams, error) {
 		return p, usagef("--threshold %d: want at least 1", f.threshold)
 	}
 	return p, nil
+}
+
+// treeSettings reads the tree search's shape: --tree, --backup, --chance.
+func treeSettings(tree, backup, chance string) (sim.Tree, sim.Backup, sim.Chance, error) {
+	t, ok1 := map[string]sim.Tree{"actions": sim.ActionTree, "cards": sim.CardTree}[tree]
+	b, ok2 := map[string]sim.Backup{"mean": sim.MeanBackup, "max": sim.MaxBackup}[backup]
+	c, ok3 := map[string]sim.Chance{"visits": sim.VisitWeights, "exact": sim.ExactWeights}[chance]
+	switch {
+	case !ok1:
+		return t, b, c, usagef("--tree %q: want actions or cards", tree)
+	case !ok2:
+		return t, b, c, usagef("--backup %q: want mean or max", backup)
+	case !ok3:
+		return t, b, c, usagef("--chance %q: want visits or exact", chance)
+	}
+	return t, b, c, nil
 }
 
 // parseCountSystem reads a built-in count's name or tags "A=-1,2=1,..."
@@ -1092,7 +1118,11 @@ func (o *simOptions) strategyName() string {
 		return o.strategy
 	}
 	f := o.search
-	return fmt.Sprintf("emcts (%d playouts, C=%g, reward %s, threshold %d, playouts by %s)", f.playouts, f.c, f.reward, f.threshold, f.chart)
+	tree := f.tree + "/" + f.backup
+	if f.tree == "cards" && f.backup == "max" {
+		tree += "/" + f.chance
+	}
+	return fmt.Sprintf("emcts (tree %s, %d playouts, C=%g, reward %s, threshold %d, playouts by %s)", tree, f.playouts, f.c, f.reward, f.threshold, f.chart)
 }
 
 // strategyFor returns the strategy a --strategy value names and its

@@ -25,12 +25,69 @@ const (
 
 func (r Reward) String() string { return [...]string{"winlose", "table7"}[r] }
 
+// Tree is the shape of the search tree.
+type Tree int
+
+const (
+	// ActionTree's arcs are actions only (Itoh 2023's eMCTS): a hit's
+	// child holds every card the hit drew.
+	ActionTree Tree = iota
+	// CardTree adds a chance node after every hit with a child per rank
+	// drawn (the patience-game search Itoh's grew from, makeOpenBranch):
+	// the tree branches on what the deck deals.
+	CardTree
+)
+
+func (t Tree) String() string { return [...]string{"actions", "cards"}[t] }
+
+// Backup is how a node's value is had from the playouts below it.
+type Backup int
+
+const (
+	// MeanBackup averages every playout through a node into it (UCT's
+	// mean, Itoh 2023's eMCTS).
+	MeanBackup Backup = iota
+	// MaxBackup gives a node where the player chooses its best child's
+	// value and a chance node its children's values weighted by Chance
+	// (the patience-game search's recountSuccess); a leaf keeps the mean
+	// of its playouts.
+	MaxBackup
+)
+
+func (b Backup) String() string { return [...]string{"mean", "max"}[b] }
+
+// Chance weighs the children of a chance node under MaxBackup.
+type Chance int
+
+const (
+	// VisitWeights weighs each rank's child by how often the search dealt
+	// it there (what the patience-game search does).
+	VisitWeights Chance = iota
+	// ExactWeights weighs it by the rank's exact chance given the cards
+	// unseen at that node.
+	ExactWeights
+)
+
+func (c Chance) String() string { return [...]string{"visits", "exact"}[c] }
+
 // EMCTSParams are the search's settings; zero values take the paper's.
 type EMCTSParams struct {
 	Playouts  int     // per decision (the paper: 10,000)
 	C         float64 // UCB's exploration constant (equation 4)
 	Threshold int     // a leaf is expanded once it has this many playouts (the paper: 5)
 	Reward    Reward
+	Tree      Tree
+	Backup    Backup
+	Chance    Chance // with MaxBackup and CardTree
+}
+
+// String names the tree's settings: "actions/mean", "cards/max/exact".
+func (p EMCTSParams) String() string {
+	s := p.Tree.String() + "/" + p.Backup.String()
+	if p.Tree == CardTree && p.Backup == MaxBackup {
+		s += "/" + p.Chance.String()
+	}
+	return s
 }
 
 // EMCTS plays by the extended Monte-Carlo tree search of seed 001 (Itoh
@@ -72,6 +129,8 @@ type EMCTS struct {
 	mine  [2]hand // the searched hand (two after a split), held here so that playouts allocate nothing
 	later []seat  // the hands played after this one: its player's waiting split hands, the later players'
 	acts  [5]solve.Action
+	// rootCounts are the searched hand's cards at the root, by rank.
+	rootCounts [10]uint8
 }
 
 var standOrHit = [...]solve.Action{solve.Stand, solve.Hit}
@@ -82,8 +141,16 @@ type node struct {
 	act   solve.Action
 	n     int32
 	sum   float64 // of the rewards
+	value float64 // under MaxBackup: the node's value (see Backup); else unused
+	p     float64 // a rank's child of a chance node: the rank's exact chance there
 	first int32   // its first child in EMCTS.nodes; 0 for a leaf
 	kids  int8
+	// chance marks a chance node (CardTree: a hit's node, whose kids are
+	// the ten ranks, A first).
+	chance bool
+	// end marks a rank's child where the hand has busted or made a
+	// Charlie: nothing is decided there.
+	end bool
 }
 
 // NewEMCTS returns the search for the rules, its playouts played by chart.
@@ -103,6 +170,9 @@ func NewEMCTS(r solve.Rules, chart *Chart, p EMCTSParams) (*EMCTS, error) {
 		return nil, fmt.Errorf("eMCTS: threshold %d; want at least 1", p.Threshold)
 	case p.Reward != WinLose && p.Reward != Table7:
 		return nil, fmt.Errorf("eMCTS: unknown reward %d", p.Reward)
+	case p.Tree != ActionTree && p.Tree != CardTree, p.Backup != MeanBackup && p.Backup != MaxBackup,
+		p.Chance != VisitWeights && p.Chance != ExactWeights:
+		return nil, fmt.Errorf("eMCTS: unknown tree %d, backup %d or chance weights %d", p.Tree, p.Backup, p.Chance)
 	}
 	e := &EMCTS{EMCTSParams: p, r: r, chart: chart}
 	if err := e.check(r); err != nil {
@@ -227,6 +297,7 @@ func (e *EMCTS) Decide(cards []solve.Rank, up solve.Rank, unseen [10]int) solve.
 func (e *EMCTS) search(h hand, acts []solve.Action) solve.Action {
 	e.nodes = append(e.nodes[:0], node{})
 	e.path = append(e.path[:0], 0)
+	e.rootCounts = h.counts
 	done := 0
 	e.sample()
 	e.expand(0, h, acts, &done, e.deck.pos) // Step 0: the root's children, one playout each
@@ -265,26 +336,109 @@ func (e *EMCTS) descend(h hand, done *int) {
 		k := e.choose(at)
 		e.path = append(e.path, k)
 		nd := &e.nodes[k]
-		switch nd.act {
-		case solve.Hit:
-			h.add(e.deck.draw())
-			switch total, _ := h.total(); {
-			case total > 21 || e.play.charlie(&h): // the extension: a bust (or a Charlie) is a playout here
-				e.backup(e.playout(h, solve.Hit), done)
-				return
-			case nd.first == 0 && nd.n >= int32(e.Threshold):
-				e.expand(k, h, standOrHit[:], done, e.deck.pos)
-				return
-			case nd.first == 0:
-				e.backup(e.playout(h, solve.Hit), done)
-				return
-			}
-			at = k
-		default:
+		if nd.act != solve.Hit {
 			e.backup(e.playout(h, nd.act), done)
 			return
 		}
+		before := h
+		c := e.deck.draw()
+		h.add(c)
+		if e.Tree == CardTree { // on to the child of the rank drawn
+			if nd.first == 0 {
+				e.chanceKids(k, before)
+				nd = &e.nodes[k]
+			}
+			k = nd.first + int32(c) - 1
+			e.path = append(e.path, k)
+			nd = &e.nodes[k]
+		}
+		switch total, _ := h.total(); {
+		case total > 21 || e.play.charlie(&h): // the extension: a bust (or a Charlie) is a playout here
+			nd.end = e.Tree == CardTree // a rank's node; an action node holds other cards too
+			e.backup(e.playout(h, solve.Hit), done)
+			return
+		case nd.first == 0 && nd.n >= int32(e.Threshold):
+			e.expand(k, h, standOrHit[:], done, e.deck.pos)
+			return
+		case nd.first == 0:
+			e.backup(e.playout(h, solve.Hit), done)
+			return
+		}
+		at = k
 	}
+}
+
+// peekExcludes returns the rank the hole card cannot be (a peek game
+// against an ace or a ten: the dealer has no blackjack), or 0.
+func (e *EMCTS) peekExcludes() int {
+	switch {
+	case e.r.HoleCard != solve.Peek:
+		return 0
+	case e.play.up == 1:
+		return 10
+	case e.play.up == 10:
+		return 1
+	}
+	return 0
+}
+
+// drawChances returns each rank's chance of being the next card drawn
+// from the unseen cards left (the hole card among them, which is dealt
+// first), when the hole card is known not to be rank b (0: no rank).
+func drawChances(left [10]int, b int) [10]float64 {
+	var p [10]float64
+	n := 0
+	for _, c := range left {
+		n += c
+	}
+	if n < 2 {
+		return p
+	}
+	holes := n // the hole cards allowed
+	if b > 0 {
+		holes -= left[b-1]
+	}
+	for r := range p {
+		sum := 0.0
+		for h, ch := range left {
+			if h+1 == b || ch == 0 {
+				continue
+			}
+			c := left[r]
+			if h == r {
+				c--
+			}
+			sum += float64(ch) * float64(c)
+		}
+		if holes > 0 {
+			p[r] = sum / (float64(holes) * float64(n-1))
+		}
+	}
+	return p
+}
+
+// chanceKids gives chance node k a child for each rank, with the rank's
+// chance given the cards unseen there: the deck's unseen cards (the hole
+// card among them) less those drawn to hand h (the hand before the hit)
+// since the root. A node's
+// cards are the same on every descent in the card tree.
+func (e *EMCTS) chanceKids(k int32, h hand) {
+	var left [10]int
+	for _, c := range e.deck.cards {
+		left[c-1]++
+	}
+	for r := range left {
+		left[r] -= int(h.counts[r]) - int(e.rootCounts[r])
+	}
+	for r := range left {
+		left[r] = max(left[r], 0)
+	}
+	p := drawChances(left, e.peekExcludes())
+	first := int32(len(e.nodes))
+	for r := range left {
+		e.nodes = append(e.nodes, node{act: solve.Hit, p: p[r]})
+	}
+	e.nodes[k].first, e.nodes[k].kids, e.nodes[k].chance = first, 10, true
 }
 
 // expand gives node k its children, one playout each from hand h, every
@@ -302,7 +456,16 @@ func (e *EMCTS) expand(k int32, h hand, acts []solve.Action, done *int, pos int)
 		e.deck.pos = pos
 		g := h
 		if acts[i] == solve.Hit {
-			g.add(e.deck.draw())
+			card := e.deck.draw()
+			g.add(card)
+			if e.Tree == CardTree {
+				e.chanceKids(c, h)
+				rank := e.nodes[c].first + int32(card) - 1
+				e.path = append(e.path, rank)
+				if total, _ := g.total(); total > 21 || e.play.charlie(&g) {
+					e.nodes[rank].end = true
+				}
+			}
 		}
 		e.backup(e.playout(g, acts[i]), done)
 	}
@@ -317,20 +480,71 @@ func (e *EMCTS) choose(k int32) int32 {
 	for c := nd.first; c < nd.first+int32(nd.kids); c++ {
 		ch := &e.nodes[c]
 		n := float64(ch.n)
-		if u := ch.sum/n + e.C*math.Sqrt(logN/n); u > bestU {
+		v := ch.sum / n
+		if e.Backup == MaxBackup {
+			v = ch.value
+		}
+		if u := v + e.C*math.Sqrt(logN/n); u > bestU {
 			best, bestU = c, u
 		}
 	}
 	return best
 }
 
-// backup adds a playout's reward to every node on the path.
+// backup adds a playout's reward to every node on the path and, under
+// MaxBackup, recomputes their values from the leaf up.
 func (e *EMCTS) backup(r float64, done *int) {
 	for _, k := range e.path {
 		e.nodes[k].n++
 		e.nodes[k].sum += r
 	}
 	*done++
+	if e.Backup != MaxBackup {
+		return
+	}
+	for i := len(e.path) - 1; i >= 0; i-- {
+		nd := &e.nodes[e.path[i]]
+		nd.value = nd.sum / float64(nd.n)
+		if nd.first == 0 || nd.end {
+			continue // a leaf: the mean of its playouts
+		}
+		if nd.chance {
+			var sum, weight float64
+			for c := nd.first; c < nd.first+int32(nd.kids); c++ {
+				if ch := &e.nodes[c]; ch.n > 0 {
+					w := float64(ch.n)
+					if e.Chance == ExactWeights {
+						w = ch.p
+					}
+					sum, weight = sum+w*ch.value, weight+w
+				}
+			}
+			if weight > 0 {
+				nd.value = sum / weight
+			}
+			continue
+		}
+		best := math.Inf(-1)
+		for c := nd.first; c < nd.first+int32(nd.kids); c++ {
+			if ch := &e.nodes[c]; ch.n > 0 {
+				best = max(best, ch.value)
+			}
+		}
+		if !math.IsInf(best, -1) {
+			nd.value = best
+		}
+	}
+}
+
+// RootValue is the searched position's value after the last search, in
+// reward units: under MaxBackup the root's (its best child's), else the
+// mean of every playout.
+func (e *EMCTS) RootValue() float64 {
+	root := &e.nodes[0]
+	if e.Backup == MaxBackup {
+		return root.value
+	}
+	return root.sum / float64(root.n)
 }
 
 func (e *EMCTS) reward(net float64) float64 {

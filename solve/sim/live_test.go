@@ -125,10 +125,7 @@ func TestEMCTSFindsClearPlays(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, c := range []struct {
-			a, b, up solve.Rank
-			want     solve.Action
-		}{{10, 10, 6, solve.Stand}, {5, 6, 6, solve.Double}} {
+		for _, c := range clearPlays {
 			if reward == WinLose && c.want == solve.Double {
 				// Win/lose cannot see a double's worth: hitting 11 wins
 				// at least as often as doubling it (it may draw again), so
@@ -216,5 +213,36 @@ func TestEMCTSPlays(t *testing.T) {
 	}
 	if res.Rounds != 2000 || res.Hands < 8000 || res.EV() < -0.2 || res.EV() > 0.1 {
 		t.Errorf("%d rounds, %d hands, EV %+.4f ± %.4f", res.Rounds, res.Hands, res.EV(), res.SE())
+	}
+}
+
+// clearPlays are positions whose best play is far ahead of the next: T,T
+// v 6 stands (split and double are far worse), 5,6 v 6 doubles.
+var clearPlays = []struct {
+	a, b, up solve.Rank
+	want     solve.Action
+}{{10, 10, 6, solve.Stand}, {5, 6, 6, solve.Double}}
+
+// TestEMCTSTreesFindClearPlays: every tree setting keeps the clear plays
+// (table 7's reward, 6D S17 DAS SPL3 LS, full shoe): T,T v 6 stands and
+// 5,6 v 6 doubles.
+func TestEMCTSTreesFindClearPlays(t *testing.T) {
+	r, _ := solve.ParseRules("6D S17 DAS SPL3 LS")
+	tab, _ := solve.Solve(r)
+	ch, _ := NewChart(tab)
+	for _, p := range treeSettings {
+		if p.Tree == ActionTree && p.Backup == MaxBackup {
+			continue // the action tree's max is biased (TestMaxBackupConverges): it hits everything
+		}
+		p.Playouts, p.C, p.Reward = 50_000, 3, Table7
+		e, err := NewEMCTS(r, ch, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range clearPlays {
+			if got := e.Decide([]solve.Rank{c.a, c.b}, c.up, fullLess(6, int(c.a), int(c.b), int(c.up))); got != c.want {
+				t.Errorf("%s: %v,%v v %v: %v, exact %v", p, c.a, c.b, c.up, got, c.want)
+			}
+		}
 	}
 }
