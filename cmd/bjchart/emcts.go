@@ -377,5 +377,11 @@ func checkGrids(t *solve.Table, set checkSetting) ([]*render.EVGrid, render.Heat
 		grids = append(grids, g)
 	}
 	return grids, render.HeatmapOptions{Sequential: true, Codes: true,
-		Scale: "EV given up per hand played (label: eMCTS/exact where they differ)"}
+		Scale: "EV given up per hand played (label: eMCTS/exact where they differ)",
+		Notes: []string{
+			"Each cell: the EV (a fraction of the initial bet) the search's first play gives up per hand of the cell played, " +
+				"its hands weighed by how often each is dealt, then the search's play / the exact best play for the cell's most frequent wrong hand " +
+				"(H hit, S stand, D double, P split, R surrender); 0.000: every hand of the cell decided right.",
+			"Grey: no two-card hand is decided there (hard 20 and 21 are a pair or a blackjack). " + t.Conditioning.Describe() + ".",
+		}}
 }

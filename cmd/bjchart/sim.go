@@ -184,6 +184,7 @@ one card burnt after each shuffle.`,
   bjchart sim --rules "2D S17" --penetration 65% --strategy wizard-2d-s17-das-ls --format json
   bjchart sim --rules "1D S17 DAS LS" --penetration 80% --strategy optimal --rounds 2000
   bjchart sim --rules "6D S17 DAS LS" --strategy emcts --c 3 --reward table7 --rounds 2000
+  bjchart sim --rules "6D S17 DAS LS" --strategy emcts --tree cards --backup max --rounds 2000
   bjchart sim --preset itoh-2023-t12 --players 1 --decks 1`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error { return o.run(cmd, e) },
