@@ -503,7 +503,7 @@ func TestPlotIndex(t *testing.T) {
 
 func TestPlotUnwritable(t *testing.T) {
 	code, _, errOut := runCmd(t, "plot", "--rules", "INF", "-o", filepath.Join(t.TempDir(), "missing", "x.png"))
-	if code != exitUsage || !strings.Contains(errOut, "cannot write ") {
+	if code != exitError || !strings.Contains(errOut, "cannot write ") { // an I/O error, not a usage error
 		t.Errorf("unwritable output: exit %d, %q", code, errOut)
 	}
 }
@@ -539,7 +539,7 @@ func TestCard(t *testing.T) {
 		t.Error(err)
 	}
 	code, _, errOut := runCmd(t, "card", "--rules", "INF", "-o", filepath.Join(dir, "no", "such", "dir", "x.pdf"))
-	if code != exitUsage || !strings.Contains(errOut, "cannot write ") {
+	if code != exitError || !strings.Contains(errOut, "cannot write ") { // an I/O error, not a usage error
 		t.Errorf("unwritable path: exit %d, %q", code, errOut)
 	}
 }

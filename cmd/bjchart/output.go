@@ -82,7 +82,7 @@ func checkWritable(path string) error {
 		if errors.As(err, &pe) {
 			err = pe.Err
 		}
-		return usagef("cannot write %s: %v", path, err)
+		return fmt.Errorf("cannot write %s: %v", path, err) // an I/O error (exit 1), found before the work
 	}
 	f.Close()
 	return os.Remove(tmp)

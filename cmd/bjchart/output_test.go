@@ -53,7 +53,7 @@ func TestOutputStdout(t *testing.T) {
 	}
 	bad := filepath.Join(t.TempDir(), "no-such-dir", "card.pdf")
 	code, _, stderr = runCmd(t, "card", "-o", bad)
-	if code != exitUsage || stderr != "bjchart: cannot write "+bad+": no such file or directory\n" {
+	if code != exitError || stderr != "bjchart: cannot write "+bad+": no such file or directory\n" {
 		t.Errorf("unwritable: exit %d, stderr %q", code, stderr)
 	}
 }

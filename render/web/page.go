@@ -2,6 +2,7 @@ package web
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"html/template"
 	"net/http"
@@ -46,7 +47,9 @@ type rowView struct {
 // page's script shows when it is pointed at, focused or tapped.
 type cellView struct {
 	Code, Class, Up string
+	Key             string // "soft-A8-6": the cell's table, hand and up card
 	Info            string // every action's EV, the margin, each play's cost
+	EV              string // the EVs at full precision, as JSON: {"stand":-0.12,...}
 }
 
 // control is one select kept in step with the rule string by the script:
@@ -156,7 +159,7 @@ func (s *Server) fill(d *pageData, q query, t *solve.Table) {
 
 // cellOf lays out one cell: code, colour and the numbers behind it.
 func cellOf(t *solve.Table, c *solve.Cell) cellView {
-	cv := cellView{Up: c.Up.String()}
+	cv := cellView{Up: c.Up.String(), Key: fmt.Sprintf("%s-%s-%v", c.Table, c.Hand, c.Up)}
 	if c.Impossible {
 		cv.Code, cv.Class, cv.Info = "-", "none", fmt.Sprintf("%s v %v: the shoe cannot deal this hand.", c.Hand, c.Up)
 		return cv
@@ -190,6 +193,14 @@ func cellOf(t *solve.Table, c *solve.Cell) cellView {
 		fmt.Fprintf(&b, "\nthree or more cards: %s", c.MultiCard)
 	}
 	cv.Info = b.String()
+	ev := map[string]float64{}
+	for _, a := range solve.Actions {
+		if c.Legal[a] {
+			ev[a.String()] = c.EV[a]
+		}
+	}
+	data, _ := json.Marshal(ev)
+	cv.EV = string(data)
 	return cv
 }
 

@@ -14,7 +14,7 @@ import (
 	"bjchart/solve"
 )
 
-func get(t *testing.T, h http.Handler, target string) *httptest.ResponseRecorder {
+func get(t testing.TB, h http.Handler, target string) *httptest.ResponseRecorder {
 	t.Helper()
 	w := httptest.NewRecorder()
 	h.ServeHTTP(w, httptest.NewRequest("GET", target, nil))
@@ -137,3 +137,25 @@ func FuzzParseQuery(f *testing.F) {
 }
 
 var _ = io.Discard
+
+// BenchmarkPage serves the page for 6D H17 DAS LS: new (a server with
+// nothing solved: the solve and the page) and cached (the table kept).
+func BenchmarkPage(b *testing.B) {
+	const target = "/?rules=6D+H17+DAS+LS"
+	b.Run("table=new", func(b *testing.B) {
+		for b.Loop() {
+			if w := get(b, New(Options{}), target); w.Code != 200 {
+				b.Fatal(w.Code)
+			}
+		}
+	})
+	b.Run("table=cached", func(b *testing.B) {
+		s := New(Options{})
+		get(b, s, target)
+		for b.Loop() {
+			if w := get(b, s, target); w.Code != 200 {
+				b.Fatal(w.Code)
+			}
+		}
+	})
+}

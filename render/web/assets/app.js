@@ -22,9 +22,12 @@ document.addEventListener("DOMContentLoaded", function () {
     return;
   }
   var show = function (ev) {
-    var info = ev.currentTarget.getAttribute("data-info");
-    if (info) {
-      details.textContent = info;
+    var cell = ev.currentTarget;
+    if (cell.getAttribute("data-info")) {
+      details.textContent = cell.getAttribute("data-info");
+      // The numbers at full precision, for programs reading the page.
+      details.setAttribute("data-cell", cell.getAttribute("data-cell"));
+      details.setAttribute("data-ev", cell.getAttribute("data-ev") || "{}");
     }
   };
   document.querySelectorAll("td[data-info]").forEach(function (td) {

@@ -1,0 +1,156 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"math"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"bjchart/solve"
+
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+)
+
+// browserEnv, when set (.ci/run sets it), makes a missing browser fail
+// TestBrowser instead of skipping it.
+const browserEnv = "BJCHART_BROWSER_TEST"
+
+// TestBrowser drives headless Chromium (Debian's chromium package) against
+// the page on loopback: it loads a game, switches S17 to H17 with the
+// select and sees a cell the solver says changes change, opens a cell and
+// reads its EVs equal to the chart JSON's to 1e-9, downloads the card and
+// finds a PDF with the rules in it, and sees no console error (a
+// Content-Security-Policy violation would be one).
+func TestBrowser(t *testing.T) {
+	path, err := exec.LookPath("chromium")
+	if err != nil {
+		if os.Getenv(browserEnv) != "" {
+			t.Fatalf("%s is set but there is no chromium: %v", browserEnv, err)
+		}
+		t.Skip("no chromium: install Debian's chromium package (apt-get install chromium) or run .ci/run, which does")
+	}
+	srv := httptest.NewServer(New(Options{Version: "test"}))
+	defer srv.Close()
+
+	// The cell the rule change changes, by the solver.
+	s17, _ := solve.ParseRules("6D S17 DAS LS")
+	h17, _ := solve.ParseRules("6D H17 DAS LS")
+	ts, _ := solve.Solve(s17)
+	th, _ := solve.Solve(h17)
+	var key, before, after string
+	for i := range ts.Cells {
+		a, b := &ts.Cells[i], &th.Cells[i]
+		if a.Code != b.Code && a.Table != solve.Pairs {
+			key = cellOf(ts, a).Key
+			before, after = "a-"+a.Code.Best.Letter(), "a-"+b.Code.Best.Letter()
+			break
+		}
+	}
+	if key == "" || before == after {
+		t.Fatal("no cell changes colour from S17 to H17")
+	}
+
+	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.NoSandbox,
+		chromedp.Flag("disable-gpu", true), chromedp.Flag("disable-quic", true), chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true), chromedp.WindowSize(1280, 1000))
+	alloc, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	defer cancel()
+	ctx, cancel := chromedp.NewContext(alloc)
+	defer cancel()
+	ctx, cancel = context.WithTimeout(ctx, 60*time.Second)
+	defer cancel()
+	var mu sync.Mutex
+	var consoleErrors []string
+	chromedp.ListenTarget(ctx, func(ev any) {
+		mu.Lock()
+		defer mu.Unlock()
+		switch ev := ev.(type) {
+		case *runtime.EventConsoleAPICalled:
+			if ev.Type == runtime.APITypeError {
+				consoleErrors = append(consoleErrors, string(ev.Type))
+			}
+		case *runtime.EventExceptionThrown:
+			consoleErrors = append(consoleErrors, ev.ExceptionDetails.Text)
+		}
+	})
+
+	cell := `td[data-cell="` + key + `"]`
+	var classBefore, classAfter, location, evText, shown string
+	err = chromedp.Run(ctx,
+		chromedp.Navigate(srv.URL+"/?rules=6D+S17+DAS+LS"),
+		chromedp.WaitVisible(cell),
+		chromedp.AttributeValue(cell, "class", &classBefore, nil),
+		// The select for soft 17: choose H17 as a user would, then change.
+		chromedp.SetValue(`select[aria-label="Soft 17"]`, "H17"),
+		chromedp.Evaluate(`document.querySelector('select[aria-label="Soft 17"]').dispatchEvent(new Event("change"))`, nil),
+		chromedp.WaitVisible(cell+`.`+after),
+		chromedp.AttributeValue(cell, "class", &classAfter, nil),
+		chromedp.Location(&location),
+		chromedp.Click(cell),
+		chromedp.AttributeValue("#details", "data-ev", &evText, nil),
+		chromedp.Text("#details", &shown),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if classBefore != before || classAfter != after || !strings.Contains(location, "H17") {
+		t.Errorf("cell %s: %q before, %q after the select (want %q, %q); the page's URL %s", key, classBefore, classAfter, before, after, location)
+	}
+	var got map[string]float64
+	if err := json.Unmarshal([]byte(evText), &got); err != nil || len(got) == 0 {
+		t.Fatalf("cell details: %q: %v", evText, err)
+	}
+	resp, err := http.Get(srv.URL + "/api/chart.json?rules=6D+H17+DAS+LS")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var chart struct {
+		Cells []struct {
+			Table, Hand, Up string
+			EV              map[string]float64 `json:"ev"`
+		} `json:"cells"`
+	}
+	json.NewDecoder(resp.Body).Decode(&chart)
+	resp.Body.Close()
+	for _, c := range chart.Cells {
+		if c.Table+"-"+c.Hand+"-"+c.Up != key {
+			continue
+		}
+		for a, ev := range c.EV {
+			if math.Abs(got[a]-ev) > 1e-9 {
+				t.Errorf("%s %s: the page says %v, the chart JSON %v", key, a, got[a], ev)
+			}
+		}
+	}
+	if !strings.Contains(shown, "EV per unit bet") {
+		t.Errorf("the details show %q", shown)
+	}
+
+	var href string
+	if err := chromedp.Run(ctx, chromedp.AttributeValue(`a[href^="/card.pdf"]`, "href", &href, nil)); err != nil {
+		t.Fatal(err)
+	}
+	resp, err = http.Get(srv.URL + href)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pdf, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if !strings.HasPrefix(string(pdf), "%PDF") || !strings.Contains(string(pdf), "6D H17 DOA DAS SPL3 LS 3:2 PEEK") {
+		t.Errorf("the card link %s: %d bytes, not a PDF of 6D H17 DOA DAS SPL3 LS 3:2 PEEK", href, len(pdf))
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(consoleErrors) > 0 {
+		t.Errorf("console errors: %q", consoleErrors)
+	}
+}
