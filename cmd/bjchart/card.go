@@ -262,7 +262,7 @@ func diffPage(d *charts.Diff) *render.DiffPage {
 		}
 		p.Marks[render.CellKey{Table: x.Table, Hand: x.Hand, Up: x.Up}] = mark + x.Printed
 		p.Rows = append(p.Rows, []string{x.Table.String() + " " + x.Hand, x.Up.String(), x.Printed, x.Solver.Code.String(),
-			fmt.Sprintf("%+.5f%s", x.EVPublished, strings.ReplaceAll(twoCardMark(x), "†", "+")), fmt.Sprintf("%+.5f", x.EVSolver), fmt.Sprintf("%.5f%s", x.Cost, tieMark(x.NearTie))})
+			fmt.Sprintf("%+.5f%s", x.EVPublished, strings.ReplaceAll(render.TwoCardMark(x), "†", "+")), fmt.Sprintf("%+.5f", x.EVSolver), fmt.Sprintf("%.5f%s", x.Cost, tieMark(x.NearTie))})
 	}
 	return p
 }

@@ -425,7 +425,7 @@ func TestDiffChartFile(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	var d jsonDiff
+	var d render.JSONDiff
 	if err := json.Unmarshal([]byte(out), &d); err != nil {
 		t.Fatal(err)
 	}

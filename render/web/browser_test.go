@@ -89,9 +89,9 @@ func TestBrowser(t *testing.T) {
 		chromedp.Navigate(srv.URL+"/?rules=6D+S17+DAS+LS"),
 		chromedp.WaitVisible(cell),
 		chromedp.AttributeValue(cell, "class", &classBefore, nil),
-		// The select for soft 17: choose H17 as a user would, then change.
-		chromedp.SetValue(`select[aria-label="Soft 17"]`, "H17"),
-		chromedp.Evaluate(`document.querySelector('select[aria-label="Soft 17"]').dispatchEvent(new Event("change"))`, nil),
+		// The select for soft 17: choose H17 as a user does (the value, then
+		// the change event, in one step: the change submits the form).
+		chromedp.Evaluate(`(() => { const s = document.querySelector('select[aria-label="Soft 17"]'); s.value = "H17"; s.dispatchEvent(new Event("change")); })()`, nil),
 		chromedp.WaitVisible(cell+`.`+after),
 		chromedp.AttributeValue(cell, "class", &classAfter, nil),
 		chromedp.Location(&location),

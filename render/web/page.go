@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strings"
 
+	"bjchart/charts"
 	"bjchart/render"
 	"bjchart/solve"
 )
@@ -27,7 +28,10 @@ type pageData struct {
 	Hand     string // the hand asked about
 	HandText string // its report, as 'bjchart hand' prints it
 	HandErr  string
-	Dealer   string // the dealer's outcomes, as 'bjchart dealer' prints them
+	Dealer   string   // the dealer's outcomes, as 'bjchart dealer' prints them
+	Charts   []option // the published charts to compare with
+	Diff     string   // the comparison, as 'bjchart diff NAME --rules R' prints it
+	DiffErr  string
 	Links    []downloadLink
 	Version  string
 }
@@ -136,6 +140,20 @@ func (s *Server) fill(d *pageData, q query, t *solve.Table) {
 			d.HandErr = err.Error()
 		} else if err := render.HandText(&buf, rep); err == nil {
 			d.HandText = buf.String()
+		}
+	}
+	for _, name := range charts.Names() {
+		d.Charts = append(d.Charts, option{Token: name, Text: name, Selected: name == q.chart})
+	}
+	if q.chart != "" {
+		if diff, err := s.compare(q); err != nil {
+			d.DiffErr = err.Error()
+		} else {
+			var buf bytes.Buffer
+			if err := render.DiffText(&buf, diff, "the command line", false); err == nil {
+				d.Diff = buf.String()
+				d.Links = append(d.Links, downloadLink{"Comparison (JSON)", link("/api/diff.json", rules, "chart", q.chart)})
+			}
 		}
 	}
 	if dl, err := render.NewDealer(t.Rules, nil); err == nil {

@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"slices"
 
+	"bjchart/charts"
 	"bjchart/render"
 	"bjchart/solve"
 )
@@ -21,6 +22,7 @@ type query struct {
 	paper  string      // a wallet card's sheet: letter or a4
 	metric render.Metric
 	kinds  []solve.TableKind
+	chart  string // a published chart of the library to compare, or ""
 }
 
 // parseQuery reads the parameters: rules (the rule language, default the
@@ -30,8 +32,8 @@ func parseQuery(v url.Values) (query, error) {
 	q := query{size: "letter", paper: "letter", metric: render.MetricBest,
 		kinds: []solve.TableKind{solve.Hard, solve.Soft, solve.Pairs}}
 	for k, vs := range v {
-		if !slices.Contains([]string{"rules", "hand", "size", "paper", "metric", "table"}, k) {
-			return q, fmt.Errorf("unknown parameter %s; want rules, hand, size, paper, metric or table", solve.QuoteInput(k, 20))
+		if !slices.Contains([]string{"rules", "hand", "size", "paper", "metric", "table", "chart"}, k) {
+			return q, fmt.Errorf("unknown parameter %s; want rules, hand, size, paper, metric, table or chart", solve.QuoteInput(k, 20))
 		}
 		if len(vs) > 1 {
 			return q, fmt.Errorf("parameter %s given %d times; give it once", k, len(vs))
@@ -68,6 +70,12 @@ func parseQuery(v url.Values) (query, error) {
 			return q, fmt.Errorf("table %s: want hard, soft, pairs or all", solve.QuoteInput(t, 20))
 		}
 		q.kinds = kinds
+	}
+	if c := v.Get("chart"); c != "" { // a name of the library only: never a file of the server's
+		if !slices.Contains(charts.Names(), c) {
+			return q, fmt.Errorf("chart %s: not a chart of the library ('bjchart charts' lists them)", solve.QuoteInput(c, 40))
+		}
+		q.chart = c
 	}
 	return q, nil
 }

@@ -28,6 +28,7 @@ import (
 	"strings"
 	"time"
 
+	"bjchart/charts"
 	"bjchart/render"
 	"bjchart/solve"
 )
@@ -89,6 +90,13 @@ func New(opt Options) *Server {
 	}))
 	s.mux.HandleFunc("GET /card.pdf", s.download("application/pdf", func(w *bytes.Buffer, q query, t *solve.Table) error {
 		return render.Card(w, t, render.CardOptions{Size: q.size, Paper: q.paper, Version: s.opt.Version, Date: s.today()})
+	}))
+	s.mux.HandleFunc("GET /api/diff.json", s.download("application/json", func(w *bytes.Buffer, q query, t *solve.Table) error {
+		d, err := s.compare(q)
+		if err != nil {
+			return err
+		}
+		return render.DiffJSON(w, d, "the command line")
 	}))
 	for _, format := range render.HeatmapFormats {
 		s.mux.HandleFunc("GET /plot."+format, s.download(map[string]string{"png": "image/png", "svg": "image/svg+xml", "pdf": "application/pdf"}[format],
@@ -162,6 +170,23 @@ func (s *Server) fail(w http.ResponseWriter, err error) {
 	default:
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 	}
+}
+
+// compare diffs the query's published chart against its rules, as
+// 'bjchart diff NAME --rules R' does.
+func (s *Server) compare(q query) (*charts.Diff, error) {
+	if q.chart == "" {
+		return nil, badRequest{fmt.Errorf("no chart to compare: give chart=NAME ('bjchart charts' lists them)")}
+	}
+	c, err := charts.Library(q.chart)
+	if err != nil {
+		return nil, badRequest{err}
+	}
+	sv, err := solve.NewSolver(q.rules, solve.Options{})
+	if err != nil {
+		return nil, err
+	}
+	return charts.Compare(sv, c, charts.DefaultTie)
 }
 
 // handReport looks up the query's hand in a table.

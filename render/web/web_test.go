@@ -43,6 +43,9 @@ func TestRoutes(t *testing.T) {
 		{"/card.pdf?rules=INF&size=poster", "text/plain; charset=utf-8", 400, "want letter, a4 or wallet"},
 		{"/plot.svg?rules=INF&table=soft", "image/svg+xml", 200, "<svg"},
 		{"/plot.png?rules=INF&metric=surrender", "text/plain; charset=utf-8", 400, "has a value under"},
+		{"/?rules=6D+H17+DAS&chart=thorp-1966-1deck", "text/html; charset=utf-8", 200, "the published chart costs"},
+		{"/api/diff.json?rules=INF&chart=thorp-1966-1deck", "application/json", 200, `"chart": "thorp-1966-1deck"`},
+		{"/api/diff.json?rules=INF&chart=/etc/passwd", "text/plain; charset=utf-8", 400, "not a chart of the library"},
 		{"/assets/app.js", "text/javascript; charset=utf-8", 200, "use strict"},
 		{"/nowhere", "text/plain; charset=utf-8", 404, "not found"},
 	} {
