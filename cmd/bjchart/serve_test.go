@@ -39,6 +39,7 @@ func TestServeSameBytesAsCLI(t *testing.T) {
 	}{
 		{"/api/chart.json?rules=6D+H17+DAS+LS", stdout("chart", "--rules", "6D H17 DAS LS", "--format", "json")},
 		{"/api/chart.csv?rules=2D+S17", stdout("chart", "--rules", "2D S17", "--format", "csv")},
+		{"/api/effects.csv?rules=INF+H17", stdout("effects", "--rules", "INF H17", "--format", "csv")},
 		{"/api/diff.json?rules=6D+H17+DAS+LS&chart=wizard-4to8d-s17-das-ls", stdout("diff", "wizard-4to8d-s17-das-ls", "--rules", "6D H17 DAS LS", "--format", "json")},
 		{"/api/hand.json?rules=6D+H17+DAS+LS&hand=soft+17+v+2", stdout("hand", "soft 17 v 2", "--rules", "6D H17 DAS LS", "--format", "json")},
 		{"/card.pdf?rules=6D+H17+DAS+LS", file("c.pdf")("card", "--rules", "6D H17 DAS LS", "--date", "2026-11-24")},

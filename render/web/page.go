@@ -16,24 +16,26 @@ import (
 
 // pageData is what the page template shows.
 type pageData struct {
-	Input    string // the rule string as typed
-	Rules    string // its canonical form ("" after an error)
-	Error    string // the parser's or the solver's message
-	Words    string // the rules in words
-	Edge     string // house edge or player edge, with the EV
-	BestPlay string // the best play's EV, where it differs from the chart's
-	Cond     string // what the cells' EVs are conditioned on
-	Tables   []tableView
-	Controls []control
-	Hand     string // the hand asked about
-	HandText string // its report, as 'bjchart hand' prints it
-	HandErr  string
-	Dealer   string   // the dealer's outcomes, as 'bjchart dealer' prints them
-	Charts   []option // the published charts to compare with
-	Diff     string   // the comparison, as 'bjchart diff NAME --rules R' prints it
-	DiffErr  string
-	Links    []downloadLink
-	Version  string
+	Input       string // the rule string as typed
+	Rules       string // its canonical form ("" after an error)
+	Error       string // the parser's or the solver's message
+	Words       string // the rules in words
+	Edge        string // house edge or player edge, with the EV
+	BestPlay    string // the best play's EV, where it differs from the chart's
+	Cond        string // what the cells' EVs are conditioned on
+	Tables      []tableView
+	Controls    []control
+	Hand        string // the hand asked about
+	HandText    string // its report, as 'bjchart hand' prints it
+	HandErr     string
+	Dealer      string   // the dealer's outcomes, as 'bjchart dealer' prints them
+	Charts      []option // the published charts to compare with
+	Diff        string   // the comparison, as 'bjchart diff NAME --rules R' prints it
+	Effects     string   // each rule's effect, as 'bjchart effects' prints it
+	EffectsLink string
+	DiffErr     string
+	Links       []downloadLink
+	Version     string
 }
 
 type tableView struct {
@@ -155,6 +157,16 @@ func (s *Server) fill(d *pageData, q query, t *solve.Table) {
 				d.Links = append(d.Links, downloadLink{"Comparison (JSON)", link("/api/diff.json", rules, "chart", q.chart)})
 			}
 		}
+	}
+	d.EffectsLink = link("/", rules, "effects", "1")
+	if q.effects {
+		if _, effects, err := solve.Effects(t.Rules); err == nil {
+			var buf bytes.Buffer
+			if render.EffectsText(&buf, t, effects) == nil {
+				d.Effects = buf.String()
+			}
+		}
+		d.Links = append(d.Links, downloadLink{"Rule effects (JSON)", link("/api/effects.json", rules)}, downloadLink{"Rule effects (CSV)", link("/api/effects.csv", rules)})
 	}
 	if dl, err := render.NewDealer(t.Rules, nil); err == nil {
 		var buf bytes.Buffer

@@ -15,14 +15,15 @@ const maxQuery = 2048
 
 // A query is a request's parameters, read and checked.
 type query struct {
-	input  string      // the rule string as typed
-	rules  solve.Rules // its reading
-	hand   string      // a hand to look up ("T,6 v T"), or ""
-	size   string      // a card's: letter, a4 or wallet
-	paper  string      // a wallet card's sheet: letter or a4
-	metric render.Metric
-	kinds  []solve.TableKind
-	chart  string // a published chart of the library to compare, or ""
+	input   string      // the rule string as typed
+	rules   solve.Rules // its reading
+	hand    string      // a hand to look up ("T,6 v T"), or ""
+	size    string      // a card's: letter, a4 or wallet
+	paper   string      // a wallet card's sheet: letter or a4
+	metric  render.Metric
+	kinds   []solve.TableKind
+	chart   string // a published chart of the library to compare, or ""
+	effects bool   // show each rule's effect on the game
 }
 
 // parseQuery reads the parameters: rules (the rule language, default the
@@ -32,8 +33,8 @@ func parseQuery(v url.Values) (query, error) {
 	q := query{size: "letter", paper: "letter", metric: render.MetricBest,
 		kinds: []solve.TableKind{solve.Hard, solve.Soft, solve.Pairs}}
 	for k, vs := range v {
-		if !slices.Contains([]string{"rules", "hand", "size", "paper", "metric", "table", "chart"}, k) {
-			return q, fmt.Errorf("unknown parameter %s; want rules, hand, size, paper, metric, table or chart", solve.QuoteInput(k, 20))
+		if !slices.Contains([]string{"rules", "hand", "size", "paper", "metric", "table", "chart", "effects"}, k) {
+			return q, fmt.Errorf("unknown parameter %s; want rules, hand, size, paper, metric, table, chart or effects", solve.QuoteInput(k, 20))
 		}
 		if len(vs) > 1 {
 			return q, fmt.Errorf("parameter %s given %d times; give it once", k, len(vs))
@@ -70,6 +71,13 @@ func parseQuery(v url.Values) (query, error) {
 			return q, fmt.Errorf("table %s: want hard, soft, pairs or all", solve.QuoteInput(t, 20))
 		}
 		q.kinds = kinds
+	}
+	switch v.Get("effects") {
+	case "":
+	case "1":
+		q.effects = true
+	default:
+		return q, fmt.Errorf("effects %s: want 1", solve.QuoteInput(v.Get("effects"), 20))
 	}
 	if c := v.Get("chart"); c != "" { // a name of the library only: never a file of the server's
 		if !slices.Contains(charts.Names(), c) {

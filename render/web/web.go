@@ -22,6 +22,7 @@ import (
 	"errors"
 	"fmt"
 	"html/template"
+	"io"
 	"io/fs"
 	"net/http"
 	"net/url"
@@ -98,6 +99,17 @@ func New(opt Options) *Server {
 		}
 		return render.DiffJSON(w, d, "the command line")
 	}))
+	effects := func(write func(io.Writer, *solve.Table, []solve.Effect) error) func(*bytes.Buffer, query, *solve.Table) error {
+		return func(w *bytes.Buffer, q query, t *solve.Table) error {
+			_, effects, err := solve.Effects(q.rules)
+			if err != nil {
+				return err
+			}
+			return write(w, t, effects)
+		}
+	}
+	s.mux.HandleFunc("GET /api/effects.json", s.download("application/json", effects(render.EffectsJSON)))
+	s.mux.HandleFunc("GET /api/effects.csv", s.download("text/csv; charset=utf-8", effects(render.EffectsCSV)))
 	for _, format := range render.HeatmapFormats {
 		s.mux.HandleFunc("GET /plot."+format, s.download(map[string]string{"png": "image/png", "svg": "image/svg+xml", "pdf": "application/pdf"}[format],
 			func(w *bytes.Buffer, q query, t *solve.Table) error {

@@ -46,6 +46,9 @@ func TestRoutes(t *testing.T) {
 		{"/?rules=6D+H17+DAS&chart=thorp-1966-1deck", "text/html; charset=utf-8", 200, "the published chart costs"},
 		{"/api/diff.json?rules=INF&chart=thorp-1966-1deck", "application/json", 200, `"chart": "thorp-1966-1deck"`},
 		{"/api/diff.json?rules=INF&chart=/etc/passwd", "text/plain; charset=utf-8", 400, "not a chart of the library"},
+		{"/?rules=INF&effects=1", "text/html; charset=utf-8", 200, "TIESLOSE"},
+		{"/api/effects.json?rules=INF", "application/json", 200, `"change": "H17"`},
+		{"/?rules=INF&effects=yes", "text/html; charset=utf-8", 400, "effects"},
 		{"/assets/app.js", "text/javascript; charset=utf-8", 200, "use strict"},
 		{"/nowhere", "text/plain; charset=utf-8", 404, "not found"},
 	} {
