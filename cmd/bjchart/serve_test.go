@@ -33,6 +33,14 @@ func TestServeSameBytesAsCLI(t *testing.T) {
 		}
 		return out
 	}
+	houseCard := func(rules string) string {
+		out := filepath.Join(dir, "house.pdf")
+		if code, _, stderr := runCmd(t, "house", "--rules", rules, "--card", out, "--date", "2026-11-24"); code != exitOK {
+			t.Fatalf("house --card: exit %d: %s", code, stderr)
+		}
+		data, _ := os.ReadFile(out)
+		return string(data)
+	}
 	for _, tc := range []struct {
 		target string
 		cli    string
@@ -44,6 +52,8 @@ func TestServeSameBytesAsCLI(t *testing.T) {
 		{"/api/hand.json?rules=6D+H17+DAS+LS&hand=soft+17+v+2", stdout("hand", "soft 17 v 2", "--rules", "6D H17 DAS LS", "--format", "json")},
 		{"/card.pdf?rules=6D+H17+DAS+LS", file("c.pdf")("card", "--rules", "6D H17 DAS LS", "--date", "2026-11-24")},
 		{"/card.pdf?rules=INF&size=wallet&paper=a4", file("w.pdf")("card", "--rules", "INF", "--size", "wallet", "--paper", "a4", "--date", "2026-11-24")},
+		{"/house.json?rules=SEED002+INF", stdout("house", "--rules", "SEED002 INF", "--format", "json")},
+		{"/house/card.pdf?rules=SEED002+INF+DESIGNED", houseCard("SEED002 INF DESIGNED")},
 		{"/plot.svg?rules=INF+LS&metric=margin", file("p.svg")("plot", "--rules", "INF LS", "--metric", "margin", "--codes")},
 		{"/plot.png?rules=INF&table=soft", file("p.png")("plot", "--rules", "INF", "--table", "soft", "--codes")},
 	} {

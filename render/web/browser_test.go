@@ -135,6 +135,23 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("the details show %q", shown)
 	}
 
+	// A checkbox adds its rule: the dealer wins ties.
+	var canon string
+	if err := chromedp.Run(ctx, chromedp.Click(`input[data-token="TIESLOSE"]`)); err != nil {
+		t.Fatal(err)
+	}
+	for range 100 { // the checkbox submits the form: wait for the new page
+		if chromedp.Run(ctx, chromedp.Location(&location)) == nil && strings.Contains(location, "TIESLOSE") {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if err := chromedp.Run(ctx, chromedp.WaitVisible(".rules-canon strong"), chromedp.Text(".rules-canon strong", &canon)); err != nil {
+		t.Fatal(err)
+	}
+	if canon != "6D H17 DOA DAS SPL3 LS 3:2 PEEK TIESLOSE" {
+		t.Errorf("after the ties checkbox the page solves %q", canon)
+	}
 	var href string
 	if err := chromedp.Run(ctx, chromedp.AttributeValue(`a[href^="/card.pdf"]`, "href", &href, nil)); err != nil {
 		t.Fatal(err)
@@ -145,8 +162,8 @@ func TestBrowser(t *testing.T) {
 	}
 	pdf, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
-	if !strings.HasPrefix(string(pdf), "%PDF") || !strings.Contains(string(pdf), "6D H17 DOA DAS SPL3 LS 3:2 PEEK") {
-		t.Errorf("the card link %s: %d bytes, not a PDF of 6D H17 DOA DAS SPL3 LS 3:2 PEEK", href, len(pdf))
+	if !strings.HasPrefix(string(pdf), "%PDF") || !strings.Contains(string(pdf), "6D H17 DOA DAS SPL3 LS 3:2 PEEK TIESLOSE") {
+		t.Errorf("the card link %s: %d bytes, not a PDF of 6D H17 DOA DAS SPL3 LS 3:2 PEEK TIESLOSE", href, len(pdf))
 	}
 	mu.Lock()
 	defer mu.Unlock()

@@ -7,12 +7,17 @@ import (
 	"html/template"
 	"net/http"
 	"regexp"
+	"slices"
 	"strings"
 
 	"bjchart/charts"
 	"bjchart/render"
 	"bjchart/solve"
 )
+
+// reportWidth is the columns the page's text reports wrap their prose to,
+// as the CLI's do to a terminal's.
+const reportWidth = 100
 
 // pageData is what the page template shows.
 type pageData struct {
@@ -25,8 +30,9 @@ type pageData struct {
 	Cond        string // what the cells' EVs are conditioned on
 	Tables      []tableView
 	Controls    []control
-	Hand        string // the hand asked about
-	HandText    string // its report, as 'bjchart hand' prints it
+	Toggles     []option // rules a checkbox turns on and off
+	Hand        string   // the hand asked about
+	HandText    string   // its report, as 'bjchart hand' prints it
 	HandErr     string
 	Dealer      string   // the dealer's outcomes, as 'bjchart dealer' prints them
 	Charts      []option // the published charts to compare with
@@ -86,6 +92,14 @@ var controls = []control{
 	{Label: "Surrender", Name: "surrender", Pattern: `^(NS|LS|ES)$`, Options: []option{{"NS", "none", false}, {"LS", "late", false}, {"ES", "early", false}}},
 	{Label: "Blackjack pays", Name: "payout", Pattern: `^[0-9]+:[0-9]+$`, Options: []option{{"3:2", "3:2", false}, {"6:5", "6:5", false}, {"1:1", "1:1", false}, {"2:1", "2:1", false}}},
 	{Label: "Hole card", Name: "hole", Pattern: `^(PEEK|ENHC|OBO)$`, Options: []option{{"PEEK", "peek (US)", false}, {"ENHC", "no hole card", false}, {"OBO", "original bet only", false}}},
+	{Label: "Charlie", Name: "charlie", Pattern: `^[5-7]CC(=[0-9]+:[0-9]+)?$`, Options: []option{{"", "none", false}, {"5CC", "5 cards", false}, {"6CC", "6 cards", false}, {"7CC", "7 cards", false}}},
+}
+
+// toggles are the rules a checkbox turns on and off.
+var toggles = []option{
+	{"RSA", "resplit aces", false}, {"HSA", "hit split aces", false}, {"TIESLOSE", "dealer wins ties", false},
+	{"PUSH22", "dealer 22 pushes", false}, {"P21WINS", "player 21 wins", false}, {"DANY", "double any cards", false},
+	{"RESCUE", "double-down rescue", false},
 }
 
 // handlePage serves the page for the query's rules.
@@ -135,13 +149,17 @@ func (s *Server) fill(d *pageData, q query, t *solve.Table) {
 		d.Tables = append(d.Tables, tv)
 	}
 	d.Controls = selectedControls(rules)
+	for _, tg := range toggles {
+		tg.Selected = slices.Contains(strings.Fields(rules), tg.Token)
+		d.Toggles = append(d.Toggles, tg)
+	}
 	if q.hand != "" {
 		d.Hand = q.hand
 		var buf bytes.Buffer
 		if rep, err := handReport(q, t); err != nil {
 			d.HandErr = err.Error()
 		} else if err := render.HandText(&buf, rep); err == nil {
-			d.HandText = buf.String()
+			d.HandText = render.WrapProse(buf.String(), reportWidth)
 		}
 	}
 	for _, name := range charts.Names() {
@@ -153,7 +171,7 @@ func (s *Server) fill(d *pageData, q query, t *solve.Table) {
 		} else {
 			var buf bytes.Buffer
 			if err := render.DiffText(&buf, diff, "the command line", false); err == nil {
-				d.Diff = buf.String()
+				d.Diff = render.WrapProse(buf.String(), reportWidth)
 				d.Links = append(d.Links, downloadLink{"Comparison (JSON)", link("/api/diff.json", rules, "chart", q.chart)})
 			}
 		}
@@ -163,7 +181,7 @@ func (s *Server) fill(d *pageData, q query, t *solve.Table) {
 		if _, effects, err := solve.Effects(t.Rules); err == nil {
 			var buf bytes.Buffer
 			if render.EffectsText(&buf, t, effects) == nil {
-				d.Effects = buf.String()
+				d.Effects = render.WrapProse(buf.String(), reportWidth)
 			}
 		}
 		d.Links = append(d.Links, downloadLink{"Rule effects (JSON)", link("/api/effects.json", rules)}, downloadLink{"Rule effects (CSV)", link("/api/effects.csv", rules)})
@@ -171,7 +189,7 @@ func (s *Server) fill(d *pageData, q query, t *solve.Table) {
 	if dl, err := render.NewDealer(t.Rules, nil); err == nil {
 		var buf bytes.Buffer
 		if render.DealerText(&buf, dl) == nil {
-			d.Dealer = buf.String()
+			d.Dealer = render.WrapProse(buf.String(), reportWidth)
 		}
 	}
 	d.Links = []downloadLink{
@@ -248,6 +266,9 @@ func selectedControls(rules string) []control {
 					c.Options[j].Selected, found = true, true
 				}
 			}
+		}
+		if !found && c.Options[0].Token == "" { // none of the group: the empty option
+			c.Options[0].Selected, found = true, true
 		}
 		if !found { // a value the select does not list (3D, 7:5): offer it as it is
 			for _, t := range tokens {

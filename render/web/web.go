@@ -32,6 +32,7 @@ import (
 	"bjchart/charts"
 	"bjchart/render"
 	"bjchart/solve"
+	"bjchart/solve/house"
 )
 
 //go:embed templates/*.html assets/*
@@ -53,6 +54,7 @@ type Server struct {
 	opt    Options
 	tables *tableCache
 	page   *template.Template
+	house  *template.Template
 	mux    *http.ServeMux
 }
 
@@ -71,7 +73,8 @@ func New(opt Options) *Server {
 		opt.Now = time.Now
 	}
 	s := &Server{opt: opt, tables: newTableCache(opt.MaxTables, opt.Workers),
-		page: template.Must(template.New("page.html").Funcs(funcs).ParseFS(files, "templates/page.html"))}
+		page:  template.Must(template.New("page.html").Funcs(funcs).ParseFS(files, "templates/page.html")),
+		house: template.Must(template.New("house.html").ParseFS(files, "templates/house.html"))}
 	assets, _ := fs.Sub(files, "assets")
 	s.mux = http.NewServeMux()
 	s.mux.Handle("GET /assets/", http.StripPrefix("/assets/", http.FileServerFS(assets)))
@@ -110,6 +113,14 @@ func New(opt Options) *Server {
 	}
 	s.mux.HandleFunc("GET /api/effects.json", s.download("application/json", effects(render.EffectsJSON)))
 	s.mux.HandleFunc("GET /api/effects.csv", s.download("text/csv; charset=utf-8", effects(render.EffectsCSV)))
+	s.mux.HandleFunc("GET /house", s.handleHouse)
+	s.mux.HandleFunc("GET /house.json", s.houseDownload("application/json", func(w *bytes.Buffer, sol *house.Solution) error { return render.HouseJSON(w, sol) }))
+	s.mux.HandleFunc("GET /house/card.pdf", s.houseDownload("application/pdf", func(w *bytes.Buffer, sol *house.Solution) error {
+		return render.HouseCard(w, sol, render.CardOptions{Size: "letter", Version: s.opt.Version, Date: s.today()})
+	}))
+	s.mux.HandleFunc("GET /house/plot.png", s.houseDownload("image/png", func(w *bytes.Buffer, sol *house.Solution) error {
+		return render.Heatmap(w, "png", []*render.EVGrid{render.HouseGrid(sol)}, render.HeatmapOptions{Title: sol.Rules.String(), Scale: "EV per point bet", Codes: true})
+	}))
 	for _, format := range render.HeatmapFormats {
 		s.mux.HandleFunc("GET /plot."+format, s.download(map[string]string{"png": "image/png", "svg": "image/svg+xml", "pdf": "application/pdf"}[format],
 			func(w *bytes.Buffer, q query, t *solve.Table) error {

@@ -49,6 +49,11 @@ func TestRoutes(t *testing.T) {
 		{"/?rules=INF&effects=1", "text/html; charset=utf-8", 200, "TIESLOSE"},
 		{"/api/effects.json?rules=INF", "application/json", 200, `"change": "H17"`},
 		{"/?rules=INF&effects=yes", "text/html; charset=utf-8", 400, "effects"},
+		{"/house", "text/html; charset=utf-8", 200, "SEED002"},
+		{"/house?rules=SEED002+INF+DESIGNED", "text/html; charset=utf-8", 200, "designed"},
+		{"/house?rules=SEED003", "text/html; charset=utf-8", 400, "SEED003"},
+		{"/house.json?rules=SEED002+INF", "application/json", 200, `"rules"`},
+		{"/house/card.pdf", "application/pdf", 200, "%PDF"},
 		{"/assets/app.js", "text/javascript; charset=utf-8", 200, "use strict"},
 		{"/nowhere", "text/plain; charset=utf-8", 404, "not found"},
 	} {

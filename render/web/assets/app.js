@@ -12,7 +12,21 @@ document.addEventListener("DOMContentLoaded", function () {
     sel.addEventListener("change", function () {
       var re = new RegExp(sel.getAttribute("data-pattern"), "i");
       var tokens = input.value.split(/[\s,]+/).filter(function (t) { return t !== "" && !re.test(t); });
-      tokens.push(sel.value);
+      if (sel.value !== "") {
+        tokens.push(sel.value);
+      }
+      input.value = tokens.join(" ");
+      form.submit();
+    });
+  });
+  // A checkbox adds its token to the rule string or takes it out.
+  document.querySelectorAll("input[data-token]").forEach(function (box) {
+    box.addEventListener("change", function () {
+      var token = box.getAttribute("data-token");
+      var tokens = input.value.split(/[\s,]+/).filter(function (t) { return t !== "" && t.toUpperCase() !== token; });
+      if (box.checked) {
+        tokens.push(token);
+      }
       input.value = tokens.join(" ");
       form.submit();
     });

@@ -1,0 +1,91 @@
+package web
+
+import (
+	"bytes"
+	"fmt"
+	"net/http"
+	"net/url"
+
+	"bjchart/render"
+	"bjchart/solve"
+	"bjchart/solve/house"
+)
+
+// houseData is what the house game's page shows.
+type houseData struct {
+	Input, Rules, Error, Text string
+	Links                     []downloadLink
+	Version                   string
+}
+
+// houseQuery reads the house page's one parameter, rules (the house rule
+// language, default SEED002).
+func houseQuery(v url.Values) (string, house.Rules, error) {
+	for k, vs := range v {
+		if k != "rules" || len(vs) > 1 {
+			return "", house.Rules{}, fmt.Errorf("parameter %s: the house game takes rules, once", solve.QuoteInput(k, 20))
+		}
+	}
+	input := v.Get("rules")
+	if input == "" {
+		input = "SEED002"
+	}
+	r, err := house.ParseRules(input)
+	return input, r, err
+}
+
+// handleHouse serves the house game's page: the value flat and with the
+// best bet, and the play, as 'bjchart house' prints them.
+func (s *Server) handleHouse(w http.ResponseWriter, r *http.Request) {
+	d := houseData{Version: s.opt.Version}
+	input, rules, err := houseQuery(r.URL.Query())
+	d.Input = input
+	status := http.StatusOK
+	if err != nil {
+		d.Error, status = err.Error(), http.StatusBadRequest
+	} else if sol, err := house.Solve(rules); err != nil {
+		d.Error, status = err.Error(), http.StatusInternalServerError
+	} else {
+		var buf bytes.Buffer
+		render.HouseText(&buf, sol)
+		d.Rules, d.Text = rules.String(), render.WrapProse(buf.String(), reportWidth)
+		d.Links = []downloadLink{
+			{"Card (PDF)", houseLink("/house/card.pdf", d.Rules)},
+			{"Heatmap (PNG)", houseLink("/house/plot.png", d.Rules)},
+			{"Solution (JSON)", houseLink("/house.json", d.Rules)},
+		}
+	}
+	var buf bytes.Buffer
+	if err := s.house.Execute(&buf, d); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.WriteHeader(status)
+	w.Write(buf.Bytes())
+}
+
+// houseDownload serves what write makes of the house game's solution.
+func (s *Server) houseDownload(contentType string, write func(*bytes.Buffer, *house.Solution) error) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		_, rules, err := houseQuery(r.URL.Query())
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusBadRequest)
+			return
+		}
+		sol, err := house.Solve(rules)
+		if err != nil {
+			s.fail(w, err)
+			return
+		}
+		var buf bytes.Buffer
+		if err := write(&buf, sol); err != nil {
+			s.fail(w, err)
+			return
+		}
+		w.Header().Set("Content-Type", contentType)
+		w.Write(buf.Bytes())
+	}
+}
+
+func houseLink(path, rules string) string { return link(path, rules) }
