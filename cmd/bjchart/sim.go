@@ -12,7 +12,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"text/tabwriter"
 	"time"
 
 	"bjchart/charts"
@@ -395,7 +394,7 @@ func (o *simOptions) run(cmd *cobra.Command, e env) error {
 	if opt.Shoe != nil && *opt.Shoe != r.FullShoe() {
 		shoe = opt.Shoe.String()
 	}
-	head := simReport{Rules: render.RulesWithShoe(r.String(), shoe), Shoe: shoe, Strategy: o.strategyName(), Seed: o.seed, Shuffle: "continuous", unitBet: len(cfg.Ramp) == 0, ExactOf: exactOf}
+	head := render.SimReport{Rules: render.RulesWithShoe(r.String(), shoe), Shoe: shoe, Strategy: o.strategyName(), Seed: o.seed, Shuffle: "continuous", UnitBet: len(cfg.Ramp) == 0, ExactOf: exactOf}
 	switch {
 	case cfg.ReshuffleBelow > 0:
 		head.Shuffle = fmt.Sprintf("reshuffled below %d cards", cfg.ReshuffleBelow)
@@ -405,7 +404,7 @@ func (o *simOptions) run(cmd *cobra.Command, e env) error {
 	if cfg.Count != nil {
 		head.Count, head.Ramp, head.Balanced = cfg.Count.Name, o.ramp, cfg.Count.Balanced
 	}
-	report := head.withResult(res, exact, time.Since(start))
+	report := head.WithResult(res, exact, time.Since(start))
 	report.Shard, report.Sums = o.shard, &res
 	if o.shard != "" {
 		if report.Fingerprint, err = runFingerprint(cmd); err != nil {
@@ -414,14 +413,14 @@ func (o *simOptions) run(cmd *cobra.Command, e env) error {
 	}
 	for i, spec := range o.seats {
 		sr := res.Seats[i]
-		report.SeatResults = append(report.SeatResults, seatRow{Seat: i + 1, Spec: spec, Rounds: sr.Rounds,
+		report.SeatResults = append(report.SeatResults, render.SeatRow{Seat: i + 1, Spec: spec, Rounds: sr.Rounds,
 			EV: sr.EV(), SE: sr.SE(), Wagered: sr.Wagered, Returned: sr.Wagered + sr.Net})
 	}
 	if ref != nil {
 		report.Reference = ref.reference(report)
 	}
 	if cfg.Count != nil && cfg.Count.Name != flatPreset {
-		report.Counter, report.ByCount = newCounter(res, o.bankroll)
+		report.Counter, report.ByCount = render.NewCounter(res, o.bankroll)
 	}
 	if o.plot != "" {
 		if err := renderTo(e, o.plot, func(b *bytes.Buffer) error { return plotByCount(b, o.plot, report) }); err != nil {
@@ -434,251 +433,8 @@ func (o *simOptions) run(cmd *cobra.Command, e env) error {
 			enc.SetIndent("", "  ")
 			return enc.Encode(report)
 		}
-		return report.text(b)
+		return report.Text(b)
 	})
-}
-
-// simReport is the output of sim; the JSON field names are the issue's.
-type simReport struct {
-	Rules    string `json:"rules"`
-	Shoe     string `json:"shoe,omitempty"` // the shoe dealt from (counts of A,2..9,T), when not full decks
-	Strategy string `json:"strategy"`
-	Seed     uint64 `json:"seed"`
-	Shuffle  string `json:"shuffle"` // "continuous" or "75% penetration"
-	Rounds   int64  `json:"rounds"`
-	Hands    int64  `json:"hands"`
-	// EV, SE, CI95, SD, AverageBet, Wagered and Returned are in units: a
-	// unit is a bet of 1 in the ramp (without one, the flat bet).
-	EV          float64    `json:"ev"` // per player and round
-	SE          float64    `json:"se"`
-	CI95        [2]float64 `json:"ci95"`
-	SD          float64    `json:"sd"`
-	AverageBet  float64    `json:"average_bet"` // wagered per round, doubles and splits included
-	Wagered     float64    `json:"wagered"`
-	Returned    float64    `json:"returned"`
-	PayoutRatio float64    `json:"payout_ratio"`
-	PayoutCI95  [2]float64 `json:"payout_ratio_ci95"`
-	Wins        int64      `json:"wins"`
-	Pushes      int64      `json:"pushes"`
-	Losses      int64      `json:"losses"`
-	ExactEV     float64    `json:"exact_ev"` // the strategy's exact EV with a fresh full shoe every round
-	// ExactOf names what ExactEV is of when the strategy has no exact EV
-	// of its own ("" for the strategy itself).
-	ExactOf   string  `json:"exact_ev_of,omitempty"`
-	RoundsSec float64 `json:"rounds_per_sec"`
-	// Shard, Fingerprint and Sums let 'bjchart sim merge' combine runs
-	// exactly; Fingerprint identifies everything that defines the run
-	// (runFingerprint).
-	Shard       string      `json:"shard,omitempty"` // "i/n"
-	Fingerprint string      `json:"fingerprint,omitempty"`
-	Sums        *sim.Result `json:"sums"`
-	Players     int         `json:"players"`
-	Watched     int64       `json:"watched,omitempty"` // rounds sat out (a ramp bet of 0), not in rounds
-	Count       string      `json:"count,omitempty"`
-	Ramp        string      `json:"ramp,omitempty"`
-	Reference   *paperRef   `json:"reference,omitempty"` // a preset's published figure
-	// With a count: the counter's figures (in units) and the breakdown by
-	// count.
-	Counter *counterStats `json:"counter,omitempty"`
-	// SeatResults, with --seat: each seat's own rounds.
-	SeatResults []seatRow  `json:"seats,omitempty"`
-	ByCount     []countRow `json:"by_count,omitempty"`
-
-	unitBet  bool // a flat bet of 1 unit: EVs read as fractions of the bet
-	Balanced bool `json:"balanced,omitempty"`
-}
-
-// minCountRounds is the fewest rounds a count needs to be shown in the
-// text table and the plot: fewer say nothing.
-const minCountRounds = 10000
-
-// seatRow is one seat's result, in units.
-type seatRow struct {
-	Seat     int     `json:"seat"`
-	Spec     string  `json:"spec"`
-	Rounds   int64   `json:"rounds"` // played
-	EV       float64 `json:"ev"`
-	SE       float64 `json:"se"`
-	Wagered  float64 `json:"wagered"`
-	Returned float64 `json:"returned"`
-}
-
-// counterStats are the usual measures of a counting game, per player and
-// round in units (a bet of 1 in the ramp): win rate per 100 rounds = 100 EV;
-// DI = 1000 EV / SD; SCORE = DI^2 (the win rate per 100 rounds of a
-// player betting optimally with a bankroll of 10^6 SD^2 units, as
-// conventionally stated, here in units); N0 = (SD / EV)^2, the
-// rounds after which the expected win equals one SD; and, with a bankroll
-// B, the risk of ruin exp(-2 EV B / SD^2) (the diffusion approximation for
-// play without end).
-type counterStats struct {
-	WinRatePer100 float64  `json:"win_rate_per_100"`
-	DI            float64  `json:"di"`
-	Score         float64  `json:"score"`
-	N0            float64  `json:"n0"`
-	Bankroll      float64  `json:"bankroll,omitempty"`
-	RiskOfRuin    *float64 `json:"risk_of_ruin,omitempty"`
-}
-
-// countRow is one count's rounds: how often, their EV per round (in
-// units, the ramp's bet included) and the edge (won over wagered: the
-// player's advantage at that count, whatever the bet).
-type countRow struct {
-	Count  int     `json:"count"` // floored; the ends take everything beyond
-	Rounds int64   `json:"rounds"`
-	Freq   float64 `json:"freq"`
-	EV     float64 `json:"ev"`
-	SE     float64 `json:"se"` // -1 where one round cannot give one
-	Edge   float64 `json:"edge"`
-	EdgeSE float64 `json:"edge_se"` // -1 likewise
-}
-
-func newCounter(res sim.Result, bankroll float64) (*counterStats, []countRow) {
-	ev, sd := res.EV(), res.SD()
-	c := &counterStats{WinRatePer100: 100 * ev, DI: 1000 * ev / sd, Score: 1e6 * (ev / sd) * (ev / sd), N0: (sd / ev) * (sd / ev)}
-	if bankroll > 0 {
-		ror := 1.0
-		if ev > 0 {
-			ror = math.Exp(-2 * ev * bankroll / (sd * sd))
-		}
-		c.Bankroll, c.RiskOfRuin = bankroll, &ror
-	}
-	var rows []countRow
-	players := float64(max(1, res.Players))
-	for i, b := range res.ByCount {
-		if b.Rounds == 0 {
-			continue
-		}
-		row := countRow{Count: i - sim.MaxCount, Rounds: b.Rounds, Freq: float64(b.Rounds) / float64(res.Rounds),
-			EV: b.EV() / players, SE: b.SE() / players, Edge: b.Net / b.Wagered}
-		// The edge's error: the round's mean result's, over the mean wager.
-		row.EdgeSE = b.SE() / (b.Wagered / float64(b.Rounds))
-		if b.Rounds < 2 { // JSON has no NaN
-			row.SE, row.EdgeSE = -1, -1
-		}
-		rows = append(rows, row)
-	}
-	return c, rows
-}
-
-// paperRef sets a published payout ratio beside the simulated one.
-type paperRef struct {
-	Source      string  `json:"source"`
-	Rounds      int64   `json:"rounds"` // the paper's
-	PayoutRatio float64 `json:"payout_ratio"`
-	// SEAtPaperRounds is the standard error a payout ratio has over the
-	// paper's rounds (the simulation's, scaled by the square root of the
-	// rounds), and SEsApart the published figure's distance from the
-	// simulated one in those errors.
-	SEAtPaperRounds float64 `json:"se_at_paper_rounds"`
-	SEsApart        float64 `json:"ses_apart"`
-}
-
-// withResult fills a report whose run is described (rules, strategy,
-// seed, shuffle, count) with a result; took is the time it took, 0 for
-// merged parts (no speed then).
-func (s simReport) withResult(res sim.Result, exact float64, took time.Duration) simReport {
-	pr, prSE := res.PayoutRatio(), res.PayoutRatioSE()
-	s.Rounds, s.Hands, s.EV, s.SE = res.Rounds, res.Hands, res.EV(), res.SE()
-	s.CI95, s.SD = res.CI95(), res.SD()
-	s.AverageBet, s.Wagered, s.Returned = res.Wagered/float64(res.Rounds), res.Wagered, res.Wagered+res.Net
-	s.PayoutRatio, s.PayoutCI95 = pr, [2]float64{pr - 1.96*prSE, pr + 1.96*prSE}
-	s.Wins, s.Pushes, s.Losses = res.Wins, res.Pushes, res.Losses
-	s.ExactEV, s.Players, s.Watched = exact, res.Players, res.Watched
-	if took > 0 {
-		s.RoundsSec = float64(res.Rounds+res.Watched) / took.Seconds()
-	}
-	return s
-}
-
-func (s simReport) text(b *bytes.Buffer) error {
-	n := float64(s.Rounds)
-	pn := n * float64(s.Players) // players' rounds
-	fmt.Fprintf(b, "bjchart sim: %s\n", render.RulesText(s.Rules, s.Shoe))
-	fmt.Fprintf(b, "%d rounds, %d player(s), seed %d, %s, strategy %s\n", s.Rounds, s.Players, s.Seed, s.Shuffle, s.Strategy)
-	if s.Watched > 0 {
-		fmt.Fprintf(b, "%d more rounds watched, not played (the ramp's bet of 0: wonged out)\n", s.Watched)
-	}
-	fmt.Fprintln(b)
-	tw := tabwriter.NewWriter(b, 0, 4, 2, ' ', 0)
-	if s.unitBet {
-		fmt.Fprintf(tw, "EV per round\t%+.4f%% ± %.4f%% (SE) of the bet\t95%% CI [%+.4f%%, %+.4f%%]\n", 100*s.EV, 100*s.SE, 100*s.CI95[0], 100*s.CI95[1])
-	} else {
-		fmt.Fprintf(tw, "EV per round\t%+.4f ± %.4f (SE) units\t95%% CI [%+.4f, %+.4f]; a unit is a bet of 1 in the ramp\n", s.EV, s.SE, s.CI95[0], s.CI95[1])
-	}
-	switch {
-	case s.ExactOf != "":
-		fmt.Fprintf(tw, "exact EV of %s, fresh shoe, flat bet\t%+.4f%%\t(for comparison: the strategy played has no exact EV)\n", s.ExactOf, 100*s.ExactEV)
-	case s.unitBet && s.Shuffle == "continuous":
-		fmt.Fprintf(tw, "exact EV, fresh shoe every round\t%+.4f%%\t%+.1f SE from the simulation\n", 100*s.ExactEV, (s.EV-s.ExactEV)/s.SE)
-	default:
-		fmt.Fprintf(tw, "exact EV, fresh shoe, flat bet\t%+.4f%%\t(the shoe and the bets here differ from the solver's game)\n", 100*s.ExactEV)
-	}
-	fmt.Fprintf(tw, "SD per round\t%.4f units\n", s.SD)
-	fmt.Fprintf(tw, "hands per player and round\t%.4f\taverage wager %.4f units (doubles and splits included)\n", float64(s.Hands)/pn, s.AverageBet/float64(s.Players))
-	fmt.Fprintf(tw, "payout ratio\t%.4f%%\t95%% CI [%.4f%%, %.4f%%] (returned %.0f / wagered %.0f units)\n",
-		100*s.PayoutRatio, 100*s.PayoutCI95[0], 100*s.PayoutCI95[1], s.Returned, s.Wagered)
-	fmt.Fprintf(tw, "rounds won, pushed, lost\t%.2f%%, %.2f%%, %.2f%%\n", 100*float64(s.Wins)/pn, 100*float64(s.Pushes)/pn, 100*float64(s.Losses)/pn)
-	if s.Count != "" {
-		ramp := ""
-		if s.Ramp != "" {
-			ramp = "ramp " + s.Ramp
-		}
-		fmt.Fprintf(tw, "count\t%s\t%s\n", s.Count, ramp)
-	}
-	if s.Reference != nil {
-		ref := s.Reference
-		fmt.Fprintf(tw, "published payout ratio\t%.2f%%\t%s, %d rounds: %+.1f SE from the simulation (SE %.2f%% at %d rounds)\n",
-			100*ref.PayoutRatio, ref.Source, ref.Rounds, ref.SEsApart, 100*ref.SEAtPaperRounds, ref.Rounds)
-	}
-	if s.RoundsSec > 0 { // not for merged parts
-		if s.RoundsSec >= 1e5 {
-			fmt.Fprintf(tw, "speed\t%.1fM rounds/s\n", s.RoundsSec/1e6)
-		} else { // a strategy that thinks: a search or an exact solve a decision
-			fmt.Fprintf(tw, "speed\t%.0f rounds/s\n", s.RoundsSec)
-		}
-	}
-	if c := s.Counter; c != nil {
-		fmt.Fprintf(tw, "win rate per 100 rounds\t%+.4f units\tDI %.2f, SCORE %.2f, N0 %.0f rounds\n", c.WinRatePer100, c.DI, c.Score, c.N0)
-		if c.RiskOfRuin != nil {
-			fmt.Fprintf(tw, "risk of ruin\t%.4f%%\twith %g units, exp(-2 EV B / SD^2)\n", 100**c.RiskOfRuin, c.Bankroll)
-		}
-	}
-	if err := tw.Flush(); err != nil {
-		return err
-	}
-	if len(s.SeatResults) > 0 {
-		fmt.Fprintln(b, "\nBy seat (EV per round the seat played; a fraction of the bet, or units with a ramp):")
-		tw := tabwriter.NewWriter(b, 0, 4, 2, ' ', 0)
-		for _, r := range s.SeatResults {
-			fmt.Fprintf(tw, "  %d\t%s\t%d rounds\t%+.4f%% ± %.4f%%\tpayout ratio %.4f%%\n", r.Seat, r.Spec, r.Rounds, 100*r.EV, 100*r.SE, 100*r.Returned/r.Wagered)
-		}
-		if err := tw.Flush(); err != nil {
-			return err
-		}
-	}
-	if len(s.ByCount) == 0 {
-		return nil
-	}
-	kind := "true count"
-	if s.Balanced {
-		kind = "true count (running count per deck left), floored"
-	} else {
-		kind = "running count"
-	}
-	if !slices.ContainsFunc(s.ByCount, func(r countRow) bool { return r.Rounds >= minCountRounds }) {
-		fmt.Fprintf(b, "\nBy %s: no count has %d rounds, too few to show (JSON has them all)\n", kind, minCountRounds)
-		return nil
-	}
-	fmt.Fprintf(b, "\nBy %s, counts with at least %d rounds (JSON has them all):\n", kind, minCountRounds)
-	tw = tabwriter.NewWriter(b, 0, 4, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "count\trounds %\tEV per round, units\t± SE\tedge, % of wager\t± SE\t")
-	for _, r := range s.ByCount {
-		if r.Rounds >= minCountRounds {
-			fmt.Fprintf(tw, "%+d\t%.3f\t%+.4f\t%.4f\t%+.3f\t%.3f\t\n", r.Count, 100*r.Freq, r.EV, r.SE, 100*r.Edge, 100*r.EdgeSE)
-		}
-	}
-	return tw.Flush()
 }
 
 // itohRow is one row of seed 001's tables 8 to 12 and 14 (Itoh 2023):
@@ -715,7 +471,7 @@ var itohTables = map[string]struct {
 	"t11": {count: true}, "t12": {search: true, count: true, reward: "table7"},
 }
 
-func (row *itohRow) reference(s simReport) *paperRef {
+func (row *itohRow) reference(s render.SimReport) *render.PaperRef {
 	if math.IsNaN(row.payout) { // a setting the paper did not run
 		return nil
 	}
@@ -728,7 +484,7 @@ func (row *itohRow) reference(s simReport) *paperRef {
 	if row.c != 0 {
 		src += fmt.Sprintf(", C=%g", row.c)
 	}
-	return &paperRef{
+	return &render.PaperRef{
 		Source:          src,
 		Rounds:          row.rounds,
 		PayoutRatio:     row.payout,
@@ -821,7 +577,7 @@ func (o *simOptions) applyPreset(cmd *cobra.Command, r *solve.Rules, cfg *sim.Co
 }
 
 // plotByCount draws the edge by count with 95% error bars (render.CountPlot).
-func plotByCount(w *bytes.Buffer, path string, s simReport) error {
+func plotByCount(w *bytes.Buffer, path string, s render.SimReport) error {
 	kind := "running count"
 	if s.Balanced {
 		kind = "true count (running count per deck left), floored"
@@ -832,12 +588,12 @@ func plotByCount(w *bytes.Buffer, path string, s simReport) error {
 		YLabel: "player's edge, % of the amount wagered (95% interval)",
 	}
 	for _, r := range s.ByCount {
-		if r.Rounds >= minCountRounds { // fewer say nothing
+		if r.Rounds >= render.MinCountRounds { // fewer say nothing
 			cp.Points = append(cp.Points, render.CountPoint{Count: r.Count, Value: 100 * r.Edge, HalfWidth: 196 * r.EdgeSE})
 		}
 	}
 	if len(cp.Points) == 0 {
-		return fmt.Errorf("no count has %d rounds: play more rounds", minCountRounds)
+		return fmt.Errorf("no count has %d rounds: play more rounds", render.MinCountRounds)
 	}
 	return render.DrawCountPlot(w, strings.TrimPrefix(strings.ToLower(filepath.Ext(path)), "."), cp)
 }
@@ -880,7 +636,7 @@ all must come from the same command but for --shard.`,
 					enc.SetIndent("", "  ")
 					return enc.Encode(merged)
 				}
-				return merged.text(b)
+				return merged.Text(b)
 			})
 		},
 	}
@@ -893,8 +649,8 @@ const maxPartFile = 1 << 20
 
 // mergeParts reads the parts and reports their sum as one run. Every part
 // must carry the fingerprint of one run and sums that pass sim's checks.
-func mergeParts(files []string) (simReport, error) {
-	var first simReport
+func mergeParts(files []string) (render.SimReport, error) {
+	var first render.SimReport
 	var total sim.Result
 	seen := map[int]string{}
 	sums := map[int]sim.Result{}
@@ -931,13 +687,13 @@ func mergeParts(files []string) (simReport, error) {
 		total.Merge(sums[i])
 	}
 	total.Players = first.Players
-	head := simReport{Rules: first.Rules, Shoe: first.Shoe, Strategy: first.Strategy, Seed: first.Seed, Shuffle: first.Shuffle,
-		Count: first.Count, Ramp: first.Ramp, Balanced: first.Balanced, unitBet: first.Ramp == "", ExactOf: first.ExactOf}
-	merged := head.withResult(total, first.ExactEV, 0)
+	head := render.SimReport{Rules: first.Rules, Shoe: first.Shoe, Strategy: first.Strategy, Seed: first.Seed, Shuffle: first.Shuffle,
+		Count: first.Count, Ramp: first.Ramp, Balanced: first.Balanced, UnitBet: first.Ramp == "", ExactOf: first.ExactOf}
+	merged := head.WithResult(total, first.ExactEV, 0)
 	merged.Sums = &total
 	for _, seat := range first.SeatResults {
 		sr := total.Seats[seat.Seat-1]
-		merged.SeatResults = append(merged.SeatResults, seatRow{Seat: seat.Seat, Spec: seat.Spec, Rounds: sr.Rounds,
+		merged.SeatResults = append(merged.SeatResults, render.SeatRow{Seat: seat.Seat, Spec: seat.Spec, Rounds: sr.Rounds,
 			EV: sr.EV(), SE: sr.SE(), Wagered: sr.Wagered, Returned: sr.Wagered + sr.Net})
 	}
 	if ref := first.Reference; ref != nil {
@@ -946,13 +702,13 @@ func mergeParts(files []string) (simReport, error) {
 		merged.Reference.Source = ref.Source
 	}
 	if first.Counter != nil {
-		merged.Counter, merged.ByCount = newCounter(total, first.Counter.Bankroll)
+		merged.Counter, merged.ByCount = render.NewCounter(total, first.Counter.Bankroll)
 	}
 	return merged, nil
 }
 
 // readPart reads one part: its report, which part it is and of how many.
-func readPart(data []byte) (part simReport, i, n int, err error) {
+func readPart(data []byte) (part render.SimReport, i, n int, err error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	if err := dec.Decode(&part); err != nil || part.Sums == nil || part.Fingerprint == "" {
 		return part, 0, 0, fmt.Errorf("not the JSON output of 'bjchart sim --shard i/n --format json'")
