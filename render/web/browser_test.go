@@ -165,6 +165,25 @@ func TestBrowser(t *testing.T) {
 	if !strings.HasPrefix(string(pdf), "%PDF") || !strings.Contains(string(pdf), "6D H17 DOA DAS SPL3 LS 3:2 PEEK TIESLOSE") {
 		t.Errorf("the card link %s: %d bytes, not a PDF of 6D H17 DOA DAS SPL3 LS 3:2 PEEK TIESLOSE", href, len(pdf))
 	}
+	// A short simulation: the progress bar fills and the report comes.
+	var value, report string
+	if err := chromedp.Run(ctx,
+		chromedp.Navigate(srv.URL+"/sim?rules=6D+S17&rounds=2000000"),
+		chromedp.WaitVisible(`#bar[value="1"]`),
+		chromedp.WaitVisible(`#result`),
+		chromedp.AttributeValue("#bar", "value", &value, nil),
+	); err != nil {
+		t.Fatal(err)
+	}
+	for range 100 {
+		if chromedp.Run(ctx, chromedp.Text("#result", &report)) == nil && report != "" {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if value != "1" || !strings.Contains(report, "2000000 rounds") || !strings.Contains(report, "EV per round") {
+		t.Errorf("simulation: progress %q, report %.200q", value, report)
+	}
 	mu.Lock()
 	defer mu.Unlock()
 	if len(consoleErrors) > 0 {

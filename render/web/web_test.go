@@ -54,6 +54,9 @@ func TestRoutes(t *testing.T) {
 		{"/house?rules=SEED003", "text/html; charset=utf-8", 400, "SEED003"},
 		{"/house.json?rules=SEED002+INF", "application/json", 200, `"rules"`},
 		{"/house/card.pdf", "application/pdf", 200, "%PDF"},
+		{"/sim?rules=6D+S17", "text/html; charset=utf-8", 200, "/sim/run?"},
+		{"/sim?rules=6D+S17&rounds=1e12", "text/html; charset=utf-8", 400, "want 1000 to 20000000"},
+		{"/sim/run?rules=6D+S17&rounds=2000", "text/event-stream", 200, "event: result"},
 		{"/assets/app.js", "text/javascript; charset=utf-8", 200, "use strict"},
 		{"/nowhere", "text/plain; charset=utf-8", 404, "not found"},
 	} {

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -25,6 +26,9 @@ type Config struct {
 	// ReshuffleBelow, if positive, reshuffles between rounds once fewer
 	// cards than this are left (instead of a cut card).
 	ReshuffleBelow int
+	// Stop, if not nil, abandons the run when closed: Run returns
+	// ErrStopped (checked as often as progress is told).
+	Stop <-chan struct{}
 	// Shards splits the rounds into this many independent streams, each
 	// with its own shoe and a generator seeded from (Seed, shard), so the
 	// result does not depend on how many cores run them (default 64).
@@ -378,11 +382,16 @@ func Run(cfg Config, ch Strategy, progress func(done int64)) (Result, error) {
 						res.add(o)
 						res.ByCount[binOf(c)].add(o.net, o.wagered)
 					}
-					if progress != nil && k%every == every-1 {
-						mu.Lock()
-						done += every
-						progress(done)
-						mu.Unlock()
+					if k%every == every-1 {
+						if stopped(cfg.Stop) {
+							break // the shard's rounds; the rest of the shards skip theirs the same way
+						}
+						if progress != nil {
+							mu.Lock()
+							done += every
+							progress(done)
+							mu.Unlock()
+						}
 					}
 				}
 				res.Reshuffles = s.reshuffles
@@ -395,6 +404,9 @@ func Run(cfg Config, ch Strategy, progress func(done int64)) (Result, error) {
 	}
 	close(next)
 	wg.Wait()
+	if stopped(cfg.Stop) {
+		return Result{}, ErrStopped
+	}
 	total := Result{Players: players}
 	for _, r := range results { // in shard order: the sums are the same on any machine
 		total.Merge(r)
@@ -403,6 +415,18 @@ func Run(cfg Config, ch Strategy, progress func(done int64)) (Result, error) {
 		progress(total.Rounds)
 	}
 	return total, nil
+}
+
+// ErrStopped is Run's error when Config.Stop is closed before the end.
+var ErrStopped = errors.New("sim: stopped before the end")
+
+func stopped(stop <-chan struct{}) bool {
+	select {
+	case <-stop:
+		return true
+	default:
+		return false
+	}
 }
 
 // Check reports whether a result's sums could have come from a run of

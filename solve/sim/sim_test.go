@@ -1,8 +1,10 @@
 package sim
 
 import (
+	"errors"
 	"math"
 	"slices"
+	"sync"
 	"testing"
 
 	"bjchart/solve"
@@ -258,5 +260,20 @@ func TestSeats(t *testing.T) {
 	}
 	if sum := res.Seats[0].Net + res.Seats[1].Net; math.Abs(sum-res.Net) > 1e-6*math.Abs(res.Net)+1e-6 {
 		t.Errorf("seats sum to %v, the table to %v", sum, res.Net)
+	}
+}
+
+// TestStop: a run whose Stop is closed returns ErrStopped, early.
+func TestStop(t *testing.T) {
+	r, _ := solve.ParseRules("6D S17 DAS")
+	tab, _ := solve.Solve(r)
+	ch, _ := NewChart(tab)
+	stop := make(chan struct{})
+	var once sync.Once
+	_, err := Run(Config{Rules: r, Rounds: 1e12, Seed: 1, Penetration: 0.75, Stop: stop}, ch, func(done int64) {
+		once.Do(func() { close(stop) })
+	})
+	if !errors.Is(err, ErrStopped) {
+		t.Errorf("Run after Stop: %v, want ErrStopped", err)
 	}
 }

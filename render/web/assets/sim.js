@@ -1,0 +1,28 @@
+// bjchart's simulation page: run the simulation the page names and show
+// its progress, then its report.
+"use strict";
+
+document.addEventListener("DOMContentLoaded", function () {
+  var bar = document.getElementById("bar");
+  if (!bar) {
+    return;
+  }
+  var pct = document.getElementById("pct");
+  var result = document.getElementById("result");
+  var events = new EventSource(bar.getAttribute("data-stream"));
+  events.addEventListener("progress", function (ev) {
+    bar.value = parseFloat(ev.data);
+    pct.textContent = Math.round(100 * bar.value) + "%";
+  });
+  events.addEventListener("result", function (ev) {
+    result.textContent = ev.data;
+    events.close();
+  });
+  events.addEventListener("failed", function (ev) {
+    result.textContent = "bjchart: " + ev.data;
+    events.close();
+  });
+  events.onerror = function () {
+    events.close();
+  };
+});

@@ -1,0 +1,181 @@
+package web
+
+import (
+	"bytes"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"bjchart/render"
+	"bjchart/solve"
+	"bjchart/solve/sim"
+)
+
+// maxSimRounds caps a simulation the page runs (the page says so): about
+// two seconds on two cores.
+const maxSimRounds = 20_000_000
+
+// simQuery is a simulation's parameters: rules, rounds (default 1M, at
+// most maxSimRounds) and seed (default 1); the shoe is dealt to 75%.
+type simQuery struct {
+	input  string
+	rules  solve.Rules
+	rounds int64
+	seed   uint64
+}
+
+func parseSimQuery(v url.Values) (simQuery, error) {
+	q := simQuery{rounds: 1_000_000, seed: 1}
+	for k, vs := range v {
+		if k != "rules" && k != "rounds" && k != "seed" || len(vs) > 1 {
+			return q, fmt.Errorf("parameter %s: a simulation takes rules, rounds and seed, each once", solve.QuoteInput(k, 20))
+		}
+	}
+	q.input = v.Get("rules")
+	r, err := solve.ParseRules(q.input)
+	if err != nil {
+		return q, err
+	}
+	q.rules = r
+	if s := v.Get("rounds"); s != "" {
+		n, err := strconv.ParseInt(s, 10, 64)
+		if err != nil || n < 1000 || n > maxSimRounds {
+			return q, fmt.Errorf("rounds %s: want 1000 to %d", solve.QuoteInput(s, 20), maxSimRounds)
+		}
+		q.rounds = n
+	}
+	if s := v.Get("seed"); s != "" {
+		n, err := strconv.ParseUint(s, 10, 64)
+		if err != nil {
+			return q, fmt.Errorf("seed %s: want a whole number", solve.QuoteInput(s, 20))
+		}
+		q.seed = n
+	}
+	return q, nil
+}
+
+// simData is what the simulation page shows before it runs.
+type simData struct {
+	Input, Rules, Error, Stream, Version string
+	Rounds                               int64
+	Seed                                 uint64
+	Max                                  int64
+}
+
+// handleSim serves the simulation page; its script runs the simulation
+// from /sim/run and shows its progress and result.
+func (s *Server) handleSim(w http.ResponseWriter, r *http.Request) {
+	q, err := parseSimQuery(r.URL.Query())
+	d := simData{Input: q.input, Rounds: q.rounds, Seed: q.seed, Max: maxSimRounds, Version: s.opt.Version}
+	status := http.StatusOK
+	if err != nil {
+		d.Error, status = err.Error(), http.StatusBadRequest
+	} else {
+		d.Rules = q.rules.String()
+		v := url.Values{"rules": {d.Rules}, "rounds": {strconv.FormatInt(q.rounds, 10)}, "seed": {strconv.FormatUint(q.seed, 10)}}
+		d.Stream = "/sim/run?" + v.Encode()
+	}
+	var buf bytes.Buffer
+	if err := s.simPage.Execute(&buf, d); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.WriteHeader(status)
+	w.Write(buf.Bytes())
+}
+
+// handleSimRun runs a simulation and streams it as server-sent events:
+// "progress" (the share of rounds dealt) twice a second, then "result"
+// (the report 'bjchart sim' prints) or "failed" (a one-line message). One
+// simulation runs at a time; it stops when the browser leaves.
+func (s *Server) handleSimRun(w http.ResponseWriter, r *http.Request) {
+	q, err := parseSimQuery(r.URL.Query())
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
+	flusher, ok := w.(http.Flusher)
+	if !ok {
+		http.Error(w, "streaming unsupported", http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "text/event-stream")
+	w.Header().Set("Cache-Control", "no-cache")
+	send := func(event, data string) {
+		fmt.Fprintf(w, "event: %s\n", event)
+		for _, line := range strings.Split(strings.TrimRight(data, "\n"), "\n") {
+			fmt.Fprintf(w, "data: %s\n", line)
+		}
+		fmt.Fprint(w, "\n")
+		flusher.Flush()
+	}
+	ctx := r.Context()
+	select {
+	case s.simSlot <- struct{}{}:
+		defer func() { <-s.simSlot }()
+	case <-ctx.Done():
+		send("failed", "another simulation is running: try again")
+		return
+	}
+	t, err := s.tables.get(ctx, q.rules)
+	if err != nil {
+		send("failed", err.Error())
+		return
+	}
+	ch, err := sim.NewChart(t)
+	if err != nil {
+		send("failed", err.Error())
+		return
+	}
+	stop := make(chan struct{})
+	go func() {
+		<-ctx.Done() // the browser left, or the request's time ran out
+		close(stop)
+	}()
+	cfg := sim.Config{Rules: q.rules, Rounds: q.rounds, Seed: q.seed, Players: 1, Penetration: 0.75, Stop: stop}
+	done := make(chan struct{})
+	var res sim.Result
+	var runErr error
+	var dealt int64
+	var mu = make(chan struct{}, 1) // guards dealt
+	start := time.Now()
+	go func() {
+		defer close(done)
+		res, runErr = sim.Run(cfg, ch, func(n int64) {
+			mu <- struct{}{}
+			dealt = n
+			<-mu
+		})
+	}()
+	tick := time.NewTicker(500 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		select {
+		case <-tick.C:
+			mu <- struct{}{}
+			n := dealt
+			<-mu
+			send("progress", strconv.FormatFloat(float64(n)/float64(q.rounds), 'f', 4, 64))
+			continue
+		case <-done:
+		}
+		break
+	}
+	if runErr != nil {
+		send("failed", runErr.Error())
+		return
+	}
+	head := render.SimReport{Rules: q.rules.String(), Strategy: "solved", Seed: q.seed, Shuffle: "75% penetration", UnitBet: true}
+	report := head.WithResult(res, t.EV, time.Since(start))
+	var buf bytes.Buffer
+	if err := report.Text(&buf); err != nil {
+		send("failed", err.Error())
+		return
+	}
+	send("progress", "1")
+	send("result", render.WrapProse(buf.String(), reportWidth))
+}
