@@ -55,14 +55,7 @@ func (s *Server) handleHouse(w http.ResponseWriter, r *http.Request) {
 			{"Solution (JSON)", houseLink("/house.json", d.Rules)},
 		}
 	}
-	var buf bytes.Buffer
-	if err := s.house.Execute(&buf, d); err != nil {
-		http.Error(w, err.Error(), http.StatusInternalServerError)
-		return
-	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.WriteHeader(status)
-	w.Write(buf.Bytes())
+	s.html(w, s.house, d, status)
 }
 
 // houseDownload serves what write makes of the house game's solution.

@@ -118,14 +118,7 @@ func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) {
 	if d.Input == "" {
 		d.Input = d.Rules
 	}
-	var buf bytes.Buffer
-	if err := s.page.Execute(&buf, d); err != nil {
-		http.Error(w, err.Error(), http.StatusInternalServerError)
-		return
-	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.WriteHeader(status)
-	w.Write(buf.Bytes())
+	s.html(w, s.page, d, status)
 }
 
 // fill lays a solved table out for the page.

@@ -78,14 +78,7 @@ func (s *Server) handleSim(w http.ResponseWriter, r *http.Request) {
 		v := url.Values{"rules": {d.Rules}, "rounds": {strconv.FormatInt(q.rounds, 10)}, "seed": {strconv.FormatUint(q.seed, 10)}}
 		d.Stream = "/sim/run?" + v.Encode()
 	}
-	var buf bytes.Buffer
-	if err := s.simPage.Execute(&buf, d); err != nil {
-		http.Error(w, err.Error(), http.StatusInternalServerError)
-		return
-	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.WriteHeader(status)
-	w.Write(buf.Bytes())
+	s.html(w, s.simPage, d, status)
 }
 
 // handleSimRun runs a simulation and streams it as server-sent events:

@@ -160,6 +160,19 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.mux.ServeHTTP(w, r.WithContext(ctx))
 }
 
+// html writes a page from its template with the status, or a 500 if the
+// template fails (before anything is written).
+func (s *Server) html(w http.ResponseWriter, t *template.Template, data any, status int) {
+	var buf bytes.Buffer
+	if err := t.Execute(&buf, data); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.WriteHeader(status)
+	w.Write(buf.Bytes())
+}
+
 // badRequest marks an error as the client's: a 400 with its message.
 type badRequest struct{ error }
 
