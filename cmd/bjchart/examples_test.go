@@ -87,6 +87,9 @@ func TestHelpExamplesRun(t *testing.T) {
 		if !*long && len(args) > 1 && args[1] == "plot" && slices.Contains(args, "index") {
 			args = append(args, "--set", "i18") // every cell's indices are TestPlotIndex's
 		}
+		if !*long && len(args) > 1 && args[1] == "effects" {
+			args = append(args, "--rules", "INF") // 25 solves of an infinite deck, not of the example's shoe
+		}
 		if !*long && len(args) > 1 && args[1] == "grid" {
 			args = append(args, "--decks-list", "inf") // one deck count's 8 rule sets, not 40
 		}

@@ -491,7 +491,7 @@ func TestPlot(t *testing.T) {
 func TestPlotIndex(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "idx.svg")
 	code, _, errOut := runCmd(t, "plot", "--metric", "index", "--count", "hilo", "--rules", "1D S17 DAS",
-		"--shoes", "150", "--penetration", "60%", "--table", "hard", "-o", out)
+		"--shoes", "150", "--penetration", "60%", "--table", "hard", "--set", "i18", "-o", out) // the set all is TestIndicesAllCells's
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
