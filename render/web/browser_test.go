@@ -135,6 +135,23 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("the details show %q", shown)
 	}
 
+	// The heatmap switches to the margins and draws them.
+	var loaded bool
+	if err := chromedp.Run(ctx,
+		chromedp.Evaluate(`(() => { const s = document.getElementById("metric"); s.value = "margin"; s.dispatchEvent(new Event("change")); })()`, nil),
+		chromedp.WaitVisible(`img#heatmap[src*="metric=margin"]`),
+	); err != nil {
+		t.Fatal(err)
+	}
+	for range 100 {
+		if chromedp.Run(ctx, chromedp.Evaluate(`(() => { const i = document.getElementById("heatmap"); return i.complete && i.naturalWidth > 0 && i.src.includes("margin"); })()`, &loaded)) == nil && loaded {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if !loaded {
+		t.Error("the margin heatmap did not load")
+	}
 	// A checkbox adds its rule: the dealer wins ties.
 	var canon string
 	if err := chromedp.Run(ctx, chromedp.Click(`input[data-token="TIESLOSE"]`)); err != nil {

@@ -39,6 +39,8 @@ type pageData struct {
 	Diff        string   // the comparison, as 'bjchart diff NAME --rules R' prints it
 	Effects     string   // each rule's effect, as 'bjchart effects' prints it
 	EffectsLink string
+	Heatmap     string   // the heatmap's URL, metric= last so the script can switch it
+	Metrics     []option // the metrics it switches between
 	DiffErr     string
 	Links       []downloadLink
 	Version     string
@@ -170,6 +172,10 @@ func (s *Server) fill(d *pageData, q query, t *solve.Table) {
 		}
 	}
 	d.EffectsLink = link("/", rules, "effects", "1")
+	d.Heatmap = link("/plot.png", rules) + "&metric="
+	for _, m := range []render.Metric{render.MetricBest, render.MetricMargin, render.MetricGain, render.MetricStand, render.MetricHit, render.MetricDouble} {
+		d.Metrics = append(d.Metrics, option{Token: string(m), Text: render.MetricTitle(m), Selected: m == render.MetricBest})
+	}
 	if q.effects {
 		if _, effects, err := solve.Effects(t.Rules); err == nil {
 			var buf bytes.Buffer

@@ -31,6 +31,14 @@ document.addEventListener("DOMContentLoaded", function () {
       form.submit();
     });
   });
+  // The heatmap's select switches the metric drawn.
+  var metric = document.getElementById("metric");
+  var heatmap = document.getElementById("heatmap");
+  if (metric && heatmap) {
+    metric.addEventListener("change", function () {
+      heatmap.src = metric.getAttribute("data-heatmap") + encodeURIComponent(metric.value);
+    });
+  }
   var details = document.getElementById("details");
   if (!details) {
     return;
