@@ -246,6 +246,14 @@ func bestOf(ev []float64, legal []bool) solve.Action {
 	return best
 }
 
+// HandCell returns the chart cell two or more cards are played from: its
+// table and row name ("pairs", "88"; "soft", "A7"; "hard", "16").
+func HandCell(cards []solve.Rank) (solve.TableKind, string) {
+	c := slices.Clone(cards)
+	slices.Sort(c)
+	return cellRow(HandQuery{Cards: c})
+}
+
 // cellRow returns the chart cell of a query: its table and row name.
 func cellRow(q HandQuery) (solve.TableKind, string) {
 	if len(q.Cards) == 2 && q.Cards[0] == q.Cards[1] {

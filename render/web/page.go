@@ -132,12 +132,27 @@ func (s *Server) fill(d *pageData, q query, t *solve.Table) {
 		d.BestPlay = fmt.Sprintf("Composition-dependent play: EV %+.4f%% (splits CDZ-), %+.4f%% (splits CDP1).", 100*t.CDEV[solve.CDZMinus], 100*t.CDEV[solve.CDP1])
 	}
 	d.Cond = t.Conditioning.Describe() + "."
+	// The composition-dependent exceptions of each cell: two-card hands
+	// whose exact best play is not the chart's.
+	exceptions := map[string][]string{}
+	for _, h := range t.Hands {
+		if h.Best != h.Chart && h.Legal[h.Chart] {
+			kind, row := render.HandCell(h.Cards[:])
+			key := fmt.Sprintf("%s-%s-%v", kind, row, h.Up)
+			exceptions[key] = append(exceptions[key], fmt.Sprintf("%v,%v: %s, not the chart's %s (+%.6f a hand)",
+				h.Cards[0], h.Cards[1], h.Best, h.Chart, h.EV[h.Best]-h.EV[h.Chart]))
+		}
+	}
 	for _, kind := range []solve.TableKind{solve.Hard, solve.Soft, solve.Pairs} {
 		tv := tableView{Name: strings.ToUpper(kind.String()), Ups: []string{"2", "3", "4", "5", "6", "7", "8", "9", "T", "A"}}
 		for _, hand := range render.ChartRows(kind) {
 			rv := rowView{Label: hand}
 			for _, up := range solve.UpCards {
-				rv.Cells = append(rv.Cells, cellOf(t, t.Cell(kind, hand, up)))
+				cv := cellOf(t, t.Cell(kind, hand, up))
+				if ex := exceptions[cv.Key]; len(ex) > 0 {
+					cv.Info += "\ncomposition-dependent exceptions: " + strings.Join(ex, "; ")
+				}
+				rv.Cells = append(rv.Cells, cv)
 			}
 			tv.Rows = append(tv.Rows, rv)
 		}

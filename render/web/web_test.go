@@ -31,6 +31,7 @@ func TestRoutes(t *testing.T) {
 		body          string
 	}{
 		{"/?rules=INF+H17", "text/html; charset=utf-8", 200, "INF H17 DOA DAS SPL3 NS 3:2 PEEK"},
+		{"/?rules=1D+S17", "text/html; charset=utf-8", 200, "composition-dependent exceptions: 4,8: stand, not the chart&#39;s hit"},
 		{"/?rules=INF&hand=T,6+v+T", "text/html; charset=utf-8", 200, "EV per unit bet"},
 		{"/?rules=INF&hand=22+v+5", "text/html; charset=utf-8", 200, "cards are separated by commas: 2,2"},
 		{"/?rules=6D+H18", "text/html; charset=utf-8", 400, "(did you mean H17?)"},
