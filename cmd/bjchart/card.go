@@ -169,9 +169,9 @@ var roundingShort = map[string]string{
 }
 
 // indexPage lays indices out for the counter's card.
-func indexPage(rep *indicesReport, t *solve.Table) *render.IndexPage {
+func indexPage(rep *render.IndicesReport, t *solve.Table) *render.IndexPage {
 	reading := "true count"
-	if !rep.balanced {
+	if !rep.Balanced {
 		reading = "running count"
 	}
 	p := &render.IndexPage{
@@ -212,7 +212,7 @@ func indexPage(rep *indicesReport, t *solve.Table) *render.IndexPage {
 		line := fmt.Sprintf("%s: %s at %+d or more, else %s (crossing %+.2f, SE %.2f)", name, x.Play, *x.Rounded, strings.Replace(x.Base, "hit or stand", "play", 1), *x.Index, *x.SE)
 		if x.MultiCard { // the lists only: a cell prints the two-card play
 			p.List = append(p.List, line)
-			p.Multi = append(p.Multi, fmt.Sprintf("%s v %s %+d%s", x.Hand, x.Up, *x.Rounded, playLetter(x.Play)))
+			p.Multi = append(p.Multi, fmt.Sprintf("%s v %s %+d%s", x.Hand, x.Up, *x.Rounded, render.PlayLetter(x.Play)))
 			continue
 		}
 		if c := t.Cell(key.Table, x.Hand, up); c != nil && c.Code.Best == solve.Surrender && x.Play != "surrender" && x.Base != "surrender" {

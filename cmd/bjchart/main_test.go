@@ -977,7 +977,7 @@ func TestChartAtTrueCount(t *testing.T) {
 func TestIndexFilePairs(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "idx.json")
 	one, two := 1.8, -2.6
-	rep := indicesReport{Count: "hilo", Indices: []indexRow{
+	rep := render.IndicesReport{Count: "hilo", Indices: []render.IndexRow{
 		{Table: "pair", Hand: "44", Up: "4", Base: "hit", Play: "split", Index: &one},
 		{Table: "pair", Hand: "TT", Up: "6", Base: "stand", Play: "split", Index: &one},
 		{Table: "soft", Hand: "A7", Up: "2", Base: "stand", Play: "double", Index: &two},

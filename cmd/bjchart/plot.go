@@ -246,7 +246,7 @@ func (o *plotOptions) indexGrids(e env, r solve.Rules, kinds []solve.TableKind) 
 		up, _ := solve.ParseRank(x.Up)
 		k := render.CellKey{Table: count.RowKind(x.Hand), Hand: x.Hand, Up: up}
 		if m, ok := marks[k]; !ok || math.Abs(*x.Index) < math.Abs(m.index) {
-			marks[k] = mark{*x.Index, fmt.Sprintf("%+d%s", *x.Rounded, playLetter(x.Play))}
+			marks[k] = mark{*x.Index, fmt.Sprintf("%+d%s", *x.Rounded, render.PlayLetter(x.Play))}
 		}
 	}
 	var grids []*render.EVGrid
@@ -265,7 +265,7 @@ func (o *plotOptions) indexGrids(e env, r solve.Rules, kinds []solve.TableKind) 
 		grids = append(grids, g)
 	}
 	reading := "true count"
-	if !rep.balanced {
+	if !rep.Balanced {
 		reading = "running count"
 	}
 	opt := render.HeatmapOptions{Codes: true, Scale: "index (" + reading + ")",

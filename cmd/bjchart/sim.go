@@ -811,7 +811,7 @@ func indexPlays(source string, r solve.Rules) ([]sim.IndexPlay, float64, error) 
 		if err != nil {
 			return nil, 0, usagef("--indices %q: want published, computed or the JSON output of 'bjchart indices' (%v)", source, err)
 		}
-		var rep indicesReport
+		var rep render.IndicesReport
 		if err := json.Unmarshal(data, &rep); err != nil || rep.Count != "hilo" || len(rep.Indices) == 0 {
 			return nil, 0, usagef("--indices %s: not the JSON output of 'bjchart indices --count hilo --format json'", source)
 		}

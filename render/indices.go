@@ -1,0 +1,245 @@
+package render
+
+import (
+	"bytes"
+	"encoding/csv"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"bjchart/solve"
+	"bjchart/solve/count"
+)
+
+// NewIndicesReport lays a count's computed indices out as 'bjchart
+// indices' reports them: the conventions they read by (the count's tags,
+// the true or running count, the rounding), each index with its SE,
+// rounding, reliability and (Hi-Lo) the published value.
+func NewIndicesReport(r solve.Rules, sys count.System, sets []string, rounding count.Rounding, shoes int, pen float64, seed uint64, got []count.Index) *IndicesReport {
+	conv := strings.Replace(indexConventions, "Hi-Lo tags 2-6 +1, 7-9 0, T and A -1", fmt.Sprintf("%s tags %v (A, 2..9, T)", sys.Name, sys.Tags[1:]), 1)
+	if !sys.Balanced() {
+		conv = strings.Replace(conv, "; cards left are counted exactly, not estimated to a half or whole deck, and the true count is neither floored nor truncated", "", 1)
+		conv = strings.Replace(conv, "true count = running count x 52 / cards left (not rounded)", fmt.Sprintf("unbalanced: the running count, from %g; an index is the crossing for a shoe dealt to the sampled shoes' median depth (about %g%% dealt), "+
+			"the fit holding the depth fixed, since a running count means other shoes at other depths", sys.IRC(r.Decks), math.Round(100*pen/2)), 1)
+		conv = strings.ReplaceAll(conv, "the true count", "the running count")
+	}
+	conv = strings.Replace(conv, "rounded = the index rounded to the nearest integer", "rounded = the index rounded "+roundingText[rounding], 1)
+	rep := &IndicesReport{Rules: r.String(), Count: sys.Name, Set: strings.Join(sets, ","), Rounding: rounding.String(), Conventions: conv, Shoes: shoes, Penetration: pen, Seed: seed,
+		Balanced: sys.Balanced()}
+	for _, x := range got {
+		row := IndexRow{Table: x.Table, Hand: x.Hand, Up: x.Up.String(), Base: x.Base, Play: x.Play, Shoes: x.Shoes, MultiCard: x.MultiCard}
+		if pub, ok := publishedIndex(x.Decision); ok && sys.Name == "hilo" {
+			row.Published = &pub
+		}
+		if x.Base == "play" {
+			row.Base = "hit or stand"
+		}
+		if !math.IsNaN(x.Index) {
+			idx, se, rounded := x.Index, x.SE, rounding.Round(x.Index)
+			row.Index, row.SE, row.Rounded = &idx, &se, &rounded
+			row.Reliable = x.Reliable(r, sys)
+		}
+		rep.Indices = append(rep.Indices, row)
+	}
+	return rep
+}
+
+// roundingText says how each convention rounds, for the conventions line.
+var roundingText = map[count.Rounding]string{
+	count.Nearest:  "to the nearest integer (--round nearest, the default)",
+	count.Floor:    "down (--round floor: +2.7 is +2, -2.3 is -3)",
+	count.Truncate: "toward zero (--round truncate: +2.7 is +2, -2.3 is -2)",
+}
+
+// indexConventions states how the indices read.
+const indexConventions = "Hi-Lo tags 2-6 +1, 7-9 0, T and A -1; true count = running count x 52 / cards left (not rounded); " +
+	"cards left are counted exactly, not estimated to a half or whole deck, and the true count is neither floored nor truncated; " +
+	"take the index play when the true count is at or above the index; rounded = the index rounded to the nearest integer; " +
+	"plays after a hit are the best for the exact cards; published (Hi-Lo only) = Schlesinger, Blackjack Attack (3rd ed.), multi-deck S17 DAS"
+
+type IndicesReport struct {
+	Rules       string     `json:"rules"`
+	Count       string     `json:"count"`
+	Set         string     `json:"set"`
+	Rounding    string     `json:"rounding"` // how rounded is had from index: nearest, floor or truncate
+	Conventions string     `json:"conventions"`
+	Shoes       int        `json:"shoes"`
+	Penetration float64    `json:"penetration"`
+	Seed        uint64     `json:"seed"`
+	Indices     []IndexRow `json:"indices"`
+	Balanced    bool       `json:"-"` // the count is balanced: it is read as a true count
+}
+
+type IndexRow struct {
+	Table   string   `json:"table"`
+	Hand    string   `json:"hand"`
+	Up      string   `json:"up"`
+	Base    string   `json:"base"`
+	Play    string   `json:"play"`
+	Index   *float64 `json:"index"` // null: not solved, or no crossing
+	Rounded *int     `json:"rounded"`
+	SE      *float64 `json:"se"`
+	Shoes   int      `json:"shoes"`
+	// Reliable says the index is known to within a point (SE at most 1 on
+	// a true count, a point per deck on a running count) from at least 30
+	// shoes; the card leaves the others out of its cells.
+	Reliable  bool     `json:"reliable"`
+	Published *float64 `json:"published"` // Hi-Lo's published index (Hi-Lo only)
+	// MultiCard marks an index for hands of three or more cards, where it
+	// differs from the two-card one (set all).
+	MultiCard bool `json:"multi_card,omitempty"`
+}
+
+// Text writes the report for a reader: the conventions, the grids of a
+// whole table, the list.
+func (r IndicesReport) Text(b *bytes.Buffer) error {
+	fmt.Fprintf(b, "bjchart indices: %s, %s, %d shoes dealt to below %g%%, seed %d\n%s.\n\n",
+		r.Rules, r.Count, r.Shoes, 100*r.Penetration, r.Seed, r.Conventions)
+	if r.Set == "all" {
+		if err := r.grids(b); err != nil {
+			return err
+		}
+	}
+	tw := tabwriter.NewWriter(b, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "decision\tbase → play\tindex\t± SE\trounded\tpublished\tshoes")
+	var noCrossing, unreliable bool
+	for _, x := range r.Indices {
+		name := fmt.Sprintf("%s v %s", x.Hand, x.Up)
+		if x.MultiCard {
+			name += " (3+ cards)"
+		}
+		if x.Table == "insurance" {
+			name = "insurance"
+		}
+		if x.Index == nil {
+			noCrossing = true
+			fmt.Fprintf(tw, "%s\t%s → %s\t-\t\t\t%s\t\n", name, x.Base, x.Play, published(x.Published))
+			continue
+		}
+		mark := ""
+		if !x.Reliable {
+			mark, unreliable = " !", true
+		}
+		fmt.Fprintf(tw, "%s\t%s → %s\t%+.2f\t%.2f%s\t%+d\t%s\t%d\n", name, x.Base, x.Play, *x.Index, *x.SE, mark, *x.Rounded, published(x.Published), x.Shoes)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	if noCrossing || unreliable {
+		fmt.Fprintln(b)
+	}
+	if noCrossing {
+		fmt.Fprintln(b, "-: no crossing within the counts sampled.")
+	}
+	if unreliable {
+		fmt.Fprintln(b, "!: not reliable (SE above a point, or under 30 shoes in the fit): sample more --shoes.")
+	}
+	return nil
+}
+
+// PlayLetter returns the chart letter of a play's name ("stand": S).
+func PlayLetter(name string) string {
+	if a, ok := solve.ParseAction(name); ok {
+		return a.Letter()
+	}
+	return "?"
+}
+
+// grids prints the indices of every cell as charts: hard, soft and pairs
+// against the up cards, each cell holding its indices (rounded) with the
+// letter of the play taken at or above each.
+func (r IndicesReport) grids(b *bytes.Buffer) error {
+	ups := []string{"2", "3", "4", "5", "6", "7", "8", "9", "T", "A"}
+	letters := map[string]bool{} // the play letters the grids print
+	multi := false               // an index of three or more cards, in the list only
+	for _, kind := range []solve.TableKind{solve.Hard, solve.Soft, solve.Pairs} {
+		cells := map[[2]string][]string{} // [hand, up]
+		rows := map[string]bool{}         // the hands with an index
+		for _, x := range r.Indices {
+			multi = multi || x.MultiCard && x.Rounded != nil
+			if x.Table == "insurance" || x.Rounded == nil || x.MultiCard || count.RowKind(x.Hand) != kind {
+				continue
+			}
+			letters[PlayLetter(x.Play)] = true
+			key := [2]string{x.Hand, x.Up}
+			rows[x.Hand] = true
+			cells[key] = append(cells[key], fmt.Sprintf("%+d%s", *x.Rounded, PlayLetter(x.Play)))
+		}
+		if len(rows) == 0 {
+			continue
+		}
+		fmt.Fprintf(b, "%s\n", kind)
+		tw := tabwriter.NewWriter(b, 0, 4, 1, ' ', tabwriter.AlignRight)
+		fmt.Fprintf(tw, "\t%s\t\n", strings.Join(ups, "\t"))
+		for _, row := range solve.Rows(kind) {
+			if !rows[row] {
+				continue
+			}
+			fmt.Fprintf(tw, "%s", row)
+			for _, up := range ups {
+				fmt.Fprintf(tw, "\t%s", strings.Join(cells[[2]string{row, up}], "/"))
+			}
+			fmt.Fprintln(tw, "\t")
+		}
+		if err := tw.Flush(); err != nil {
+			return err
+		}
+		fmt.Fprintln(b)
+	}
+	var names []string // only the letters printed
+	for _, l := range []struct{ letter, name string }{{"S", "stand"}, {"H", "hit"}, {"D", "double"}, {"P", "split"}, {"R", "surrender"}} {
+		if letters[l.letter] {
+			names = append(names, l.letter+" "+l.name)
+		}
+	}
+	legend := "A cell holds each index (rounded) and the play taken at or above it (" + strings.Join(names, ", ") +
+		"); below it the cell's other play, as the list says. Blank: no play overtakes the basic one within the counts sampled."
+	if multi {
+		legend += " Hands of three or more cards are in the list only."
+	}
+	_, err := fmt.Fprintln(b, legend+"\n")
+	return err
+}
+
+// CSV writes one line per index.
+func (r IndicesReport) CSV(b *bytes.Buffer) error {
+	w := csv.NewWriter(b)
+	w.Write([]string{"rules", "count", "table", "hand", "up", "base", "play", "index", "se", "rounded", "shoes", "published", "multi_card"})
+	for _, x := range r.Indices {
+		idx, se, rounded := "", "", ""
+		if x.Index != nil {
+			idx, se, rounded = strconv.FormatFloat(*x.Index, 'f', 4, 64), strconv.FormatFloat(*x.SE, 'f', 4, 64), strconv.Itoa(*x.Rounded)
+		}
+		pub := ""
+		if x.Published != nil {
+			pub = strconv.FormatFloat(*x.Published, 'g', -1, 64)
+		}
+		w.Write([]string{r.Rules, r.Count, x.Table, x.Hand, x.Up, x.Base, x.Play, idx, se, rounded, strconv.Itoa(x.Shoes), pub, strconv.FormatBool(x.MultiCard)})
+	}
+	w.Flush()
+	return w.Error()
+}
+
+// publishedIndex returns Hi-Lo's published index for a decision of the
+// Illustrious 18 or the Fab 4 (the same cell and plays), if it is one.
+func publishedIndex(d count.Decision) (float64, bool) {
+	for _, p := range append(append([]count.Decision{}, count.I18...), count.Fab4...) {
+		base := d.Base
+		if d.Table == "surrender" && p.Base == "play" && (base == "hit" || base == "stand") {
+			base = "play"
+		}
+		if p.Table == d.Table && p.Hand == d.Hand && p.Up == d.Up && p.Play == d.Play && p.Base == base {
+			return p.Published, true
+		}
+	}
+	return 0, false
+}
+
+func published(p *float64) string {
+	if p == nil {
+		return ""
+	}
+	return fmt.Sprintf("%+g", *p)
+}
