@@ -57,9 +57,40 @@ func parseSimQuery(v url.Values) (simQuery, error) {
 	return q, nil
 }
 
-// simData is what the simulation page shows before it runs.
+// eventStream writes server-sent events.
+type eventStream struct {
+	w       http.ResponseWriter
+	flusher http.Flusher
+}
+
+// newEventStream starts a response of server-sent events, or answers 500
+// where the connection cannot stream.
+func newEventStream(w http.ResponseWriter) (eventStream, bool) {
+	flusher, ok := w.(http.Flusher)
+	if !ok {
+		http.Error(w, "streaming unsupported", http.StatusInternalServerError)
+		return eventStream{}, false
+	}
+	w.Header().Set("Content-Type", "text/event-stream")
+	w.Header().Set("Cache-Control", "no-cache")
+	return eventStream{w, flusher}, true
+}
+
+// send writes one event, its data line by line.
+func (e eventStream) send(event, data string) {
+	fmt.Fprintf(e.w, "event: %s\n", event)
+	for _, line := range strings.Split(strings.TrimRight(data, "\n"), "\n") {
+		fmt.Fprintf(e.w, "data: %s\n", line)
+	}
+	fmt.Fprint(e.w, "\n")
+	e.flusher.Flush()
+}
+
+// simData is what a long job's page (a simulation, index plays) shows
+// before it runs.
 type simData struct {
 	Input, Rules, Error, Stream, Version string
+	Set                                  string // index plays' set
 	Rounds                               int64
 	Seed                                 uint64
 	Max                                  int64
@@ -91,21 +122,11 @@ func (s *Server) handleSimRun(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, err.Error(), http.StatusBadRequest)
 		return
 	}
-	flusher, ok := w.(http.Flusher)
+	stream, ok := newEventStream(w)
 	if !ok {
-		http.Error(w, "streaming unsupported", http.StatusInternalServerError)
 		return
 	}
-	w.Header().Set("Content-Type", "text/event-stream")
-	w.Header().Set("Cache-Control", "no-cache")
-	send := func(event, data string) {
-		fmt.Fprintf(w, "event: %s\n", event)
-		for _, line := range strings.Split(strings.TrimRight(data, "\n"), "\n") {
-			fmt.Fprintf(w, "data: %s\n", line)
-		}
-		fmt.Fprint(w, "\n")
-		flusher.Flush()
-	}
+	send := stream.send
 	ctx := r.Context()
 	select {
 	case s.simSlot <- struct{}{}:

@@ -51,13 +51,14 @@ type Options struct {
 
 // A Server serves the page and the downloads.
 type Server struct {
-	opt     Options
-	tables  *tableCache
-	page    *template.Template
-	house   *template.Template
-	simPage *template.Template
-	simSlot chan struct{} // one simulation at a time
-	mux     *http.ServeMux
+	opt       Options
+	tables    *tableCache
+	page      *template.Template
+	house     *template.Template
+	simPage   *template.Template
+	indexPage *template.Template
+	simSlot   chan struct{} // one simulation at a time
+	mux       *http.ServeMux
 }
 
 // New returns a server; its handler is the Server itself.
@@ -75,10 +76,11 @@ func New(opt Options) *Server {
 		opt.Now = time.Now
 	}
 	s := &Server{opt: opt, tables: newTableCache(opt.MaxTables, opt.Workers),
-		page:    template.Must(template.New("page.html").Funcs(funcs).ParseFS(files, "templates/page.html")),
-		house:   template.Must(template.New("house.html").ParseFS(files, "templates/house.html")),
-		simPage: template.Must(template.New("sim.html").ParseFS(files, "templates/sim.html")),
-		simSlot: make(chan struct{}, 1)}
+		page:      template.Must(template.New("page.html").Funcs(funcs).ParseFS(files, "templates/page.html")),
+		house:     template.Must(template.New("house.html").ParseFS(files, "templates/house.html")),
+		simPage:   template.Must(template.New("sim.html").ParseFS(files, "templates/sim.html")),
+		indexPage: template.Must(template.New("indices.html").ParseFS(files, "templates/indices.html")),
+		simSlot:   make(chan struct{}, 1)}
 	assets, _ := fs.Sub(files, "assets")
 	s.mux = http.NewServeMux()
 	s.mux.Handle("GET /assets/", http.StripPrefix("/assets/", http.FileServerFS(assets)))
@@ -119,6 +121,8 @@ func New(opt Options) *Server {
 	s.mux.HandleFunc("GET /api/effects.csv", s.download("text/csv; charset=utf-8", effects(render.EffectsCSV)))
 	s.mux.HandleFunc("GET /sim", s.handleSim)
 	s.mux.HandleFunc("GET /sim/run", s.handleSimRun)
+	s.mux.HandleFunc("GET /indices", s.handleIndices)
+	s.mux.HandleFunc("GET /indices/run", s.handleIndicesRun)
 	s.mux.HandleFunc("GET /house", s.handleHouse)
 	s.mux.HandleFunc("GET /house.json", s.houseDownload("application/json", func(w *bytes.Buffer, sol *house.Solution) error { return render.HouseJSON(w, sol) }))
 	s.mux.HandleFunc("GET /house/card.pdf", s.houseDownload("application/pdf", func(w *bytes.Buffer, sol *house.Solution) error {

@@ -58,6 +58,10 @@ func TestRoutes(t *testing.T) {
 		{"/sim?rules=6D+S17", "text/html; charset=utf-8", 200, "/sim/run?"},
 		{"/sim?rules=6D+S17&rounds=1e12", "text/html; charset=utf-8", 400, "want 1000 to 20000000"},
 		{"/sim/run?rules=6D+S17&rounds=2000", "text/event-stream", 200, "event: result"},
+		{"/indices?rules=6D+S17+DAS+LS", "text/html; charset=utf-8", 200, "/indices/run?"},
+		{"/indices?rules=INF", "text/html; charset=utf-8", 400, "nothing to count"},
+		{"/indices?rules=6D&set=all&shoes=500", "text/html; charset=utf-8", 400, "want 50 to 200"},
+		{"/indices/run?rules=6D+S17+DAS&set=i18&shoes=50", "text/event-stream", 200, "16 v T"},
 		{"/assets/app.js", "text/javascript; charset=utf-8", 200, "use strict"},
 		{"/nowhere", "text/plain; charset=utf-8", 404, "not found"},
 	} {

@@ -1,0 +1,158 @@
+package web
+
+import (
+	"bytes"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strconv"
+	"sync/atomic"
+	"time"
+
+	"bjchart/render"
+	"bjchart/solve"
+	"bjchart/solve/count"
+)
+
+// maxIndexShoes caps the shoes the page samples for index plays (the page
+// says so): the I18 and Fab 4 take about 7 s at 600 shoes on two cores,
+// every cell about 15 s at 200.
+var maxIndexShoes = map[string]int{"i18": 1000, "fab4": 1000, "i18,fab4": 1000, "all": 200}
+
+// indexQuery is an index computation's parameters: rules, set (i18, fab4,
+// i18,fab4 or all) and shoes; Hi-Lo, 80% penetration, seed 1, rounded to
+// the nearest integer, as 'bjchart indices' does by default.
+type indexQuery struct {
+	input, set string
+	rules      solve.Rules
+	shoes      int
+}
+
+func parseIndexQuery(v url.Values) (indexQuery, error) {
+	q := indexQuery{set: "i18,fab4", shoes: 400}
+	for k, vs := range v {
+		if k != "rules" && k != "set" && k != "shoes" || len(vs) > 1 {
+			return q, fmt.Errorf("parameter %s: index plays take rules, set and shoes, each once", solve.QuoteInput(k, 20))
+		}
+	}
+	q.input = v.Get("rules")
+	r, err := solve.ParseRules(q.input)
+	if err != nil {
+		return q, err
+	}
+	q.rules = r
+	if s := v.Get("set"); s != "" {
+		if _, ok := maxIndexShoes[s]; !ok {
+			return q, fmt.Errorf("set %s: want i18, fab4, i18,fab4 or all", solve.QuoteInput(s, 20))
+		}
+		q.set = s
+	}
+	if q.set == "all" {
+		q.shoes = 100
+	}
+	if s := v.Get("shoes"); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 50 || n > maxIndexShoes[q.set] {
+			return q, fmt.Errorf("shoes %s: want 50 to %d for set %s", solve.QuoteInput(s, 20), maxIndexShoes[q.set], q.set)
+		}
+		q.shoes = n
+	}
+	switch {
+	case r.Infinite():
+		return q, fmt.Errorf("index plays with an infinite deck: there is nothing to count")
+	case r.FullShoe() != solve.NewShoe(r.Decks):
+		return q, fmt.Errorf("counts and their true counts are defined on 52-card decks; %s deals others", r)
+	case r.Surrender != solve.LateSurrender && q.set != "i18" && q.set != "all":
+		return q, fmt.Errorf("set %s needs late surrender (LS): the Fab 4 are surrender indices", q.set)
+	}
+	return q, nil
+}
+
+// handleIndices serves the index-plays page; its script computes them
+// from /indices/run, showing the progress and then the report.
+func (s *Server) handleIndices(w http.ResponseWriter, r *http.Request) {
+	q, err := parseIndexQuery(r.URL.Query())
+	d := simData{Input: q.input, Rounds: int64(q.shoes), Version: s.opt.Version}
+	status := http.StatusOK
+	if err != nil {
+		d.Error, status = err.Error(), http.StatusBadRequest
+	} else {
+		d.Rules = q.rules.String()
+		v := url.Values{"rules": {d.Rules}, "set": {q.set}, "shoes": {strconv.Itoa(q.shoes)}}
+		d.Stream = "/indices/run?" + v.Encode()
+	}
+	d.Set = q.set
+	s.html(w, s.indexPage, d, status)
+}
+
+// handleIndicesRun computes the index plays and streams them as
+// server-sent events, as handleSimRun does: one long job at a time.
+func (s *Server) handleIndicesRun(w http.ResponseWriter, r *http.Request) {
+	q, err := parseIndexQuery(r.URL.Query())
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
+	stream, ok := newEventStream(w)
+	if !ok {
+		return
+	}
+	ctx := r.Context()
+	select {
+	case s.simSlot <- struct{}{}:
+		defer func() { <-s.simSlot }()
+	case <-ctx.Done():
+		stream.send("failed", "another long job is running: try again")
+		return
+	}
+	sets := []string{q.set}
+	var decisions []count.Decision
+	switch q.set {
+	case "i18":
+		decisions = count.I18
+	case "fab4":
+		decisions = count.Fab4
+	case "i18,fab4":
+		sets = []string{"i18", "fab4"}
+		decisions = append(append([]count.Decision{}, count.I18...), count.Fab4...)
+	}
+	var done atomic.Int64
+	opt := count.Options{Shoes: q.shoes, Penetration: 0.8, Seed: 1, Progress: func() { done.Add(1) }}
+	finished := make(chan struct{})
+	var got []count.Index
+	var runErr error
+	go func() {
+		defer close(finished)
+		if q.set == "all" {
+			got, runErr = count.AllCells(q.rules, count.HiLo, opt)
+		} else {
+			got, runErr = count.Compute(q.rules, count.HiLo, decisions, opt)
+		}
+	}()
+	tick := time.NewTicker(500 * time.Millisecond)
+	defer tick.Stop()
+wait:
+	for {
+		select {
+		case <-tick.C:
+			stream.send("progress", strconv.FormatFloat(float64(done.Load())/float64(q.shoes), 'f', 4, 64))
+		case <-finished:
+			break wait
+		case <-ctx.Done(): // the job has no stop: it finishes (its shoes are capped) and is dropped
+			<-finished
+			return
+		}
+	}
+	if runErr != nil {
+		stream.send("failed", runErr.Error())
+		return
+	}
+	rep := render.NewIndicesReport(q.rules, count.HiLo, sets, count.Nearest, q.shoes, 0.8, 1, got)
+	var buf bytes.Buffer
+	if err := rep.Text(&buf); err != nil {
+		stream.send("failed", err.Error())
+		return
+	}
+	stream.send("progress", "1")
+	stream.send("result", render.WrapProse(buf.String(), reportWidth))
+}
