@@ -89,22 +89,12 @@ func (s *Server) handleIndices(w http.ResponseWriter, r *http.Request) {
 // server-sent events, as handleSimRun does: one long job at a time.
 func (s *Server) handleIndicesRun(w http.ResponseWriter, r *http.Request) {
 	q, err := parseIndexQuery(r.URL.Query())
-	if err != nil {
-		http.Error(w, err.Error(), http.StatusBadRequest)
-		return
-	}
-	stream, ok := newEventStream(w)
+	stream, release, ok := s.startJob(w, r, err)
 	if !ok {
 		return
 	}
+	defer release()
 	ctx := r.Context()
-	select {
-	case s.simSlot <- struct{}{}:
-		defer func() { <-s.simSlot }()
-	case <-ctx.Done():
-		stream.send("failed", "another long job is running: try again")
-		return
-	}
 	sets := []string{q.set}
 	var decisions []count.Decision
 	switch q.set {

@@ -86,6 +86,27 @@ func (e eventStream) send(event, data string) {
 	e.flusher.Flush()
 }
 
+// startJob starts a long job's response: a 400 for a query that did not
+// parse, else an event stream once the job's slot is free (one long job at
+// a time; a request that leaves or runs out of time waiting is told so).
+// The caller calls release when the job is done.
+func (s *Server) startJob(w http.ResponseWriter, r *http.Request, queryErr error) (stream eventStream, release func(), ok bool) {
+	if queryErr != nil {
+		http.Error(w, queryErr.Error(), http.StatusBadRequest)
+		return stream, nil, false
+	}
+	if stream, ok = newEventStream(w); !ok {
+		return stream, nil, false
+	}
+	select {
+	case s.simSlot <- struct{}{}:
+		return stream, func() { <-s.simSlot }, true
+	case <-r.Context().Done():
+		stream.send("failed", "another long job is running: try again")
+		return stream, nil, false
+	}
+}
+
 // simData is what a long job's page (a simulation, index plays) shows
 // before it runs.
 type simData struct {
@@ -118,23 +139,13 @@ func (s *Server) handleSim(w http.ResponseWriter, r *http.Request) {
 // simulation runs at a time; it stops when the browser leaves.
 func (s *Server) handleSimRun(w http.ResponseWriter, r *http.Request) {
 	q, err := parseSimQuery(r.URL.Query())
-	if err != nil {
-		http.Error(w, err.Error(), http.StatusBadRequest)
-		return
-	}
-	stream, ok := newEventStream(w)
+	stream, release, ok := s.startJob(w, r, err)
 	if !ok {
 		return
 	}
+	defer release()
 	send := stream.send
 	ctx := r.Context()
-	select {
-	case s.simSlot <- struct{}{}:
-		defer func() { <-s.simSlot }()
-	case <-ctx.Done():
-		send("failed", "another simulation is running: try again")
-		return
-	}
 	t, err := s.tables.get(ctx, q.rules)
 	if err != nil {
 		send("failed", err.Error())
