@@ -97,10 +97,12 @@ type Effect struct {
 }
 
 // Effects solves the game and each of its variations (on every core, the
-// variations dealt from the same shoe sharing work) and returns the game's
-// table and the effects, the largest gain first.
+// variations dealt from the game's shoe sharing its work; another deck
+// count has nothing to share, and keeping its work would only hold memory)
+// and returns the game's table and the effects, the largest gain first.
 func Effects(r Rules) (*Table, []Effect, error) {
-	base, err := Solve(r)
+	shared := Options{Cache: NewCache()} // safe for concurrent use
+	base, err := SolveWith(r, shared)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -114,7 +116,11 @@ func Effects(r Rules) (*Table, []Effect, error) {
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				t, err := Solve(vs[i].Rules)
+				opt := shared
+				if vs[i].Rules.FullShoe() != r.FullShoe() {
+					opt = Options{}
+				}
+				t, err := SolveWith(vs[i].Rules, opt)
 				if err != nil {
 					errs[i] = err
 					continue
