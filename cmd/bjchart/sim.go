@@ -875,11 +875,8 @@ func (o *simOptions) strategyName() string {
 		return o.strategy
 	}
 	f := o.search
-	tree := f.tree + "/" + f.backup
-	if f.tree == "cards" && f.backup == "max" {
-		tree += "/" + f.chance
-	}
-	return fmt.Sprintf("emcts (tree %s, %d playouts, C=%g, reward %s, threshold %d, playouts by %s)", tree, f.playouts, f.c, f.reward, f.threshold, f.chart)
+	p, _ := f.params() // checked before the run; the name is the settings' own
+	return fmt.Sprintf("emcts (tree %s, %d playouts, C=%g, reward %s, threshold %d, playouts by %s)", p, f.playouts, f.c, f.reward, f.threshold, f.chart)
 }
 
 // strategyFor returns the strategy a --strategy value names and its
