@@ -2,12 +2,10 @@ package web
 
 import (
 	"bytes"
-	"fmt"
 	"net/http"
 	"net/url"
 
 	"bjchart/render"
-	"bjchart/solve"
 	"bjchart/solve/house"
 )
 
@@ -21,10 +19,8 @@ type houseData struct {
 // houseQuery reads the house page's one parameter, rules (the house rule
 // language, default SEED002).
 func houseQuery(v url.Values) (string, house.Rules, error) {
-	for k, vs := range v {
-		if k != "rules" || len(vs) > 1 {
-			return "", house.Rules{}, fmt.Errorf("parameter %s: the house game takes rules, once", solve.QuoteInput(k, 20))
-		}
+	if err := checkParams(v, "rules"); err != nil {
+		return "", house.Rules{}, err
 	}
 	input := v.Get("rules")
 	if input == "" {
@@ -50,9 +46,9 @@ func (s *Server) handleHouse(w http.ResponseWriter, r *http.Request) {
 		render.HouseText(&buf, sol)
 		d.Rules, d.Text = rules.String(), render.WrapProse(buf.String(), reportWidth)
 		d.Links = []downloadLink{
-			{"Card (PDF)", houseLink("/house/card.pdf", d.Rules)},
-			{"Heatmap (PNG)", houseLink("/house/plot.png", d.Rules)},
-			{"Solution (JSON)", houseLink("/house.json", d.Rules)},
+			{"Card (PDF)", link("/house/card.pdf", d.Rules)},
+			{"Heatmap (PNG)", link("/house/plot.png", d.Rules)},
+			{"Solution (JSON)", link("/house.json", d.Rules)},
 		}
 	}
 	s.html(w, s.house, d, status)
@@ -80,5 +76,3 @@ func (s *Server) houseDownload(contentType string, write func(*bytes.Buffer, *ho
 		w.Write(buf.Bytes())
 	}
 }
-
-func houseLink(path, rules string) string { return link(path, rules) }

@@ -7,7 +7,6 @@ import (
 	"net/url"
 	"strconv"
 	"sync/atomic"
-	"time"
 
 	"bjchart/render"
 	"bjchart/solve"
@@ -30,10 +29,8 @@ type indexQuery struct {
 
 func parseIndexQuery(v url.Values) (indexQuery, error) {
 	q := indexQuery{set: "i18,fab4", shoes: 400}
-	for k, vs := range v {
-		if k != "rules" && k != "set" && k != "shoes" || len(vs) > 1 {
-			return q, fmt.Errorf("parameter %s: index plays take rules, set and shoes, each once", solve.QuoteInput(k, 20))
-		}
+	if err := checkParams(v, "rules", "set", "shoes"); err != nil {
+		return q, err
 	}
 	q.input = v.Get("rules")
 	r, err := solve.ParseRules(q.input)
@@ -108,33 +105,20 @@ func (s *Server) handleIndicesRun(w http.ResponseWriter, r *http.Request) {
 	}
 	var done atomic.Int64
 	opt := count.Options{Shoes: q.shoes, Penetration: 0.8, Seed: 1, Progress: func() { done.Add(1) }}
-	finished := make(chan struct{})
 	var got []count.Index
-	var runErr error
-	go func() {
-		defer close(finished)
+	err = stream.run(int64(q.shoes), &done, func() (err error) {
 		if q.set == "all" {
-			got, runErr = count.AllCells(q.rules, count.HiLo, opt)
+			got, err = count.AllCells(q.rules, count.HiLo, opt)
 		} else {
-			got, runErr = count.Compute(q.rules, count.HiLo, decisions, opt)
+			got, err = count.Compute(q.rules, count.HiLo, decisions, opt)
 		}
-	}()
-	tick := time.NewTicker(500 * time.Millisecond)
-	defer tick.Stop()
-wait:
-	for {
-		select {
-		case <-tick.C:
-			stream.send("progress", strconv.FormatFloat(float64(done.Load())/float64(q.shoes), 'f', 4, 64))
-		case <-finished:
-			break wait
-		case <-ctx.Done(): // the job has no stop: it finishes (its shoes are capped) and is dropped
-			<-finished
-			return
-		}
-	}
-	if runErr != nil {
-		stream.send("failed", runErr.Error())
+		return err
+	})
+	switch {
+	case ctx.Err() != nil: // the job has no stop: it finished its capped shoes for nobody
+		return
+	case err != nil:
+		stream.send("failed", err.Error())
 		return
 	}
 	rep := render.NewIndicesReport(q.rules, count.HiLo, sets, count.Nearest, q.shoes, 0.8, 1, got)
@@ -143,6 +127,5 @@ wait:
 		stream.send("failed", err.Error())
 		return
 	}
-	stream.send("progress", "1")
 	stream.send("result", render.WrapProse(buf.String(), reportWidth))
 }

@@ -97,6 +97,15 @@ var controls = []control{
 	{Label: "Charlie", Name: "charlie", Pattern: `^[5-7]CC(=[0-9]+:[0-9]+)?$`, Options: []option{{"", "none", false}, {"5CC", "5 cards", false}, {"6CC", "6 cards", false}, {"7CC", "7 cards", false}}},
 }
 
+// controlPatterns are the controls' patterns, compiled once.
+var controlPatterns = func() []*regexp.Regexp {
+	var out []*regexp.Regexp
+	for _, c := range controls {
+		out = append(out, regexp.MustCompile(c.Pattern))
+	}
+	return out
+}()
+
 // toggles are the rules a checkbox turns on and off.
 var toggles = []option{
 	{"RSA", "resplit aces", false}, {"HSA", "hit split aces", false}, {"TIESLOSE", "dealer wins ties", false},
@@ -272,7 +281,7 @@ func selectedControls(rules string) []control {
 	out := make([]control, len(controls))
 	for i, c := range controls {
 		c.Options = append([]option(nil), c.Options...)
-		re := regexp.MustCompile(c.Pattern)
+		re := controlPatterns[i]
 		found := false
 		for j := range c.Options {
 			for _, t := range tokens {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/url"
 	"slices"
+	"strings"
 
 	"bjchart/charts"
 	"bjchart/render"
@@ -26,19 +27,32 @@ type query struct {
 	effects bool   // show each rule's effect on the game
 }
 
+// checkParams refuses a parameter not in allowed, so that a typo is not
+// silently ignored, and one given more than once.
+func checkParams(v url.Values, allowed ...string) error {
+	for k, vs := range v {
+		if !slices.Contains(allowed, k) {
+			want := allowed[len(allowed)-1]
+			if len(allowed) > 1 {
+				want = strings.Join(allowed[:len(allowed)-1], ", ") + " or " + want
+			}
+			return fmt.Errorf("unknown parameter %s; want %s", solve.QuoteInput(k, 20), want)
+		}
+		if len(vs) > 1 {
+			return fmt.Errorf("parameter %s given %d times; give it once", solve.QuoteInput(k, 20), len(vs))
+		}
+	}
+	return nil
+}
+
 // parseQuery reads the parameters: rules (the rule language, default the
 // default game), hand, size, paper, metric and table. Unknown parameters
 // are refused, so that a typo is not silently ignored.
 func parseQuery(v url.Values) (query, error) {
 	q := query{size: "letter", paper: "letter", metric: render.MetricBest,
 		kinds: []solve.TableKind{solve.Hard, solve.Soft, solve.Pairs}}
-	for k, vs := range v {
-		if !slices.Contains([]string{"rules", "hand", "size", "paper", "metric", "table", "chart", "effects"}, k) {
-			return q, fmt.Errorf("unknown parameter %s; want rules, hand, size, paper, metric, table, chart or effects", solve.QuoteInput(k, 20))
-		}
-		if len(vs) > 1 {
-			return q, fmt.Errorf("parameter %s given %d times; give it once", k, len(vs))
-		}
+	if err := checkParams(v, "rules", "hand", "size", "paper", "metric", "table", "chart", "effects"); err != nil {
+		return q, err
 	}
 	q.input = v.Get("rules")
 	r, err := solve.ParseRules(q.input)

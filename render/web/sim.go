@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"bjchart/render"
@@ -29,10 +30,8 @@ type simQuery struct {
 
 func parseSimQuery(v url.Values) (simQuery, error) {
 	q := simQuery{rounds: 1_000_000, seed: 1}
-	for k, vs := range v {
-		if k != "rules" && k != "rounds" && k != "seed" || len(vs) > 1 {
-			return q, fmt.Errorf("parameter %s: a simulation takes rules, rounds and seed, each once", solve.QuoteInput(k, 20))
-		}
+	if err := checkParams(v, "rules", "rounds", "seed"); err != nil {
+		return q, err
 	}
 	q.input = v.Get("rules")
 	r, err := solve.ParseRules(q.input)
@@ -107,6 +106,27 @@ func (s *Server) startJob(w http.ResponseWriter, r *http.Request, queryErr error
 	}
 }
 
+// run runs job in the background and, until it returns, sends its
+// progress (done of total, its share) twice a second, then 1 if it
+// succeeded; it returns job's error.
+func (e eventStream) run(total int64, done *atomic.Int64, job func() error) error {
+	finished := make(chan error, 1)
+	go func() { finished <- job() }()
+	tick := time.NewTicker(500 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		select {
+		case <-tick.C:
+			e.send("progress", strconv.FormatFloat(float64(done.Load())/float64(total), 'f', 4, 64))
+		case err := <-finished:
+			if err == nil {
+				e.send("progress", "1")
+			}
+			return err
+		}
+	}
+}
+
 // simData is what a long job's page (a simulation, index plays) shows
 // before it runs.
 type simData struct {
@@ -162,36 +182,15 @@ func (s *Server) handleSimRun(w http.ResponseWriter, r *http.Request) {
 		close(stop)
 	}()
 	cfg := sim.Config{Rules: q.rules, Rounds: q.rounds, Seed: q.seed, Players: 1, Penetration: 0.75, Stop: stop}
-	done := make(chan struct{})
 	var res sim.Result
-	var runErr error
-	var dealt int64
-	var mu = make(chan struct{}, 1) // guards dealt
+	var dealt atomic.Int64
 	start := time.Now()
-	go func() {
-		defer close(done)
-		res, runErr = sim.Run(cfg, ch, func(n int64) {
-			mu <- struct{}{}
-			dealt = n
-			<-mu
-		})
-	}()
-	tick := time.NewTicker(500 * time.Millisecond)
-	defer tick.Stop()
-	for {
-		select {
-		case <-tick.C:
-			mu <- struct{}{}
-			n := dealt
-			<-mu
-			send("progress", strconv.FormatFloat(float64(n)/float64(q.rounds), 'f', 4, 64))
-			continue
-		case <-done:
-		}
-		break
-	}
-	if runErr != nil {
-		send("failed", runErr.Error())
+	err = stream.run(q.rounds, &dealt, func() (err error) {
+		res, err = sim.Run(cfg, ch, dealt.Store)
+		return err
+	})
+	if err != nil {
+		send("failed", err.Error())
 		return
 	}
 	head := render.SimReport{Rules: q.rules.String(), Strategy: "solved", Seed: q.seed, Shuffle: "75% penetration", UnitBet: true}
@@ -201,6 +200,5 @@ func (s *Server) handleSimRun(w http.ResponseWriter, r *http.Request) {
 		send("failed", err.Error())
 		return
 	}
-	send("progress", "1")
 	send("result", render.WrapProse(buf.String(), reportWidth))
 }
