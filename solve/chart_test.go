@@ -2,6 +2,7 @@ package solve
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -235,6 +236,44 @@ func TestEvaluateInfiniteLimit(t *testing.T) {
 			}
 			if math.Abs(x.Freq-y.Freq) > 1e-6 || math.Abs(x.MultiFreq-y.MultiFreq) > 1e-6 {
 				t.Errorf("%s: %v %s v %v: frequencies %.8f %.8f, 100,000 decks %.8f %.8f", rules, x.Table, x.Hand, x.Up, x.Freq, x.MultiFreq, y.Freq, y.MultiFreq)
+			}
+		}
+	}
+}
+
+// TestCellCostByReevaluation: a cell's Cost, what the chart's choice is
+// made on, equals what playing the other action there costs when the whole
+// changed chart is valued afresh (Solver.Evaluate, which shares nothing
+// with the chart search's single-change sums), per decision of the cell.
+// Soft 17 v 2 in 2D H17 DAS LS is the cell whose split hands outweigh its
+// two-card hand (hit costs there though its two-card hand hits).
+func TestCellCostByReevaluation(t *testing.T) {
+	r, _ := ParseRules("2D H17 DAS LS")
+	s, err := NewSolver(r, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab := s.Table()
+	for _, c := range []struct {
+		kind TableKind
+		hand string
+		up   Rank
+	}{{Soft, "A6", 2}, {Hard, "16", 10}, {Hard, "12", 3}, {Pairs, "88", 10}, {Soft, "A7", 9}} {
+		i := cellIndex(c.kind, slices.Index(Rows(c.kind), c.hand), c.up)
+		cell := &tab.Cells[i]
+		for _, a := range []Action{Stand, Hit} {
+			if a == cell.Code.Best || !cell.Legal[a] {
+				continue
+			}
+			st := tab.Strategy()
+			st[i].Code = Code{Best: a}
+			alt, err := s.Evaluate(st)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := (tab.EV - alt.EV) / cell.Freq
+			if math.Abs(cell.Cost[a]-want) > 1e-12 {
+				t.Errorf("%v %s v %v, %v: Cost %.12f, re-evaluated %.12f", c.kind, c.hand, c.up, a, cell.Cost[a], want)
 			}
 		}
 	}
