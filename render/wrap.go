@@ -58,27 +58,18 @@ func hangingIndent(line string, width int) int {
 // wrapLine breaks one line at spaces into lines of at most width columns
 // (a word longer than that stands alone), continuations indented.
 func wrapLine(line string, width, indent int) string {
-	var out []string
-	cur := ""
 	pad := strings.Repeat(" ", indent)
 	// Keep the line's own leading spaces and its runs of spaces (column
 	// alignment) on the first line: split only where a word would cross
 	// the width.
-	for len(line) > 0 {
-		limit := width
-		if len(out) > 0 {
-			limit = width - indent
-		}
-		if utf8.RuneCountInString(line) <= limit {
-			cur = line
-			break
-		}
+	var out []string
+	for limit := width; utf8.RuneCountInString(line) > limit; limit = width - indent {
 		cut := breakAt(line, limit)
 		out = append(out, strings.TrimRight(line[:cut], " "))
 		line = strings.TrimLeft(line[cut:], " ")
 	}
-	if cur != "" {
-		out = append(out, cur)
+	if line != "" {
+		out = append(out, line)
 	}
 	for i := 1; i < len(out); i++ {
 		out[i] = pad + out[i]
