@@ -524,7 +524,7 @@ func (c *cardPDF) page() {
 	y := c.header("Blackjack Basic Strategy")
 	c.SetFont(cardFont, "", 10)
 	c.SetXY(12, y+1)
-	c.CellFormat(pw-24, 5, fmt.Sprintf("%s playing this chart, of the initial bet per round.", capitalize(EdgeText(c.t.EV, 3))), "", 0, "L", false, 0, "")
+	c.CellFormat(pw-24, 5, fmt.Sprintf("%s playing this chart, of the initial bet per round.", Capitalize(EdgeText(c.t.EV, 3))), "", 0, "L", false, 0, "")
 	y = c.tables(y+10, tableStyle{labelW: 12, rowH: 7, font: 10, heading: 11, gap: 6,
 		titles: [3]string{"HARD TOTALS", "SOFT TOTALS", "PAIRS"}}, c.chartRows(nil)) + 6
 	y = c.legend(12, y, pw-24)
@@ -1070,4 +1070,5 @@ func (c *cardPDF) diffPage(d *DiffPage) {
 	c.footer()
 }
 
-func capitalize(s string) string { return strings.ToUpper(s[:1]) + s[1:] }
+// Capitalize returns s with its first letter in upper case (s is ASCII).
+func Capitalize(s string) string { return strings.ToUpper(s[:1]) + s[1:] }

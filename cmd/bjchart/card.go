@@ -179,7 +179,7 @@ func indexPage(rep *render.IndicesReport, t *solve.Table) *render.IndexPage {
 		Count: reading,
 		Marks: map[render.CellKey][]render.IndexMark{},
 		Notes: []string{
-			capitalize(rep.Conventions) + ".",
+			render.Capitalize(rep.Conventions) + ".",
 			fmt.Sprintf("Each index is the crossing rounded %s; the list gives the crossing and its standard error.", strings.TrimSuffix(roundingShort[rep.Rounding], ".")),
 			fmt.Sprintf("Computed by bjchart for %s: each index is where the exact gain of its play, averaged over %d shoes "+
 				"dealt to a random depth below %g%% (seed %d), crosses zero; the list gives its standard error.",
@@ -231,8 +231,6 @@ func indexPage(rep *render.IndicesReport, t *solve.Table) *render.IndexPage {
 	}
 	return p
 }
-
-func capitalize(s string) string { return strings.ToUpper(s[:1]) + s[1:] }
 
 // diffPage lays a diff out for the card.
 func diffPage(d *charts.Diff) *render.DiffPage {

@@ -136,7 +136,7 @@ func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) {
 func (s *Server) fill(d *pageData, q query, t *solve.Table) {
 	rules := t.Rules.String()
 	d.Rules, d.Words = rules, render.DescribeRules(t.Rules)
-	d.Edge = fmt.Sprintf("%s playing this chart (player EV %+.4f%% of the initial bet per round)", capitalize(render.EdgeText(t.EV, 4)), 100*t.EV)
+	d.Edge = fmt.Sprintf("%s playing this chart (player EV %+.4f%% of the initial bet per round)", render.Capitalize(render.EdgeText(t.EV, 4)), 100*t.EV)
 	if t.CDEV[solve.CDZMinus] != t.EV {
 		d.BestPlay = fmt.Sprintf("Composition-dependent play: EV %+.4f%% (splits CDZ-), %+.4f%% (splits CDP1).", 100*t.CDEV[solve.CDZMinus], 100*t.CDEV[solve.CDP1])
 	}
@@ -304,5 +304,3 @@ func selectedControls(rules string) []control {
 	}
 	return out
 }
-
-func capitalize(s string) string { return strings.ToUpper(s[:1]) + s[1:] }
