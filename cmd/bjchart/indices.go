@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"slices"
 	"strings"
 
 	"bjchart/render"
@@ -162,24 +161,8 @@ func (f *indexFlags) check(r solve.Rules) (indexJob, error) {
 	if job.rounding, err = count.ParseRounding(f.round); err != nil {
 		return job, usagef("--round: %v", err)
 	}
-	for _, set := range strings.Split(f.set, ",") {
-		if !slices.Contains(job.sets, set) { // i18,i18 is i18
-			job.sets = append(job.sets, set)
-		}
-	}
-	for _, set := range job.sets {
-		switch set {
-		case "i18":
-			job.decisions = append(job.decisions, count.I18...)
-		case "fab4":
-			job.decisions = append(job.decisions, count.Fab4...)
-		case "all":
-			if len(job.sets) > 1 {
-				return job, usagef("--set %q: all is every cell already; give it alone", f.set)
-			}
-		default:
-			return job, usagef("--set %q: want i18, fab4, i18,fab4 or all", f.set)
-		}
+	if job.sets, job.decisions, err = count.ParseSet(f.set); err != nil {
+		return job, usagef("--set %q: %v", f.set, err)
 	}
 	if f.shoes < 50 || f.shoes > 1_000_000 {
 		return job, usagef("--shoes %d: want 50 to 1000000", f.shoes)
@@ -187,14 +170,11 @@ func (f *indexFlags) check(r solve.Rules) (indexJob, error) {
 	if job.pen, err = parseFraction("penetration", f.penetration, "80%"); err != nil {
 		return job, err
 	}
-	if r.Infinite() {
-		return job, usagef("indices with an infinite deck: there is nothing to count")
+	if err := count.CheckGame(r); err != nil {
+		return job, usageError{err}
 	}
-	if r.FullShoe() != solve.NewShoe(r.Decks) {
-		return job, usagef("--count: counts and their true counts are defined on 52-card decks; %s deals others", r)
-	}
-	if r.Surrender != solve.LateSurrender && slices.Contains(job.sets, "fab4") {
-		return job, usagef("--set %s needs late surrender (LS): the Fab 4 are surrender indices", f.set)
+	if err := count.CheckSets(r, job.sets); err != nil {
+		return job, usagef("--set %s %v", f.set, err)
 	}
 	return job, nil
 }

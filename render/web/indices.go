@@ -23,6 +23,8 @@ var maxIndexShoes = map[string]int{"i18": 1000, "fab4": 1000, "i18,fab4": 1000, 
 // the nearest integer, as 'bjchart indices' does by default.
 type indexQuery struct {
 	input, set string
+	sets       []string         // the set's parts (count.ParseSet)
+	decisions  []count.Decision // nil for every cell
 	rules      solve.Rules
 	shoes      int
 }
@@ -54,13 +56,14 @@ func parseIndexQuery(v url.Values) (indexQuery, error) {
 		}
 		q.shoes = n
 	}
-	switch {
-	case r.Infinite():
-		return q, fmt.Errorf("index plays with an infinite deck: there is nothing to count")
-	case r.FullShoe() != solve.NewShoe(r.Decks):
-		return q, fmt.Errorf("counts and their true counts are defined on 52-card decks; %s deals others", r)
-	case r.Surrender != solve.LateSurrender && q.set != "i18" && q.set != "all":
-		return q, fmt.Errorf("set %s needs late surrender (LS): the Fab 4 are surrender indices", q.set)
+	if q.sets, q.decisions, err = count.ParseSet(q.set); err != nil {
+		return q, fmt.Errorf("set %s: %v", q.set, err)
+	}
+	if err := count.CheckGame(r); err != nil {
+		return q, err
+	}
+	if err := count.CheckSets(r, q.sets); err != nil {
+		return q, fmt.Errorf("set %s %v", q.set, err)
 	}
 	return q, nil
 }
@@ -92,17 +95,6 @@ func (s *Server) handleIndicesRun(w http.ResponseWriter, r *http.Request) {
 	}
 	defer release()
 	ctx := r.Context()
-	sets := []string{q.set}
-	var decisions []count.Decision
-	switch q.set {
-	case "i18":
-		decisions = count.I18
-	case "fab4":
-		decisions = count.Fab4
-	case "i18,fab4":
-		sets = []string{"i18", "fab4"}
-		decisions = append(append([]count.Decision{}, count.I18...), count.Fab4...)
-	}
 	var done atomic.Int64
 	opt := count.Options{Shoes: q.shoes, Penetration: 0.8, Seed: 1, Progress: func() { done.Add(1) }}
 	var got []count.Index
@@ -110,7 +102,7 @@ func (s *Server) handleIndicesRun(w http.ResponseWriter, r *http.Request) {
 		if q.set == "all" {
 			got, err = count.AllCells(q.rules, count.HiLo, opt)
 		} else {
-			got, err = count.Compute(q.rules, count.HiLo, decisions, opt)
+			got, err = count.Compute(q.rules, count.HiLo, q.decisions, opt)
 		}
 		return err
 	})
@@ -121,7 +113,7 @@ func (s *Server) handleIndicesRun(w http.ResponseWriter, r *http.Request) {
 		stream.send("failed", err.Error())
 		return
 	}
-	rep := render.NewIndicesReport(q.rules, count.HiLo, sets, count.Nearest, q.shoes, 0.8, 1, got)
+	rep := render.NewIndicesReport(q.rules, count.HiLo, q.sets, count.Nearest, q.shoes, 0.8, 1, got)
 	var buf bytes.Buffer
 	if err := rep.Text(&buf); err != nil {
 		stream.send("failed", err.Error())

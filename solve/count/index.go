@@ -546,3 +546,50 @@ func (x Index) Reliable(r solve.Rules, sys System) bool {
 	}
 	return !math.IsNaN(x.Index) && x.Shoes >= minShoes && x.SE <= scale
 }
+
+// ParseSet reads a set of decisions as 'indices --set' takes it: i18,
+// fab4, both (i18,fab4) or all (every cell: decisions nil), a set named
+// twice counted once. It returns the sets named and their decisions.
+func ParseSet(s string) (sets []string, decisions []Decision, err error) {
+	for _, set := range strings.Split(s, ",") {
+		if !slices.Contains(sets, set) { // i18,i18 is i18
+			sets = append(sets, set)
+		}
+	}
+	for _, set := range sets {
+		switch set {
+		case "i18":
+			decisions = append(decisions, I18...)
+		case "fab4":
+			decisions = append(decisions, Fab4...)
+		case "all":
+			if len(sets) > 1 {
+				return nil, nil, fmt.Errorf("all is every cell already; give it alone")
+			}
+		default:
+			return nil, nil, fmt.Errorf("want i18, fab4, i18,fab4 or all")
+		}
+	}
+	return sets, decisions, nil
+}
+
+// CheckGame reports whether a game has index plays: a finite shoe of
+// 52-card decks, what counts and true counts are defined on.
+func CheckGame(r solve.Rules) error {
+	switch {
+	case r.Infinite():
+		return fmt.Errorf("indices with an infinite deck: there is nothing to count")
+	case r.FullShoe() != solve.NewShoe(r.Decks):
+		return fmt.Errorf("counts and their true counts are defined on 52-card decks; %s deals others", r)
+	}
+	return nil
+}
+
+// CheckSets reports whether a game has the sets' decisions: the Fab 4
+// need late surrender. The message follows the sets' name.
+func CheckSets(r solve.Rules, sets []string) error {
+	if r.Surrender != solve.LateSurrender && slices.Contains(sets, "fab4") {
+		return fmt.Errorf("needs late surrender (LS): the Fab 4 are surrender indices")
+	}
+	return nil
+}
