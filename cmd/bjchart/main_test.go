@@ -781,28 +781,6 @@ func TestSimMergeInputs(t *testing.T) {
 	}
 }
 
-// FuzzReadPart: a part's reader refuses what it cannot use with a message
-// and never panics; what it accepts passes sim's checks.
-func FuzzReadPart(f *testing.F) {
-	out, err := os.ReadFile("testdata/sim-part.json") // sim --rules "6D S17" --rounds 2000 --shard 1/2 --format json --count hilo --ramp -100:1,2:4
-	if err != nil {
-		f.Fatal(err)
-	}
-	f.Add(out)
-	f.Add([]byte(`{"shard":"1/1","fingerprint":"x","rules":"6D","sums":{}}`))
-	f.Add([]byte(`{`))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		part, i, n, err := readPart(data)
-		if err != nil {
-			return
-		}
-		r, _ := solve.ParseRules(part.Rules)
-		if i < 1 || i > n || part.Sums.Check(maxPays(r)) != nil {
-			t.Errorf("accepted part %d/%d: %+v", i, n, part.Sums)
-		}
-	})
-}
-
 // TestOneSplitUnchanged holds one-split games to the values bjchart gave
 // before exact resplits (commit 143b0ef, recorded in
 // testdata/before-exact-splits-*.json): without a resplit the exact

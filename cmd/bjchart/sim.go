@@ -123,46 +123,6 @@ func treeSettings(tree, backup, chance string) (sim.Tree, sim.Backup, sim.Chance
 	return t, b, c, nil
 }
 
-// parseCountSystem reads a built-in count's name or tags "A=-1,2=1,..."
-// (count.ParseSystem) as the simulator's count.
-func parseCountSystem(s string, decks int) (*sim.Count, error) {
-	sys, err := count.ParseSystem(s)
-	if err != nil {
-		return nil, err
-	}
-	c := &sim.Count{Name: sys.Name, Tags: sys.Tags, Balanced: sys.Balanced()}
-	if !c.Balanced {
-		c.IRC = sys.IRC(decks) // 4 - 4 x decks for the +4-per-deck counts
-	}
-	return c, nil
-}
-
-// parseRamp reads "COUNT:BET,...", e.g. "-100:1,2:2,3:4,4:8".
-// A ramp's bounds: a bet of 10^6 units squared over 10^15 rounds stays far
-// inside a float's range (1e308 overflowed the sums to NaN); counts beyond
-// a few hundred are never reached.
-const (
-	maxBet       = 1e6
-	maxRampCount = 1000
-)
-
-func parseRamp(s string) ([]sim.Step, error) {
-	var ramp []sim.Step
-	for _, f := range strings.Split(s, ",") {
-		c, b, ok := strings.Cut(strings.TrimSpace(f), ":")
-		from, err := strconv.ParseFloat(c, 64)
-		bet, err2 := strconv.ParseFloat(b, 64)
-		if !ok || err != nil || err2 != nil || !(bet >= 0 && bet <= maxBet) || !(math.Abs(from) <= maxRampCount) {
-			return nil, fmt.Errorf("%q: want COUNT:BET with a count from -%d to %d and a bet from 0 (sit out) to %g units, e.g. 2:4", f, maxRampCount, maxRampCount, float64(maxBet))
-		}
-		if len(ramp) > 0 && from <= ramp[len(ramp)-1].From {
-			return nil, fmt.Errorf("%q: counts must rise from step to step", f)
-		}
-		ramp = append(ramp, sim.Step{From: from, Bet: bet})
-	}
-	return ramp, nil
-}
-
 func newSimCmd(e env) *cobra.Command {
 	o := &simOptions{shoe: solveFlags{split: "cdz-"}}
 	cmd := &cobra.Command{
@@ -253,7 +213,7 @@ func (o *simOptions) run(cmd *cobra.Command, e env) error {
 	if err != nil {
 		return err
 	}
-	var ref *itohRow
+	var ref *sim.ItohRow
 	cfg := sim.Config{Players: o.players, Seed: o.seed}
 	if o.players < 1 || o.players > 7 {
 		return usagef("--players %d: want 1 to 7", o.players)
@@ -263,11 +223,11 @@ func (o *simOptions) run(cmd *cobra.Command, e env) error {
 			return err
 		}
 		if !cmd.Flags().Changed("rounds") {
-			rounds = ref.rounds
+			rounds = ref.Rounds
 		}
 	}
 	if o.count != "" {
-		if cfg.Count, err = parseCountSystem(o.count, r.Decks); err != nil {
+		if cfg.Count, err = sim.ParseCount(o.count, r.Decks); err != nil {
 			return usagef("--count %q: %v", o.count, err)
 		}
 		if r.Infinite() {
@@ -318,7 +278,7 @@ func (o *simOptions) run(cmd *cobra.Command, e env) error {
 		if cfg.Count == nil {
 			return usagef("--ramp needs --count: a ramp bets by the count")
 		}
-		if cfg.Ramp, err = parseRamp(o.ramp); err != nil {
+		if cfg.Ramp, err = sim.ParseRamp(o.ramp); err != nil {
 			return usagef("--ramp %v", err)
 		}
 		if slices.IndexFunc(cfg.Ramp, func(st sim.Step) bool { return st.Bet > 0 }) < 0 {
@@ -369,7 +329,7 @@ func (o *simOptions) run(cmd *cobra.Command, e env) error {
 	start := time.Now()
 	cfg.Rules, cfg.Shoe, cfg.Penetration, cfg.Rounds = r, opt.Shoe, pen, rounds
 	if o.shard != "" {
-		i, n, err := parseShard(o.shard)
+		i, n, err := render.ParseShard(o.shard)
 		if err != nil {
 			return usagef("--shard %q: %v", o.shard, err)
 		}
@@ -411,19 +371,25 @@ func (o *simOptions) run(cmd *cobra.Command, e env) error {
 			return err
 		}
 	}
+	var seats []render.SeatRow
 	for i, spec := range o.seats {
-		sr := res.Seats[i]
-		report.SeatResults = append(report.SeatResults, render.SeatRow{Seat: i + 1, Spec: spec, Rounds: sr.Rounds,
-			EV: sr.EV(), SE: sr.SE(), Wagered: sr.Wagered, Returned: sr.Wagered + sr.Net})
+		seats = append(seats, render.SeatRow{Seat: i + 1, Spec: spec})
 	}
+	report.SeatResults = render.SeatRows(res, seats)
 	if ref != nil {
-		report.Reference = ref.reference(report)
+		report.Reference = render.NewPaperRef(ref.Source(), ref.Rounds, ref.Payout, report)
 	}
-	if cfg.Count != nil && cfg.Count.Name != flatPreset {
+	if cfg.Count != nil && cfg.Count.Name != sim.FlatItoh {
 		report.Counter, report.ByCount = render.NewCounter(res, o.bankroll)
 	}
 	if o.plot != "" {
-		if err := renderTo(e, o.plot, func(b *bytes.Buffer) error { return plotByCount(b, o.plot, report) }); err != nil {
+		if err := renderTo(e, o.plot, func(b *bytes.Buffer) error {
+			cp, err := report.CountPlot()
+			if err != nil {
+				return err
+			}
+			return render.DrawCountPlot(b, strings.TrimPrefix(strings.ToLower(filepath.Ext(o.plot)), "."), cp)
+		}); err != nil {
 			return err
 		}
 	}
@@ -437,80 +403,16 @@ func (o *simOptions) run(cmd *cobra.Command, e env) error {
 	})
 }
 
-// itohRow is one row of seed 001's tables 8 to 12 and 14 (Itoh 2023):
-// its round count and published payout ratio (for table 12, at each C of
-// table 14).
-type itohRow struct {
-	table   string
-	players int
-	decks   int
-	rounds  int64
-	payout  float64
-	c       float64 // the search's C, for tables 9, 10 and 12
-}
-
-var itohRows = []itohRow{
-	{"t8", 1, 1, 5000, 1.0359, 0}, {"t8", 1, 6, 50000, 1.0196, 0}, {"t8", 4, 1, 8000, 1.0231, 0}, {"t8", 4, 6, 80000, 1.0110, 0},
-	{"t9", 1, 1, 5000, 0.9238, 1}, {"t9", 1, 6, 50000, 0.9113, 1}, {"t9", 4, 1, 8000, 0.9157, 1}, {"t9", 4, 6, 80000, 0.9103, 1},
-	{"t10", 1, 1, 5000, 1.0099, 3}, {"t10", 1, 6, 50000, 1.0063, 3}, {"t10", 4, 1, 8000, 1.0142, 3}, {"t10", 4, 6, 80000, 0.9948, 3},
-	{"t11", 1, 1, 5000, 1.1203, 0}, {"t11", 1, 6, 50000, 1.0079, 0}, {"t11", 4, 1, 8000, 1.1488, 0}, {"t11", 4, 6, 80000, 1.0537, 0},
-	{"t12", 1, 1, 5000, 1.0596, 3}, {"t12", 1, 6, 50000, 0.9816, 3}, {"t12", 4, 1, 8000, 1.0232, 3}, {"t12", 4, 6, 80000, 1.0103, 3},
-	// Table 14: table 12's game at the other values of C.
-	{"t12", 1, 1, 5000, 1.0480, 1}, {"t12", 1, 1, 5000, 1.0426, 2}, {"t12", 1, 1, 5000, 1.0792, 4},
-	{"t12", 1, 6, 50000, 0.9806, 1}, {"t12", 1, 6, 50000, 0.9943, 2}, {"t12", 1, 6, 50000, 0.9986, 4},
-	{"t12", 4, 1, 8000, 1.0180, 1}, {"t12", 4, 1, 8000, 1.0447, 2}, {"t12", 4, 1, 8000, 1.0106, 4},
-	{"t12", 4, 6, 80000, 1.0042, 1}, {"t12", 4, 6, 80000, 0.9856, 2}, {"t12", 4, 6, 80000, 0.9913, 4},
-}
-
-// itohTables are the presets' tables and what each plays.
-var itohTables = map[string]struct {
-	search, count bool
-	reward        string
-}{
-	"t8": {}, "t9": {search: true, reward: "winlose"}, "t10": {search: true, reward: "table7"},
-	"t11": {count: true}, "t12": {search: true, count: true, reward: "table7"},
-}
-
-func (row *itohRow) reference(s render.SimReport) *render.PaperRef {
-	if math.IsNaN(row.payout) { // a setting the paper did not run
-		return nil
-	}
-	se := (s.PayoutCI95[1] - s.PayoutCI95[0]) / (2 * 1.96) * math.Sqrt(float64(s.Rounds)/float64(row.rounds))
-	table := strings.TrimPrefix(row.table, "t")
-	if row.table == "t12" && row.c != 3 {
-		table = "14"
-	}
-	src := fmt.Sprintf("Itoh 2023, table %s, %d player(s), %d deck(s)", table, row.players, row.decks)
-	if row.c != 0 {
-		src += fmt.Sprintf(", C=%g", row.c)
-	}
-	return &render.PaperRef{
-		Source:          src,
-		Rounds:          row.rounds,
-		PayoutRatio:     row.payout,
-		SEAtPaperRounds: se,
-		SEsApart:        (row.payout - s.PayoutRatio) / se,
-	}
-}
-
-// flatPreset names the count of the presets that bet flat.
-const flatPreset = "none: a flat bet of 250"
-
-// applyPreset sets up seed 001's experiments (Itoh 2023, section 6):
-// rules as the paper describes them (S17, doubling on any two cards, no
-// resplits; it is silent on DAS, surrender timing and the peek, so bjchart
-// reads NDAS as its chart does, late surrender and a US peek), its basic
-// strategy (the library chart itoh-2023-1to6deck), a new shoe once fewer
-// than (players + dealer + 1) x 5 cards are left, and for tables 11 and
-// 12 its +-3 count (table 5) from 4 - 4 x decks with its bet table 6;
-// tables 8 to 10 bet a flat 250. Tables 9, 10 and 12 play by its tree
-// search (section 5) at its settings: 10,000 playouts, threshold 5, the
-// basic strategy in the playouts, win/lose reward with C = 1 (table 9) or
-// table 7's with C = 3; --c, --playouts and --threshold may change them
-// (table 14 has table 12's game at C = 1, 2 and 4).
-func (o *simOptions) applyPreset(cmd *cobra.Command, r *solve.Rules, cfg *sim.Config, pen *float64) (*itohRow, error) {
+// applyPreset sets up Itoh 2023's experiments (section 6; sim.ItohGame
+// has the game): its basic strategy (the library chart
+// itoh-2023-1to6deck), or for tables 9, 10 and 12 its tree search
+// (section 5) at its settings: 10,000 playouts, threshold 5, the basic
+// strategy in the playouts, win/lose reward with C = 1 (table 9) or table
+// 7's with C = 3; --c, --playouts and --threshold may change them (table
+// 14 has table 12's game at C = 1, 2 and 4).
+func (o *simOptions) applyPreset(cmd *cobra.Command, r *solve.Rules, cfg *sim.Config, pen *float64) (*sim.ItohRow, error) {
 	table, ok := strings.CutPrefix(o.preset, "itoh-2023-")
-	set, known := itohTables[table]
+	set, known := sim.ItohTables[table]
 	if !ok || !known {
 		return nil, usagef("--preset %q: want itoh-2023-t8, -t9, -t10, -t11 or -t12", o.preset)
 	}
@@ -519,94 +421,26 @@ func (o *simOptions) applyPreset(cmd *cobra.Command, r *solve.Rules, cfg *sim.Co
 			return nil, usagef("--preset %s sets --%s itself; leave it out", o.preset, f)
 		}
 	}
-	if f := o.search.changed(cmd); f != "" && !set.search {
+	if f := o.search.changed(cmd); f != "" && !set.Search {
 		return nil, usagef("--preset %s plays basic strategy: --%s is a setting of the tree search (tables 9, 10 and 12)", o.preset, f)
 	}
-	if set.search {
-		o.strategy, o.search.reward, o.search.chart = "emcts", set.reward, "itoh-2023-1to6deck"
+	o.strategy = "itoh-2023-1to6deck"
+	if set.Search {
+		o.strategy, o.search.reward, o.search.chart = "emcts", set.Reward, "itoh-2023-1to6deck"
 		if !cmd.Flags().Changed("c") {
-			o.search.c = map[string]float64{"winlose": 1, "table7": 3}[set.reward]
+			o.search.c = map[string]float64{"winlose": 1, "table7": 3}[set.Reward]
 		}
 	}
-	var row *itohRow
-	for i := range itohRows {
-		if x := &itohRows[i]; x.table == table && x.players == o.players && x.decks == r.Decks && (!set.search || x.c == o.search.c) {
-			row = x
-		}
-	}
+	row := sim.FindItohRow(table, o.players, r.Decks, o.search.c)
 	if row == nil {
-		if set.search && o.players >= 1 && r.Decks >= 1 {
-			// A C the paper did not run: the preset's game, with no published figure.
-			for i := range itohRows {
-				if x := &itohRows[i]; x.table == table && x.players == o.players && x.decks == r.Decks {
-					row = &itohRow{table: table, players: x.players, decks: x.decks, rounds: x.rounds, payout: math.NaN(), c: o.search.c}
-					break
-				}
-			}
-		}
-		if row == nil {
-			return nil, usagef("--preset %s: the paper has 1 or 4 players and 1 or 6 decks; got --players %d, %d decks", o.preset, o.players, r.Decks)
-		}
+		return nil, usagef("--preset %s: the paper has 1 or 4 players and 1 or 6 decks; got --players %d, %d decks", o.preset, o.players, r.Decks)
 	}
-	rules, err := solve.ParseRules(fmt.Sprintf("%dD S17 DOA NDAS SPL1 LS 3:2 PEEK", r.Decks))
+	rules, ramp, err := sim.ItohGame(table, o.players, r.Decks, cfg)
 	if err != nil {
 		return nil, err
 	}
-	*r = rules
-	if !set.search {
-		o.strategy = "itoh-2023-1to6deck"
-	}
-	*pen = 0
-	cfg.ReshuffleBelow = (o.players + 2) * 5
-	if set.count {
-		sys := count.Systems["itoh-pm3"]
-		// The paper's IRC, whatever the tags sum to.
-		cfg.Count = &sim.Count{Name: sys.Name, Tags: sys.Tags, IRC: float64(4 - 4*r.Decks)}
-		if r.Decks == 1 {
-			o.ramp = "-1000:5,1:10,2:50,3:150,4:250,5:300"
-		} else {
-			o.ramp = "-1000:5,-19:10,-4:50,-3:150,-2:250,-1:300"
-		}
-		cfg.Ramp, _ = parseRamp(o.ramp)
-		o.count = ""
-	} else {
-		cfg.Count = &sim.Count{Name: flatPreset}
-		cfg.Ramp = []sim.Step{{From: 0, Bet: 250}}
-	}
+	*r, *pen, o.ramp, o.count = rules, 0, ramp, ""
 	return row, nil
-}
-
-// plotByCount draws the edge by count with 95% error bars (render.CountPlot).
-func plotByCount(w *bytes.Buffer, path string, s render.SimReport) error {
-	kind := "running count"
-	if s.Balanced {
-		kind = "true count (running count per deck left), floored"
-	}
-	cp := render.CountPlot{
-		Title:  fmt.Sprintf("%s, %s: edge by count (%d rounds, seed %d)", render.RulesText(s.Rules, s.Shoe), s.Count, s.Rounds, s.Seed),
-		XLabel: kind + ", at the bet",
-		YLabel: "player's edge, % of the amount wagered (95% interval)",
-	}
-	for _, r := range s.ByCount {
-		if r.Rounds >= render.MinCountRounds { // fewer say nothing
-			cp.Points = append(cp.Points, render.CountPoint{Count: r.Count, Value: 100 * r.Edge, HalfWidth: 196 * r.EdgeSE})
-		}
-	}
-	if len(cp.Points) == 0 {
-		return fmt.Errorf("no count has %d rounds: play more rounds", render.MinCountRounds)
-	}
-	return render.DrawCountPlot(w, strings.TrimPrefix(strings.ToLower(filepath.Ext(path)), "."), cp)
-}
-
-// parseShard reads "i/n" with 1 <= i <= n <= 100000.
-func parseShard(s string) (int, int, error) {
-	a, b, ok := strings.Cut(s, "/")
-	i, err1 := strconv.Atoi(a)
-	n, err2 := strconv.Atoi(b)
-	if !ok || err1 != nil || err2 != nil || n < 1 || n > 100000 || i < 1 || i > n {
-		return 0, 0, fmt.Errorf("want i/n with 1 <= i <= n <= 100000, e.g. 3/10")
-	}
-	return i, n, nil
 }
 
 func newSimMergeCmd(e env) *cobra.Command {
@@ -647,108 +481,16 @@ all must come from the same command but for --shard.`,
 // maxPartFile bounds a part's size: a part is a few kilobytes.
 const maxPartFile = 1 << 20
 
-// mergeParts reads the parts and reports their sum as one run. Every part
-// must carry the fingerprint of one run and sums that pass sim's checks.
+// mergeParts reads the parts' files and merges them (render.MergeSimParts).
 func mergeParts(files []string) (render.SimReport, error) {
-	var first render.SimReport
-	var total sim.Result
-	seen := map[int]string{}
-	sums := map[int]sim.Result{}
-	n := 0
+	data := make([][]byte, len(files))
 	for k, f := range files {
-		data, err := readCapped(f, maxPartFile, "a part is a few kilobytes")
-		if err != nil {
-			return first, err
-		}
-		part, i, pn, err := readPart(data)
-		if err != nil {
-			return first, fmt.Errorf("%s: %v", f, err)
-		}
-		if k == 0 {
-			first, n = part, pn
-		} else if part.Fingerprint != first.Fingerprint || pn != n {
-			return first, fmt.Errorf("%s: not a part of the same run as %s (every option but --shard, the content of every input file and the program's version must agree)", f, files[0])
-		}
-		if prev, dup := seen[i]; dup {
-			return first, fmt.Errorf("%s: part %d/%d again (also %s)", f, i, n, prev)
-		}
-		seen[i], sums[i] = f, *part.Sums
-	}
-	if len(seen) != n {
-		var missing []string
-		for i := 1; i <= n && len(missing) < 10; i++ {
-			if _, ok := seen[i]; !ok {
-				missing = append(missing, strconv.Itoa(i))
-			}
-		}
-		return first, fmt.Errorf("%d of %d parts given; missing %s", len(seen), n, strings.Join(missing, ", "))
-	}
-	for i := 1; i <= n; i++ { // in part order: the same sums on any machine
-		total.Merge(sums[i])
-	}
-	total.Players = first.Players
-	head := render.SimReport{Rules: first.Rules, Shoe: first.Shoe, Strategy: first.Strategy, Seed: first.Seed, Shuffle: first.Shuffle,
-		Count: first.Count, Ramp: first.Ramp, Balanced: first.Balanced, UnitBet: first.Ramp == "", ExactOf: first.ExactOf}
-	merged := head.WithResult(total, first.ExactEV, 0)
-	merged.Sums = &total
-	for _, seat := range first.SeatResults {
-		sr := total.Seats[seat.Seat-1]
-		merged.SeatResults = append(merged.SeatResults, render.SeatRow{Seat: seat.Seat, Spec: seat.Spec, Rounds: sr.Rounds,
-			EV: sr.EV(), SE: sr.SE(), Wagered: sr.Wagered, Returned: sr.Wagered + sr.Net})
-	}
-	if ref := first.Reference; ref != nil {
-		row := itohRow{rounds: ref.Rounds, payout: ref.PayoutRatio}
-		merged.Reference = row.reference(merged)
-		merged.Reference.Source = ref.Source
-	}
-	if first.Counter != nil {
-		merged.Counter, merged.ByCount = render.NewCounter(total, first.Counter.Bankroll)
-	}
-	return merged, nil
-}
-
-// readPart reads one part: its report, which part it is and of how many.
-func readPart(data []byte) (part render.SimReport, i, n int, err error) {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	if err := dec.Decode(&part); err != nil || part.Sums == nil || part.Fingerprint == "" {
-		return part, 0, 0, fmt.Errorf("not the JSON output of 'bjchart sim --shard i/n --format json'")
-	}
-	if i, n, err = parseShard(part.Shard); err != nil {
-		return part, 0, 0, fmt.Errorf("no --shard part: %v", err)
-	}
-	r, err := solve.ParseRules(part.Rules)
-	if err != nil {
-		return part, 0, 0, fmt.Errorf("rules: %v", err)
-	}
-	if part.Sums.Players != part.Players || len(part.SeatResults) > part.Players {
-		return part, 0, 0, fmt.Errorf("the players do not agree with the sums")
-	}
-	for _, seat := range part.SeatResults {
-		if seat.Seat < 1 || seat.Seat > part.Players {
-			return part, 0, 0, fmt.Errorf("seat %d of %d", seat.Seat, part.Players)
+		var err error
+		if data[k], err = readCapped(f, maxPartFile, "a part is a few kilobytes"); err != nil {
+			return render.SimReport{}, err
 		}
 	}
-	if ref := part.Reference; ref != nil && (ref.Rounds < 1 || !(ref.PayoutRatio > 0 && ref.PayoutRatio < 10)) {
-		return part, 0, 0, fmt.Errorf("the paper's reference is damaged")
-	}
-	if c := part.Counter; c != nil && !(c.Bankroll >= 0 && c.Bankroll < 1e300) {
-		return part, 0, 0, fmt.Errorf("bankroll %v", c.Bankroll)
-	}
-	if err := part.Sums.Check(maxPays(r)); err != nil {
-		return part, 0, 0, fmt.Errorf("damaged sums: %v", err)
-	}
-	return part, i, n, nil
-}
-
-// maxPays is the most a round can win per unit wagered under the rules:
-// the largest of a blackjack's, a Charlie's or bonus 21's payout and
-// insurance's 2:1.
-func maxPays(r solve.Rules) float64 {
-	m := max(2, r.BlackjackPays.Float())
-	for cards := 2; cards <= 21; cards++ {
-		m = max(m, r.WinPays(21, cards), r.WinPays(20, cards))
-	}
-	return m
+	return render.MergeSimParts(files, data)
 }
 
 // runFingerprint identifies a run: the program's version, every option
@@ -829,30 +571,7 @@ func indexPlays(source string, r solve.Rules) ([]sim.IndexPlay, float64, error) 
 			at = append(at, *x.Index)
 		}
 	}
-	var plays []sim.IndexPlay
-	insure := math.Inf(1)
-	for i, d := range decisions {
-		if math.IsNaN(at[i]) {
-			continue // no crossing found: the chart plays
-		}
-		base, _ := solve.ParseAction(d.Base) // "play": NoAction, the chart's play unless it surrenders
-		play, _ := solve.ParseAction(d.Play)
-		x := sim.IndexPlay{Up: int(d.Up), Base: base, Play: play, At: at[i]}
-		switch d.Table {
-		case "insurance":
-			insure = at[i]
-			continue
-		case "pair":
-			pair, err := solve.ParseRank(d.Hand[:1])
-			if err != nil {
-				continue
-			}
-			x.Pair = int(pair)
-		default:
-			x.Total, _ = strconv.Atoi(d.Hand)
-		}
-		plays = append(plays, x)
-	}
+	plays, insure := sim.IndexPlays(decisions, at)
 	return plays, insure, nil
 }
 
@@ -949,7 +668,7 @@ func simStrategy(s *solve.Solver, name string) (sim.Strategy, float64, error) {
 // at once, not after the seconds a solve takes.
 func (o *simOptions) checkBeforeSolving() error {
 	if o.shard != "" {
-		if _, _, err := parseShard(o.shard); err != nil {
+		if _, _, err := render.ParseShard(o.shard); err != nil {
 			return usagef("--shard %q: %v", o.shard, err)
 		}
 		if o.format != "json" {
@@ -970,7 +689,7 @@ func (o *simOptions) checkBeforeSolving() error {
 			case k == "strategy":
 				strategies = append(strategies, v)
 			case k == "ramp":
-				_, err = parseRamp(v)
+				_, err = sim.ParseRamp(v)
 			case k == "indices":
 				if v != "published" && v != "computed" {
 					_, err = readCapped(v, maxPartFile, "an indices file is a few kilobytes")
@@ -1026,7 +745,7 @@ func (o *simOptions) parseSeat(s *solve.Solver, r solve.Rules, spec string) (sim
 		case "strategy":
 			p.Strategy, _, err = o.strategyFor(s, strings.TrimSpace(v))
 		case "ramp":
-			p.Ramp, err = parseRamp(v)
+			p.Ramp, err = sim.ParseRamp(v)
 		case "indices":
 			var at float64
 			p.Indices, at, err = indexPlays(strings.TrimSpace(v), r)

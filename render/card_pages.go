@@ -1,0 +1,123 @@
+package render
+
+import (
+	"fmt"
+	"strings"
+
+	"bjchart/charts"
+	"bjchart/solve"
+	"bjchart/solve/count"
+)
+
+// roundingShort names a rounding convention on the card.
+var roundingShort = map[string]string{
+	"nearest":  "to the nearest integer (the default; --round floor or truncate for the others)",
+	"floor":    "down (--round floor)",
+	"truncate": "toward zero (--round truncate)",
+}
+
+// NewIndexPage lays a report's indices out for the counter's card: each
+// reliable two-card index in its cell, every index in the list.
+func NewIndexPage(rep *IndicesReport, t *solve.Table) *IndexPage {
+	reading := "true count"
+	if !rep.Balanced {
+		reading = "running count"
+	}
+	p := &IndexPage{
+		Title: "Index plays: " + rep.Count,
+		Count: reading,
+		Marks: map[CellKey][]IndexMark{},
+		Notes: []string{
+			Capitalize(rep.Conventions) + ".",
+			fmt.Sprintf("Each index is the crossing rounded %s; the list gives the crossing and its standard error.", strings.TrimSuffix(roundingShort[rep.Rounding], ".")),
+			fmt.Sprintf("Computed by bjchart for %s: each index is where the exact gain of its play, averaged over %d shoes "+
+				"dealt to a random depth below %g%% (seed %d), crosses zero; the list gives its standard error.",
+				rep.Rules, rep.Shoes, 100*rep.Penetration, rep.Seed),
+		},
+		Insurance: "Insurance: never within the counts sampled",
+	}
+	var unreliable []string
+	for _, x := range rep.Indices {
+		if x.Rounded == nil {
+			continue
+		}
+		name := x.Hand + " v " + x.Up
+		if x.Table == "insurance" {
+			name = "insurance"
+		}
+		if x.MultiCard {
+			name += " (3+ cards)"
+		}
+		if !x.Reliable { // listed apart, never in a cell
+			unreliable = append(unreliable, fmt.Sprintf("%s %s→%s %+.2f (SE %.2f)", name, x.Base, x.Play, *x.Index, *x.SE))
+			continue
+		}
+		if x.Table == "insurance" {
+			p.Insurance = fmt.Sprintf("Insurance: take it at %s %+d or more", reading, *x.Rounded)
+			continue
+		}
+		up, _ := solve.ParseRank(x.Up)
+		key := CellKey{Table: count.RowKind(x.Hand), Hand: x.Hand, Up: up}
+		line := fmt.Sprintf("%s: %s at %+d or more, else %s (crossing %+.2f, SE %.2f)", name, x.Play, *x.Rounded, strings.Replace(x.Base, "hit or stand", "play", 1), *x.Index, *x.SE)
+		if x.MultiCard { // the lists only: a cell prints the two-card play
+			p.List = append(p.List, line)
+			p.Multi = append(p.Multi, fmt.Sprintf("%s v %s %+d%s", x.Hand, x.Up, *x.Rounded, PlayLetter(x.Play)))
+			continue
+		}
+		if c := t.Cell(key.Table, x.Hand, up); c != nil && c.Code.Best == solve.Surrender && x.Play != "surrender" && x.Base != "surrender" {
+			// The chart surrenders here; a hit/stand index is for a hand
+			// not surrendered (as the simulator plays it).
+			p.List = append(p.List, line+", if not surrendering")
+			continue
+		}
+		play, _ := solve.ParseAction(x.Play)
+		base, _ := solve.ParseAction(x.Base)
+		p.Marks[key] = append(p.Marks[key], IndexMark{Index: *x.Rounded, Play: play, Base: base})
+		p.List = append(p.List, line)
+	}
+	if len(unreliable) > 0 {
+		p.Notes = append(p.Notes, fmt.Sprintf("Not shown, known to worse than a point (more --shoes would place them): %s.", strings.Join(unreliable, "; ")))
+	}
+	return p
+}
+
+// NewDiffPage lays a diff out for the card.
+func NewDiffPage(d *charts.Diff) *DiffPage {
+	p := &DiffPage{
+		Title: "Compared with " + d.Chart.Name,
+		Summary: []string{
+			d.Chart.Title(),
+			fmt.Sprintf("Chart rules: %s. Solved: %s.", d.Chart.RulesLine(), d.Solved.Rules),
+			fmt.Sprintf("EV per round: published chart %+.4f%%, this chart %+.4f%%: the published chart costs %.4f percentage points. "+
+				"%d differences beyond near-ties (cost per decision below %g); three-card plays listed separately. "+
+				"2-card EV: the cell's two-card hands; cost: EV given up per decision over every hand the cell decides, "+
+				"split hands' first decisions included (+ where the two-card hands alone favour the published play).",
+				100*d.Published.EV, 100*d.Solved.EV, 100*d.Cost, d.Beyond(), d.Tie),
+		},
+		Marks:  map[CellKey]string{},
+		Header: []string{"hand", "up", "published", "this chart", "2-card EV published", "2-card EV this chart", "cost/decision"},
+	}
+	for _, x := range d.Differences {
+		mark := "!" // beyond a near-tie
+		if x.NearTie {
+			mark = "~"
+		}
+		if x.ThreeCard {
+			p.Rows = append(p.Rows, []string{x.Table.String() + " " + x.Hand + " (3+ cards)", x.Up.String(),
+				x.Published.MultiCard.Letter(), x.Solver.MultiCard.Letter(), "", "", fmt.Sprintf("%.5f%s", x.Cost, tieMark(x.NearTie))})
+			continue
+		}
+		p.Marks[CellKey{Table: x.Table, Hand: x.Hand, Up: x.Up}] = mark + x.Printed
+		p.Rows = append(p.Rows, []string{x.Table.String() + " " + x.Hand, x.Up.String(), x.Printed, x.Solver.Code.String(),
+			fmt.Sprintf("%+.5f%s", x.EVPublished, strings.ReplaceAll(TwoCardMark(x), "†", "+")), fmt.Sprintf("%+.5f", x.EVSolver), fmt.Sprintf("%.5f%s", x.Cost, tieMark(x.NearTie))})
+	}
+	return p
+}
+
+// tieMark marks a near-tie on the card (core PDF fonts have no ≈).
+func tieMark(nearTie bool) string {
+	if nearTie {
+		return "~"
+	}
+	return ""
+}
