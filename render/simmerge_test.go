@@ -29,4 +29,3 @@ func FuzzReadPart(f *testing.F) {
 		}
 	})
 }
-

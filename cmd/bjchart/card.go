@@ -158,4 +158,3 @@ func printDate(e env, flag string) (time.Time, error) {
 	}
 	return time.Now().UTC().Truncate(24 * time.Hour), nil
 }
-
