@@ -56,6 +56,7 @@ func TestServeSameBytesAsCLI(t *testing.T) {
 		{"/house/card.pdf?rules=SEED002+INF+DESIGNED", houseCard("SEED002 INF DESIGNED")},
 		{"/plot.svg?rules=INF+LS&metric=margin", file("p.svg")("plot", "--rules", "INF LS", "--metric", "margin", "--codes")},
 		{"/plot.png?rules=INF&table=soft", file("p.png")("plot", "--rules", "INF", "--table", "soft", "--codes")},
+		{"/indices/card.pdf?rules=6D+S17+DAS+LS&set=i18&shoes=50", file("k.pdf")("card", "--rules", "6D S17 DAS LS", "--count", "hilo", "--set", "i18", "--shoes", "50", "--date", "2026-11-24")},
 	} {
 		w := httptest.NewRecorder()
 		s.ServeHTTP(w, httptest.NewRequest("GET", tc.target, nil))

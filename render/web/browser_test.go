@@ -182,10 +182,11 @@ func TestBrowser(t *testing.T) {
 	if !strings.HasPrefix(string(pdf), "%PDF") || !strings.Contains(string(pdf), "6D H17 DOA DAS SPL3 LS 3:2 PEEK TIESLOSE") {
 		t.Errorf("the card link %s: %d bytes, not a PDF of 6D H17 DOA DAS SPL3 LS 3:2 PEEK TIESLOSE", href, len(pdf))
 	}
-	// A short simulation: the progress bar fills and the report comes.
+	// A short simulation with Hi-Lo: the progress bar fills, the report
+	// comes with the edge by count, and its plot is drawn.
 	var value, report string
 	if err := chromedp.Run(ctx,
-		chromedp.Navigate(srv.URL+"/sim?rules=6D+S17&rounds=2000000"),
+		chromedp.Navigate(srv.URL+"/sim?rules=6D+S17&rounds=2000000&count=hilo"),
 		chromedp.WaitVisible(`#bar[value="1"]`),
 		chromedp.WaitVisible(`#result`),
 		chromedp.AttributeValue("#bar", "value", &value, nil),
@@ -198,8 +199,18 @@ func TestBrowser(t *testing.T) {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	if value != "1" || !strings.Contains(report, "2000000 rounds") || !strings.Contains(report, "EV per round") {
+	if value != "1" || !strings.Contains(report, "2000000 rounds") || !strings.Contains(report, "By true count") {
 		t.Errorf("simulation: progress %q, report %.200q", value, report)
+	}
+	loaded = false
+	for range 200 {
+		if chromedp.Run(ctx, chromedp.Evaluate(`(() => { const i = document.getElementById("plot"); return !i.hidden && i.complete && i.naturalWidth > 0; })()`, &loaded)) == nil && loaded {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if !loaded {
+		t.Error("the edge-by-count plot did not load after the simulation")
 	}
 	mu.Lock()
 	defer mu.Unlock()

@@ -91,3 +91,51 @@ func (c *tableCache) len() int {
 	defer c.mu.Unlock()
 	return c.order.Len()
 }
+
+// work runs f in a worker slot, as a solve does (effects' solves go
+// through here, so that the page's work stays within the workers); it
+// gives up if ctx ends while waiting for the slot.
+func (c *tableCache) work(ctx context.Context, f func()) error {
+	select {
+	case c.slots <- struct{}{}:
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	defer func() { <-c.slots }()
+	f()
+	return nil
+}
+
+// recent keeps the last max results of long jobs by key (a simulation's
+// report for its plot, index plays for the counter's card, a game's rule
+// effects), oldest dropped first.
+type recent[T any] struct {
+	mu   sync.Mutex
+	max  int
+	keys []string // oldest first
+	vals map[string]T
+}
+
+func newRecent[T any](max int) *recent[T] {
+	return &recent[T]{max: max, vals: map[string]T{}}
+}
+
+func (c *recent[T]) get(key string) (T, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	v, ok := c.vals[key]
+	return v, ok
+}
+
+func (c *recent[T]) put(key string, v T) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, ok := c.vals[key]; !ok {
+		c.keys = append(c.keys, key)
+	}
+	c.vals[key] = v
+	for len(c.keys) > c.max {
+		delete(c.vals, c.keys[0])
+		c.keys = c.keys[1:]
+	}
+}

@@ -2,6 +2,8 @@ package web
 
 import (
 	"bytes"
+	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -78,15 +80,46 @@ func (s *Server) handleIndices(w http.ResponseWriter, r *http.Request) {
 		d.Error, status = err.Error(), http.StatusBadRequest
 	} else {
 		d.Rules = q.rules.String()
-		v := url.Values{"rules": {d.Rules}, "set": {q.set}, "shoes": {strconv.Itoa(q.shoes)}}
-		d.Stream = "/indices/run?" + v.Encode()
+		d.Stream = "/indices/run?" + q.values().Encode()
+		card := "/indices/card.pdf?" + q.values().Encode()
+		d.Cards = []downloadLink{{"Counter's card (PDF, letter)", card}, {"Counter's card (PDF, A4)", card + "&size=a4"}, {"Counter's wallet cards (PDF)", card + "&size=wallet"}}
 	}
 	d.Set = q.set
 	s.html(w, s.indexPage, d, status)
 }
 
+// values is the query as a URL's: the canonical rules, set and shoes.
+func (q indexQuery) values() url.Values {
+	return url.Values{"rules": {q.rules.String()}, "set": {q.set}, "shoes": {strconv.Itoa(q.shoes)}}
+}
+
+// indexReport computes the query's index plays (or takes them from the
+// last computed), calling progress once a shoe; it stops with
+// count.ErrStopped when ctx ends (the browser left).
+func (s *Server) indexReport(ctx context.Context, q indexQuery, progress func()) (*render.IndicesReport, error) {
+	key := q.values().Encode()
+	if rep, ok := s.indices.get(key); ok {
+		return rep, nil
+	}
+	opt := count.Options{Shoes: q.shoes, Penetration: 0.8, Seed: 1, Progress: progress, Stop: ctx.Done()}
+	var got []count.Index
+	var err error
+	if q.set == "all" {
+		got, err = count.AllCells(q.rules, count.HiLo, opt)
+	} else {
+		got, err = count.Compute(q.rules, count.HiLo, q.decisions, opt)
+	}
+	if err != nil {
+		return nil, err
+	}
+	rep := render.NewIndicesReport(q.rules, count.HiLo, q.sets, count.Nearest, q.shoes, 0.8, 1, got)
+	s.indices.put(key, rep)
+	return rep, nil
+}
+
 // handleIndicesRun computes the index plays and streams them as
-// server-sent events, as handleSimRun does: one long job at a time.
+// server-sent events, as handleSimRun does: one long job at a time, which
+// stops when the browser leaves.
 func (s *Server) handleIndicesRun(w http.ResponseWriter, r *http.Request) {
 	q, err := parseIndexQuery(r.URL.Query())
 	stream, release, ok := s.startJob(w, r, err)
@@ -94,30 +127,64 @@ func (s *Server) handleIndicesRun(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer release()
-	ctx := r.Context()
 	var done atomic.Int64
-	opt := count.Options{Shoes: q.shoes, Penetration: 0.8, Seed: 1, Progress: func() { done.Add(1) }}
-	var got []count.Index
+	var rep *render.IndicesReport
 	err = stream.run(int64(q.shoes), &done, func() (err error) {
-		if q.set == "all" {
-			got, err = count.AllCells(q.rules, count.HiLo, opt)
-		} else {
-			got, err = count.Compute(q.rules, count.HiLo, q.decisions, opt)
-		}
+		rep, err = s.indexReport(r.Context(), q, func() { done.Add(1) })
 		return err
 	})
 	switch {
-	case ctx.Err() != nil: // the job has no stop: it finished its capped shoes for nobody
+	case errors.Is(err, count.ErrStopped): // the browser left
 		return
 	case err != nil:
 		stream.send("failed", err.Error())
 		return
 	}
-	rep := render.NewIndicesReport(q.rules, count.HiLo, q.sets, count.Nearest, q.shoes, 0.8, 1, got)
 	var buf bytes.Buffer
 	if err := rep.Text(&buf); err != nil {
 		stream.send("failed", err.Error())
 		return
 	}
 	stream.send("result", render.WrapProse(buf.String(), reportWidth))
+}
+
+// handleCounterCard writes the counter's card ('bjchart card --count hilo
+// --set S --shoes N'): the chart in front, the index plays on the back.
+// Index plays computed here lately are reused; others are computed in the
+// one long job's slot within the request's time.
+func (s *Server) handleCounterCard(w http.ResponseWriter, r *http.Request) {
+	v := r.URL.Query()
+	size, paper := v.Get("size"), v.Get("paper")
+	v.Del("size")
+	v.Del("paper")
+	q, err := parseIndexQuery(v)
+	if err == nil {
+		size, paper, err = cardSize(size, paper)
+	}
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
+	t, err := s.tables.get(r.Context(), q.rules)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	rep, ok := s.indices.get(q.values().Encode())
+	if !ok {
+		select {
+		case s.simSlot <- struct{}{}:
+		case <-r.Context().Done():
+			s.fail(w, r.Context().Err())
+			return
+		}
+		rep, err = s.indexReport(r.Context(), q, nil)
+		<-s.simSlot
+		if err != nil {
+			s.fail(w, err)
+			return
+		}
+	}
+	opt := render.CardOptions{Size: size, Paper: paper, Version: s.opt.Version, Date: s.today(), Indices: render.NewIndexPage(rep, t)}
+	s.respond(w, "application/pdf", func(b *bytes.Buffer) error { return render.Card(b, t, opt) })
 }

@@ -2,6 +2,7 @@ package web
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"html/template"
@@ -38,6 +39,8 @@ type pageData struct {
 	Charts      []option // the published charts to compare with
 	Diff        string   // the comparison, as 'bjchart diff NAME --rules R' prints it
 	Effects     string   // each rule's effect, as 'bjchart effects' prints it
+	EffectsErr  string
+	Upload      string // the uploaded chart's file name
 	EffectsLink string
 	Heatmap     string   // the heatmap's URL, metric= last so the script can switch it
 	Metrics     []option // the metrics it switches between
@@ -124,7 +127,7 @@ func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) {
 	} else if t, err := s.tables.get(r.Context(), q.rules); err != nil {
 		d.Error, status = err.Error(), http.StatusServiceUnavailable
 	} else {
-		s.fill(&d, q, t)
+		s.fill(r.Context(), &d, q, t)
 	}
 	if d.Input == "" {
 		d.Input = d.Rules
@@ -133,7 +136,7 @@ func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) {
 }
 
 // fill lays a solved table out for the page.
-func (s *Server) fill(d *pageData, q query, t *solve.Table) {
+func (s *Server) fill(ctx context.Context, d *pageData, q query, t *solve.Table) {
 	rules := t.Rules.String()
 	d.Rules, d.Words = rules, render.DescribeRules(t.Rules)
 	d.Edge = fmt.Sprintf("%s playing this chart (player EV %+.4f%% of the initial bet per round)", render.Capitalize(render.EdgeText(t.EV, 4)), 100*t.EV)
@@ -184,14 +187,13 @@ func (s *Server) fill(d *pageData, q query, t *solve.Table) {
 	for _, name := range charts.Names() {
 		d.Charts = append(d.Charts, option{Token: name, Text: name, Selected: name == q.chart})
 	}
-	if q.chart != "" {
+	if q.chart != "" || q.upload != nil {
 		if diff, err := s.compare(q); err != nil {
 			d.DiffErr = err.Error()
 		} else {
 			var buf bytes.Buffer
 			if err := render.DiffText(&buf, diff, "the command line", false); err == nil {
 				d.Diff = render.WrapProse(buf.String(), reportWidth)
-				d.Links = append(d.Links, downloadLink{"Comparison (JSON)", link("/api/diff.json", rules, "chart", q.chart)})
 			}
 		}
 	}
@@ -201,13 +203,14 @@ func (s *Server) fill(d *pageData, q query, t *solve.Table) {
 		d.Metrics = append(d.Metrics, option{Token: string(m), Text: render.MetricTitle(m), Selected: m == render.MetricBest})
 	}
 	if q.effects {
-		if _, effects, err := solve.Effects(t.Rules); err == nil {
+		if effects, err := s.effectsOf(ctx, t.Rules); err != nil {
+			d.EffectsErr = err.Error()
+		} else {
 			var buf bytes.Buffer
 			if render.EffectsText(&buf, t, effects) == nil {
 				d.Effects = render.WrapProse(buf.String(), reportWidth)
 			}
 		}
-		d.Links = append(d.Links, downloadLink{"Rule effects (JSON)", link("/api/effects.json", rules)}, downloadLink{"Rule effects (CSV)", link("/api/effects.csv", rules)})
 	}
 	if dl, err := render.NewDealer(t.Rules, nil); err == nil {
 		var buf bytes.Buffer
@@ -225,6 +228,12 @@ func (s *Server) fill(d *pageData, q query, t *solve.Table) {
 		{"Margins (PNG)", link("/plot.png", rules, "metric", "margin")},
 		{"Chart (JSON)", link("/api/chart.json", rules)},
 		{"Chart (CSV)", link("/api/chart.csv", rules)},
+	}
+	if q.chart != "" && d.Diff != "" {
+		d.Links = append(d.Links, downloadLink{"Comparison (JSON)", link("/api/diff.json", rules, "chart", q.chart)})
+	}
+	if q.effects {
+		d.Links = append(d.Links, downloadLink{"Rule effects (JSON)", link("/api/effects.json", rules)}, downloadLink{"Rule effects (CSV)", link("/api/effects.csv", rules)})
 	}
 }
 

@@ -23,8 +23,9 @@ type query struct {
 	paper   string      // a wallet card's sheet: letter or a4
 	metric  render.Metric
 	kinds   []solve.TableKind
-	chart   string // a published chart of the library to compare, or ""
-	effects bool   // show each rule's effect on the game
+	chart   string        // a published chart of the library to compare, or ""
+	upload  *charts.Chart // an uploaded chart to compare (POST /compare), or nil
+	effects bool          // show each rule's effect on the game
 }
 
 // checkParams refuses a parameter not in allowed, so that a typo is not
@@ -61,17 +62,8 @@ func parseQuery(v url.Values) (query, error) {
 	}
 	q.rules = r
 	q.hand = v.Get("hand")
-	if s := v.Get("size"); s != "" {
-		if !slices.Contains([]string{"letter", "a4", "wallet"}, s) {
-			return q, fmt.Errorf("size %s: want letter, a4 or wallet", solve.QuoteInput(s, 20))
-		}
-		q.size = s
-	}
-	if p := v.Get("paper"); p != "" {
-		if p != "letter" && p != "a4" {
-			return q, fmt.Errorf("paper %s: want letter or a4", solve.QuoteInput(p, 20))
-		}
-		q.paper = p
+	if q.size, q.paper, err = cardSize(v.Get("size"), v.Get("paper")); err != nil {
+		return q, err
 	}
 	if m := v.Get("metric"); m != "" {
 		if !slices.Contains(render.Metrics, render.Metric(m)) {
@@ -100,4 +92,22 @@ func parseQuery(v url.Values) (query, error) {
 		q.chart = c
 	}
 	return q, nil
+}
+
+// cardSize reads a card's size (letter, a4 or wallet; default letter) and
+// a wallet card's sheet (letter or a4; default letter).
+func cardSize(size, paper string) (string, string, error) {
+	if size == "" {
+		size = "letter"
+	}
+	if paper == "" {
+		paper = "letter"
+	}
+	if !slices.Contains([]string{"letter", "a4", "wallet"}, size) {
+		return size, paper, fmt.Errorf("size %s: want letter, a4 or wallet", solve.QuoteInput(size, 20))
+	}
+	if paper != "letter" && paper != "a4" {
+		return size, paper, fmt.Errorf("paper %s: want letter or a4", solve.QuoteInput(paper, 20))
+	}
+	return size, paper, nil
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -12,6 +13,7 @@ import (
 
 	"bjchart/render"
 	"bjchart/solve"
+	"bjchart/solve/count"
 	"bjchart/solve/sim"
 )
 
@@ -19,18 +21,37 @@ import (
 // two seconds on two cores.
 const maxSimRounds = 20_000_000
 
+// defaultRamp is the page's bet ramp when it counts (in units by Hi-Lo
+// true count): 1 to 12.
+const defaultRamp = "-100:1,1:2,2:4,3:8,4:12"
+
 // simQuery is a simulation's parameters: rules, rounds (default 1M, at
-// most maxSimRounds) and seed (default 1); the shoe is dealt to 75%.
+// most maxSimRounds) and seed (default 1); the shoe is dealt to 75%. With
+// count=hilo the player counts and bets by ramp (default defaultRamp), and
+// the report gives the edge by count.
 type simQuery struct {
 	input  string
 	rules  solve.Rules
 	rounds int64
 	seed   uint64
+	count  string // "" or "hilo"
+	ramp   string
+	steps  []sim.Step
+}
+
+// values is the query as a URL's: the canonical rules and every setting.
+func (q simQuery) values() url.Values {
+	v := url.Values{"rules": {q.rules.String()}, "rounds": {strconv.FormatInt(q.rounds, 10)}, "seed": {strconv.FormatUint(q.seed, 10)}}
+	if q.count != "" {
+		v.Set("count", q.count)
+		v.Set("ramp", q.ramp)
+	}
+	return v
 }
 
 func parseSimQuery(v url.Values) (simQuery, error) {
 	q := simQuery{rounds: 1_000_000, seed: 1}
-	if err := checkParams(v, "rules", "rounds", "seed"); err != nil {
+	if err := checkParams(v, "rules", "rounds", "seed", "count", "ramp"); err != nil {
 		return q, err
 	}
 	q.input = v.Get("rules")
@@ -53,6 +74,31 @@ func parseSimQuery(v url.Values) (simQuery, error) {
 		}
 		q.seed = n
 	}
+	switch q.count = v.Get("count"); q.count {
+	case "":
+		if v.Get("ramp") != "" {
+			return q, fmt.Errorf("ramp needs count=hilo: a ramp bets by the count")
+		}
+		return q, nil
+	case "hilo":
+	default:
+		return q, fmt.Errorf("count %s: want hilo, or none", solve.QuoteInput(q.count, 20))
+	}
+	if err := count.CheckGame(r); err != nil {
+		return q, err
+	}
+	q.ramp = v.Get("ramp")
+	if q.ramp == "" {
+		q.ramp = defaultRamp
+	}
+	steps, err := sim.ParseRamp(q.ramp)
+	if err != nil {
+		return q, fmt.Errorf("ramp %v", err)
+	}
+	if slices.IndexFunc(steps, func(st sim.Step) bool { return st.Bet > 0 }) < 0 {
+		return q, fmt.Errorf("ramp %s: every bet is 0, so no round is ever played", solve.QuoteInput(q.ramp, 40))
+	}
+	q.steps = steps
 	return q, nil
 }
 
@@ -131,7 +177,10 @@ func (e eventStream) run(total int64, done *atomic.Int64, job func() error) erro
 // before it runs.
 type simData struct {
 	Input, Rules, Error, Stream, Version string
-	Set                                  string // index plays' set
+	Set                                  string         // index plays' set
+	Count, Ramp                          string         // a simulation's count and ramp
+	Plot                                 string         // the URL of the plot drawn after the run
+	Cards                                []downloadLink // the counter's cards, after index plays
 	Rounds                               int64
 	Seed                                 uint64
 	Max                                  int64
@@ -141,14 +190,19 @@ type simData struct {
 // from /sim/run and shows its progress and result.
 func (s *Server) handleSim(w http.ResponseWriter, r *http.Request) {
 	q, err := parseSimQuery(r.URL.Query())
-	d := simData{Input: q.input, Rounds: q.rounds, Seed: q.seed, Max: maxSimRounds, Version: s.opt.Version}
+	d := simData{Input: q.input, Rounds: q.rounds, Seed: q.seed, Max: maxSimRounds, Version: s.opt.Version, Count: q.count, Ramp: q.ramp}
+	if d.Ramp == "" {
+		d.Ramp = defaultRamp
+	}
 	status := http.StatusOK
 	if err != nil {
 		d.Error, status = err.Error(), http.StatusBadRequest
 	} else {
 		d.Rules = q.rules.String()
-		v := url.Values{"rules": {d.Rules}, "rounds": {strconv.FormatInt(q.rounds, 10)}, "seed": {strconv.FormatUint(q.seed, 10)}}
-		d.Stream = "/sim/run?" + v.Encode()
+		d.Stream = "/sim/run?" + q.values().Encode()
+		if q.count != "" {
+			d.Plot = "/sim/plot.png?" + q.values().Encode()
+		}
 	}
 	s.html(w, s.simPage, d, status)
 }
@@ -176,12 +230,12 @@ func (s *Server) handleSimRun(w http.ResponseWriter, r *http.Request) {
 		send("failed", err.Error())
 		return
 	}
-	stop := make(chan struct{})
-	go func() {
-		<-ctx.Done() // the browser left, or the request's time ran out
-		close(stop)
-	}()
-	cfg := sim.Config{Rules: q.rules, Rounds: q.rounds, Seed: q.seed, Players: 1, Penetration: 0.75, Stop: stop}
+	// Stop when the browser leaves or the request's time runs out.
+	cfg := sim.Config{Rules: q.rules, Rounds: q.rounds, Seed: q.seed, Players: 1, Penetration: 0.75, Stop: ctx.Done()}
+	if q.count != "" {
+		cfg.Count, _ = sim.ParseCount(q.count, q.rules.Decks) // a built-in count's name
+		cfg.Ramp = q.steps
+	}
 	var res sim.Result
 	var dealt atomic.Int64
 	start := time.Now()
@@ -193,12 +247,41 @@ func (s *Server) handleSimRun(w http.ResponseWriter, r *http.Request) {
 		send("failed", err.Error())
 		return
 	}
-	head := render.SimReport{Rules: q.rules.String(), Strategy: "solved", Seed: q.seed, Shuffle: "75% penetration", UnitBet: true}
+	head := render.SimReport{Rules: q.rules.String(), Strategy: "solved", Seed: q.seed, Shuffle: "75% penetration", UnitBet: q.count == ""}
+	if q.count != "" {
+		head.Count, head.Ramp, head.Balanced = cfg.Count.Name, q.ramp, cfg.Count.Balanced
+	}
 	report := head.WithResult(res, t.EV, time.Since(start))
+	if q.count != "" {
+		report.Counter, report.ByCount = render.NewCounter(res, 0)
+		s.sims.put(q.values().Encode(), report)
+	}
 	var buf bytes.Buffer
 	if err := report.Text(&buf); err != nil {
 		send("failed", err.Error())
 		return
 	}
 	send("result", render.WrapProse(buf.String(), reportWidth))
+}
+
+// handleSimPlot draws the edge by count of a counting simulation the page
+// has just run (render.SimReport.CountPlot, as 'bjchart sim --plot'); a
+// simulation not run here lately is a 404 that says to run it.
+func (s *Server) handleSimPlot(w http.ResponseWriter, r *http.Request) {
+	q, err := parseSimQuery(r.URL.Query())
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
+	rep, ok := s.sims.get(q.values().Encode())
+	if !ok {
+		http.Error(w, "no such simulation has run here lately: run it on /sim?"+q.values().Encode(), http.StatusNotFound)
+		return
+	}
+	cp, err := rep.CountPlot()
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusNotFound)
+		return
+	}
+	s.respond(w, "image/png", func(b *bytes.Buffer) error { return render.DrawCountPlot(b, "png", cp) })
 }

@@ -57,8 +57,14 @@ type Server struct {
 	house     *template.Template
 	simPage   *template.Template
 	indexPage *template.Template
-	simSlot   chan struct{} // one simulation at a time
+	simSlot   chan struct{} // one long job (simulation, index plays) at a time
 	mux       *http.ServeMux
+	// The last results of long jobs, for what follows them: a
+	// simulation's report for its plot, index plays for the counter's
+	// card, a game's rule effects.
+	sims    *recent[render.SimReport]
+	indices *recent[*render.IndicesReport]
+	effects *recent[[]solve.Effect]
 }
 
 // New returns a server; its handler is the Server itself.
@@ -80,7 +86,8 @@ func New(opt Options) *Server {
 		house:     template.Must(template.New("house.html").ParseFS(files, "templates/house.html")),
 		simPage:   template.Must(template.New("sim.html").ParseFS(files, "templates/sim.html")),
 		indexPage: template.Must(template.New("indices.html").ParseFS(files, "templates/indices.html")),
-		simSlot:   make(chan struct{}, 1)}
+		simSlot:   make(chan struct{}, 1),
+		sims:      newRecent[render.SimReport](8), indices: newRecent[*render.IndicesReport](8), effects: newRecent[[]solve.Effect](8)}
 	assets, _ := fs.Sub(files, "assets")
 	s.mux = http.NewServeMux()
 	s.mux.Handle("GET /assets/", http.StripPrefix("/assets/", http.FileServerFS(assets)))
@@ -108,21 +115,24 @@ func New(opt Options) *Server {
 		}
 		return render.DiffJSON(w, d, "the command line")
 	}))
-	effects := func(write func(io.Writer, *solve.Table, []solve.Effect) error) func(*bytes.Buffer, query, *solve.Table) error {
-		return func(w *bytes.Buffer, q query, t *solve.Table) error {
-			_, effects, err := solve.Effects(q.rules)
+	effects := func(write func(io.Writer, *solve.Table, []solve.Effect) error) func(context.Context, *bytes.Buffer, query, *solve.Table) error {
+		return func(ctx context.Context, w *bytes.Buffer, q query, t *solve.Table) error {
+			effects, err := s.effectsOf(ctx, q.rules)
 			if err != nil {
 				return err
 			}
 			return write(w, t, effects)
 		}
 	}
-	s.mux.HandleFunc("GET /api/effects.json", s.download("application/json", effects(render.EffectsJSON)))
-	s.mux.HandleFunc("GET /api/effects.csv", s.download("text/csv; charset=utf-8", effects(render.EffectsCSV)))
+	s.mux.HandleFunc("GET /api/effects.json", s.downloadCtx("application/json", effects(render.EffectsJSON)))
+	s.mux.HandleFunc("GET /api/effects.csv", s.downloadCtx("text/csv; charset=utf-8", effects(render.EffectsCSV)))
+	s.mux.HandleFunc("POST /compare", s.handleUpload)
 	s.mux.HandleFunc("GET /sim", s.handleSim)
 	s.mux.HandleFunc("GET /sim/run", s.handleSimRun)
 	s.mux.HandleFunc("GET /indices", s.handleIndices)
 	s.mux.HandleFunc("GET /indices/run", s.handleIndicesRun)
+	s.mux.HandleFunc("GET /indices/card.pdf", s.handleCounterCard)
+	s.mux.HandleFunc("GET /sim/plot.png", s.handleSimPlot)
 	s.mux.HandleFunc("GET /house", s.handleHouse)
 	s.mux.HandleFunc("GET /house.json", s.houseDownload("application/json", func(w *bytes.Buffer, sol *house.Solution) error { return render.HouseJSON(w, sol) }))
 	s.mux.HandleFunc("GET /house/card.pdf", s.houseDownload("application/pdf", func(w *bytes.Buffer, sol *house.Solution) error {
@@ -158,7 +168,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, fmt.Sprintf("the query is %d bytes; at most %d", len(r.URL.RawQuery), maxQuery), http.StatusRequestURITooLong)
 		return
 	}
-	r.Body = http.MaxBytesReader(w, r.Body, 0) // no request has a body
+	r.Body = http.MaxBytesReader(w, r.Body, maxBody(r)) // an uploaded chart, or nothing
 	ctx, cancel := context.WithTimeout(r.Context(), s.opt.Timeout)
 	defer cancel()
 	s.mux.ServeHTTP(w, r.WithContext(ctx))
@@ -183,6 +193,12 @@ type badRequest struct{ error }
 // download serves what write makes of the request's table, the bytes the
 // CLI writes for the same request.
 func (s *Server) download(contentType string, write func(*bytes.Buffer, query, *solve.Table) error) http.HandlerFunc {
+	return s.downloadCtx(contentType, func(_ context.Context, w *bytes.Buffer, q query, t *solve.Table) error { return write(w, q, t) })
+}
+
+// downloadCtx is download for a write that does more work within the
+// request's time (rule effects).
+func (s *Server) downloadCtx(contentType string, write func(context.Context, *bytes.Buffer, query, *solve.Table) error) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		q, err := parseQuery(r.URL.Query())
 		if err != nil {
@@ -194,14 +210,39 @@ func (s *Server) download(contentType string, write func(*bytes.Buffer, query, *
 			s.fail(w, err)
 			return
 		}
-		var buf bytes.Buffer
-		if err := write(&buf, q, t); err != nil {
-			s.fail(w, err)
-			return
-		}
-		w.Header().Set("Content-Type", contentType)
-		w.Write(buf.Bytes())
+		s.respond(w, contentType, func(b *bytes.Buffer) error { return write(r.Context(), b, q, t) })
 	}
+}
+
+// respond writes what write makes, as contentType, or fails with its
+// error before anything is written.
+func (s *Server) respond(w http.ResponseWriter, contentType string, write func(*bytes.Buffer) error) {
+	var buf bytes.Buffer
+	if err := write(&buf); err != nil {
+		s.fail(w, err)
+		return
+	}
+	w.Header().Set("Content-Type", contentType)
+	w.Write(buf.Bytes())
+}
+
+// effectsOf is each rule's effect on the game (solve.Effects: about 25
+// solves), solved in a worker slot and kept for the next request.
+func (s *Server) effectsOf(ctx context.Context, r solve.Rules) ([]solve.Effect, error) {
+	key := r.String()
+	if e, ok := s.effects.get(key); ok {
+		return e, nil
+	}
+	var effects []solve.Effect
+	var err error
+	if werr := s.tables.work(ctx, func() { _, effects, err = solve.Effects(r) }); werr != nil {
+		return nil, werr
+	}
+	if err != nil {
+		return nil, err
+	}
+	s.effects.put(key, effects)
+	return effects, nil
 }
 
 // fail answers an error: the client's as 400, a request out of time as
@@ -218,15 +259,18 @@ func (s *Server) fail(w http.ResponseWriter, err error) {
 	}
 }
 
-// compare diffs the query's published chart against its rules, as
-// 'bjchart diff NAME --rules R' does.
+// compare diffs the query's published chart (of the library, or the
+// uploaded one) against its rules, as 'bjchart diff NAME --rules R' does.
 func (s *Server) compare(q query) (*charts.Diff, error) {
-	if q.chart == "" {
-		return nil, badRequest{fmt.Errorf("no chart to compare: give chart=NAME ('bjchart charts' lists them)")}
-	}
-	c, err := charts.Library(q.chart)
-	if err != nil {
-		return nil, badRequest{err}
+	c := q.upload
+	if c == nil {
+		if q.chart == "" {
+			return nil, badRequest{fmt.Errorf("no chart to compare: give chart=NAME ('bjchart charts' lists them)")}
+		}
+		var err error
+		if c, err = charts.Library(q.chart); err != nil {
+			return nil, badRequest{err}
+		}
 	}
 	sv, err := solve.NewSolver(q.rules, solve.Options{})
 	if err != nil {

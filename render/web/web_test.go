@@ -1,11 +1,14 @@
 package web
 
 import (
+	"bytes"
 	"context"
 	"io"
+	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -155,6 +158,35 @@ func FuzzParseQuery(f *testing.F) {
 	})
 }
 
+// FuzzParseJobQuery: the long jobs' queries (a simulation's, index
+// plays') are read or refused with a one-line message, and what is read is
+// within the page's caps.
+func FuzzParseJobQuery(f *testing.F) {
+	for _, s := range []string{"rules=6D&rounds=20000&count=hilo&ramp=-100:1,2:4", "rules=6D&set=all&shoes=100", "rules=2D&set=i18,fab4", "count=hilo&ramp=1:1e308", "rounds=-1"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, raw string) {
+		v, err := url.ParseQuery(raw)
+		if err != nil {
+			return
+		}
+		if q, err := parseSimQuery(v); err != nil {
+			if strings.Contains(err.Error(), "\n") {
+				t.Errorf("%q: a message of more than one line: %q", raw, err)
+			}
+		} else if q.rounds < 1000 || q.rounds > maxSimRounds || (q.count != "" && len(q.steps) == 0) {
+			t.Errorf("%q: read %+v", raw, q)
+		}
+		if q, err := parseIndexQuery(v); err != nil {
+			if strings.Contains(err.Error(), "\n") {
+				t.Errorf("%q: a message of more than one line: %q", raw, err)
+			}
+		} else if q.shoes < 50 || q.shoes > maxIndexShoes[q.set] {
+			t.Errorf("%q: read %d shoes for %s", raw, q.shoes, q.set)
+		}
+	})
+}
+
 var _ = io.Discard
 
 // BenchmarkPage serves the page for 6D H17 DAS LS: new (a server with
@@ -177,4 +209,67 @@ func BenchmarkPage(b *testing.B) {
 			}
 		}
 	})
+}
+
+// upload posts a chart file to /compare as the page's form does.
+func upload(t *testing.T, s http.Handler, rules, name, content string) *httptest.ResponseRecorder {
+	t.Helper()
+	var body bytes.Buffer
+	mw := multipart.NewWriter(&body)
+	fw, err := mw.CreateFormFile("file", name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fw.Write([]byte(content))
+	mw.Close()
+	req := httptest.NewRequest("POST", "/compare?rules="+url.QueryEscape(rules), &body)
+	req.Header.Set("Content-Type", mw.FormDataContentType())
+	w := httptest.NewRecorder()
+	s.ServeHTTP(w, req)
+	return w
+}
+
+// TestUploadChart: an uploaded chart file is compared as 'bjchart diff
+// FILE' compares it; a file that does not parse, or too large, is a 400
+// with the parser's message.
+func TestUploadChart(t *testing.T) {
+	s := New(Options{})
+	thorp, err := os.ReadFile("../../charts/data/thorp-1966-1deck.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := upload(t, s, "1D S17", "mine.txt", string(thorp))
+	if body := w.Body.String(); w.Code != 200 || !strings.Contains(body, "the published chart costs") || !strings.Contains(body, "mine.txt") {
+		t.Errorf("upload: %d %.300q", w.Code, body)
+	}
+	w = upload(t, s, "1D S17", "bad.txt", "name: x\nhard\n16 S S\n")
+	if body := w.Body.String(); w.Code != 400 || !strings.Contains(body, "bad.txt") {
+		t.Errorf("a bad chart: %d %.300q", w.Code, body)
+	}
+	w = upload(t, s, "1D S17", "big.txt", strings.Repeat("# comment\n", maxUpload/10+1))
+	if body := w.Body.String(); w.Code != 400 || !strings.Contains(body, "a chart file is a few kilobytes") {
+		t.Errorf("a chart too large: %d %.300q", w.Code, body)
+	}
+}
+
+// TestSimCounts: a simulation with Hi-Lo and a ramp reports the edge by
+// count, and its plot is drawn afterwards (a 404 before).
+func TestSimCounts(t *testing.T) {
+	s := New(Options{})
+	q := "rules=6D+S17+DAS&rounds=300000&count=hilo&ramp=-100:1,2:4"
+	if w := get(t, s, "/sim/plot.png?"+q); w.Code != 404 || !strings.Contains(w.Body.String(), "run it on /sim?") {
+		t.Errorf("plot before the run: %d %q", w.Code, w.Body.String())
+	}
+	w := get(t, s, "/sim/run?"+q)
+	if body := w.Body.String(); !strings.Contains(body, "event: result") || !strings.Contains(body, "hilo") || !strings.Contains(body, "By true count") {
+		t.Errorf("run: %.2000q", body)
+	}
+	if w := get(t, s, "/sim/plot.png?"+q); w.Code != 200 || w.Header().Get("Content-Type") != "image/png" {
+		t.Errorf("plot after the run: %d %q", w.Code, w.Body.String())
+	}
+	for _, bad := range []string{"count=ko", "count=hilo&ramp=1:0", "ramp=1:2", "count=hilo&rules=INF"} {
+		if w := get(t, s, "/sim?rules=6D&"+bad); w.Code != 400 {
+			t.Errorf("/sim?%s: %d, want 400", bad, w.Code)
+		}
+	}
 }

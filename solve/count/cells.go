@@ -52,7 +52,7 @@ func AllCells(r solve.Rules, sys System, opt Options) ([]Index, error) {
 		return nil, err
 	}
 	cands := append(candidates(basic), multiCandidates(basic)...)
-	samples := sampleShoes(r, sys, opt, func(left [10]int, n int) []float64 {
+	samples, err := sampleShoes(r, sys, opt, func(left [10]int, n int) []float64 {
 		shoe := solve.Shoe{Counts: left}
 		tab, err := solve.SolveWith(r, solve.Options{Shoe: &shoe})
 		if err != nil {
@@ -69,6 +69,9 @@ func AllCells(r solve.Rules, sys System, opt Options) ([]Index, error) {
 		gains[len(cands)] = gain(r, I18[0], left, n, nil)
 		return gains
 	})
+	if err != nil {
+		return nil, err
+	}
 	scale := 1.0
 	lo, hi := -float64(maxIndex), float64(maxIndex)
 	if !sys.Balanced() {

@@ -6,6 +6,7 @@
 package count
 
 import (
+	"errors"
 	"fmt"
 	"maps"
 	"math"
@@ -133,7 +134,13 @@ type Options struct {
 	// Progress, if not nil, is called once per shoe valued, from any
 	// goroutine.
 	Progress func()
+	// Stop, if not nil, stops the computation when closed: no shoe is
+	// started after it, and the computation returns ErrStopped.
+	Stop <-chan struct{}
 }
+
+// ErrStopped is the error of a computation stopped by Options.Stop.
+var ErrStopped = errors.New("count: stopped before the end")
 
 // An Index is a decision's crossing.
 type Index struct {
@@ -158,7 +165,7 @@ func Compute(r solve.Rules, sys System, decisions []Decision, opt Options) ([]In
 	if err := check(r, opt); err != nil {
 		return nil, err
 	}
-	samples := sampleShoes(r, sys, opt, func(left [10]int, n int) []float64 {
+	samples, err := sampleShoes(r, sys, opt, func(left [10]int, n int) []float64 {
 		gains := make([]float64, len(decisions))
 		evs := map[solve.Rank]*solve.HandValues{}
 		for k, d := range decisions {
@@ -168,6 +175,9 @@ func Compute(r solve.Rules, sys System, decisions []Decision, opt Options) ([]In
 		}
 		return gains
 	})
+	if err != nil {
+		return nil, err
+	}
 	out := make([]Index, len(decisions))
 	for k, d := range decisions {
 		out[k] = Index{Decision: d, Index: math.NaN(), SE: math.NaN()}
@@ -215,8 +225,9 @@ func (x *Index) fit(r solve.Rules, sys System, samples []sample, k int) float64 
 }
 
 // sampleShoes deals opt.Shoes shoes, on every core, and values each with
-// gains (its unseen cards and their number).
-func sampleShoes(r solve.Rules, sys System, opt Options, gains func(left [10]int, n int) []float64) []sample {
+// gains (its unseen cards and their number); ErrStopped if opt.Stop closes
+// first.
+func sampleShoes(r solve.Rules, sys System, opt Options, gains func(left [10]int, n int) []float64) ([]sample, error) {
 	full := r.FullShoe()
 	total := float64(full.Total())
 	samples := make([]sample, opt.Shoes)
@@ -235,12 +246,16 @@ func sampleShoes(r solve.Rules, sys System, opt Options, gains func(left [10]int
 			}
 		}()
 	}
+	defer wg.Wait()
+	defer close(next)
 	for i := range opt.Shoes {
-		next <- i
+		select {
+		case next <- i:
+		case <-opt.Stop: // a nil Stop never closes
+			return nil, ErrStopped
+		}
 	}
-	close(next)
-	wg.Wait()
-	return samples
+	return samples, nil
 }
 
 // dealShoe deals shoe i to a random depth and returns the cards left,

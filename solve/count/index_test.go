@@ -1,8 +1,10 @@
 package count
 
 import (
+	"errors"
 	"math"
 	"math/rand/v2"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -251,4 +253,24 @@ func TestCrossingHoldsDepth(t *testing.T) {
 		t.Errorf("count alone: crossing %+.2f, want it pulled away from -8 (the test's premise)", plain)
 	}
 	t.Logf("depth held %+.2f ± %.2f; count alone %+.2f", held, se, plain)
+}
+
+// TestStop: a closed Stop ends a computation with ErrStopped, having
+// valued fewer shoes than asked.
+func TestStop(t *testing.T) {
+	r, _ := solve.ParseRules("6D S17 DAS")
+	stop := make(chan struct{})
+	var valued atomic.Int64
+	opt := Options{Shoes: 10000, Penetration: 0.8, Seed: 1, Stop: stop, Progress: func() {
+		if valued.Add(1) == 5 {
+			close(stop)
+		}
+	}}
+	_, err := Compute(r, HiLo, I18[:2], opt)
+	if !errors.Is(err, ErrStopped) {
+		t.Fatalf("err %v, want ErrStopped", err)
+	}
+	if n := valued.Load(); n >= 100 {
+		t.Errorf("%d shoes valued after the stop at 5", n)
+	}
 }

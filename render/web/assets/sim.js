@@ -17,6 +17,16 @@ document.addEventListener("DOMContentLoaded", function () {
   events.addEventListener("result", function (ev) {
     result.textContent = ev.data;
     events.close();
+    // What follows the job: the edge-by-count plot, the counter's cards.
+    var plot = document.getElementById("plot");
+    if (plot) {
+      plot.src = plot.getAttribute("data-src");
+      plot.hidden = false;
+    }
+    var cards = document.getElementById("cards");
+    if (cards) {
+      cards.hidden = false;
+    }
   });
   events.addEventListener("failed", function (ev) {
     result.textContent = "bjchart: " + ev.data;
