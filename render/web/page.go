@@ -90,7 +90,8 @@ var funcs = template.FuncMap{}
 // rule is typed in the rule string, which the selects keep.
 var controls = []control{
 	{Label: "Decks", Name: "decks", Pattern: `^([0-9]+D|INF)$`, Options: []option{{"1D", "1", false}, {"2D", "2", false}, {"4D", "4", false}, {"6D", "6", false}, {"8D", "8", false}, {"INF", "infinite", false}}},
-	{Label: "Soft 17", Name: "s17", Pattern: `^(S17|H17)$`, Options: []option{{"S17", "dealer stands", false}, {"H17", "dealer hits", false}}},
+	{Label: "Soft 17", Name: "s17", Pattern: `^(S17|H17|DHIT17=.*)$`, Options: []option{{"S17", "dealer stands", false}, {"H17", "dealer hits", false}, {"DHIT17=0.2", "hits every 17 at 20%", false}}},
+	{Label: "Dealer 16", Name: "d16", Pattern: `^DHIT16=.*$`, Options: []option{{"", "dealer hits", false}, {"DHIT16=0.4", "hits at 40%", false}, {"DHIT16=0", "stands", false}}},
 	{Label: "Double", Name: "double", Pattern: `^(DOA|D9|D10|NDD)$`, Options: []option{{"DOA", "any two cards", false}, {"D9", "9-11", false}, {"D10", "10-11", false}, {"NDD", "never", false}}},
 	{Label: "After a split", Name: "das", Pattern: `^(DAS|NDAS)$`, Options: []option{{"DAS", "double allowed", false}, {"NDAS", "no double", false}}},
 	{Label: "Splits", Name: "splits", Pattern: `^SPL[123]$`, Options: []option{{"SPL1", "to 2 hands", false}, {"SPL2", "to 3 hands", false}, {"SPL3", "to 4 hands", false}}},
@@ -98,6 +99,8 @@ var controls = []control{
 	{Label: "Blackjack pays", Name: "payout", Pattern: `^[0-9]+:[0-9]+$`, Options: []option{{"3:2", "3:2", false}, {"6:5", "6:5", false}, {"1:1", "1:1", false}, {"2:1", "2:1", false}}},
 	{Label: "Hole card", Name: "hole", Pattern: `^(PEEK|ENHC|OBO)$`, Options: []option{{"PEEK", "peek (US)", false}, {"ENHC", "no hole card", false}, {"OBO", "original bet only", false}}},
 	{Label: "Charlie", Name: "charlie", Pattern: `^[5-7]CC(=[0-9]+:[0-9]+)?$`, Options: []option{{"", "none", false}, {"5CC", "5 cards", false}, {"6CC", "6 cards", false}, {"7CC", "7 cards", false}}},
+	{Label: "Bonus 21", Name: "bonus", Pattern: `^[4-8]C21=[0-9]+:[0-9]+$`, Options: []option{{"", "none", false}, {"5C21=3:2", "5+ cards 3:2", false}, {"5C21=3:2 6C21=2:1 7C21=3:1", "Spanish 21's", false}}},
+	{Label: "Deck", Name: "deck", Pattern: `^(SPANISH|DECK=.*)$`, Options: []option{{"", "52 cards", false}, {"SPANISH", "Spanish (no 10s)", false}, {"DECK=4-4-4-4-4-4-4-4-4-18", "custom (edit DECK=)", false}}},
 }
 
 // controlPatterns are the controls' patterns, compiled once.
@@ -292,22 +295,21 @@ func selectedControls(rules string) []control {
 		c.Options = append([]option(nil), c.Options...)
 		re := controlPatterns[i]
 		found := false
-		for j := range c.Options {
-			for _, t := range tokens {
-				if t == c.Options[j].Token {
-					c.Options[j].Selected, found = true, true
-				}
+		for j := len(c.Options) - 1; j >= 0; j-- { // the most specific first; an option of several tokens: all of them there
+			opt := strings.Fields(c.Options[j].Token)
+			if len(opt) > 0 && !found && !slices.ContainsFunc(opt, func(t string) bool { return !slices.Contains(tokens, t) }) {
+				c.Options[j].Selected, found = true, true
 			}
-		}
-		if !found && c.Options[0].Token == "" { // none of the group: the empty option
-			c.Options[0].Selected, found = true, true
 		}
 		if !found { // a value the select does not list (3D, 7:5): offer it as it is
 			for _, t := range tokens {
 				if re.MatchString(t) {
-					c.Options = append(c.Options, option{t, t, true})
+					c.Options, found = append(c.Options, option{t, t, true}), true
 				}
 			}
+		}
+		if !found && c.Options[0].Token == "" { // none of the group: the empty option
+			c.Options[0].Selected = true
 		}
 		out[i] = c
 	}

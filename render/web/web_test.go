@@ -273,3 +273,34 @@ func TestSimCounts(t *testing.T) {
 		}
 	}
 }
+
+// TestSelectedControls: each select shows the option the rule string
+// has, an option of several tokens only when all are there, and a value
+// it does not list as itself.
+func TestSelectedControls(t *testing.T) {
+	selected := func(rules, name string) string {
+		for _, c := range selectedControls(rules) {
+			if c.Name == name {
+				for _, o := range c.Options {
+					if o.Selected {
+						return o.Token
+					}
+				}
+			}
+		}
+		return "?"
+	}
+	for _, tc := range []struct{ rules, name, want string }{
+		{"6D H17 DOA DAS SPL3 NS 3:2 PEEK 5C21=3:2 6C21=2:1 7C21=3:1", "bonus", "5C21=3:2 6C21=2:1 7C21=3:1"},
+		{"6D S17 5C21=3:2", "bonus", "5C21=3:2"},
+		{"6D S17", "bonus", ""},
+		{"6D DHIT17=0.2", "s17", "DHIT17=0.2"},
+		{"6D DHIT16=0.3", "d16", "DHIT16=0.3"},
+		{"1D DECK=1-2-3-4-5-6-7-8-9-10", "deck", "DECK=1-2-3-4-5-6-7-8-9-10"},
+		{"3D", "decks", "3D"},
+	} {
+		if got := selected(tc.rules, tc.name); got != tc.want {
+			t.Errorf("%s: %s selects %q, want %q", tc.rules, tc.name, got, tc.want)
+		}
+	}
+}
