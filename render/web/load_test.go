@@ -26,7 +26,9 @@ func TestLoad(t *testing.T) {
 		"/?rules=8D+H17+DAS+LS+ENHC", "/?rules=INF", "/?rules=4D+S17+6:5", "/?rules=6D+H17+DAS+LS&hand=T,6+v+T",
 		"/api/chart.json?rules=6D+S17", "/api/chart.csv?rules=2D+H17+DAS", "/api/hand.json?rules=INF&hand=16+v+T",
 		"/card.pdf?rules=6D+H17+DAS+LS", "/plot.png?rules=INF&table=soft",
+		"/api/effects.json?rules=INF+H17", "/?rules=2D+S17+5C21=3:2+6C21=2:1+7C21=3:1",
 		"/?rules=6D+H18", "/api/chart.json?rules=%ff", "/?rules=6D&bogus=1", "/card.pdf?rules=INF&size=poster",
+		"/sim/plot.png?rules=6D&count=hilo", "/sim?rules=6D&count=hilo&ramp=1:0", "/indices/card.pdf?rules=6D&shoes=9999",
 	}
 	const clients, length = 16, 30 * time.Second
 	deadline := time.Now().Add(length)
