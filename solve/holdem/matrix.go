@@ -1,0 +1,183 @@
+package holdem
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	_ "embed"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+// A Matrix is every class's exact heads-up tally against every class: m[a][b]
+// counts, over every pair of hands of a and b that share no card and every
+// board of the 48 cards left, a's wins and ties.
+type Matrix [Classes][Classes]Tally
+
+// matrixState is a worker's sums for ComputeMatrix, and its counts over
+// one board: of the hands ranked below the current group (by class, and
+// by card and class), and of the group itself.
+type matrixState struct {
+	wins, ties        [Classes * Classes]int64
+	below, group      [Classes]int64
+	belowCard, gCards [52 * Classes]int64
+	keys              []uint64
+}
+
+// ComputeMatrix computes the matrix from scratch: for each board up to the
+// suits, the hands sorted by rank, and each hand's wins and ties against
+// every class counted from the hands below it and tied with it (those
+// sharing a card taken out). It takes about half a minute on two cores;
+// LoadMatrix reads the copy bjchart ships.
+func ComputeMatrix() *Matrix {
+	states := forBoards(func() *matrixState { return &matrixState{} }, func(s *matrixState, b canonBoard) {
+		s.keys = rankHands(b, s.keys)
+		s.below = [Classes]int64{}
+		s.belowCard = [52 * Classes]int64{}
+		keys := s.keys
+		w := b.weight
+		for start := 0; start < len(keys); {
+			end := start + 1
+			for end < len(keys) && sameRank(keys[end], keys[start]) {
+				end++
+			}
+			group := keys[start:end]
+			for _, k := range group {
+				h := allHands[k&0x7ff]
+				s.group[h.class]++
+				s.gCards[int(h.hand[0])*Classes+int(h.class)]++
+				s.gCards[int(h.hand[1])*Classes+int(h.class)]++
+			}
+			for _, k := range group {
+				h := allHands[k&0x7ff]
+				c := int(h.class)
+				wins := s.wins[c*Classes : (c+1)*Classes]
+				ba := s.belowCard[int(h.hand[0])*Classes : (int(h.hand[0])+1)*Classes]
+				bb := s.belowCard[int(h.hand[1])*Classes : (int(h.hand[1])+1)*Classes]
+				for j := range wins {
+					wins[j] += w * (s.below[j] - ba[j] - bb[j])
+				}
+				if len(group) == 1 {
+					continue // no tie
+				}
+				ties := s.ties[c*Classes : (c+1)*Classes]
+				ga := s.gCards[int(h.hand[0])*Classes : (int(h.hand[0])+1)*Classes]
+				gb := s.gCards[int(h.hand[1])*Classes : (int(h.hand[1])+1)*Classes]
+				for j := range ties {
+					ties[j] += w * (s.group[j] - ga[j] - gb[j])
+				}
+				ties[c] += w // the hand itself, taken out twice above
+			}
+			for _, k := range group {
+				h := allHands[k&0x7ff]
+				a, b := int(h.hand[0])*Classes+int(h.class), int(h.hand[1])*Classes+int(h.class)
+				s.below[h.class]++
+				s.belowCard[a]++
+				s.belowCard[b]++
+				s.group[h.class], s.gCards[a], s.gCards[b] = 0, 0, 0
+			}
+			start = end
+		}
+	})
+	m := new(Matrix)
+	pairs := classPairs()
+	for a := range Classes {
+		for b := range Classes {
+			t := &m[a][b]
+			t.Total = pairs[a][b] * boardsBetween
+			for _, s := range states {
+				t.Wins += s.wins[a*Classes+b]
+				t.Ties += s.ties[a*Classes+b]
+			}
+		}
+	}
+	return m
+}
+
+// classPairs counts, for each two classes, the pairs of their hands that
+// share no card.
+func classPairs() *[Classes][Classes]int64 {
+	var n [Classes][Classes]int64
+	for _, x := range allHands {
+		for _, y := range allHands {
+			if x.mask&y.mask == 0 {
+				n[x.class][y.class]++
+			}
+		}
+	}
+	return &n
+}
+
+// matrixData is the matrix as ComputeMatrix made it ('go test
+// ./solve/holdem -run TestMatrixData -update' writes it anew): a gzipped
+// CSV of class, class, wins, ties.
+//
+//go:embed matrix.csv.gz
+var matrixData []byte
+
+var (
+	matrixOnce sync.Once
+	matrix     *Matrix
+	matrixErr  error
+)
+
+// LoadMatrix returns the matrix bjchart ships (ComputeMatrix's, checked
+// against it under -long).
+func LoadMatrix() (*Matrix, error) {
+	matrixOnce.Do(func() { matrix, matrixErr = ReadMatrix(bytes.NewReader(matrixData)) })
+	return matrix, matrixErr
+}
+
+// WriteMatrix writes m as ReadMatrix reads it.
+func WriteMatrix(w io.Writer, m *Matrix) error {
+	zw, _ := gzip.NewWriterLevel(w, gzip.BestCompression)
+	bw := bufio.NewWriter(zw)
+	fmt.Fprintln(bw, "class,against,wins,ties")
+	for a := range Class(Classes) {
+		for b := range Class(Classes) {
+			fmt.Fprintf(bw, "%v,%v,%d,%d\n", a, b, m[a][b].Wins, m[a][b].Ties)
+		}
+	}
+	if err := bw.Flush(); err != nil {
+		return err
+	}
+	return zw.Close()
+}
+
+// ReadMatrix reads a matrix written by WriteMatrix: every pair of classes
+// once, in order, with counts within their totals. The totals are not
+// read: they follow from the classes.
+func ReadMatrix(r io.Reader) (*Matrix, error) {
+	zr, err := gzip.NewReader(r)
+	if err != nil {
+		return nil, fmt.Errorf("matrix: %v", err)
+	}
+	sc := bufio.NewScanner(io.LimitReader(zr, 4<<20))
+	if !sc.Scan() || sc.Text() != "class,against,wins,ties" {
+		return nil, fmt.Errorf("matrix: no header")
+	}
+	m := new(Matrix)
+	pairs := classPairs()
+	for a := range Class(Classes) {
+		for b := range Class(Classes) {
+			if !sc.Scan() {
+				return nil, fmt.Errorf("matrix: ends before %v against %v", a, b)
+			}
+			f := strings.Split(sc.Text(), ",")
+			if len(f) != 4 || f[0] != a.String() || f[1] != b.String() {
+				return nil, fmt.Errorf("matrix: line %q, want %v against %v", quote(sc.Text()), a, b)
+			}
+			wins, err1 := strconv.ParseInt(f[2], 10, 64)
+			ties, err2 := strconv.ParseInt(f[3], 10, 64)
+			total := pairs[a][b] * boardsBetween
+			if err1 != nil || err2 != nil || wins < 0 || ties < 0 || wins > total-ties {
+				return nil, fmt.Errorf("matrix: %v against %v: counts %q, %q out of %d", a, b, quote(f[2]), quote(f[3]), total)
+			}
+			m[a][b] = Tally{Wins: wins, Ties: ties, Total: total}
+		}
+	}
+	return m, nil
+}
