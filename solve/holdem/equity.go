@@ -197,6 +197,17 @@ type vsRandomState struct {
 // Boards are taken up to the suits, which leaves every class's sums as
 // they are: a class holds every suit permutation of its hands.
 func VsRandom() [Classes]Tally {
+	vsRandomOnce.Do(func() { vsRandom = computeVsRandom() })
+	return vsRandom
+}
+
+// VsRandom's table, computed once (about 4 s on two cores).
+var (
+	vsRandomOnce sync.Once
+	vsRandom     [Classes]Tally
+)
+
+func computeVsRandom() [Classes]Tally {
 	states := forBoards(func() *vsRandomState { return &vsRandomState{} }, func(s *vsRandomState, b canonBoard) {
 		s.keys = rankHands(b, s.keys)
 		var below int64                    // hands ranked lower than this group
