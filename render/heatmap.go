@@ -202,6 +202,10 @@ type HeatmapOptions struct {
 	// for small values: for margins, where the close calls (0.003, 0.008)
 	// are what a reader looks for and 1.3 would wash them out.
 	Log bool
+	// Center, on a diverging scale, is the value it diverges from (0 by
+	// default: an EV); where it is not 0 the values are shown as they are,
+	// unsigned (an equity around 1/2).
+	Center float64
 	// Notes are printed under the tables, one paragraph each: what the
 	// codes, the grey cells and the numbers in a cell mean, and what the
 	// values are conditioned on.
@@ -245,7 +249,7 @@ func Heatmap(w io.Writer, format string, grids []*EVGrid, opt HeatmapOptions) er
 	if len(grids) == 0 {
 		return fmt.Errorf("heatmap: no tables")
 	}
-	lo, hi := scaleRange(grids, opt.Sequential)
+	lo, hi := scaleRange(grids, opt.Sequential, opt.Center)
 	if opt.Log {
 		lo, hi = math.Log10(LogFloor), max(math.Log10(hi), math.Log10(LogFloor)+1)
 	}
@@ -545,15 +549,18 @@ func (r reversedMap) At(v float64) (color.Color, error) {
 	return r.ColorMap.At(r.Max() - (v - r.Min()))
 }
 
-// scaleRange returns the colour scale: symmetric around zero for a
+// scaleRange returns the colour scale: symmetric around center for a
 // diverging scale, from zero for a sequential one.
-func scaleRange(grids []*EVGrid, sequential bool) (lo, hi float64) {
+func scaleRange(grids []*EVGrid, sequential bool, center float64) (lo, hi float64) {
+	if sequential {
+		center = 0
+	}
 	m := 0.0
 	for _, g := range grids {
 		for _, row := range g.Values {
 			for _, v := range row {
 				if !math.IsNaN(v) && !math.IsInf(v, 0) {
-					m = max(m, math.Abs(v))
+					m = max(m, math.Abs(v-center))
 				}
 			}
 		}
@@ -564,7 +571,7 @@ func scaleRange(grids []*EVGrid, sequential bool) (lo, hi float64) {
 	if sequential {
 		return 0, m
 	}
-	return -m, m
+	return center - m, center + m
 }
 
 // gridPlot draws one table: the heatmap, its values and up-card/row ticks.
@@ -602,7 +609,7 @@ func gridPlot(g *EVGrid, pal palette.Palette, lo, hi float64, opt HeatmapOptions
 			if math.IsNaN(v) {
 				continue
 			}
-			label := cellLabel(v, !opt.Sequential)
+			label := cellLabel(v, !opt.Sequential && opt.Center == 0)
 			if opt.Codes && g.Codes != nil && g.Codes[r][c] != "" {
 				label += "\n" + g.Codes[r][c]
 			}

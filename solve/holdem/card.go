@@ -210,7 +210,7 @@ func ParseClass(s string) (Class, error) {
 	case r1 == r2:
 		return 0, fmt.Errorf("hand %q: a pair is neither suited nor offsuit; write %c%c", quote(s), rankChars[r1], rankChars[r1])
 	case len(s) == 2:
-		return 0, fmt.Errorf("hand %q: say suited or offsuit: %s%cs or %s%co", quote(s), strings.ToUpper(s), 's', strings.ToUpper(s), 'o')
+		return 0, fmt.Errorf("hand %q: say suited or offsuit: %ss or %so", quote(s), strings.ToUpper(s), strings.ToUpper(s))
 	}
 	switch lower(s[2]) {
 	case 's':

@@ -176,9 +176,9 @@ func TestSevenCardHands(t *testing.T) {
 
 // TestSevenAgainstSimple: on random pairs of seven-card hands Eval and the
 // simple evaluator (best of 21 five-card hands) agree on which wins, and
-// on each hand's category (200,000 pairs; 5M with -long).
+// on each hand's category (50,000 pairs; 5M with -long).
 func TestSevenAgainstSimple(t *testing.T) {
-	n := 200_000
+	n := 50_000
 	if *long {
 		n = 5_000_000
 	}

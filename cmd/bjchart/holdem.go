@@ -1,0 +1,213 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"bjchart/render"
+	"bjchart/solve/holdem"
+
+	"github.com/spf13/cobra"
+)
+
+type holdemOptions struct {
+	format, show, card, size, paper, date, plot, color string
+	opponents                                   int
+	deals                                       string
+	seed                                        uint64
+}
+
+func newHoldemCmd(e env) *cobra.Command {
+	o := &holdemOptions{}
+	cmd := &cobra.Command{
+		Use:   "holdem [HAND [v HAND]]",
+		Short: "Texas Hold'em's preflop chart: exact equities and push or fold",
+		Long: `Texas Hold'em before the flop: the 169 starting hands (pairs, suited,
+offsuit) in a 13x13 grid, each with its exact equity heads up against a
+random hand (every opponent hand and every board enumerated: about 4 s)
+and its push-or-fold number (Sklansky-Chubukov: the largest stack, in big
+blinds, from which the small blind's all-in does at least as well as a
+fold when the big blind sees the hand and answers it perfectly).
+
+A hand is a class (AKs, T9o, QQ) or two cards (AsKd). With HAND v HAND it
+gives their exact equity (every deal of their hands and every board);
+with --opponents N (2 to 9) the hand's equity against N random hands by
+simulation, with its standard error; with HAND alone its line of the
+chart. Hands are ranked by the standard rules (the wheel A-2-3-4-5 is a
+straight; Q-K-A-2-3 is not).`,
+		Example: `  bjchart holdem
+  bjchart holdem --format json
+  bjchart holdem AKs v QQ
+  bjchart holdem AsAh v KsKd
+  bjchart holdem AKs --opponents 3 --deals 1M
+  bjchart holdem --card holdem.pdf --size wallet
+  bjchart holdem --plot holdem.png`,
+		RunE: func(cmd *cobra.Command, args []string) error { return o.run(cmd, e, args) },
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&o.format, "format", "text", "output format: text, json or csv (csv: the chart)")
+	fl.StringVar(&o.show, "show", "equity,pushfold", "the chart's grids in text: equity, pushfold or both")
+	fl.IntVar(&o.opponents, "opponents", 1, "with a HAND: random opponents, 1 (exact) to 9 (2 and more simulated)")
+	fl.StringVar(&o.deals, "deals", "1M", "deals to simulate with --opponents 2 or more: a count, with an optional k, M or G")
+	fl.Uint64Var(&o.seed, "seed", 1, "seed of the simulation; the same seed gives the same figures on any machine")
+	fl.StringVar(&o.card, "card", "", "write the chart as a printable card (PDF) to this file instead (- for stdout)")
+	fl.StringVar(&o.size, "size", "letter", "the card: letter, a4 or wallet")
+	fl.StringVar(&o.paper, "paper", "letter", "the wallet card's sheet: letter or a4")
+	fl.StringVar(&o.date, "date", "", "date printed on the card, YYYY-MM-DD (default: $SOURCE_DATE_EPOCH if set, else today)")
+	fl.StringVar(&o.plot, "plot", "", "write the equity heatmap to this file instead (.png, .svg or .pdf)")
+	fl.StringVar(&o.color, "color", "auto", "shade the chart's cells: auto (on a terminal, unless NO_COLOR is set), always or never")
+	return cmd
+}
+
+func (o *holdemOptions) run(cmd *cobra.Command, e env, args []string) error {
+	if !slices.Contains([]string{"text", "json", "csv"}, o.format) {
+		return usagef("--format %q: want text, json or csv", o.format)
+	}
+	if o.opponents < 1 || o.opponents > holdem.MaxOpponents {
+		return usagef("--opponents %d: want 1 to %d", o.opponents, holdem.MaxOpponents)
+	}
+	deals, err := parseCount(o.deals)
+	if err != nil || deals > 1e10 {
+		return usagef("--deals %q: want a whole number from 1 to 10G, e.g. 1M", o.deals)
+	}
+	query := strings.Join(args, " ")
+	if query == "" {
+		if cmd.Flags().Changed("opponents") || cmd.Flags().Changed("deals") || cmd.Flags().Changed("seed") {
+			return usagef("--opponents, --deals and --seed are for a HAND: e.g. bjchart holdem AKs --opponents 3")
+		}
+		return o.chart(e)
+	}
+	if o.card != "" || o.plot != "" {
+		return usagef("--card and --plot draw the whole chart: leave out %q", query)
+	}
+	if o.format == "csv" {
+		return usagef("--format csv is the chart's: leave out %q, or use json", query)
+	}
+	a, b, vs := strings.Cut(strings.ReplaceAll(" "+query+" ", " vs ", " v "), " v ")
+	handsA, nameA, err := holdem.ParseHands(a)
+	if err != nil {
+		return usagef("%v", err)
+	}
+	if vs {
+		if cmd.Flags().Changed("opponents") {
+			return usagef("--opponents with HAND v HAND: the opponent is the second hand")
+		}
+		handsB, nameB, err := holdem.ParseHands(b)
+		if err != nil {
+			return usagef("%v", err)
+		}
+		t, err := holdem.Versus(handsA, handsB)
+		if err != nil {
+			return usagef("%s v %s: %v", nameA, nameB, err)
+		}
+		return o.write(e, render.NewHoldemVersus(nameA, nameB, t))
+	}
+	if o.opponents == 1 && len(handsA) == 1 { // a holding against a random hand: every deal
+		t, err := holdem.Versus(handsA, holdem.AllHands())
+		if err != nil {
+			return err
+		}
+		return o.write(e, render.NewHoldemVersus(nameA, "a random hand", t))
+	}
+	if o.opponents == 1 {
+		c, _ := holdem.ParseClass(nameA)
+		return o.write(e, render.NewHoldemVersus(nameA, "a random hand", holdem.VsRandom()[c]))
+	}
+	est, err := holdem.Simulate(handsA, o.opponents, deals, o.seed)
+	if err != nil {
+		return usagef("%v", err)
+	}
+	return o.write(e, render.HoldemSim{Hand: nameA, Opponents: o.opponents, Deals: deals, Seed: o.seed,
+		Equity: est.Equity, SE: est.SE, Win: est.Win, Tie: est.Tie})
+}
+
+// write prints a matchup's or a simulation's report as text or JSON.
+func (o *holdemOptions) write(e env, rep interface{ Text(io.Writer) error }) error {
+	return writeStdout(e, o.format, func(b *bytes.Buffer) error {
+		if o.format == "json" {
+			enc := json.NewEncoder(b)
+			enc.SetIndent("", "  ")
+			return enc.Encode(rep)
+		}
+		return rep.Text(b)
+	})
+}
+
+// chart prints, draws or lays out the whole chart.
+func (o *holdemOptions) chart(e env) error {
+	var metrics []string
+	for _, m := range strings.Split(o.show, ",") {
+		if m = strings.TrimSpace(m); !slices.Contains(render.HoldemMetrics, m) {
+			return usagef("--show %q: want equity, pushfold or equity,pushfold", o.show)
+		}
+		metrics = append(metrics, m)
+	}
+	color, err := colorMode(o.color, e)
+	if err != nil {
+		return err
+	}
+	var opt render.CardOptions
+	plotFormat := strings.TrimPrefix(strings.ToLower(filepath.Ext(o.plot)), ".")
+	switch {
+	case o.card != "" && o.plot != "":
+		return usagef("--card and --plot: give one of them")
+	case o.plot != "" && !slices.Contains(render.HeatmapFormats, plotFormat):
+		return usagef("--plot %q: unknown extension %q; want .png, .svg or .pdf", o.plot, filepath.Ext(o.plot))
+	case o.card != "":
+		if o.card != "-" && !strings.HasSuffix(strings.ToLower(o.card), ".pdf") {
+			return usagef("--card %q: a card is a PDF; want a name ending in .pdf", o.card)
+		}
+		if !slices.Contains([]string{"letter", "a4", "wallet"}, o.size) {
+			return usagef("--size %q: want letter, a4 or wallet", o.size)
+		}
+		if !slices.Contains([]string{"letter", "a4"}, o.paper) {
+			return usagef("--paper %q: want letter or a4", o.paper)
+		}
+		var err error
+		if opt.Date, err = printDate(e, o.date); err != nil {
+			return err
+		}
+		opt.Size, opt.Paper, opt.Version = o.size, o.paper, version
+	}
+	for _, out := range []string{o.card, o.plot} {
+		if out != "" {
+			if err := checkWritable(out); err != nil {
+				return err
+			}
+		}
+	}
+	rep, err := holdemChart()
+	if err != nil {
+		return err
+	}
+	switch {
+	case o.card != "":
+		return renderTo(e, o.card, func(b *bytes.Buffer) error { return render.HoldemCard(b, rep, opt) })
+	case o.plot != "":
+		grids, hopt := rep.EquityHeatmap()
+		return renderTo(e, o.plot, func(b *bytes.Buffer) error { return render.Heatmap(b, plotFormat, grids, hopt) })
+	}
+	return writeStdout(e, o.format, func(b *bytes.Buffer) error {
+		switch o.format {
+		case "json":
+			return rep.JSON(b)
+		case "csv":
+			return rep.CSV(b)
+		}
+		return rep.Text(b, metrics, color)
+	})
+}
+
+// holdemChart computes the chart: equities against a random hand, and
+// push or fold from the shipped class matrix.
+func holdemChart() (render.HoldemReport, error) {
+	m, err := holdem.LoadMatrix()
+	if err != nil {
+		return render.HoldemReport{}, err
+	}
+	return render.NewHoldemReport(holdem.VsRandom(), holdem.PushFoldChart(m)), nil
+}

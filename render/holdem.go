@@ -1,0 +1,274 @@
+package render
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/olekukonko/tablewriter"
+	"github.com/olekukonko/tablewriter/renderer"
+	"github.com/olekukonko/tablewriter/tw"
+
+	"bjchart/solve/holdem"
+)
+
+// HoldemClass is one starting hand's line of the Hold'em chart: its exact
+// heads-up equity against a random hand and its push-or-fold number.
+type HoldemClass struct {
+	Class  string `json:"class"` // AA, AKs, 72o
+	Combos int    `json:"combos"`
+	// Equity is the share of the pot against one random hand, ties
+	// split, over every opponent hand and board; EquityExact is the same
+	// as a fraction in lowest terms.
+	Equity      float64 `json:"equity"`
+	EquityExact string  `json:"equity_exact"`
+	Win         float64 `json:"win"` // the share of showdowns won
+	Tie         float64 `json:"tie"` // and split
+	Showdowns   int64   `json:"showdowns"`
+	// PushBB is the push-or-fold number in big blinds; nil where pushing
+	// never does worse than folding, whatever the stack (aces).
+	PushBB *float64 `json:"push_fold_bb"`
+}
+
+// HoldemReport is 'bjchart holdem”s chart: every class in the grid's
+// order (row by row, aces first: pairs on the diagonal, suited above,
+// offsuit below), with the models its numbers are of.
+type HoldemReport struct {
+	Game          string        `json:"game"`
+	EquityModel   string        `json:"equity_model"`
+	PushFoldModel string        `json:"push_fold_model"`
+	Classes       []HoldemClass `json:"classes"`
+}
+
+// The models, in words, for every output.
+const (
+	holdemEquityModel = "heads up against one random hand: every opponent hand and every board enumerated " +
+		"(exact; ties split the pot)"
+	holdemPushFoldModel = "heads-up push or fold (Sklansky-Chubukov): the small blind (0.5 big blinds posted) moves all in " +
+		"or folds; the big blind (1 posted) sees the pusher's hand class and calls exactly when calling loses him less " +
+		"than folding; no antes. The number is the largest stack, in big blinds, from which pushing does at least as " +
+		"well as folding (their published table counts in small blinds: twice these); equities exact, class against class"
+)
+
+// NewHoldemReport lays out the chart: the exact tallies against a random
+// hand and the push-or-fold numbers, by class.
+func NewHoldemReport(vs [holdem.Classes]holdem.Tally, pf [holdem.Classes]holdem.PushFold) HoldemReport {
+	rep := HoldemReport{Game: "Texas Hold'em, preflop", EquityModel: holdemEquityModel, PushFoldModel: holdemPushFoldModel}
+	for c := range holdem.Class(holdem.Classes) {
+		t := vs[c]
+		x := HoldemClass{Class: c.String(), Combos: c.Combos(), Equity: t.Equity(), EquityExact: t.Fraction().String(),
+			Win: float64(t.Wins) / float64(t.Total), Tie: float64(t.Ties) / float64(t.Total), Showdowns: t.Total}
+		if s := pf[c].Stack; !math.IsInf(s, 1) {
+			x.PushBB = &s
+		}
+		rep.Classes = append(rep.Classes, x)
+	}
+	return rep
+}
+
+// holdemRanks label the grid's rows and columns, aces first.
+var holdemRanks = strings.Split("A K Q J T 9 8 7 6 5 4 3 2", " ")
+
+// HoldemMetrics are what a Hold'em grid shows: equity against a random
+// hand (in %), or the push-or-fold number (big blinds).
+var HoldemMetrics = []string{"equity", "pushfold"}
+
+// cell is what one class's cell of a metric's grid prints.
+func (x HoldemClass) cell(metric string) string {
+	if metric == "equity" {
+		return strconv.FormatFloat(100*x.Equity, 'f', 1, 64)
+	}
+	return pushText(x.PushBB)
+}
+
+// pushText prints a push-or-fold number: whole big blinds from 10 up,
+// one decimal below, "any" where pushing never does worse.
+func pushText(bb *float64) string {
+	switch {
+	case bb == nil:
+		return "any"
+	case *bb >= 10:
+		return strconv.FormatFloat(math.Floor(*bb), 'f', 0, 64)
+	}
+	return strconv.FormatFloat(math.Floor(*bb*10)/10, 'f', 1, 64)
+}
+
+// holdemShade is a cell's shade, 0 (weakest) to 4 (strongest), for the
+// terminal's and the card's colours.
+func (x HoldemClass) shade(metric string) int {
+	if metric == "equity" {
+		switch e := x.Equity; {
+		case e >= 0.65:
+			return 4
+		case e >= 0.55:
+			return 3
+		case e >= 0.45:
+			return 2
+		case e >= 0.40:
+			return 1
+		}
+		return 0
+	}
+	switch bb := x.PushBB; {
+	case bb == nil || *bb >= 50:
+		return 4
+	case *bb >= 20:
+		return 3
+	case *bb >= 10:
+		return 2
+	case *bb >= 5:
+		return 1
+	}
+	return 0
+}
+
+// holdemColor is the terminal's background by shade: white to dark green.
+var holdemColor = [5]string{"\x1b[30;48;5;255m", "\x1b[30;48;5;194m", "\x1b[30;48;5;151m", "\x1b[30;48;5;114m", "\x1b[97;48;5;28m"}
+
+// holdemTitle names a metric's grid.
+var holdemTitle = map[string]string{
+	"equity":   "Equity against one random hand, % of the pot (exact)",
+	"pushfold": "Push or fold: the largest stack, in big blinds, to push from the small blind",
+}
+
+// Text writes the grids of metrics (equity, pushfold) with the models and
+// a legend; color shades the cells on a terminal.
+func (r HoldemReport) Text(w io.Writer, metrics []string, color bool) error {
+	fmt.Fprintf(w, "bjchart holdem: %s\n", r.Game)
+	for _, m := range metrics {
+		fmt.Fprintf(w, "\n%s\n", holdemTitle[m])
+		tab := tablewriter.NewTable(w,
+			tablewriter.WithRenderer(renderer.NewBlueprint(tw.Rendition{Symbols: tw.NewSymbols(tw.StyleLight)})),
+			tablewriter.WithHeaderAutoFormat(tw.Off),
+			tablewriter.WithRowAlignment(tw.AlignRight),
+			tablewriter.WithHeaderAlignment(tw.AlignCenter),
+			tablewriter.WithRowAutoWrap(tw.WrapNone),
+			tablewriter.WithTrimSpace(tw.Off),
+			tablewriter.WithPadding(tw.PaddingNone),
+		)
+		tab.Header(append([]string{""}, holdemRanks...))
+		for row := range 13 {
+			line := []string{" " + holdemRanks[row] + " "}
+			for col := range 13 {
+				x := r.Classes[row*13+col]
+				text := fmt.Sprintf("%5s", x.cell(m))
+				if color {
+					text = holdemColor[x.shade(m)] + text + ansiReset
+				}
+				line = append(line, text)
+			}
+			if err := tab.Append(line); err != nil {
+				return err
+			}
+		}
+		if err := tab.Render(); err != nil {
+			return err
+		}
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Pairs on the diagonal; suited hands above it, the row their higher card (AKs: row A, column K); offsuit hands below it, the column their higher card (AKo: row K, column A).")
+	for _, m := range metrics {
+		if m == "equity" {
+			fmt.Fprintf(w, "Equity: %s. JSON has every class's exact fraction.\n", r.EquityModel)
+		} else {
+			fmt.Fprintf(w, "Push or fold: %s. \"any\": pushing never does worse, however deep.\n", r.PushFoldModel)
+		}
+	}
+	return nil
+}
+
+// JSON writes the report, one object per class.
+func (r HoldemReport) JSON(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(r)
+}
+
+// CSV writes a row per class: its counts, equity and push-or-fold number
+// ("" for any stack).
+func (r HoldemReport) CSV(w io.Writer) error {
+	cw := csv.NewWriter(w)
+	cw.Write([]string{"class", "combos", "equity", "equity_exact", "win", "tie", "showdowns", "push_fold_bb"})
+	for _, x := range r.Classes {
+		push := ""
+		if x.PushBB != nil {
+			push = strconv.FormatFloat(*x.PushBB, 'f', 4, 64)
+		}
+		cw.Write([]string{x.Class, strconv.Itoa(x.Combos), strconv.FormatFloat(x.Equity, 'f', 9, 64), x.EquityExact,
+			strconv.FormatFloat(x.Win, 'f', 9, 64), strconv.FormatFloat(x.Tie, 'f', 9, 64), strconv.FormatInt(x.Showdowns, 10), push})
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+// EquityHeatmap is the equity grid for Heatmap, on a scale diverging
+// from an even share.
+func (r HoldemReport) EquityHeatmap() ([]*EVGrid, HeatmapOptions) {
+	g := &EVGrid{Rows: holdemRanks, Cols: holdemRanks, Title: "the 169 starting hands, heads up",
+		XLabel: "rank (AKs: row A, column K; AKo: row K, column A)", YLabel: "rank (suited above the diagonal, offsuit below)"}
+	for row := range 13 {
+		vals := make([]float64, 13)
+		codes := make([]string, 13)
+		for col := range 13 {
+			x := r.Classes[row*13+col]
+			vals[col], codes[col] = x.Equity, x.Class
+		}
+		g.Values = append(g.Values, vals)
+		g.Codes = append(g.Codes, codes)
+	}
+	return []*EVGrid{g}, HeatmapOptions{Title: "Texas Hold'em, preflop: equity against one random hand, a fraction of the pot (exact)", Codes: true,
+		Center: 0.5, Scale: "equity against one random hand (0.5: an even share)",
+		Notes: []string{"Each cell: the class's exact share of the pot against one random hand, ties split, over every opponent hand and board " +
+			"(a fraction of the pot). Above the diagonal suited hands, below it offsuit, pairs on it."}}
+}
+
+// HoldemVersus is one holding or class against another, exact.
+type HoldemVersus struct {
+	Hand    string `json:"hand"`
+	Against string `json:"against"`
+	// Deals counts every pair of their hands that share no card, times
+	// every board of the 48 cards left.
+	Deals       int64   `json:"deals"`
+	Win         float64 `json:"win"`
+	Tie         float64 `json:"tie"`
+	Equity      float64 `json:"equity"`
+	EquityExact string  `json:"equity_exact"`
+}
+
+// NewHoldemVersus reports a tally of hand against against.
+func NewHoldemVersus(hand, against string, t holdem.Tally) HoldemVersus {
+	return HoldemVersus{Hand: hand, Against: against, Deals: t.Total, Win: float64(t.Wins) / float64(t.Total),
+		Tie: float64(t.Ties) / float64(t.Total), Equity: t.Equity(), EquityExact: t.Fraction().String()}
+}
+
+// Text writes the matchup in words.
+func (v HoldemVersus) Text(w io.Writer) error {
+	_, err := fmt.Fprintf(w, "bjchart holdem: %s v %s, heads up, all in before the flop (exact: every deal of their hands and every board, %d in all)\n\n"+
+		"%s wins %.4f%%, ties %.4f%%, loses %.4f%%\nequity %.6f (%s of the pot; ties split)\n",
+		v.Hand, v.Against, v.Deals, v.Hand, 100*v.Win, 100*v.Tie, 100*(1-v.Win-v.Tie), v.Equity, v.EquityExact)
+	return err
+}
+
+// HoldemSim is a hand's simulated equity against several random hands.
+type HoldemSim struct {
+	Hand      string  `json:"hand"`
+	Opponents int     `json:"opponents"`
+	Deals     int64   `json:"deals"`
+	Seed      uint64  `json:"seed"`
+	Equity    float64 `json:"equity"` // the share of the pot, split pots shared
+	SE        float64 `json:"se"`
+	Win       float64 `json:"win"` // the share of deals won alone
+	Tie       float64 `json:"tie"` // and split
+}
+
+// Text writes the estimate with its error bar.
+func (s HoldemSim) Text(w io.Writer) error {
+	_, err := fmt.Fprintf(w, "bjchart holdem: %s against %d random hand(s), all in before the flop (simulated: %d deals, seed %d)\n\n"+
+		"equity %.4f ± %.4f (SE; 95%% CI [%.4f, %.4f]) of the pot, split pots shared\nwins alone %.2f%%, splits %.2f%%\n",
+		s.Hand, s.Opponents, s.Deals, s.Seed, s.Equity, s.SE, s.Equity-1.96*s.SE, s.Equity+1.96*s.SE, 100*s.Win, 100*s.Tie)
+	return err
+}
