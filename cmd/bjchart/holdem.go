@@ -16,9 +16,9 @@ import (
 
 type holdemOptions struct {
 	format, show, card, size, paper, date, plot, color string
-	opponents                                   int
-	deals                                       string
-	seed                                        uint64
+	opponents                                          int
+	deals                                              string
+	seed                                               uint64
 }
 
 func newHoldemCmd(e env) *cobra.Command {

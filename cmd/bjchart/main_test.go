@@ -110,6 +110,11 @@ func TestGolden(t *testing.T) {
 		{"hand-88-va.json", []string{"hand", "8,8", "v", "A", "--rules", "2D H17 NDAS LS", "--format", "json"}},
 		{"hand-soft18-v9-inf.txt", []string{"hand", "soft", "18", "vs", "9", "--rules", "INF"}},
 		{"hand-shoe.json", []string{"hand", "A,7 v 2", "--rules", "2D", "--shoe", "8,8,8,8,8,8,8,8,8,20", "--format", "json"}},
+		{"holdem.txt", []string{"holdem"}},
+		{"holdem.csv", []string{"holdem", "--format", "csv"}},
+		{"holdem-aks-v-qq.txt", []string{"holdem", "AKs", "v", "QQ"}},
+		{"holdem-aa-kk.json", []string{"holdem", "AsAh v KsKd", "--format", "json"}},
+		{"holdem-aks-3.txt", []string{"holdem", "AKs", "--opponents", "3", "--deals", "20000", "--seed", "5"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -375,6 +380,15 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"chart", "--rules", "INF", "--cd", "--format", "json"}, `--cd with --format json needs a finite deck count`},
 		{[]string{"grid", "--decks-list", "1,x"}, `--decks-list: "x" is not a deck count`},
 		{[]string{"grid", "--format", "yaml"}, `--format "yaml": want text, json or csv`},
+		{[]string{"holdem", "AK"}, `hand "AK": say suited or offsuit: AKs or AKo`},
+		{[]string{"holdem", "AsKs v AsQd"}, `the hands share cards`},
+		{[]string{"holdem", "AKs", "--opponents", "12"}, `--opponents 12: want 1 to 9`},
+		{[]string{"holdem", "--opponents", "3"}, `--opponents, --deals and --seed are for a HAND`},
+		{[]string{"holdem", "AKs", "--format", "csv"}, `--format csv is the chart's`},
+		{[]string{"holdem", "AKs", "--card", "x.pdf"}, `--card and --plot draw the whole chart`},
+		{[]string{"holdem", "--card", "x.png"}, `a card is a PDF`},
+		{[]string{"holdem", "--show", "odds"}, `--show "odds"`},
+		{[]string{"holdem", "AKs", "--deals", "0"}, `--deals "0"`},
 	}
 	for _, tt := range tests {
 		code, out, errOut := runCmd(t, tt.args...)
