@@ -1198,3 +1198,32 @@ func TestDuplicatesRemoved(t *testing.T) {
 		t.Errorf("grid --decks-list inf,INF,inf differs from inf:\n%s", twice)
 	}
 }
+
+// TestHoldemFiles: the Hold'em card (page and wallet) and heatmap are the
+// same bytes run after run for one --date, and a card is a PDF.
+func TestHoldemFiles(t *testing.T) {
+	dir := t.TempDir()
+	for _, args := range [][]string{
+		{"holdem", "--card", "c.pdf", "--date", "2026-11-24"},
+		{"holdem", "--card", "w.pdf", "--size", "wallet", "--paper", "a4", "--date", "2026-11-24"},
+		{"holdem", "--plot", "p.svg"},
+	} {
+		var got [2]string
+		for i := range got {
+			out := filepath.Join(dir, fmt.Sprint(i, args[2]))
+			a := slices.Clone(args)
+			a[2] = out
+			if code, _, stderr := runCmd(t, a...); code != exitOK {
+				t.Fatalf("%v: exit %d: %s", a, code, stderr)
+			}
+			data, _ := os.ReadFile(out)
+			got[i] = string(data)
+		}
+		if got[0] != got[1] || len(got[0]) < 1000 {
+			t.Errorf("%v: %d and %d bytes, not the same", args, len(got[0]), len(got[1]))
+		}
+		if strings.HasSuffix(args[2], ".pdf") && !strings.HasPrefix(got[0], "%PDF") {
+			t.Errorf("%v: not a PDF", args)
+		}
+	}
+}

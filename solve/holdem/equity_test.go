@@ -37,13 +37,6 @@ func TestVsRandomInvariants(t *testing.T) {
 	if sum.Cmp(big.NewRat(1, 2)) != 0 {
 		t.Errorf("the hands' equities average %v, want exactly 1/2", sum)
 	}
-	for _, tc := range []struct {
-		class string
-		want  float64
-	}{{"AA", 0.852}, {"72o", 0.346}} {
-		c, _ := ParseClass(tc.class)
-		t.Logf("%s: %.6f (%v)", tc.class, eq[c].Equity(), eq[c])
-	}
 }
 
 // TestVersusKnown: hand-against-hand equities against published values,
