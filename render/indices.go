@@ -17,8 +17,9 @@ import (
 // indices' reports them: the conventions they read by (the count's tags,
 // the true or running count, the rounding), each index with its SE,
 // rounding, reliability and (Hi-Lo) the published value.
-func NewIndicesReport(r solve.Rules, sys count.System, sets []string, rounding count.Rounding, shoes int, pen float64, seed uint64, got []count.Index) *IndicesReport {
-	conv := strings.Replace(indexConventions, "Hi-Lo tags 2-6 +1, 7-9 0, T and A -1", fmt.Sprintf("%s tags %v (A, 2..9, T)", sys.Name, sys.Tags[1:]), 1)
+func NewIndicesReport(r solve.Rules, sys count.System, sets []string, rounding count.Rounding, moment count.Moment, shoes int, pen float64, seed uint64, got []count.Index) *IndicesReport {
+	conv := strings.Replace(indexConventions, "(at the moment)", momentText[moment], 1)
+	conv = strings.Replace(conv, "Hi-Lo tags 2-6 +1, 7-9 0, T and A -1", fmt.Sprintf("%s tags %v (A, 2..9, T)", sys.Name, sys.Tags[1:]), 1)
 	if !sys.Balanced() {
 		conv = strings.Replace(conv, "; cards left are counted exactly, not estimated to a half or whole deck, and the true count is neither floored nor truncated", "", 1)
 		conv = strings.Replace(conv, "true count = running count x 52 / cards left (not rounded)", fmt.Sprintf("unbalanced: the running count, from %g; an index is the crossing for a shoe dealt to the sampled shoes' median depth (about %g%% dealt), "+
@@ -26,8 +27,8 @@ func NewIndicesReport(r solve.Rules, sys count.System, sets []string, rounding c
 		conv = strings.ReplaceAll(conv, "the true count", "the running count")
 	}
 	conv = strings.Replace(conv, "rounded = the index rounded to the nearest integer", "rounded = the index rounded "+roundingText[rounding], 1)
-	rep := &IndicesReport{Rules: r.String(), Count: sys.Name, Set: strings.Join(sets, ","), Rounding: rounding.String(), Conventions: conv, Shoes: shoes, Penetration: pen, Seed: seed,
-		Balanced: sys.Balanced()}
+	rep := &IndicesReport{Rules: r.String(), Count: sys.Name, Set: strings.Join(sets, ","), Rounding: rounding.String(), CountAt: moment.String(),
+		Conventions: conv, Shoes: shoes, Penetration: pen, Seed: seed, Balanced: sys.Balanced()}
 	for _, x := range got {
 		row := IndexRow{Table: x.Table, Hand: x.Hand, Up: x.Up.String(), Base: x.Base, Play: x.Play, Shoes: x.Shoes, MultiCard: x.MultiCard}
 		if pub, ok := publishedIndex(x.Decision); ok && sys.Name == "hilo" {
@@ -53,8 +54,15 @@ var roundingText = map[count.Rounding]string{
 	count.Truncate: "toward zero (--round truncate: +2.7 is +2, -2.3 is -2)",
 }
 
+// momentText says when an index's count is read.
+var momentText = map[count.Moment]string{
+	count.AtDecision:  "at the decision: the cards seen, the player's two and the dealer's up card included (--count-at decision, the published tables' moment)",
+	count.BeforeRound: "before the round is dealt, the count a bet goes by (--count-at round; at the decision the player has seen three more cards)",
+}
+
 // indexConventions states how the indices read.
 const indexConventions = "Hi-Lo tags 2-6 +1, 7-9 0, T and A -1; true count = running count x 52 / cards left (not rounded); " +
+	"the count is read (at the moment); " +
 	"cards left are counted exactly, not estimated to a half or whole deck, and the true count is neither floored nor truncated; " +
 	"take the index play when the true count is at or above the index; rounded = the index rounded to the nearest integer; " +
 	"plays after a hit are the best for the exact cards; published (Hi-Lo only) = Schlesinger, Blackjack Attack (3rd ed.), multi-deck S17 DAS"
@@ -64,6 +72,7 @@ type IndicesReport struct {
 	Count       string     `json:"count"`
 	Set         string     `json:"set"`
 	Rounding    string     `json:"rounding"` // how rounded is had from index: nearest, floor or truncate
+	CountAt     string     `json:"count_at"` // when the count is read: decision or round
 	Conventions string     `json:"conventions"`
 	Shoes       int        `json:"shoes"`
 	Penetration float64    `json:"penetration"`

@@ -29,6 +29,7 @@ type indexFlags struct {
 	penetration string
 	seed        uint64
 	round       string
+	countAt     string
 }
 
 func (f *indexFlags) bind(cmd *cobra.Command, count, set string) {
@@ -41,6 +42,7 @@ func (f *indexFlags) bind(cmd *cobra.Command, count, set string) {
 	fl.StringVar(&f.penetration, "penetration", "80%", "shoes are dealt to a random depth below this")
 	fl.Uint64Var(&f.seed, "seed", 1, "seed of the sampled shoes")
 	fl.StringVar(&f.round, "round", "nearest", "how a crossing becomes the integer index: nearest, floor or truncate (toward zero)")
+	fl.StringVar(&f.countAt, "count-at", "decision", "when the count is read: decision (the player's two cards and the up card seen, as published tables) or round (before the round is dealt)")
 }
 
 func newIndicesCmd(e env) *cobra.Command {
@@ -148,6 +150,7 @@ type indexJob struct {
 	decisions []count.Decision // nil for every cell (--set all)
 	sets      []string
 	pen       float64
+	moment    count.Moment
 }
 
 // check checks the flags against the rules: what compute would refuse,
@@ -160,6 +163,9 @@ func (f *indexFlags) check(r solve.Rules) (indexJob, error) {
 	}
 	if job.rounding, err = count.ParseRounding(f.round); err != nil {
 		return job, usagef("--round: %v", err)
+	}
+	if job.moment, err = count.ParseMoment(f.countAt); err != nil {
+		return job, usagef("--count-at: %v", err)
 	}
 	if job.sets, job.decisions, err = count.ParseSet(f.set); err != nil {
 		return job, usagef("--set %q: %v", f.set, err)
@@ -188,7 +194,7 @@ func (f *indexFlags) compute(e env, r solve.Rules) (*render.IndicesReport, error
 	}
 	sys, rounding, decisions, sets, pen := job.sys, job.rounding, job.decisions, job.sets, job.pen
 	bar := newProgress(e, int64(f.shoes), "sampling shoes", "shoes", progressbar.OptionShowCount())
-	opt := count.Options{Shoes: f.shoes, Penetration: pen, Seed: f.seed, Progress: bar.Add}
+	opt := count.Options{Shoes: f.shoes, Penetration: pen, Seed: f.seed, Progress: bar.Add, Moment: job.moment}
 	var got []count.Index
 	if sets[0] == "all" {
 		got, err = count.AllCells(r, sys, opt)
@@ -199,5 +205,5 @@ func (f *indexFlags) compute(e env, r solve.Rules) (*render.IndicesReport, error
 	if err != nil {
 		return nil, err
 	}
-	return render.NewIndicesReport(r, sys, sets, rounding, f.shoes, pen, f.seed, got), nil
+	return render.NewIndicesReport(r, sys, sets, rounding, job.moment, f.shoes, pen, f.seed, got), nil
 }

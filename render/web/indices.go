@@ -112,7 +112,7 @@ func (s *Server) indexReport(ctx context.Context, q indexQuery, progress func())
 	if err != nil {
 		return nil, err
 	}
-	rep := render.NewIndicesReport(q.rules, count.HiLo, q.sets, count.Nearest, q.shoes, 0.8, 1, got)
+	rep := render.NewIndicesReport(q.rules, count.HiLo, q.sets, count.Nearest, count.AtDecision, q.shoes, 0.8, 1, got)
 	s.indices.put(key, rep)
 	return rep, nil
 }

@@ -14,7 +14,8 @@ import (
 func BenchmarkShoe(b *testing.B) {
 	r, _ := solve.ParseRules("6D S17 DAS SPL3 LS")
 	full := solve.NewShoe(r.Decks).Counts
-	left, n, _ := dealShoe(r, HiLo, full, Options{Shoes: 1, Penetration: 0.5, Seed: 1}, 0)
+	left, c := dealShoe(r, HiLo, full, Options{Shoes: 1, Penetration: 0.5, Seed: 1}, 0)
+	n := c.n
 	hands, splits := publishedBySolve()
 	b.Run("hands=i18+fab4", func(b *testing.B) {
 		for b.Loop() {

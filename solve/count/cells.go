@@ -52,22 +52,29 @@ func AllCells(r solve.Rules, sys System, opt Options) ([]Index, error) {
 		return nil, err
 	}
 	cands := append(candidates(basic), multiCandidates(basic)...)
-	samples, err := sampleShoes(r, sys, opt, func(left [10]int, n int) []float64 {
+	samples, err := sampleShoes(r, sys, opt, func(left [10]int, c counter) [][]point {
 		shoe := solve.Shoe{Counts: left}
 		tab, err := solve.SolveWith(r, solve.Options{Shoe: &shoe})
 		if err != nil {
 			return nil // a rank dealt out entirely (one or two decks): left out
 		}
-		gains := make([]float64, len(cands)+1)
-		for k, c := range cands {
-			if c.multi {
-				gains[k] = multiGain(tab, c)
-			} else {
-				gains[k] = cellGain(tab, c)
+		points := make([][]point, len(cands)+1)
+		for k, cand := range cands {
+			switch {
+			case opt.Moment == BeforeRound && cand.multi:
+				points[k] = one(c, multiGain(tab, cand))
+			case opt.Moment == BeforeRound:
+				points[k] = one(c, cellGain(tab, cand))
+			default:
+				points[k] = cellPoints(tab, cand, c)
 			}
 		}
-		gains[len(cands)] = gain(r, I18[0], left, n, nil)
-		return gains
+		if opt.Moment == BeforeRound {
+			points[len(cands)] = one(c, gain(r, I18[0], left, c.n, nil))
+		} else {
+			points[len(cands)] = decisionPoints(r, I18[0], left, c, nil)
+		}
+		return points
 	})
 	if err != nil {
 		return nil, err
@@ -87,7 +94,7 @@ func AllCells(r solve.Rules, sys System, opt Options) ([]Index, error) {
 	twoCard := map[Decision]int{} // the two-card indices, rounded
 	for k, c := range cands {
 		x := Index{Decision: c.decision()}
-		slope := x.fit(r, sys, samples, k)
+		slope := x.fit(r, sys, samples, k, opt.Moment)
 		if !placed(x, lo, hi, scale) || !crossesInData(samples, k, x.Index, slope, 4*scale) {
 			continue
 		}
@@ -106,7 +113,7 @@ func AllCells(r solve.Rules, sys System, opt Options) ([]Index, error) {
 		out = append(out, x)
 	}
 	ins := Index{Decision: I18[0]}
-	ins.fit(r, sys, samples, len(cands))
+	ins.fit(r, sys, samples, len(cands), opt.Moment)
 	if placed(ins, lo, hi, scale) {
 		out = append([]Index{ins}, out...)
 	}
@@ -132,14 +139,19 @@ func crossesInData(samples []sample, k int, idx, slope, window float64) bool {
 	var above, below float64
 	var na, nb int
 	for _, s := range samples {
-		switch {
-		case s.gain == nil || math.Abs(s.tc-idx) > window:
-		case s.tc >= idx:
-			above += s.gain[k]
-			na++
-		default:
-			below += s.gain[k]
-			nb++
+		if s.points == nil {
+			continue
+		}
+		for _, p := range s.points[k] {
+			switch {
+			case math.Abs(p.x-idx) > window:
+			case p.x >= idx:
+				above += p.w * p.y
+				na++
+			default:
+				below += p.w * p.y
+				nb++
+			}
 		}
 	}
 	if na < 5 || nb < 5 {
@@ -262,6 +274,35 @@ func cellGain(tab *solve.Table, c candidate) float64 {
 		g += h.Freq * (h.EV[c.play] - h.EV[c.basic])
 	}
 	return g
+}
+
+// cellPoints are a candidate's points at the decision on a solved shoe:
+// each of its hands (two cards, or three and more for a multi-card
+// candidate) at the count with its cards and the up card seen, its gain
+// per hand, weighed by how often it is reached.
+func cellPoints(tab *solve.Table, cand candidate, c counter) []point {
+	var out []point
+	if cand.multi {
+		total, soft := cellTotal(cand.kind, cand.hand)
+		for i := range tab.Compositions {
+			m := &tab.Compositions[i]
+			if m.Up == cand.up && m.Total == total && m.Soft == soft && m.Freq > 0 {
+				var seen []int
+				for _, r := range m.Cards() {
+					seen = append(seen, int(r))
+				}
+				out = append(out, point{c.with(append(seen, int(m.Up))...), m.EV[cand.play] - m.EV[cand.basic], m.Freq})
+			}
+		}
+		return out
+	}
+	for i := range tab.Hands {
+		h := &tab.Hands[i]
+		if h.Up == cand.up && inCell(h, cand.kind, cand.hand) && h.Legal[cand.play] && h.Legal[cand.basic] && h.Freq > 0 {
+			out = append(out, point{c.with(int(h.Cards[0]), int(h.Cards[1]), int(h.Up)), h.EV[cand.play] - h.EV[cand.basic], h.Freq})
+		}
+	}
+	return out
 }
 
 // inCell reports whether a two-card hand is decided by the cell of that

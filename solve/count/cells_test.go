@@ -30,7 +30,8 @@ func TestCellGainMatchesHandSolver(t *testing.T) {
 	actions := map[string]solve.Action{"stand": solve.Stand, "hit": solve.Hit, "double": solve.Double, "surrender": solve.Surrender}
 	full := solve.NewShoe(r.Decks).Counts
 	for i := range opt.Shoes {
-		left, n, _ := dealShoe(r, sys, full, opt, i)
+		left, cnt := dealShoe(r, sys, full, opt, i)
+		n := cnt.n
 		shoe := solve.Shoe{Counts: left}
 		tab, err := solve.SolveWith(r, solve.Options{Shoe: &shoe})
 		if err != nil {
@@ -103,8 +104,8 @@ func TestCrossesInData(t *testing.T) {
 	var fading, crossing []sample
 	for i := range 400 {
 		tc := -8 + 16*float64(i)/400
-		fading = append(fading, sample{tc: tc, gain: []float64{-math.Exp(-tc / 2)}})
-		crossing = append(crossing, sample{tc: tc, gain: []float64{tc - 1}})
+		fading = append(fading, sample{tc: tc, points: [][]point{{{tc, -math.Exp(-tc / 2), 1}}}})
+		crossing = append(crossing, sample{tc: tc, points: [][]point{{{tc, tc - 1, 1}}}})
 	}
 	for _, c := range []struct {
 		name string
@@ -112,7 +113,7 @@ func TestCrossesInData(t *testing.T) {
 		want bool
 	}{{"fading", fading, false}, {"crossing", crossing, true}} {
 		var x Index
-		slope := x.fit(solve.Rules{}, HiLo, c.s, 0)
+		slope := x.fit(solve.Rules{}, HiLo, c.s, 0, BeforeRound)
 		if math.IsNaN(x.Index) || math.Abs(x.Index) > 8 {
 			t.Fatalf("%s: the line crosses at %+.2f, want within -8..+8 (the test's premise)", c.name, x.Index)
 		}

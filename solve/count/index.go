@@ -137,6 +137,39 @@ type Options struct {
 	// Stop, if not nil, stops the computation when closed: no shoe is
 	// started after it, and the computation returns ErrStopped.
 	Stop <-chan struct{}
+	// Moment is when the count is read (AtDecision by default).
+	Moment Moment
+}
+
+// A Moment is when an index's count is read.
+type Moment int
+
+const (
+	// AtDecision reads the count when the player decides: every card he
+	// has seen, his own two and the dealer's up card included (published
+	// index tables are defined so). Each composition of the decision's
+	// hands is a point of the fit at its own count, weighed by how often
+	// it is dealt.
+	AtDecision Moment = iota
+	// BeforeRound reads the count of the shoe before the round is dealt,
+	// the count a bet goes by; the fit's point is the shoe's gain over
+	// every hand the decision takes.
+	BeforeRound
+)
+
+// Moments names the moments as --count-at takes them.
+var Moments = []string{"decision", "round"}
+
+func (m Moment) String() string { return Moments[m] }
+
+// ParseMoment reads a moment's name.
+func ParseMoment(s string) (Moment, error) {
+	for i, name := range Moments {
+		if s == name {
+			return Moment(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown moment %q; want decision (the cards of the hand and the up card counted) or round (before the round is dealt)", s)
 }
 
 // ErrStopped is the error of a computation stopped by Options.Stop.
@@ -151,13 +184,46 @@ type Index struct {
 	Shoes   int // sampled shoes within the fit's window
 }
 
-// sample is one shoe: its true count and each decision's gain (nil for a
-// shoe left out).
+// sample is one shoe: its count before the round, how far it is dealt,
+// and each decision's points (nil for a shoe left out).
 type sample struct {
-	tc    float64
-	dealt float64 // the fraction of the shoe dealt
-	gain  []float64
+	tc     float64
+	dealt  float64 // the fraction of the shoe dealt
+	points [][]point
 }
+
+// A point is one observation of a decision's gain: y at count x, weighed
+// w. Before the round a shoe gives one point, its gain per round over the
+// decision's hands (w 1); at the decision, one point per composition of
+// the hand and up card, at the count with those cards seen, its gain per
+// hand, weighed by the composition's chance.
+type point struct{ x, y, w float64 }
+
+// counter reads a shoe's count: rc, the tags of the cards dealt, and n,
+// the cards left.
+type counter struct {
+	sys   System
+	decks int
+	rc    float64
+	n     int
+}
+
+// with is the count once cards are seen too (their ranks, 1..10): the true
+// count for a balanced count (running count x 52 / cards left), else the
+// running count from the initial one.
+func (c counter) with(cards ...int) float64 {
+	rc := c.rc
+	for _, r := range cards {
+		rc += c.sys.Tags[r]
+	}
+	if !c.sys.Balanced() {
+		return c.sys.IRC(c.decks) + rc
+	}
+	return rc * 52 / float64(c.n-len(cards))
+}
+
+// one is a shoe's single point before the round.
+func one(c counter, g float64) []point { return []point{{c.with(), g, 1}} }
 
 // Compute finds each decision's index for the rules (a finite shoe) and
 // count.
@@ -165,15 +231,19 @@ func Compute(r solve.Rules, sys System, decisions []Decision, opt Options) ([]In
 	if err := check(r, opt); err != nil {
 		return nil, err
 	}
-	samples, err := sampleShoes(r, sys, opt, func(left [10]int, n int) []float64 {
-		gains := make([]float64, len(decisions))
+	samples, err := sampleShoes(r, sys, opt, func(left [10]int, c counter) [][]point {
+		points := make([][]point, len(decisions))
 		evs := map[solve.Rank]*solve.HandValues{}
 		for k, d := range decisions {
-			if !d.Unsolved {
-				gains[k] = gain(r, d, left, n, evs)
+			switch {
+			case d.Unsolved:
+			case opt.Moment == BeforeRound:
+				points[k] = one(c, gain(r, d, left, c.n, evs))
+			default:
+				points[k] = decisionPoints(r, d, left, c, evs)
 			}
 		}
-		return gains
+		return points
 	})
 	if err != nil {
 		return nil, err
@@ -182,7 +252,7 @@ func Compute(r solve.Rules, sys System, decisions []Decision, opt Options) ([]In
 	for k, d := range decisions {
 		out[k] = Index{Decision: d, Index: math.NaN(), SE: math.NaN()}
 		if !d.Unsolved {
-			out[k].fit(r, sys, samples, k)
+			out[k].fit(r, sys, samples, k, opt.Moment)
 		}
 	}
 	return out, nil
@@ -201,22 +271,26 @@ func check(r solve.Rules, opt Options) error {
 	return nil
 }
 
-// fit sets the index from gain k of the samples: where its least-squares
-// line on the count crosses zero. It returns the line's slope.
-func (x *Index) fit(r solve.Rules, sys System, samples []sample, k int) float64 {
-	var xs, ys, zs []float64
-	for _, s := range samples {
-		if s.gain != nil { // nil: a shoe left out
-			xs, ys, zs = append(xs, s.tc), append(ys, s.gain[k]), append(zs, s.dealt)
+// fit sets the index from decision k's points: where their weighted
+// least-squares line on the count crosses zero. It returns the line's
+// slope.
+func (x *Index) fit(r solve.Rules, sys System, samples []sample, k int, m Moment) float64 {
+	var obs []observation
+	for i, s := range samples {
+		if s.points == nil { // a shoe left out
+			continue
+		}
+		for _, p := range s.points[k] {
+			if p.w > 0 {
+				obs = append(obs, observation{point: p, z: s.dealt, shoe: i})
+			}
 		}
 	}
 	scale := 1.0 // the fit's windows, in true counts; running counts spread over the decks
-	if sys.Balanced() {
-		zs = nil
-	} else {
+	if !sys.Balanced() {
 		scale = float64(r.Decks)
 	}
-	idx, se, slope, n := crossing(xs, ys, zs, scale)
+	idx, se, slope, n := crossing(obs, !sys.Balanced(), m == AtDecision, scale)
 	x.Index, x.SE, x.Shoes = idx, se, n
 	if !math.IsNaN(idx) {
 		x.Rounded = int(math.Round(idx))
@@ -227,7 +301,7 @@ func (x *Index) fit(r solve.Rules, sys System, samples []sample, k int) float64 
 // sampleShoes deals opt.Shoes shoes, on every core, and values each with
 // gains (its unseen cards and their number); ErrStopped if opt.Stop closes
 // first.
-func sampleShoes(r solve.Rules, sys System, opt Options, gains func(left [10]int, n int) []float64) ([]sample, error) {
+func sampleShoes(r solve.Rules, sys System, opt Options, points func(left [10]int, c counter) [][]point) ([]sample, error) {
 	full := r.FullShoe()
 	total := float64(full.Total())
 	samples := make([]sample, opt.Shoes)
@@ -238,8 +312,8 @@ func sampleShoes(r solve.Rules, sys System, opt Options, gains func(left [10]int
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				left, n, c := dealShoe(r, sys, full.Counts, opt, i)
-				samples[i] = sample{tc: c, dealt: 1 - float64(n)/total, gain: gains(left, n)}
+				left, c := dealShoe(r, sys, full.Counts, opt, i)
+				samples[i] = sample{tc: c.with(), dealt: 1 - float64(c.n)/total, points: points(left, c)}
 				if opt.Progress != nil {
 					opt.Progress()
 				}
@@ -258,9 +332,9 @@ func sampleShoes(r solve.Rules, sys System, opt Options, gains func(left [10]int
 	return samples, nil
 }
 
-// dealShoe deals shoe i to a random depth and returns the cards left,
-// their number and the count.
-func dealShoe(r solve.Rules, sys System, full [10]int, opt Options, i int) (left [10]int, n int, c float64) {
+// dealShoe deals shoe i to a random depth and returns the cards left and
+// the count of those dealt.
+func dealShoe(r solve.Rules, sys System, full [10]int, opt Options, i int) (left [10]int, c counter) {
 	rng := rand.New(rand.NewPCG(opt.Seed, uint64(i)))
 	var cards []uint8
 	for rank, n := range full {
@@ -276,12 +350,7 @@ func dealShoe(r solve.Rules, sys System, full [10]int, opt Options, i int) (left
 		left[c-1]--
 		rc += sys.Tags[c]
 	}
-	n = len(cards) - depth
-	c = rc * 52 / float64(n) // the true count
-	if !sys.Balanced() {
-		c = sys.IRC(r.Decks) + rc // the running count
-	}
-	return left, n, c
+	return left, counter{sys: sys, decks: r.Decks, rc: rc, n: len(cards) - depth}
 }
 
 // gain returns the decision's expected gain per round on the shoe left:
@@ -336,70 +405,171 @@ func gain(r solve.Rules, d Decision, left [10]int, n int, evs map[solve.Rank]*so
 		var hand [10]uint8
 		hand[a-1]++
 		hand[b-1]++
-		stand, hit, double, surrender := s.Plays(hand)
-		w := func(play string) float64 {
-			switch play {
-			case "stand":
-				return stand
-			case "hit":
-				return hit
-			case "double":
-				return double
-			case "surrender":
-				return surrender
-			}
-			return max(stand, hit) // "play": the better of the two
-		}
-		g += pUp * p * (w(d.Play) - w(d.Base))
+		g += pUp * p * playGain(s, hand, d)
 	}
 	return g
 }
 
-// crossing fits gain = a + b count by least squares over the shoes near
-// the crossing (a first fit over true counts -8..+8, then a window of 4
-// either side of its crossing; for running counts, windows scale times as
-// wide around the counts' median) and returns -a/b with its standard error
-// (the delta method on the fit's covariance), the line's slope and the
-// shoes behind it.
-//
-// A running count means different shoes at different depths (an
-// unbalanced count drifts as the shoe is dealt), so with zs, the fraction
-// of each shoe dealt, the fit holds the depth fixed: gain = a + b count +
-// c (z - z0), z0 the median depth, and -a/b is the crossing for a shoe
-// dealt that far.
-func crossing(xs, ys, zs []float64, scale float64) (idx, se, slope float64, shoes int) {
-	z0 := 0.0
-	if zs != nil {
-		z0 = median(zs)
+// An observation is a point of a fit with the shoe it came from and how
+// far that shoe was dealt.
+type observation struct {
+	point
+	z    float64 // the fraction of the shoe dealt
+	shoe int
+}
+
+// decisionPoints are a decision's points at the moment it is made: one
+// for each composition of the player's two cards with the up card, at the
+// count with those three cards seen, its gain per hand (the play's EV
+// less the base's, for those cards on the shoe left; for insurance, the
+// side bet's value with them seen), weighed by its chance on the shoe.
+func decisionPoints(r solve.Rules, d Decision, left [10]int, c counter, evs map[solve.Rank]*solve.HandValues) []point {
+	up := int(d.Up)
+	pUp := float64(left[up-1]) / float64(c.n)
+	if pUp == 0 {
+		return nil
 	}
-	// fit returns the coefficients (a, b) and their covariance.
-	fit := func(lo, hi float64) (a, b, va, vb, cab float64, n int) {
-		k := 2
-		if zs != nil {
-			k = 3
+	m := left
+	m[up-1]--
+	rest := float64(c.n - 1)
+	chance := func(a, b int) float64 { // of the first two cards being a and b, either order
+		if a == b {
+			return float64(m[a-1]) * float64(m[a-1]-1) / rest / (rest - 1)
 		}
-		var xtx [3][3]float64
-		var xty [3]float64
-		row := func(i int) [3]float64 {
-			r := [3]float64{1, xs[i], 0}
-			if zs != nil {
-				r[2] = zs[i] - z0
+		return 2 * float64(m[a-1]) * float64(m[b-1]) / rest / (rest - 1)
+	}
+	var out []point
+	switch d.Table {
+	case "insurance": // half a bet at 2 to 1 that the hole card is a ten
+		for a := 1; a <= 10; a++ {
+			for b := a; b <= 10; b++ {
+				p := chance(a, b)
+				if p <= 0 {
+					continue
+				}
+				tens := float64(m[9])
+				if a == 10 {
+					tens--
+				}
+				if b == 10 {
+					tens--
+				}
+				pTen := tens / (rest - 2)
+				out = append(out, point{c.with(a, b, up), 0.5 * (3*pTen - 1), pUp * p})
 			}
-			return r
 		}
-		for i, x := range xs {
-			if x < lo || x > hi {
+	case "pair":
+		pair := 10
+		if x, err := solve.ParseRank(d.Hand[:1]); err == nil {
+			pair = int(x)
+		}
+		p := chance(pair, pair)
+		if p <= 0 {
+			return nil
+		}
+		stand, split, err := solve.PairPlays(r, solve.Shoe{Counts: left}, solve.Rank(pair), d.Up)
+		if err != nil {
+			return nil
+		}
+		out = append(out, point{c.with(pair, pair, up), split - stand, pUp * p})
+	default: // a hard total: each pair of ranks that makes it, pairs aside
+		s := evs[d.Up]
+		if s == nil {
+			s = solve.NewHandValues(r, left, d.Up)
+			evs[d.Up] = s
+		}
+		total, _ := strconv.Atoi(d.Hand)
+		for a := 2; a <= 10; a++ {
+			b := total - a
+			if b <= a || b > 10 {
 				continue
 			}
-			n++
-			r := row(i)
+			p := chance(a, b)
+			if p == 0 {
+				continue
+			}
+			var hand [10]uint8
+			hand[a-1]++
+			hand[b-1]++
+			out = append(out, point{c.with(a, b, up), playGain(s, hand, d), pUp * p})
+		}
+	}
+	return out
+}
+
+// playGain is a two-card hand's gain from the decision's play over its
+// base.
+func playGain(s *solve.HandValues, hand [10]uint8, d Decision) float64 {
+	stand, hit, double, surrender := s.Plays(hand)
+	w := func(play string) float64 {
+		switch play {
+		case "stand":
+			return stand
+		case "hit":
+			return hit
+		case "double":
+			return double
+		case "surrender":
+			return surrender
+		}
+		return max(stand, hit) // "play": the better of the two
+	}
+	return w(d.Play) - w(d.Base)
+}
+
+// crossing fits gain = a + b count by weighted least squares over the
+// observations near the crossing (a first fit over true counts -8..+8,
+// then a window of 4 either side of its crossing; for running counts,
+// windows scale times as wide around the counts' median) and returns -a/b
+// with its standard error (the delta method on the fit's covariance), the
+// line's slope and the shoes behind it.
+//
+// A running count means different shoes at different depths (an
+// unbalanced count drifts as the shoe is dealt), so with depth the fit
+// holds the depth fixed: gain = a + b count + c (z - z0), z0 the median
+// depth, and -a/b is the crossing for a shoe dealt that far.
+//
+// With clustered set (several observations a shoe, at the decision) the
+// covariance is the sandwich estimator clustered by shoe, since the
+// observations of one shoe share its cards; otherwise (one a shoe, w 1)
+// the classical one.
+func crossing(obs []observation, depth, clustered bool, scale float64) (idx, se, slope float64, shoes int) {
+	if len(obs) == 0 {
+		return math.NaN(), math.NaN(), 0, 0
+	}
+	k := 2
+	z0 := 0.0
+	if depth {
+		k = 3
+		zs := make([]float64, len(obs))
+		for i, o := range obs {
+			zs[i] = o.z
+		}
+		z0 = median(zs)
+	}
+	row := func(o observation) [3]float64 { return [3]float64{1, o.x, o.z - z0} }
+	// fit returns the coefficients (a, b) and their covariance, and the
+	// shoes in the window.
+	fit := func(lo, hi float64) (a, b, va, vb, cab float64, n int) {
+		var xtx [3][3]float64
+		var xty [3]float64
+		seen := map[int]bool{}
+		count := 0
+		for _, o := range obs {
+			if o.x < lo || o.x > hi {
+				continue
+			}
+			seen[o.shoe] = true
+			count++
+			r := row(o)
 			for p := 0; p < k; p++ {
-				xty[p] += r[p] * ys[i]
+				xty[p] += o.w * r[p] * o.y
 				for q := 0; q < k; q++ {
-					xtx[p][q] += r[p] * r[q]
+					xtx[p][q] += o.w * r[p] * r[q]
 				}
 			}
 		}
+		n = len(seen)
 		if n < 10 {
 			return math.NaN(), math.NaN(), 0, 0, 0, n
 		}
@@ -413,19 +583,66 @@ func crossing(xs, ys, zs []float64, scale float64) (idx, se, slope float64, shoe
 				beta[p] += inv[p][q] * xty[q]
 			}
 		}
-		var rss float64
-		for i, x := range xs {
-			if x >= lo && x <= hi {
-				r := row(i)
-				e := ys[i] - beta[0] - beta[1]*r[1] - beta[2]*r[2]
-				rss += e * e
+		resid := func(o observation) float64 {
+			r := row(o)
+			return o.y - beta[0] - beta[1]*r[1] - beta[2]*r[2]
+		}
+		var cov [3][3]float64
+		if !clustered {
+			var rss float64
+			for _, o := range obs {
+				if o.x >= lo && o.x <= hi {
+					e := resid(o)
+					rss += o.w * e * e
+				}
+			}
+			s2 := rss / float64(count-k)
+			for p := range k {
+				for q := range k {
+					cov[p][q] = s2 * inv[p][q]
+				}
+			}
+		} else {
+			u := map[int]*[3]float64{} // each shoe's sum of w e r
+			for _, o := range obs {
+				if o.x < lo || o.x > hi {
+					continue
+				}
+				if u[o.shoe] == nil {
+					u[o.shoe] = &[3]float64{}
+				}
+				e, r := resid(o), row(o)
+				for p := range k {
+					u[o.shoe][p] += o.w * e * r[p]
+				}
+			}
+			var meat [3][3]float64
+			for _, g := range u {
+				for p := range k {
+					for q := range k {
+						meat[p][q] += g[p] * g[q]
+					}
+				}
+			}
+			f := float64(n) / float64(n-1)
+			for p := range k {
+				for q := range k {
+					for a := range k {
+						for b := range k {
+							cov[p][q] += f * inv[p][a] * meat[a][b] * inv[b][q]
+						}
+					}
+				}
 			}
 		}
-		s2 := rss / float64(n-k)
-		return beta[0], beta[1], s2 * inv[0][0], s2 * inv[1][1], s2 * inv[0][1], n
+		return beta[0], beta[1], cov[0][0], cov[1][1], cov[0][1], n
 	}
 	lo, hi := -8*scale, 8*scale
 	if scale != 1 { // a running count: around its own middle
+		xs := make([]float64, len(obs))
+		for i, o := range obs {
+			xs[i] = o.x
+		}
 		mid := median(xs)
 		lo, hi = mid-8*scale, mid+8*scale
 	}

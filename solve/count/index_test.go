@@ -203,11 +203,12 @@ func TestTypicalShoeRC(t *testing.T) {
 // way, exactly.
 func TestInsuranceDirect(t *testing.T) {
 	r, _ := solve.ParseRules("6D S17 DAS")
-	opt := Options{Shoes: 200, Penetration: 0.8, Seed: 7}
+	opt := Options{Shoes: 200, Penetration: 0.8, Seed: 7, Moment: BeforeRound}
 	full := solve.NewShoe(r.Decks).Counts
 	var xs, ys []float64
 	for i := range opt.Shoes {
-		left, n, tc := dealShoe(r, HiLo, full, opt, i)
+		left, c := dealShoe(r, HiLo, full, opt, i)
+		n, tc := c.n, c.with()
 		shoe := solve.Shoe{Counts: left}
 		d, err := solve.DealerOutcomes(r, solve.Options{Shoe: &shoe})
 		if err != nil {
@@ -220,7 +221,7 @@ func TestInsuranceDirect(t *testing.T) {
 		}
 		xs, ys = append(xs, tc), append(ys, direct)
 	}
-	want, _, _, _ := crossing(xs, ys, nil, 1)
+	want, _, _, _ := crossing(observations(xs, ys, nil), false, false, 1)
 	got, err := Compute(r, HiLo, I18[:1], opt)
 	if err != nil {
 		t.Fatal(err)
@@ -244,8 +245,8 @@ func TestCrossingHoldsDepth(t *testing.T) {
 		x := -20 + 40*z + 6*rng.NormFloat64()
 		xs, ys, zs = append(xs, x), append(ys, 0.01*(x+8-30*(z-0.4))+0.002*rng.NormFloat64()), append(zs, z)
 	}
-	held, se, _, _ := crossing(xs, ys, zs, 6)
-	plain, _, _, _ := crossing(xs, ys, nil, 6)
+	held, se, _, _ := crossing(observations(xs, ys, zs), true, false, 6)
+	plain, _, _, _ := crossing(observations(xs, ys, zs), false, false, 6)
 	if math.Abs(held+8) > 4*se+0.5 {
 		t.Errorf("depth held: crossing %+.2f ± %.2f, want -8", held, se)
 	}
@@ -272,5 +273,81 @@ func TestStop(t *testing.T) {
 	}
 	if n := valued.Load(); n >= 100 {
 		t.Errorf("%d shoes valued after the stop at 5", n)
+	}
+}
+
+// observations are one shoe's point each, weighed 1 (zs nil: depth 0).
+func observations(xs, ys, zs []float64) []observation {
+	out := make([]observation, len(xs))
+	for i := range xs {
+		out[i] = observation{point: point{xs[i], ys[i], 1}, shoe: i}
+		if zs != nil {
+			out[i].z = zs[i]
+		}
+	}
+	return out
+}
+
+// TestDecisionCountRecovered: on real sampled shoes, a synthetic decision
+// (16 v T) whose gain per hand is exactly linear in the count at the
+// decision (computed here from the cards left, apart from the engine's
+// counter), crossing zero at +2, is fitted back to +2 from the decision's
+// points at the engine's counts; fitted on the count before the round (one
+// point a shoe, its gain per round) it lands elsewhere, by about the three
+// cards' tags.
+func TestDecisionCountRecovered(t *testing.T) {
+	r, _ := solve.ParseRules("6D S17 DAS")
+	d := Decision{Table: "hard", Hand: "16", Up: 10, Base: "hit", Play: "stand"}
+	const at = 2.0
+	for _, m := range []Moment{AtDecision, BeforeRound} {
+		opt := Options{Shoes: 400, Penetration: 0.8, Seed: 3, Moment: m}
+		tag := func(rank int) float64 { // Hi-Lo, written out
+			switch {
+			case rank >= 2 && rank <= 6:
+				return 1
+			case rank == 1 || rank == 10:
+				return -1
+			}
+			return 0
+		}
+		samples, err := sampleShoes(r, HiLo, opt, func(left [10]int, c counter) [][]point {
+			rc, n := 0.0, 0
+			for rank := 1; rank <= 10; rank++ {
+				full := 24
+				if rank == 10 {
+					full = 96
+				}
+				rc += float64(full-left[rank-1]) * tag(rank)
+				n += left[rank-1]
+			}
+			var pts []point
+			for a := 6; a <= 7; a++ { // T,6 and 9,7 by chance, 8,8 is a pair
+				b := 16 - a
+				w := float64(left[9]) / float64(n) * 2 * float64(left[a-1]) * float64(left[b-1]) / float64(n-1) / float64(n-2)
+				x := (rc + tag(a) + tag(b) + tag(10)) * 52 / float64(n-3)
+				pts = append(pts, point{c.with(a, b, 10), 0.01 * (x - at), w})
+			}
+			if m == BeforeRound {
+				g := 0.0
+				for _, p := range pts {
+					g += p.w * p.y
+				}
+				return [][]point{one(c, g)}
+			}
+			return [][]point{pts}
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var x Index
+		x.Decision = d
+		x.fit(r, HiLo, samples, 0, m)
+		switch {
+		case m == AtDecision && math.Abs(x.Index-at) > 1e-9:
+			t.Errorf("at the decision: %+.6f, want %+.1f exactly", x.Index, at)
+		case m == BeforeRound && math.Abs(x.Index-at) < 0.1:
+			t.Errorf("before the round: %+.4f, want it away from %+.1f (the test's premise)", x.Index, at)
+		}
+		t.Logf("%v: %+.4f ± %.4f", m, x.Index, x.SE)
 	}
 }
