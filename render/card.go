@@ -64,9 +64,11 @@ type IndexPage struct {
 	// Insurance states the insurance index, e.g. "Insurance: take it at
 	// +3 or more"; empty if there is none.
 	Insurance string
-	Notes     []string // conventions and provenance, for the full page
-	Marks     map[CellKey][]IndexMark
-	List      []string // one line per index, for the full page
+	// Ramp states the bet by count (RampText), empty if none was given.
+	Ramp  string
+	Notes []string // conventions and provenance, for the full page
+	Marks map[CellKey][]IndexMark
+	List  []string // one line per index, for the full page
 	// Multi names the indices of hands of three or more cards in short
 	// ("16 v T +0S"), for the wallet card, which has no list.
 	Multi []string
@@ -703,6 +705,9 @@ func (c *cardPDF) wallet() {
 				case 3:
 					ip := c.opt.Indices
 					notes := "Index and the play at or above it (" + ip.Count + "); below it the other play. " + ip.Insurance + "."
+					if ip.Ramp != "" {
+						notes += "\n" + ip.Ramp + "."
+					}
 					if also := ip.also(); len(also) > 0 {
 						notes += "\nAlso: " + strings.Join(also, ", ") + "."
 					}
@@ -812,6 +817,12 @@ func (c *cardPDF) indexPage(ip *IndexPage) {
 		c.SetXY(12, y+1)
 		c.CellFormat(pw-24, 5, ip.Insurance+".", "", 0, "L", false, 0, "")
 		y += 6
+	}
+	if ip.Ramp != "" {
+		c.SetFont(cardFont, "B", 10)
+		c.SetXY(12, y+1)
+		c.MultiCell(pw-24, 4.6, ip.Ramp+".", "", "L", false)
+		y = c.GetY() + 1
 	}
 	c.SetFont(cardFont, "", 8.5)
 	c.SetXY(12, y+1)

@@ -2,11 +2,13 @@ package render
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"bjchart/charts"
 	"bjchart/solve"
 	"bjchart/solve/count"
+	"bjchart/solve/sim"
 )
 
 // roundingShort names a rounding convention on the card.
@@ -76,7 +78,7 @@ func NewIndexPage(rep *IndicesReport, t *solve.Table) *IndexPage {
 		p.List = append(p.List, line)
 	}
 	if len(unreliable) > 0 {
-		p.Notes = append(p.Notes, fmt.Sprintf("Not shown, known to worse than a point (more --shoes would place them): %s.", strings.Join(unreliable, "; ")))
+		p.Notes = append(p.Notes, fmt.Sprintf("Not shown, known only to within more than a point (more --shoes would place them): %s.", strings.Join(unreliable, "; ")))
 	}
 	return p
 }
@@ -120,4 +122,26 @@ func tieMark(nearTie bool) string {
 		return "~"
 	}
 	return ""
+}
+
+// RampText states a bet ramp for the card: "Bet by true count: 1 below +1,
+// 4 from +1, 8.5 from +2, 12 from +3" (units as the ramp gives them; 0:
+// sit out).
+func RampText(steps []sim.Step, count string) string {
+	var parts []string
+	for i, st := range steps {
+		bet := strconv.FormatFloat(st.Bet, 'g', -1, 64)
+		if st.Bet == 0 {
+			bet = "sit out"
+		}
+		switch {
+		case i == 0 && len(steps) > 1:
+			parts = append(parts, fmt.Sprintf("%s below %+g", bet, steps[1].From))
+		case i == 0:
+			parts = append(parts, bet+" at every count")
+		default:
+			parts = append(parts, fmt.Sprintf("%s from %+g", bet, st.From))
+		}
+	}
+	return "Bet by " + count + " (units): " + strings.Join(parts, ", ")
 }

@@ -29,6 +29,47 @@ type CountPoint struct {
 // letter page), 10 x 6 inches, its x axis reaching a count beyond the first and last so that
 // no interval is cut at the edge.
 func DrawCountPlot(w io.Writer, format string, cp CountPlot) error {
+	return DrawCountPlots(w, format, cp)
+}
+
+// DrawCountPlots writes plots one above the other on a shared count axis
+// (each with its own y axis and unit), 10 inches wide and 6 a plot but
+// the first 4 for each further one.
+func DrawCountPlots(w io.Writer, format string, cps ...CountPlot) error {
+	var plots [][]*plot.Plot
+	for _, cp := range cps {
+		p, err := countPlot(cp)
+		if err != nil {
+			return err
+		}
+		plots = append(plots, []*plot.Plot{p})
+	}
+	width, height := 10*vg.Inch, 6*vg.Inch+vg.Length(len(cps)-1)*4*vg.Inch
+	canvas, err := figureCanvas(format, width, height)
+	if err != nil {
+		return fmt.Errorf("count plot: %v", err)
+	}
+	dc := draw.New(canvas)
+	if format == "pdf" {
+		dc = fitPDFPage(canvas, width, height)
+	}
+	dc.SetColor(color.White)
+	dc.Fill(dc.Rectangle.Path())
+	dc = draw.Crop(dc, 0.15*vg.Inch, -0.25*vg.Inch, 0.1*vg.Inch, -0.15*vg.Inch) // a margin all round
+	if len(plots) == 1 {
+		plots[0][0].Draw(dc)
+		return writeFigure(w, format, canvas)
+	}
+	tiles := draw.Tiles{Rows: len(plots), Cols: 1, PadY: 0.3 * vg.Inch}
+	for i, row := range plot.Align(plots, tiles, dc) {
+		plots[i][0].Draw(row[0])
+	}
+	return writeFigure(w, format, canvas)
+}
+
+// countPlot lays one plot out: its points with their intervals, a line at
+// zero, every count ticked.
+func countPlot(cp CountPlot) (*plot.Plot, error) {
 	p := plot.New()
 	p.Title.Text, p.X.Label.Text, p.Y.Label.Text = cp.Title, cp.XLabel, cp.YLabel
 	var pts plotter.XYs
@@ -40,18 +81,18 @@ func DrawCountPlot(w io.Writer, format string, cp CountPlot) error {
 		lo, hi = min(lo, pt.Value-pt.HalfWidth), max(hi, pt.Value+pt.HalfWidth)
 	}
 	if len(pts) == 0 {
-		return fmt.Errorf("count plot: no points")
+		return nil, fmt.Errorf("count plot: no points")
 	}
 	sc, err := plotter.NewScatter(pts)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	eb, err := plotter.NewYErrorBars(struct {
 		plotter.XYs
 		plotter.YErrors
 	}{pts, errs})
 	if err != nil {
-		return err
+		return nil, err
 	}
 	zero := plotter.NewFunction(func(float64) float64 { return 0 })
 	zero.Color = color.Gray{Y: 0x99}
@@ -65,19 +106,7 @@ func DrawCountPlot(w io.Writer, format string, cp CountPlot) error {
 	p.X.Tick.Marker = plot.ConstantTicks(ticks)
 	pad := (hi - lo) * 0.05
 	p.Y.Min, p.Y.Max = lo-pad, hi+pad
-	const width, height = 10 * vg.Inch, 6 * vg.Inch
-	canvas, err := figureCanvas(format, width, height)
-	if err != nil {
-		return fmt.Errorf("count plot: %v", err)
-	}
-	dc := draw.New(canvas)
-	if format == "pdf" {
-		dc = fitPDFPage(canvas, width, height)
-	}
-	dc.SetColor(color.White)
-	dc.Fill(dc.Rectangle.Path())
-	p.Draw(draw.Crop(dc, 0.15*vg.Inch, -0.25*vg.Inch, 0.1*vg.Inch, -0.15*vg.Inch)) // a margin all round
-	return writeFigure(w, format, canvas)
+	return p, nil
 }
 
 func byX(a, b plotter.XY) int {

@@ -10,6 +10,7 @@ import (
 	"bjchart/charts"
 	"bjchart/render"
 	"bjchart/solve"
+	"bjchart/solve/sim"
 
 	"github.com/spf13/cobra"
 )
@@ -27,6 +28,7 @@ type cardOptions struct {
 	fullRows bool
 	diff     string
 	date     string
+	ramp     string
 }
 
 func newCardCmd(e env) *cobra.Command {
@@ -73,6 +75,7 @@ same --date, gives the same PDF byte for byte.`,
 	fl.BoolVar(&o.fullRows, "full-rows", false, "print every hard total on its own row (default: identical rows at the ends share one, 5-8 and 17+)")
 	fl.BoolVar(&o.ev, "ev", false, "add pages with every action's EV and the dealer's outcome probabilities")
 	fl.StringVar(&o.diff, "diff", "", "add a page comparing the chart with this published chart (name or file)")
+	fl.StringVar(&o.ramp, "ramp", "", "with --count: print this bet ramp on the index page, \"COUNT:BET,...\" in units (as 'bjchart risk' gives it)")
 	fl.StringVar(&o.date, "date", "", "date printed on the card and in the PDF, YYYY-MM-DD (default: $SOURCE_DATE_EPOCH if set, else today)")
 	return cmd
 }
@@ -115,6 +118,15 @@ func (o *cardOptions) run(cmd *cobra.Command, e env) error {
 			return err
 		}
 	}
+	var ramp []sim.Step
+	if o.ramp != "" {
+		if !o.index.counting() {
+			return usagef("--ramp needs --count: a ramp bets by the count")
+		}
+		if ramp, err = sim.ParseRamp(o.ramp); err != nil {
+			return usagef("--ramp %v", err)
+		}
+	}
 	s, err := solve.NewSolver(r, solve.Options{})
 	if err != nil {
 		return err
@@ -132,6 +144,9 @@ func (o *cardOptions) run(cmd *cobra.Command, e env) error {
 			return err
 		}
 		opt.Indices = render.NewIndexPage(rep, s.Table())
+		if ramp != nil {
+			opt.Indices.Ramp = render.RampText(ramp, opt.Indices.Count)
+		}
 	}
 	return renderTo(e, out, func(b *bytes.Buffer) error { return render.Card(b, s.Table(), opt) })
 }

@@ -115,6 +115,8 @@ func TestGolden(t *testing.T) {
 		{"holdem-aks-v-qq.txt", []string{"holdem", "AKs", "v", "QQ"}},
 		{"holdem-aa-kk.json", []string{"holdem", "AsAh v KsKd", "--format", "json"}},
 		{"holdem-aks-3.txt", []string{"holdem", "AKs", "--opponents", "3", "--deals", "20000", "--seed", "5"}},
+		{"risk-2d.txt", []string{"risk", "--rules", "2D S17 DAS LS", "--shoes", "60", "--rounds", "200k", "--spread", "1-8", "--wong-out", "-1"}},
+		{"risk-2d.json", []string{"risk", "--rules", "2D S17 DAS LS", "--shoes", "60", "--rounds", "200k", "--format", "json"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -389,6 +391,14 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"holdem", "--card", "x.png"}, `a card is a PDF`},
 		{[]string{"holdem", "--show", "odds"}, `--show "odds"`},
 		{[]string{"holdem", "AKs", "--deals", "0"}, `--deals "0"`},
+		{[]string{"risk", "--spread", "12-1"}, `--spread "12-1": want units smallest-largest`},
+		{[]string{"risk", "--count", "ko"}, `unbalanced`},
+		{[]string{"risk", "--rules", "INF"}, `nothing to count`},
+		{[]string{"risk", "--ror", "0%"}, `--ror "0%"`},
+		{[]string{"risk", "--chip", "1000"}, `chip 1000`},
+		{[]string{"risk", "--wong-out", "x"}, `--wong-out "x"`},
+		{[]string{"risk", "--format", "xml"}, `--format "xml"`},
+		{[]string{"card", "--ramp", "1:2"}, `--ramp needs --count`},
 	}
 	for _, tt := range tests {
 		code, out, errOut := runCmd(t, tt.args...)

@@ -163,7 +163,7 @@ rule flags (default: ` + "`6D S17 DOA DAS SPL3 NS 3:2 PEEK`" + `).`,
 		fmt.Fprint(e.stdout, render.WrapProse(buf.String(), e.width()))
 	})
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
-	root.AddCommand(newChartCmd(e), newRulesCmd(e), newGridCmd(e), newChartsCmd(e), newDiffCmd(e), newPlotCmd(e), newCardCmd(e), newDealerCmd(e), newHandCmd(e), newSimCmd(e), newIndicesCmd(e), newEMCTSCheckCmd(e), newHouseCmd(e), newServeCmd(e), newEffectsCmd(e), newHoldemCmd(e))
+	root.AddCommand(newChartCmd(e), newRulesCmd(e), newGridCmd(e), newChartsCmd(e), newDiffCmd(e), newPlotCmd(e), newCardCmd(e), newDealerCmd(e), newHandCmd(e), newSimCmd(e), newIndicesCmd(e), newEMCTSCheckCmd(e), newHouseCmd(e), newServeCmd(e), newEffectsCmd(e), newHoldemCmd(e), newRiskCmd(e))
 	registerCompletions(root)
 	return root
 }

@@ -57,6 +57,10 @@ type Config struct {
 	// on a dealer blackjack) against an ace at this count or more; the
 	// count then leaves out the hole card.
 	InsureAt *float64
+	// RuinAt, if positive, makes each shard a bankroll path that starts
+	// with RuinAt units: Result.Ruined counts the shards whose running net
+	// fell to -RuinAt or below at some round (they play on regardless).
+	RuinAt float64
 }
 
 // MaxPlayers is the most players at a table.
@@ -129,6 +133,9 @@ type Result struct {
 	// count or running count, floored), from MinCount up; the ends take
 	// every count beyond them. Only with a count.
 	ByCount [2*MaxCount + 1]Tally
+	// Ruined counts the shards (bankroll paths) ruined, with
+	// Config.RuinAt.
+	Ruined int64
 }
 
 // A Tally sums some rounds apart (one player's, or those at one count):
@@ -194,6 +201,7 @@ func (r *Result) Merge(o Result) {
 	r.Pushes += o.Pushes
 	r.Losses += o.Losses
 	r.Reshuffles += o.Reshuffles
+	r.Ruined += o.Ruined
 	r.Net += o.Net
 	r.Net2 += o.Net2
 	r.Wagered += o.Wagered
@@ -362,9 +370,15 @@ func Run(cfg Config, ch Strategy, progress func(done int64)) (Result, error) {
 				if len(cfg.Seats) > 0 { // seats played apart: sum each
 					t.seatRes = &res.Seats
 				}
+				path, ruined := 0.0, false // the shard's running net, and whether it reached -RuinAt
 				for k := int64(0); k < rounds; k++ {
+					if cfg.RuinAt > 0 && !ruined && path <= -cfg.RuinAt {
+						ruined = true
+					}
 					if cfg.Count == nil {
-						res.add(t.round(ones))
+						o := t.round(ones)
+						res.add(o)
+						path += o.net
 					} else {
 						s.startRound() // a shuffle resets the count before the bet
 						c := s.countNow()
@@ -381,6 +395,7 @@ func Run(cfg Config, ch Strategy, progress func(done int64)) (Result, error) {
 						o := t.round(bets)
 						res.add(o)
 						res.ByCount[binOf(c)].add(o.net, o.wagered)
+						path += o.net
 					}
 					if k%every == every-1 {
 						if stopped(cfg.Stop) {
@@ -393,6 +408,9 @@ func Run(cfg Config, ch Strategy, progress func(done int64)) (Result, error) {
 							mu.Unlock()
 						}
 					}
+				}
+				if cfg.RuinAt > 0 && (ruined || path <= -cfg.RuinAt) {
+					res.Ruined++
 				}
 				res.Reshuffles = s.reshuffles
 				results[i] = res

@@ -1,0 +1,186 @@
+package render
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"bjchart/solve/risk"
+)
+
+// RiskReport is 'bjchart risk”s report: the game by true count, the ramp
+// decided on it, and what the ramp wins and risks. Money is in the table's
+// currency (the minimum bet's units), rates per round unless named.
+type RiskReport struct {
+	Rules       string     `json:"rules"`
+	Count       string     `json:"count"`
+	Penetration float64    `json:"penetration"`
+	Seed        uint64     `json:"seed"`
+	Shoes       int        `json:"shoes"`     // solved exactly
+	Rounds      int64      `json:"rounds"`    // simulated at a flat bet
+	ChartEV     float64    `json:"chart_ev"`  // a full shoe's, per unit bet
+	EdgeLine    [2]float64 `json:"edge_line"` // edge = [0] + [1] x true count, exact shoes
+	EdgeLineSE  [2]float64 `json:"edge_line_se"`
+	Min         float64    `json:"min_bet"`
+	Max         float64    `json:"max_bet"`
+	Chip        float64    `json:"chip"`
+	WongOut     *float64   `json:"wong_out,omitempty"`
+	Ramp        []RiskRow  `json:"ramp"`
+	RampText    string     `json:"ramp_text"` // as sim --ramp and card --ramp take it
+	Steps       int        `json:"chip_steps"`
+	Local       bool       `json:"locally_optimal"` // no one-chip change at one count raises the SCORE
+	risk.Figures
+	Model string `json:"model"`
+}
+
+// RiskRow is one true count: how often it comes, the edge the ramp was
+// decided on and its two measures, the variance, and the bet.
+type RiskRow struct {
+	Count    int     `json:"count"` // floored; the first and last take every count beyond
+	Freq     float64 `json:"freq"`
+	Edge     float64 `json:"edge"` // per unit bet a round: the exact shoes' line, what the bet is decided on
+	ShoeEdge float64 `json:"exact_edge"`
+	ShoeSE   float64 `json:"exact_edge_se"`
+	Shoes    int     `json:"exact_shoes"`
+	SimEdge  float64 `json:"sim_edge"`
+	SimSE    float64 `json:"sim_edge_se"`
+	Variance float64 `json:"variance"` // of a round at a unit bet
+	Bet      float64 `json:"bet"`
+}
+
+// riskModel says how the numbers were had.
+const riskModel = "Edge by true count (the count before the round, floored): each sampled shoe (dealt to a random depth below the penetration) " +
+	"solved exactly for the chart's EV, a least-squares line through them evaluated at each count (the end bins at their shoes' mean count), " +
+	"the bin's own exact mean and the simulator's flat-bet edge beside it; frequency and variance from the simulator's rounds at a flat bet. " +
+	"Bets Kelly-proportional (Kelly 1956): edge over variance, scaled for the best SCORE within the table's limits, rounded to chips, " +
+	"then bettered one chip at one count at a time while the SCORE rises. SCORE = 10^6 (W/SD)^2 = DI^2, DI = 1000 W/SD, N0 = SD^2/W^2, " +
+	"certainty equivalent W - SD^2/(2 bankroll), risk of ruin exp(-2 W bankroll / SD^2) (the diffusion formula, Blackjack Attack ch. 4), " +
+	"trip ruin the chance of losing the trip bank within its rounds (Brownian first passage), W and SD per round"
+
+// NewRiskReport lays out a measured game, its ramp and figures.
+func NewRiskReport(rules string, g *risk.Game, t risk.Table, bets []float64, steps int, f risk.Figures) RiskReport {
+	rep := RiskReport{Rules: rules, Count: g.Count, Penetration: g.Penetration, Seed: g.Seed, Shoes: g.Shoes, Rounds: g.Rounds,
+		ChartEV: g.ChartEV, EdgeLine: [2]float64{g.A, g.B}, EdgeLineSE: [2]float64{g.SEA, g.SEB}, Min: t.Min, Max: t.Max, Chip: t.Chip,
+		WongOut: t.WongOut, Steps: steps, Figures: f, Model: riskModel, Local: risk.LocallyOptimal(g.Plain(), t, bets)}
+	var ramp []string
+	for i, b := range g.Bins {
+		rep.Ramp = append(rep.Ramp, RiskRow{Count: b.Count, Freq: b.Freq, Edge: b.Edge, ShoeEdge: b.ShoeEdge, ShoeSE: b.ShoeSE, Shoes: b.Shoes,
+			SimEdge: b.SimEdge, SimSE: b.SimSE, Variance: b.Var, Bet: bets[i]})
+		from := strconv.Itoa(b.Count)
+		if i == 0 {
+			from = "-100"
+		}
+		if i == 0 || bets[i] != bets[i-1] {
+			ramp = append(ramp, from+":"+strconv.FormatFloat(bets[i]/t.Min, 'g', -1, 64))
+		}
+	}
+	rep.RampText = strings.Join(ramp, ",")
+	return rep
+}
+
+// money prints an amount to the cent where it has them.
+func money(x float64) string {
+	if x == math.Trunc(x) && math.Abs(x) < 1e12 {
+		return strconv.FormatFloat(x, 'f', 0, 64)
+	}
+	return strconv.FormatFloat(x, 'f', 2, 64)
+}
+
+// Text writes the report.
+func (r RiskReport) Text(w io.Writer) error {
+	fmt.Fprintf(w, "bjchart risk: %s, %s, %g%% penetration, bets %s to %s in chips of %s\n", r.Rules, r.Count, 100*r.Penetration, money(r.Min), money(r.Max), money(r.Chip))
+	fmt.Fprintf(w, "%d shoes solved exactly, %d rounds simulated at a flat bet (seed %d); the chart's EV from a full shoe %+.4f%%\n",
+		r.Shoes, r.Rounds, r.Seed, 100*r.ChartEV)
+	fmt.Fprintf(w, "edge by true count (exact shoes' line): %+.4f%% %+.4f%% per count (SE %.4f, %.4f)\n\n",
+		100*r.EdgeLine[0], 100*r.EdgeLine[1], 100*r.EdgeLineSE[0], 100*r.EdgeLineSE[1])
+	fmt.Fprintln(w, "By true count, in % of a unit bet a round: the edge the bet is decided on, the exact shoes' own mean with its SE, "+
+		"the simulator's flat-bet edge with its SE; the variance of a round at a unit bet; the bet in money.")
+	tw := tabwriter.NewWriter(w, 0, 4, 1, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "count\trounds %\tedge\texact\tSE\tshoes\tsimulated\tSE\tvariance\tbet\t")
+	for i, x := range r.Ramp {
+		c := fmt.Sprintf("%+d", x.Count)
+		switch i {
+		case 0:
+			c = "<=" + c
+		case len(r.Ramp) - 1:
+			c = ">=" + c
+		}
+		exact, se := fmt.Sprintf("%+.3f", 100*x.ShoeEdge), fmt.Sprintf("%.3f", 100*x.ShoeSE)
+		if x.Shoes < 2 {
+			se = "-"
+			if x.Shoes == 0 {
+				exact = "-"
+			}
+		}
+		fmt.Fprintf(tw, "%s\t%.2f\t%+.3f\t%s\t%s\t%d\t%+.3f\t%.3f\t%.3f\t%s\t\n", c, 100*x.Freq, 100*x.Edge, exact, se, x.Shoes, 100*x.SimEdge, 100*x.SimSE, x.Variance, money(x.Bet))
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	f := r.Figures
+	fmt.Fprintf(w, "\nRamp: %s (in units of %s, as sim --ramp and card --ramp take it)", r.RampText, money(r.Min))
+	if r.WongOut != nil {
+		fmt.Fprintf(w, "; sitting out below %+g", *r.WongOut)
+	}
+	local := "no one-chip change at one count raises the SCORE"
+	if !r.Local {
+		local = "a one-chip change at one count would raise the SCORE"
+	}
+	fmt.Fprintf(w, ". %d chip steps after the Kelly scaling; %s.\n\n", r.Steps, local)
+	fmt.Fprintf(w, "Win rate: %s a round, %s per 100 rounds, %s an hour (%g rounds an hour).\n", signed(f.WinRate), signed(f.WinPer100), signed(f.WinPerHour), f.RoundsPerHour)
+	fmt.Fprintf(w, "SD: %.2f a round, %.2f per 100 rounds, %.2f an hour.\n", f.SD, f.SDPer100, f.SDPerHour)
+	fmt.Fprintf(w, "Average bet %.2f (spread 1-%g); rounds bet %.1f%%, sat out %.1f%%.\n", f.AverageBet, f.Spread, 100*f.PlayedShare, 100*f.WonOutShare)
+	fmt.Fprintf(w, "DI %.2f, SCORE %.2f, N0 %.0f rounds.\n", f.DI, f.Score, f.N0)
+	fmt.Fprintf(w, "Bankroll %s: risk of ruin %.2f%%, certainty equivalent %s a round.\n", money(f.Bankroll), 100*f.RiskOfRuin, signed(f.CertaintyEquivalent))
+	if f.WinRate > 0 {
+		fmt.Fprintf(w, "The bankroll for a %g%% risk of ruin: %s.\n", 100*f.TargetRisk, money(math.Ceil(f.BankrollForRisk)))
+	} else {
+		fmt.Fprintln(w, "The ramp loses: no bankroll is enough, and its N0 is none.")
+	}
+	fmt.Fprintf(w, "A trip of %g rounds with %s: the risk of losing it all %.2f%%.\n", f.TripRounds, money(f.TripBank), 100*f.TripRuin)
+	_, err := fmt.Fprintf(w, "\nHow: %s.\n", r.Model)
+	return err
+}
+
+func signed(x float64) string { return fmt.Sprintf("%+.2f", x) }
+
+// JSON writes the report.
+func (r RiskReport) JSON(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(r)
+}
+
+// CSV writes the ramp, a row a count.
+func (r RiskReport) CSV(w io.Writer) error {
+	cw := csv.NewWriter(w)
+	cw.Write([]string{"count", "freq", "edge", "exact_edge", "exact_edge_se", "exact_shoes", "sim_edge", "sim_edge_se", "variance", "bet"})
+	f := func(x float64) string { return strconv.FormatFloat(x, 'g', 8, 64) }
+	for _, x := range r.Ramp {
+		cw.Write([]string{strconv.Itoa(x.Count), f(x.Freq), f(x.Edge), f(x.ShoeEdge), f(x.ShoeSE), strconv.Itoa(x.Shoes), f(x.SimEdge), f(x.SimSE), f(x.Variance), f(x.Bet)})
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+// Plots are the edge by count (the line the bets go by, and the exact
+// shoes' bin means with 95% intervals) and the bet by count.
+func (r RiskReport) Plots() []CountPlot {
+	edge := CountPlot{Title: fmt.Sprintf("%s, %s: each count's exact shoes, mean edge and 95%% interval (%d shoes; the bets go by their line, %+.3f%% %+.3f%% a count)",
+		r.Rules, r.Count, r.Shoes, 100*r.EdgeLine[0], 100*r.EdgeLine[1]),
+		XLabel: "true count before the round, floored (the ends take every count beyond)", YLabel: "edge, % of a unit bet a round"}
+	bet := CountPlot{Title: fmt.Sprintf("the ramp: bet by true count (%s to %s)", money(r.Min), money(r.Max)),
+		XLabel: edge.XLabel, YLabel: "bet (money)"}
+	for _, x := range r.Ramp {
+		if x.Shoes > 1 {
+			edge.Points = append(edge.Points, CountPoint{Count: x.Count, Value: 100 * x.ShoeEdge, HalfWidth: 196 * x.ShoeSE})
+		}
+		bet.Points = append(bet.Points, CountPoint{Count: x.Count, Value: x.Bet})
+	}
+	return []CountPlot{edge, bet}
+}

@@ -1,0 +1,145 @@
+package risk
+
+import (
+	"flag"
+	"math"
+	"testing"
+
+	"bjchart/solve"
+	"bjchart/solve/sim"
+)
+
+var long = flag.Bool("long", false, "run the slow checks too")
+
+// measured is a two-deck game measured once for the tests.
+var measured = func() func(t *testing.T) *Game {
+	var g *Game
+	var err error
+	return func(t *testing.T) *Game {
+		t.Helper()
+		if g == nil && err == nil {
+			shoes := 200 // about 12 s on two cores; 600 with -long
+			if *long {
+				shoes = 600
+			}
+			r, _ := solve.ParseRules("2D S17 DAS LS")
+			g, err = Measure(Setup{Rules: r, Count: "hilo", Penetration: 0.75, Shoes: shoes, Rounds: 2_000_000, Seed: 2})
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g
+	}
+}()
+
+// TestExactAgainstSimulated: each count's edge from the exact shoes and
+// from the simulator's flat-bet rounds agree within 3 combined standard
+// errors (counts with at least 10 shoes), the frequencies add up to one,
+// and the edge rises with the count.
+func TestExactAgainstSimulated(t *testing.T) {
+	g := measured(t)
+	sum := 0.0
+	compared := 0
+	for _, b := range g.Bins {
+		sum += b.Freq
+		if b.Shoes < 10 {
+			continue
+		}
+		compared++
+		if z := (b.ShoeEdge - b.SimEdge) / math.Hypot(b.ShoeSE, b.SimSE); math.Abs(z) > 3 {
+			t.Errorf("count %+d: exact %+.4f ± %.4f, simulated %+.4f ± %.4f: %.1f SE apart", b.Count, b.ShoeEdge, b.ShoeSE, b.SimEdge, b.SimSE, z)
+		}
+	}
+	if compared < 5 || math.Abs(sum-1) > 1e-9 {
+		t.Errorf("%d counts compared; frequencies add up to %v", compared, sum)
+	}
+	if g.B < 0.003 || g.B > 0.008 {
+		t.Errorf("edge rises %+.4f a count; want about half a percent (Hi-Lo)", g.B)
+	}
+}
+
+// TestRampLocallyOptimal: the ramp beats every one-chip change of one
+// count's bet in SCORE, bets nothing below the wong-out, stays within the
+// table; a ramp moved off it is not locally optimal.
+func TestRampLocallyOptimal(t *testing.T) {
+	g := measured(t)
+	w := -1.0
+	for _, tab := range []Table{{Min: 10, Max: 120, Chip: 5}, {Min: 25, Max: 100, Chip: 5, WongOut: &w}} {
+		bets, _ := Optimize(g.Plain(), tab)
+		if !LocallyOptimal(g.Plain(), tab, bets) {
+			t.Errorf("%+v: ramp %v is not locally optimal", tab, bets)
+		}
+		for i, b := range g.Bins {
+			switch {
+			case tab.WongOut != nil && float64(b.Count) < w && bets[i] != 0:
+				t.Errorf("count %+d below the wong-out bets %v", b.Count, bets[i])
+			case (tab.WongOut == nil || float64(b.Count) >= w) && (bets[i] < tab.Min || bets[i] > tab.Max):
+				t.Errorf("count %+d bets %v outside %v-%v", b.Count, bets[i], tab.Min, tab.Max)
+			}
+		}
+		worse := append([]float64(nil), bets...)
+		worse[len(worse)-1] = tab.Min // the best count at the minimum
+		if LocallyOptimal(g.Plain(), tab, worse) {
+			t.Errorf("%+v: ramp %v called locally optimal", tab, worse)
+		}
+	}
+}
+
+// TestRuinAgainstPaths: the chance of losing a bank within n rounds, from
+// the ramp's win rate and variance by the diffusion formula, against the
+// simulator playing the same ramp: the share of 4,000 bankroll paths
+// ruined lies within 3 of its standard errors (plus the formula's own
+// bias from bets landing past the bank, a third of a bet's worth).
+func TestRuinAgainstPaths(t *testing.T) {
+	g := measured(t)
+	tab := Table{Min: 1, Max: 8, Chip: 1}
+	bets, _ := Optimize(g.Plain(), tab)
+	w, v := Moments(g.Plain(), bets)
+	r, _ := solve.ParseRules("2D S17 DAS LS")
+	basic, _ := solve.Solve(r)
+	chart, _ := sim.NewChart(basic)
+	cnt, _ := sim.ParseCount("hilo", 2)
+	var ramp []sim.Step
+	for i, b := range g.Bins {
+		from := float64(b.Count)
+		if i == 0 {
+			from = -sim.MaxRampCount
+		}
+		ramp = append(ramp, sim.Step{From: from, Bet: bets[i]})
+	}
+	const paths, n = 4000, 1000
+	for _, bank := range []float64{60, 120} {
+		res, err := sim.Run(sim.Config{Rules: r, Rounds: paths * n, Shards: paths, Seed: 9, Penetration: 0.75, Players: 1,
+			Count: cnt, Ramp: ramp, RuinAt: bank}, chart, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := float64(res.Ruined) / paths
+		want := TripRuin(w, v, bank, n)
+		se := math.Sqrt(want * (1 - want) / paths)
+		// A bank of B+d (d the mean overshoot, about a third of a bet)
+		// brackets the discrete game's ruin.
+		lower := TripRuin(w, v, bank+tab.Max/3, n)
+		if got < lower-3*se || got > want+3*se {
+			t.Errorf("bank %v, %d rounds: %.4f of paths ruined; the formula %.4f (%.4f with the overshoot) ± %.4f", bank, n, got, want, lower, se)
+		}
+		t.Logf("bank %v: simulated %.4f, formula %.4f (overshoot %.4f), SE %.4f; risk of ruin ever %.4f", bank, got, want, lower, se, RiskOfRuin(w, v, bank))
+	}
+}
+
+// TestFormulas: the risk of ruin, the bankroll for a risk and the trip
+// ruin agree with each other: the bankroll for r has risk r; a trip long
+// enough is the risk of ruin; a losing game is ruined for sure.
+func TestFormulas(t *testing.T) {
+	w, v := 0.02, 1.3*25
+	b := BankrollFor(w, v, 0.05)
+	if r := RiskOfRuin(w, v, b); math.Abs(r-0.05) > 1e-12 {
+		t.Errorf("bankroll for 5%%: %v, whose risk is %v", b, r)
+	}
+	if long, ever := TripRuin(w, v, b, 1e9), RiskOfRuin(w, v, b); math.Abs(long-ever) > 1e-6 {
+		t.Errorf("a trip of 1e9 rounds: %v; risk of ruin %v", long, ever)
+	}
+	if RiskOfRuin(-0.01, v, 1e6) != 1 || !math.IsInf(BankrollFor(0, v, 0.05), 1) {
+		t.Error("a losing game")
+	}
+}
