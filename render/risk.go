@@ -135,12 +135,16 @@ func (r RiskReport) Text(w io.Writer) error {
 	fmt.Fprintf(w, "Win rate: %s a round, %s per 100 rounds, %s an hour (%g rounds an hour).\n", signed(f.WinRate), signed(f.WinPer100), signed(f.WinPerHour), f.RoundsPerHour)
 	fmt.Fprintf(w, "SD: %.2f a round, %.2f per 100 rounds, %.2f an hour.\n", f.SD, f.SDPer100, f.SDPerHour)
 	fmt.Fprintf(w, "Average bet %.2f (spread 1-%g); rounds bet %.1f%%, sat out %.1f%%.\n", f.AverageBet, f.Spread, 100*f.PlayedShare, 100*f.WonOutShare)
-	fmt.Fprintf(w, "DI %.2f, SCORE %.2f, N0 %.0f rounds.\n", f.DI, f.Score, f.N0)
+	n0 := fmt.Sprintf("%.0f rounds", f.N0)
+	if f.WinRate <= 0 {
+		n0 = "none (the ramp loses)"
+	}
+	fmt.Fprintf(w, "DI %.2f, SCORE %.2f, N0 %s.\n", f.DI, f.Score, n0)
 	fmt.Fprintf(w, "Bankroll %s: risk of ruin %.2f%%, certainty equivalent %s a round.\n", money(f.Bankroll), 100*f.RiskOfRuin, signed(f.CertaintyEquivalent))
 	if f.WinRate > 0 {
 		fmt.Fprintf(w, "The bankroll for a %g%% risk of ruin: %s.\n", 100*f.TargetRisk, money(math.Ceil(f.BankrollForRisk)))
 	} else {
-		fmt.Fprintln(w, "The ramp loses: no bankroll is enough, and its N0 is none.")
+		fmt.Fprintln(w, "The ramp loses: no bankroll is enough.")
 	}
 	fmt.Fprintf(w, "A trip of %g rounds with %s: the risk of losing it all %.2f%%.\n", f.TripRounds, money(f.TripBank), 100*f.TripRuin)
 	_, err := fmt.Fprintf(w, "\nHow: %s.\n", r.Model)

@@ -146,13 +146,13 @@ type Figures struct {
 	SDPerHour           float64 `json:"sd_per_hour"`
 	DI                  float64 `json:"di"`
 	Score               float64 `json:"score"`
-	N0                  float64 `json:"n0"` // 0 where the ramp loses
-	CertaintyEquivalent float64 `json:"certainty_equivalent"` // per round, for the bankroll
-	AverageBet          float64 `json:"average_bet"`          // per round bet (sitting out aside)
-	Spread              float64 `json:"spread"`               // the largest bet over the smallest
-	RiskOfRuin          float64 `json:"risk_of_ruin"`         // of the bankroll
+	N0                  float64 `json:"n0"`                       // 0 where the ramp loses
+	CertaintyEquivalent float64 `json:"certainty_equivalent"`     // per round, for the bankroll
+	AverageBet          float64 `json:"average_bet"`              // per round bet (sitting out aside)
+	Spread              float64 `json:"spread"`                   // the largest bet over the smallest
+	RiskOfRuin          float64 `json:"risk_of_ruin"`             // of the bankroll
 	BankrollForRisk     float64 `json:"bankroll_for_target_risk"` // 0 where the ramp loses
-	TripRuin            float64 `json:"trip_ruin"` // of the trip bank within the trip's rounds
+	TripRuin            float64 `json:"trip_ruin"`                // of the trip bank within the trip's rounds
 	Bankroll            float64 `json:"bankroll"`
 	TargetRisk          float64 `json:"target_risk"`
 	RoundsPerHour       float64 `json:"rounds_per_hour"`
