@@ -15,7 +15,8 @@ import (
 // scratch directory holding my-chart.txt, and wants exit 0. A shell pipe
 // ends the command line; "> FILE" writes its output there, for the
 // examples after it. Index examples (indices, card and plot with --count)
-// sample 50 shoes, the least allowed; the tree search's examples run 300
+// sample 50 shoes, the least allowed (risk too, with 200k rounds; holdem
+// simulates 20k deals); the tree search's examples run 300
 // playouts a decision and one search a position.
 func isSearchPreset(arg string) bool {
 	return arg == "itoh-2023-t9" || arg == "itoh-2023-t10" || arg == "itoh-2023-t12"
@@ -68,6 +69,12 @@ func TestHelpExamplesRun(t *testing.T) {
 		}
 		if len(args) > 1 && (args[1] == "indices" || slices.Contains([]string{"card", "plot"}, args[1]) && slices.Contains(args, "--count")) {
 			args = append(args, "--shoes", "50") // sampling at its smallest: the run, not the figures, is tested
+		}
+		if len(args) > 1 && args[1] == "risk" {
+			args = append(args, "--shoes", "50", "--rounds", "200k") // the run, not the figures
+		}
+		if len(args) > 1 && args[1] == "holdem" && slices.Contains(args, "--deals") {
+			args = append(args, "--deals", "20k")
 		}
 		if len(args) > 1 && (args[1] == "emcts-check" || slices.Contains(args, "emcts") || slices.ContainsFunc(args, isSearchPreset)) {
 			args = append(args, "--playouts", "300") // the tree search at a small budget, likewise

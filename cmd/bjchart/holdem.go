@@ -106,16 +106,12 @@ func (o *holdemOptions) run(cmd *cobra.Command, e env, args []string) error {
 		}
 		return o.write(e, render.NewHoldemVersus(nameA, nameB, t))
 	}
-	if o.opponents == 1 && len(handsA) == 1 { // a holding against a random hand: every deal
-		t, err := holdem.Versus(handsA, holdem.AllHands())
-		if err != nil {
-			return err
-		}
+	if o.opponents == 1 { // a class's table line; a holding's is its class's over its hands (the suits do not matter)
+		c := handsA[0].Class()
+		t := holdem.VsRandom()[c]
+		n := int64(len(handsA))
+		t.Wins, t.Ties, t.Total = t.Wins*n/int64(c.Combos()), t.Ties*n/int64(c.Combos()), t.Total*n/int64(c.Combos())
 		return o.write(e, render.NewHoldemVersus(nameA, "a random hand", t))
-	}
-	if o.opponents == 1 {
-		c, _ := holdem.ParseClass(nameA)
-		return o.write(e, render.NewHoldemVersus(nameA, "a random hand", holdem.VsRandom()[c]))
 	}
 	est, err := holdem.Simulate(handsA, o.opponents, deals, o.seed)
 	if err != nil {

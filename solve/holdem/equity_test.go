@@ -147,3 +147,37 @@ func TestVersusBrute(t *testing.T) {
 		}
 	}
 }
+
+// TestSuitIsomorphic: matchups alike up to the suits have the same
+// tally, dealt out board by board; with -long (about a minute) one
+// holding against every hand has its class's tally against a random hand
+// over the class's hands, which the CLI uses for a holding.
+func TestSuitIsomorphic(t *testing.T) {
+	for _, set := range [][2][2]string{
+		{{"AsKs", "QhQd"}, {"AhKh", "QsQc"}},
+		{{"7c2d", "8h8s"}, {"7h2s", "8d8c"}},
+		{{"JsTs", "AsKd"}, {"JdTd", "AdKc"}},
+	} {
+		var got [2]Tally
+		for i, m := range set {
+			a, _, _ := ParseHands(m[0])
+			b, _, _ := ParseHands(m[1])
+			got[i], _ = Versus(a, b)
+		}
+		if got[0] != got[1] {
+			t.Errorf("%v: %+v; %v: %+v", set[0], got[0], set[1], got[1])
+		}
+	}
+	if !*long {
+		return
+	}
+	h, _, _ := ParseHands("AsKs")
+	one, err := Versus(h, AllHands())
+	if err != nil {
+		t.Fatal(err)
+	}
+	class := VsRandom()[h[0].Class()]
+	if 4*one.Wins != class.Wins || 4*one.Ties != class.Ties || 4*one.Total != class.Total {
+		t.Errorf("AsKs: %+v; AKs over its 4 hands: %+v", one, class)
+	}
+}

@@ -114,6 +114,14 @@ func TestRuinAgainstPaths(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		// The ramp's win rate and SD a round, as the model has them, against
+		// the simulator's rounds.
+		if z := (res.EV() - w) / res.SE(); math.Abs(z) > 3 {
+			t.Errorf("win rate: model %+.4f, simulated %+.4f ± %.4f", w, res.EV(), res.SE())
+		}
+		if sd := res.SD(); math.Abs(sd-math.Sqrt(v)) > 0.02*sd {
+			t.Errorf("SD: model %.4f, simulated %.4f", math.Sqrt(v), sd)
+		}
 		got := float64(res.Ruined) / paths
 		want := TripRuin(w, v, bank, n)
 		se := math.Sqrt(want * (1 - want) / paths)
