@@ -15,7 +15,7 @@ import (
 // scratch directory holding my-chart.txt, and wants exit 0. A shell pipe
 // ends the command line; "> FILE" writes its output there, for the
 // examples after it. Index examples (indices, card and plot with --count)
-// sample 50 shoes, the least allowed (risk too, with 200k rounds; holdem
+// sample 50 shoes, the least allowed (risk 20, with 100k rounds; holdem
 // simulates 20k deals); the tree search's examples run 300
 // playouts a decision and one search a position.
 func isSearchPreset(arg string) bool {
@@ -71,7 +71,7 @@ func TestHelpExamplesRun(t *testing.T) {
 			args = append(args, "--shoes", "50") // sampling at its smallest: the run, not the figures, is tested
 		}
 		if len(args) > 1 && args[1] == "risk" {
-			args = append(args, "--shoes", "50", "--rounds", "200k") // the run, not the figures
+			args = append(args, "--shoes", "20", "--rounds", "100k") // the run, not the figures
 		}
 		if len(args) > 1 && args[1] == "holdem" && slices.Contains(args, "--deals") {
 			args = append(args, "--deals", "20k")

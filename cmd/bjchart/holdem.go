@@ -19,6 +19,7 @@ type holdemOptions struct {
 	opponents                                          int
 	deals                                              string
 	seed                                               uint64
+	compute                                            bool
 }
 
 func newHoldemCmd(e env) *cobra.Command {
@@ -59,6 +60,7 @@ straight; Q-K-A-2-3 is not).`,
 	fl.StringVar(&o.paper, "paper", "letter", "the wallet card's sheet: letter or a4")
 	fl.StringVar(&o.date, "date", "", "date printed on the card, YYYY-MM-DD (default: $SOURCE_DATE_EPOCH if set, else today)")
 	fl.StringVar(&o.plot, "plot", "", "write the equity heatmap to this file instead (.png, .svg or .pdf)")
+	fl.BoolVar(&o.compute, "compute", false, "compute the equities against a random hand from scratch (about 4 s) instead of summing the shipped class matrix's rows (the same counts, a test holds them equal)")
 	fl.StringVar(&o.color, "color", "auto", "shade the chart's cells: auto (on a terminal, unless NO_COLOR is set), always or never")
 	return cmd
 }
@@ -107,8 +109,12 @@ func (o *holdemOptions) run(cmd *cobra.Command, e env, args []string) error {
 		return o.write(e, render.NewHoldemVersus(nameA, nameB, t))
 	}
 	if o.opponents == 1 { // a class's table line; a holding's is its class's over its hands (the suits do not matter)
+		table, err := o.vsRandom()
+		if err != nil {
+			return err
+		}
 		c := handsA[0].Class()
-		t := holdem.VsRandom()[c]
+		t := table[c]
 		n := int64(len(handsA))
 		t.Wins, t.Ties, t.Total = t.Wins*n/int64(c.Combos()), t.Ties*n/int64(c.Combos()), t.Total*n/int64(c.Combos())
 		return o.write(e, render.NewHoldemVersus(nameA, "a random hand", t))
@@ -176,10 +182,15 @@ func (o *holdemOptions) chart(e env) error {
 			}
 		}
 	}
-	rep, err := holdemChart()
+	m, err := holdem.LoadMatrix()
 	if err != nil {
 		return err
 	}
+	vs, err := o.vsRandom()
+	if err != nil {
+		return err
+	}
+	rep := render.NewHoldemReport(vs, holdem.PushFoldChart(m))
 	switch {
 	case o.card != "":
 		return renderTo(e, o.card, func(b *bytes.Buffer) error { return render.HoldemCard(b, rep, opt) })
@@ -198,12 +209,15 @@ func (o *holdemOptions) chart(e env) error {
 	})
 }
 
-// holdemChart computes the chart: equities against a random hand, and
-// push or fold from the shipped class matrix.
-func holdemChart() (render.HoldemReport, error) {
+// vsRandom is every class's tally against a random hand: computed with
+// --compute, else the shipped matrix's rows.
+func (o *holdemOptions) vsRandom() ([holdem.Classes]holdem.Tally, error) {
+	if o.compute {
+		return holdem.VsRandom(), nil
+	}
 	m, err := holdem.LoadMatrix()
 	if err != nil {
-		return render.HoldemReport{}, err
+		return [holdem.Classes]holdem.Tally{}, err
 	}
-	return render.NewHoldemReport(holdem.VsRandom(), holdem.PushFoldChart(m)), nil
+	return m.Rows(), nil
 }

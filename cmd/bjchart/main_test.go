@@ -115,8 +115,8 @@ func TestGolden(t *testing.T) {
 		{"holdem-aks-v-qq.txt", []string{"holdem", "AKs", "v", "QQ"}},
 		{"holdem-aa-kk.json", []string{"holdem", "AsAh v KsKd", "--format", "json"}},
 		{"holdem-aks-3.txt", []string{"holdem", "AKs", "--opponents", "3", "--deals", "20000", "--seed", "5"}},
-		{"risk-2d.txt", []string{"risk", "--rules", "2D S17 DAS LS", "--shoes", "60", "--rounds", "200k", "--spread", "1-8", "--wong-out", "-1"}},
-		{"risk-2d.json", []string{"risk", "--rules", "2D S17 DAS LS", "--shoes", "60", "--rounds", "200k", "--format", "json"}},
+		{"risk-2d.txt", []string{"risk", "--rules", "2D S17 DAS LS", "--shoes", "20", "--rounds", "100k", "--spread", "1-8", "--wong-out", "-1"}},
+		{"risk-2d.json", []string{"risk", "--rules", "2D S17 DAS LS", "--shoes", "20", "--rounds", "100k", "--format", "json"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

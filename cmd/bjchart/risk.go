@@ -127,8 +127,8 @@ func (o *riskOptions) run(cmd *cobra.Command, e env) error {
 		return usagef("--trip-hours %v: want more than 0, at most 10000", o.tripHours)
 	case !(o.tripBank >= 0 && o.tripBank <= 1e12):
 		return usagef("--trip-bank %v: want 0 (a fifth of the bankroll) or more, at most 10^12", o.tripBank)
-	case o.shoes < 50 || o.shoes > 100000:
-		return usagef("--shoes %d: want 50 to 100000", o.shoes)
+	case o.shoes < 20 || o.shoes > 100000:
+		return usagef("--shoes %d: want 20 to 100000", o.shoes)
 	}
 	tripBank := o.tripBank
 	if tripBank == 0 {

@@ -181,3 +181,16 @@ func ReadMatrix(r io.Reader) (*Matrix, error) {
 	}
 	return m, nil
 }
+
+// Rows are the matrix's rows summed: each class's tally against a random
+// hand, the same counts VsRandom computes (a test holds them equal), read
+// from the shipped matrix at once instead of computed in seconds.
+func (m *Matrix) Rows() [Classes]Tally {
+	var out [Classes]Tally
+	for a := range Classes {
+		for b := range Classes {
+			out[a].Add(m[a][b])
+		}
+	}
+	return out
+}

@@ -31,6 +31,9 @@ func TestMatrixData(t *testing.T) {
 		t.Fatal(err)
 	}
 	random := VsRandom()
+	if m.Rows() != random {
+		t.Error("the matrix's rows are not VsRandom's table")
+	}
 	for a := range Class(Classes) {
 		var row Tally
 		for b := range Class(Classes) {

@@ -87,7 +87,7 @@ func TestRampLocallyOptimal(t *testing.T) {
 
 // TestRuinAgainstPaths: the chance of losing a bank within n rounds, from
 // the ramp's win rate and variance by the diffusion formula, against the
-// simulator playing the same ramp: the share of 4,000 bankroll paths
+// simulator playing the same ramp: the share of 2,000 bankroll paths
 // ruined lies within 3 of its standard errors (plus the formula's own
 // bias from bets landing past the bank, a third of a bet's worth).
 func TestRuinAgainstPaths(t *testing.T) {
@@ -107,7 +107,7 @@ func TestRuinAgainstPaths(t *testing.T) {
 		}
 		ramp = append(ramp, sim.Step{From: from, Bet: bets[i]})
 	}
-	const paths, n = 4000, 1000
+	const paths, n = 2000, 1000
 	for _, bank := range []float64{60, 120} {
 		res, err := sim.Run(sim.Config{Rules: r, Rounds: paths * n, Shards: paths, Seed: 9, Penetration: 0.75, Players: 1,
 			Count: cnt, Ramp: ramp, RuinAt: bank}, chart, nil)
