@@ -117,8 +117,7 @@ func pushFold(m *Matrix, pairs *[Classes][Classes]int64, c Class) PushFold {
 // Gain is the push's gain over folding, in big blinds, for a stack of s
 // big blinds, the caller calling with the hands that gain by it: G(S)
 // above. It is zero at the class's number.
-func (pf PushFold) gain(m *Matrix, s float64) float64 {
-	pairs := classPairs()
+func (pf PushFold) gain(m *Matrix, pairs *[Classes][Classes]int64, s float64) float64 {
 	var total, g float64
 	for b := range Class(Classes) {
 		total += float64(pairs[pf.Class][b])

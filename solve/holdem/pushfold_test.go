@@ -30,15 +30,16 @@ func TestPushFold(t *testing.T) {
 	if !math.IsInf(chart[aa].Stack, 1) {
 		t.Errorf("AA: %v, want +Inf", chart[aa].Stack)
 	}
+	pairs := classPairs()
 	for c := range Class(Classes) {
 		pf := chart[c]
 		if math.IsInf(pf.Stack, 1) {
 			continue
 		}
-		if g := pf.gain(m, pf.Stack); pf.Stack > 1 && math.Abs(g) > 1e-9 {
+		if g := pf.gain(m, pairs, pf.Stack); pf.Stack > 1 && math.Abs(g) > 1e-9 {
 			t.Errorf("%v: the gain at its number %.4f is %v, not 0", c, pf.Stack, g)
 		}
-		if g := pf.gain(m, pf.Stack*1.001+0.001); g >= 0 {
+		if g := pf.gain(m, pairs, pf.Stack*1.001+0.001); g >= 0 {
 			t.Errorf("%v: pushing still gains %v beyond its number %.4f", c, g, pf.Stack)
 		}
 	}

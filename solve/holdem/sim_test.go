@@ -12,14 +12,14 @@ func TestSimulateHeadsUp(t *testing.T) {
 	exact := VsRandom()
 	for _, s := range []string{"AA", "72o", "T9s"} {
 		c, _ := ParseClass(s)
-		est, err := Simulate(c.Hands(), 1, 400_000, 7)
+		est, err := Simulate(c.Hands(), 1, 200_000, 7)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if z := (est.Equity - exact[c].Equity()) / est.SE; math.Abs(z) > 4 {
 			t.Errorf("%s: simulated %.5f ± %.5f, exact %.5f: %.1f SE apart", s, est.Equity, est.SE, exact[c].Equity(), z)
 		}
-		again, _ := Simulate(c.Hands(), 1, 400_000, 7)
+		again, _ := Simulate(c.Hands(), 1, 200_000, 7)
 		if again != est {
 			t.Errorf("%s: seed 7 gave %+v, then %+v", s, est, again)
 		}
