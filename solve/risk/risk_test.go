@@ -18,7 +18,7 @@ var measured = func() func(t *testing.T) *Game {
 	return func(t *testing.T) *Game {
 		t.Helper()
 		if g == nil && err == nil {
-			shoes := 150 // about 9 s on two cores; 600 with -long
+			shoes := 100 // about 6 s on two cores; 600 with -long
 			if *long {
 				shoes = 600
 			}
@@ -34,7 +34,7 @@ var measured = func() func(t *testing.T) *Game {
 
 // TestExactAgainstSimulated: each count's edge from the exact shoes and
 // from the simulator's flat-bet rounds agree within 3 combined standard
-// errors (counts with at least 10 shoes, 3 or more of them), the
+// errors (counts with at least 8 shoes, 3 or more of them), the
 // frequencies add up to one,
 // and the edge rises with the count.
 func TestExactAgainstSimulated(t *testing.T) {
@@ -43,7 +43,7 @@ func TestExactAgainstSimulated(t *testing.T) {
 	compared := 0
 	for _, b := range g.Bins {
 		sum += b.Freq
-		if b.Shoes < 10 {
+		if b.Shoes < 8 {
 			continue
 		}
 		compared++
