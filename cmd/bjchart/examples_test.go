@@ -70,6 +70,9 @@ func TestHelpExamplesRun(t *testing.T) {
 		if len(args) > 1 && (args[1] == "indices" || slices.Contains([]string{"card", "plot"}, args[1]) && slices.Contains(args, "--count")) {
 			args = append(args, "--shoes", "50") // sampling at its smallest: the run, not the figures, is tested
 		}
+		if len(args) > 1 && args[1] == "risk" && !*long && slices.Contains(args, "--plot") {
+			continue // the plot's run is TestRiskPlot's; the others stand for it
+		}
 		if len(args) > 1 && args[1] == "risk" {
 			args = append(args, "--shoes", "20", "--rounds", "100k") // the run, not the figures
 		}
