@@ -411,7 +411,8 @@ func gain(r solve.Rules, d Decision, left [10]int, n int, evs map[solve.Rank]*so
 }
 
 // An observation is a point of a fit with the shoe it came from and how
-// far that shoe was dealt.
+// far that shoe was dealt. A fit's observations come shoe by shoe: those
+// of one shoe are next to each other.
 type observation struct {
 	point
 	z    float64 // the fraction of the shoe dealt
@@ -553,13 +554,15 @@ func crossing(obs []observation, depth, clustered bool, scale float64) (idx, se,
 	fit := func(lo, hi float64) (a, b, va, vb, cab float64, n int) {
 		var xtx [3][3]float64
 		var xty [3]float64
-		seen := map[int]bool{}
-		count := 0
+		count, last := 0, -1
 		for _, o := range obs {
 			if o.x < lo || o.x > hi {
 				continue
 			}
-			seen[o.shoe] = true
+			if o.shoe != last { // a shoe's observations are together
+				n++
+				last = o.shoe
+			}
 			count++
 			r := row(o)
 			for p := 0; p < k; p++ {
@@ -569,7 +572,6 @@ func crossing(obs []observation, depth, clustered bool, scale float64) (idx, se,
 				}
 			}
 		}
-		n = len(seen)
 		if n < 10 {
 			return math.NaN(), math.NaN(), 0, 0, 0, n
 		}
@@ -603,27 +605,31 @@ func crossing(obs []observation, depth, clustered bool, scale float64) (idx, se,
 				}
 			}
 		} else {
-			u := map[int]*[3]float64{} // each shoe's sum of w e r
-			for _, o := range obs {
-				if o.x < lo || o.x > hi {
-					continue
-				}
-				if u[o.shoe] == nil {
-					u[o.shoe] = &[3]float64{}
-				}
-				e, r := resid(o), row(o)
-				for p := range k {
-					u[o.shoe][p] += o.w * e * r[p]
-				}
-			}
 			var meat [3][3]float64
-			for _, g := range u {
+			var g [3]float64 // a shoe's sum of w e r
+			add := func() {
 				for p := range k {
 					for q := range k {
 						meat[p][q] += g[p] * g[q]
 					}
 				}
+				g = [3]float64{}
 			}
+			last := -1
+			for _, o := range obs {
+				if o.x < lo || o.x > hi {
+					continue
+				}
+				if o.shoe != last && last >= 0 {
+					add()
+				}
+				last = o.shoe
+				e, r := resid(o), row(o)
+				for p := range k {
+					g[p] += o.w * e * r[p]
+				}
+			}
+			add()
 			f := float64(n) / float64(n-1)
 			for p := range k {
 				for q := range k {
