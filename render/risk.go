@@ -21,6 +21,7 @@ type RiskReport struct {
 	Count       string     `json:"count"`
 	Penetration float64    `json:"penetration"`
 	Seed        uint64     `json:"seed"`
+	Play        string     `json:"play"`      // what the player plays: the chart, or it with index plays
 	Shoes       int        `json:"shoes"`     // solved exactly
 	Rounds      int64      `json:"rounds"`    // simulated at a flat bet
 	ChartEV     float64    `json:"chart_ev"`  // a full shoe's, per unit bet
@@ -64,7 +65,12 @@ const riskModel = "Edge by true count (the count before the round, floored): eac
 
 // NewRiskReport lays out a measured game, its ramp and figures.
 func NewRiskReport(rules string, g *risk.Game, t risk.Table, bets []float64, steps int, f risk.Figures) RiskReport {
-	rep := RiskReport{Rules: rules, Count: g.Count, Penetration: g.Penetration, Seed: g.Seed, Shoes: g.Shoes, Rounds: g.Rounds,
+	play := "the chart"
+	if g.Indices {
+		play = "the chart with Hi-Lo's I18 (and Fab 4 with late surrender) at their published values: the exact shoes at the count before the round, " +
+			"the simulator at the decision; no insurance"
+	}
+	rep := RiskReport{Rules: rules, Count: g.Count, Penetration: g.Penetration, Seed: g.Seed, Play: play, Shoes: g.Shoes, Rounds: g.Rounds,
 		ChartEV: g.ChartEV, EdgeLine: [2]float64{g.A, g.B}, EdgeLineSE: [2]float64{g.SEA, g.SEB}, Min: t.Min, Max: t.Max, Chip: t.Chip,
 		WongOut: t.WongOut, Steps: steps, Figures: f, Model: riskModel, Local: risk.LocallyOptimal(g.Plain(), t, bets)}
 	var ramp []string
@@ -94,6 +100,7 @@ func money(x float64) string {
 // Text writes the report.
 func (r RiskReport) Text(w io.Writer) error {
 	fmt.Fprintf(w, "bjchart risk: %s, %s, %g%% penetration, bets %s to %s in chips of %s\n", r.Rules, r.Count, 100*r.Penetration, money(r.Min), money(r.Max), money(r.Chip))
+	fmt.Fprintf(w, "played: %s\n", r.Play)
 	fmt.Fprintf(w, "%d shoes solved exactly, %d rounds simulated at a flat bet (seed %d); the chart's EV from a full shoe %+.4f%%\n",
 		r.Shoes, r.Rounds, r.Seed, 100*r.ChartEV)
 	fmt.Fprintf(w, "edge by true count (exact shoes' line): %+.4f%% %+.4f%% per count (SE %.4f, %.4f)\n\n",

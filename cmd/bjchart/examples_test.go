@@ -51,6 +51,7 @@ func TestHelpExamplesRun(t *testing.T) {
 	if len(examples) < 20 {
 		t.Fatalf("found %d examples", len(examples))
 	}
+	risks := 0
 	for _, ex := range examples {
 		if strings.Contains(ex, "--set all") && !*long {
 			continue // 4 s each; TestIndicesAllCells and TestPlotIndex run the set without -long
@@ -70,8 +71,10 @@ func TestHelpExamplesRun(t *testing.T) {
 		if len(args) > 1 && (args[1] == "indices" || slices.Contains([]string{"card", "plot"}, args[1]) && slices.Contains(args, "--count")) {
 			args = append(args, "--shoes", "50") // sampling at its smallest: the run, not the figures, is tested
 		}
-		if len(args) > 1 && args[1] == "risk" && !*long && slices.Contains(args, "--plot") {
-			continue // the plot's run is TestRiskPlot's; the others stand for it
+		if len(args) > 1 && args[1] == "risk" && !*long {
+			if risks++; risks > 1 {
+				continue // the first stands for the others (seconds each); TestGolden runs two more
+			}
 		}
 		if len(args) > 1 && args[1] == "risk" {
 			args = append(args, "--shoes", "20", "--rounds", "100k") // the run, not the figures

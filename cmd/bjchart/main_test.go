@@ -398,6 +398,8 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"risk", "--chip", "1000"}, `chip 1000`},
 		{[]string{"risk", "--wong-out", "x"}, `--wong-out "x"`},
 		{[]string{"risk", "--format", "xml"}, `--format "xml"`},
+		{[]string{"risk", "--play", "best"}, `--play "best": want chart or indices`},
+		{[]string{"risk", "--play", "indices", "--count", "zen"}, `--play indices needs --count hilo`},
 		{[]string{"card", "--ramp", "1:2"}, `--ramp needs --count`},
 	}
 	for _, tt := range tests {

@@ -25,6 +25,7 @@ type riskOptions struct {
 	rounds                     string
 	seed                       uint64
 	format, plot               string
+	play                       string
 }
 
 func newRiskCmd(e env) *cobra.Command {
@@ -48,6 +49,7 @@ The ramp prints as sim --ramp and card --ramp take it. Money is in the
 table's currency; every formula is stated in the output.`,
 		Example: `  bjchart risk --rules "6D S17 DAS LS" --count hilo --penetration 75% --spread 1-12 --bankroll 10000
   bjchart risk --rules "6D H17 DAS" --spread 1-8 --unit 25 --bankroll 20000 --wong-out -1 --format json
+  bjchart risk --rules "6D S17 DAS LS" --play indices --spread 1-12
   bjchart risk --rules "2D S17 DAS" --spread 1-4 --plot ramp.png`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error { return o.run(cmd, e) },
@@ -68,6 +70,7 @@ table's currency; every formula is stated in the output.`,
 	fl.IntVar(&o.shoes, "shoes", 300, "shoes solved exactly for the edge (six decks: about 0.1 s each on two cores)")
 	fl.StringVar(&o.rounds, "rounds", "10M", "rounds simulated for the frequencies and variances")
 	fl.Uint64Var(&o.seed, "seed", 1, "seed of the shoes and the rounds")
+	fl.StringVar(&o.play, "play", "chart", "what the player plays: chart, or indices (the chart with Hi-Lo's I18, and the Fab 4 with late surrender, at their published values)")
 	fl.StringVar(&o.format, "format", "text", "output format: text, json or csv (the ramp by count)")
 	fl.StringVar(&o.plot, "plot", "", "also draw the edge and the bet by count to this file (.png, .svg or .pdf)")
 	return cmd
@@ -87,6 +90,12 @@ func parseSpread(s string) (lo, hi float64, err error) {
 func (o *riskOptions) run(cmd *cobra.Command, e env) error {
 	if !slices.Contains([]string{"text", "json", "csv"}, o.format) {
 		return usagef("--format %q: want text, json or csv", o.format)
+	}
+	if o.play != "chart" && o.play != "indices" {
+		return usagef("--play %q: want chart or indices", o.play)
+	}
+	if o.play == "indices" && o.count != "hilo" {
+		return usagef("--play indices needs --count hilo: the I18 and Fab 4 are Hi-Lo's")
 	}
 	pen, err := parseFraction("penetration", o.penetration, "75%")
 	if err != nil {
@@ -152,7 +161,7 @@ func (o *riskOptions) run(cmd *cobra.Command, e env) error {
 		return err
 	}
 	bar := newProgress(e, int64(o.shoes), "solving shoes", "shoes") // then the rounds, in a second or two
-	g, err := risk.Measure(risk.Setup{Rules: r, Count: o.count, Penetration: pen, Shoes: o.shoes, Rounds: rounds, Seed: o.seed,
+	g, err := risk.Measure(risk.Setup{Rules: r, Count: o.count, Penetration: pen, Shoes: o.shoes, Rounds: rounds, Seed: o.seed, Indices: o.play == "indices",
 		Progress: func(done, total int64) { bar.Set(min(done, int64(o.shoes))) }})
 	bar.Finish()
 	if err != nil {

@@ -19,8 +19,9 @@ type ShoeEdge struct {
 // below opt.Penetration) and solves each exactly: the round's EV with the
 // full shoe's chart and with the shoe's own. Shoes the solver cannot take
 // (a rank dealt out) are left out. opt.Moment is not used: a bet goes by
-// the count before the round.
-func Edges(r solve.Rules, sys System, opt Options) ([]ShoeEdge, error) {
+// the count before the round. With decisions, Chart is the chart with
+// those index plays at the shoe's count (IndexStrategy).
+func Edges(r solve.Rules, sys System, opt Options, decisions []Decision) ([]ShoeEdge, error) {
 	if err := check(r, opt); err != nil {
 		return nil, err
 	}
@@ -35,7 +36,11 @@ func Edges(r solve.Rules, sys System, opt Options) ([]ShoeEdge, error) {
 		if err != nil {
 			return nil
 		}
-		played, err := sv.Evaluate(chart)
+		st := chart
+		if decisions != nil {
+			st = IndexStrategy(basic, decisions, c.with())
+		}
+		played, err := sv.Evaluate(st)
 		if err != nil {
 			return nil
 		}
@@ -51,4 +56,74 @@ func Edges(r solve.Rules, sys System, opt Options) ([]ShoeEdge, error) {
 		}
 	}
 	return out, nil
+}
+
+// IndexStrategy is the chart with index decisions applied at a count, as
+// the simulator plays them: the first decision of a cell (the Fab 4 before
+// the I18) decides it; at or above its index (Decision.Published) the
+// play, below it the base ("play": the chart's, but its fallback where the
+// chart surrenders); a hit/stand index where the chart surrenders leaves
+// the chart's surrender. Insurance has no cell and is left out.
+func IndexStrategy(basic *solve.Table, decisions []Decision, count float64) solve.Strategy {
+	st := basic.Strategy()
+	decided := map[int]bool{}
+	for _, d := range decisions {
+		kind := solve.Hard
+		hand := d.Hand
+		switch d.Table {
+		case "insurance":
+			continue
+		case "pair":
+			kind = solve.Pairs
+		}
+		c := basic.Cell(kind, hand, d.Up)
+		if c == nil {
+			continue
+		}
+		i := cellOffset(basic, c)
+		if decided[i] {
+			continue
+		}
+		decided[i] = true
+		chart := c.Code
+		play, _ := solve.ParseAction(d.Play)
+		base, _ := solve.ParseAction(d.Base)
+		if chart.Best == solve.Surrender && play != solve.Surrender {
+			continue // the chart surrenders: a hit/stand index is for games without it
+		}
+		act := base
+		if count >= d.Published {
+			act = play
+		}
+		switch act {
+		case solve.Surrender:
+			fb := chart.Best
+			if fb == solve.Surrender {
+				fb = chart.Fallback
+			}
+			if fb != solve.Hit && fb != solve.Stand {
+				fb = solve.Hit
+			}
+			st[i].Code = solve.Code{Best: solve.Surrender, Fallback: fb}
+		case solve.NoAction: // "play": the chart's, its fallback where it surrenders
+			if chart.Best == solve.Surrender {
+				st[i].Code = solve.Code{Best: chart.Fallback}
+			}
+		case solve.Double:
+			st[i].Code = solve.Code{Best: solve.Double, Fallback: solve.Hit}
+		default:
+			st[i].Code = solve.Code{Best: act}
+		}
+	}
+	return st
+}
+
+// cellOffset is a cell's place in the table's cells.
+func cellOffset(t *solve.Table, c *solve.Cell) int {
+	for i := range t.Cells {
+		if &t.Cells[i] == c {
+			return i
+		}
+	}
+	return -1
 }

@@ -351,3 +351,46 @@ func TestDecisionCountRecovered(t *testing.T) {
 		t.Logf("%v: %+.4f ± %.4f", m, x.Index, x.SE)
 	}
 }
+
+// TestIndexStrategy: the chart with the Fab 4 and I18 at a count plays as
+// the simulator's index plays do: the index play at or above the index,
+// the base below, a surrender index first, the chart's surrender kept
+// against a hit/stand index.
+func TestIndexStrategy(t *testing.T) {
+	r, _ := solve.ParseRules("6D S17 DAS LS")
+	basic, err := solve.Solve(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	decisions := append(append([]Decision{}, Fab4...), I18...)
+	code := func(st solve.Strategy, kind solve.TableKind, hand string, up solve.Rank) string {
+		return st[cellOffset(basic, basic.Cell(kind, hand, up))].Code.String()
+	}
+	for _, tc := range []struct {
+		count      float64
+		kind       solve.TableKind
+		hand       string
+		up         solve.Rank
+		want, note string
+	}{
+		{5, solve.Hard, "16", 10, "Rh", "the chart surrenders: I18's stand is for games without it"},
+		{1, solve.Hard, "15", 10, "Rh", "Fab 4: surrender at 0 or more"},
+		{-1, solve.Hard, "15", 10, "H", "below: the chart's play, hit where it surrenders"},
+		{4, solve.Hard, "10", 10, "Dh", "I18: double at +4"},
+		{3, solve.Hard, "10", 10, "H", ""},
+		{4, solve.Pairs, "TT", 6, "P", "I18: split at +4"},
+		{3, solve.Pairs, "TT", 6, "S", ""},
+		{-3, solve.Hard, "13", 3, "H", "I18: hit below -2"},
+		{-2, solve.Hard, "13", 3, "S", ""},
+		{0, solve.Hard, "14", 10, "H", "Fab 4: surrender at +3"},
+		{3, solve.Hard, "14", 10, "Rh", ""},
+	} {
+		st := IndexStrategy(basic, decisions, tc.count)
+		if got := code(st, tc.kind, tc.hand, tc.up); got != tc.want {
+			t.Errorf("%s v %v at %+g: %s, want %s (%s)", tc.hand, tc.up, tc.count, got, tc.want, tc.note)
+		}
+	}
+	if st := IndexStrategy(basic, nil, 0); code(st, solve.Hard, "16", 9) != basic.Cell(solve.Hard, "16", 9).Code.String() {
+		t.Error("no decisions: not the chart")
+	}
+}

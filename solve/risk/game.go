@@ -35,6 +35,7 @@ type Game struct {
 	Penetration   float64
 	Seed          uint64
 	ChartEV       float64 // the chart's exact EV from a full shoe
+	Indices       bool    // the I18 (and Fab 4) played with the chart
 	ShoesSkipped  int
 	ShoesPerCount [2]int // the shoes' lowest and highest floored count
 }
@@ -47,7 +48,13 @@ type Setup struct {
 	Shoes       int   // exact shoes
 	Rounds      int64 // simulated rounds
 	Seed        uint64
-	Progress    func(done, total int64) // the shoes then the rounds, if not nil
+	// Indices, if set, are played with the chart (Hi-Lo's I18, and the
+	// Fab 4 with late surrender, at their published values): by the
+	// exact shoes at their count before the round (count.IndexStrategy),
+	// by the simulator at the count when the player decides; insurance is
+	// not taken.
+	Indices  bool
+	Progress func(done, total int64) // the shoes then the rounds, if not nil
 }
 
 // minFreq bounds the bins: counts dealt in fewer than this share of
@@ -80,7 +87,17 @@ func Measure(s Setup) (*Game, error) {
 	if s.Progress != nil {
 		opt.Progress = func() { done++; s.Progress(done, total) }
 	}
-	edges, err := count.Edges(s.Rules, sys, opt)
+	var decisions []count.Decision
+	if s.Indices {
+		if sys.Name != "hilo" {
+			return nil, fmt.Errorf("the index plays are Hi-Lo's: give the count hilo")
+		}
+		if s.Rules.Surrender == solve.LateSurrender {
+			decisions = append(decisions, count.Fab4...) // before the I18: a surrender index outranks a hit/stand one
+		}
+		decisions = append(decisions, count.I18...)
+	}
+	edges, err := count.Edges(s.Rules, sys, opt, decisions)
 	if err != nil {
 		return nil, err
 	}
@@ -94,6 +111,13 @@ func Measure(s Setup) (*Game, error) {
 	}
 	cfg := sim.Config{Rules: s.Rules, Rounds: s.Rounds, Seed: s.Seed, Penetration: s.Penetration, Players: 1, Count: cnt,
 		Ramp: []sim.Step{{From: -sim.MaxRampCount, Bet: 1}}}
+	if decisions != nil {
+		at := make([]float64, len(decisions))
+		for i, d := range decisions {
+			at[i] = d.Published
+		}
+		cfg.Indices, _ = sim.IndexPlays(decisions, at) // no insurance
+	}
 	var report func(int64)
 	if s.Progress != nil {
 		shoes := int64(s.Shoes)
@@ -103,7 +127,7 @@ func Measure(s Setup) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := &Game{Shoes: len(edges), Rounds: res.Rounds, MinFreq: minFreq, Count: sys.Name, Penetration: s.Penetration, Seed: s.Seed,
+	g := &Game{Indices: s.Indices, Shoes: len(edges), Rounds: res.Rounds, MinFreq: minFreq, Count: sys.Name, Penetration: s.Penetration, Seed: s.Seed,
 		ChartEV: basic.EV, ShoesSkipped: s.Shoes - len(edges)}
 	g.fitLine(edges)
 	g.bin(res, edges)

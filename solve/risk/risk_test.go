@@ -39,9 +39,19 @@ var measured = func() func(t *testing.T) *Game {
 // and the edge rises with the count.
 func TestExactAgainstSimulated(t *testing.T) {
 	if !*long {
-		t.Skip("600 exact shoes (about 40 s on two cores); run with -long")
+		t.Skip("600 exact shoes (about 40 s on two cores), twice; run with -long")
 	}
-	g := measured(t)
+	r, _ := solve.ParseRules("2D S17 DAS LS")
+	withIndices, err := Measure(Setup{Rules: r, Count: "hilo", Penetration: 0.75, Shoes: 600, Rounds: 2_000_000, Seed: 3, Indices: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range []*Game{measured(t), withIndices} {
+		exactAgainstSimulated(t, g)
+	}
+}
+
+func exactAgainstSimulated(t *testing.T, g *Game) {
 	sum := 0.0
 	compared := 0
 	for _, b := range g.Bins {
@@ -51,7 +61,7 @@ func TestExactAgainstSimulated(t *testing.T) {
 		}
 		compared++
 		if z := (b.ShoeEdge - b.SimEdge) / math.Hypot(b.ShoeSE, b.SimSE); math.Abs(z) > 3 {
-			t.Errorf("count %+d: exact %+.4f ± %.4f, simulated %+.4f ± %.4f: %.1f SE apart", b.Count, b.ShoeEdge, b.ShoeSE, b.SimEdge, b.SimSE, z)
+			t.Errorf("indices %v, count %+d: exact %+.4f ± %.4f, simulated %+.4f ± %.4f: %.1f SE apart", g.Indices, b.Count, b.ShoeEdge, b.ShoeSE, b.SimEdge, b.SimSE, z)
 		}
 	}
 	if compared < 3 || math.Abs(sum-1) > 1e-9 {
