@@ -76,6 +76,7 @@ func sameUpToRounding(got, want string) bool {
 var number = regexp.MustCompile(`-?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?`)
 
 func TestGolden(t *testing.T) {
+	t.Parallel() // in-process runs share no state; the tests that change directory run first
 	tests := []struct {
 		name string
 		args []string
@@ -222,6 +223,7 @@ func TestCSVCD(t *testing.T) {
 }
 
 func TestUsageErrors(t *testing.T) {
+	t.Parallel() // in-process runs share no state; the tests that change directory run first
 	tests := []struct {
 		args []string
 		want string
@@ -515,6 +517,7 @@ func TestPlot(t *testing.T) {
 // TestPlotIndex draws a one-deck index heatmap, small, and checks it is a
 // PNG whose title names the count.
 func TestPlotIndex(t *testing.T) {
+	t.Parallel() // in-process runs share no state; the tests that change directory run first
 	out := filepath.Join(t.TempDir(), "idx.svg")
 	code, _, errOut := runCmd(t, "plot", "--metric", "index", "--count", "hilo", "--rules", "1D S17 DAS",
 		"--shoes", "150", "--penetration", "60%", "--table", "hard", "--set", "i18", "-o", out) // the set all is TestIndicesAllCells's
@@ -895,6 +898,7 @@ func TestIndices(t *testing.T) {
 // shoes dealt to below 60%) and checks the text shows the charts and the
 // list.
 func TestIndicesAllCells(t *testing.T) {
+	t.Parallel() // in-process runs share no state; the tests that change directory run first
 	code, out, stderr := runCmd(t, "indices", "--rules", "1D S17 DAS", "--set", "all", "--shoes", "150", "--penetration", "60%")
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr)
@@ -1148,6 +1152,7 @@ func TestPlotSaysWhatItShows(t *testing.T) {
 // prose to 80 columns (tables and commands to copy excepted); they ran to
 // 487 columns.
 func TestOutputsFitTheWidth(t *testing.T) {
+	t.Parallel() // in-process runs share no state; the tests that change directory run first
 	for _, args := range [][]string{
 		{}, {"--help"}, {"sim", "--help"}, {"house", "--help"}, {"rules"}, {"hand", "soft 17 v 2"},
 		{"indices", "--shoes", "50"}, {"diff", "thorp-1966-1deck"}, {"sim", "--rounds", "20000", "--count", "hilo", "--ramp", "-100:1,2:4", "--bankroll", "1000"},

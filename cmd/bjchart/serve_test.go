@@ -13,6 +13,7 @@ import (
 // TestServeSameBytesAsCLI: the page's downloads are the bytes the CLI
 // writes for the same request (one core, two faces).
 func TestServeSameBytesAsCLI(t *testing.T) {
+	t.Parallel() // in-process runs share no state; the tests that change directory run first
 	day := time.Date(2026, 11, 24, 15, 4, 5, 0, time.UTC)
 	s := web.New(web.Options{Version: version, Now: func() time.Time { return day }})
 	dir := t.TempDir()

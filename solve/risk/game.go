@@ -3,6 +3,8 @@ package risk
 import (
 	"fmt"
 	"math"
+	"sync"
+	"sync/atomic"
 
 	"bjchart/solve"
 	"bjchart/solve/count"
@@ -54,7 +56,7 @@ type Setup struct {
 	// by the simulator at the count when the player decides; insurance is
 	// not taken.
 	Indices  bool
-	Progress func(done, total int64) // the shoes then the rounds, if not nil
+	Progress func(done, total int64) // the shoes then the rounds, if not nil; never called twice at once
 }
 
 // minFreq bounds the bins: counts dealt in fewer than this share of
@@ -81,11 +83,17 @@ func Measure(s Setup) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	var done int64
+	var done atomic.Int64
+	var mu sync.Mutex // Progress is called from the shoes' goroutines, one at a time
 	total := int64(s.Shoes) + s.Rounds
 	opt := count.Options{Shoes: s.Shoes, Penetration: s.Penetration, Seed: s.Seed, Moment: count.BeforeRound}
 	if s.Progress != nil {
-		opt.Progress = func() { done++; s.Progress(done, total) }
+		opt.Progress = func() {
+			n := done.Add(1)
+			mu.Lock()
+			defer mu.Unlock()
+			s.Progress(n, total)
+		}
 	}
 	var decisions []count.Decision
 	if s.Indices {
