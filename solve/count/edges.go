@@ -17,16 +17,13 @@ type ShoeEdge struct {
 
 // Edges deals opt.Shoes shoes as the indices do (each to a random depth
 // below opt.Penetration) and solves each exactly: the round's EV with the
-// full shoe's chart and with the shoe's own. Shoes the solver cannot take
+// full shoe's chart (basic, the rules' table) and with the shoe's own. Shoes the solver cannot take
 // (a rank dealt out) are left out. opt.Moment is not used: a bet goes by
 // the count before the round. With decisions, Chart is the chart with
 // those index plays at the shoe's count (IndexStrategy).
-func Edges(r solve.Rules, sys System, opt Options, decisions []Decision) ([]ShoeEdge, error) {
+func Edges(basic *solve.Table, sys System, opt Options, decisions []Decision) ([]ShoeEdge, error) {
+	r := basic.Rules
 	if err := check(r, opt); err != nil {
-		return nil, err
-	}
-	basic, err := solve.Solve(r)
-	if err != nil {
 		return nil, err
 	}
 	chart := basic.Strategy()

@@ -105,7 +105,7 @@ func Measure(s Setup) (*Game, error) {
 		}
 		decisions = append(decisions, count.I18...)
 	}
-	edges, err := count.Edges(s.Rules, sys, opt, decisions)
+	edges, err := count.Edges(basic, sys, opt, decisions)
 	if err != nil {
 		return nil, err
 	}

@@ -370,15 +370,13 @@ func Run(cfg Config, ch Strategy, progress func(done int64)) (Result, error) {
 				if len(cfg.Seats) > 0 { // seats played apart: sum each
 					t.seatRes = &res.Seats
 				}
-				path, ruined := 0.0, false // the shard's running net, and whether it reached -RuinAt
+				path, low := 0.0, 0.0 // the shard's running net and its lowest
 				for k := int64(0); k < rounds; k++ {
-					if cfg.RuinAt > 0 && !ruined && path <= -cfg.RuinAt {
-						ruined = true
-					}
 					if cfg.Count == nil {
 						o := t.round(ones)
 						res.add(o)
 						path += o.net
+						low = min(low, path)
 					} else {
 						s.startRound() // a shuffle resets the count before the bet
 						c := s.countNow()
@@ -396,6 +394,7 @@ func Run(cfg Config, ch Strategy, progress func(done int64)) (Result, error) {
 						res.add(o)
 						res.ByCount[binOf(c)].add(o.net, o.wagered)
 						path += o.net
+						low = min(low, path)
 					}
 					if k%every == every-1 {
 						if stopped(cfg.Stop) {
@@ -409,7 +408,7 @@ func Run(cfg Config, ch Strategy, progress func(done int64)) (Result, error) {
 						}
 					}
 				}
-				if cfg.RuinAt > 0 && (ruined || path <= -cfg.RuinAt) {
+				if cfg.RuinAt > 0 && low <= -cfg.RuinAt {
 					res.Ruined++
 				}
 				res.Reshuffles = s.reshuffles
