@@ -147,9 +147,7 @@ func cardList(cards []solve.Rank) string {
 
 // JSON writes the table as indented JSON.
 func JSON(w io.Writer, t *solve.Table, opt DataOptions) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(NewJSONTable(t, opt))
+	return WriteJSON(w, NewJSONTable(t, opt))
 }
 
 // CSVHeader is the first line of the CSV form.
@@ -271,4 +269,11 @@ func CellMargin(c *solve.Cell) *float64 {
 	}
 	m := c.Margin + 0 // -0 + 0 is +0
 	return &m
+}
+
+// WriteJSON writes v as indented JSON, as every JSON output is written.
+func WriteJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
 }

@@ -2,7 +2,6 @@ package render
 
 import (
 	"encoding/csv"
-	"encoding/json"
 	"fmt"
 	"io"
 	"slices"
@@ -155,9 +154,7 @@ func DealerJSON(w io.Writer, d Dealer) error {
 		Shoe   string     `json:"shoe,omitempty"`
 		Dealer JSONDealer `json:"dealer"`
 	}{Rules: RulesWithShoe(d.Rules.String(), d.customShoe()), Shoe: d.customShoe(), Dealer: d.JSON()}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(out)
+	return WriteJSON(w, out)
 }
 
 // DealerCSVHeader is the first line of the dealer's CSV form (a dealer

@@ -2,7 +2,6 @@ package render
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -197,7 +196,5 @@ func DiffJSON(buf *bytes.Buffer, d *charts.Diff, from string) error {
 	for _, u := range d.Unknown {
 		out.Unknown = append(out.Unknown, JSONCellRef{u.Table.String(), u.Hand, u.Up.String()})
 	}
-	enc := json.NewEncoder(buf)
-	enc.SetIndent("", "  ")
-	return enc.Encode(out)
+	return WriteJSON(buf, out)
 }

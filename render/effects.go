@@ -2,7 +2,6 @@ package render
 
 import (
 	"encoding/csv"
-	"encoding/json"
 	"fmt"
 	"io"
 	"strconv"
@@ -42,9 +41,7 @@ func NewJSONEffects(t *solve.Table, effects []solve.Effect) JSONEffects {
 
 // EffectsJSON writes the effects as indented JSON.
 func EffectsJSON(w io.Writer, t *solve.Table, effects []solve.Effect) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(NewJSONEffects(t, effects))
+	return WriteJSON(w, NewJSONEffects(t, effects))
 }
 
 // EffectsCSV writes one line per effect.

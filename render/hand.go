@@ -2,7 +2,6 @@ package render
 
 import (
 	"cmp"
-	"encoding/json"
 	"fmt"
 	"io"
 	"slices"
@@ -301,9 +300,7 @@ func jsonHand(h solve.Hand) JSONHand {
 
 // HandJSON writes the report as indented JSON.
 func HandJSON(w io.Writer, rep HandReport) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(rep)
+	return WriteJSON(w, rep)
 }
 
 // HandText writes the report for a reader.

@@ -2,15 +2,12 @@ package render
 
 import (
 	"encoding/csv"
-	"encoding/json"
 	"fmt"
 	"io"
 	"math"
 	"strconv"
 	"strings"
 
-	"github.com/olekukonko/tablewriter"
-	"github.com/olekukonko/tablewriter/renderer"
 	"github.com/olekukonko/tablewriter/tw"
 
 	"bjchart/solve/holdem"
@@ -141,15 +138,7 @@ func (r HoldemReport) Text(w io.Writer, metrics []string, color bool) error {
 	fmt.Fprintf(w, "bjchart holdem: %s\n", r.Game)
 	for _, m := range metrics {
 		fmt.Fprintf(w, "\n%s\n", holdemTitle[m])
-		tab := tablewriter.NewTable(w,
-			tablewriter.WithRenderer(renderer.NewBlueprint(tw.Rendition{Symbols: tw.NewSymbols(tw.StyleLight)})),
-			tablewriter.WithHeaderAutoFormat(tw.Off),
-			tablewriter.WithRowAlignment(tw.AlignRight),
-			tablewriter.WithHeaderAlignment(tw.AlignCenter),
-			tablewriter.WithRowAutoWrap(tw.WrapNone),
-			tablewriter.WithTrimSpace(tw.Off),
-			tablewriter.WithPadding(tw.PaddingNone),
-		)
+		tab := gridTable(w, tw.Rendition{Symbols: tw.NewSymbols(tw.StyleLight)}, tw.AlignRight)
 		tab.Header(append([]string{""}, holdemRanks...))
 		for row := range 13 {
 			line := []string{" " + holdemRanks[row] + " "}
@@ -183,9 +172,7 @@ func (r HoldemReport) Text(w io.Writer, metrics []string, color bool) error {
 
 // JSON writes the report, one object per class.
 func (r HoldemReport) JSON(w io.Writer) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(r)
+	return WriteJSON(w, r)
 }
 
 // CSV writes a row per class: its counts, equity and push-or-fold number

@@ -2,7 +2,6 @@ package render
 
 import (
 	"encoding/csv"
-	"encoding/json"
 	"fmt"
 	"io"
 	"math"
@@ -162,9 +161,7 @@ func signed(x float64) string { return fmt.Sprintf("%+.2f", x) }
 
 // JSON writes the report.
 func (r RiskReport) JSON(w io.Writer) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(r)
+	return WriteJSON(w, r)
 }
 
 // CSV writes the ramp, a row a count.

@@ -123,15 +123,7 @@ func GridText(w io.Writer, g Grid, color bool) error {
 	if g.Lines {
 		rendition.Settings.Separators.BetweenRows = tw.On
 	}
-	tab := tablewriter.NewTable(w,
-		tablewriter.WithRenderer(renderer.NewBlueprint(rendition)),
-		tablewriter.WithHeaderAutoFormat(tw.Off),
-		tablewriter.WithRowAlignment(tw.AlignCenter),
-		tablewriter.WithHeaderAlignment(tw.AlignCenter),
-		tablewriter.WithRowAutoWrap(tw.WrapNone),
-		tablewriter.WithTrimSpace(tw.Off),
-		tablewriter.WithPadding(tw.PaddingNone),
-	)
+	tab := gridTable(w, rendition, tw.AlignCenter)
 	tab.Header(header)
 	for _, r := range g.Rows {
 		row := []string{fmt.Sprintf(" %-3s", r.Label)}
@@ -151,6 +143,20 @@ func GridText(w io.Writer, g Grid, color bool) error {
 		}
 	}
 	return tab.Render()
+}
+
+// gridTable is a chart-shaped table: cells unpadded and unwrapped, as
+// they are written (colour codes included), the rows aligned as align.
+func gridTable(w io.Writer, rendition tw.Rendition, align tw.Align) *tablewriter.Table {
+	return tablewriter.NewTable(w,
+		tablewriter.WithRenderer(renderer.NewBlueprint(rendition)),
+		tablewriter.WithHeaderAutoFormat(tw.Off),
+		tablewriter.WithRowAlignment(align),
+		tablewriter.WithHeaderAlignment(tw.AlignCenter),
+		tablewriter.WithRowAutoWrap(tw.WrapNone),
+		tablewriter.WithTrimSpace(tw.Off),
+		tablewriter.WithPadding(tw.PaddingNone),
+	)
 }
 
 func textTable(w io.Writer, t *solve.Table, kind solve.TableKind, opt TextOptions) error {

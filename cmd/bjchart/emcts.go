@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"math"
 	"path/filepath"
@@ -213,9 +212,7 @@ func (o *emctsCheckOptions) run(cmd *cobra.Command, e env) error {
 	}
 	return writeStdout(e, o.format, func(b *bytes.Buffer) error {
 		if o.format == "json" {
-			enc := json.NewEncoder(b)
-			enc.SetIndent("", "  ")
-			return enc.Encode(rep)
+			return render.WriteJSON(b, rep)
 		}
 		return rep.Text(b, o.list)
 	})

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"encoding/csv"
-	"encoding/json"
 	"fmt"
 	"runtime"
 	"slices"
@@ -137,9 +136,7 @@ func (o *gridOptions) run(cmd *cobra.Command, e env) error {
 	var buf bytes.Buffer
 	switch o.format {
 	case "json":
-		enc := json.NewEncoder(&buf)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(rows); err != nil {
+		if err := render.WriteJSON(&buf, rows); err != nil {
 			return err
 		}
 	case "csv":

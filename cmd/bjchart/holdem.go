@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
 	"io"
 	"path/filepath"
 	"slices"
@@ -131,9 +130,7 @@ func (o *holdemOptions) run(cmd *cobra.Command, e env, args []string) error {
 func (o *holdemOptions) write(e env, rep interface{ Text(io.Writer) error }) error {
 	return writeStdout(e, o.format, func(b *bytes.Buffer) error {
 		if o.format == "json" {
-			enc := json.NewEncoder(b)
-			enc.SetIndent("", "  ")
-			return enc.Encode(rep)
+			return render.WriteJSON(b, rep)
 		}
 		return rep.Text(b)
 	})

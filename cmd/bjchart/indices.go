@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
 	"strings"
 
 	"bjchart/render"
@@ -102,9 +101,7 @@ func (o *indicesOptions) run(cmd *cobra.Command, e env) error {
 	return writeStdout(e, o.format, func(b *bytes.Buffer) error {
 		switch o.format {
 		case "json":
-			enc := json.NewEncoder(b)
-			enc.SetIndent("", "  ")
-			return enc.Encode(rep)
+			return render.WriteJSON(b, rep)
 		case "csv":
 			return rep.CSV(b)
 		}

@@ -395,9 +395,7 @@ func (o *simOptions) run(cmd *cobra.Command, e env) error {
 	}
 	return writeStdout(e, o.format, func(b *bytes.Buffer) error {
 		if o.format == "json" {
-			enc := json.NewEncoder(b)
-			enc.SetIndent("", "  ")
-			return enc.Encode(report)
+			return render.WriteJSON(b, report)
 		}
 		return report.Text(b)
 	})
@@ -466,9 +464,7 @@ all must come from the same command but for --shard.`,
 			}
 			return writeStdout(e, format, func(b *bytes.Buffer) error {
 				if format == "json" {
-					enc := json.NewEncoder(b)
-					enc.SetIndent("", "  ")
-					return enc.Encode(merged)
+					return render.WriteJSON(b, merged)
 				}
 				return merged.Text(b)
 			})
