@@ -172,14 +172,13 @@ func (s *Server) handleCounterCard(w http.ResponseWriter, r *http.Request) {
 	}
 	rep, ok := s.indices.get(q.values().Encode())
 	if !ok {
-		select {
-		case s.simSlot <- struct{}{}:
-		case <-r.Context().Done():
-			s.fail(w, r.Context().Err())
+		release, err := s.takeSlot(r.Context())
+		if err != nil {
+			s.fail(w, err)
 			return
 		}
 		rep, err = s.indexReport(r.Context(), q, nil)
-		<-s.simSlot
+		release()
 		if err != nil {
 			s.fail(w, err)
 			return

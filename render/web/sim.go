@@ -2,6 +2,7 @@ package web
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -143,12 +144,22 @@ func (s *Server) startJob(w http.ResponseWriter, r *http.Request, queryErr error
 	if stream, ok = newEventStream(w); !ok {
 		return stream, nil, false
 	}
-	select {
-	case s.simSlot <- struct{}{}:
-		return stream, func() { <-s.simSlot }, true
-	case <-r.Context().Done():
+	release, err := s.takeSlot(r.Context())
+	if err != nil {
 		stream.send("failed", "another long job is running: try again")
 		return stream, nil, false
+	}
+	return stream, release, true
+}
+
+// takeSlot waits for the one long job's slot, or for ctx to end; the
+// caller calls release when its job is done.
+func (s *Server) takeSlot(ctx context.Context) (release func(), err error) {
+	select {
+	case s.simSlot <- struct{}{}:
+		return func() { <-s.simSlot }, nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
 	}
 }
 
