@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image/color"
 	"io"
+	"math"
 	"slices"
 
 	"gonum.org/v1/plot"
@@ -37,12 +38,17 @@ func DrawCountPlot(w io.Writer, format string, cp CountPlot) error {
 // the first 4 for each further one.
 func DrawCountPlots(w io.Writer, format string, cps ...CountPlot) error {
 	var plots [][]*plot.Plot
+	lo, hi := math.Inf(1), math.Inf(-1) // the counts of every plot: one axis for all
 	for _, cp := range cps {
 		p, err := countPlot(cp)
 		if err != nil {
 			return err
 		}
 		plots = append(plots, []*plot.Plot{p})
+		lo, hi = min(lo, p.X.Min), max(hi, p.X.Max)
+	}
+	for _, row := range plots {
+		countAxis(row[0], lo, hi)
 	}
 	width, height := 10*vg.Inch, 6*vg.Inch+vg.Length(len(cps)-1)*4*vg.Inch
 	canvas, err := figureCanvas(format, width, height)
@@ -98,15 +104,20 @@ func countPlot(cp CountPlot) (*plot.Plot, error) {
 	zero.Color = color.Gray{Y: 0x99}
 	p.Add(plotter.NewGrid(), zero, eb, sc)
 	first, last := slices.MinFunc(pts, byX), slices.MaxFunc(pts, byX)
-	p.X.Min, p.X.Max = first.X-1, last.X+1
-	var ticks []plot.Tick // every count
-	for c := int(first.X) - 1; c <= int(last.X)+1; c++ {
-		ticks = append(ticks, plot.Tick{Value: float64(c), Label: fmt.Sprintf("%+d", c)})
-	}
-	p.X.Tick.Marker = plot.ConstantTicks(ticks)
+	countAxis(p, first.X-1, last.X+1)
 	pad := (hi - lo) * 0.05
 	p.Y.Min, p.Y.Max = lo-pad, hi+pad
 	return p, nil
+}
+
+// countAxis sets a plot's count axis from lo to hi, every count ticked.
+func countAxis(p *plot.Plot, lo, hi float64) {
+	p.X.Min, p.X.Max = lo, hi
+	var ticks []plot.Tick
+	for c := int(lo); c <= int(hi); c++ {
+		ticks = append(ticks, plot.Tick{Value: float64(c), Label: fmt.Sprintf("%+d", c)})
+	}
+	p.X.Tick.Marker = plot.ConstantTicks(ticks)
 }
 
 func byX(a, b plotter.XY) int {
