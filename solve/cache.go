@@ -38,6 +38,7 @@ func (c *Cache) layout(r Rules, shoe Shoe) *layout {
 	l, ok := c.layouts[key]
 	if !ok {
 		l = newLayout(r, shoe)
+		l.shared = true
 		c.layouts[key] = l
 	}
 	return l
@@ -59,8 +60,12 @@ type sharedDist struct {
 }
 
 // dist returns the dealer's distributions of f's up card for every
-// composition of the layout, computing them once per dealer rule.
+// composition of the layout, computing them once per dealer rule if the
+// layout is shared (a layout of one solve needs them only while f lives).
 func (l *layout) dist(f *finiteUp) []DealerDist {
+	if !l.shared {
+		return f.contract()
+	}
 	rule := dealerRule{f.r.Dealer(), f.r.HoleCard == ENHC}
 	l.distMu.Lock()
 	if l.dists == nil {

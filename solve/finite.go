@@ -1,6 +1,10 @@
 package solve
 
-import "sync"
+import (
+	"runtime"
+	"sync"
+	"sync/atomic"
+)
 
 // A Hand is a two-card start against an up card with its
 // composition-dependent (CD) EVs: every later decision is the best for the
@@ -78,14 +82,28 @@ type upResult struct {
 	td    *tdUp // kept for valuing other strategies
 }
 
-// solveFiniteWith fills a Table for a finite shoe, one goroutine per up
-// card (each owns the cells of its column).
-func solveFiniteWith(r Rules, shoe Shoe, opt Options) (*Table, [10]*tdUp) {
+// solveFiniteWith fills a Table for a finite shoe, the up cards in
+// parallel (each owns the cells of its column). It returns each up card's
+// hand graphs only if keep is set: otherwise an up card's graphs are
+// garbage once its column is filled, which bounds a solve's memory by the
+// up cards in progress rather than all ten.
+func solveFiniteWith(r Rules, shoe Shoe, opt Options, keep bool) (*Table, [10]*tdUp) {
 	t := &Table{Rules: r, Conditioning: conditioning(r), Split: opt.Split, Shoe: shoe}
 	t.Cells = newCells()
 	lay := opt.Cache.layout(r, shoe)
 	var results [10]upResult
-	eachUp(func(up Rank) { results[up-1] = solveFiniteUp(t, lay, up) })
+	eachUp(func(up Rank) {
+		res := solveFiniteUp(t, lay, up)
+		if !keep {
+			res.td = nil
+		}
+		results[up-1] = res
+	})
+	var hands, comps int
+	for _, res := range results {
+		hands, comps = hands+len(res.hands), comps+len(res.comps)
+	}
+	t.Hands, t.Compositions = make([]Hand, 0, hands), make([]Composition, 0, comps)
 	total := float64(shoe.Total())
 	for _, up := range UpCards {
 		pu := float64(shoe.Counts[up-1]) / total
@@ -98,25 +116,37 @@ func solveFiniteWith(r Rules, shoe Shoe, opt Options) (*Table, [10]*tdUp) {
 		t.Compositions = append(t.Compositions, res.comps...)
 	}
 	var tds [10]*tdUp
-	for i := range tds {
-		tds[i] = results[i].td
+	if keep {
+		for i := range tds {
+			tds[i] = results[i].td
+		}
 	}
 	return t, tds
 }
 
-// eachUp calls f for every up card concurrently and waits for them all.
-// The up cards share no state: each f owns its up card's cells and graphs.
+// eachUp calls f for every up card, on as many goroutines as the process
+// may run at once, and waits for them all. The up cards share no state:
+// each f owns its up card's cells and graphs. Running no more up cards
+// than there are processors keeps only those up cards' work in memory.
 func eachUp(f func(up Rank)) {
+	var next atomic.Int32
 	var wg sync.WaitGroup
-	for _, up := range UpCards {
+	for range min(runtime.GOMAXPROCS(0), len(upOrder)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			f(up)
+			for i := next.Add(1) - 1; int(i) < len(upOrder); i = next.Add(1) - 1 {
+				f(upOrder[i])
+			}
 		}()
 	}
 	wg.Wait()
 }
+
+// upOrder is the order eachUp takes the up cards in: the longest solves
+// first (the dealer draws most behind a small card), so that the last to
+// finish is a short one.
+var upOrder = [...]Rank{2, 3, 4, 5, 6, 7, 8, 9, 1, 10}
 
 // newCells returns the empty cells of a table, in Table.Cells order.
 func newCells() []Cell {

@@ -38,7 +38,9 @@ type layout struct {
 	// the order of Table.Compositions.
 	multi []int32
 	// dists holds the dealer's distributions for the compositions, by
-	// dealer rule and up card, computed once (cache.go).
+	// dealer rule and up card, computed once if the layout is shared by
+	// the solves of a Cache (cache.go).
+	shared bool
 	distMu sync.Mutex
 	dists  map[dealerRule]*[10]sharedDist
 }

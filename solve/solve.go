@@ -35,7 +35,7 @@ func Solve(r Rules) (*Table, error) { return SolveWith(r, Options{}) }
 
 // SolveWith computes the Table for a rule set with options.
 func SolveWith(r Rules, opt Options) (*Table, error) {
-	s, err := NewSolver(r, opt)
+	s, err := newSolver(r, opt, false)
 	if err != nil {
 		return nil, err
 	}
@@ -51,7 +51,11 @@ type Solver struct {
 }
 
 // NewSolver solves a rule set.
-func NewSolver(r Rules, opt Options) (*Solver, error) {
+func NewSolver(r Rules, opt Options) (*Solver, error) { return newSolver(r, opt, true) }
+
+// newSolver solves a rule set, keeping what valuing other strategies
+// needs only if keep is set.
+func newSolver(r Rules, opt Options, keep bool) (*Solver, error) {
 	if err := r.Validate(); err != nil {
 		return nil, err
 	}
@@ -64,11 +68,11 @@ func NewSolver(r Rules, opt Options) (*Solver, error) {
 		if err := opt.Shoe.Validate(); err != nil {
 			return nil, err
 		}
-		s.table, s.ups = solveFiniteWith(r, *opt.Shoe, opt)
+		s.table, s.ups = solveFiniteWith(r, *opt.Shoe, opt, keep)
 	case r.Infinite():
 		s.table = solveInfinite(r)
 	default:
-		s.table, s.ups = solveFiniteWith(r, r.FullShoe(), opt)
+		s.table, s.ups = solveFiniteWith(r, r.FullShoe(), opt, keep)
 	}
 	return s, nil
 }
