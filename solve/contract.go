@@ -43,11 +43,26 @@ type dealerLevels struct {
 	k    [10][]float64
 	size [10][]uint8
 	up   [10][10][]int32 // [r][c][class]: its class at level c (r < c)
-	// first[r][o] is the first class of outcome o at level r (classes are
-	// sorted by outcome, then size; blackjacks last).
+	// first[r][s] is the first class at level r of the outcome in slot s
+	// (classes are sorted by slot, then size: blackjacks and busts last).
 	first  [10][numOutcomes + 1]int32
 	level0 []int32 // multiset -> class at level 0
 }
+
+// slotOutcome lists the outcomes in the order of their classes' slots.
+// The contraction sums the slots before the bust's and has the bust as
+// one minus the rest (and a blackjack, its hole card's probability), so
+// that the busting multisets, about a sixth of them, drop out of it.
+var slotOutcome = [numOutcomes]uint8{Dealer17, Dealer18, Dealer19, Dealer20, Dealer21, Dealer16, Dealer22,
+	DealerBust, DealerBlackjack}
+
+// slotOf is slotOutcome's inverse.
+var slotOf = func() (s [numOutcomes]uint8) {
+	for slot, o := range slotOutcome {
+		s[o] = uint8(slot)
+	}
+	return s
+}()
 
 // newDealerLevels returns the classes of the multisets in d that a shoe
 // with holds[c] cards of rank c+1 can deal; the others get class -1 in
@@ -61,18 +76,18 @@ func newDealerLevels(d *dealerDraws, holds [10]int) *dealerLevels {
 		}
 	}
 	type key struct {
-		k       [10]uint8
-		size    uint8
-		outcome uint8
+		k    [10]uint8
+		size uint8
+		slot uint8
 	}
 	keyAt := func(r, i int) key {
 		var k key
 		copy(k.k[r:], ks[i][r:])
-		k.size, k.outcome = d.size[i], d.outcome[i]
+		k.size, k.slot = d.size[i], slotOf[d.outcome[i]]
 		return k
 	}
 	lv := &dealerLevels{}
-	// Multisets by outcome, then size: the order classes are numbered in.
+	// Multisets by slot, then size: the order classes are numbered in.
 	var order []int
 	for i := 0; i < n; i++ {
 		if dealable(d, i, holds) {
@@ -80,7 +95,7 @@ func newDealerLevels(d *dealerDraws, holds [10]int) *dealerLevels {
 		}
 	}
 	slices.SortStableFunc(order, func(a, b int) int {
-		return cmp.Or(cmp.Compare(d.outcome[a], d.outcome[b]), cmp.Compare(d.size[a], d.size[b]))
+		return cmp.Or(cmp.Compare(slotOf[d.outcome[a]], slotOf[d.outcome[b]]), cmp.Compare(d.size[a], d.size[b]))
 	})
 	member := make([][]int32, 10) // [level][multiset]: class
 	for r := 0; r < 10; r++ {
@@ -101,13 +116,13 @@ func newDealerLevels(d *dealerDraws, holds [10]int) *dealerLevels {
 				lv.n[r]++
 				lv.k[r] = append(lv.k[r], float64(k.k[r]))
 				lv.size[r] = append(lv.size[r], k.size)
-				if lv.first[r][k.outcome] < 0 {
-					lv.first[r][k.outcome] = class
+				if lv.first[r][k.slot] < 0 {
+					lv.first[r][k.slot] = class
 				}
 			}
 			member[r][i] = class
 		}
-		for o := numOutcomes; o >= 0; o-- { // outcomes without classes start where the next does
+		for o := numOutcomes; o >= 0; o-- { // slots without classes start where the next does
 			if o == numOutcomes || lv.first[r][o] < 0 {
 				next := int32(lv.n[r])
 				if o < numOutcomes {
@@ -175,30 +190,45 @@ func newTrie(comps [][10]uint8) []trieNode {
 
 // contraction is one walk of a layout's trie against one up card.
 type contraction struct {
-	lv       *dealerLevels
-	trie     []trieNode
-	m        [10]int // cards of each rank left in the shoe
-	outcomes int     // outcomes summed: blackjack only under ENHC
-	n        [10]int // classes used at each level
-	dist     []DealerDist
-	scale    [][sizeSlots]float64 // [cards removed][size]: 1/(M - removed)_(size)
-	buf      [][3][]float64       // per depth: two projections and the child's vector
+	lv    *dealerLevels
+	trie  []trieNode
+	m     [10]int // cards of each rank left in the shoe
+	total int     // cards in the shoe before any is removed
+	slots int     // slots summed from the vectors
+	// complement: the slots summed end before the bust's, which is one
+	// minus the rest: every composition leaves the dealer cards enough to
+	// finish, so the outcomes sum to one.
+	complement bool
+	bj         int     // the rank index of a blackjack's hole card, or -1
+	enhc       bool    // a dealer blackjack is an outcome (not peeked for)
+	n          [10]int // classes used at each level
+	dist       []DealerDist
+	scale      [][sizeSlots]float64 // [cards removed][size]: 1/(M - removed)_(size)
+	buf        [][3][]float64       // per depth: two projections and the child's vector
 }
 
 // contract computes the dealer's distribution for every composition of
 // the layout.
 func (f *finiteUp) contract() []DealerDist {
 	lv := f.levels
-	w := &contraction{lv: lv, trie: f.lay.trie, m: f.shoe, dist: make([]DealerDist, len(f.lay.comps)),
-		outcomes: DealerBlackjack}
-	if f.r.HoleCard == ENHC {
-		w.outcomes = numOutcomes
-	}
-	for r := range w.n { // blackjack classes come last: dropped unless summed
-		w.n[r] = int(lv.first[r][w.outcomes])
-	}
 	maxDepth := f.lay.maxCards
 	_, total := f.remaining([10]uint8{})
+	w := &contraction{lv: lv, trie: f.lay.trie, m: f.shoe, total: total, dist: make([]DealerDist, len(f.lay.comps)),
+		bj: f.bjRank(), enhc: f.r.HoleCard == ENHC}
+	// The bust is the complement unless a composition leaves fewer cards
+	// than the dealer may draw (a small custom shoe); then the vectors
+	// carry it, and under ENHC the blackjack too.
+	w.complement = total-maxDepth >= f.draws.maxSize
+	w.slots = int(slotOf[DealerBust])
+	switch {
+	case !w.complement && w.enhc:
+		w.slots = numOutcomes
+	case !w.complement:
+		w.slots = int(slotOf[DealerBlackjack])
+	}
+	for r := range w.n { // the slots not summed come last: dropped
+		w.n[r] = int(lv.first[r][w.slots])
+	}
 	w.scale = make([][sizeSlots]float64, maxDepth+1)
 	for d := range w.scale {
 		var ff [maxDraw + 1]float64
@@ -261,7 +291,7 @@ func (w *contraction) visit(t int32, r, depth int, scale float64, v []float64) {
 		}
 		childScale := scale / float64(mc)
 		if child.comp >= 0 {
-			w.dist[child.comp] = w.distribute(c, mc, childScale, &w.scale[depth+1], cur, out)
+			w.dist[child.comp] = w.distribute(c, mc, depth+1, childScale, &w.scale[depth+1], cur, out)
 		} else {
 			k := lv.k[c][:len(cur)]
 			fm := float64(mc)
@@ -281,31 +311,64 @@ func (w *contraction) visit(t int32, r, depth int, scale float64, v []float64) {
 // vector cur (at level r) times the factors of removing one of the mc
 // cards left of the rank at position r, and stores the product in out
 // unless out is nil. inv holds the inverse falling factorials of the shoe
-// after the removal, by multiset size.
-func (w *contraction) distribute(r, mc int, scale float64, inv *[sizeSlots]float64, cur, out []float64) DealerDist {
+// after the removal, by multiset size; depth counts the cards removed
+// with this one.
+func (w *contraction) distribute(r, mc, depth int, scale float64, inv *[sizeSlots]float64, cur, out []float64) DealerDist {
 	var d DealerDist
 	first := &w.lv.first[r]
 	fm := float64(mc)
 	k, size := w.lv.k[r][:len(cur)], w.lv.size[r][:len(cur)]
-	for o := 0; o < w.outcomes; o++ {
-		a, b := first[o], first[o+1]
+	for slot := 0; slot < w.slots; slot++ {
+		a, b := first[slot], first[slot+1]
 		x, kx, sx := cur[a:b], k[a:b], size[a:b]
 		kx, sx = kx[:len(x)], sx[:len(x)]
-		var s float64
+		// Two sums, so that each add need not wait for the one before.
+		var s0, s1 float64
+		i := 0
 		if out == nil {
-			for i, xi := range x {
-				s += xi * (fm - kx[i]) * inv[sx[i]&(sizeSlots-1)]
+			for ; i+1 < len(x); i += 2 {
+				s0 += x[i] * (fm - kx[i]) * inv[sx[i]&(sizeSlots-1)]
+				s1 += x[i+1] * (fm - kx[i+1]) * inv[sx[i+1]&(sizeSlots-1)]
+			}
+			if i < len(x) {
+				s0 += x[i] * (fm - kx[i]) * inv[sx[i]&(sizeSlots-1)]
 			}
 		} else {
 			y := out[a:b]
 			y = y[:len(x)]
-			for i, xi := range x {
-				yi := xi * (fm - kx[i])
-				y[i] = yi
-				s += yi * inv[sx[i]&(sizeSlots-1)]
+			for ; i+1 < len(x); i += 2 {
+				y0, y1 := x[i]*(fm-kx[i]), x[i+1]*(fm-kx[i+1])
+				y[i], y[i+1] = y0, y1
+				s0 += y0 * inv[sx[i]&(sizeSlots-1)]
+				s1 += y1 * inv[sx[i+1]&(sizeSlots-1)]
+			}
+			if i < len(x) {
+				y0 := x[i] * (fm - kx[i])
+				y[i] = y0
+				s0 += y0 * inv[sx[i]&(sizeSlots-1)]
 			}
 		}
-		d[o] = s * scale
+		d[slotOutcome[slot]] = (s0 + s1) * scale
+	}
+	if w.complement {
+		// q: the hole card makes a blackjack, from the cards left after
+		// this one.
+		q := 0.0
+		if w.bj >= 0 {
+			left := w.m[w.bj]
+			if w.bj == rankAt(r) {
+				left--
+			}
+			q = float64(left) / float64(w.total-depth)
+		}
+		bust := 1 - q
+		for slot := 0; slot < w.slots; slot++ {
+			bust -= d[slotOutcome[slot]]
+		}
+		d[DealerBust] = bust
+		if w.enhc {
+			d[DealerBlackjack] = q
+		}
 	}
 	return d
 }
