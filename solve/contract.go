@@ -213,8 +213,12 @@ func (f *finiteUp) contract() []DealerDist {
 	lv := f.levels
 	maxDepth := f.lay.maxCards
 	_, total := f.remaining([10]uint8{})
-	w := &contraction{lv: lv, trie: f.lay.trie, m: f.shoe, total: total, dist: make([]DealerDist, len(f.lay.comps)),
-		bj: f.bjRank(), enhc: f.r.HoleCard == ENHC}
+	w := &contraction{}
+	if f.scratch != nil && !f.lay.shared { // fill the last up card's arrays: its distributions are done with
+		w = &f.scratch.work
+	}
+	*w = contraction{lv: lv, trie: f.lay.trie, m: f.shoe, total: total, bj: f.bjRank(), enhc: f.r.HoleCard == ENHC,
+		dist: reuse(w.dist, len(f.lay.comps)), scale: w.scale, buf: w.buf}
 	// The bust is the complement unless a composition leaves fewer cards
 	// than the dealer may draw (a small custom shoe); then the vectors
 	// carry it, and under ENHC the blackjack too.
@@ -229,20 +233,28 @@ func (f *finiteUp) contract() []DealerDist {
 	for r := range w.n { // the slots not summed come last: dropped
 		w.n[r] = int(lv.first[r][w.slots])
 	}
-	w.scale = make([][sizeSlots]float64, maxDepth+1)
+	if len(w.scale) != maxDepth+1 {
+		w.scale = make([][sizeSlots]float64, maxDepth+1)
+	}
 	for d := range w.scale {
 		var ff [maxDraw + 1]float64
 		falling(total-d, &ff)
+		w.scale[d] = [sizeSlots]float64{}
 		for s, x := range ff {
 			if x != 0 {
 				w.scale[d][s] = 1 / x
 			}
 		}
 	}
-	w.buf = make([][3][]float64, maxDepth+1)
+	if len(w.buf) != maxDepth+1 {
+		w.buf = make([][3][]float64, maxDepth+1)
+	}
 	for d := range w.buf {
 		for j := range w.buf[d] {
-			w.buf[d][j] = make([]float64, w.n[0])
+			if cap(w.buf[d][j]) < w.n[0] {
+				w.buf[d][j] = make([]float64, w.n[0])
+			}
+			w.buf[d][j] = w.buf[d][j][:w.n[0]]
 		}
 	}
 	p := make([]float64, len(f.draws.outcome))
@@ -255,6 +267,17 @@ func (f *finiteUp) contract() []DealerDist {
 	}
 	w.visit(0, 0, 0, 1, root[:w.n[0]])
 	return w.dist
+}
+
+// reuse returns s emptied and of length n, if it has the capacity, or a new
+// slice.
+func reuse[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	s = s[:n]
+	clear(s)
+	return s
 }
 
 // sizeSlots bounds a multiset's size (at most maxDraw), so that masking a

@@ -190,14 +190,20 @@ type finiteUp struct {
 	// dist holds the dealer's distribution for each of the layout's
 	// compositions of removed cards: P(outcome and no blackjack) (ENHC:
 	// P(outcome)); zero where the shoe less the up card cannot deal them.
-	dist []DealerDist
-	ctxs map[*shape]*context
+	dist    []DealerDist
+	ctxs    map[*shape]*context
+	scratch *upScratch // arrays to fill again, or nil
 }
 
-func newFiniteUp(r Rules, lay *layout, up Rank) *finiteUp {
+func newFiniteUp(r Rules, lay *layout, up Rank) *finiteUp { return newFiniteUpIn(r, lay, up, nil) }
+
+// newFiniteUpIn is newFiniteUp filling the arrays of scratch, if not nil,
+// where it can (see upScratch).
+func newFiniteUpIn(r Rules, lay *layout, up Rank, scratch *upScratch) *finiteUp {
 	f := &finiteUp{r: r, up: up, shoe: lay.shoe, lay: lay,
-		draws: dealerDrawsFor(r.Dealer(), up),
-		ctxs:  map[*shape]*context{},
+		draws:   dealerDrawsFor(r.Dealer(), up),
+		ctxs:    map[*shape]*context{},
+		scratch: scratch,
 	}
 	f.shoe[up-1]--
 	// A shoe of whole decks has classes without the multisets it cannot

@@ -17,6 +17,8 @@ type context struct {
 	cdDbl []bool    // CD: doubling beats both (DANY)
 
 	rescued []float64 // W of a doubled hand holding the node under RESCUE: the better of standing and rescuing
+
+	hasCD, hasRescued bool // best, cdHit and cdDbl, and rescued, are computed
 }
 
 // context returns the (cached) context of a shape.
@@ -24,11 +26,24 @@ func (f *finiteUp) context(s *shape) *context {
 	if x, ok := f.ctxs[s]; ok {
 		return x
 	}
-	x := &context{shape: s, f: f,
-		stand: make([]float64, len(s.nodes)),
-		bust:  make([]float64, len(s.nodes)),
-		p:     make([][10]float64, len(s.nodes)),
-		dealt: make([]bool, len(s.nodes)),
+	var x *context
+	if f.scratch != nil {
+		x = f.scratch.ctxs[s]
+	}
+	if x != nil { // an earlier up card's: its arrays, emptied
+		*x = context{shape: s, f: f, stand: x.stand, bust: x.bust, p: x.p, dealt: x.dealt,
+			best: x.best, cdHit: x.cdHit, cdDbl: x.cdDbl, rescued: x.rescued}
+		clear(x.stand)
+		clear(x.bust)
+		clear(x.p)
+		clear(x.dealt)
+	} else {
+		x = &context{shape: s, f: f,
+			stand: make([]float64, len(s.nodes)),
+			bust:  make([]float64, len(s.nodes)),
+			p:     make([][10]float64, len(s.nodes)),
+			dealt: make([]bool, len(s.nodes)),
+		}
 	}
 	for i := range s.nodes {
 		x.value(int32(i))
@@ -121,10 +136,13 @@ func (x *context) cdDouble(i int32) float64 {
 	if !x.f.r.Rescue {
 		return x.doubleValue(i)
 	}
-	if x.rescued == nil {
+	if !x.hasRescued {
 		// Rescuing loses one unit of the two staked: W -1/2 a unit, when
 		// the hand is played (under a peek, only without a dealer blackjack).
-		x.rescued = make([]float64, len(x.nodes))
+		x.hasRescued = true
+		if x.rescued == nil {
+			x.rescued = make([]float64, len(x.nodes))
+		}
 		for j := range x.nodes {
 			x.rescued[j] = x.stand[j]
 			if x.dealt[j] {
@@ -145,12 +163,17 @@ func (x *context) canDoubleMulti(i int) bool {
 // cd fills the composition-dependent best values of every node: hit or
 // stand, or under DANY double a hand of three or more cards.
 func (x *context) cd() {
-	if x.best != nil {
+	if x.hasCD {
 		return
 	}
-	x.best = make([]float64, len(x.nodes))
-	x.cdHit = make([]bool, len(x.nodes))
-	x.cdDbl = make([]bool, len(x.nodes))
+	x.hasCD = true
+	if x.best == nil {
+		x.best = make([]float64, len(x.nodes))
+		x.cdHit = make([]bool, len(x.nodes))
+		x.cdDbl = make([]bool, len(x.nodes))
+	}
+	clear(x.cdHit)
+	clear(x.cdDbl)
 	for i := range x.nodes {
 		x.best[i] = x.stand[i]
 		if x.nodes[i].canHit() {

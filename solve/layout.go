@@ -30,7 +30,7 @@ type layout struct {
 	// up card) that some hand's stand value needs; trie orders them for
 	// the dealer's contraction (contract.go).
 	comps     [][10]uint8
-	compIndex map[uint64]int32 // by key(composition)
+	compIndex map[uint64]int32 // by key(composition), while the layout is built
 	maxCards  int              // most cards in a composition
 	trie      []trieNode
 	// multi lists the base graph's hands of three or more cards that may
@@ -52,7 +52,7 @@ type layout struct {
 type shape struct {
 	extra [10]uint8
 	nodes []node
-	index map[uint64]int32 // by key(hand)
+	index map[uint64]int32 // by key(hand); the base graph's only once the layout is built
 	root  int32            // split shapes: the node of the lone pair card
 	// policy maps a split shape's nodes to the same hands in the graphs
 	// whose composition-dependent play the post-split strategies copy:
@@ -154,6 +154,17 @@ func newLayoutFor(r Rules, shoe Shoe, only Rank) *layout {
 		}
 	}
 	l.trie = newTrie(l.comps)
+	// The graphs are complete: only the base graph's hands are looked up
+	// again (find), so the other indexes are dropped, a sixth of the
+	// layout's memory at six decks.
+	l.compIndex = nil
+	for c := range l.splits {
+		for _, s := range l.splits[c] {
+			if s != nil {
+				s.index = nil
+			}
+		}
+	}
 	for i := range l.base.nodes {
 		if n := &l.base.nodes[i]; n.cards >= 3 && n.canHit() {
 			l.multi = append(l.multi, int32(i))

@@ -47,7 +47,7 @@ func (s *Solver) Evaluate(st Strategy) (*Table, error) {
 		charts[up-1] = ch
 	}
 	var evs [10]float64
-	eachUp(func(up Rank) {
+	eachUp(func(_ int, up Rank) {
 		td := s.ups[up-1]
 		tv := td.eval(charts[up-1], src.Rules.DAS)
 		evs[up-1] = tv.ev

@@ -68,10 +68,14 @@ type tdUp struct {
 	pairs  [11]int        // index in starts of the pair, by rank; -1 if none
 	rowUse [numRows][]int // starts by row
 	legal  [numRows][Surrender + 1]bool
+	// The arrays of charts the optimisation is done with, by context, for
+	// the next chart it values (release).
+	spareF map[*context][][]float64
+	spareB map[*context][][]bool
 }
 
 func newTDUp(f *finiteUp) *tdUp {
-	t := &tdUp{f: f, base: f.context(f.lay.base)}
+	t := &tdUp{f: f, base: f.context(f.lay.base), spareF: map[*context][][]float64{}, spareB: map[*context][][]bool{}}
 	for row := range t.legal {
 		for _, a := range Actions {
 			t.legal[row][a] = rowLegal(f.r, row, a)
@@ -201,8 +205,33 @@ type tdValues struct {
 	reach  map[*context][]float64 // tdUp.reach, once computed
 }
 
+// take returns an emptied array of a context's length from pool, or a new one.
+func take[T any](pool map[*context][][]T, x *context) []T {
+	if l := pool[x]; len(l) > 0 {
+		s := l[len(l)-1]
+		pool[x] = l[:len(l)-1]
+		clear(s)
+		return s
+	}
+	return make([]T, len(x.nodes))
+}
+
+// release keeps the arrays of a chart's values for the next chart eval
+// values: tv must not be used again.
+func (t *tdUp) release(tv *tdValues) {
+	for x, v := range tv.v {
+		t.spareF[x] = append(t.spareF[x], v)
+	}
+	for x, r := range tv.reach {
+		t.spareF[x] = append(t.spareF[x], r)
+	}
+	for x, h := range tv.hitAt {
+		t.spareB[x] = append(t.spareB[x], h)
+	}
+}
+
 func (t *tdUp) hitSlice(x *context, ch *tdChart) []bool {
-	hit := make([]bool, len(x.nodes))
+	hit := take(t.spareB, x)
 	for i := range x.nodes {
 		hit[i] = ch.hit[x.nodes[i].class()]
 	}
@@ -219,7 +248,7 @@ func (t *tdUp) eval(ch *tdChart, das bool) *tdValues {
 			return v
 		}
 		tv.hitAt[x] = t.hitSlice(x, ch)
-		v := make([]float64, len(x.nodes))
+		v := take(t.spareF, x)
 		x.play(tv.hitAt[x], v)
 		tv.v[x] = v
 		return v
@@ -265,14 +294,14 @@ func (t *tdUp) reach(ch *tdChart, tv *tdValues) map[*context][]float64 {
 		if r, ok := reach[x]; ok {
 			return r
 		}
-		r := make([]float64, len(x.nodes))
+		r := take(t.spareF, x)
 		reach[x] = r
 		return r
 	}
 	seed := map[*context][]float64{} // two-card hands that hit first
 	add := func(x *context, i int32, p float64) {
 		if seed[x] == nil {
-			seed[x] = make([]float64, len(x.nodes))
+			seed[x] = take(t.spareF, x)
 		}
 		seed[x][i] += p
 	}
@@ -310,6 +339,9 @@ func (t *tdUp) reach(ch *tdChart, tv *tdValues) map[*context][]float64 {
 				}
 			}
 		}
+	}
+	for x, sd := range seed {
+		t.spareF[x] = append(t.spareF[x], sd)
 	}
 	tv.reach = reach
 	return reach
@@ -465,6 +497,7 @@ func (t *tdUp) optimize(ch *tdChart, das bool) *tdValues {
 			return tv
 		}
 		best.apply(ch)
+		t.release(tv)
 	}
 }
 
