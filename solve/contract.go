@@ -75,17 +75,6 @@ func newDealerLevels(d *dealerDraws, holds [10]int) *dealerLevels {
 			ks[i][rankAt(int(d.ranks[j]))] = d.counts[j]
 		}
 	}
-	type key struct {
-		k    [10]uint8
-		size uint8
-		slot uint8
-	}
-	keyAt := func(r, i int) key {
-		var k key
-		copy(k.k[r:], ks[i][r:])
-		k.size, k.slot = d.size[i], slotOf[d.outcome[i]]
-		return k
-	}
 	lv := &dealerLevels{}
 	// Multisets by slot, then size: the order classes are numbered in.
 	var order []int
@@ -97,9 +86,19 @@ func newDealerLevels(d *dealerDraws, holds [10]int) *dealerLevels {
 	slices.SortStableFunc(order, func(a, b int) int {
 		return cmp.Or(cmp.Compare(slotOf[d.outcome[a]], slotOf[d.outcome[b]]), cmp.Compare(d.size[a], d.size[b]))
 	})
-	member := make([][]int32, 10) // [level][multiset]: class
-	for r := 0; r < 10; r++ {
-		index := map[key]int32{}
+	// A class at level r is a class at level r+1 and a count of the rank
+	// at position r, so the levels are found from the last up, each by a
+	// table indexed by those two; past the last level a multiset's class
+	// is its slot and size.
+	member := make([][]int32, 11) // [level][multiset]: class
+	member[10] = make([]int32, n)
+	for _, i := range order {
+		member[10][i] = int32(slotOf[d.outcome[i]])*sizeSlots + int32(d.size[i])
+	}
+	above := numOutcomes * sizeSlots // classes at the level after
+	var seen []int32                 // [class above * (maxDraw+1) + count]: class + 1, or 0
+	for r := 9; r >= 0; r-- {
+		seen = reuse(seen, above*(maxDraw+1))
 		member[r] = make([]int32, n)
 		for i := range member[r] {
 			member[r][i] = -1
@@ -108,16 +107,17 @@ func newDealerLevels(d *dealerDraws, holds [10]int) *dealerLevels {
 			lv.first[r][o] = -1
 		}
 		for _, i := range order {
-			k := keyAt(r, i)
-			class, ok := index[k]
-			if !ok {
+			k := ks[i][r]
+			at := int(member[r+1][i])*(maxDraw+1) + int(k)
+			class := seen[at] - 1
+			if class < 0 {
 				class = int32(lv.n[r])
-				index[k] = class
+				seen[at] = class + 1
 				lv.n[r]++
-				lv.k[r] = append(lv.k[r], float64(k.k[r]))
-				lv.size[r] = append(lv.size[r], k.size)
-				if lv.first[r][k.slot] < 0 {
-					lv.first[r][k.slot] = class
+				lv.k[r] = append(lv.k[r], float64(k))
+				lv.size[r] = append(lv.size[r], d.size[i])
+				if slot := slotOf[d.outcome[i]]; lv.first[r][slot] < 0 {
+					lv.first[r][slot] = class
 				}
 			}
 			member[r][i] = class
@@ -131,6 +131,7 @@ func newDealerLevels(d *dealerDraws, holds [10]int) *dealerLevels {
 				lv.first[r][o] = next
 			}
 		}
+		above = lv.n[r]
 	}
 	lv.level0 = member[0]
 	for r := 0; r < 10; r++ {

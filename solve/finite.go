@@ -259,7 +259,7 @@ func pUp(shoe Shoe, up Rank) float64 {
 func (t *tdUp) compositions(cond Conditioning, ch *tdChart, tv *tdValues, pu float64) []Composition {
 	x := t.base
 	reach := t.reach(ch, tv)[x]
-	var out []Composition
+	out := make([]Composition, 0, len(t.f.lay.multi))
 	for _, i := range t.f.lay.multi {
 		n := &x.nodes[i]
 		if !x.dealt[i] {

@@ -101,6 +101,11 @@ func dealerDrawsFor(rule DealerRule, up Rank) *dealerDraws {
 // multiset's weight is the sum over the orderings the dealer's rule
 // produces of the probability that the rule draws them that way: the
 // number of orderings for a rule that never hesitates.
+//
+// The orderings are not walked one by one: a hand still drawing is
+// known by its multiset alone (its total and soft ace follow from it),
+// so the hands of each size are merged by multiset, carrying the summed
+// weight of the orderings that reach them, and each is drawn to once.
 func enumerateDealer(rule DealerRule, up int) *dealerDraws {
 	type multiset struct {
 		k       [10]uint8
@@ -108,10 +113,9 @@ func enumerateDealer(rule DealerRule, up int) *dealerDraws {
 		outcome int
 		orders  float64
 	}
-	index := map[uint64]int{} // by key(k)
-	var sets []multiset
-	var k [10]uint8
-	add := func(size, outcome int, w float64) {
+	index := make(map[uint64]int, 2048) // by key(k); up to 2,037 multisets (up card 2)
+	sets := make([]multiset, 0, 2048)
+	add := func(k [10]uint8, size, outcome int, w float64) {
 		j, ok := index[key(k)]
 		if !ok {
 			j = len(sets)
@@ -120,26 +124,42 @@ func enumerateDealer(rule DealerRule, up int) *dealerDraws {
 		}
 		sets[j].orders += w
 	}
-	var draw func(sum int, hasAce bool, size int, w float64)
-	draw = func(sum int, hasAce bool, size int, w float64) {
-		for c := 1; c <= 10; c++ {
-			k[c-1]++
-			s, a := sum+c, hasAce || c == 1
-			if size == 0 && s == 11 && a {
-				add(1, DealerBlackjack, w)
-			} else {
+	type drawing struct {
+		k   [10]uint8
+		sum int
+		ace bool
+		w   float64
+	}
+	hands := []drawing{{sum: up, ace: up == 1, w: 1}} // the hands of size cards still drawing
+	for size := 0; len(hands) > 0; size++ {
+		var next []drawing
+		at := map[uint64]int{} // next's hands by key(k)
+		for _, h := range hands {
+			for c := 1; c <= 10; c++ {
+				k := h.k
+				k[c-1]++
+				s, a := h.sum+c, h.ace || c == 1
+				if size == 0 && s == 11 && a {
+					add(k, 1, DealerBlackjack, h.w)
+					continue
+				}
 				stand := rule.standP(s, a)
 				if stand > 0 {
-					add(size+1, rule.outcome(s, a), w*stand)
+					add(k, size+1, rule.outcome(s, a), h.w*stand)
 				}
 				if stand < 1 {
-					draw(s, a, size+1, w*(1-stand))
+					j, ok := at[key(k)]
+					if !ok {
+						j = len(next)
+						at[key(k)] = j
+						next = append(next, drawing{k: k, sum: s, ace: a})
+					}
+					next[j].w += h.w * (1 - stand)
 				}
 			}
-			k[c-1]--
 		}
+		hands = next
 	}
-	draw(up, up == 1, 0, 1)
 	d := &dealerDraws{}
 	for o := Dealer17; o <= DealerBlackjack; o++ { // grouped by outcome, blackjacks last
 		for _, m := range sets {
