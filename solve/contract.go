@@ -342,34 +342,34 @@ func (w *contraction) distribute(r, mc, depth int, scale float64, inv *[sizeSlot
 	first := &w.lv.first[r]
 	fm := float64(mc)
 	k, size := w.lv.k[r][:len(cur)], w.lv.size[r][:len(cur)]
+	// The slots' classes follow one another: one index walks them all.
+	i := int(first[0])
 	for slot := 0; slot < w.slots; slot++ {
-		a, b := first[slot], first[slot+1]
-		x, kx, sx := cur[a:b], k[a:b], size[a:b]
-		kx, sx = kx[:len(x)], sx[:len(x)]
+		b := min(int(first[slot+1]), len(cur))
 		// Two sums, so that each add need not wait for the one before.
 		var s0, s1 float64
-		i := 0
 		if out == nil {
-			for ; i+1 < len(x); i += 2 {
-				s0 += x[i] * (fm - kx[i]) * inv[sx[i]&(sizeSlots-1)]
-				s1 += x[i+1] * (fm - kx[i+1]) * inv[sx[i+1]&(sizeSlots-1)]
+			for ; i+1 < b; i += 2 {
+				s0 += cur[i] * (fm - k[i]) * inv[size[i]&(sizeSlots-1)]
+				s1 += cur[i+1] * (fm - k[i+1]) * inv[size[i+1]&(sizeSlots-1)]
 			}
-			if i < len(x) {
-				s0 += x[i] * (fm - kx[i]) * inv[sx[i]&(sizeSlots-1)]
+			if i < b {
+				s0 += cur[i] * (fm - k[i]) * inv[size[i]&(sizeSlots-1)]
+				i++
 			}
 		} else {
-			y := out[a:b]
-			y = y[:len(x)]
-			for ; i+1 < len(x); i += 2 {
-				y0, y1 := x[i]*(fm-kx[i]), x[i+1]*(fm-kx[i+1])
+			y := out[:len(cur)]
+			for ; i+1 < b; i += 2 {
+				y0, y1 := cur[i]*(fm-k[i]), cur[i+1]*(fm-k[i+1])
 				y[i], y[i+1] = y0, y1
-				s0 += y0 * inv[sx[i]&(sizeSlots-1)]
-				s1 += y1 * inv[sx[i+1]&(sizeSlots-1)]
+				s0 += y0 * inv[size[i]&(sizeSlots-1)]
+				s1 += y1 * inv[size[i+1]&(sizeSlots-1)]
 			}
-			if i < len(x) {
-				y0 := x[i] * (fm - kx[i])
+			if i < b {
+				y0 := cur[i] * (fm - k[i])
 				y[i] = y0
-				s0 += y0 * inv[sx[i]&(sizeSlots-1)]
+				s0 += y0 * inv[size[i]&(sizeSlots-1)]
+				i++
 			}
 		}
 		d[slotOutcome[slot]] = (s0 + s1) * scale
