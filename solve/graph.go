@@ -58,11 +58,11 @@ func (x *context) value(i int32) {
 	if n.comp < 0 {
 		return
 	}
-	gone := &x.f.lay.comps[n.comp]
+	gone, shoe := &x.f.lay.comps[n.comp], &x.f.shoe
 	var m [10]int
 	left := 0
 	for c := range m {
-		if m[c] = x.f.shoe[c] - int(gone[c]); m[c] < 0 {
+		if m[c] = shoe[c] - int(gone[c]); m[c] < 0 {
 			return // the up card took a card the hand needs
 		}
 		left += m[c]
@@ -87,14 +87,17 @@ func (x *context) value(i int32) {
 	}
 	inv := 1 / float64(left)
 	p := &x.p[i]
-	for c, k := range m {
+	busts := max(0, 21-int(n.sum)) // ranks from busts+1 up bust the hand (hands at 21 bust with any card)
+	for c, k := range m[:min(busts, 10)] {
+		p[c] = float64(k) * inv
+	}
+	bust := 0.0
+	for c := busts; c < 10; c++ {
+		k := m[c]
 		if k <= 0 {
 			continue
 		}
 		p[c] = float64(k) * inv
-		if int(n.sum)+c+1 <= 21 {
-			continue // a child, not a bust (hands at 21 bust with any card)
-		}
 		noBJ := 1.0
 		if bjRank >= 0 && left > 1 {
 			other := m[bjRank]
@@ -103,8 +106,9 @@ func (x *context) value(i int32) {
 			}
 			noBJ = 1 - float64(other)/float64(left-1)
 		}
-		x.bust[i] -= p[c] * noBJ
+		bust -= p[c] * noBJ
 	}
+	x.bust[i] = bust
 }
 
 // noBlackjack returns P(no dealer blackjack | node i's cards are out), the
