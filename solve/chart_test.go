@@ -147,6 +147,19 @@ func TestEvaluateOwnChart(t *testing.T) {
 	if !(worse.EV < tab.EV) {
 		t.Errorf("standing on 12 v 2: EV %.8f, not below %.8f", worse.EV, tab.EV)
 	}
+	// A Solver that kept only its table solves again to value it: the
+	// same numbers.
+	lean, err := NewSolver(mustRules(t, "2D H17 DAS LS"), Options{TableOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := lean.Evaluate(st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again.EV != worse.EV {
+		t.Errorf("TableOnly: standing on 12 v 2 valued %.17f, kept graphs %.17f", again.EV, worse.EV)
+	}
 }
 
 func mustRules(t *testing.T, s string) Rules {

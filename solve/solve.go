@@ -27,6 +27,10 @@ type Options struct {
 	Split SplitStrategy
 	// Cache, if not nil, shares work with other solves using it.
 	Cache *Cache
+	// TableOnly tells NewSolver that its Solver will most likely value no
+	// other strategy: it keeps only the table, a fraction of the memory,
+	// and solves again the first time Evaluate is called.
+	TableOnly bool
 }
 
 // Solve computes the Table for a rule set from a full shoe, valuing splits
@@ -48,10 +52,11 @@ func SolveWith(r Rules, opt Options) (*Table, error) {
 type Solver struct {
 	table *Table
 	ups   [10]*tdUp // finite shoes: the hand graphs against each up card
+	opt   Options   // what the table was solved with (TableOnly: to solve again)
 }
 
 // NewSolver solves a rule set.
-func NewSolver(r Rules, opt Options) (*Solver, error) { return newSolver(r, opt, true) }
+func NewSolver(r Rules, opt Options) (*Solver, error) { return newSolver(r, opt, !opt.TableOnly) }
 
 // newSolver solves a rule set, keeping what valuing other strategies
 // needs only if keep is set.
@@ -59,7 +64,7 @@ func newSolver(r Rules, opt Options, keep bool) (*Solver, error) {
 	if err := r.Validate(); err != nil {
 		return nil, err
 	}
-	s := &Solver{}
+	s := &Solver{opt: opt}
 	switch {
 	case opt.Shoe != nil:
 		if r.Infinite() {

@@ -36,6 +36,9 @@ func (s *Solver) Evaluate(st Strategy) (*Table, error) {
 	if src.Rules.Infinite() {
 		return evaluateInfinite(src, st)
 	}
+	if s.ups[0] == nil { // solved with TableOnly: the hand graphs again
+		_, s.ups = solveFiniteWith(src.Rules, src.Shoe, s.opt, true)
+	}
 	t := &Table{Rules: src.Rules, Conditioning: src.Conditioning, Shoe: src.Shoe, Split: src.Split,
 		Dealer: src.Dealer, CDEV: src.CDEV, Hands: src.Hands, Cells: newCells()}
 	var charts [10]*tdChart

@@ -289,9 +289,11 @@ func (o *simOptions) run(cmd *cobra.Command, e env) error {
 	if err != nil {
 		return err
 	}
-	if err := o.checkBeforeSolving(); err != nil {
+	charted, err := o.checkBeforeSolving()
+	if err != nil {
 		return err
 	}
+	opt.TableOnly = !charted // a published chart is valued against the solve
 	if r.Infinite() && !o.csm && cmd.Flags().Changed("penetration") {
 		return usagef("--penetration with an infinite deck: it never runs out; drop it")
 	}
@@ -661,14 +663,16 @@ func simStrategy(s *solve.Solver, name string) (sim.Strategy, float64, error) {
 // checkBeforeSolving finds what is wrong with the options that need no
 // solve to tell (the shard, the strategies named, the tree search's
 // settings, each seat's keys and values), so that a mistake is reported
-// at once, not after the seconds a solve takes.
-func (o *simOptions) checkBeforeSolving() error {
+// at once, not after the seconds a solve takes. It also tells whether a
+// published chart is played: only then is a chart valued against the
+// solve (Solver.Evaluate).
+func (o *simOptions) checkBeforeSolving() (bool, error) {
 	if o.shard != "" {
 		if _, _, err := render.ParseShard(o.shard); err != nil {
-			return usagef("--shard %q: %v", o.shard, err)
+			return false, usagef("--shard %q: %v", o.shard, err)
 		}
 		if o.format != "json" {
-			return usagef("--shard needs --format json: 'bjchart sim merge' reads the parts")
+			return false, usagef("--shard needs --format json: 'bjchart sim merge' reads the parts")
 		}
 	}
 	strategies := []string{o.strategy}
@@ -698,29 +702,32 @@ func (o *simOptions) checkBeforeSolving() error {
 				err = fmt.Errorf("unknown key %q; want strategy, ramp, indices or insure-at", k)
 			}
 			if err != nil {
-				return usagef("--seat %q (seat %d): %v", spec, i+1, err)
+				return false, usagef("--seat %q (seat %d): %v", spec, i+1, err)
 			}
 		}
 	}
+	charted := false
 	for _, name := range strategies {
 		switch name {
 		case "solved", "cd", "optimal":
 		case "emcts":
 			if _, err := o.search.params(); err != nil {
-				return err
+				return false, err
 			}
 			if c := o.search.chart; c != "solved" {
 				if _, err := charts.Load(c); err != nil {
-					return usagef("--playout-chart %q: %v", c, err)
+					return false, usagef("--playout-chart %q: %v", c, err)
 				}
+				charted = true
 			}
 		default:
 			if _, err := charts.Load(name); err != nil {
-				return chartError(err)
+				return false, chartError(err)
 			}
+			charted = true
 		}
 	}
-	return nil
+	return charted, nil
 }
 
 // parseSeat reads "strategy=cd; ramp=-100:1,2:4; indices=published;
