@@ -179,7 +179,7 @@ func binOf(c float64) int {
 	return min(2*MaxCount, max(0, int(math.Floor(c))+MaxCount))
 }
 
-func (r *Result) add(o outcome) {
+func (r *Result) add(o *outcome) {
 	r.Rounds++
 	r.Hands += int64(o.hands)
 	r.Wins += int64(o.wins)
@@ -371,10 +371,11 @@ func Run(cfg Config, ch Strategy, progress func(done int64)) (Result, error) {
 					t.seatRes = &res.Seats
 				}
 				path, low := 0.0, 0.0 // the shard's running net and its lowest
+				var o outcome
 				for k := int64(0); k < rounds; k++ {
 					if cfg.Count == nil {
-						o := t.round(ones)
-						res.add(o)
+						t.round(ones, &o)
+						res.add(&o)
 						path += o.net
 						low = min(low, path)
 					} else {
@@ -386,12 +387,12 @@ func Run(cfg Config, ch Strategy, progress func(done int64)) (Result, error) {
 							playing = playing || bets[p] > 0
 						}
 						if !playing { // every seat wonged out: the round is dealt to the table, watched, not played
-							t.round(ones)
+							t.round(ones, &o)
 							res.Watched++
 							continue
 						}
-						o := t.round(bets)
-						res.add(o)
+						t.round(bets, &o)
+						res.add(&o)
 						res.ByCount[binOf(c)].add(o.net, o.wagered)
 						path += o.net
 						low = min(low, path)
