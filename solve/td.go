@@ -361,16 +361,28 @@ func (t *tdUp) contexts() []*context {
 // change is one decision change and its exact effect on the EV.
 type change struct {
 	delta float64
-	apply func(*tdChart)
 	kind  changeKind
-	row   int    // the row changed (row actions and fallbacks)
-	to    Action // the row's new action (row actions)
+	row   int    // the row changed (row actions and fallbacks); the class flipped (three-card plays)
+	to    Action // the row's new action (row actions), or its new fallback (fallbacks)
+}
+
+// apply makes the change to a chart.
+func (c change) apply(ch *tdChart) {
+	switch c.kind {
+	case threeCardPlay:
+		ch.hit[c.row] = !ch.hit[c.row]
+	case rowAction:
+		ch.act[c.row] = c.to
+	case rowFallback:
+		ch.fallback[c.row] = c.to
+	}
 }
 
 type changeKind int
 
 const (
-	threeCardPlay changeKind = iota
+	noChange changeKind = iota
+	threeCardPlay
 	rowAction
 	rowFallback
 )
@@ -403,8 +415,7 @@ func (t *tdUp) changes(ch *tdChart, tv *tdValues) []change {
 	}
 	for k := range delta {
 		if used[k] && k != softTwentyOne {
-			k := k
-			out = append(out, change{delta[k], func(c *tdChart) { c.hit[k] = !c.hit[k] }, threeCardPlay, -1, NoAction})
+			out = append(out, change{delta[k], threeCardPlay, k, NoAction})
 		}
 	}
 	// Rows: two-card actions and fallbacks.
@@ -429,8 +440,7 @@ func (t *tdUp) changes(ch *tdChart, tv *tdValues) []change {
 				sh := &tv.splits[i]
 				d += sh.weight * (resolve(a, ch.fallback[row], sh.opt) - resolve(cur, ch.fallback[row], sh.opt))
 			}
-			a, row := a, row
-			out = append(out, change{d, func(c *tdChart) { c.act[row] = a }, rowAction, row, a})
+			out = append(out, change{d, rowAction, row, a})
 		}
 		if cur == Double || cur == Surrender {
 			alt := Hit
@@ -442,8 +452,7 @@ func (t *tdUp) changes(ch *tdChart, tv *tdValues) []change {
 				sh := &tv.splits[i]
 				d += sh.weight * (resolve(cur, alt, sh.opt) - resolve(cur, ch.fallback[row], sh.opt))
 			}
-			row := row
-			out = append(out, change{d, func(c *tdChart) { c.fallback[row] = alt }, rowFallback, row, NoAction})
+			out = append(out, change{d, rowFallback, row, alt})
 		}
 	}
 	return out
@@ -493,7 +502,7 @@ func (t *tdUp) optimize(ch *tdChart, das bool) *tdValues {
 				best = c
 			}
 		}
-		if best.apply == nil || iter > 10000 {
+		if best.kind == noChange || iter > 10000 {
 			return tv
 		}
 		best.apply(ch)
