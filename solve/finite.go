@@ -159,7 +159,7 @@ var upOrder = [...]Rank{2, 3, 4, 5, 6, 7, 8, 9, 1, 10}
 func newCells() []Cell {
 	var cells []Cell
 	for _, kind := range []TableKind{Hard, Soft, Pairs} {
-		for _, hand := range Rows(kind) {
+		for _, hand := range rowNames[kind] {
 			for _, up := range UpCards {
 				cells = append(cells, Cell{Table: kind, Hand: hand, Up: up})
 			}

@@ -262,7 +262,7 @@ func solveInfinite(r Rules) *Table {
 	t.Conditioning = conditioning(r)
 
 	for _, kind := range []TableKind{Hard, Soft, Pairs} {
-		for _, hand := range Rows(kind) {
+		for _, hand := range rowNames[kind] {
 			for _, up := range UpCards {
 				t.Cells = append(t.Cells, Cell{Table: kind, Hand: hand, Up: up})
 			}

@@ -85,7 +85,7 @@ func writeChart(st Strategy, ch *tdChart, up Rank) {
 		if kind == Pairs {
 			continue
 		}
-		sum, ace, _ := handCards(kind, Rows(kind)[i])
+		sum, ace, _ := handCards(kind, rowNames[kind][i])
 		p.MultiCard = Stand
 		if class := handClass(sum, ace); ch.hit[class] && effective(sum, ace) < 21 {
 			p.MultiCard = Hit
@@ -100,7 +100,7 @@ func (v *infiniteChart) upEV(up Rank, q float64, cond Conditioning) float64 {
 	var rowEV [numRows]float64
 	for row := range numRows {
 		kind, i := rowKind(row)
-		c := Cell{Table: kind, Hand: Rows(kind)[i], Up: up}
+		c := Cell{Table: kind, Hand: rowNames[kind][i], Up: up}
 		sum, hasAce, _ := handCards(kind, c.Hand)
 		v.h.setEVs(v.r, &c, v.hit(sum, hasAce, 2), v.split)
 		adjustForBlackjack(v.r, &c, q)

@@ -75,7 +75,7 @@ func chartOf(r Rules, st Strategy, up Rank) (*tdChart, error) {
 		p := st[cell]
 		if !rowLegal(r, row, p.Code.Best) {
 			return nil, fmt.Errorf("cell %v %s v %v: %v is not allowed there under %s",
-				kind, Rows(kind)[i], up, p.Code.Best, r)
+				kind, rowNames[kind][i], up, p.Code.Best, r)
 		}
 		ch.act[row] = p.Code.Best
 		ch.fallback[row] = p.Code.Fallback
@@ -88,7 +88,7 @@ func chartOf(r Rules, st Strategy, up Rank) (*tdChart, error) {
 		if kind == Pairs {
 			continue
 		}
-		sum, ace, _ := handCards(kind, Rows(kind)[i])
+		sum, ace, _ := handCards(kind, rowNames[kind][i])
 		class := effective(sum, ace)
 		if kind == Soft {
 			class += 32

@@ -389,7 +389,7 @@ const (
 
 // changes lists the effect of every single decision change.
 func (t *tdUp) changes(ch *tdChart, tv *tdValues) []change {
-	var out []change
+	out := make([]change, 0, 64+numRows*(Surrender+1)) // at most a flip a class and a change an action a row
 	// Three-card plays.
 	var delta [64]float64
 	var used [64]bool
@@ -465,7 +465,7 @@ func (t *tdUp) rowLegal(row int, a Action) bool { return t.legal[row][a] }
 // hands of the row may take it (split only in pair rows).
 func rowLegal(r Rules, row int, a Action) bool {
 	kind, i := rowKind(row)
-	sum, ace, pair := handCards(kind, Rows(kind)[i])
+	sum, ace, pair := handCards(kind, rowNames[kind][i])
 	total := effective(sum, ace)
 	switch a {
 	case Stand, Hit:
