@@ -70,6 +70,7 @@ type node struct {
 	// charlie: the hand has the Charlie's number of cards and has not
 	// busted, so it has won; it draws no more.
 	charlie bool
+	cls     uint8     // class(), kept: charts are valued by it node by node
 	comp    int32     // hand+extra in layout.comps; -1 if the shoe cannot deal it
 	next    [10]int32 // child for rank c+1, or -1 (busts, none left, or the hand is 21)
 }
@@ -80,11 +81,14 @@ func (n *node) canHit() bool { return n.sum < 21 && !n.charlie }
 
 // class names the total a hand-of-three-or-more decision is made by:
 // hard totals are their sum, soft totals 32 + total.
-func (n *node) class() int {
+func (n *node) class() int { return int(n.cls) }
+
+// classOf computes a node's class.
+func classOf(n *node) uint8 {
 	if n.soft() {
-		return 32 + n.total()
+		return uint8(32 + n.total())
 	}
-	return int(n.sum)
+	return uint8(n.sum)
 }
 
 // splitContexts returns the most pair cards out (the split hand's own
@@ -205,6 +209,7 @@ func (s *shape) add(l *layout, hand [10]uint8) int32 {
 	}
 	sum, ace := handSum(hand)
 	n := node{hand: hand, sum: int8(sum), ace: ace, cards: int8(cards), comp: -1, charlie: l.charlie > 0 && cards >= l.charlie && sum <= 21}
+	n.cls = classOf(&n)
 	for c := range n.next {
 		n.next[c] = -1
 	}
