@@ -600,8 +600,7 @@ func (t *tdUp) bestChart() (*tdChart, *tdValues) {
 func chartPlayer(ch *tdChart) *player {
 	return newPlayer(func(hand [10]int) bool {
 		sum, ace := sumAce(hand)
-		n := node{sum: int8(sum), ace: ace}
-		return ch.hit[n.class()]
+		return ch.hit[classOf(&node{sum: int8(sum), ace: ace})]
 	})
 }
 
