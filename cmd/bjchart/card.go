@@ -127,7 +127,7 @@ func (o *cardOptions) run(cmd *cobra.Command, e env) error {
 			return usagef("--ramp %v", err)
 		}
 	}
-	s, err := solve.NewSolver(r, solve.Options{})
+	s, err := solve.NewSolver(r, solve.Options{TableOnly: c == nil}) // a chart to compare is valued against the solve
 	if err != nil {
 		return err
 	}

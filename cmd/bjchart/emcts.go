@@ -167,7 +167,7 @@ func (o *emctsCheckOptions) run(cmd *cobra.Command, e env) error {
 			return chartError(err)
 		}
 	}
-	s, err := solve.NewSolver(r, solve.Options{})
+	s, err := solve.NewSolver(r, solve.Options{TableOnly: o.chart == "solved"}) // a published chart is valued against the solve
 	if err != nil {
 		return err
 	}
