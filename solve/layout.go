@@ -135,6 +135,10 @@ func newLayoutFor(r Rules, shoe Shoe, only Rank) *layout {
 			var extra, one [10]uint8
 			extra[c-1] = uint8(h - 1)
 			one[c-1] = 1
+			if two := l.splits[c][2]; h > 2 && l.roomFor(two, c, h) {
+				l.splits[c][h] = l.copyShape(two, extra)
+				continue
+			}
 			s := l.newShape(extra)
 			s.root = s.add(l, one)
 			l.splits[c][h] = s
@@ -180,6 +184,39 @@ func newLayoutFor(r Rules, shoe Shoe, only Rank) *layout {
 			slices.Compare(a.hand[:], b.hand[:]))
 	})
 	return l
+}
+
+// roomFor reports whether the split graph of pair c with h cards of it
+// out holds the same hands as two, the graph with two out: the shoe holds
+// more of rank c than any hand of two and h-1 more, so no hand or draw of
+// it is cut short by the extra pair cards (six or more decks, and most
+// pairs of fewer).
+func (l *layout) roomFor(two *shape, c, h int) bool {
+	most := 0
+	for i := range two.nodes {
+		most = max(most, int(two.nodes[i].hand[c-1]))
+	}
+	return most+h-1 < l.shoe[c-1]
+}
+
+// copyShape returns a graph of the hands of s with other extra cards out,
+// which must not change which hands the shoe deals (roomFor): the same
+// nodes and draws, each with its own removed composition. Nothing looks
+// its hands up again, so it has no index.
+func (l *layout) copyShape(s *shape, extra [10]uint8) *shape {
+	t := &shape{extra: extra, root: s.root, nodes: slices.Clone(s.nodes)}
+	for i := range t.nodes {
+		n := &t.nodes[i]
+		if n.comp < 0 {
+			continue
+		}
+		var gone [10]uint8
+		for c := range gone {
+			gone[c] = n.hand[c] + extra[c]
+		}
+		n.comp = l.comp(gone)
+	}
+	return t
 }
 
 func (l *layout) newShape(extra [10]uint8) *shape {
