@@ -59,6 +59,7 @@ type shape struct {
 	// [CDZMinus] the base graph, [CDP1] the pair's two-hand graph; -1 for
 	// the lone pair card.
 	policy [2][]int32
+	copyOf *shape // the graph whose hands and draws this one copies (copyShape), or nil
 }
 
 // A node is one hand composition in a shape.
@@ -150,6 +151,10 @@ func newLayoutFor(r Rules, shoe Shoe, only Rank) *layout {
 		}
 		for h := 2; h <= splitContexts(r, c); h++ {
 			s := l.splits[c][h]
+			if s.copyOf != nil { // the same hands: the same places in the policies' graphs
+				s.policy = s.copyOf.policy
+				continue
+			}
 			for strat, policy := range []*shape{l.base, l.splits[c][2]} {
 				s.policy[strat] = make([]int32, len(s.nodes))
 				for i := range s.nodes {
@@ -204,7 +209,7 @@ func (l *layout) roomFor(two *shape, c, h int) bool {
 // nodes and draws, each with its own removed composition. Nothing looks
 // its hands up again, so it has no index.
 func (l *layout) copyShape(s *shape, extra [10]uint8) *shape {
-	t := &shape{extra: extra, root: s.root, nodes: slices.Clone(s.nodes)}
+	t := &shape{extra: extra, root: s.root, nodes: slices.Clone(s.nodes), copyOf: s}
 	for i := range t.nodes {
 		n := &t.nodes[i]
 		if n.comp < 0 {
