@@ -174,8 +174,9 @@ func newCells() []Cell {
 // few up cards rather than ten touches fewer fresh pages, which is much
 // of a whole process's time.
 type upScratch struct {
-	ctxs map[*shape]*context
-	work contraction
+	ctxs   map[*shape]*context
+	work   contraction
+	spares *spares
 }
 
 // solveFiniteUp computes the CD values, optimises the chart and fills the
@@ -244,6 +245,9 @@ func solveFiniteUp(t *Table, lay *layout, up Rank, scratch *upScratch) upResult 
 		res.hands = append(res.hands, h)
 	}
 	res.comps = td.compositions(t.Conditioning, ch, tv, pUp(t.Shoe, up))
+	if scratch != nil { // for the next up card
+		td.release(tv)
+	}
 	return res
 }
 
@@ -380,7 +384,7 @@ func (t *tdUp) fillCells(tab *Table, up Rank, ch *tdChart, tv *tdValues) {
 	// Where a pair is split, what would the chart do without DAS?
 	var ndasBest [11]Action
 	if r.DAS {
-		t.eval(ch, false)
+		t.release(t.eval(ch, false)) // only the starts' values, which it sets
 		for c := 1; c <= 10; c++ {
 			si := t.pairs[c]
 			if si < 0 {

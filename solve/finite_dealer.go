@@ -213,6 +213,7 @@ type finiteUp struct {
 	dist    []DealerDist
 	ctxs    map[*shape]*context
 	scratch *upScratch // arrays to fill again, or nil
+	spares  *spares    // arrays of node values no one uses
 }
 
 func newFiniteUp(r Rules, lay *layout, up Rank) *finiteUp { return newFiniteUpIn(r, lay, up, nil) }
@@ -224,6 +225,14 @@ func newFiniteUpIn(r Rules, lay *layout, up Rank, scratch *upScratch) *finiteUp 
 		draws:   dealerDrawsFor(r.Dealer(), up),
 		ctxs:    map[*shape]*context{},
 		scratch: scratch,
+	}
+	if scratch != nil { // the contexts are the last up card's, and so are their arrays
+		if scratch.spares == nil {
+			scratch.spares = newSpares()
+		}
+		f.spares = scratch.spares
+	} else {
+		f.spares = newSpares()
 	}
 	f.shoe[up-1]--
 	// A shoe of whole decks has classes without the multisets it cannot

@@ -266,8 +266,14 @@ func (f *finiteUp) cdSplit(s *splitPlan, strat SplitStrategy, das bool) float64 
 	total := 0.0
 	var plays [maxSplitCards + 1][]float64 // continuation values per context under the policy
 	for h := 2; h <= s.contexts; h++ {
-		plays[h] = policyPlay(s.ctx[h], policy, strat, das)
+		plays[h] = policyPlay(take(f.spares.floats, s.ctx[h]), s.ctx[h], policy, strat, das)
 	}
+	defer func() {
+		for h := 2; h <= s.contexts; h++ {
+			x := s.ctx[h]
+			f.spares.floats[x] = append(f.spares.floats[x], plays[h])
+		}
+	}()
 	s.hands(func(h int, x *context, i int32, weight float64) {
 		o := f.splitOptions(x, i, das, plays[h], x.cdDouble)
 		if o.mustStand {
@@ -292,9 +298,9 @@ func (f *finiteUp) cdSplit(s *splitPlan, strat SplitStrategy, das bool) float64 
 // more cards plays as policy's composition-dependent strategy does: it
 // hits or stands, and under DANY doubles where the policy does and das
 // allows (else it hits or stands as the policy would without doubling).
-// Nodes come children first, as context.play reads them.
-func policyPlay(x, policy *context, strat SplitStrategy, das bool) []float64 {
-	v := make([]float64, len(x.nodes))
+// Nodes come children first, as context.play reads them. v has a value
+// for each node.
+func policyPlay(v []float64, x, policy *context, strat SplitStrategy, das bool) []float64 {
 	for i, j := range x.policy[strat] {
 		switch {
 		case j < 0 || !x.nodes[i].canHit():

@@ -68,14 +68,10 @@ type tdUp struct {
 	pairs  [11]int        // index in starts of the pair, by rank; -1 if none
 	rowUse [numRows][]int // starts by row
 	legal  [numRows][Surrender + 1]bool
-	// The arrays of charts the optimisation is done with, by context, for
-	// the next chart it values (release).
-	spareF map[*context][][]float64
-	spareB map[*context][][]bool
 }
 
 func newTDUp(f *finiteUp) *tdUp {
-	t := &tdUp{f: f, base: f.context(f.lay.base), spareF: map[*context][][]float64{}, spareB: map[*context][][]bool{}}
+	t := &tdUp{f: f, base: f.context(f.lay.base)}
 	for row := range t.legal {
 		for _, a := range Actions {
 			t.legal[row][a] = rowLegal(f.r, row, a)
@@ -205,6 +201,18 @@ type tdValues struct {
 	reach  map[*context][]float64 // tdUp.reach, once computed
 }
 
+// spares keeps arrays of node values that their users are done with, by
+// context, for the next to need one: the optimisation's charts, the
+// post-split plays, and (through upScratch) the next up card's.
+type spares struct {
+	floats map[*context][][]float64
+	bools  map[*context][][]bool
+}
+
+func newSpares() *spares {
+	return &spares{floats: map[*context][][]float64{}, bools: map[*context][][]bool{}}
+}
+
 // take returns an emptied array of a context's length from pool, or a new one.
 func take[T any](pool map[*context][][]T, x *context) []T {
 	if l := pool[x]; len(l) > 0 {
@@ -216,22 +224,23 @@ func take[T any](pool map[*context][][]T, x *context) []T {
 	return make([]T, len(x.nodes))
 }
 
-// release keeps the arrays of a chart's values for the next chart eval
-// values: tv must not be used again.
+// release keeps the arrays of a chart's values for the next to need
+// them: tv must not be used again.
 func (t *tdUp) release(tv *tdValues) {
+	sp := t.f.spares
 	for x, v := range tv.v {
-		t.spareF[x] = append(t.spareF[x], v)
+		sp.floats[x] = append(sp.floats[x], v)
 	}
 	for x, r := range tv.reach {
-		t.spareF[x] = append(t.spareF[x], r)
+		sp.floats[x] = append(sp.floats[x], r)
 	}
 	for x, h := range tv.hitAt {
-		t.spareB[x] = append(t.spareB[x], h)
+		sp.bools[x] = append(sp.bools[x], h)
 	}
 }
 
 func (t *tdUp) hitSlice(x *context, ch *tdChart) []bool {
-	hit := take(t.spareB, x)
+	hit := take(t.f.spares.bools, x)
 	for i := range x.nodes {
 		hit[i] = ch.hit[x.nodes[i].class()]
 	}
@@ -248,7 +257,7 @@ func (t *tdUp) eval(ch *tdChart, das bool) *tdValues {
 			return v
 		}
 		tv.hitAt[x] = t.hitSlice(x, ch)
-		v := take(t.spareF, x)
+		v := take(t.f.spares.floats, x)
 		x.play(tv.hitAt[x], v)
 		tv.v[x] = v
 		return v
@@ -294,14 +303,14 @@ func (t *tdUp) reach(ch *tdChart, tv *tdValues) map[*context][]float64 {
 		if r, ok := reach[x]; ok {
 			return r
 		}
-		r := take(t.spareF, x)
+		r := take(t.f.spares.floats, x)
 		reach[x] = r
 		return r
 	}
 	seed := map[*context][]float64{} // two-card hands that hit first
 	add := func(x *context, i int32, p float64) {
 		if seed[x] == nil {
-			seed[x] = take(t.spareF, x)
+			seed[x] = take(t.f.spares.floats, x)
 		}
 		seed[x][i] += p
 	}
@@ -341,7 +350,7 @@ func (t *tdUp) reach(ch *tdChart, tv *tdValues) map[*context][]float64 {
 		}
 	}
 	for x, sd := range seed {
-		t.spareF[x] = append(t.spareF[x], sd)
+		t.f.spares.floats[x] = append(t.f.spares.floats[x], sd)
 	}
 	tv.reach = reach
 	return reach
