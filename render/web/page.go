@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"bjchart/charts"
 	"bjchart/render"
@@ -103,14 +104,15 @@ var controls = []control{
 	{Label: "Deck", Name: "deck", Pattern: `^(SPANISH|DECK=.*)$`, Options: []option{{"", "52 cards", false}, {"SPANISH", "Spanish (no 10s)", false}, {"DECK=4-4-4-4-4-4-4-4-4-18", "custom (edit DECK=)", false}}},
 }
 
-// controlPatterns are the controls' patterns, compiled once.
-var controlPatterns = func() []*regexp.Regexp {
+// controlPatterns returns the controls' patterns, compiled the first time
+// a page is served (not when any bjchart command starts).
+var controlPatterns = sync.OnceValue(func() []*regexp.Regexp {
 	var out []*regexp.Regexp
 	for _, c := range controls {
 		out = append(out, regexp.MustCompile(c.Pattern))
 	}
 	return out
-}()
+})
 
 // toggles are the rules a checkbox turns on and off.
 var toggles = []option{
@@ -293,7 +295,7 @@ func selectedControls(rules string) []control {
 	out := make([]control, len(controls))
 	for i, c := range controls {
 		c.Options = append([]option(nil), c.Options...)
-		re := controlPatterns[i]
+		re := controlPatterns()[i]
 		found := false
 		for j := len(c.Options) - 1; j >= 0; j-- { // the most specific first; an option of several tokens: all of them there
 			opt := strings.Fields(c.Options[j].Token)

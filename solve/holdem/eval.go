@@ -33,33 +33,34 @@ func (r Rank) Category() Category { return Category(r >> categoryShift) }
 
 func rank(c Category, v uint32) Rank { return Rank(uint32(c)<<categoryShift | v) }
 
-// Tables over the 8,192 sets of ranks (bit r for rank r).
-var (
-	// straightTop is the top rank of the highest straight a set holds, +1
-	// (0: none); the wheel A-2-3-4-5 tops at 5 (rank 3).
-	straightTop [1 << 13]uint8
-	// top5 keeps a set's five highest ranks (all of them if fewer).
-	top5 [1 << 13]uint16
-)
+// Tables over the 8,192 sets of ranks (bit r for rank r): straightTop is
+// the top rank of the highest straight a set holds, +1 (0: none), the
+// wheel A-2-3-4-5 topping at 5 (rank 3); top5 keeps a set's five highest
+// ranks (all of them if fewer). They are literals in tables.go, which
+// TestTables writes from newTables with -update: built at start-up they
+// were a fifth of a bare bjchart's instructions.
 
-func init() {
+// newTables computes straightTop and top5.
+func newTables() (straight *[1 << 13]uint8, top *[1 << 13]uint16) {
+	straight, top = new([1 << 13]uint8), new([1 << 13]uint16)
 	for m := range 1 << 13 {
-		for top := 12; top >= 3; top-- {
+		for t := 12; t >= 3; t-- {
 			run := uint(0xf | 1<<12) // 5-4-3-2 and the ace
-			if top > 3 {
-				run = 0x1f << (top - 4)
+			if t > 3 {
+				run = 0x1f << (t - 4)
 			}
 			if uint(m)&run == run {
-				straightTop[m] = uint8(top + 1)
+				straight[m] = uint8(t + 1)
 				break
 			}
 		}
-		t := uint16(m)
-		for bits.OnesCount16(t) > 5 {
-			t &= t - 1 // the lowest rank goes
+		k := uint16(m)
+		for bits.OnesCount16(k) > 5 {
+			k &= k - 1 // the lowest rank goes
 		}
-		top5[m] = t
+		top[m] = k
 	}
+	return straight, top
 }
 
 // A set is cards held as a 13-bit rank set per suit: the evaluator's

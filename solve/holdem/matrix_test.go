@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-var update = flag.Bool("update", false, "write the shipped matrix anew (ComputeMatrix)")
+var update = flag.Bool("update", false, "write the shipped matrix (ComputeMatrix) and tables.go (newTables) anew")
 
 // TestMatrixData holds the shipped matrix to what follows from the game
 // and from the other engines: a and b's tallies are each other's mirror,
