@@ -99,7 +99,7 @@ func solveFiniteWith(r Rules, shoe Shoe, opt Options, keep bool) (*Table, [10]*t
 			return
 		}
 		if scratch[worker] == nil {
-			scratch[worker] = &upScratch{}
+			scratch[worker] = &upScratch{ctxs: map[*shape]*context{}, spares: newSpares()}
 		}
 		res := solveFiniteUp(t, lay, up, scratch[worker])
 		res.td = nil
@@ -186,9 +186,6 @@ type upScratch struct {
 func solveFiniteUp(t *Table, lay *layout, up Rank, scratch *upScratch) upResult {
 	r := t.Rules
 	f := newFiniteUpIn(r, lay, up, scratch)
-	if scratch != nil {
-		defer func() { scratch.ctxs = f.ctxs }()
-	}
 	t.Dealer[up-1] = f.unconditionalDealer()
 	td := newTDUp(f)
 	base := td.base

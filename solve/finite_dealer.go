@@ -211,9 +211,9 @@ type finiteUp struct {
 	// compositions of removed cards: P(outcome and no blackjack) (ENHC:
 	// P(outcome)); zero where the shoe less the up card cannot deal them.
 	dist    []DealerDist
-	ctxs    map[*shape]*context
-	scratch *upScratch // arrays to fill again, or nil
-	spares  *spares    // arrays of node values no one uses
+	ctxs    map[*shape]*context // by shape; under upScratch, some may be another up card's
+	scratch *upScratch          // arrays to fill again, or nil
+	spares  *spares             // arrays of node values no one uses
 }
 
 func newFiniteUp(r Rules, lay *layout, up Rank) *finiteUp { return newFiniteUpIn(r, lay, up, nil) }
@@ -223,16 +223,12 @@ func newFiniteUp(r Rules, lay *layout, up Rank) *finiteUp { return newFiniteUpIn
 func newFiniteUpIn(r Rules, lay *layout, up Rank, scratch *upScratch) *finiteUp {
 	f := &finiteUp{r: r, up: up, shoe: lay.shoe, lay: lay,
 		draws:   dealerDrawsFor(r.Dealer(), up),
-		ctxs:    map[*shape]*context{},
 		scratch: scratch,
 	}
-	if scratch != nil { // the contexts are the last up card's, and so are their arrays
-		if scratch.spares == nil {
-			scratch.spares = newSpares()
-		}
-		f.spares = scratch.spares
+	if scratch != nil { // the last up card's contexts and spare arrays
+		f.ctxs, f.spares = scratch.ctxs, scratch.spares
 	} else {
-		f.spares = newSpares()
+		f.ctxs, f.spares = map[*shape]*context{}, newSpares()
 	}
 	f.shoe[up-1]--
 	// A shoe of whole decks has classes without the multisets it cannot

@@ -21,34 +21,32 @@ type context struct {
 	hasCD, hasRescued bool // best, cdHit and cdDbl, and rescued, are computed
 }
 
-// context returns the (cached) context of a shape.
+// context returns the (cached) context of a shape. A context of another
+// up card's (the contexts of upScratch) is valued again in its arrays.
 func (f *finiteUp) context(s *shape) *context {
-	if x, ok := f.ctxs[s]; ok {
+	x := f.ctxs[s]
+	switch {
+	case x != nil && x.f == f:
 		return x
-	}
-	var x *context
-	if f.scratch != nil {
-		x = f.scratch.ctxs[s]
-	}
-	if x != nil { // an earlier up card's: its arrays, emptied
+	case x != nil: // an earlier up card's: its arrays, emptied
 		*x = context{shape: s, f: f, stand: x.stand, bust: x.bust, p: x.p, dealt: x.dealt,
 			best: x.best, cdHit: x.cdHit, cdDbl: x.cdDbl, rescued: x.rescued}
 		clear(x.stand)
 		clear(x.bust)
 		clear(x.p)
 		clear(x.dealt)
-	} else {
+	default:
 		x = &context{shape: s, f: f,
 			stand: make([]float64, len(s.nodes)),
 			bust:  make([]float64, len(s.nodes)),
 			p:     make([][10]float64, len(s.nodes)),
 			dealt: make([]bool, len(s.nodes)),
 		}
+		f.ctxs[s] = x
 	}
 	for i := range s.nodes {
 		x.value(int32(i))
 	}
-	f.ctxs[s] = x
 	return x
 }
 
