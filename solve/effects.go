@@ -1,10 +1,8 @@
 package solve
 
 import (
-	"runtime"
 	"slices"
 	"strings"
-	"sync"
 )
 
 // A Variation is the game with one rule changed.
@@ -109,32 +107,19 @@ func Effects(r Rules) (*Table, []Effect, error) {
 	vs := Variations(r)
 	out := make([]Effect, len(vs))
 	errs := make([]error, len(vs))
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range runtime.GOMAXPROCS(0) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				opt := shared
-				if vs[i].Rules.FullShoe() != r.FullShoe() {
-					opt = Options{}
-				}
-				t, err := SolveWith(vs[i].Rules, opt)
-				if err != nil {
-					errs[i] = err
-					continue
-				}
-				out[i] = Effect{Variation: vs[i], EV: t.EV, BestPlay: t.CDEV[CDZMinus],
-					Change: t.EV - base.EV, BestPlayChange: t.CDEV[CDZMinus] - base.CDEV[CDZMinus]}
-			}
-		}()
-	}
-	for i := range vs {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+	parallel(len(vs), func(_, i int) {
+		opt := shared
+		if vs[i].Rules.FullShoe() != r.FullShoe() {
+			opt = Options{}
+		}
+		t, err := SolveWith(vs[i].Rules, opt)
+		if err != nil {
+			errs[i] = err
+			return
+		}
+		out[i] = Effect{Variation: vs[i], EV: t.EV, BestPlay: t.CDEV[CDZMinus],
+			Change: t.EV - base.EV, BestPlayChange: t.CDEV[CDZMinus] - base.CDEV[CDZMinus]}
+	})
 	for _, err := range errs {
 		if err != nil {
 			return nil, nil, err

@@ -130,20 +130,27 @@ func solveFiniteWith(r Rules, shoe Shoe, opt Options, keep bool) (*Table, [10]*t
 	return t, tds
 }
 
-// eachUp calls f for every up card, on as many goroutines as the process
-// may run at once (worker numbers them from 0), and waits for them all.
+// eachUp calls f for every up card (in parallel) and waits for them all.
 // The up cards share no state: each f owns its up card's cells and
 // graphs. Running no more up cards than there are processors keeps only
 // those up cards' work in memory.
 func eachUp(f func(worker int, up Rank)) {
-	var next atomic.Int32
+	parallel(len(upOrder), func(worker, i int) { f(worker, upOrder[i]) })
+}
+
+// parallel calls f(worker, i) for every i from 0 to n-1, in order, on as
+// many goroutines as the process may run at once (worker numbers them
+// from 0, and no two calls with the same worker overlap), and waits for
+// them all.
+func parallel(n int, f func(worker, i int)) {
+	var next atomic.Int64
 	var wg sync.WaitGroup
-	for worker := range min(runtime.GOMAXPROCS(0), len(upOrder)) {
+	for worker := range min(runtime.GOMAXPROCS(0), n) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for i := next.Add(1) - 1; int(i) < len(upOrder); i = next.Add(1) - 1 {
-				f(worker, upOrder[i])
+			for i := int(next.Add(1) - 1); i < n; i = int(next.Add(1) - 1) {
+				f(worker, i)
 			}
 		}()
 	}
