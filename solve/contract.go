@@ -52,7 +52,8 @@ type dealerLevels struct {
 // slotOutcome lists the outcomes in the order of their classes' slots.
 // The contraction sums the slots before the bust's and has the bust as
 // one minus the rest (and a blackjack, its hole card's probability), so
-// that the busting multisets, about a sixth of them, drop out of it.
+// that the busting multisets drop out of it (half of an up card 2's at
+// six decks).
 var slotOutcome = [numOutcomes]uint8{Dealer17, Dealer18, Dealer19, Dealer20, Dealer21, Dealer16, Dealer22,
 	DealerBust, DealerBlackjack}
 
