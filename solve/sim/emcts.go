@@ -604,8 +604,7 @@ func (e *EMCTS) playout(h hand, act solve.Action) float64 {
 	}
 	for _, p := range e.later {
 		if p.first == solve.Split { // this player's split hand waiting for its second card
-			t.hands = append(t.hands, hand{bet: 1})
-			g := &t.hands[len(t.hands)-1]
+			g := t.newHand(1)
 			g.add(uint8(p.a))
 			g.add(e.deck.draw())
 			a, b := splitPair(g, p.a)
@@ -618,8 +617,7 @@ func (e *EMCTS) playout(h hand, act solve.Action) float64 {
 		case solve.Split:
 			t.split(e.chart, p.a, 1)
 		default:
-			t.hands = append(t.hands, hand{bet: 1})
-			g := &t.hands[len(t.hands)-1]
+			g := t.newHand(1)
 			g.add(uint8(p.a))
 			g.add(uint8(p.b))
 			t.play(e.chart, g, first)
