@@ -121,11 +121,9 @@ func solveFiniteWith(r Rules, shoe Shoe, opt Options, keep bool) (*Table, [10]*t
 		t.Hands = append(t.Hands, res.hands...)
 		t.Compositions = append(t.Compositions, res.comps...)
 	}
-	var tds [10]*tdUp
-	if keep {
-		for i := range tds {
-			tds[i] = results[i].td
-		}
+	var tds [10]*tdUp // nil unless kept
+	for i := range tds {
+		tds[i] = results[i].td
 	}
 	return t, tds
 }
