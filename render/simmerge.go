@@ -2,6 +2,8 @@ package render
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -91,7 +93,27 @@ func ReadSimPart(data []byte) (part SimReport, i, n int, err error) {
 	if err := part.Sums.Check(sim.MaxPays(r)); err != nil {
 		return part, 0, 0, fmt.Errorf("damaged sums: %v", err)
 	}
+	if part.Seal == "" || SealPart(part) != part.Seal {
+		return part, 0, 0, fmt.Errorf("part %s has been edited since 'bjchart sim' wrote it (its seal does not match its label, header and sums)", part.Shard)
+	}
 	return part, i, n, nil
+}
+
+// SealPart returns the seal of a part of a split run: the SHA-256 of its
+// JSON with the seal left out, which binds the part's label (shard), its
+// header (rules, seed, strategy, ...) and its sums. 'bjchart sim merge'
+// recomputes it, so that an edit to any of them (a part relabelled to
+// count twice, a header copied from another game) is refused. It is a
+// check against mistakes and careless edits, not a signature: whoever
+// edits a part can also recompute its seal.
+func SealPart(part SimReport) string {
+	part.Seal = ""
+	data, err := json.Marshal(part)
+	if err != nil {
+		return "" // a report holds no value JSON cannot encode
+	}
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:])
 }
 
 // MergeSimParts reads the parts of a split run (data[k] from the file
@@ -102,6 +124,7 @@ func MergeSimParts(names []string, data [][]byte) (SimReport, error) {
 	var total sim.Result
 	seen := map[int]string{}
 	sums := map[int]sim.Result{}
+	sumsSeen := map[string]string{} // a part's sums as JSON → its file
 	n := 0
 	for k, f := range names {
 		part, i, pn, err := ReadSimPart(data[k])
@@ -116,6 +139,11 @@ func MergeSimParts(names []string, data [][]byte) (SimReport, error) {
 		if prev, dup := seen[i]; dup {
 			return first, fmt.Errorf("%s: part %d/%d again (also %s)", f, i, n, prev)
 		}
+		key, _ := json.Marshal(part.Sums)
+		if prev, dup := sumsSeen[string(key)]; dup {
+			return first, fmt.Errorf("%s: the same sums as %s: one part given twice under two labels", f, prev)
+		}
+		sumsSeen[string(key)] = f
 		seen[i], sums[i] = f, *part.Sums
 	}
 	if len(seen) != n {

@@ -44,6 +44,9 @@ type SimReport struct {
 	// (runFingerprint).
 	Shard       string      `json:"shard,omitempty"` // "i/n"
 	Fingerprint string      `json:"fingerprint,omitempty"`
+	// Seal binds a part's label, header and sums together (SealPart), so
+	// that 'bjchart sim merge' notices an edited or relabelled part.
+	Seal string `json:"seal,omitempty"`
 	Sums        *sim.Result `json:"sums"`
 	Players     int         `json:"players"`
 	Watched     int64       `json:"watched,omitempty"` // rounds sat out (a ramp bet of 0), not in rounds

@@ -759,10 +759,33 @@ func TestSimMerge(t *testing.T) {
 		os.WriteFile(f, []byte(damaged), 0o644)
 		bad = append(bad, []string{files[0], files[1], f})
 	}
+	// A part relabelled to stand in for another (its sums counted twice),
+	// and a header edited to another game: the seal refuses both.
+	edited := func(name, from, to string, src int) string {
+		data, _ := os.ReadFile(files[src])
+		out := strings.Replace(string(data), from, to, 1)
+		if out == string(data) {
+			t.Fatalf("edit %q found nothing to change", from)
+		}
+		f := filepath.Join(dir, name)
+		os.WriteFile(f, []byte(out), 0o644)
+		return f
+	}
+	relabelled := edited("fake2.json", `"shard": "1/3"`, `"shard": "2/3"`, 0)
+	bad = append(bad, []string{files[0], relabelled, files[2]})
+	for i := range files {
+		other := edited(fmt.Sprintf("header%d.json", i), `"rules": "6D S17`, `"rules": "1D H17`, i)
+		parts := append([]string{}, files...)
+		parts[i] = other
+		bad = append(bad, parts)
+	}
 	for _, b := range bad {
 		if code, _, stderr := runCmd(t, append([]string{"sim", "merge"}, b...)...); code != exitUsage {
 			t.Errorf("merge %v: exit %d (%s), want %d", b, code, stderr, exitUsage)
 		}
+	}
+	if _, _, stderr := runCmd(t, "sim", "merge", files[0], relabelled, files[2]); !strings.Contains(stderr, "edited") {
+		t.Errorf("merge with a relabelled part: %q, want it named as edited", stderr)
 	}
 }
 

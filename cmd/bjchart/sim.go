@@ -384,6 +384,9 @@ func (o *simOptions) run(cmd *cobra.Command, e env) error {
 	if cfg.Count != nil && cfg.Count.Name != sim.FlatItoh {
 		report.Counter, report.ByCount = render.NewCounter(res, o.bankroll)
 	}
+	if o.shard != "" {
+		report.Seal = render.SealPart(report)
+	}
 	if o.plot != "" {
 		if err := renderTo(e, o.plot, func(b *bytes.Buffer) error {
 			cp, err := report.CountPlot()
