@@ -42,17 +42,17 @@ type SimReport struct {
 	// Shard, Fingerprint and Sums let 'bjchart sim merge' combine runs
 	// exactly; Fingerprint identifies everything that defines the run
 	// (runFingerprint).
-	Shard       string      `json:"shard,omitempty"` // "i/n"
-	Fingerprint string      `json:"fingerprint,omitempty"`
+	Shard       string `json:"shard,omitempty"` // "i/n"
+	Fingerprint string `json:"fingerprint,omitempty"`
 	// Seal binds a part's label, header and sums together (SealPart), so
 	// that 'bjchart sim merge' notices an edited or relabelled part.
-	Seal string `json:"seal,omitempty"`
-	Sums        *sim.Result `json:"sums"`
-	Players     int         `json:"players"`
-	Watched     int64       `json:"watched,omitempty"` // rounds sat out (a ramp bet of 0), not in rounds
-	Count       string      `json:"count,omitempty"`
-	Ramp        string      `json:"ramp,omitempty"`
-	Reference   *PaperRef   `json:"reference,omitempty"` // a preset's published figure
+	Seal      string      `json:"seal,omitempty"`
+	Sums      *sim.Result `json:"sums"`
+	Players   int         `json:"players"`
+	Watched   int64       `json:"watched,omitempty"` // rounds sat out (a ramp bet of 0), not in rounds
+	Count     string      `json:"count,omitempty"`
+	Ramp      string      `json:"ramp,omitempty"`
+	Reference *PaperRef   `json:"reference,omitempty"` // a preset's published figure
 	// With a count: the counter's figures (in units) and the breakdown by
 	// count.
 	Counter *CounterStats `json:"counter,omitempty"`
