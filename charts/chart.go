@@ -256,7 +256,24 @@ func Parse(file string, data []byte) (*Chart, error) {
 			return nil, errf(rulesLineNumber(data), "%v", err)
 		}
 	}
+	if !c.givesAPlay() {
+		return nil, errf(sectionLine[0], "every cell is ? (not given): the chart gives no play to compare or to play")
+	}
 	return c, nil
+}
+
+// givesAPlay reports whether any cell holds a play rather than ?.
+func (c *Chart) givesAPlay() bool {
+	for _, rows := range c.Cells {
+		for _, row := range rows {
+			for _, code := range row {
+				if code != Unknown {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // rulesLineNumber returns the line of the "# rules:" header.

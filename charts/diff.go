@@ -46,12 +46,34 @@ type Diff struct {
 	Solved      *solve.Table // the solution: the best chart for the rules
 	Published   *solve.Table // the published chart valued exactly under the same rules
 	Differences []Difference
-	Unknown     []CellRef // cells printed ?, played as the solution plays them
-	Tie         float64
+	// Unknown are the cells printed ?: the chart gives no play there, and
+	// Published plays them as the solution does, so Cost is what the
+	// chart's printed cells give up. Every report of a diff names them.
+	Unknown []CellRef
+	Tie     float64
 	// Cost is what following the published chart gives up: the
 	// solution's round EV minus the published chart's, as a fraction of
 	// the initial bet (0 or more, like every cell's cost).
 	Cost float64
+}
+
+// UnknownNote says, for a report, how the chart's unknown cells were
+// valued ("" when it has none).
+func (d *Diff) UnknownNote() string {
+	if len(d.Unknown) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("its %d cells printed ? (no play given) played as the solution plays them", len(d.Unknown))
+}
+
+// IsUnknown reports whether the chart prints ? at a cell.
+func (d *Diff) IsUnknown(ref CellRef) bool {
+	for _, u := range d.Unknown {
+		if u == ref {
+			return true
+		}
+	}
+	return false
 }
 
 // Beyond counts the two-card differences that are not near-ties: the
@@ -73,6 +95,18 @@ func (d *Diff) Beyond() int {
 func Compare(s *solve.Solver, c *Chart, tie float64) (*Diff, error) {
 	t := s.Table()
 	res := Resolve(c, t.Rules, t)
+	printed, unknown := 0, 0
+	for i := range res.Printed {
+		if res.Printed[i] != "" {
+			printed++
+			if res.Unknown[i] {
+				unknown++
+			}
+		}
+	}
+	if printed > 0 && unknown == printed {
+		return nil, fmt.Errorf("chart %s prints ? in every cell: it gives no play to compare or to play", c.Name)
+	}
 	pub, err := s.Evaluate(res.Strategy)
 	if err != nil {
 		return nil, fmt.Errorf("valuing chart %s: %w", c.Name, err)

@@ -1047,8 +1047,15 @@ func (c *cardPDF) diffPage(d *DiffPage) {
 		c.MultiCell(pw-24, 4, s, "", "L", false)
 		y = c.GetY()
 	}
+	hard := "HARD (solution; published code after ! or ~)"
+	for _, m := range d.Marks {
+		if m == "?" {
+			hard = "HARD (solution; published code after ! or ~; ? not printed)"
+			break
+		}
+	}
 	y = c.tables(y+4, tableStyle{labelW: 9, rowH: 5, font: 6.5, heading: 8, gap: 4,
-		titles: [3]string{"HARD (solution; published code after ! or ~)", "SOFT", "PAIRS"}}, c.chartRows(d.Marks)) + 5
+		titles: [3]string{hard, "SOFT", "PAIRS"}}, c.chartRows(d.Marks)) + 5
 	if len(d.Rows) == 0 {
 		c.heading(12, y, "No differences.", 9)
 		c.footer()

@@ -99,6 +99,12 @@ func NewDiffPage(d *charts.Diff) *DiffPage {
 		Marks:  map[CellKey]string{},
 		Header: []string{"hand", "up", "published", "this chart", "2-card EV published", "2-card EV this chart", "cost/decision"},
 	}
+	if note := d.UnknownNote(); note != "" {
+		p.Summary = append(p.Summary, "The published chart: "+note+"; marked ? on the chart.")
+		for _, u := range d.Unknown {
+			p.Marks[CellKey{Table: u.Table, Hand: u.Hand, Up: u.Up}] = "?"
+		}
+	}
 	for _, x := range d.Differences {
 		mark := "!" // beyond a near-tie
 		if x.NearTie {

@@ -24,6 +24,9 @@ func DiffText(buf *bytes.Buffer, d *charts.Diff, from string, color bool) error 
 		100*d.Published.EV, 100*t.EV, 100*d.Cost)
 	fmt.Fprintf(buf, "differences:  %d beyond near-ties, %d near-ties (cost per decision below %g)\n",
 		d.Beyond(), countTies(d), d.Tie)
+	if note := d.UnknownNote(); note != "" {
+		fmt.Fprintf(buf, "unknown:      %s; marked ? below\n", note)
+	}
 
 	marks := map[charts.CellRef]string{}
 	for _, x := range d.Differences {
@@ -36,8 +39,15 @@ func DiffText(buf *bytes.Buffer, d *charts.Diff, from string, color bool) error 
 		}
 		marks[charts.CellRef{Table: x.Table, Hand: x.Hand, Up: x.Up}] = mark + x.Printed
 	}
+	legend := "solution; solution≠published, ≈ near-tie, * three or more cards differ"
+	if len(d.Unknown) > 0 {
+		legend += ", ? not printed"
+		for _, u := range d.Unknown {
+			marks[u] = "?"
+		}
+	}
 	for _, kind := range charts.Sections {
-		fmt.Fprintf(buf, "\n%s (solution; solution≠published, ≈ near-tie, * three or more cards differ)\n", strings.ToUpper(kind.String()))
+		fmt.Fprintf(buf, "\n%s (%s)\n", strings.ToUpper(kind.String()), legend)
 		g := Grid{}
 		for _, hand := range ChartRows(kind) {
 			r := GridRow{Label: hand}

@@ -160,7 +160,7 @@ func MergeSimParts(names []string, data [][]byte) (SimReport, error) {
 	}
 	total.Players = first.Players
 	head := SimReport{Rules: first.Rules, Shoe: first.Shoe, Strategy: first.Strategy, Seed: first.Seed, Shuffle: first.Shuffle,
-		Count: first.Count, Ramp: first.Ramp, Balanced: first.Balanced, UnitBet: first.Ramp == "", ExactOf: first.ExactOf}
+		Count: first.Count, Ramp: first.Ramp, IndexPlays: first.IndexPlays, Balanced: first.Balanced, UnitBet: first.Ramp == "", ExactOf: first.ExactOf}
 	merged := head.WithResult(total, first.ExactEV, 0)
 	merged.Sums = &total
 	merged.SeatResults = SeatRows(total, first.SeatResults)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 	"text/tabwriter"
 	"time"
 
@@ -46,13 +47,15 @@ type SimReport struct {
 	Fingerprint string `json:"fingerprint,omitempty"`
 	// Seal binds a part's label, header and sums together (SealPart), so
 	// that 'bjchart sim merge' notices an edited or relabelled part.
-	Seal      string      `json:"seal,omitempty"`
-	Sums      *sim.Result `json:"sums"`
-	Players   int         `json:"players"`
-	Watched   int64       `json:"watched,omitempty"` // rounds sat out (a ramp bet of 0), not in rounds
-	Count     string      `json:"count,omitempty"`
-	Ramp      string      `json:"ramp,omitempty"`
-	Reference *PaperRef   `json:"reference,omitempty"` // a preset's published figure
+	Seal    string      `json:"seal,omitempty"`
+	Sums    *sim.Result `json:"sums"`
+	Players int         `json:"players"`
+	Watched int64       `json:"watched,omitempty"` // rounds sat out (a ramp bet of 0), not in rounds
+	Count   string      `json:"count,omitempty"`
+	Ramp    string      `json:"ramp,omitempty"`
+	// IndexPlays, with --indices: the index plays made and those not.
+	IndexPlays *IndexPlaySet `json:"index_plays,omitempty"`
+	Reference  *PaperRef     `json:"reference,omitempty"` // a preset's published figure
 	// With a count: the counter's figures (in units) and the breakdown by
 	// count.
 	Counter *CounterStats `json:"counter,omitempty"`
@@ -62,6 +65,17 @@ type SimReport struct {
 
 	UnitBet  bool `json:"-"` // a flat bet of 1 unit: EVs read as fractions of the bet
 	Balanced bool `json:"balanced,omitempty"`
+}
+
+// An IndexPlaySet is the index plays a simulation makes, as its report
+// lists them.
+type IndexPlaySet struct {
+	Source string `json:"source"` // the set: published, computed or a file
+	// ComputedFor is the rules an indices file was computed for, when
+	// they are not the rules simulated.
+	ComputedFor string   `json:"computed_for,omitempty"`
+	InPlay      []string `json:"in_play"`              // "16 v T stand at +0.00"
+	NotPlayed   []string `json:"not_played,omitempty"` // each with why
 }
 
 // MinCountRounds is the fewest rounds a count needs to be shown in the
@@ -223,6 +237,16 @@ func (s SimReport) Text(b *bytes.Buffer) error {
 	}
 	if err := tw.Flush(); err != nil {
 		return err
+	}
+	if x := s.IndexPlays; x != nil {
+		fmt.Fprintf(b, "\nIndex plays (%s), taken at or above the true count:\n", x.Source)
+		if x.ComputedFor != "" {
+			fmt.Fprintf(b, "  note: computed for %s, not the rules simulated\n", x.ComputedFor)
+		}
+		fmt.Fprintf(b, "  %s\n", strings.Join(x.InPlay, "; "))
+		if len(x.NotPlayed) > 0 {
+			fmt.Fprintf(b, "Not played: %s\n", strings.Join(x.NotPlayed, "; "))
+		}
 	}
 	if len(s.SeatResults) > 0 {
 		fmt.Fprintln(b, "\nBy seat (EV per round the seat played; a fraction of the bet, or units with a ramp):")

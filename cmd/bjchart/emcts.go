@@ -171,12 +171,16 @@ func (o *emctsCheckOptions) run(cmd *cobra.Command, e env) error {
 	if err != nil {
 		return err
 	}
-	strat, _, err := simStrategy(s, o.chart)
+	strat, _, note, err := simStrategy(s, o.chart)
 	if err != nil {
 		return err
 	}
 	chart := strat.(*sim.Chart)
-	rep := render.EMCTSCheckReport{Rules: r.String(), Playouts: o.playouts, Threshold: o.threshold, Runs: o.runs, Seed: o.seed, Playout: o.chart}
+	playout := o.chart
+	if note != "" {
+		playout += " (" + note + ")"
+	}
+	rep := render.EMCTSCheckReport{Rules: r.String(), Playouts: o.playouts, Threshold: o.threshold, Runs: o.runs, Seed: o.seed, Playout: playout}
 	tab := s.Table()
 	bar := newProgress(e, int64(len(shapes)*len(cs)*len(rewards)*len(tab.Hands)), "searching", "positions")
 	var base int64

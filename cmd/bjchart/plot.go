@@ -162,6 +162,9 @@ func (o *plotOptions) run(cmd *cobra.Command, e env) error {
 						}
 					}
 					g.Codes[r][i] = strings.Join(labels, "\n")
+					if d.IsUnknown(charts.CellRef{Table: k, Hand: hand, Up: up}) {
+						g.Codes[r][i] = "?"
+					}
 				}
 			}
 			grids = append(grids, g)
@@ -172,7 +175,7 @@ func (o *plotOptions) run(cmd *cobra.Command, e env) error {
 		opt.Notes = []string{
 			"Each coloured cell: the EV the published play gives up per decision there, then published→solution; " +
 				"3+: the play of hands of three or more cards (the chart's row play read for them). " +
-				"Grey: the published chart plays as the solution does. " + d.Solved.Conditioning.Describe() + ".",
+				"Grey: the published chart plays as the solution does; grey with ?: the chart prints no play there (unknown). " + d.Solved.Conditioning.Describe() + ".",
 			render.CodesNote,
 		}
 	default:

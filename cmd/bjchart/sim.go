@@ -45,6 +45,9 @@ type simOptions struct {
 	preset      string
 	shard       string
 	search      searchFlags
+	// unknownNotes says, for each published chart played that prints ?
+	// in some cells, how those cells are played (simStrategy).
+	unknownNotes map[string]string
 }
 
 // searchFlags set seed 001's tree search (--strategy emcts).
@@ -199,6 +202,7 @@ func (o *simOptions) run(cmd *cobra.Command, e env) error {
 	if err != nil {
 		return usagef("--rounds %q: %v", o.rounds, err)
 	}
+	var indexSet *render.IndexPlaySet // the --indices played, for the report
 	pen := 0.0
 	if o.csm {
 		if cmd.Flags().Changed("penetration") {
@@ -265,11 +269,11 @@ func (o *simOptions) run(cmd *cobra.Command, e env) error {
 		if o.count != "hilo" {
 			return usagef("--indices needs --count hilo: the index sets are Hi-Lo's")
 		}
-		plays, insure, err := indexPlays(o.indices, r)
+		plays, insure, set, err := indexPlays(o.indices, r)
 		if err != nil {
 			return err
 		}
-		cfg.Indices = plays
+		cfg.Indices, indexSet = plays, set
 		if cfg.InsureAt == nil {
 			cfg.InsureAt = &insure
 		}
@@ -366,6 +370,7 @@ func (o *simOptions) run(cmd *cobra.Command, e env) error {
 	if cfg.Count != nil {
 		head.Count, head.Ramp, head.Balanced = cfg.Count.Name, o.ramp, cfg.Count.Balanced
 	}
+	head.IndexPlays = indexSet
 	report := head.WithResult(res, exact, time.Since(start))
 	report.Shard, report.Sums = o.shard, &res
 	if o.shard != "" {
@@ -375,6 +380,11 @@ func (o *simOptions) run(cmd *cobra.Command, e env) error {
 	}
 	var seats []render.SeatRow
 	for i, spec := range o.seats {
+		for chart, note := range o.unknownNotes {
+			if strings.Contains(spec, "strategy="+chart) {
+				spec += " (" + chart + ": " + note + ")"
+			}
+		}
 		seats = append(seats, render.SeatRow{Seat: i + 1, Spec: spec})
 	}
 	report.SeatResults = render.SeatRows(res, seats)
@@ -531,49 +541,114 @@ func runFingerprint(cmd *cobra.Command) (string, error) {
 
 // indexPlays returns the Hi-Lo I18 and Fab 4 as the simulator's index
 // plays (the Fab 4 first: a surrender index outranks a hit/stand one), at
-// their published values or at bjchart's own, and the insurance index.
-func indexPlays(source string, r solve.Rules) ([]sim.IndexPlay, float64, error) {
+// their published values or at bjchart's own, or the plays of an indices
+// file; the insurance index; and the set as the report lists it. Every
+// entry of a file is played or named: a bad one is an error, one the
+// simulator does not play (soft hands, hands of three or more cards, no
+// index) is listed as not played.
+func indexPlays(source string, r solve.Rules) ([]sim.IndexPlay, float64, *render.IndexPlaySet, error) {
 	decisions := append(append([]count.Decision{}, count.Fab4...), count.I18...)
 	at := make([]float64, len(decisions))
+	set := &render.IndexPlaySet{Source: source}
 	switch source {
 	case "published":
+		set.Source = "the published I18 and Fab 4 (Schlesinger, Blackjack Attack)"
 		for i, d := range decisions {
 			at[i] = d.Published
 		}
 	case "computed":
+		set.Source = "the I18 and Fab 4 as bjchart computes them for these rules (600 shoes, seed 1)"
 		got, err := count.Compute(r, count.HiLo, decisions, count.Options{Shoes: 600, Penetration: 0.8, Seed: 1})
 		if err != nil {
-			return nil, 0, err
+			return nil, 0, nil, err
 		}
 		for i, x := range got {
 			at[i] = x.Index
 		}
 	default:
-		// A file: the JSON output of 'bjchart indices'.
-		data, err := readCapped(source, maxPartFile, "an indices file is a few kilobytes")
-		if err != nil {
-			return nil, 0, usagef("--indices %q: want published, computed or the JSON output of 'bjchart indices' (%v)", source, err)
-		}
-		var rep render.IndicesReport
-		if err := json.Unmarshal(data, &rep); err != nil || rep.Count != "hilo" || len(rep.Indices) == 0 {
-			return nil, 0, usagef("--indices %s: not the JSON output of 'bjchart indices --count hilo --format json'", source)
-		}
-		decisions, at = decisions[:0], at[:0]
-		for _, x := range rep.Indices {
-			up, err := solve.ParseRank(x.Up)
-			if err != nil || x.Index == nil || x.MultiCard || x.Table == "soft" {
-				continue // the simulator's index plays are two-card hard and pair plays
-			}
-			base := x.Base
-			if x.Table == "surrender" {
-				base = "play"
-			}
-			decisions = append(decisions, count.Decision{Table: x.Table, Hand: x.Hand, Up: up, Base: base, Play: x.Play})
-			at = append(at, *x.Index)
+		var err error
+		if decisions, at, err = readIndicesFile(source, r, set); err != nil {
+			return nil, 0, nil, err
 		}
 	}
 	plays, insure := sim.IndexPlays(decisions, at)
-	return plays, insure, nil
+	for i, d := range decisions {
+		if math.IsNaN(at[i]) {
+			set.NotPlayed = append(set.NotPlayed, indexName(d)+": no index")
+			continue
+		}
+		set.InPlay = append(set.InPlay, fmt.Sprintf("%s %s at %+.2f", indexName(d), d.Play, at[i]))
+	}
+	return plays, insure, set, nil
+}
+
+// indexName names an index's decision: "16 v T", "surrender 15 v 9".
+func indexName(d count.Decision) string {
+	switch d.Table {
+	case "insurance":
+		return "insurance"
+	case "surrender":
+		return "surrender " + d.Hand + " v " + d.Up.String()
+	}
+	return d.Hand + " v " + d.Up.String()
+}
+
+// readIndicesFile reads the JSON output of 'bjchart indices --count hilo'
+// as index plays: every entry is checked (count.Decision.Check, a finite
+// index within ±count.MaxIndex, no decision twice), and the entries the
+// simulator does not play are listed in set.
+func readIndicesFile(file string, r solve.Rules, set *render.IndexPlaySet) ([]count.Decision, []float64, error) {
+	data, err := readCapped(file, maxPartFile, "an indices file is a few kilobytes")
+	if err != nil {
+		return nil, nil, usagef("--indices %q: want published, computed or the JSON output of 'bjchart indices' (%v)", file, err)
+	}
+	var rep render.IndicesReport
+	if err := json.Unmarshal(data, &rep); err != nil || rep.Count != "hilo" || len(rep.Indices) == 0 {
+		return nil, nil, usagef("--indices %s: not the JSON output of 'bjchart indices --count hilo --format json'", file)
+	}
+	if rr, err := solve.ParseRules(rep.Rules); err != nil {
+		return nil, nil, usagef("--indices %s: rules %q: %v", file, rep.Rules, err)
+	} else if rr.String() != r.String() {
+		set.ComputedFor = rr.String()
+	}
+	set.Source = file
+	var decisions []count.Decision
+	var at []float64
+	seen := map[string]int{}
+	for k, x := range rep.Indices {
+		entry := fmt.Sprintf("--indices %s: entry %d (%s %s v %s)", file, k+1, x.Table, x.Hand, x.Up)
+		up, err := solve.ParseRank(x.Up)
+		if err != nil {
+			return nil, nil, usagef("%s: up card %q: want 2 to 9, T or A", entry, x.Up)
+		}
+		d := count.Decision{Table: x.Table, Hand: x.Hand, Up: up, Base: x.Base, Play: x.Play, MultiCard: x.MultiCard}
+		if err := d.Check(); err != nil {
+			return nil, nil, usagef("%s: %v", entry, err)
+		}
+		key := fmt.Sprintf("%s %s v %s, three or more cards %t", d.Table, d.Hand, d.Up, d.MultiCard)
+		if prev, dup := seen[key]; dup {
+			return nil, nil, usagef("%s: the same decision as entry %d; give each decision once", entry, prev)
+		}
+		seen[key] = k + 1
+		if x.Index != nil && (math.IsNaN(*x.Index) || math.Abs(*x.Index) > count.MaxIndex) {
+			return nil, nil, usagef("%s: index %g: want a true count from -%d to +%d", entry, *x.Index, count.MaxIndex, count.MaxIndex)
+		}
+		switch {
+		case x.MultiCard:
+			set.NotPlayed = append(set.NotPlayed, indexName(d)+", three or more cards: the simulator plays two-card indices")
+			continue
+		case x.Table == "soft":
+			set.NotPlayed = append(set.NotPlayed, indexName(d)+" soft: the simulator plays hard, pair, surrender and insurance indices")
+			continue
+		}
+		index := math.NaN() // no crossing: the chart plays
+		if x.Index != nil {
+			index = *x.Index
+		}
+		decisions = append(decisions, d)
+		at = append(at, index)
+	}
+	return decisions, at, nil
 }
 
 // exactOfStrategy names what the exact EV beside a strategy's
@@ -592,11 +667,31 @@ func exactOfStrategy(name string) string {
 // its settings.
 func (o *simOptions) strategyName() string {
 	if o.strategy != "emcts" {
-		return o.strategy
+		return o.withUnknownNote(o.strategy)
 	}
 	f := o.search
 	p, _ := f.params() // checked before the run; the name is the settings' own
-	return fmt.Sprintf("emcts (tree %s, %d playouts, C=%g, reward %s, threshold %d, playouts by %s)", p, f.playouts, f.c, f.reward, f.threshold, f.chart)
+	return fmt.Sprintf("emcts (tree %s, %d playouts, C=%g, reward %s, threshold %d, playouts by %s)", p, f.playouts, f.c, f.reward, f.threshold, o.withUnknownNote(f.chart))
+}
+
+// withUnknownNote names a chart played, with how its cells printed ? are
+// played when it has any.
+func (o *simOptions) withUnknownNote(chart string) string {
+	if note := o.unknownNotes[chart]; note != "" {
+		return chart + " (" + note + ")"
+	}
+	return chart
+}
+
+// noteUnknown keeps a chart's note on its unknown cells for the report.
+func (o *simOptions) noteUnknown(chart, note string) {
+	if note == "" {
+		return
+	}
+	if o.unknownNotes == nil {
+		o.unknownNotes = map[string]string{}
+	}
+	o.unknownNotes[chart] = note
 }
 
 // strategyFor returns the strategy a --strategy value names and its
@@ -616,10 +711,11 @@ func (o *simOptions) strategyFor(s *solve.Solver, name string) (sim.Strategy, fl
 		if err != nil {
 			return nil, 0, err
 		}
-		chart, ev, err := simStrategy(s, o.search.chart)
+		chart, ev, note, err := simStrategy(s, o.search.chart)
 		if err != nil {
 			return nil, 0, err
 		}
+		o.noteUnknown(o.search.chart, note)
 		ch, ok := chart.(*sim.Chart)
 		if !ok {
 			return nil, 0, usagef("--playout-chart %q: want solved or a chart's name or file", o.search.chart)
@@ -630,37 +726,42 @@ func (o *simOptions) strategyFor(s *solve.Solver, name string) (sim.Strategy, fl
 		}
 		return e, ev, nil
 	}
-	return simStrategy(s, name)
+	strat, ev, note, err := simStrategy(s, name)
+	o.noteUnknown(name, note)
+	return strat, ev, err
 }
 
 // simStrategy returns the chart (or CD play) a --strategy value names and
-// its exact EV with a fresh shoe every round.
-func simStrategy(s *solve.Solver, name string) (sim.Strategy, float64, error) {
+// its exact EV with a fresh shoe every round. A published chart's cells
+// printed ? are played as the solution plays them, and note says so for
+// the report ("" when the chart prints none); a chart of nothing but ? is
+// refused.
+func simStrategy(s *solve.Solver, name string) (strat sim.Strategy, ev float64, note string, err error) {
 	played := s.Table()
 	switch name {
 	case "cd":
 		cd, err := sim.NewCD(played)
 		if err != nil {
-			return nil, 0, usagef("--strategy cd: %v", err)
+			return nil, 0, "", usagef("--strategy cd: %v", err)
 		}
-		return cd, played.CDEV[solve.CDZMinus], nil
+		return cd, played.CDEV[solve.CDZMinus], "", nil
 	case "solved":
 	default:
 		c, err := charts.Load(name)
 		if err != nil {
-			return nil, 0, chartError(err)
+			return nil, 0, "", chartError(err)
 		}
 		d, err := charts.Compare(s, c, charts.DefaultTie)
 		if err != nil {
-			return nil, 0, err
+			return nil, 0, "", usageError{err}
 		}
-		played = d.Published
+		played, note = d.Published, d.UnknownNote()
 	}
 	ch, err := sim.NewChart(played)
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, "", err
 	}
-	return ch, played.EV, nil
+	return ch, played.EV, note, nil
 }
 
 // checkBeforeSolving finds what is wrong with the options that need no
@@ -754,7 +855,7 @@ func (o *simOptions) parseSeat(s *solve.Solver, r solve.Rules, spec string) (sim
 			p.Ramp, err = sim.ParseRamp(v)
 		case "indices":
 			var at float64
-			p.Indices, at, err = indexPlays(strings.TrimSpace(v), r)
+			p.Indices, at, _, err = indexPlays(strings.TrimSpace(v), r)
 			if p.InsureAt == nil && err == nil {
 				p.InsureAt = &at
 			}

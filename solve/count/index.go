@@ -831,3 +831,51 @@ func CheckSets(r solve.Rules, sets []string) error {
 	}
 	return nil
 }
+
+// MaxIndex bounds an index read from a file: a true count beyond ±50 is
+// never reached at a decision, so such an index is a mistake.
+const MaxIndex = 50
+
+// Check reports what is wrong with a decision read from outside the
+// program (an indices file): its table, hand, up card and plays must be
+// ones the index sets use. The messages say what is allowed.
+func (d Decision) Check() error {
+	plays := map[string]bool{"hit": true, "stand": true, "double": true, "split": true}
+	switch d.Table {
+	case "insurance":
+		if d.Hand != "insurance" || d.Up != 1 || d.Base != "no-insurance" || d.Play != "insure" {
+			return fmt.Errorf("an insurance index is hand \"insurance\" against an A, base \"no-insurance\", play \"insure\"")
+		}
+		return nil
+	case "surrender":
+		if d.Base != "play" || d.Play != "surrender" {
+			return fmt.Errorf("a surrender index has base \"play\" and play \"surrender\"; got %q and %q", d.Base, d.Play)
+		}
+		if n, err := strconv.Atoi(d.Hand); err != nil || n < 4 || n > 20 {
+			return fmt.Errorf("hand %q: a surrender index's hand is a hard total, 4 to 20", d.Hand)
+		}
+	case "hard":
+		if n, err := strconv.Atoi(d.Hand); err != nil || n < 4 || n > 21 || strconv.Itoa(n) != d.Hand {
+			return fmt.Errorf("hand %q: a hard hand is a total, 4 to 21", d.Hand)
+		}
+	case "soft":
+		if r, err := solve.ParseRank(strings.TrimPrefix(d.Hand, "A")); len(d.Hand) != 2 || d.Hand[0] != 'A' || err != nil || r == 1 {
+			return fmt.Errorf("hand %q: a soft hand is A2 to A9 (or AT)", d.Hand)
+		}
+	case "pair":
+		if r, err := solve.ParseRank(d.Hand[:min(1, len(d.Hand))]); len(d.Hand) != 2 || d.Hand[0] != d.Hand[1] || err != nil || solve.Rank(r).String() != d.Hand[:1] {
+			return fmt.Errorf("hand %q: a pair is two equal cards, 22 to TT or AA", d.Hand)
+		}
+	default:
+		return fmt.Errorf("table %q: want hard, soft, pair, surrender or insurance", d.Table)
+	}
+	if d.Table != "surrender" {
+		if !plays[d.Base] || !plays[d.Play] || d.Base == d.Play {
+			return fmt.Errorf("base %q, play %q: want two different plays of hit, stand, double and split", d.Base, d.Play)
+		}
+		if d.Table != "pair" && (d.Base == "split" || d.Play == "split") {
+			return fmt.Errorf("a %s hand cannot split", d.Table)
+		}
+	}
+	return nil
+}

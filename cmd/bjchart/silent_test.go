@@ -1,0 +1,112 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// The checks of "nothing silently wrong": each case below exited 0 with a
+// wrong or misleading result before it was fixed.
+
+// allUnknownChart writes the Itoh chart with every cell printed ? and
+// returns its path.
+func allUnknownChart(t *testing.T) string {
+	t.Helper()
+	src, err := os.ReadFile("../../charts/data/itoh-2023-1to6deck.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	code := regexp.MustCompile(`\b(H|S|Dh|Ds|P|Rh|Rs|Rp)\b`)
+	var out []string
+	for _, line := range strings.Split(string(src), "\n") {
+		if line != "" && line[0] != '#' && line[0] != '[' && line[0] != ' ' {
+			label, rest, _ := strings.Cut(line, " ")
+			line = label + " " + code.ReplaceAllString(rest, "?")
+		}
+		out = append(out, line)
+	}
+	f := filepath.Join(t.TempDir(), "all-unknown.txt")
+	if err := os.WriteFile(f, []byte(strings.Join(out, "\n")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+// TestUnknownCellsAreNamed: a published chart's cells printed ? are
+// never passed off as agreement: the diff marks them, a simulation
+// playing the chart says how they are played, and a chart of nothing but
+// ? is refused by every command that reads a chart.
+func TestUnknownCellsAreNamed(t *testing.T) {
+	const rules = "1D S17 NDAS SPL1 LS"
+	code, out, stderr := runCmd(t, "diff", "itoh-2023-1to6deck", "--rules", rules, "--color", "never")
+	if code != exitOK {
+		t.Fatalf("diff: exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(strings.Join(strings.Fields(out), " "), "its 10 cells printed ? (no play given) played as the solution plays them") {
+		t.Errorf("diff names no unknown cells in its summary:\n%s", out)
+	}
+	if !regexp.MustCompile(`A9 │\s*S\?`).MatchString(out) {
+		t.Errorf("diff's soft table does not mark A9 as unknown:\n%s", out)
+	}
+	code, out, stderr = runCmd(t, "sim", "--strategy", "itoh-2023-1to6deck", "--rules", rules, "--rounds", "2000", "--format", "json")
+	if code != exitOK || !strings.Contains(out, `"strategy": "itoh-2023-1to6deck (its 10 cells printed ? (no play given) played as the solution plays them)"`) {
+		t.Errorf("sim on a chart with ? cells: exit %d (%s), strategy not named with its unknown cells:\n%.400s", code, stderr, out)
+	}
+	all := allUnknownChart(t)
+	for _, args := range [][]string{
+		{"diff", all},
+		{"sim", "--strategy", all, "--rounds", "1000"},
+		{"plot", "--against", all, "-o", filepath.Join(t.TempDir(), "x.png")},
+		{"card", "--diff", all, "-o", filepath.Join(t.TempDir(), "x.pdf")},
+		{"emcts-check", "--playout-chart", all},
+	} {
+		code, out, stderr := runCmd(t, append(args, "--rules", rules)...)
+		if code != exitUsage || out != "" || !strings.Contains(stderr, "every cell is ?") {
+			t.Errorf("%v: exit %d, %q, %q; want exit %d and the chart refused", args, code, out, stderr, exitUsage)
+		}
+	}
+}
+
+// TestIndicesFileEveryEntry: every entry of an indices file is played,
+// listed as not played with the reason, or refused with its number;
+// a file computed for other rules is noted.
+func TestIndicesFileEveryEntry(t *testing.T) {
+	good := `{"table": "hard", "hand": "16", "up": "T", "base": "hit", "play": "stand", "index": 0.2}`
+	file := func(rules string, entries ...string) string {
+		f := filepath.Join(t.TempDir(), "ind.json")
+		data := `{"rules": "` + rules + `", "count": "hilo", "indices": [` + strings.Join(entries, ",") + `]}`
+		if err := os.WriteFile(f, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return f
+	}
+	sim := func(f string) (int, string, string) {
+		return runCmd(t, "sim", "--rules", "6D S17 DAS LS", "--count", "hilo", "--indices", f, "--rounds", "2000")
+	}
+	for _, c := range []struct{ entry, want string }{
+		{`{"table": "hard", "hand": "16", "up": "Z", "base": "hit", "play": "stand", "index": 0}`, `up card "Z"`},
+		{`{"table": "hard", "hand": "99", "up": "T", "base": "hit", "play": "stand", "index": 0}`, `hand "99"`},
+		{`{"table": "pair", "hand": "98", "up": "T", "base": "hit", "play": "split", "index": 0}`, `hand "98"`},
+		{`{"table": "hard", "hand": "16", "up": "T", "base": "hit", "play": "fly", "index": 0}`, `play "fly"`},
+		{`{"table": "hard", "hand": "15", "up": "T", "base": "hit", "play": "stand", "index": 1e308}`, `index 1e+308`},
+		{`{"table": "side", "hand": "16", "up": "T", "base": "hit", "play": "stand", "index": 1}`, `table "side"`},
+		{`{"table": "hard", "hand": "16", "up": "T", "base": "hit", "play": "stand", "index": 1.5}`, `the same decision as entry 1`},
+	} {
+		code, out, stderr := sim(file("6D S17 DAS LS", good, c.entry))
+		if code != exitUsage || out != "" || !strings.Contains(stderr, "entry 2") || !strings.Contains(stderr, c.want) {
+			t.Errorf("entry %s: exit %d, %q; want exit %d naming entry 2 and %s", c.entry, code, stderr, exitUsage, c.want)
+		}
+	}
+	code, out, stderr := sim(file("1D H17", good,
+		`{"table": "hard", "hand": "15", "up": "T", "base": "hit", "play": "stand"}`,
+		`{"table": "soft", "hand": "A8", "up": "6", "base": "stand", "play": "double", "index": 1}`))
+	flat := strings.Join(strings.Fields(out), " ")
+	for _, want := range []string{"computed for 1D H17", "16 v T stand at +0.20", "15 v T: no index", "A8 v 6 soft: the simulator plays"} {
+		if code != exitOK || !strings.Contains(flat, want) {
+			t.Errorf("sim with an indices file: exit %d (%s); %q not in the report:\n%s", code, stderr, want, out)
+		}
+	}
+}
