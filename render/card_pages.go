@@ -51,7 +51,7 @@ func NewIndexPage(rep *IndicesReport, t *solve.Table) *IndexPage {
 			name += " (3+ cards)"
 		}
 		if !x.Reliable { // listed apart, never in a cell
-			unreliable = append(unreliable, fmt.Sprintf("%s %s→%s %+.2f (SE %.2f)", name, x.Base, x.Play, *x.Index, *x.SE))
+			unreliable = append(unreliable, fmt.Sprintf("%s %s→%s %s (SE %.2f)", name, x.Base, x.Play, FormatIndex(*x.Index), *x.SE))
 			continue
 		}
 		if x.Table == "insurance" {
@@ -60,7 +60,7 @@ func NewIndexPage(rep *IndicesReport, t *solve.Table) *IndexPage {
 		}
 		up, _ := solve.ParseRank(x.Up)
 		key := CellKey{Table: count.RowKind(x.Hand), Hand: x.Hand, Up: up}
-		line := fmt.Sprintf("%s: %s at %+d or more, else %s (crossing %+.2f, SE %.2f)", name, x.Play, *x.Rounded, strings.Replace(x.Base, "hit or stand", "play", 1), *x.Index, *x.SE)
+		line := fmt.Sprintf("%s: %s at %+d or more, else %s (crossing %s, SE %.2f)", name, x.Play, *x.Rounded, strings.Replace(x.Base, "hit or stand", "play", 1), FormatIndex(*x.Index), *x.SE)
 		if x.MultiCard { // the lists only: a cell prints the two-card play
 			p.List = append(p.List, line)
 			p.Multi = append(p.Multi, fmt.Sprintf("%s v %s %+d%s", x.Hand, x.Up, *x.Rounded, PlayLetter(x.Play)))

@@ -131,7 +131,7 @@ func (r IndicesReport) Text(b *bytes.Buffer) error {
 		if !x.Reliable {
 			mark, unreliable = " !", true
 		}
-		fmt.Fprintf(tw, "%s\t%s → %s\t%+.2f\t%.2f%s\t%+d\t%s\t%d\n", name, x.Base, x.Play, *x.Index, *x.SE, mark, *x.Rounded, published(x.Published), x.Shoes)
+		fmt.Fprintf(tw, "%s\t%s → %s\t%s\t%.2f%s\t%+d\t%s\t%d\n", name, x.Base, x.Play, FormatIndex(*x.Index), *x.SE, mark, *x.Rounded, published(x.Published), x.Shoes)
 	}
 	if err := tw.Flush(); err != nil {
 		return err
@@ -251,4 +251,30 @@ func published(p *float64) string {
 		return ""
 	}
 	return fmt.Sprintf("%+g", *p)
+}
+
+// FormatIndex prints an index's crossing to two decimals, or to as many
+// more as it takes to show which side of a half it lies on (3.497 is
+// "+3.497", not "+3.50" beside a rounding to +3), and never as -0.00.
+func FormatIndex(x float64) string {
+	for digits := 2; digits < 6; digits++ {
+		s := strconv.FormatFloat(x, 'f', digits, 64)
+		frac := strings.TrimRight(s[strings.IndexByte(s, '.')+1:], "0")
+		if frac != "5" || float64(int64(math.Abs(x)*2)) == math.Abs(x)*2 {
+			return signedDecimal(s)
+		}
+	}
+	return signedDecimal(strconv.FormatFloat(x, 'f', 6, 64))
+}
+
+// signedDecimal puts a sign on a decimal: "+3.50", "-1.20", and "+0.00" for a
+// negative zero's "-0.00".
+func signedDecimal(s string) string {
+	if strings.Trim(s, "-0.") == "" {
+		return "+" + strings.TrimPrefix(s, "-")
+	}
+	if s[0] != '-' {
+		return "+" + s
+	}
+	return s
 }

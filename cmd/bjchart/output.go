@@ -30,11 +30,12 @@ func writeFileAtomic(path string, data []byte) error {
 		}
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
+	path, fi, err := outputTarget(path)
+	if err != nil {
+		return fail(err)
+	}
 	mode, keep := os.FileMode(0o666), false
-	if fi, err := os.Stat(path); err == nil {
-		if !fi.Mode().IsRegular() {
-			return fail(fmt.Errorf("not a regular file"))
-		}
+	if fi != nil {
 		mode, keep = fi.Mode().Perm(), true
 	}
 	f, tmp, err := createTemp(path, mode)
@@ -57,11 +58,53 @@ func writeFileAtomic(path string, data []byte) error {
 	return nil
 }
 
+// outputTarget returns the file an output path writes: the path itself,
+// or through a symbolic link the file it points to (so that the link
+// stays a link); and that file's info when it exists. It refuses a
+// target that is not a regular file, and a read-only one (no write bit
+// set): bjchart does not replace a file its owner protected, even where
+// it could (as root).
+func outputTarget(path string) (string, os.FileInfo, error) {
+	if li, err := os.Lstat(path); err == nil && li.Mode()&os.ModeSymlink != 0 {
+		target, err := filepath.EvalSymlinks(path)
+		if err != nil {
+			if errors.Is(err, fs.ErrNotExist) { // a link to a file yet to be written
+				if target, err = os.Readlink(path); err == nil && !filepath.IsAbs(target) {
+					target = filepath.Join(filepath.Dir(path), target)
+				}
+			}
+			if err != nil {
+				return "", nil, fmt.Errorf("a symbolic link that cannot be followed: %v", err)
+			}
+		}
+		path = target
+	}
+	fi, err := os.Stat(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return path, nil, nil
+	case err != nil:
+		return "", nil, err
+	case !fi.Mode().IsRegular():
+		return "", nil, fmt.Errorf("not a regular file")
+	case fi.Mode().Perm()&0o222 == 0:
+		return "", nil, fmt.Errorf("the file is read-only (mode %v); make it writable or remove it first", fi.Mode().Perm())
+	}
+	return path, fi, nil
+}
+
 // createTemp creates a new file beside path with mode (less the umask).
 func createTemp(path string, mode os.FileMode) (*os.File, string, error) {
+	// The directory as written, not cleaned: "y/../x.pdf" is in y/.., which
+	// exists only if y does, as the final rename will find.
 	dir, base := filepath.Split(path)
+	if dir != "" {
+		if _, err := os.Stat(dir); err != nil {
+			return nil, "", fmt.Errorf("directory %s does not exist", dir)
+		}
+	}
 	for range 100 {
-		tmp := filepath.Join(dir, fmt.Sprintf(".%s.%d.tmp", base, rand.Uint32()))
+		tmp := dir + fmt.Sprintf(".%s.%d.tmp", base, rand.Uint32())
 		f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, mode)
 		if !errors.Is(err, fs.ErrExist) {
 			return f, tmp, err
@@ -76,7 +119,11 @@ func checkWritable(path string) error {
 	if path == "-" {
 		return nil
 	}
-	f, tmp, err := createTemp(path, 0o600)
+	target, _, err := outputTarget(path)
+	if err != nil {
+		return fmt.Errorf("cannot write %s: %v", path, err)
+	}
+	f, tmp, err := createTemp(target, 0o600)
 	if err != nil {
 		var pe *os.PathError
 		if errors.As(err, &pe) {
@@ -159,9 +206,13 @@ func readCapped(path string, limit int64, why string) ([]byte, error) {
 }
 
 // progress shows a long computation's progress: a bar on a terminal, and
-// off one (where the bar is hidden) a one-line estimate of the whole run's
-// time, printed once after its first two seconds when the run will take
-// over a minute. It may be updated from any goroutine.
+// off one (where the bar is hidden) a one-line estimate of the time left,
+// printed once when the run will take over a minute more. The pace is
+// taken from the first unit done on (the setup before it, a solve or a
+// table, is not part of the pace) over at least estimateAfter and a
+// fiftieth of the units, so that the first units' warm-up (caches
+// filling, workers starting) does not inflate it. It may be updated from
+// any goroutine.
 type progress struct {
 	bar        *progressbar.ProgressBar
 	stderr     io.Writer
@@ -170,9 +221,11 @@ type progress struct {
 	terminal   bool
 	start      time.Time
 
-	mu   sync.Mutex
-	done int64
-	told bool
+	mu          sync.Mutex
+	done        int64
+	told        bool
+	firstDone   int64     // units done at the first update with any
+	firstUpdate time.Time // when that was
 }
 
 // estimateAfter is how long a run goes before its pace is taken.
@@ -210,19 +263,25 @@ func (p *progress) Add() {
 
 func (p *progress) Finish() { p.bar.Finish() }
 
-// estimate prints the run's estimated time once, off a terminal, if it is
-// over a minute; p.mu is held.
+// estimate prints the run's estimated time left once, off a terminal, if
+// it is over a minute; p.mu is held.
 func (p *progress) estimate() {
 	if p.told || p.terminal || p.done == 0 {
 		return
 	}
-	took := time.Since(p.start)
-	if took < estimateAfter {
+	if p.firstUpdate.IsZero() {
+		p.firstDone, p.firstUpdate = p.done, time.Now()
+		return
+	}
+	since := time.Since(p.firstUpdate)
+	units := p.done - p.firstDone
+	if since < estimateAfter || units < max(1, p.total/50) {
 		return
 	}
 	p.told = true
-	if all := time.Duration(float64(took) * float64(p.total) / float64(p.done)); all > time.Minute {
-		fmt.Fprintf(p.stderr, "bjchart: %s: about %s in all (from the pace of the first %d of %d %s)\n",
-			p.what, all.Round(time.Second), p.done, p.total, p.unit)
+	left := time.Duration(float64(since) * float64(p.total-p.done) / float64(units))
+	if left > time.Minute {
+		fmt.Fprintf(p.stderr, "bjchart: %s: about %s more (from the pace of %d %s in %s; %d of %d done)\n",
+			p.what, left.Round(time.Second), units, p.unit, since.Round(time.Second), p.done, p.total)
 	}
 }

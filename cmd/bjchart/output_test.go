@@ -53,7 +53,7 @@ func TestOutputStdout(t *testing.T) {
 	}
 	bad := filepath.Join(t.TempDir(), "no-such-dir", "card.pdf")
 	code, _, stderr = runCmd(t, "card", "-o", bad)
-	if code != exitError || stderr != "bjchart: cannot write "+bad+": no such file or directory\n" {
+	if code != exitError || stderr != "bjchart: cannot write "+bad+": directory "+filepath.Dir(bad)+"/ does not exist\n" {
 		t.Errorf("unwritable: exit %d, stderr %q", code, stderr)
 	}
 }
@@ -82,30 +82,31 @@ func TestCardDate(t *testing.T) {
 	}
 }
 
-// TestProgressEstimate: off a terminal, a run whose pace after its first
-// seconds puts it over a minute says how long once; a short one says
-// nothing.
+// TestProgressEstimate: off a terminal, a run whose pace from its first
+// unit on puts it over a minute more says how long once; a short one
+// says nothing. The setup before the first unit is not in the pace.
 func TestProgressEstimate(t *testing.T) {
 	for _, tc := range []struct {
-		done  int
-		total int64
-		want  string
+		first, done int // units done at the first update, and 3 s later
+		total       int64
+		want        string
 	}{
-		{1, 100, "bjchart: sampling shoes: about 5m0s in all (from the pace of the first 1 of 100 shoes)\n"},
-		{50, 100, ""},
+		{1, 3, 100, "bjchart: sampling shoes: about 2m26s more (from the pace of 2 shoes in 3s; 3 of 100 done)\n"},
+		{1, 60, 100, ""},
 	} {
 		var errb bytes.Buffer
 		p := newProgress(env{stderr: &errb, getenv: func(string) string { return "" }}, tc.total, "sampling shoes", "shoes")
-		p.start = time.Now().Add(-3 * time.Second)
-		p.done = int64(tc.done - 1)
-		p.Add()
+		p.start = time.Now().Add(-time.Hour) // a long setup: not in the pace
+		p.Set(int64(tc.first))
+		p.firstUpdate = p.firstUpdate.Add(-3 * time.Second)
+		p.Set(int64(tc.done))
 		p.Add() // told already
 		got := errb.String()
-		if tc.want != "" && !strings.HasPrefix(got, "bjchart: sampling shoes: about 5m") || tc.want == "" && got != "" {
-			t.Errorf("%d of %d after 3 s: %q, want %q", tc.done, tc.total, errb.String(), tc.want)
+		if tc.want != "" && !strings.HasPrefix(got, "bjchart: sampling shoes: about 2m2") || tc.want == "" && got != "" {
+			t.Errorf("%d then %d of %d 3 s later: %q, want %q", tc.first, tc.done, tc.total, got, tc.want)
 		}
-		if strings.Count(errb.String(), "\n") > 1 {
-			t.Errorf("estimate printed more than once: %q", errb.String())
+		if strings.Count(got, "\n") > 1 {
+			t.Errorf("estimate printed more than once: %q", got)
 		}
 	}
 }

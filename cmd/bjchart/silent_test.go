@@ -110,3 +110,30 @@ func TestIndicesFileEveryEntry(t *testing.T) {
 		}
 	}
 }
+
+// TestOutputPaths: -o writes through a symbolic link to its target,
+// refuses a read-only file, and refuses a path through a missing
+// directory before any work, naming the path, never a temporary file.
+func TestOutputPaths(t *testing.T) {
+	t.Chdir(t.TempDir())
+	os.WriteFile("real.png", []byte("old"), 0o644)
+	os.Symlink("real.png", "link.png")
+	if code, _, stderr := runCmd(t, "plot", "--rules", "INF", "-o", "link.png"); code != exitOK {
+		t.Fatalf("-o link.png: exit %d: %s", code, stderr)
+	}
+	if fi, err := os.Lstat("link.png"); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("-o link.png replaced the link: %v %v", fi.Mode(), err)
+	}
+	if data, _ := os.ReadFile("real.png"); len(data) < 100 {
+		t.Errorf("-o link.png did not write its target: %q", data)
+	}
+	os.WriteFile("ro.png", []byte("keep"), 0o444)
+	code, _, stderr := runCmd(t, "plot", "--rules", "INF", "-o", "ro.png")
+	if data, _ := os.ReadFile("ro.png"); code != exitError || string(data) != "keep" || !strings.Contains(stderr, "read-only") {
+		t.Errorf("-o onto a read-only file: exit %d, %q, file %q; want exit %d, refused, unchanged", code, stderr, data, exitError)
+	}
+	code, _, stderr = runCmd(t, "card", "--rules", "INF", "-o", "missing/../x.pdf")
+	if code != exitError || strings.Contains(stderr, ".tmp") || !strings.Contains(stderr, "missing/../ does not exist") {
+		t.Errorf("-o missing/../x.pdf: exit %d, %q; want exit %d naming the missing directory", code, stderr, exitError)
+	}
+}
