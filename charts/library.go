@@ -2,6 +2,7 @@ package charts
 
 import (
 	"embed"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -73,6 +74,25 @@ func Library(name string) (*Chart, error) {
 	return Parse(name+".txt", data)
 }
 
+// A ReadError is a chart file that exists but cannot be read: not a
+// fault in the chart, but in the file (its permissions, a directory, a
+// device).
+type ReadError struct {
+	File string
+	Err  error
+}
+
+func (e *ReadError) Error() string {
+	var pe *os.PathError
+	err := e.Err
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	return fmt.Sprintf("cannot read %s: %v", e.File, err)
+}
+
+func (e *ReadError) Unwrap() error { return e.Err }
+
 // Load returns a library chart by name, or else reads a chart file.
 func Load(nameOrFile string) (*Chart, error) {
 	for _, n := range Names() {
@@ -80,17 +100,24 @@ func Load(nameOrFile string) (*Chart, error) {
 			return Library(n)
 		}
 	}
+	fi, err := os.Stat(nameOrFile)
+	if os.IsNotExist(err) {
+		return nil, fmt.Errorf("%q is neither a chart name ('bjchart charts' lists them) nor a file", nameOrFile)
+	}
+	if err == nil && !fi.Mode().IsRegular() { // a directory, a FIFO that would block, a device
+		err = fmt.Errorf("not a regular file")
+	}
+	if err != nil {
+		return nil, &ReadError{nameOrFile, err}
+	}
 	f, err := os.Open(nameOrFile)
 	if err != nil {
-		if os.IsNotExist(err) {
-			return nil, fmt.Errorf("%q is neither a chart name ('bjchart charts' lists them) nor a file", nameOrFile)
-		}
-		return nil, err
+		return nil, &ReadError{nameOrFile, err}
 	}
 	defer f.Close()
 	data, err := io.ReadAll(io.LimitReader(f, MaxFile+1))
 	if err != nil {
-		return nil, err
+		return nil, &ReadError{nameOrFile, err}
 	}
 	if len(data) > MaxFile {
 		return nil, fmt.Errorf("%s: larger than %d bytes; a chart file is a few kilobytes", nameOrFile, MaxFile)

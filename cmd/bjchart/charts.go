@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -120,7 +121,13 @@ func codeAction(c charts.Code) solve.Action {
 }
 
 // chartError marks a chart that cannot be found or read as a usage error.
-func chartError(err error) error { return usageError{err} }
+func chartError(err error) error {
+	var re *charts.ReadError
+	if errors.As(err, &re) {
+		return err // a file that cannot be read: an error (exit 1), not a bad chart
+	}
+	return usageError{err}
+}
 
 // exactlyOne requires one positional argument.
 func exactlyOne(what string) cobra.PositionalArgs {

@@ -45,6 +45,7 @@ row's hit/stand play for them and lists where that differs apart.`,
 	o.rules.bind(cmd)
 	fl := cmd.Flags()
 	fl.Float64Var(&o.tie, "tie", charts.DefaultTie, "EV per occurrence below which a difference is a near-tie")
+	fl.SetAnnotation("tie", wantAnnotation, []string{"a finite, non-negative EV"})
 	fl.BoolVar(&o.exitCode, "exit-code", false, "exit 3 when the chart differs beyond near-ties (like git diff --exit-code)")
 	fl.StringVar(&o.format, "format", "text", "output format: text or json")
 	fl.StringVar(&o.color, "color", "auto", "colour the chart: auto, always or never")

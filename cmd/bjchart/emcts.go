@@ -103,7 +103,11 @@ func (o *emctsCheckOptions) searchShapes() ([]sim.EMCTSParams, error) {
 				if t != sim.CardTree || b != sim.MaxBackup {
 					c = sim.VisitWeights
 				}
-				out = append(out, sim.EMCTSParams{Tree: t, Backup: b, Chance: c})
+				p := sim.EMCTSParams{Tree: t, Backup: b, Chance: c}
+				if slices.Contains(out, p) {
+					return nil, usagef("--tree %q, --backup %q, --chance %q: a setting given twice; give each once", o.trees, o.backups, o.chances)
+				}
+				out = append(out, p)
 			}
 		}
 	}
@@ -117,16 +121,16 @@ func (o *emctsCheckOptions) run(cmd *cobra.Command, e env) error {
 	var cs []float64
 	for _, f := range strings.Split(o.cs, ",") {
 		c, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
-		if err != nil || !(c >= 0) || math.IsInf(c, 0) {
-			return usagef("--c %q: want constants of 0 or more, e.g. 3 or 1,2,3,4", o.cs)
+		if err != nil || !(c >= 0) || math.IsInf(c, 0) || slices.Contains(cs, c) {
+			return usagef("--c %q: want constants of 0 or more, each once, e.g. 3 or 1,2,3,4", o.cs)
 		}
 		cs = append(cs, c)
 	}
 	rewards := strings.Split(o.rewards, ",")
 	for i, rw := range rewards {
 		rewards[i] = strings.TrimSpace(rw)
-		if rewards[i] != "winlose" && rewards[i] != "table7" {
-			return usagef("--reward %q: want winlose, table7 or winlose,table7", o.rewards)
+		if rewards[i] != "winlose" && rewards[i] != "table7" || slices.Contains(rewards[:i], rewards[i]) {
+			return usagef("--reward %q: want winlose, table7 or winlose,table7, each once", o.rewards)
 		}
 	}
 	if o.runs < 1 || o.runs > 1000 {

@@ -88,7 +88,11 @@ func (o *holdemOptions) run(cmd *cobra.Command, e env, args []string) error {
 	if o.format == "csv" {
 		return usagef("--format csv is the chart's: leave out %q, or use json", query)
 	}
-	a, b, vs := strings.Cut(strings.ReplaceAll(" "+query+" ", " vs ", " v "), " v ")
+	versus := strings.ReplaceAll(" "+query+" ", " vs ", " v ")
+	if strings.Count(versus, " v ") > 1 {
+		return usagef("%q: one hand against one (HAND v HAND); for more players give one hand and --opponents", query)
+	}
+	a, b, vs := strings.Cut(versus, " v ")
 	handsA, nameA, err := holdem.ParseHands(a)
 	if err != nil {
 		return usagef("%v", err)

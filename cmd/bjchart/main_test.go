@@ -283,7 +283,6 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"--rules", "6D 2D"}, `"2D" at 3 contradicts "6D" at 0`},
 		{[]string{"--rules", "-1D"}, `want 1D..100000D or INF`},
 		{[]string{"--rules", strings.Repeat("X", 100000)}, `"XXXXXXXXXXXXXXXXXXXXXXXXXXXXXX"... at 0`},
-		{[]string{"diff", "/dev/zero"}, `/dev/zero: larger than 1048576 bytes`},
 		{[]string{"plot", "--rules", "INF NS", "--metric", "surrender", "-o", "x.png"}, `--metric surrender: no cell of the tables asked for has a value under INF`},
 		{[]string{"sim", "--rounds", "0"}, `--rounds "0": want a whole number of rounds`},
 		{[]string{"sim", "--rounds", "lots"}, `--rounds "lots": want a whole number of rounds`},

@@ -113,13 +113,16 @@ func (o *riskOptions) run(cmd *cobra.Command, e env) error {
 		return usagef("--unit %v: want more than 0, at most 1000000", o.unit)
 	}
 	chip := o.chip
+	if cmd.Flags().Changed("chip") && !(chip > 0) {
+		return usagef("--chip %v: want a step above 0, in money (leave --chip out for half a unit)", o.chip)
+	}
 	if chip == 0 {
 		chip = o.unit / 2
 	}
 	t := risk.Table{Min: lo * o.unit, Max: hi * o.unit, Chip: chip}
 	if o.wongOut != "" {
 		w, err := strconv.ParseFloat(o.wongOut, 64)
-		if err != nil || math.Abs(w) > 20 {
+		if err != nil || !(math.Abs(w) <= 20) {
 			return usagef("--wong-out %q: want a true count from -20 to 20", o.wongOut)
 		}
 		t.WongOut = &w
@@ -134,8 +137,8 @@ func (o *riskOptions) run(cmd *cobra.Command, e env) error {
 		return usagef("--rounds-per-hour %v: want 1 to 1000", o.perHour)
 	case !(o.tripHours > 0 && o.tripHours <= 10000):
 		return usagef("--trip-hours %v: want more than 0, at most 10000", o.tripHours)
-	case !(o.tripBank >= 0 && o.tripBank <= 1e12):
-		return usagef("--trip-bank %v: want 0 (a fifth of the bankroll) or more, at most 10^12", o.tripBank)
+	case !(o.tripBank >= 0 && o.tripBank <= 1e12) || cmd.Flags().Changed("trip-bank") && o.tripBank == 0:
+		return usagef("--trip-bank %v: want more than 0, at most 10^12 (leave --trip-bank out for a fifth of the bankroll)", o.tripBank)
 	case o.shoes < 20 || o.shoes > 100000:
 		return usagef("--shoes %d: want 20 to 100000", o.shoes)
 	}

@@ -6,7 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
+	"regexp"
 	"runtime/debug"
 	"slices"
 	"strconv"
@@ -14,6 +16,7 @@ import (
 
 	"github.com/mattn/go-isatty"
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 	"golang.org/x/term"
 )
 
@@ -162,10 +165,83 @@ rule flags (default: ` + "`6D S17 DOA DAS SPL3 NS 3:2 PEEK`" + `).`,
 		c.SetOut(e.stdout)
 		fmt.Fprint(e.stdout, render.WrapProse(buf.String(), e.width()))
 	})
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usageError{flagError(c, err)} })
+	root.PersistentPreRunE = func(c *cobra.Command, _ []string) error { return checkFlagValues(c) }
 	root.AddCommand(newChartCmd(e), newRulesCmd(e), newGridCmd(e), newChartsCmd(e), newDiffCmd(e), newPlotCmd(e), newCardCmd(e), newDealerCmd(e), newHandCmd(e), newSimCmd(e), newIndicesCmd(e), newEMCTSCheckCmd(e), newHouseCmd(e), newServeCmd(e), newEffectsCmd(e), newHoldemCmd(e), newRiskCmd(e))
 	registerCompletions(root)
 	return root
+}
+
+// flagValueError matches pflag's message for a value its type cannot
+// parse: invalid argument "maybe" for "--h17" flag: strconv.ParseBool: ...
+var flagValueError = regexp.MustCompile(`^invalid argument "(.*)" for "(?:-\w, )?--([\w-]+)" flag: `)
+
+// negativeArg matches pflag's message for an argument such as -1D or -5
+// that it reads as short flags.
+var negativeArg = regexp.MustCompile(`^unknown shorthand flag: '\d' in (-\d\S*)$`)
+
+// flagError says a flag's unparsable value in the program's words (the
+// flag, the value, what its type allows), not strconv's.
+func flagError(c *cobra.Command, err error) error {
+	if m := negativeArg.FindStringSubmatch(err.Error()); m != nil {
+		return fmt.Errorf("%q is read as a flag; put an argument that starts with - after --, e.g. bjchart %s -- %s", m[1], c.Name(), m[1])
+	}
+	m := flagValueError.FindStringSubmatch(err.Error())
+	if m == nil {
+		return err
+	}
+	value, name := m[1], m[2]
+	f := c.Flags().Lookup(name)
+	if f == nil {
+		return err
+	}
+	want := map[string]string{
+		"bool":    "true or false (or the flag alone for true)",
+		"int":     "a whole number, e.g. 3",
+		"uint64":  "a whole number from 0, e.g. 1",
+		"float64": "a number, e.g. 0.5",
+	}[f.Value.Type()]
+	if want == "" {
+		return err
+	}
+	return fmt.Errorf("--%s %q: want %s", name, value, want)
+}
+
+// wantAnnotation is the flag annotation that says what a number flag
+// allows, for checkFlagValues' message ("a finite, non-negative EV").
+const wantAnnotation = "bjchart-want"
+
+// checkFlagValues refuses, for every command, what no flag means: an
+// empty value given to a flag that takes text (give one, or leave the
+// flag out for its default), and a number that is not finite.
+func checkFlagValues(c *cobra.Command) error {
+	var err error
+	c.Flags().Visit(func(f *pflag.Flag) {
+		if err != nil {
+			return
+		}
+		switch f.Value.Type() {
+		case "string":
+			if strings.TrimSpace(f.Value.String()) == "" {
+				err = usagef("--%s %q: an empty value; give one, or leave --%s out for its default", f.Name, f.Value.String(), f.Name)
+			}
+		case "stringArray", "stringSlice":
+			for _, v := range f.Value.(pflag.SliceValue).GetSlice() {
+				if strings.TrimSpace(v) == "" {
+					err = usagef("--%s %q: an empty value; give one, or leave --%s out", f.Name, v, f.Name)
+				}
+			}
+		case "float64":
+			if x, _ := strconv.ParseFloat(f.Value.String(), 64); math.IsNaN(x) || math.IsInf(x, 0) {
+				want := "a finite number"
+				if w := f.Annotations[wantAnnotation]; len(w) > 0 {
+					want = w[0]
+				}
+				err = usagef("--%s %s: want %s", f.Name, f.Value.String(), want)
+			}
+		}
+	})
+	return err
 }
 
 // argsBetween accepts from lo to hi positional arguments (hi < 0: any

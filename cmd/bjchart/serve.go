@@ -7,6 +7,8 @@ import (
 	"net"
 	"net/http"
 	"os/signal"
+	"strconv"
+	"strings"
 	"syscall"
 	"time"
 
@@ -33,9 +35,9 @@ it can make the machine solve. Ctrl-C stops it.`,
   bjchart serve --addr 127.0.0.1:9000`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			host, _, err := net.SplitHostPort(addr)
-			if err != nil {
-				return usagef("--addr %q: want HOST:PORT, e.g. 127.0.0.1:8080", addr)
+			host, port, err := net.SplitHostPort(addr)
+			if n, perr := strconv.Atoi(port); err != nil || perr != nil || n < 0 || n > 65535 || strings.ContainsAny(host, "/:") && net.ParseIP(host) == nil {
+				return usagef("--addr %q: want HOST:PORT with a port from 0 to 65535, e.g. 127.0.0.1:8080 (TCP only)", addr)
 			}
 			ln, err := net.Listen("tcp", addr)
 			if err != nil {

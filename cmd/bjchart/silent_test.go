@@ -137,3 +137,61 @@ func TestOutputPaths(t *testing.T) {
 		t.Errorf("-o missing/../x.pdf: exit %d, %q; want exit %d naming the missing directory", code, stderr, exitError)
 	}
 }
+
+// TestBadValuesAndMessages: each value below was taken silently (NaN,
+// zero where zero means nothing, an empty value, a key or a setting
+// twice) or refused in a library's words; each is now refused with the
+// flag, the value and what is allowed, before any work. Files that exist
+// but cannot be read exit 1; a bad file's content exits 2.
+func TestBadValuesAndMessages(t *testing.T) {
+	t.Chdir(t.TempDir())
+	if err := os.Mkdir("dir", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		// NaN, zero and empty values.
+		{[]string{"risk", "--wong-out", "NaN"}, exitUsage, `--wong-out "NaN": want a true count from -20 to 20`},
+		{[]string{"risk", "--chip", "0"}, exitUsage, `--chip 0: want a step above 0`},
+		{[]string{"risk", "--trip-bank", "0"}, exitUsage, `--trip-bank 0: want more than 0`},
+		{[]string{"risk", "--unit", "Inf"}, exitUsage, `--unit +Inf: want a finite number`},
+		{[]string{"sim", "--count", "hilo", "--bankroll", "0"}, exitUsage, `--bankroll 0: want more than 0 units`},
+		{[]string{"sim", "--count", "hilo", "--bankroll", "NaN"}, exitUsage, `--bankroll NaN: want a finite number`},
+		{[]string{"chart", "--shoe", ""}, exitUsage, `--shoe "": an empty value`},
+		{[]string{"plot", "--vs", ""}, exitUsage, `--vs "": an empty value`},
+		{[]string{"sim", "--seat", "strategy=cd;strategy=optimal"}, exitUsage, `strategy given twice`},
+		{[]string{"sim", "--seat", "strategy="}, exitUsage, `strategy= has no value`},
+		{[]string{"emcts-check", "--reward", "winlose,winlose"}, exitUsage, `--reward "winlose,winlose": want winlose, table7 or winlose,table7, each once`},
+		{[]string{"emcts-check", "--c", "1,1"}, exitUsage, `each once`},
+		{[]string{"diff", "thorp-1966-1deck", "--tie", "NaN"}, exitUsage, `--tie NaN: want a finite, non-negative EV`},
+		// Exit codes: a file that cannot be read is an error (1).
+		{[]string{"diff", "dir"}, exitError, `cannot read dir: not a regular file`},
+		{[]string{"diff", "/proc/self/mem"}, exitError, `cannot read /proc/self/mem`},
+		{[]string{"diff", "/dev/zero"}, exitError, `cannot read /dev/zero: not a regular file`},
+		{[]string{"sim", "merge", "nosuch.json"}, exitError, `cannot read nosuch.json: no such file`},
+		{[]string{"sim", "merge", "dir"}, exitError, `cannot read dir: not a regular file`},
+		{[]string{"sim", "--count", "hilo", "--indices", "dir"}, exitError, `cannot read dir: not a regular file`},
+		{[]string{"diff", "testdata-missing.txt"}, exitUsage, `is neither a chart name`},
+		// Messages in the program's words.
+		{[]string{"chart", "--h17=maybe"}, exitUsage, `--h17 "maybe": want true or false`},
+		{[]string{"sim", "--seed=-1"}, exitUsage, `--seed "-1": want a whole number from 0`},
+		{[]string{"chart", "--split-hands=1e3"}, exitUsage, `--split-hands "1e3": want a whole number`},
+		{[]string{"diff", "thorp-1966-1deck", "--tie=abc"}, exitUsage, `--tie "abc": want a number`},
+		{[]string{"emcts-check", "--list=x"}, exitUsage, `--list "x": want a whole number`},
+		{[]string{"risk", "--shoes=NaN"}, exitUsage, `--shoes "NaN": want a whole number`},
+		{[]string{"rules", "-1D"}, exitUsage, `"-1D" is read as a flag; put an argument that starts with - after --`},
+		{[]string{"hand", "-5", "v", "T"}, exitUsage, `"-5" is read as a flag`},
+		{[]string{"sim", "merge", "-"}, exitUsage, `standard input is not read here`},
+		{[]string{"serve", "--addr", "unix:/tmp/x"}, exitUsage, `--addr "unix:/tmp/x": want HOST:PORT`},
+		{[]string{"holdem", "AKs", "v", "QQ", "v", "JJ"}, exitUsage, `one hand against one`},
+		{[]string{"sim", "--shard", "2/2", "--rounds", "1", "--format", "json"}, exitUsage, `--shard 2/2 with --rounds 1: fewer rounds than parts`},
+	} {
+		code, out, stderr := runCmd(t, c.args...)
+		if code != c.code || out != "" || !strings.Contains(stderr, c.want) || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("bjchart %q: exit %d, stdout %.60q, stderr %q; want exit %d and one line with %q", c.args, code, out, stderr, c.code, c.want)
+		}
+	}
+}

@@ -5,7 +5,9 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
@@ -244,8 +246,8 @@ func (o *simOptions) run(cmd *cobra.Command, e env) error {
 	if (o.plot != "" || o.bankroll != 0) && o.count == "" && o.preset != "itoh-2023-t11" && o.preset != "itoh-2023-t12" {
 		return usagef("--plot and --bankroll need --count: they report a counting game")
 	}
-	if o.bankroll < 0 || math.IsNaN(o.bankroll) || math.IsInf(o.bankroll, 0) {
-		return usagef("--bankroll %v: want a positive number of units", o.bankroll)
+	if cmd.Flags().Changed("bankroll") && !(o.bankroll > 0 && o.bankroll <= 1e12) {
+		return usagef("--bankroll %v: want more than 0 units, at most 10^12", o.bankroll)
 	}
 	if o.plot != "" {
 		if err := checkWritable(o.plot); err != nil {
@@ -343,6 +345,9 @@ func (o *simOptions) run(cmd *cobra.Command, e env) error {
 			return usagef("--shard needs --format json: 'bjchart sim merge' reads the parts")
 		}
 		// Part i plays its share of the rounds on its own streams.
+		if rounds < int64(n) {
+			return usagef("--shard %s with --rounds %d: fewer rounds than parts; give at least %d rounds", o.shard, rounds, n)
+		}
 		cfg.Rounds = rounds / int64(n)
 		if int64(i-1) < rounds%int64(n) {
 			cfg.Rounds++
@@ -474,7 +479,11 @@ all must come from the same command but for --shard.`,
 				return usagef("--format %q: want text or json", format)
 			}
 			merged, err := mergeParts(args)
-			if err != nil {
+			var re *charts.ReadError
+			switch {
+			case errors.As(err, &re):
+				return err // a part that cannot be read (exit 1)
+			case err != nil:
 				return usageError{err}
 			}
 			return writeStdout(e, format, func(b *bytes.Buffer) error {
@@ -498,6 +507,9 @@ func mergeParts(files []string) (render.SimReport, error) {
 	for k, f := range files {
 		var err error
 		if data[k], err = readCapped(f, maxPartFile, "a part is a few kilobytes"); err != nil {
+			if errors.Is(err, fs.ErrNotExist) {
+				err = &charts.ReadError{File: f, Err: fmt.Errorf("no such file")}
+			}
 			return render.SimReport{}, err
 		}
 	}
@@ -599,6 +611,10 @@ func indexName(d count.Decision) string {
 // simulator does not play are listed in set.
 func readIndicesFile(file string, r solve.Rules, set *render.IndexPlaySet) ([]count.Decision, []float64, error) {
 	data, err := readCapped(file, maxPartFile, "an indices file is a few kilobytes")
+	var re *charts.ReadError
+	if errors.As(err, &re) {
+		return nil, nil, err // a file that cannot be read (exit 1)
+	}
 	if err != nil {
 		return nil, nil, usagef("--indices %q: want published, computed or the JSON output of 'bjchart indices' (%v)", file, err)
 	}
@@ -781,6 +797,7 @@ func (o *simOptions) checkBeforeSolving() (bool, error) {
 	}
 	strategies := []string{o.strategy}
 	for i, spec := range o.seats {
+		given := map[string]bool{}
 		for _, part := range strings.Split(spec, ";") {
 			k, v, ok := strings.Cut(strings.TrimSpace(part), "=")
 			k, v = strings.TrimSpace(k), strings.TrimSpace(v)
@@ -788,6 +805,10 @@ func (o *simOptions) checkBeforeSolving() (bool, error) {
 			switch {
 			case strings.TrimSpace(part) == "":
 				continue
+			case given[k]:
+				err = fmt.Errorf("%s given twice; give each of strategy, ramp, indices and insure-at once", k)
+			case ok && v == "":
+				err = fmt.Errorf("%s= has no value", k)
 			case !ok:
 				err = fmt.Errorf("%q is not key=value; want strategy, ramp, indices or insure-at", part)
 			case k == "strategy":
@@ -808,6 +829,7 @@ func (o *simOptions) checkBeforeSolving() (bool, error) {
 			if err != nil {
 				return false, usagef("--seat %q (seat %d): %v", spec, i+1, err)
 			}
+			given[k] = true
 		}
 	}
 	charted := false
