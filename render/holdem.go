@@ -129,7 +129,7 @@ var holdemColor = [5]string{"\x1b[30;48;5;255m", "\x1b[30;48;5;194m", "\x1b[30;4
 // holdemTitle names a metric's grid.
 var holdemTitle = map[string]string{
 	"equity":   "Equity against one random hand, % of the pot (exact)",
-	"pushfold": "Push or fold: the largest stack, in big blinds, to push from the small blind",
+	"pushfold": "Push or fold: the largest stack, in big blinds, to push from the small blind\n(rounded down: whole big blinds from 10, tenths below; JSON has the exact figure)",
 }
 
 // Text writes the grids of metrics (equity, pushfold) with the models and

@@ -44,8 +44,9 @@ func HouseText(w io.Writer, s *house.Solution) error {
 	if err := lightTable(w, []string{"first card", "chance %", "EV % per point", "win %", "bet"}, rows); err != nil {
 		return err
 	}
-	if _, err := fmt.Fprint(w, "\nBest play: S stand, H hit; s or h where the best play of such hands varies\n"+
-		"(with the cards' composition, a joker, or what the dealer sees) and most of them,\n"+
+	// One line: the output is wrapped to the terminal as a whole.
+	if _, err := fmt.Fprint(w, "\nBest play: S stand, H hit; s or h where the best play of such hands varies "+
+		"(with the cards' composition, a joker, or what the dealer sees) and most of them, "+
 		"by how often they arise, take that play. * is a joker.\n"); err != nil {
 		return err
 	}

@@ -199,7 +199,7 @@ func (s SimReport) Text(b *bytes.Buffer) error {
 	}
 	switch {
 	case s.ExactOf != "":
-		fmt.Fprintf(tw, "exact EV of %s, fresh shoe, flat bet\t%+.4f%%\t(for comparison: the strategy played has no exact EV)\n", s.ExactOf, 100*s.ExactEV)
+		fmt.Fprintf(tw, "exact EV, fresh shoe, flat bet\t%+.4f%%\tof %s, for comparison: the strategy played has no exact EV\n", 100*s.ExactEV, s.ExactOf)
 	case s.UnitBet && s.Shuffle == "continuous":
 		fmt.Fprintf(tw, "exact EV, fresh shoe every round\t%+.4f%%\t%+.1f SE from the simulation\n", 100*s.ExactEV, (s.EV-s.ExactEV)/s.SE)
 	default:

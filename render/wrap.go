@@ -20,9 +20,15 @@ func WrapProse(text string, width int) string {
 	lines := strings.SplitAfter(text, "\n")
 	for _, line := range lines {
 		body := strings.TrimSuffix(line, "\n")
-		command := strings.HasPrefix(strings.TrimSpace(body), "bjchart ") || strings.HasPrefix(strings.TrimSpace(body), "go run ")
-		if utf8.RuneCountInString(body) <= width || command || strings.ContainsAny(body, "│┌└├─┬┼┤┐┘") {
+		if utf8.RuneCountInString(body) <= width || strings.ContainsAny(body, "│┌└├─┬┼┤┐┘") {
 			b.WriteString(line)
+			continue
+		}
+		if isCommand(body) {
+			b.WriteString(wrapCommand(body, width))
+			if strings.HasSuffix(line, "\n") {
+				b.WriteByte('\n')
+			}
 			continue
 		}
 		indent := hangingIndent(body, width)
@@ -32,6 +38,67 @@ func WrapProse(text string, width int) string {
 		}
 	}
 	return b.String()
+}
+
+// isCommand reports whether a line is a command a reader copies ("bjchart
+// sim --rules ..." or "go run ..."), not a report's heading ("bjchart
+// diff: ...").
+func isCommand(line string) bool {
+	t := strings.TrimSpace(line)
+	if strings.HasPrefix(t, "go run ") {
+		return true
+	}
+	rest, ok := strings.CutPrefix(t, "bjchart ")
+	word, _, _ := strings.Cut(rest, " ")
+	return ok && !strings.HasSuffix(word, ":")
+}
+
+// wrapCommand breaks a long command at spaces outside quotes, ending each
+// line but the last with " \\" (the shell's continuation), so that it
+// still copies and runs; continuations are indented four past the line's
+// own indent.
+func wrapCommand(line string, width int) string {
+	lead := len(line) - len(strings.TrimLeft(line, " "))
+	pad := strings.Repeat(" ", lead+4)
+	var words []string // the command's words, quotes kept whole
+	quoted := false
+	start := lead
+	for i := lead; i <= len(line); i++ {
+		if i == len(line) || line[i] == ' ' && !quoted {
+			if i > start {
+				words = append(words, line[start:i])
+			}
+			start = i + 1
+			continue
+		}
+		if line[i] == '"' || line[i] == '\'' {
+			quoted = !quoted
+		}
+	}
+	// A flag and its value stay on one line: "--spread 1-12".
+	var groups []string
+	for _, w := range words {
+		if n := len(groups); n > 0 && !strings.HasPrefix(w, "-") && strings.HasPrefix(groups[n-1], "-") &&
+			!strings.ContainsAny(groups[n-1], " =") {
+			groups[n-1] += " " + w
+			continue
+		}
+		groups = append(groups, w)
+	}
+	var out []string
+	cur := line[:lead]
+	for _, w := range groups {
+		if strings.TrimSpace(cur) != "" && utf8.RuneCountInString(cur)+1+utf8.RuneCountInString(w)+2 > width {
+			out = append(out, cur+" \\")
+			cur = pad + w
+			continue
+		}
+		if strings.TrimSpace(cur) != "" {
+			cur += " "
+		}
+		cur += w
+	}
+	return strings.Join(append(out, cur), "\n")
 }
 
 // hangingIndent returns the column a line's continuations start at: the

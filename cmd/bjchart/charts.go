@@ -10,8 +10,6 @@ import (
 	"bjchart/render"
 	"bjchart/solve"
 
-	"github.com/olekukonko/tablewriter"
-	"github.com/olekukonko/tablewriter/tw"
 	"github.com/spf13/cobra"
 )
 
@@ -28,28 +26,22 @@ file in the same format (see charts/README.md).`,
   bjchart charts show my-chart.txt`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			var buf bytes.Buffer
-			tab := tablewriter.NewTable(&buf, tablewriter.WithHeaderAutoFormat(tw.Off),
-				tablewriter.WithRowAutoWrap(tw.WrapNormal), tablewriter.WithRowMaxWidth(60))
-			tab.Header([]string{"name", "rules", "source", "confidence"})
-			for _, name := range charts.Names() {
-				c, err := charts.Library(name)
-				if err != nil {
-					return err
+			// One block a chart, its fields as label and value, so that a
+			// long source wraps within the terminal rather than being cut.
+			return writeStdout(e, "text", func(b *bytes.Buffer) error {
+				for i, name := range charts.Names() {
+					c, err := charts.Library(name)
+					if err != nil {
+						return err
+					}
+					if i > 0 {
+						b.WriteByte('\n')
+					}
+					fmt.Fprintf(b, "%s\n  rules:       %s\n  source:      %s\n  confidence:  %s\n",
+						name, c.RulesLine(), charts.Publication[name], charts.Confidence[name])
 				}
-				source := charts.Publication[name]
-				if r := []rune(source); len(r) > 60 {
-					source = string(r[:59]) + "…"
-				}
-				if err := tab.Append([]string{name, c.RulesLine(), source, charts.Confidence[name]}); err != nil {
-					return err
-				}
-			}
-			if err := tab.Render(); err != nil {
-				return err
-			}
-			_, err := e.stdout.Write(buf.Bytes())
-			return err
+				return nil
+			})
 		},
 	}
 	cmd.AddCommand(newChartsShowCmd(e))
