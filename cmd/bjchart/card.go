@@ -77,6 +77,9 @@ same --date, gives the same PDF byte for byte.`,
 	fl.StringVar(&o.diff, "diff", "", "add a page comparing the chart with this published chart (name or file)")
 	fl.StringVar(&o.ramp, "ramp", "", "with --count: print this bet ramp on the index page, \"COUNT:BET,...\" in units (as 'bjchart risk' gives it)")
 	fl.StringVar(&o.date, "date", "", "date printed on the card and in the PDF, YYYY-MM-DD (default: $SOURCE_DATE_EPOCH if set, else today)")
+	for _, f := range indexOnlyFlags {
+		needs(cmd, f, "count", "tags")
+	}
 	return cmd
 }
 

@@ -200,6 +200,7 @@ func (o *chartOptions) bind(cmd *cobra.Command) {
 	fl.StringVar(&o.rc, "rc", "", "solve the shoe a running count typically leaves at --dealt (with --count; unbalanced counts from their initial count), e.g. -4")
 	fl.StringVar(&o.dealt, "dealt", "50%", "with --tc or --rc: how much of the shoe has been dealt")
 	fl.StringVar(&o.color, "color", "auto", "colour the text chart: auto (on a terminal, unless NO_COLOR is set), always or never")
+	needs(cmd, "dealt", "tc", "rc")
 }
 
 func newChartCmd(e env) *cobra.Command {

@@ -61,6 +61,9 @@ straight; Q-K-A-2-3 is not).`,
 	fl.StringVar(&o.plot, "plot", "", "write the equity heatmap to this file instead (.png, .svg or .pdf)")
 	fl.BoolVar(&o.compute, "compute", false, "compute the equities against a random hand from scratch (about 4 s) instead of summing the shipped class matrix's rows (the same counts, a test holds them equal)")
 	fl.StringVar(&o.color, "color", "auto", "shade the chart's cells: auto (on a terminal, unless NO_COLOR is set), always or never")
+	for _, f := range []string{"size", "paper", "date"} {
+		needs(cmd, f, "card")
+	}
 	return cmd
 }
 

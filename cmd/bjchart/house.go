@@ -108,5 +108,7 @@ Rules (default SEED002, the house game with the dealer it built):
 	cmd.Flags().StringVar(&paper, "paper", "letter", "the card's paper: letter or a4")
 	cmd.Flags().StringVar(&plotOut, "plot", "", "write a heatmap of the EV per point by first card and up card to this file instead (.png, .svg or .pdf)")
 	cmd.Flags().StringVar(&date, "date", "", "date printed on the card, YYYY-MM-DD (default: $SOURCE_DATE_EPOCH if set, else today)")
+	needs(cmd, "paper", "card")
+	needs(cmd, "date", "card")
 	return cmd
 }

@@ -31,6 +31,10 @@ type indexFlags struct {
 	countAt     string
 }
 
+// indexOnlyFlags are the index flags that size or shape an index
+// computation: without a count (card, plot) they would do nothing.
+var indexOnlyFlags = []string{"set", "shoes", "penetration", "seed", "round", "count-at"}
+
 func (f *indexFlags) bind(cmd *cobra.Command, count, set string) {
 	f.cmd = cmd
 	fl := cmd.Flags()

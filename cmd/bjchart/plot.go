@@ -68,6 +68,9 @@ solving the chart's own rules unless --rules is given.`,
 	fl.StringVar(&o.vs, "vs", "", "plot the difference from these rules (the metric under --rules minus under RULES)")
 	fl.StringVar(&o.against, "against", "", "plot the cost of following this published chart (name or file)")
 	fl.BoolVar(&o.codes, "codes", false, "print each cell's chart action under its value")
+	for _, f := range indexOnlyFlags {
+		needs(cmd, f, "count", "tags")
+	}
 	return cmd
 }
 

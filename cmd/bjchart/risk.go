@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bjchart/solve/count"
 	"bytes"
 	"math"
 	"path/filepath"
@@ -93,6 +94,9 @@ func (o *riskOptions) run(cmd *cobra.Command, e env) error {
 	}
 	if o.play != "chart" && o.play != "indices" {
 		return usagef("--play %q: want chart or indices", o.play)
+	}
+	if _, err := count.ParseSystem(o.count); err != nil {
+		return usagef("--count %q: %v", o.count, err)
 	}
 	if o.play == "indices" && o.count != "hilo" {
 		return usagef("--play indices needs --count hilo: the I18 and Fab 4 are Hi-Lo's")

@@ -211,13 +211,30 @@ func flagError(c *cobra.Command, err error) error {
 // allows, for checkFlagValues' message ("a finite, non-negative EV").
 const wantAnnotation = "bjchart-want"
 
-// checkFlagValues refuses, for every command, what no flag means: an
-// empty value given to a flag that takes text (give one, or leave the
-// flag out for its default), and a number that is not finite.
+// needsAnnotation lists the flags a flag has no effect without (--dealt
+// without --tc or --rc); checkFlagValues refuses it alone rather than
+// ignore it.
+const needsAnnotation = "bjchart-needs"
+
+// needs declares that flag applies only with one of others.
+func needs(cmd *cobra.Command, flag string, others ...string) {
+	if err := cmd.Flags().SetAnnotation(flag, needsAnnotation, others); err != nil {
+		panic(err) // a flag name mistyped in the program
+	}
+}
+
+// checkFlagValues refuses, for every command, what no flag means: a
+// flag given without the flag it applies with (needs), an empty value
+// given to a flag that takes text (give one, or leave the flag out for
+// its default), and a number that is not finite.
 func checkFlagValues(c *cobra.Command) error {
 	var err error
 	c.Flags().Visit(func(f *pflag.Flag) {
 		if err != nil {
+			return
+		}
+		if needs := f.Annotations[needsAnnotation]; len(needs) > 0 && !slices.ContainsFunc(needs, func(n string) bool { return c.Flags().Changed(n) }) {
+			err = usagef("--%s applies only with --%s: give that too, or leave --%s out", f.Name, strings.Join(needs, " or --"), f.Name)
 			return
 		}
 		switch f.Value.Type() {

@@ -1,11 +1,15 @@
 package main
 
 import (
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
 // The checks of "nothing silently wrong": each case below exited 0 with a
@@ -188,10 +192,64 @@ func TestBadValuesAndMessages(t *testing.T) {
 		{[]string{"serve", "--addr", "unix:/tmp/x"}, exitUsage, `--addr "unix:/tmp/x": want HOST:PORT`},
 		{[]string{"holdem", "AKs", "v", "QQ", "v", "JJ"}, exitUsage, `one hand against one`},
 		{[]string{"sim", "--shard", "2/2", "--rounds", "1", "--format", "json"}, exitUsage, `--shard 2/2 with --rounds 1: fewer rounds than parts`},
+		{[]string{"risk", "--count", "x"}, exitUsage, `--count "x": want a built-in count`},
+		// A flag without the flag it applies with did nothing.
+		{[]string{"chart", "--dealt", "30%"}, exitUsage, `--dealt applies only with --tc or --rc`},
+		{[]string{"card", "--set", "i18"}, exitUsage, `--set applies only with --count or --tags`},
+		{[]string{"plot", "--shoes", "100"}, exitUsage, `--shoes applies only with --count or --tags`},
+		{[]string{"house", "--date", "2026-01-01"}, exitUsage, `--date applies only with --card`},
+		{[]string{"holdem", "--size", "a4"}, exitUsage, `--size applies only with --card`},
 	} {
 		code, out, stderr := runCmd(t, c.args...)
 		if code != c.code || out != "" || !strings.Contains(stderr, c.want) || strings.Count(stderr, "\n") != 1 {
 			t.Errorf("bjchart %q: exit %d, stdout %.60q, stderr %q; want exit %d and one line with %q", c.args, code, out, stderr, c.code, c.want)
 		}
+	}
+}
+
+// TestEveryFlagRefusesNonsense walks the command tree: every flag of every
+// command refuses an empty text value, a NaN number and a value its type
+// cannot parse, naming itself, on one line, with exit 2 and before any
+// work.
+func TestEveryFlagRefusesNonsense(t *testing.T) {
+	t.Chdir(t.TempDir())
+	var walk func(c *cobra.Command)
+	n := 0
+	walk = func(c *cobra.Command) {
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+		if c.Hidden || !c.Runnable() || c.Name() == "help" || c.Name() == "completion" {
+			return
+		}
+		path := strings.Fields(c.CommandPath())[1:]
+		// A valid positional argument where one is needed: arguments are
+		// checked before flag values.
+		path = append(path, map[string][]string{
+			"diff": {"thorp-1966-1deck"}, "hand": {"T,6", "v", "T"}, "show": {"thorp-1966-1deck"}, "merge": {"part.json"},
+		}[c.Name()]...)
+		c.Flags().VisitAll(func(f *pflag.Flag) {
+			var bad []string
+			switch f.Value.Type() {
+			case "string", "stringArray":
+				bad = []string{""}
+			case "float64":
+				bad = []string{"NaN", "x"}
+			case "int", "uint64":
+				bad = []string{"x", "1.5"}
+			}
+			for _, v := range bad {
+				args := append(append([]string{}, path...), "--"+f.Name+"="+v)
+				code, out, stderr := runCmd(t, args...)
+				n++
+				if code != exitUsage || out != "" || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, "--"+f.Name) {
+					t.Errorf("bjchart %q: exit %d, stdout %.60q, stderr %q; want exit %d naming --%s", args, code, out, stderr, exitUsage, f.Name)
+				}
+			}
+		})
+	}
+	walk(newRootCmd(env{stdout: io.Discard, stderr: io.Discard, getenv: func(string) string { return "" }}))
+	if n < 250 {
+		t.Errorf("only %d flag values tried: the walk missed commands", n)
 	}
 }
