@@ -606,12 +606,20 @@ func gridPlot(g *EVGrid, pal palette.Palette, lo, hi float64, opt HeatmapOptions
 	var labels []string
 	for r, row := range g.Values {
 		for c, v := range row {
-			if math.IsNaN(v) {
-				continue
+			code := ""
+			if opt.Codes && g.Codes != nil {
+				code = g.Codes[r][c]
 			}
-			label := cellLabel(v, !opt.Sequential && opt.Center == 0)
-			if opt.Codes && g.Codes != nil && g.Codes[r][c] != "" {
-				label += "\n" + g.Codes[r][c]
+			var label string
+			switch {
+			case math.IsNaN(v) && code == "":
+				continue
+			case math.IsNaN(v): // a grey cell that still says something: "?" not printed
+				label = code
+			case code != "":
+				label = cellLabel(v, !opt.Sequential && opt.Center == 0) + "\n" + code
+			default:
+				label = cellLabel(v, !opt.Sequential && opt.Center == 0)
 			}
 			xys = append(xys, plotter.XY{X: float64(c), Y: float64(len(g.Rows) - 1 - r)})
 			labels = append(labels, label)
@@ -637,7 +645,11 @@ func gridPlot(g *EVGrid, pal palette.Palette, lo, hi float64, opt HeatmapOptions
 // diverging scale, the top of a sequential one, the bottom of a log one),
 // black elsewhere.
 func labelColor(g *EVGrid, at plotter.XY, lo, hi float64, opt HeatmapOptions) color.Color {
-	v := opt.colourValue(g.Values[len(g.Rows)-1-int(at.Y)][int(at.X)])
+	raw := g.Values[len(g.Rows)-1-int(at.Y)][int(at.X)]
+	if math.IsNaN(raw) {
+		return color.Black // on the light grey of no value
+	}
+	v := opt.colourValue(raw)
 	dark := math.Abs(v-(lo+hi)/2) > 0.6*(hi-lo)/2
 	switch {
 	case opt.Log: // dark at the bottom of the scale
