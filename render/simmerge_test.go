@@ -16,6 +16,9 @@ func FuzzReadPart(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Add(out)
+	if _, _, _, err := ReadSimPart(out); err != nil {
+		f.Fatalf("the seed part is refused: %v", err)
+	}
 	f.Add([]byte(`{"shard":"1/1","fingerprint":"x","rules":"6D","sums":{}}`))
 	f.Add([]byte(`{`))
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -24,7 +27,7 @@ func FuzzReadPart(f *testing.F) {
 			return
 		}
 		r, _ := solve.ParseRules(part.Rules)
-		if i < 1 || i > n || part.Sums.Check(sim.MaxPays(r)) != nil {
+		if i < 1 || i > n || part.Sums.Check(sim.MaxPays(r)) != nil || SealPart(part) != part.Seal {
 			t.Errorf("accepted part %d/%d: %+v", i, n, part.Sums)
 		}
 	})

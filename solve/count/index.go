@@ -841,6 +841,9 @@ const MaxIndex = 50
 // ones the index sets use. The messages say what is allowed.
 func (d Decision) Check() error {
 	plays := map[string]bool{"hit": true, "stand": true, "double": true, "split": true}
+	if d.Up < 1 || d.Up > 10 {
+		return fmt.Errorf("up card %d: want 2 to 9, T or A", d.Up)
+	}
 	switch d.Table {
 	case "insurance":
 		if d.Hand != "insurance" || d.Up != 1 || d.Base != "no-insurance" || d.Play != "insure" {

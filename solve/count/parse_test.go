@@ -2,7 +2,10 @@ package count
 
 import (
 	"math"
+	"slices"
 	"testing"
+
+	"bjchart/solve"
 )
 
 func TestParseSystem(t *testing.T) {
@@ -35,6 +38,26 @@ func FuzzParseSystem(f *testing.F) {
 			if math.IsNaN(tag) || tag < -9 || tag > 9 || (r == 0 && tag != 0) {
 				t.Errorf("%q: tag %v for rank %d", s, tag, r)
 			}
+		}
+	})
+}
+
+// FuzzDecisionCheck: Check never panics, and a decision it accepts is one
+// the index sets could hold: a known table, and two different plays.
+func FuzzDecisionCheck(f *testing.F) {
+	for _, d := range append(append([]Decision{}, I18...), Fab4...) {
+		f.Add(d.Table, d.Hand, uint8(d.Up), d.Base, d.Play)
+	}
+	f.Add("pair", "99", uint8(7), "split", "stand")
+	f.Add("soft", "A9", uint8(6), "stand", "double")
+	f.Add("hard", "99", uint8(10), "hit", "fly")
+	f.Fuzz(func(t *testing.T, table, hand string, up uint8, base, play string) {
+		d := Decision{Table: table, Hand: hand, Up: solve.Rank(up), Base: base, Play: play}
+		if d.Check() != nil {
+			return
+		}
+		if base == play || !slices.Contains([]string{"hard", "soft", "pair", "surrender", "insurance"}, table) {
+			t.Errorf("accepted %+v", d)
 		}
 	})
 }
