@@ -26,9 +26,13 @@ type HoldemClass struct {
 	Win         float64 `json:"win"` // the share of showdowns won
 	Tie         float64 `json:"tie"` // and split
 	Showdowns   int64   `json:"showdowns"`
-	// PushBB is the push-or-fold number in big blinds; nil where pushing
-	// never does worse than folding, whatever the stack (aces).
-	PushBB *float64 `json:"push_fold_bb"`
+	// PushBB is the push-or-fold number in big blinds (the whole stack,
+	// the posted small blind included); nil where pushing never does
+	// worse than folding, whatever the stack (aces). SklanskyChubukov is
+	// the same number in the published table's convention: the stack
+	// behind the posted small blind, in small blinds (2 PushBB - 1).
+	PushBB           *float64 `json:"push_fold_bb"`
+	SklanskyChubukov *float64 `json:"sklansky_chubukov"`
 }
 
 // HoldemReport is 'bjchart holdem”s chart: every class in the grid's
@@ -47,8 +51,9 @@ const (
 		"(exact; ties split the pot)"
 	holdemPushFoldModel = "heads-up push or fold (Sklansky-Chubukov): the small blind (0.5 big blinds posted) moves all in " +
 		"or folds; the big blind (1 posted) sees the pusher's hand class and calls exactly when calling loses him less " +
-		"than folding; no antes. The number is the largest stack, in big blinds, from which pushing does at least as " +
-		"well as folding (their published table counts in small blinds: twice these); equities exact, class against class"
+		"than folding; no antes. The number is the largest stack from which pushing does at least as well as folding, " +
+		"in the published table's convention: the stack behind the posted small blind, counted in small blinds " +
+		"(twice the whole stack in big blinds, less 1; JSON has both); equities exact, class against class"
 )
 
 // NewHoldemReport lays out the chart: the exact tallies against a random
@@ -60,7 +65,8 @@ func NewHoldemReport(vs [holdem.Classes]holdem.Tally, pf [holdem.Classes]holdem.
 		x := HoldemClass{Class: c.String(), Combos: c.Combos(), Equity: t.Equity(), EquityExact: t.Fraction().String(),
 			Win: float64(t.Wins) / float64(t.Total), Tie: float64(t.Ties) / float64(t.Total), Showdowns: t.Total}
 		if s := pf[c].Stack; !math.IsInf(s, 1) {
-			x.PushBB = &s
+			sc := pf[c].SklanskyChubukov()
+			x.PushBB, x.SklanskyChubukov = &s, &sc
 		}
 		rep.Classes = append(rep.Classes, x)
 	}
@@ -79,19 +85,20 @@ func (x HoldemClass) cell(metric string) string {
 	if metric == "equity" {
 		return strconv.FormatFloat(100*x.Equity, 'f', 1, 64)
 	}
-	return pushText(x.PushBB)
+	return pushText(x.SklanskyChubukov)
 }
 
-// pushText prints a push-or-fold number: whole big blinds from 10 up,
-// one decimal below, "any" where pushing never does worse.
-func pushText(bb *float64) string {
+// pushText prints a Sklansky-Chubukov number as the published table
+// does, to the nearest: whole small blinds from 10 up, tenths below;
+// "any" where pushing never does worse.
+func pushText(sb *float64) string {
 	switch {
-	case bb == nil:
+	case sb == nil:
 		return "any"
-	case *bb >= 10:
-		return strconv.FormatFloat(math.Floor(*bb), 'f', 0, 64)
+	case *sb >= 9.5:
+		return strconv.FormatFloat(*sb, 'f', 0, 64)
 	}
-	return strconv.FormatFloat(math.Floor(*bb*10)/10, 'f', 1, 64)
+	return strconv.FormatFloat(*sb, 'f', 1, 64)
 }
 
 // holdemShade is a cell's shade, 0 (weakest) to 4 (strongest), for the
@@ -129,7 +136,7 @@ var holdemColor = [5]string{"\x1b[30;48;5;255m", "\x1b[30;48;5;194m", "\x1b[30;4
 // holdemTitle names a metric's grid.
 var holdemTitle = map[string]string{
 	"equity":   "Equity against one random hand, % of the pot (exact)",
-	"pushfold": "Push or fold: the largest stack, in big blinds, to push from the small blind\n(rounded down: whole big blinds from 10, tenths below; JSON has the exact figure)",
+	"pushfold": "Push or fold (Sklansky-Chubukov, as published): the largest stack behind the\nposted small blind, in small blinds, to push from (to the nearest: whole numbers\nfrom 10, tenths below; JSON has the exact figure and the stack in big blinds)",
 }
 
 // Text writes the grids of metrics (equity, pushfold) with the models and
@@ -179,14 +186,15 @@ func (r HoldemReport) JSON(w io.Writer) error {
 // ("" for any stack).
 func (r HoldemReport) CSV(w io.Writer) error {
 	cw := csv.NewWriter(w)
-	cw.Write([]string{"class", "combos", "equity", "equity_exact", "win", "tie", "showdowns", "push_fold_bb"})
+	cw.Write([]string{"class", "combos", "equity", "equity_exact", "win", "tie", "showdowns", "push_fold_bb", "sklansky_chubukov"})
 	for _, x := range r.Classes {
-		push := ""
+		push, sc := "", ""
 		if x.PushBB != nil {
 			push = strconv.FormatFloat(*x.PushBB, 'f', 4, 64)
+			sc = strconv.FormatFloat(*x.SklanskyChubukov, 'f', 4, 64)
 		}
 		cw.Write([]string{x.Class, strconv.Itoa(x.Combos), strconv.FormatFloat(x.Equity, 'f', 9, 64), x.EquityExact,
-			strconv.FormatFloat(x.Win, 'f', 9, 64), strconv.FormatFloat(x.Tie, 'f', 9, 64), strconv.FormatInt(x.Showdowns, 10), push})
+			strconv.FormatFloat(x.Win, 'f', 9, 64), strconv.FormatFloat(x.Tie, 'f', 9, 64), strconv.FormatInt(x.Showdowns, 10), push, sc})
 	}
 	cw.Flush()
 	return cw.Error()

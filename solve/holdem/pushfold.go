@@ -29,6 +29,12 @@ type PushFold struct {
 	CallShare float64
 }
 
+// SklanskyChubukov is the class's number in the convention of the
+// published Sklansky-Chubukov table: the stack behind the posted small
+// blind, counted in small blinds, 2 x Stack - 1 (KK: 2 x 477.4977 - 1 =
+// 954.0, the published 954); +Inf where Stack is.
+func (pf PushFold) SklanskyChubukov() float64 { return 2*pf.Stack - 1 }
+
 // PushFoldChart is every class's number.
 func PushFoldChart(m *Matrix) [Classes]PushFold {
 	pairs := classPairs()

@@ -6,9 +6,9 @@ import (
 )
 
 // TestPushFold holds the chart to the Sklansky-Chubukov numbers as
-// published (KK 954, 22 and A3o 48: counted in small blinds, the blinds'
-// pot being 3 units, so half of that in big blinds), within a big blind
-// (their caller sees the pusher's suits; ours its class), and each
+// published (KK 954, 22 and A3o 48), in the published table's convention:
+// the stack behind the posted small blind, in small blinds (2 S - 1 for a
+// whole stack of S big blinds), to the nearest as printed; and each
 // class's number to its definition: the push's gain over folding is zero
 // there and negative just beyond.
 func TestPushFold(t *testing.T) {
@@ -20,10 +20,11 @@ func TestPushFold(t *testing.T) {
 	for _, tc := range []struct {
 		class string
 		want  float64
-	}{{"KK", 477}, {"22", 24}, {"A3o", 24}} {
+	}{{"KK", 954}, {"22", 48}, {"A3o", 48}} {
 		c, _ := ParseClass(tc.class)
-		if got := chart[c].Stack; math.Abs(got-tc.want) > 1 {
-			t.Errorf("%s: %.2f big blinds, want %v within 1", tc.class, got, tc.want)
+		if got := chart[c].SklanskyChubukov(); math.Round(got) != tc.want {
+			t.Errorf("%s: %.3f small blinds behind the posted blind (%.4f big blinds in all), want %v as published",
+				tc.class, got, chart[c].Stack, tc.want)
 		}
 	}
 	aa, _ := ParseClass("AA")
