@@ -43,7 +43,8 @@ type RiskReport struct {
 type RiskRow struct {
 	Count    int     `json:"count"` // floored; the first and last take every count beyond
 	Freq     float64 `json:"freq"`
-	Edge     float64 `json:"edge"` // per unit bet a round: the exact shoes' line, what the bet is decided on
+	Edge     float64 `json:"edge"` // per unit bet a round, what the bet is decided on: sim_edge made to rise with the count
+	LineEdge float64 `json:"exact_line_edge"` // the exact shoes' line at the count
 	ShoeEdge float64 `json:"exact_edge"`
 	ShoeSE   float64 `json:"exact_edge_se"`
 	Shoes    int     `json:"exact_shoes"`
@@ -54,27 +55,31 @@ type RiskRow struct {
 }
 
 // riskModel says how the numbers were had.
-const riskModel = "Edge by true count (the count before the round, floored): each sampled shoe (dealt to a random depth below the penetration) " +
-	"solved exactly for the chart's EV, a least-squares line through them evaluated at each count (the end bins at their shoes' mean count), " +
-	"the bin's own exact mean and the simulator's flat-bet edge beside it; frequency and variance from the simulator's rounds at a flat bet. " +
+const riskModel = "Edge by true count (the count before the round, floored): the simulator's rounds at a flat bet, with the chart " +
+	"(and the index plays at the decision, as sim --indices plays them), each count's mean with its SE; beside it each sampled shoe " +
+	"(dealt to a random depth below the penetration) solved exactly for the chart's EV, the count's mean and a least-squares line through them " +
+	"(the end bins at their shoes' mean count), a check that shares nothing with the simulator but the deal. " +
 	"Bets Kelly-proportional (Kelly 1956): edge over variance, scaled for the best SCORE within the table's limits, rounded to chips, " +
-	"then bettered one chip at one count at a time while the SCORE rises. SCORE = 10^6 (W/SD)^2 = DI^2, DI = 1000 W/SD, N0 = SD^2/W^2, " +
-	"certainty equivalent W - SD^2/(2 bankroll), risk of ruin exp(-2 W bankroll / SD^2) (the diffusion formula, Blackjack Attack ch. 4), " +
-	"trip ruin the chance of losing the trip bank within its rounds (Brownian first passage), W and SD per round"
+	"then bettered one chip at one count at a time while the SCORE rises. The ramp is then played by the simulator on streams of its own " +
+	"for the win rate W and SD a round (sat-out rounds in, at 0), each with its SE; SCORE = 10^6 (W/SD)^2 = DI^2, DI = 1000 W/SD, " +
+	"N0 = SD^2/W^2, certainty equivalent W - SD^2/(2 bankroll), risk of ruin exp(-2 W bankroll / SD^2) (the diffusion formula, " +
+	"Blackjack Attack ch. 4), trip ruin the chance of losing the trip bank within its rounds (Brownian first passage) and the share of " +
+	"simulated bankroll paths of the trip's rounds that lose it; their SEs from W's by the delta method (SD's own error, a few hundredths " +
+	"of a percent, left out), the paths' by the binomial"
 
 // NewRiskReport lays out a measured game, its ramp and figures.
 func NewRiskReport(rules string, g *risk.Game, t risk.Table, bets []float64, steps int, f risk.Figures) RiskReport {
 	play := "the chart"
 	if g.Indices {
-		play = "the chart with Hi-Lo's I18 (and Fab 4 with late surrender) at their published values: the exact shoes at the count before the round, " +
-			"the simulator at the decision; no insurance"
+		play = "the chart with Hi-Lo's I18 (and Fab 4 with late surrender) at their published values, at the count at the decision " +
+			"(the exact shoes, beside, play them at the count before the round); no insurance"
 	}
 	rep := RiskReport{Rules: rules, Count: g.Count, Penetration: g.Penetration, Seed: g.Seed, Play: play, Shoes: g.Shoes, Rounds: g.Rounds,
 		ChartEV: g.ChartEV, EdgeLine: [2]float64{g.A, g.B}, EdgeLineSE: [2]float64{g.SEA, g.SEB}, Min: t.Min, Max: t.Max, Chip: t.Chip,
 		WongOut: t.WongOut, Steps: steps, Figures: f, Model: riskModel, Local: risk.LocallyOptimal(g.Plain(), t, bets)}
 	var ramp []string
 	for i, b := range g.Bins {
-		rep.Ramp = append(rep.Ramp, RiskRow{Count: b.Count, Freq: b.Freq, Edge: b.Edge, ShoeEdge: b.ShoeEdge, ShoeSE: b.ShoeSE, Shoes: b.Shoes,
+		rep.Ramp = append(rep.Ramp, RiskRow{Count: b.Count, Freq: b.Freq, Edge: b.Edge, LineEdge: b.LineEdge, ShoeEdge: b.ShoeEdge, ShoeSE: b.ShoeSE, Shoes: b.Shoes,
 			SimEdge: b.SimEdge, SimSE: b.SimSE, Variance: b.Var, Bet: bets[i]})
 		from := strconv.Itoa(b.Count)
 		if i == 0 {
@@ -104,10 +109,11 @@ func (r RiskReport) Text(w io.Writer) error {
 		r.Shoes, r.Rounds, r.Seed, 100*r.ChartEV)
 	fmt.Fprintf(w, "edge by true count (exact shoes' line): %+.4f%% %+.4f%% per count (SE %.4f, %.4f)\n\n",
 		100*r.EdgeLine[0], 100*r.EdgeLine[1], 100*r.EdgeLineSE[0], 100*r.EdgeLineSE[1])
-	fmt.Fprintln(w, "By true count, in % of a unit bet a round: the edge the bet is decided on, the exact shoes' own mean with its SE, "+
-		"the simulator's flat-bet edge with its SE; the variance of a round at a unit bet; the bet in money.")
+	fmt.Fprintln(w, "By true count, in % of a unit bet a round: the edge the bet is decided on (the simulator's, made to rise with "+
+		"the count), the simulator's flat-bet edge with its SE, the exact shoes' own mean with its SE and their line at the count "+
+		"(JSON and CSV give each count's number of shoes); the variance of a round at a unit bet; the bet in money.")
 	tw := tabwriter.NewWriter(w, 0, 4, 1, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "count\trounds %\tedge\texact\tSE\tshoes\tsimulated\tSE\tvariance\tbet\t")
+	fmt.Fprintln(tw, "count\trounds %\tedge\tsimulated\tSE\texact\tSE\tline\tvariance\tbet\t")
 	for i, x := range r.Ramp {
 		c := fmt.Sprintf("%+d", x.Count)
 		switch i {
@@ -123,7 +129,7 @@ func (r RiskReport) Text(w io.Writer) error {
 				exact = "-"
 			}
 		}
-		fmt.Fprintf(tw, "%s\t%.2f\t%+.3f\t%s\t%s\t%d\t%+.3f\t%.3f\t%.3f\t%s\t\n", c, 100*x.Freq, 100*x.Edge, exact, se, x.Shoes, 100*x.SimEdge, 100*x.SimSE, x.Variance, money(x.Bet))
+		fmt.Fprintf(tw, "%s\t%.2f\t%+.3f\t%+.3f\t%.3f\t%s\t%s\t%+.3f\t%.3f\t%s\t\n", c, 100*x.Freq, 100*x.Edge, 100*x.SimEdge, 100*x.SimSE, exact, se, 100*x.LineEdge, x.Variance, money(x.Bet))
 	}
 	if err := tw.Flush(); err != nil {
 		return err
@@ -138,21 +144,29 @@ func (r RiskReport) Text(w io.Writer) error {
 		local = "a one-chip change at one count would raise the SCORE"
 	}
 	fmt.Fprintf(w, ". %d chip steps after the Kelly scaling; %s.\n\n", r.Steps, local)
-	fmt.Fprintf(w, "Win rate: %s a round, %s per 100 rounds, %s an hour (%g rounds an hour).\n", signed(f.WinRate), signed(f.WinPer100), signed(f.WinPerHour), f.RoundsPerHour)
-	fmt.Fprintf(w, "SD: %.2f a round, %.2f per 100 rounds, %.2f an hour.\n", f.SD, f.SDPer100, f.SDPerHour)
+	fmt.Fprintf(w, "The ramp played by the simulator for %d rounds on streams of its own (± one standard error; the bins' edges gave it %s a round):\n",
+		f.SimulatedRounds, signed(f.ModelWinRate))
+	fmt.Fprintf(w, "Win rate: %s ± %.2f a round, %s per 100 rounds, %s an hour (%g rounds an hour).\n",
+		signed(f.WinRate), f.WinRateSE, signed(f.WinPer100), signed(f.WinPerHour), f.RoundsPerHour)
+	fmt.Fprintf(w, "SD: %.2f ± %.2f a round, %.2f per 100 rounds, %.2f an hour.\n", f.SD, f.SDSE, f.SDPer100, f.SDPerHour)
 	fmt.Fprintf(w, "Average bet %.2f (spread 1-%g); rounds bet %.1f%%, sat out %.1f%%.\n", f.AverageBet, f.Spread, 100*f.PlayedShare, 100*f.WonOutShare)
-	n0 := fmt.Sprintf("%.0f rounds", f.N0)
+	n0 := fmt.Sprintf("%.0f ± %.0f rounds", f.N0, f.N0SE)
 	if f.WinRate <= 0 {
 		n0 = "none (the ramp loses)"
 	}
-	fmt.Fprintf(w, "DI %.2f, SCORE %.2f, N0 %s.\n", f.DI, f.Score, n0)
-	fmt.Fprintf(w, "Bankroll %s: risk of ruin %.2f%%, certainty equivalent %s a round.\n", money(f.Bankroll), 100*f.RiskOfRuin, signed(f.CertaintyEquivalent))
+	fmt.Fprintf(w, "DI %.2f ± %.2f, SCORE %.2f ± %.2f, N0 %s.\n", f.DI, f.DISE, f.Score, f.ScoreSE, n0)
+	fmt.Fprintf(w, "Bankroll %s: risk of ruin %.2f%% ± %.2f%% (diffusion formula), certainty equivalent %s a round.\n",
+		money(f.Bankroll), 100*f.RiskOfRuin, 100*f.RiskOfRuinSE, signed(f.CertaintyEquivalent))
 	if f.WinRate > 0 {
-		fmt.Fprintf(w, "The bankroll for a %g%% risk of ruin: %s.\n", 100*f.TargetRisk, money(math.Ceil(f.BankrollForRisk)))
+		fmt.Fprintf(w, "The bankroll for a %g%% risk of ruin: %s ± %.0f.\n", 100*f.TargetRisk, money(math.Ceil(f.BankrollForRisk)), f.BankrollForRiskSE)
 	} else {
 		fmt.Fprintln(w, "The ramp loses: no bankroll is enough.")
 	}
-	fmt.Fprintf(w, "A trip of %g rounds with %s: the risk of losing it all %.2f%%.\n", f.TripRounds, money(f.TripBank), 100*f.TripRuin)
+	fmt.Fprintf(w, "A trip of %g rounds with %s: the risk of losing it all %.2f%% ± %.2f%% by the formula", f.TripRounds, money(f.TripBank), 100*f.TripRuin, 100*f.TripRuinSE)
+	if f.TripPaths > 0 {
+		fmt.Fprintf(w, ", %.2f%% ± %.2f%% over %d simulated trips", 100*f.TripRuinPaths, 100*f.TripRuinPathsSE, f.TripPaths)
+	}
+	fmt.Fprintln(w, ".")
 	_, err := fmt.Fprintf(w, "\nHow: %s.\n", r.Model)
 	return err
 }
@@ -167,10 +181,10 @@ func (r RiskReport) JSON(w io.Writer) error {
 // CSV writes the ramp, a row a count.
 func (r RiskReport) CSV(w io.Writer) error {
 	cw := csv.NewWriter(w)
-	cw.Write([]string{"count", "freq", "edge", "exact_edge", "exact_edge_se", "exact_shoes", "sim_edge", "sim_edge_se", "variance", "bet"})
+	cw.Write([]string{"count", "freq", "edge", "exact_edge", "exact_edge_se", "exact_shoes", "exact_line_edge", "sim_edge", "sim_edge_se", "variance", "bet"})
 	f := func(x float64) string { return strconv.FormatFloat(x, 'g', 8, 64) }
 	for _, x := range r.Ramp {
-		cw.Write([]string{strconv.Itoa(x.Count), f(x.Freq), f(x.Edge), f(x.ShoeEdge), f(x.ShoeSE), strconv.Itoa(x.Shoes), f(x.SimEdge), f(x.SimSE), f(x.Variance), f(x.Bet)})
+		cw.Write([]string{strconv.Itoa(x.Count), f(x.Freq), f(x.Edge), f(x.ShoeEdge), f(x.ShoeSE), strconv.Itoa(x.Shoes), f(x.LineEdge), f(x.SimEdge), f(x.SimSE), f(x.Variance), f(x.Bet)})
 	}
 	cw.Flush()
 	return cw.Error()
@@ -179,15 +193,13 @@ func (r RiskReport) CSV(w io.Writer) error {
 // Plots are the edge by count (the line the bets go by, and the exact
 // shoes' bin means with 95% intervals) and the bet by count.
 func (r RiskReport) Plots() []CountPlot {
-	edge := CountPlot{Title: fmt.Sprintf("%s, %s\nedge: each count's exact shoes' mean, 95%% interval (%d shoes; the bets go by their line, %+.3f%% %+.3f%% a count)",
-		r.Rules, r.Count, r.Shoes, 100*r.EdgeLine[0], 100*r.EdgeLine[1]),
+	edge := CountPlot{Title: fmt.Sprintf("%s, %s\nedge: each count's simulated flat-bet edge, 95%% interval (the bets go by it; the exact shoes' line %+.3f%% %+.3f%% a count)",
+		r.Rules, r.Count, 100*r.EdgeLine[0], 100*r.EdgeLine[1]),
 		XLabel: "true count before the round, floored (the ends take every count beyond)", YLabel: "edge, % of a unit bet a round"}
 	bet := CountPlot{Title: fmt.Sprintf("the ramp: bet by true count (%s to %s)", money(r.Min), money(r.Max)),
 		XLabel: edge.XLabel, YLabel: "bet (money)"}
 	for _, x := range r.Ramp {
-		if x.Shoes > 1 {
-			edge.Points = append(edge.Points, CountPoint{Count: x.Count, Value: 100 * x.ShoeEdge, HalfWidth: 196 * x.ShoeSE})
-		}
+		edge.Points = append(edge.Points, CountPoint{Count: x.Count, Value: 100 * x.SimEdge, HalfWidth: 196 * x.SimSE})
 		bet.Points = append(bet.Points, CountPoint{Count: x.Count, Value: x.Bet})
 	}
 	return []CountPlot{edge, bet}

@@ -175,7 +175,16 @@ func (o *riskOptions) run(cmd *cobra.Command, e env) error {
 		return usageError{err}
 	}
 	bets, steps := risk.Optimize(g.Plain(), t)
-	f := risk.Assess(g.Plain(), bets, o.bankroll, target, o.perHour, tripBank, o.tripHours*o.perHour)
+	units := make([]float64, len(bets)) // the ramp in units of the smallest bet, as sim --ramp takes it
+	for i, b := range bets {
+		units[i] = b / t.Min
+	}
+	tripRounds := o.tripHours * o.perHour
+	played, err := g.Play(units, tripBank/t.Min, int64(math.Round(tripRounds)))
+	if err != nil {
+		return err
+	}
+	f := risk.Assess(g.Plain(), bets, played, t.Min, o.bankroll, target, o.perHour, tripBank, tripRounds)
 	rep := render.NewRiskReport(r.String(), g, t, bets, steps, f)
 	if o.plot != "" {
 		if err := renderTo(e, o.plot, func(b *bytes.Buffer) error { return render.DrawCountPlots(b, plotFormat, rep.Plots()...) }); err != nil {

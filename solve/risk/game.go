@@ -14,7 +14,15 @@ import (
 // A Measured bin is a Bin with what its edge and variance were had from:
 // the simulator's rounds at a flat bet (its frequency, variance and an
 // edge with its SE) and the exact shoes whose count fell in it (their
-// mean edge with its SE). Bin.Edge is the exact shoes' line at the bin.
+// mean edge with its SE, and the line through all the shoes at the bin).
+//
+// Bin.Edge, the edge the ramp is decided on, is the simulator's, made to
+// rise with the count (monotoneEdges): it is measured at the count as
+// dealt, with the index plays made at the decision as 'bjchart sim
+// --indices' makes them, and it follows the edge where a straight line
+// does not (the edge flattens above +3, where the largest bet goes). The exact shoes play the index plays at the count
+// before the round, which undervalues them, and their line overstates the
+// highest counts' edge; both are shown beside it.
 type Measured struct {
 	Bin
 	Rounds           int64 // the simulator's
@@ -22,6 +30,7 @@ type Measured struct {
 	Shoes            int // the exact ones
 	ShoeEdge, ShoeSE float64
 	ShoeCount        float64 // the shoes' mean count
+	LineEdge         float64 // the exact shoes' line at the bin
 }
 
 // A Game is a counting game measured: its bins, lowest count first, and
@@ -40,6 +49,9 @@ type Game struct {
 	Indices       bool    // the I18 (and Fab 4) played with the chart
 	ShoesSkipped  int
 	ShoesPerCount [2]int // the shoes' lowest and highest floored count
+
+	play  sim.Config // the simulator's game (rules, count, index plays) for Play
+	chart *sim.Chart
 }
 
 // Setup is what Measure is given.
@@ -136,7 +148,7 @@ func Measure(s Setup) (*Game, error) {
 		return nil, err
 	}
 	g := &Game{Indices: s.Indices, Shoes: len(edges), Rounds: res.Rounds, MinFreq: minFreq, Count: sys.Name, Penetration: s.Penetration, Seed: s.Seed,
-		ChartEV: basic.EV, ShoesSkipped: s.Shoes - len(edges)}
+		ChartEV: basic.EV, ShoesSkipped: s.Shoes - len(edges), play: cfg, chart: chart}
 	g.fitLine(edges)
 	g.bin(res, edges)
 	return g, nil
@@ -210,8 +222,123 @@ func (g *Game) bin(res sim.Result, edges []count.ShoeEdge) {
 				mid = b.ShoeCount
 			}
 		}
-		b.Edge = g.A + g.B*mid
+		b.LineEdge = g.A + g.B*mid
 	}
+	g.monotoneEdges()
+}
+
+// monotoneEdges sets each bin's Edge, what the ramp goes by, to the
+// simulator's edges made to rise with the count: the isotonic regression
+// of the bins' SimEdge on the count, weighted by their rounds over their
+// variance (pool adjacent violators: neighbouring bins out of order are
+// merged into their weighted mean until none is). A balanced count's edge
+// rises with it; the bins' noise, which would make a ramp fall and rise
+// again (most at the rare high counts), does not survive, and where the
+// edge flattens the fit does too.
+func (g *Game) monotoneEdges() {
+	type block struct {
+		mean, weight float64
+		n            int
+	}
+	var blocks []block
+	for _, b := range g.Bins {
+		w := 0.0
+		if b.SimSE > 0 {
+			w = 1 / (b.SimSE * b.SimSE)
+		}
+		blocks = append(blocks, block{b.SimEdge, w, 1})
+		for len(blocks) > 1 {
+			k := len(blocks) - 1
+			lo, hi := blocks[k-1], blocks[k]
+			if lo.mean <= hi.mean {
+				break
+			}
+			w := lo.weight + hi.weight
+			m := (lo.mean + hi.mean) / 2
+			if w > 0 {
+				m = (lo.mean*lo.weight + hi.mean*hi.weight) / w
+			}
+			blocks = append(blocks[:k-1], block{m, w, lo.n + hi.n})
+		}
+	}
+	i := 0
+	for _, bl := range blocks {
+		for range bl.n {
+			g.Bins[i].Edge = bl.mean
+			i++
+		}
+	}
+}
+
+// A Played ramp is a ramp played by the simulator, on streams the
+// measurement did not use, with the game's index plays: its results a
+// round dealt (rounds sat out included, at 0), in units of the ramp, with
+// standard errors; and, for a trip, the share of bankroll paths ruined.
+type Played struct {
+	Rounds      int64   // dealt, sat-out rounds included
+	W, SEW      float64 // win a round dealt, and its SE
+	V           float64 // variance of a round dealt
+	SD, SESD    float64 // SE of the SD by the normal approximation
+	Trips       int64   // bankroll paths of TripRounds rounds each
+	TripRounds  int64
+	TripBank    float64 // in units
+	TripsRuined int64
+}
+
+// TripRuin is the share of the trips ruined and its SE.
+func (p Played) TripRuin() (share, se float64) {
+	if p.Trips == 0 {
+		return math.NaN(), math.NaN()
+	}
+	share = float64(p.TripsRuined) / float64(p.Trips)
+	return share, math.Sqrt(share * (1 - share) / float64(p.Trips))
+}
+
+// playRounds is how many times the measurement's rounds Play plays the
+// ramp for: the win rate's SE, which every figure's follows, is half the
+// flat-bet run's at the same bets.
+const playRounds = 4
+
+// maxTripRounds bounds the rounds Play spends on trips.
+const maxTripRounds = 20_000_000
+
+// Play plays a ramp (bets[i] units at bin i's counts; 0 sits out) for
+// four times the game's rounds, then as bankroll paths: trips of tripRounds rounds
+// starting with tripBank units, as many as fit in 20M rounds (1,000 to
+// 20,000), each on its own shoe and stream.
+func (g *Game) Play(bets []float64, tripBank float64, tripRounds int64) (Played, error) {
+	var ramp []sim.Step
+	for i, b := range g.Bins {
+		from := float64(b.Count)
+		if i == 0 {
+			from = -sim.MaxRampCount
+		}
+		ramp = append(ramp, sim.Step{From: from, Bet: bets[i]})
+	}
+	cfg := g.play
+	cfg.Ramp = ramp
+	cfg.Rounds *= playRounds
+	cfg.Shards, cfg.StreamBase = 64, 1<<32 // streams the measurement (0..63) did not use
+	res, err := sim.Run(cfg, g.chart, nil)
+	if err != nil {
+		return Played{}, err
+	}
+	n := float64(res.Rounds + res.Watched)
+	p := Played{Rounds: res.Rounds + res.Watched, W: res.Net / n}
+	p.V = math.Max(0, res.Net2/n-p.W*p.W)
+	p.SD = math.Sqrt(p.V)
+	p.SEW, p.SESD = p.SD/math.Sqrt(n), p.SD/math.Sqrt(2*n)
+	if tripRounds < 1 || !(tripBank > 0) {
+		return p, nil
+	}
+	trips := min(20_000, max(1_000, maxTripRounds/tripRounds))
+	cfg.Rounds, cfg.Shards, cfg.StreamBase, cfg.RuinAt = trips*tripRounds, int(trips), 2<<32, tripBank
+	res, err = sim.Run(cfg, g.chart, nil)
+	if err != nil {
+		return Played{}, err
+	}
+	p.Trips, p.TripRounds, p.TripBank, p.TripsRuined = trips, tripRounds, tripBank, res.Ruined
+	return p, nil
 }
 
 // Plain is the bins as the ramp reads them.

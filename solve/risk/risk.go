@@ -136,23 +136,39 @@ func Optimize(bins []Bin, t Table) (bets []float64, steps int) {
 	return bets, steps
 }
 
-// Figures are what a ramp wins and risks, in money.
+// Figures are what a ramp wins and risks, in money. The win rate and SD
+// are the simulator's, playing the ramp (Game.Play); each figure carries
+// its standard error, propagated from the win rate's (the variance's own
+// error, a few hundredths of a percent at millions of rounds, is left
+// out). The trip's ruin is given twice: by the diffusion formula and by
+// simulated bankroll paths.
 type Figures struct {
-	WinRate             float64 `json:"win_rate"` // per round
+	WinRate             float64 `json:"win_rate"` // per round dealt, sat-out rounds included
+	WinRateSE           float64 `json:"win_rate_se"`
 	SD                  float64 `json:"sd"`
+	SDSE                float64 `json:"sd_se"`
 	WinPer100           float64 `json:"win_per_100"`
 	SDPer100            float64 `json:"sd_per_100"`
 	WinPerHour          float64 `json:"win_per_hour"`
 	SDPerHour           float64 `json:"sd_per_hour"`
 	DI                  float64 `json:"di"`
+	DISE                float64 `json:"di_se"`
 	Score               float64 `json:"score"`
-	N0                  float64 `json:"n0"`                       // 0 where the ramp loses
-	CertaintyEquivalent float64 `json:"certainty_equivalent"`     // per round, for the bankroll
-	AverageBet          float64 `json:"average_bet"`              // per round bet (sitting out aside)
-	Spread              float64 `json:"spread"`                   // the largest bet over the smallest
-	RiskOfRuin          float64 `json:"risk_of_ruin"`             // of the bankroll
+	ScoreSE             float64 `json:"score_se"`
+	N0                  float64 `json:"n0"` // 0 where the ramp loses
+	N0SE                float64 `json:"n0_se"`
+	CertaintyEquivalent float64 `json:"certainty_equivalent"` // per round, for the bankroll
+	AverageBet          float64 `json:"average_bet"`          // per round bet (sitting out aside)
+	Spread              float64 `json:"spread"`               // the largest bet over the smallest
+	RiskOfRuin          float64 `json:"risk_of_ruin"`         // of the bankroll, the diffusion formula
+	RiskOfRuinSE        float64 `json:"risk_of_ruin_se"`
 	BankrollForRisk     float64 `json:"bankroll_for_target_risk"` // 0 where the ramp loses
-	TripRuin            float64 `json:"trip_ruin"`                // of the trip bank within the trip's rounds
+	BankrollForRiskSE   float64 `json:"bankroll_for_target_risk_se"`
+	TripRuin            float64 `json:"trip_ruin"` // of the trip bank within the trip's rounds, the formula
+	TripRuinSE          float64 `json:"trip_ruin_se"`
+	TripRuinPaths       float64 `json:"trip_ruin_paths"` // the same, from simulated bankroll paths
+	TripRuinPathsSE     float64 `json:"trip_ruin_paths_se"`
+	TripPaths           int64   `json:"trip_paths"`
 	Bankroll            float64 `json:"bankroll"`
 	TargetRisk          float64 `json:"target_risk"`
 	RoundsPerHour       float64 `json:"rounds_per_hour"`
@@ -160,17 +176,40 @@ type Figures struct {
 	TripRounds          float64 `json:"trip_rounds"`
 	PlayedShare         float64 `json:"rounds_bet"`     // the share of rounds bet
 	WonOutShare         float64 `json:"rounds_sat_out"` // and sat out
+	// SimulatedRounds are the rounds the ramp was played for; ModelWinRate
+	// is the win rate the bins' edges give the ramp (what it was decided
+	// on), for comparison.
+	SimulatedRounds int64   `json:"simulated_rounds"`
+	ModelWinRate    float64 `json:"model_win_rate"`
 }
 
 // Assess works out a ramp's figures for a bankroll, a target risk of ruin,
-// rounds an hour and a trip (its bank and rounds).
-func Assess(bins []Bin, bets []float64, bankroll, target, perHour, tripBank, tripRounds float64) Figures {
-	w, v := Moments(bins, bets)
+// rounds an hour and a trip (its bank and rounds): the ramp as played by
+// the simulator (p, in units of scale money), and the bins' frequencies
+// for the bets' shares.
+func Assess(bins []Bin, bets []float64, p Played, scale, bankroll, target, perHour, tripBank, tripRounds float64) Figures {
+	w, v := p.W*scale, p.V*scale*scale
+	sew := p.SEW * scale
 	sd := math.Sqrt(v)
-	f := Figures{WinRate: w, SD: sd, WinPer100: 100 * w, SDPer100: 10 * sd, WinPerHour: perHour * w, SDPerHour: math.Sqrt(perHour) * sd,
-		DI: 1000 * w / sd, Score: Score(bins, bets), N0: v / (w * w), CertaintyEquivalent: w - v/(2*bankroll),
+	model, _ := Moments(bins, bets)
+	f := Figures{WinRate: w, WinRateSE: sew, SD: sd, SDSE: p.SESD * scale, WinPer100: 100 * w, SDPer100: 10 * sd,
+		WinPerHour: perHour * w, SDPerHour: math.Sqrt(perHour) * sd,
+		DI: 1000 * w / sd, DISE: 1000 * sew / sd, Score: 1e6 * w * w / v, ScoreSE: 2e6 * math.Abs(w) * sew / v,
+		N0: v / (w * w), N0SE: 2 * v * sew / math.Abs(w*w*w), CertaintyEquivalent: w - v/(2*bankroll),
 		RiskOfRuin: RiskOfRuin(w, v, bankroll), BankrollForRisk: BankrollFor(w, v, target), TripRuin: TripRuin(w, v, tripBank, tripRounds),
-		Bankroll: bankroll, TargetRisk: target, RoundsPerHour: perHour, TripBank: tripBank, TripRounds: tripRounds}
+		Bankroll: bankroll, TargetRisk: target, RoundsPerHour: perHour, TripBank: tripBank, TripRounds: tripRounds,
+		SimulatedRounds: p.Rounds, ModelWinRate: model}
+	if w > 0 {
+		f.RiskOfRuinSE = f.RiskOfRuin * 2 * bankroll / v * sew
+		f.BankrollForRiskSE = f.BankrollForRisk * sew / w
+	} else {
+		f.Score, f.ScoreSE = 0, 0
+	}
+	if h := sew / 10; h > 0 { // the formula's slope in the win rate, numerically
+		f.TripRuinSE = math.Abs(TripRuin(w+h, v, tripBank, tripRounds)-TripRuin(w-h, v, tripBank, tripRounds)) / (2 * h) * sew
+	}
+	f.TripRuinPaths, f.TripRuinPathsSE = p.TripRuin()
+	f.TripPaths = p.Trips
 	var wagered, min, max float64
 	min = math.Inf(1)
 	for i, b := range bins {
@@ -183,7 +222,7 @@ func Assess(bins []Bin, bets []float64, bankroll, target, perHour, tripBank, tri
 	f.WonOutShare = math.Max(0, 1-f.PlayedShare)
 	f.AverageBet, f.Spread = wagered/f.PlayedShare, max/min
 	if w <= 0 { // JSON has no infinity: no N0, and no bankroll is enough
-		f.N0, f.BankrollForRisk = 0, 0
+		f.N0, f.N0SE, f.BankrollForRisk, f.BankrollForRiskSE = 0, 0, 0, 0
 	}
 	return f
 }

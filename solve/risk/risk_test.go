@@ -171,3 +171,49 @@ func TestFormulas(t *testing.T) {
 		t.Error("a losing game")
 	}
 }
+
+// TestPlayedAgainstBins: the ramp played by the simulator on streams of
+// its own wins what the bins' edges, frequencies and bets say it should,
+// within 3 combined standard errors, with the chart alone and with the
+// index plays (made at the decision in both). With -long it also plays
+// 20,000 trips of 1,000 rounds: the diffusion formula, which the
+// discrete game's overshoot past the bank and its heavier tails do not
+// follow, overstates their ruin; the paths must not lie above it.
+func TestPlayedAgainstBins(t *testing.T) {
+	games := []*Game{measured(t)}
+	var tripRounds int64
+	if *long { // the index plays' game and the trips: about 20 s more
+		r, _ := solve.ParseRules("2D S17 DAS LS")
+		withIndices, err := Measure(Setup{Rules: r, Count: "hilo", Penetration: 0.75, Shoes: 20, Rounds: 2_000_000, Seed: 4, Indices: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		games, tripRounds = append(games, withIndices), 1000
+	}
+	tab := Table{Min: 1, Max: 8, Chip: 1}
+	for _, g := range games {
+		bins := g.Plain()
+		bets, _ := Optimize(bins, tab)
+		p, err := g.Play(bets, 40, tripRounds)
+		if err != nil {
+			t.Fatal(err)
+		}
+		model, _ := Moments(bins, bets)
+		var se2 float64
+		for i, b := range g.Bins {
+			se2 += math.Pow(b.Freq*bets[i]*b.SimSE, 2)
+		}
+		if z := (p.W - model) / math.Sqrt(se2+p.SEW*p.SEW); math.Abs(z) > 3 {
+			t.Errorf("indices %v: played %+.5f ± %.5f a round, the bins say %+.5f ± %.5f: %.1f SE apart", g.Indices, p.W, p.SEW, model, math.Sqrt(se2), z)
+		}
+		if tripRounds == 0 {
+			continue
+		}
+		got, se := p.TripRuin()
+		formula := TripRuin(p.W, p.V, 40, 1000)
+		if p.Trips != 20_000 || got > formula+3*se {
+			t.Errorf("indices %v: %d trips, %.4f ± %.4f ruined; the formula %.4f", g.Indices, p.Trips, got, se, formula)
+		}
+		t.Logf("indices %v: trips of 1,000 rounds from 40 units: %.4f ± %.4f ruined, the formula %.4f (%.1f SE above)", g.Indices, got, se, formula, (formula-got)/se)
+	}
+}
