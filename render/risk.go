@@ -43,7 +43,7 @@ type RiskReport struct {
 type RiskRow struct {
 	Count    int     `json:"count"` // floored; the first and last take every count beyond
 	Freq     float64 `json:"freq"`
-	Edge     float64 `json:"edge"` // per unit bet a round, what the bet is decided on: sim_edge made to rise with the count
+	Edge     float64 `json:"edge"`            // per unit bet a round, what the bet is decided on: sim_edge made to rise with the count
 	LineEdge float64 `json:"exact_line_edge"` // the exact shoes' line at the count
 	ShoeEdge float64 `json:"exact_edge"`
 	ShoeSE   float64 `json:"exact_edge_se"`
