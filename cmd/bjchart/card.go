@@ -67,7 +67,7 @@ same --date, gives the same PDF byte for byte.`,
 		RunE: func(cmd *cobra.Command, args []string) error { return o.run(cmd, e) },
 	}
 	o.rules.bind(cmd)
-	o.index.bind(cmd, "", "i18")
+	o.index.bind(cmd, "", "")
 	fl := cmd.Flags()
 	fl.StringVarP(&o.out, "output", "o", "", "output file (default: strategy-card-<rules>.pdf)")
 	fl.StringVar(&o.size, "size", "letter", "card size: letter, a4 or wallet")

@@ -40,7 +40,11 @@ func (f *indexFlags) bind(cmd *cobra.Command, count, set string) {
 	fl := cmd.Flags()
 	fl.StringVar(&f.count, "count", count, "the count: hilo, ko, hiopt1, hiopt2, omega2, zen, wong-halves, red7, itoh-pm1, itoh-pm3 or tags \"A=-1,2=1,...,T=-1\"")
 	fl.StringVar(&f.tags, "tags", "", "a custom count instead of --count: tags \"A=-1,2=1,3=1,4=1,5=1,6=1,T=-1\" (ranks left out tag 0)")
-	fl.StringVar(&f.set, "set", set, "which decisions: i18, fab4, i18,fab4 or all (every cell)")
+	usage := "which decisions: i18, fab4, i18,fab4 or all (every cell)"
+	if set == "" {
+		usage += " (default: i18, and fab4 with it where the rules have late surrender)"
+	}
+	fl.StringVar(&f.set, "set", set, usage)
 	fl.IntVar(&f.shoes, "shoes", 600, "depleted shoes sampled (more: smaller errors, longer)")
 	fl.StringVar(&f.penetration, "penetration", "80%", "shoes are dealt to a random depth below this")
 	fl.Uint64Var(&f.seed, "seed", 1, "seed of the sampled shoes")
@@ -85,7 +89,7 @@ per deck. The published values beside them are Hi-Lo's.`,
 		RunE: func(cmd *cobra.Command, args []string) error { return o.run(cmd, e) },
 	}
 	o.rules.bind(cmd)
-	o.index.bind(cmd, "hilo", "i18")
+	o.index.bind(cmd, "hilo", "")
 	cmd.Flags().StringVar(&o.format, "format", "text", "output format: text, json or csv")
 	return cmd
 }
@@ -167,6 +171,9 @@ func (f *indexFlags) check(r solve.Rules) (indexJob, error) {
 	}
 	if job.moment, err = count.ParseMoment(f.countAt); err != nil {
 		return job, usagef("--count-at: %v", err)
+	}
+	if f.set == "" {
+		f.set = count.DefaultSet(r)
 	}
 	if job.sets, job.decisions, err = count.ParseSet(f.set); err != nil {
 		return job, usagef("--set %q: %v", f.set, err)

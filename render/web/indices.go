@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
+	"strings"
 	"sync/atomic"
 
 	"bjchart/render"
@@ -32,7 +33,7 @@ type indexQuery struct {
 }
 
 func parseIndexQuery(v url.Values) (indexQuery, error) {
-	q := indexQuery{set: "i18,fab4", shoes: 400}
+	q := indexQuery{shoes: 400}
 	if err := checkParams(v, "rules", "set", "shoes"); err != nil {
 		return q, err
 	}
@@ -42,6 +43,7 @@ func parseIndexQuery(v url.Values) (indexQuery, error) {
 		return q, err
 	}
 	q.rules = r
+	q.set = count.DefaultSet(r)
 	if s := v.Get("set"); s != "" {
 		if _, ok := maxIndexShoes[s]; !ok {
 			return q, fmt.Errorf("set %s: want i18, fab4, i18,fab4 or all", solve.QuoteInput(s, 20))
@@ -85,6 +87,9 @@ func (s *Server) handleIndices(w http.ResponseWriter, r *http.Request) {
 		d.Cards = []downloadLink{{"Counter's card (PDF, letter)", card}, {"Counter's card (PDF, A4)", card + "&size=a4"}, {"Counter's wallet cards (PDF)", card + "&size=wallet"}}
 	}
 	d.Set = q.set
+	if err == nil && q.rules.Surrender != solve.LateSurrender && !strings.Contains(q.set, "fab4") {
+		d.Note = "The I18 only: the Fab 4 are late-surrender indices, and these rules have no late surrender."
+	}
 	s.html(w, s.indexPage, d, status)
 }
 

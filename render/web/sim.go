@@ -188,8 +188,10 @@ func (e eventStream) run(total int64, done *atomic.Int64, job func() error) erro
 // before it runs.
 type simData struct {
 	Input, Rules, Error, Stream, Version string
+	Note                                 string         // said before the job runs
 	Set                                  string         // index plays' set
 	Count, Ramp                          string         // a simulation's count and ramp
+	DefaultRamp                          string         // the ramp with count=hilo and no ramp given
 	Plot                                 string         // the URL of the plot drawn after the run
 	Cards                                []downloadLink // the counter's cards, after index plays
 	Rounds                               int64
@@ -201,9 +203,12 @@ type simData struct {
 // from /sim/run and shows its progress and result.
 func (s *Server) handleSim(w http.ResponseWriter, r *http.Request) {
 	q, err := parseSimQuery(r.URL.Query())
-	d := simData{Input: q.input, Rounds: q.rounds, Seed: q.seed, Max: maxSimRounds, Version: s.opt.Version, Count: q.count, Ramp: q.ramp}
-	if d.Ramp == "" {
-		d.Ramp = defaultRamp
+	// The ramp field holds the ramp only when the page counts; otherwise
+	// its default shows as a placeholder, so that a flat-bet run sends
+	// none (a ramp without a count is refused, as on the command line).
+	d := simData{Input: q.input, Rounds: q.rounds, Seed: q.seed, Max: maxSimRounds, Version: s.opt.Version, Count: q.count, DefaultRamp: defaultRamp}
+	if q.count != "" {
+		d.Ramp = q.ramp
 	}
 	status := http.StatusOK
 	if err != nil {
@@ -244,7 +249,10 @@ func (s *Server) handleSimRun(w http.ResponseWriter, r *http.Request) {
 	// Stop when the browser leaves or the request's time runs out.
 	cfg := sim.Config{Rules: q.rules, Rounds: q.rounds, Seed: q.seed, Players: 1, Penetration: 0.75, Stop: ctx.Done()}
 	if q.count != "" {
-		cfg.Count, _ = sim.ParseCount(q.count, q.rules.Decks) // a built-in count's name
+		if cfg.Count, err = sim.ParseCount(q.count, q.rules.Decks); err != nil {
+			send("failed", err.Error())
+			return
+		}
 		cfg.Ramp = q.steps
 	}
 	var res sim.Result

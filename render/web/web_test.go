@@ -304,3 +304,29 @@ func TestSelectedControls(t *testing.T) {
 		}
 	}
 }
+
+// TestFirstContact: the page's own forms and links work on the games it
+// shows. A flat-bet simulation's form sends no ramp (the field is empty,
+// its default a placeholder), and runs; the index plays on a game without
+// late surrender take the I18 alone and say so, where they asked for the
+// Fab 4 and failed.
+func TestFirstContact(t *testing.T) {
+	s := New(Options{})
+	w := get(t, s, "/sim?rules=6D+S17+DAS")
+	if body := w.Body.String(); w.Code != 200 || !strings.Contains(body, `name="ramp" value=""`) || !strings.Contains(body, `placeholder="`+defaultRamp+`"`) {
+		t.Errorf("/sim: %d, the ramp field not empty with its default as a placeholder: %.3000s", w.Code, body)
+	}
+	if w := get(t, s, "/sim/run?rules=6D+S17+DAS&rounds=20000&count=&ramp="); !strings.Contains(w.Body.String(), "event: result") {
+		t.Errorf("a flat-bet run as the form sends it: %d %.500q", w.Code, w.Body.String())
+	}
+	for rules, set := range map[string]string{"6D S17 DAS": "i18", "6D S17 DAS LS": "i18,fab4"} {
+		w := get(t, s, "/indices?rules="+url.QueryEscape(rules))
+		body := w.Body.String()
+		if w.Code != 200 || !strings.Contains(body, "set="+url.QueryEscape(set)+"&") {
+			t.Errorf("/indices?rules=%s: %d, want the set %s: %.3000s", rules, w.Code, set, body)
+		}
+		if said := strings.Contains(body, "the Fab 4 are late-surrender indices"); said != (set == "i18") {
+			t.Errorf("/indices?rules=%s: says why the Fab 4 are left out: %v", rules, said)
+		}
+	}
+}

@@ -832,6 +832,16 @@ func CheckSets(r solve.Rules, sets []string) error {
 	return nil
 }
 
+// DefaultSet is the index set computed when none is named: the I18, with
+// the Fab 4 where the rules offer late surrender (the Fab 4 are
+// late-surrender indices). The command line and the page both take it.
+func DefaultSet(r solve.Rules) string {
+	if r.Surrender == solve.LateSurrender {
+		return "i18,fab4"
+	}
+	return "i18"
+}
+
 // MaxIndex bounds an index read from a file: a true count beyond ±50 is
 // never reached at a decision, so such an index is a mistake.
 const MaxIndex = 50

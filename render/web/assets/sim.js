@@ -3,6 +3,17 @@
 "use strict";
 
 document.addEventListener("DOMContentLoaded", function () {
+  // A ramp bets by the count: without one (a flat bet) the ramp is not
+  // sent, rather than refused.
+  var count = document.getElementById("count");
+  var ramp = document.getElementById("ramp");
+  if (count && ramp) {
+    var sync = function () {
+      ramp.disabled = count.value === "";
+    };
+    count.addEventListener("change", sync);
+    sync();
+  }
   var bar = document.getElementById("bar");
   if (!bar) {
     return;
