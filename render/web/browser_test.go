@@ -212,6 +212,46 @@ func TestBrowser(t *testing.T) {
 	if !loaded {
 		t.Error("the edge-by-count plot did not load after the simulation")
 	}
+	// The same form run flat: the count set to none and the ramp left as
+	// it is; the script leaves the ramp out, and the run comes back.
+	var flatURL, flat string
+	if err := chromedp.Run(ctx,
+		chromedp.Navigate(srv.URL+"/sim?rules=6D+S17&rounds=20000&count=hilo"),
+		chromedp.SetValue("#count", ""),
+		chromedp.Evaluate(`document.getElementById("count").dispatchEvent(new Event("change"))`, nil),
+		chromedp.Submit("#count"),
+		chromedp.WaitVisible(`#bar[value="1"]`),
+		chromedp.Location(&flatURL),
+	); err != nil {
+		t.Fatal(err)
+	}
+	for range 100 {
+		if chromedp.Run(ctx, chromedp.Text("#result", &flat)) == nil && flat != "" {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if strings.Contains(flatURL, "ramp=") || !strings.Contains(flat, "20000 rounds") || strings.Contains(flat, "bjchart:") {
+		t.Errorf("the form run flat: %s, report %.200q", flatURL, flat)
+	}
+	// Index plays on a game without late surrender: the I18 alone, said.
+	var note, indices string
+	if err := chromedp.Run(ctx,
+		chromedp.Navigate(srv.URL+"/indices?rules=6D+S17+DAS&shoes=50"),
+		chromedp.Text(".note", &note),
+		chromedp.WaitVisible(`#bar[value="1"]`),
+	); err != nil {
+		t.Fatal(err)
+	}
+	for range 200 {
+		if chromedp.Run(ctx, chromedp.Text("#result", &indices)) == nil && indices != "" {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if !strings.Contains(note, "I18 only") || !strings.Contains(indices, "16 v T") || strings.Contains(indices, "bjchart:") {
+		t.Errorf("index plays without surrender: note %q, report %.300q", note, indices)
+	}
 	mu.Lock()
 	defer mu.Unlock()
 	if len(consoleErrors) > 0 {
