@@ -305,7 +305,7 @@ const maxTripRounds = 20_000_000
 // Play plays a ramp (bets[i] units at bin i's counts; 0 sits out) for
 // four times the game's rounds, then as bankroll paths: trips of
 // tripRounds rounds starting with tripBank units, as many as fit in twice
-// the game's rounds and at most 20M (1,000 to 20,000 trips), each on its
+// the game's rounds and at most 20M (200 to 20,000 trips), each on its
 // own shoe and stream.
 func (g *Game) Play(bets []float64, tripBank float64, tripRounds int64) (Played, error) {
 	var ramp []sim.Step
@@ -332,7 +332,7 @@ func (g *Game) Play(bets []float64, tripBank float64, tripRounds int64) (Played,
 	if tripRounds < 1 || !(tripBank > 0) {
 		return p, nil
 	}
-	trips := min(20_000, max(1_000, min(maxTripRounds, 2*g.play.Rounds)/tripRounds))
+	trips := min(20_000, max(200, min(maxTripRounds, 2*g.play.Rounds)/tripRounds))
 	cfg.Rounds, cfg.Shards, cfg.StreamBase, cfg.RuinAt = trips*tripRounds, int(trips), 2<<32, tripBank
 	res, err = sim.Run(cfg, g.chart, nil)
 	if err != nil {
