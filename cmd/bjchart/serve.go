@@ -7,6 +7,7 @@ import (
 	"net"
 	"net/http"
 	"os/signal"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"syscall"
@@ -46,6 +47,7 @@ it can make the machine solve. Ctrl-C stops it.`,
 			if ip := net.ParseIP(host); host != "localhost" && (ip == nil || !ip.IsLoopback()) {
 				fmt.Fprintf(e.stderr, "bjchart: warning: serving on %s, not loopback: anyone who can reach it can use it\n", addr)
 			}
+			debug.SetMemoryLimit(web.MemoryLimit)
 			srv := &http.Server{
 				Handler:           web.New(web.Options{Version: version}),
 				ReadHeaderTimeout: 5 * time.Second,

@@ -8,67 +8,84 @@ import (
 	"bjchart/solve"
 )
 
-// A tableCache keeps the most recently used solved tables by canonical
-// rule string, at most max of them, and solves a rule set once however
-// many requests ask for it at the same time. At most workers solves run at
-// once; a request that waits longer than its context allows gives up.
-type tableCache struct {
+// A workCache keeps the most recently used results of one kind of solve
+// (tables, comparisons, house games) by key, at most max of them, and
+// computes a key once however many requests ask for it at the same time.
+// Every workCache of a server shares its worker slots: at most workers
+// solves of any kind run at once, so concurrent requests queue rather
+// than each holding a solve's memory. A request that waits longer than
+// its context allows gives up; the solve runs on and is kept.
+type workCache[T any] struct {
 	max   int
-	slots chan struct{} // one per solve allowed to run
+	slots chan struct{} // one per solve allowed to run, shared
 
 	mu      sync.Mutex
-	order   *list.List // of *entry, most recent first
+	order   *list.List // of *entry[T], most recent first
 	entries map[string]*list.Element
-	flight  map[string]*call
+	flight  map[string]*call[T]
 }
 
-type entry struct {
+type entry[T any] struct {
 	key string
-	t   *solve.Table
+	v   T
 }
 
-// call is a solve under way; done is closed when t or err is set.
-type call struct {
+// call is a solve under way; done is closed when v or err is set.
+type call[T any] struct {
 	done chan struct{}
-	t    *solve.Table
+	v    T
 	err  error
 }
 
-func newTableCache(max, workers int) *tableCache {
-	return &tableCache{max: max, slots: make(chan struct{}, workers), order: list.New(),
-		entries: map[string]*list.Element{}, flight: map[string]*call{}}
+func newWorkCache[T any](max int, slots chan struct{}) *workCache[T] {
+	return &workCache[T]{max: max, slots: slots, order: list.New(),
+		entries: map[string]*list.Element{}, flight: map[string]*call[T]{}}
 }
 
-// get returns the table of the rules, solving it if no request has.
-func (c *tableCache) get(ctx context.Context, r solve.Rules) (*solve.Table, error) {
-	key := r.String()
+// A tableCache keeps solved tables by canonical rule string.
+type tableCache = workCache[*solve.Table]
+
+func newTableCache(max, workers int) *tableCache {
+	return newWorkCache[*solve.Table](max, make(chan struct{}, workers))
+}
+
+// tableOf returns the table of the rules from c, solving it if no
+// request has.
+func tableOf(ctx context.Context, c *tableCache, r solve.Rules) (*solve.Table, error) {
+	return c.getKey(ctx, r.String(), func() (*solve.Table, error) { return solve.Solve(r) })
+}
+
+// getKey returns key's result, computing it with compute in a worker
+// slot if no request has.
+func (c *workCache[T]) getKey(ctx context.Context, key string, compute func() (T, error)) (T, error) {
 	c.mu.Lock()
 	if el, ok := c.entries[key]; ok {
 		c.order.MoveToFront(el)
 		c.mu.Unlock()
-		return el.Value.(*entry).t, nil
+		return el.Value.(*entry[T]).v, nil
 	}
 	cl, ok := c.flight[key]
 	if !ok {
-		cl = &call{done: make(chan struct{})}
+		cl = &call[T]{done: make(chan struct{})}
 		c.flight[key] = cl
-		go c.solve(key, r, cl)
+		go c.compute(key, compute, cl)
 	}
 	c.mu.Unlock()
 	select {
 	case <-cl.done:
-		return cl.t, cl.err
+		return cl.v, cl.err
 	case <-ctx.Done():
-		return nil, ctx.Err()
+		var zero T
+		return zero, ctx.Err()
 	}
 }
 
-// solve solves one rule set in a worker slot and files the result. It
-// runs to the end even if every request that wanted it has gone: the next
-// one finds it solved.
-func (c *tableCache) solve(key string, r solve.Rules, cl *call) {
+// compute runs one solve in a worker slot and files the result. It runs
+// to the end even if every request that wanted it has gone: the next one
+// finds it solved.
+func (c *workCache[T]) compute(key string, f func() (T, error), cl *call[T]) {
 	c.slots <- struct{}{}
-	cl.t, cl.err = solve.Solve(r)
+	cl.v, cl.err = f()
 	<-c.slots
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -77,16 +94,16 @@ func (c *tableCache) solve(key string, r solve.Rules, cl *call) {
 	if cl.err != nil {
 		return
 	}
-	c.entries[key] = c.order.PushFront(&entry{key, cl.t})
+	c.entries[key] = c.order.PushFront(&entry[T]{key, cl.v})
 	for c.order.Len() > c.max {
 		last := c.order.Back()
 		c.order.Remove(last)
-		delete(c.entries, last.Value.(*entry).key)
+		delete(c.entries, last.Value.(*entry[T]).key)
 	}
 }
 
-// len reports how many tables are kept.
-func (c *tableCache) len() int {
+// len reports how many results are kept.
+func (c *workCache[T]) len() int {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.order.Len()
@@ -95,7 +112,7 @@ func (c *tableCache) len() int {
 // work runs f in a worker slot, as a solve does (effects' solves go
 // through here, so that the page's work stays within the workers); it
 // gives up if ctx ends while waiting for the slot.
-func (c *tableCache) work(ctx context.Context, f func()) error {
+func (c *workCache[T]) work(ctx context.Context, f func()) error {
 	select {
 	case c.slots <- struct{}{}:
 	case <-ctx.Done():

@@ -2,6 +2,7 @@ package web
 
 import (
 	"bytes"
+	"context"
 	"net/http"
 	"net/url"
 
@@ -39,7 +40,7 @@ func (s *Server) handleHouse(w http.ResponseWriter, r *http.Request) {
 	status := http.StatusOK
 	if err != nil {
 		d.Error, status = err.Error(), http.StatusBadRequest
-	} else if sol, err := house.Solve(rules); err != nil {
+	} else if sol, err := s.houseGame(r.Context(), rules); err != nil {
 		d.Error, status = err.Error(), http.StatusInternalServerError
 	} else {
 		var buf bytes.Buffer
@@ -54,6 +55,12 @@ func (s *Server) handleHouse(w http.ResponseWriter, r *http.Request) {
 	s.html(w, s.house, d, status)
 }
 
+// houseGame solves the house game's rules in a worker slot, kept for the
+// next request.
+func (s *Server) houseGame(ctx context.Context, rules house.Rules) (*house.Solution, error) {
+	return s.houses.getKey(ctx, rules.String(), func() (*house.Solution, error) { return house.Solve(rules) })
+}
+
 // houseDownload serves what write makes of the house game's solution.
 func (s *Server) houseDownload(contentType string, write func(*bytes.Buffer, *house.Solution) error) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
@@ -62,7 +69,7 @@ func (s *Server) houseDownload(contentType string, write func(*bytes.Buffer, *ho
 			http.Error(w, err.Error(), http.StatusBadRequest)
 			return
 		}
-		sol, err := house.Solve(rules)
+		sol, err := s.houseGame(r.Context(), rules)
 		if err != nil {
 			s.fail(w, err)
 			return

@@ -170,7 +170,7 @@ func (s *Server) handleCounterCard(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, err.Error(), http.StatusBadRequest)
 		return
 	}
-	t, err := s.tables.get(r.Context(), q.rules)
+	t, err := tableOf(r.Context(), s.tables, q.rules)
 	if err != nil {
 		s.fail(w, err)
 		return

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"runtime"
+	"runtime/debug"
 	"slices"
 	"sync"
 	"testing"
@@ -42,16 +43,14 @@ func TestLoad(t *testing.T) {
 			defer wg.Done()
 			for i := c; time.Now().Before(deadline); i++ { // bounded by the deadline
 				start := time.Now()
-				resp, err := http.Get(srv.URL + targets[i%len(targets)])
+				code, err := fetch(srv.URL + targets[i%len(targets)])
 				if err != nil {
 					t.Error(err)
 					return
 				}
-				io.Copy(io.Discard, resp.Body)
-				resp.Body.Close()
 				mu.Lock()
 				latencies = append(latencies, time.Since(start))
-				codes[resp.StatusCode]++
+				codes[code]++
 				mu.Unlock()
 			}
 		}()
@@ -73,4 +72,98 @@ func TestLoad(t *testing.T) {
 	if ms.HeapInuse > 1<<30 {
 		t.Errorf("heap in use %d MB after the load: not bounded", ms.HeapInuse>>20)
 	}
+}
+
+// TestHeavyRoutesShareTheSlots: 16 concurrent comparisons of distinct
+// games, then 16 concurrent distinct house games, against a server on
+// loopback: no answer is a 5xx, and the heap in use (sampled every 20 ms
+// while they run) stays under 300 MB, since every solve waits for one of
+// the two worker slots. Each route's repeat is then cached. Run with
+// -long.
+func TestHeavyRoutesShareTheSlots(t *testing.T) {
+	if !*long {
+		t.Skip("32 heavy requests, about a minute; run with -long")
+	}
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(MemoryLimit)) // as 'bjchart serve' sets it
+	srv := httptest.NewServer(New(Options{Version: "load"}))      // 127.0.0.1, a free port
+	defer srv.Close()
+	var compares, houses []string
+	for _, d := range []string{"1D", "2D", "4D", "6D", "8D", "3D", "5D", "7D"} {
+		compares = append(compares, "/api/diff.json?rules="+d+"+H17+DAS+LS&chart=wizard-4to8d-h17-das-ls",
+			"/api/diff.json?rules="+d+"+S17+DAS+LS&chart=wizard-4to8d-s17-das-ls")
+		houses = append(houses, "/house.json?rules=SEED002+"+d, "/house.json?rules="+d+"+LADDER+5CX=2+BET=1-10")
+	}
+	var peak uint64
+	stop := make(chan struct{})
+	sampled := make(chan struct{})
+	go func() {
+		defer close(sampled)
+		tick := time.NewTicker(20 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			select {
+			case <-stop:
+				return
+			case <-tick.C:
+				var ms runtime.MemStats
+				runtime.ReadMemStats(&ms)
+				peak = max(peak, ms.HeapInuse)
+			}
+		}
+	}()
+	for _, batch := range [][]string{compares, houses} {
+		start := time.Now()
+		var wg sync.WaitGroup
+		var mu sync.Mutex
+		codes := map[int]int{}
+		for _, target := range batch {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				code, err := fetch(srv.URL + target)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				mu.Lock()
+				codes[code]++
+				mu.Unlock()
+			}()
+		}
+		wg.Wait()
+		took := time.Since(start)
+		var again time.Time
+		for range 2 { // the first may solve again (the cache keeps the latest few); the second is kept
+			again = time.Now()
+			fetch(srv.URL + batch[0])
+		}
+		runtime.GC()
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		t.Logf("%d concurrent %s: %v in %v; a repeat %v; peak heap so far %d MB, %d MB in use after GC", len(batch), batch[0][:8], codes,
+			took.Round(time.Millisecond), time.Since(again).Round(time.Microsecond), peak>>20, ms.HeapInuse>>20)
+		if codes[200] != len(batch) {
+			t.Errorf("%s...: answers %v, want %d of 200", batch[0], codes, len(batch))
+		}
+		if d := time.Since(again); d > 100*time.Millisecond {
+			t.Errorf("%s asked again: %v, not kept", batch[0], d)
+		}
+	}
+	close(stop)
+	<-sampled
+	t.Logf("heap in use at most %d MB", peak>>20)
+	if peak > 300<<20 {
+		t.Errorf("heap in use reached %d MB: the heavy routes are not bounded", peak>>20)
+	}
+}
+
+// fetch gets a URL of the server under test and reads its answer whole.
+func fetch(url string) (int, error) {
+	resp, err := http.Get(url)
+	if err != nil {
+		return 0, err
+	}
+	defer resp.Body.Close()
+	_, err = io.Copy(io.Discard, resp.Body)
+	return resp.StatusCode, err
 }

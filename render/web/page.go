@@ -129,7 +129,7 @@ func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) {
 	status := http.StatusOK
 	if err != nil {
 		d.Error, status = err.Error(), http.StatusBadRequest
-	} else if t, err := s.tables.get(r.Context(), q.rules); err != nil {
+	} else if t, err := tableOf(r.Context(), s.tables, q.rules); err != nil {
 		d.Error, status = err.Error(), http.StatusServiceUnavailable
 	} else {
 		s.fill(r.Context(), &d, q, t)
@@ -193,7 +193,7 @@ func (s *Server) fill(ctx context.Context, d *pageData, q query, t *solve.Table)
 		d.Charts = append(d.Charts, option{Token: name, Text: name, Selected: name == q.chart})
 	}
 	if q.chart != "" || q.upload != nil {
-		if diff, err := s.compare(q); err != nil {
+		if diff, err := s.compare(ctx, q); err != nil {
 			d.DiffErr = err.Error()
 		} else {
 			var buf bytes.Buffer

@@ -236,7 +236,7 @@ func (s *Server) handleSimRun(w http.ResponseWriter, r *http.Request) {
 	defer release()
 	send := stream.send
 	ctx := r.Context()
-	t, err := s.tables.get(ctx, q.rules)
+	t, err := tableOf(ctx, s.tables, q.rules)
 	if err != nil {
 		send("failed", err.Error())
 		return

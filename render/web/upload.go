@@ -37,7 +37,7 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 		s.html(w, s.page, d, http.StatusBadRequest)
 		return
 	}
-	t, err := s.tables.get(r.Context(), q.rules)
+	t, err := tableOf(r.Context(), s.tables, q.rules)
 	if err != nil {
 		d.Error = err.Error()
 		s.html(w, s.page, d, http.StatusServiceUnavailable)

@@ -40,19 +40,31 @@ var files embed.FS
 
 // Options configure a Server.
 type Options struct {
-	Version   string        // printed on cards, as the CLI's
-	MaxTables int           // solved tables kept (default 32)
-	Workers   int           // solves at once (default 2)
-	Timeout   time.Duration // a request's limit (default 60 s)
+	Version   string // printed on cards, as the CLI's
+	MaxTables int    // solved tables kept (default 32)
+	Workers   int    // solves at once (default 2)
+
+	Timeout time.Duration // a request's limit (default 60 s)
 	// Now is today's date for the cards (default time.Now); a card is
 	// dated by the day, as the CLI's.
 	Now func() time.Time
 }
 
+// MemoryLimit is the soft limit on the Go heap that a process serving the
+// page sets (debug.SetMemoryLimit; 'bjchart serve' does): the collector
+// works harder near it, so that the two worker slots' solves (a
+// comparison's solver holds about 100 MB at eight decks) and the caches
+// stay within about 300 MB in all.
+const MemoryLimit = 200 << 20
+
 // A Server serves the page and the downloads.
 type Server struct {
-	opt       Options
-	tables    *tableCache
+	opt    Options
+	tables *tableCache
+	// diffs and houses keep comparisons and house games as tables are
+	// kept, in the same worker slots.
+	diffs     *workCache[*charts.Diff]
+	houses    *workCache[*house.Solution]
 	page      *template.Template
 	house     *template.Template
 	simPage   *template.Template
@@ -88,6 +100,8 @@ func New(opt Options) *Server {
 		indexPage: template.Must(template.New("indices.html").ParseFS(files, "templates/indices.html")),
 		simSlot:   make(chan struct{}, 1),
 		sims:      newRecent[render.SimReport](8), indices: newRecent[*render.IndicesReport](8), effects: newRecent[[]solve.Effect](8)}
+	s.diffs = newWorkCache[*charts.Diff](8, s.tables.slots)     // two tables each
+	s.houses = newWorkCache[*house.Solution](4, s.tables.slots) // about 20 MB each
 	assets, _ := fs.Sub(files, "assets")
 	s.mux = http.NewServeMux()
 	s.mux.Handle("GET /assets/", http.StripPrefix("/assets/", http.FileServerFS(assets)))
@@ -108,8 +122,8 @@ func New(opt Options) *Server {
 	s.mux.HandleFunc("GET /card.pdf", s.download("application/pdf", func(w *bytes.Buffer, q query, t *solve.Table) error {
 		return render.Card(w, t, render.CardOptions{Size: q.size, Paper: q.paper, Version: s.opt.Version, Date: s.today()})
 	}))
-	s.mux.HandleFunc("GET /api/diff.json", s.download("application/json", func(w *bytes.Buffer, q query, t *solve.Table) error {
-		d, err := s.compare(q)
+	s.mux.HandleFunc("GET /api/diff.json", s.downloadCtx("application/json", func(ctx context.Context, w *bytes.Buffer, q query, t *solve.Table) error {
+		d, err := s.compare(ctx, q)
 		if err != nil {
 			return err
 		}
@@ -205,7 +219,7 @@ func (s *Server) downloadCtx(contentType string, write func(context.Context, *by
 			http.Error(w, err.Error(), http.StatusBadRequest)
 			return
 		}
-		t, err := s.tables.get(r.Context(), q.rules)
+		t, err := tableOf(r.Context(), s.tables, q.rules)
 		if err != nil {
 			s.fail(w, err)
 			return
@@ -260,9 +274,11 @@ func (s *Server) fail(w http.ResponseWriter, err error) {
 }
 
 // compare diffs the query's published chart (of the library, or the
-// uploaded one) against its rules, as 'bjchart diff NAME --rules R' does.
-func (s *Server) compare(q query) (*charts.Diff, error) {
+// uploaded one) against its rules, as 'bjchart diff NAME --rules R' does:
+// in a worker slot, kept for the next request (an upload by its content).
+func (s *Server) compare(ctx context.Context, q query) (*charts.Diff, error) {
 	c := q.upload
+	key := q.rules.String() + "\x00" + q.chart
 	if c == nil {
 		if q.chart == "" {
 			return nil, badRequest{fmt.Errorf("no chart to compare: give chart=NAME ('bjchart charts' lists them)")}
@@ -271,12 +287,16 @@ func (s *Server) compare(q query) (*charts.Diff, error) {
 		if c, err = charts.Library(q.chart); err != nil {
 			return nil, badRequest{err}
 		}
+	} else {
+		key = fmt.Sprintf("%s\x00upload %s\x00%q\x00%v", q.rules, c.Name, c.Comments, c.Cells) // the upload's own title and plays
 	}
-	sv, err := solve.NewSolver(q.rules, solve.Options{})
-	if err != nil {
-		return nil, err
-	}
-	return charts.Compare(sv, c, charts.DefaultTie)
+	return s.diffs.getKey(ctx, key, func() (*charts.Diff, error) {
+		sv, err := solve.NewSolver(q.rules, solve.Options{})
+		if err != nil {
+			return nil, err
+		}
+		return charts.Compare(sv, c, charts.DefaultTie)
+	})
 }
 
 // handReport looks up the query's hand in a table.

@@ -110,7 +110,7 @@ func TestCacheSolvesOnce(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			tables[i], _ = c.get(context.Background(), r)
+			tables[i], _ = tableOf(context.Background(), c, r)
 		}()
 	}
 	wg.Wait()
@@ -121,7 +121,7 @@ func TestCacheSolvesOnce(t *testing.T) {
 	}
 	for _, s := range []string{"INF S17", "INF LS", "INF ENHC"} {
 		r, _ := solve.ParseRules(s)
-		c.get(context.Background(), r)
+		tableOf(context.Background(), c, r)
 	}
 	if n := c.len(); n != 2 {
 		t.Errorf("cache holds %d tables, want its bound 2", n)
@@ -129,7 +129,7 @@ func TestCacheSolvesOnce(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Nanosecond)
 	defer cancel()
 	r, _ = solve.ParseRules("8D H17 DAS LS RSA")
-	if _, err := c.get(ctx, r); err == nil {
+	if _, err := tableOf(ctx, c, r); err == nil {
 		t.Error("a request out of time got a table")
 	}
 }
