@@ -8,11 +8,11 @@ import (
 	"bjchart/solve/house"
 )
 
-// TestHouseCardGolden compares the text of seed 002's card (infinite deck,
+// TestHouseCardGolden compares the text of the house game's card (infinite deck,
 // the built dealer) with its golden file, and checks the card is the same
 // bytes twice.
 func TestHouseCardGolden(t *testing.T) {
-	r, err := house.ParseRules("SEED002 INF")
+	r, err := house.ParseRules("HOUSE INF")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -43,7 +43,7 @@ func TestHouseCardGolden(t *testing.T) {
 // and up card, a row and a column for each rank the deck holds (no
 // joker without jokers), each cell labelled with its row's bet.
 func TestHouseGrid(t *testing.T) {
-	for _, rules := range []string{"SEED002 INF", "INF BET=1-3"} {
+	for _, rules := range []string{"HOUSE INF", "INF BET=1-3"} {
 		r, _ := house.ParseRules(rules)
 		sol, err := house.Solve(r)
 		if err != nil {

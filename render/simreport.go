@@ -12,7 +12,7 @@ import (
 	"bjchart/solve/sim"
 )
 
-// SimReport is the output of sim; the JSON field names are the issue's.
+// SimReport is the output of sim; its JSON field names are stable.
 type SimReport struct {
 	Rules    string `json:"rules"`
 	Shoe     string `json:"shoe,omitempty"` // the shoe dealt from (counts of A,2..9,T), when not full decks

@@ -31,7 +31,7 @@ func TestDealersFrom(t *testing.T) {
 		}
 	}
 	gone = append(gone, [10]uint8{}, [10]uint8{0, 0, 12})                            // nothing out; more 3s than the shoe holds
-	for _, rule := range []DealerRule{{}, {H17: true}, {Stand16: 0.6, Hit17: 0.2}} { // S17, H17, seed 002's dealer
+	for _, rule := range []DealerRule{{}, {H17: true}, {Stand16: 0.6, Hit17: 0.2}} { // S17, H17, the house game's dealer
 		for _, up := range UpCards {
 			got := DealersFrom(rule, up, shoe, gone)
 			for i, g := range gone {

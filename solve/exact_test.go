@@ -751,7 +751,7 @@ func (u *ratUp) chartReach(tab *Table, up Rank) map[[10]int]*big.Rat {
 // of smallShoe's composition (DECK=2-2-2-2-2-2-1-1-1-5) solves to the
 // same table as smallShoe given as a remaining shoe, and its hands match
 // the big.Rat evaluation; an infinite Spanish deck, and an infinite deck
-// with seed 002's dealer, agree with 20,000 decks to the finite shoe's
+// with the house game's dealer, agree with 20,000 decks to the finite shoe's
 // effect (under 1e-5 of the EV).
 func TestDeckRule(t *testing.T) {
 	r, err := ParseRules("1D S17 DOA DAS SPL3 LS DECK=2-2-2-2-2-2-1-1-1-5")

@@ -32,7 +32,7 @@ type Rules struct {
 	// HoleCard says when the dealer looks for blackjack and what a dealer blackjack takes.
 	HoleCard HoleCard
 	// TiesLose gives the dealer every tie (TIESLOSE): equal totals, 21
-	// against 21 and blackjack against blackjack included (seed 002's
+	// against 21 and blackjack against blackjack included (the house game's
 	// house game). Without it ties push.
 	TiesLose bool
 	// Charlie, if not 0, is the number of cards (5, 6 or 7) with which a
@@ -62,7 +62,7 @@ type Rules struct {
 	// DealerStand16 is the probability that the dealer stands on a 16
 	// (DHIT16=P hits it with probability P; default: always hits), and
 	// DealerHit17, if not 0, the probability that it hits any 17, hard
-	// or soft (DHIT17=P, instead of S17 or H17). Seed 002's dealer as
+	// or soft (DHIT17=P, instead of S17 or H17). The house game's dealer as
 	// built: DHIT16=0.4 DHIT17=0.2. Below 16 the dealer always hits, on 18
 	// or more it always stands.
 	DealerStand16, DealerHit17 float64
@@ -705,8 +705,8 @@ func unknownMessage(t Token) string {
 	if len(nearest) == 1 { // one token a typo away
 		msg += fmt.Sprintf(" (did you mean %s?)", nearest[0])
 	}
-	if up == "SEED002" || slices.Contains([]string{"LADDER", "JOKERS", "21X", "J21X", "5CX", "6CX", "BET", "DESIGNED"}, strings.Split(up, "=")[0]) {
-		return msg + "; SEED002 and its tokens describe the house game (hit or stand only): see 'bjchart house --help'"
+	if up == "HOUSE" || up == "SEED002" || slices.Contains([]string{"LADDER", "JOKERS", "21X", "J21X", "5CX", "6CX", "BET", "DESIGNED"}, strings.Split(up, "=")[0]) {
+		return msg + "; HOUSE and its tokens describe the house game (hit or stand only): see 'bjchart house --help'"
 	}
 	if len(groups) == 0 {
 		return msg + "; see 'bjchart rules' for the rule language (e.g. \"6D H17 DAS LS 3:2\")"

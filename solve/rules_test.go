@@ -90,7 +90,7 @@ func FuzzParseRules(f *testing.F) {
 		"1D DECK=1-2-3-4-5-6-7-8-9-10",      // any deck
 		"6D DECK=4-4-4-4-4-4-4-4-4-16",      // the standard deck, written out
 		"6D 9C21=1:1 DECK=0-0-0-0-0-0-0",    // near misses
-		"6D DHIT16=0.4 DHIT17=0.2 TIESLOSE", // seed 002's dealer
+		"6D DHIT16=0.4 DHIT17=0.2 TIESLOSE", // the house game's dealer
 		"6D H17 DHIT17=0.5 DHIT16=2",        // contradictions
 	} {
 		f.Add(s)

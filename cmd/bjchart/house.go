@@ -38,13 +38,13 @@ winning hand's multiplier, whoever holds it, scales the stake: the largest
 of 21X (any 21), J21X (a 21 with a joker), 5CX (five cards) and 6CX (six or
 more), else 1.
 
-Rules (default SEED002, the house game with the dealer it built):
+Rules (default HOUSE, the house game with the dealer it built):
 ` + house.RuleHelp,
 		Example: `  bjchart house
-  bjchart house --rules "SEED002 INF DESIGNED"
+  bjchart house --rules "HOUSE INF DESIGNED"
   bjchart house --rules "6D LADDER 5CX=2 BET=1-10" --format json
-  bjchart house --card seed002.pdf
-  bjchart house --plot seed002.png`,
+  bjchart house --card house.pdf
+  bjchart house --plot house.png`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			r, err := house.ParseRules(rules)
@@ -102,7 +102,7 @@ Rules (default SEED002, the house game with the dealer it built):
 			return writeStdout(e, format, func(b *bytes.Buffer) error { return write(b, sol) })
 		},
 	}
-	cmd.Flags().StringVar(&rules, "rules", "SEED002", "the house rules (see above)")
+	cmd.Flags().StringVar(&rules, "rules", "HOUSE", "the house rules (see above)")
 	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json")
 	cmd.Flags().StringVar(&card, "card", "", "write a printable card (PDF) to this file instead (- for stdout)")
 	cmd.Flags().StringVar(&paper, "paper", "letter", "the card's paper: letter or a4")

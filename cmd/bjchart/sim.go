@@ -52,7 +52,7 @@ type simOptions struct {
 	unknownNotes map[string]string
 }
 
-// searchFlags set seed 001's tree search (--strategy emcts).
+// searchFlags set Itoh 2023's tree search (--strategy emcts).
 type searchFlags struct {
 	playouts  int
 	c         float64

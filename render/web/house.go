@@ -18,14 +18,14 @@ type houseData struct {
 }
 
 // houseQuery reads the house page's one parameter, rules (the house rule
-// language, default SEED002).
+// language, default HOUSE).
 func houseQuery(v url.Values) (string, house.Rules, error) {
 	if err := checkParams(v, "rules"); err != nil {
 		return "", house.Rules{}, err
 	}
 	input := v.Get("rules")
 	if input == "" {
-		input = "SEED002"
+		input = "HOUSE"
 	}
 	r, err := house.ParseRules(input)
 	return input, r, err

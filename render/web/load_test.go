@@ -91,7 +91,7 @@ func TestHeavyRoutesShareTheSlots(t *testing.T) {
 	for _, d := range []string{"1D", "2D", "4D", "6D", "8D", "3D", "5D", "7D"} {
 		compares = append(compares, "/api/diff.json?rules="+d+"+H17+DAS+LS&chart=wizard-4to8d-h17-das-ls",
 			"/api/diff.json?rules="+d+"+S17+DAS+LS&chart=wizard-4to8d-s17-das-ls")
-		houses = append(houses, "/house.json?rules=SEED002+"+d, "/house.json?rules="+d+"+LADDER+5CX=2+BET=1-10")
+		houses = append(houses, "/house.json?rules=HOUSE+"+d, "/house.json?rules="+d+"+LADDER+5CX=2+BET=1-10")
 	}
 	var peak uint64
 	stop := make(chan struct{})

@@ -68,7 +68,7 @@ var Systems = map[string]System{
 	"zen":         {Name: "zen", Tags: [11]float64{1: -1, 2: 1, 3: 1, 4: 2, 5: 2, 6: 2, 7: 1, 10: -2}},
 	"wong-halves": {Name: "wong-halves", Tags: [11]float64{1: -1, 2: 0.5, 3: 1, 4: 1, 5: 1.5, 6: 1, 7: 0.5, 9: -0.5, 10: -1}},
 	"red7":        {Name: "red7", Tags: [11]float64{1: -1, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 7: 0.5, 10: -1}},
-	// Seed 001 (Itoh 2023), tables 4 and 5.
+	// Itoh 2023, tables 4 and 5.
 	// Both start at the paper's 4 - 4 x decks, though the +-3 tags sum to
 	// -12 a deck.
 	"itoh-pm1": {Name: "itoh-pm1", Tags: [11]float64{1: -1, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 7: 1, 10: -1}, IRCPerDeck: 4},

@@ -2,10 +2,10 @@ package house
 
 import "testing"
 
-// BenchmarkSolve solves seed 002's game: one deck (composition-dependent),
+// BenchmarkSolve solves the house game's game: one deck (composition-dependent),
 // infinite, and infinite with the designed dealer.
 func BenchmarkSolve(b *testing.B) {
-	for _, rules := range []string{"SEED002", "SEED002 INF", "SEED002 INF DESIGNED"} {
+	for _, rules := range []string{"HOUSE", "HOUSE INF", "HOUSE INF DESIGNED"} {
 		r, err := ParseRules(rules)
 		if err != nil {
 			b.Fatal(err)

@@ -18,7 +18,7 @@ type brute struct {
 	mult21, multJoker21, mult5, mult6 int64
 	ladder, tiesLose                  bool
 	hit16, hit17                      *big.Rat // the built dealer's chances
-	designed                          bool     // seed 002's designed dealer instead
+	designed                          bool     // the house game's designed dealer instead
 	policies                          map[policyKey]policy
 	rats                              map[float64]*big.Rat
 	player                            map[string]*big.Rat
@@ -137,7 +137,7 @@ func (b *brute) rat(x float64) *big.Rat {
 // hitChance is the dealer's chance of hitting total t holding dealer
 // against the player's cards.
 func (b *brute) hitChance(player, dealer []int, t int) *big.Rat {
-	if b.designed { // seed 002's slides, as designed.go reads them
+	if b.designed { // the house game's slides, as designed.go reads them
 		var v visible
 		for i, c := range player {
 			v = v.see(points(c), i+1)
@@ -260,10 +260,10 @@ func TestExactSmallShoe(t *testing.T) {
 	// A A 2 2 3 4 5 6 7 9 T joker, as solver ranks
 	small := [NRanks]int{Ace: 2, 1: 2, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 8: 1, Ten: 1, Joker: 1}
 	for _, rules := range []string{
-		"SEED002",
-		"SEED002 PUSH NOLADDER DHIT16=0.5 DHIT17=0",
+		"HOUSE",
+		"HOUSE PUSH NOLADDER DHIT16=0.5 DHIT17=0",
 		"1D LADDER 5CX=3 6CX=7 21X=2 DHIT17=1",
-		"SEED002 DESIGNED",
+		"HOUSE DESIGNED",
 	} {
 		t.Run(rules, func(t *testing.T) {
 			t.Parallel()

@@ -1,6 +1,6 @@
 package house
 
-// Seed 002's designed dealer (its slides "アルゴリズム1-15"): the dealer
+// The house game's designed dealer (its slides "アルゴリズム1-15"): the dealer
 // hits 11 or less always (its premise) and otherwise by a threshold chosen
 // from the player's visible cards. The player's cards are X, ?, Y, Z, F in
 // the order dealt; the second (?) is face down to the dealer. Card values

@@ -113,7 +113,7 @@ func TestDesignedSlides(t *testing.T) {
 // the dealer's cards one at a time, in an infinite deck, for the built
 // dealer and a spread of the designed dealer's policies.
 func TestDealerAgainstRecursion(t *testing.T) {
-	r := Seed002
+	r := AsBuilt
 	r.Decks = 0
 	full := r.Shoe()
 	var p [NRanks]float64

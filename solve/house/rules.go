@@ -1,8 +1,8 @@
 // Package house solves hit-or-stand house games exactly: games scored by
 // the number of cards in a hand as well as its total, with multiplied
 // payouts, a bet declared after the first card, and a dealer who may
-// decide by chance or by what it sees of the player's hand. Seed 002's
-// game is the one it was written for (Seed002).
+// decide by chance or by what it sees of the player's hand. The house game's document's
+// game is the one it was written for (AsBuilt).
 //
 // The pipeline, for one rule set:
 //  1. the dealer's final hands, for each up card and dealer policy: draw
@@ -29,7 +29,7 @@ import (
 )
 
 // Ranks: A..9 are 0..8, a ten (T, J, Q, K) is 9, and a joker is 10. A joker
-// counts as a ten, but a 21 holding one pays more in seed 002.
+// counts as a ten, but a 21 holding one pays more in the house game.
 const (
 	Ace    = 0
 	Ten    = 9
@@ -52,12 +52,12 @@ func RankName(r int) string { return "A23456789T*"[r : r+1] }
 type DealerKind int
 
 const (
-	// Built is the dealer seed 002 programmed: it looks at its own total
+	// Built is the dealer the house game's authors programmed: it looks at its own total
 	// only, hits 15 or less, hits 16 and 17 with probabilities Hit16 and
 	// Hit17, and stands on 18 or more. A soft total counts as its higher
 	// value.
 	Built DealerKind = iota
-	// Designed is the dealer seed 002 designed and did not build: it reads
+	// Designed is the dealer the house game's authors designed and did not build: it reads
 	// the player's visible cards (all but the second) and its own first card
 	// (designed.go).
 	Designed
@@ -67,7 +67,7 @@ const (
 const MaxBet = 1000
 
 // Rules is a house game. The zero value is not useful; start from Plain or
-// Seed002.
+// AsBuilt.
 type Rules struct {
 	Decks  int // decks in the shoe, 1..MaxDecks; 0 is an infinite deck
 	Jokers int // jokers added to each deck, each counted as a ten
@@ -95,13 +95,13 @@ const MaxDecks = 8
 // no ladder, no multipliers and a flat one-point bet.
 var Plain = Rules{Decks: 1, Mult21: 1, MultJoker21: 1, Mult5: 1, Mult6: 1, BetMin: 1, BetMax: 1, Hit16: 1}
 
-// Seed002 is seed 002's game as its authors built it: one deck with two
-// jokers (a pack's usual two; the seed says only that jokers count as
+// AsBuilt is the house game as its authors built it (the project's document on it): one deck with two
+// jokers (a pack's usual two; its document says only that jokers count as
 // tens), ties to the dealer, the card-count ladder, 21 pays x2 (x3 with a
 // joker), five cards x5, six or more x10, a bet of 1-5 points declared
 // after the first card, and the dealer that hits 16 with probability 0.4
 // and 17 with 0.2.
-var Seed002 = Rules{Decks: 1, Jokers: 2, TiesLose: true, Ladder: true,
+var AsBuilt = Rules{Decks: 1, Jokers: 2, TiesLose: true, Ladder: true,
 	Mult21: 2, MultJoker21: 3, Mult5: 5, Mult6: 10, BetMin: 1, BetMax: 5,
 	Hit16: 0.4, Hit17: 0.2}
 
@@ -206,7 +206,8 @@ func (r Rules) String() string {
 }
 
 // RuleHelp lists the tokens ParseRules reads, one per line.
-const RuleHelp = `SEED002     the house game as built (first token only; later tokens change it):
+const RuleHelp = `HOUSE       the house game as built (first token only; later tokens change it;
+            SEED002, its old name, is read as HOUSE):
             1D JOKERS=2 TIESLOSE LADDER 21X=2 J21X=3 5CX=5 6CX=10 BET=1-5 DHIT16=0.4 DHIT17=0.2
 1D..8D, INF decks in the shoe (default 1D)
 JOKERS=N    jokers added to each deck, counted as tens (default 0)
@@ -239,8 +240,9 @@ func (e *RuleError) Error() string {
 }
 
 // ParseRules reads a house rule string: tokens separated by spaces or
-// commas, case-insensitive, changing Plain (or Seed002, when it begins
-// with SEED002). A token may appear twice only when it says the same.
+// commas, case-insensitive, changing Plain (or AsBuilt, when it begins
+// with HOUSE; SEED002, the game's name in the project's first documents,
+// is read as HOUSE). A token may appear twice only when it says the same.
 func ParseRules(s string) (Rules, error) {
 	r := Plain
 	seen := map[string]string{} // group -> the token that set it
@@ -249,11 +251,11 @@ func ParseRules(s string) (Rules, error) {
 		fail := func(format string, args ...any) (Rules, error) {
 			return Rules{}, &RuleError{s, f.Text, f.Offset, fmt.Sprintf(format, args...)}
 		}
-		if tok == "SEED002" {
+		if tok == "HOUSE" || tok == "SEED002" { // SEED002: its name in the project's first documents
 			if i != 0 {
-				return fail("SEED002 must come first (later tokens change it)")
+				return fail("%s must come first (later tokens change it)", tok)
 			}
-			r = Seed002
+			r = AsBuilt
 			continue
 		}
 		group, err := apply(&r, tok)

@@ -15,9 +15,10 @@ func TestParseRules(t *testing.T) {
 		want Rules
 	}{
 		{"", Plain},
-		{"seed002", Seed002},
-		{"SEED002 BET=1-5 1D", Seed002},
-		{"1D JOKERS=2 TIESLOSE LADDER 21X=2 J21X=3 5CX=5 6CX=10 BET=1-5 DHIT16=0.4 DHIT17=0.2", Seed002},
+		{"seed002", AsBuilt},
+		{"HOUSE BET=1-5 1D", AsBuilt},
+		{"SEED002 BET=1-5 1D", AsBuilt}, // its name in the project's first documents
+		{"1D JOKERS=2 TIESLOSE LADDER 21X=2 J21X=3 5CX=5 6CX=10 BET=1-5 DHIT16=0.4 DHIT17=0.2", AsBuilt},
 		{"inf, designed", Rules{Mult21: 1, MultJoker21: 1, Mult5: 1, Mult6: 1, BetMin: 1, BetMax: 1, Hit16: 1, Dealer: Designed}},
 	}
 	for _, tt := range tests {
@@ -40,7 +41,7 @@ func TestParseRulesErrors(t *testing.T) {
 		{"BET=3", "BET=A-B"},
 		{"DHIT16=1.5", "a probability from 0 to 1"},
 		{"DHIT17=NaN", "a probability from 0 to 1"},
-		{"1D SEED002", "SEED002 must come first"},
+		{"1D HOUSE", "HOUSE must come first"},
 		{"INF DESIGNED DHIT16=0.5", "DHIT16=0.5 is the built dealer's"},
 	}
 	for _, tt := range tests {
@@ -55,7 +56,7 @@ func TestParseRulesErrors(t *testing.T) {
 // FuzzParseRules: whatever parses validates, and prints as a string that
 // parses back to the same rules.
 func FuzzParseRules(f *testing.F) {
-	for _, s := range []string{"", "SEED002", "seed002 inf designed", "2D JOKERS=1 PUSH 5CX=3 BET=2-10", "DHIT16=0.25,DHIT17=1", "1D 1d", "BET=-1-2", "21X=+3"} {
+	for _, s := range []string{"", "HOUSE", "house inf designed", "SEED002", "2D JOKERS=1 PUSH 5CX=3 BET=2-10", "DHIT16=0.25,DHIT17=1", "1D 1d", "BET=-1-2", "21X=+3"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -91,17 +92,17 @@ func TestInvariants(t *testing.T) {
 		return sol
 	}
 	for _, deck := range []string{"", " INF"} {
-		seed := solveOf("SEED002" + deck)
-		if push := solveOf("SEED002 PUSH" + deck); push.Flat.EV <= seed.Flat.EV {
-			t.Errorf("SEED002%s: ties pushed %+.5f, ties lost %+.5f; want pushes worth more", deck, push.Flat.EV, seed.Flat.EV)
+		seed := solveOf("HOUSE" + deck)
+		if push := solveOf("HOUSE PUSH" + deck); push.Flat.EV <= seed.Flat.EV {
+			t.Errorf("HOUSE%s: ties pushed %+.5f, ties lost %+.5f; want pushes worth more", deck, push.Flat.EV, seed.Flat.EV)
 		}
 		for _, b := range []int{seed.Rules.BetMin, seed.Rules.BetMax} {
 			if flat := float64(b) * seed.Flat.EV; seed.Points < flat {
-				t.Errorf("SEED002%s: best bets %+.5f points a round, flat %d points %+.5f", deck, seed.Points, b, flat)
+				t.Errorf("HOUSE%s: best bets %+.5f points a round, flat %d points %+.5f", deck, seed.Points, b, flat)
 			}
 		}
 		if seed.Flat.Push != 0 {
-			t.Errorf("SEED002%s: ties lose, yet %v of rounds push", deck, seed.Flat.Push)
+			t.Errorf("HOUSE%s: ties lose, yet %v of rounds push", deck, seed.Flat.Push)
 		}
 	}
 	one, five := solveOf("INF"), solveOf("INF BET=5-5")
@@ -111,7 +112,7 @@ func TestInvariants(t *testing.T) {
 }
 
 // TestDealerAgainstSolve compares the built dealer's final totals with
-// package solve's dealer (its own code) for seed 002's dealer on a
+// package solve's dealer (its own code) for the house game's dealer on a
 // 52-card deck, infinite and one deck.
 func TestDealerAgainstSolve(t *testing.T) {
 	for _, decks := range []string{"INF", "1D"} {

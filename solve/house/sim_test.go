@@ -109,9 +109,9 @@ func toBrute(ranks []int, card func(int) int) []int {
 
 // TestAgainstSimulation plays the solver's own play and bets on shuffled
 // shoes and checks the solver's values for them within 3 standard errors:
-// seed 002's game with each dealer, one deck and infinite.
+// the house game's game with each dealer, one deck and infinite.
 func TestAgainstSimulation(t *testing.T) {
-	for i, rules := range []string{"SEED002", "SEED002 INF", "SEED002 DESIGNED", "SEED002 INF DESIGNED"} {
+	for i, rules := range []string{"HOUSE", "HOUSE INF", "HOUSE DESIGNED", "HOUSE INF DESIGNED"} {
 		t.Run(rules, func(t *testing.T) {
 			t.Parallel()
 			r, err := ParseRules(rules)

@@ -16,7 +16,7 @@ const (
 	// WinLose rewards a won hand 1 and anything else (a push, a loss) 0:
 	// the mean reward is the win rate (Itoh 2023, eMCTS-WinLose).
 	WinLose Reward = iota
-	// Table7 rewards by seed 001's table 7: double won 8, blackjack 7,
+	// Table7 rewards by Itoh 2023's table 7: double won 8, blackjack 7,
 	// won 6, push 4, surrendered 3, lost 2, double lost 0. That is 4 + 2 x
 	// the net result in bets, so its mean ranks plays by EV; a split's two
 	// hands count together (4 + 2 x their summed net).
@@ -90,7 +90,7 @@ func (p EMCTSParams) String() string {
 	return s
 }
 
-// EMCTS plays by the extended Monte-Carlo tree search of seed 001 (Itoh
+// EMCTS plays by the extended Monte-Carlo tree search of Itoh 2023 (Itoh
 // 2023, section 5). Each decision is a search from the player's real hand:
 //
 //   - Arcs are actions: stand, hit, double, surrender and split (no

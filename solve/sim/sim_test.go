@@ -42,7 +42,7 @@ func simulate(t testing.TB, rules string, rounds int64, seed uint64) (Result, *s
 // at 10M (an SE of 0.035%, against effects of 0.2% or more) the variant
 // rules: ties that lose (a blackjack against a blackjack under a peek and
 // without one), Charlies (one paying 2:1), P21WINS, Spanish decks and
-// bonus 21s, seed 002's dealer and PUSH22; DANY and RESCUE, which the
+// bonus 21s, the house game's dealer and PUSH22; DANY and RESCUE, which the
 // chart never uses.
 func TestAgainstSolver(t *testing.T) {
 	for i, rules := range []string{
