@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -70,8 +69,8 @@ same --date, gives the same PDF byte for byte.`,
 	o.index.bind(cmd, "", "")
 	fl := cmd.Flags()
 	fl.StringVarP(&o.out, "output", "o", "", "output file (default: strategy-card-<rules>.pdf)")
-	fl.StringVar(&o.size, "size", "letter", "card size: letter, a4 or wallet")
-	fl.StringVar(&o.paper, "paper", "letter", "sheet for wallet cards: letter or a4")
+	enumVar(fl, &o.size, "size", "letter", "card size: %s", "letter", "a4", "wallet")
+	enumVar(fl, &o.paper, "paper", "letter", "sheet for wallet cards: %s", "letter", "a4")
 	fl.BoolVar(&o.fullRows, "full-rows", false, "print every hard total on its own row (default: identical rows at the ends share one, 5-8 and 17+)")
 	fl.BoolVar(&o.ev, "ev", false, "add pages with every action's EV and the dealer's outcome probabilities")
 	fl.StringVar(&o.diff, "diff", "", "add a page comparing the chart with this published chart (name or file)")
@@ -84,12 +83,6 @@ same --date, gives the same PDF byte for byte.`,
 }
 
 func (o *cardOptions) run(cmd *cobra.Command, e env) error {
-	if !slices.Contains([]string{"letter", "a4", "wallet"}, o.size) {
-		return usagef("--size %q: want letter, a4 or wallet", o.size)
-	}
-	if !slices.Contains([]string{"letter", "a4"}, o.paper) {
-		return usagef("--paper %q: want letter or a4", o.paper)
-	}
 	if o.out != "" && o.out != "-" && !strings.HasSuffix(strings.ToLower(o.out), ".pdf") {
 		return usagef("-o %q: a card is a PDF; want a name ending in .pdf", o.out)
 	}

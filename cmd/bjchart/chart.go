@@ -193,13 +193,13 @@ func (o *chartOptions) bind(cmd *cobra.Command) {
 	fl := cmd.Flags()
 	fl.BoolVar(&o.ev, "ev", false, "show the EV of every legal action in each cell (text format)")
 	fl.BoolVar(&o.cd, "cd", false, "composition-dependent play: list the hands whose best play differs from the chart (text); with json or csv, the CD values of every two-card hand and every hand of three or more cards")
-	fl.StringVar(&o.format, "format", "text", "output format: text, json or csv")
+	enumVar(fl, &o.format, "format", "text", "output format: %s", "text", "json", "csv")
 	fl.StringVar(&o.count, "count", "", "with --tc or --rc: the count (a built-in name or tags \"A=-1,2=1,...\")")
 	fl.StringVar(&o.tags, "tags", "", "with --tc or --rc: a custom count's tags \"A=-1,2=1,...\" instead of --count")
 	fl.StringVar(&o.tc, "tc", "", "solve the shoe a true count typically leaves (with a balanced --count), e.g. +3")
 	fl.StringVar(&o.rc, "rc", "", "solve the shoe a running count typically leaves at --dealt (with --count; unbalanced counts from their initial count), e.g. -4")
 	fl.StringVar(&o.dealt, "dealt", "50%", "with --tc or --rc: how much of the shoe has been dealt")
-	fl.StringVar(&o.color, "color", "auto", "colour the text chart: auto (on a terminal, unless NO_COLOR is set), always or never")
+	enumVar(fl, &o.color, "color", "auto", "colour the text chart: %s (auto: on a terminal, unless NO_COLOR is set)", "auto", "always", "never")
 	needs(cmd, "dealt", "tc", "rc")
 }
 

@@ -91,7 +91,7 @@ func newChartsShowCmd(e env) *cobra.Command {
 			return err
 		},
 	}
-	cmd.Flags().StringVar(&color, "color", "auto", "colour the chart: auto, always or never")
+	enumVar(cmd.Flags(), &color, "color", "auto", "colour the chart: %s", "auto", "always", "never")
 	return cmd
 }
 

@@ -1,34 +1,21 @@
 package main
 
 import (
-	"strings"
-
 	"bjchart/charts"
 	"bjchart/render"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
-// flagValues are the values a flag takes, for shell completion; format
-// differs by command and is keyed "command/format".
+// flagValues are the values the rule flags take, for shell completion;
+// the other flags with a fixed set of values declare it with enumVar.
 var flagValues = map[string][]string{
-	"size":      {"letter", "a4", "wallet"},
-	"paper":     {"letter", "a4"},
 	"double":    {"any", "9-11", "10-11", "none"},
 	"surrender": {"none", "late", "early"},
 	"hole-card": {"peek", "enhc", "obo"},
 	"split":     {"cdz-", "cdp1"},
-	"color":     {"auto", "always", "never"},
-	"table":     {"hard", "soft", "pairs", "all"},
 	"decks":     {"1", "2", "4", "6", "8", "inf"},
-
-	"bjchart/format": {"text", "json", "csv"},
-	"chart/format":   {"text", "json", "csv"},
-	"dealer/format":  {"text", "json", "csv"},
-	"grid/format":    {"text", "json", "csv"},
-	"hand/format":    {"text", "json"},
-	"diff/format":    {"text", "json"},
-	"plot/format":    render.HeatmapFormats,
 }
 
 // registerCompletions adds value completion to every flag of every command
@@ -37,18 +24,16 @@ var flagValues = map[string][]string{
 func registerCompletions(root *cobra.Command) {
 	var walk func(c *cobra.Command)
 	walk = func(c *cobra.Command) {
-		for name, values := range flagValues {
-			cmdName, flag, scoped := strings.Cut(name, "/")
-			if scoped && cmdName != c.Name() {
-				continue
-			}
-			if !scoped {
-				flag = name
-			}
+		for flag, values := range flagValues {
 			if c.Flags().Lookup(flag) != nil {
 				c.RegisterFlagCompletionFunc(flag, cobra.FixedCompletions(values, cobra.ShellCompDirectiveNoFileComp))
 			}
 		}
+		c.Flags().VisitAll(func(f *pflag.Flag) {
+			if values := f.Annotations[enumAnnotation]; len(values) > 0 {
+				c.RegisterFlagCompletionFunc(f.Name, cobra.FixedCompletions(values, cobra.ShellCompDirectiveNoFileComp))
+			}
+		})
 		for _, flag := range []string{"diff", "against"} { // a chart name, or a file
 			if c.Flags().Lookup(flag) != nil {
 				c.RegisterFlagCompletionFunc(flag, chartNames)

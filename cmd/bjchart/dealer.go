@@ -51,6 +51,6 @@ count and S17/H17.`,
 	}
 	rules.bind(cmd)
 	cmd.Flags().StringVar(&shoe.shoe, "shoe", "", "deal from this remaining shoe instead of full decks: ten counts of A,2..9,T (e.g. \"4,4,4,4,4,4,4,4,4,16\")")
-	cmd.Flags().StringVar(&format, "format", "text", "output format: text, json or csv")
+	enumVar(cmd.Flags(), &format, "format", "text", "output format: %s", "text", "json", "csv")
 	return cmd
 }

@@ -47,8 +47,8 @@ row's hit/stand play for them and lists where that differs apart.`,
 	fl.Float64Var(&o.tie, "tie", charts.DefaultTie, "EV per occurrence below which a difference is a near-tie")
 	fl.SetAnnotation("tie", wantAnnotation, []string{"a finite, non-negative EV"})
 	fl.BoolVar(&o.exitCode, "exit-code", false, "exit 3 when the chart differs beyond near-ties (like git diff --exit-code)")
-	fl.StringVar(&o.format, "format", "text", "output format: text or json")
-	fl.StringVar(&o.color, "color", "auto", "colour the chart: auto, always or never")
+	enumVar(fl, &o.format, "format", "text", "output format: %s", "text", "json")
+	enumVar(fl, &o.color, "color", "auto", "colour the chart: %s", "auto", "always", "never")
 	return cmd
 }
 
@@ -63,9 +63,6 @@ func ruleFlagsGiven(cmd *cobra.Command) bool {
 }
 
 func (o *diffOptions) run(cmd *cobra.Command, chart string, e env) error {
-	if o.format != "text" && o.format != "json" {
-		return usagef("--format %q: want text or json", o.format)
-	}
 	if !(o.tie >= 0) || math.IsInf(o.tie, 1) {
 		return usagef("--tie %v: want a finite, non-negative EV", o.tie)
 	}

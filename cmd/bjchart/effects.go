@@ -46,6 +46,6 @@ with its own best chart; the best play's change is beside it.`,
 		},
 	}
 	rules.bind(cmd)
-	cmd.Flags().StringVar(&format, "format", "text", "output format: text, json or csv")
+	enumVar(cmd.Flags(), &format, "format", "text", "output format: %s", "text", "json", "csv")
 	return cmd
 }

@@ -79,7 +79,7 @@ draws where the search errs, one setting at a time.`,
 	fl.Uint64Var(&o.seed, "seed", 1, "seed of the searches' random numbers")
 	fl.IntVar(&o.list, "list", 10, "the costliest wrong decisions to list per setting (text)")
 	fl.StringVar(&o.plot, "plot", "", "draw where the search errs to this file (.png, .svg or .pdf); one C and one reward")
-	fl.StringVar(&o.format, "format", "text", "output format: text or json")
+	enumVar(fl, &o.format, "format", "text", "output format: %s", "text", "json")
 	fl.StringVar(&o.trees, "tree", "actions", "the tree's arcs: actions (Itoh 2023's), cards (a chance node per rank drawn), or both: actions,cards")
 	fl.StringVar(&o.backups, "backup", "mean", "a node's value: mean, max, or both: mean,max")
 	fl.StringVar(&o.chances, "chance", "visits", "with --tree cards --backup max, a chance node's weights: visits, exact, or both: visits,exact")
@@ -115,9 +115,6 @@ func (o *emctsCheckOptions) searchShapes() ([]sim.EMCTSParams, error) {
 }
 
 func (o *emctsCheckOptions) run(cmd *cobra.Command, e env) error {
-	if o.format != "text" && o.format != "json" {
-		return usagef("--format %q: want text or json", o.format)
-	}
 	var cs []float64
 	for _, f := range strings.Split(o.cs, ",") {
 		c, err := strconv.ParseFloat(strings.TrimSpace(f), 64)

@@ -43,7 +43,7 @@ composition-dependent EVs. A progress bar shows on a terminal.`,
 	o.rules.bind(cmd)
 	fl := cmd.Flags()
 	fl.StringVar(&o.decks, "decks-list", "1,2,4,6,8", "deck counts to solve, comma-separated (inf allowed)")
-	fl.StringVar(&o.format, "format", "text", "output format: text, json or csv")
+	enumVar(fl, &o.format, "format", "text", "output format: %s", "text", "json", "csv")
 	fl.IntVar(&o.jobs, "jobs", runtime.GOMAXPROCS(0), "rule sets solved at once")
 	return cmd
 }
@@ -59,9 +59,6 @@ func (o *gridOptions) run(cmd *cobra.Command, e env) error {
 	base, err := o.rules.resolve(cmd)
 	if err != nil {
 		return err
-	}
-	if o.format != "text" && o.format != "json" && o.format != "csv" {
-		return usagef("--format %q: want text, json or csv", o.format)
 	}
 	if o.jobs < 1 {
 		return usagef("--jobs %d: want at least 1", o.jobs)

@@ -65,6 +65,6 @@ deck only totals matter.`,
 	}
 	rules.bind(cmd)
 	sf.bind(cmd)
-	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json")
+	enumVar(cmd.Flags(), &format, "format", "text", "output format: %s", "text", "json")
 	return cmd
 }

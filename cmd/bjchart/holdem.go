@@ -49,18 +49,18 @@ straight; Q-K-A-2-3 is not).`,
 		RunE: func(cmd *cobra.Command, args []string) error { return o.run(cmd, e, args) },
 	}
 	fl := cmd.Flags()
-	fl.StringVar(&o.format, "format", "text", "output format: text, json or csv (csv: the chart)")
+	enumVar(fl, &o.format, "format", "text", "output format: %s (csv: the chart)", "text", "json", "csv")
 	fl.StringVar(&o.show, "show", "equity,pushfold", "the chart's grids in text: equity, pushfold or both")
 	fl.IntVar(&o.opponents, "opponents", 1, "with a HAND: random opponents, 1 (exact) to 9 (2 and more simulated)")
 	fl.StringVar(&o.deals, "deals", "1M", "deals to simulate with --opponents 2 or more: a count, with an optional k, M or G")
 	fl.Uint64Var(&o.seed, "seed", 1, "seed of the simulation; the same seed gives the same figures on any machine")
 	fl.StringVar(&o.card, "card", "", "write the chart as a printable card (PDF) to this file instead (- for stdout)")
-	fl.StringVar(&o.size, "size", "letter", "the card: letter, a4 or wallet")
-	fl.StringVar(&o.paper, "paper", "letter", "the wallet card's sheet: letter or a4")
+	enumVar(fl, &o.size, "size", "letter", "the card: %s", "letter", "a4", "wallet")
+	enumVar(fl, &o.paper, "paper", "letter", "the wallet card's sheet: %s", "letter", "a4")
 	fl.StringVar(&o.date, "date", "", "date printed on the card, YYYY-MM-DD (default: $SOURCE_DATE_EPOCH if set, else today)")
 	fl.StringVar(&o.plot, "plot", "", "write the equity heatmap to this file instead (.png, .svg or .pdf)")
 	fl.BoolVar(&o.compute, "compute", false, "compute the equities against a random hand from scratch (about 4 s) instead of summing the shipped class matrix's rows (the same counts, a test holds them equal)")
-	fl.StringVar(&o.color, "color", "auto", "shade the chart's cells: auto (on a terminal, unless NO_COLOR is set), always or never")
+	enumVar(fl, &o.color, "color", "auto", "shade the chart's cells: %s (auto: on a terminal, unless NO_COLOR is set)", "auto", "always", "never")
 	for _, f := range []string{"size", "paper", "date"} {
 		needs(cmd, f, "card")
 	}
@@ -68,9 +68,6 @@ straight; Q-K-A-2-3 is not).`,
 }
 
 func (o *holdemOptions) run(cmd *cobra.Command, e env, args []string) error {
-	if !slices.Contains([]string{"text", "json", "csv"}, o.format) {
-		return usagef("--format %q: want text, json or csv", o.format)
-	}
 	if o.opponents < 1 || o.opponents > holdem.MaxOpponents {
 		return usagef("--opponents %d: want 1 to %d", o.opponents, holdem.MaxOpponents)
 	}
@@ -166,12 +163,6 @@ func (o *holdemOptions) chart(e env) error {
 	case o.card != "":
 		if o.card != "-" && !strings.HasSuffix(strings.ToLower(o.card), ".pdf") {
 			return usagef("--card %q: a card is a PDF; want a name ending in .pdf", o.card)
-		}
-		if !slices.Contains([]string{"letter", "a4", "wallet"}, o.size) {
-			return usagef("--size %q: want letter, a4 or wallet", o.size)
-		}
-		if !slices.Contains([]string{"letter", "a4"}, o.paper) {
-			return usagef("--paper %q: want letter or a4", o.paper)
 		}
 		var err error
 		if opt.Date, err = printDate(e, o.date); err != nil {

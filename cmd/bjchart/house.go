@@ -75,9 +75,6 @@ Rules (default HOUSE, the house game with the dealer it built):
 				if card != "-" && !strings.HasSuffix(strings.ToLower(card), ".pdf") {
 					return usagef("--card %q: a card is a PDF; want a name ending in .pdf", card)
 				}
-				if !slices.Contains([]string{"letter", "a4"}, paper) {
-					return usagef("--paper %q: want letter or a4", paper)
-				}
 				if opt.Date, err = printDate(e, date); err != nil {
 					return err
 				}
@@ -103,9 +100,9 @@ Rules (default HOUSE, the house game with the dealer it built):
 		},
 	}
 	cmd.Flags().StringVar(&rules, "rules", "HOUSE", "the house rules (see above)")
-	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json")
+	enumVar(cmd.Flags(), &format, "format", "text", "output format: %s", "text", "json")
 	cmd.Flags().StringVar(&card, "card", "", "write a printable card (PDF) to this file instead (- for stdout)")
-	cmd.Flags().StringVar(&paper, "paper", "letter", "the card's paper: letter or a4")
+	enumVar(cmd.Flags(), &paper, "paper", "letter", "the card's paper: %s", "letter", "a4")
 	cmd.Flags().StringVar(&plotOut, "plot", "", "write a heatmap of the EV per point by first card and up card to this file instead (.png, .svg or .pdf)")
 	cmd.Flags().StringVar(&date, "date", "", "date printed on the card, YYYY-MM-DD (default: $SOURCE_DATE_EPOCH if set, else today)")
 	needs(cmd, "paper", "card")

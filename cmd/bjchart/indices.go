@@ -48,7 +48,7 @@ func (f *indexFlags) bind(cmd *cobra.Command, count, set string) {
 	fl.IntVar(&f.shoes, "shoes", 600, "depleted shoes sampled (more: smaller errors, longer)")
 	fl.StringVar(&f.penetration, "penetration", "80%", "shoes are dealt to a random depth below this")
 	fl.Uint64Var(&f.seed, "seed", 1, "seed of the sampled shoes")
-	fl.StringVar(&f.round, "round", "nearest", "how a crossing becomes the integer index: nearest, floor or truncate (toward zero)")
+	enumVar(fl, &f.round, "round", "nearest", "how a crossing becomes the integer index: %s (toward zero)", "nearest", "floor", "truncate")
 	fl.StringVar(&f.countAt, "count-at", "decision", "when the count is read: decision (the player's two cards and the up card seen, as published tables) or round (before the round is dealt)")
 }
 
@@ -90,14 +90,11 @@ per deck. The published values beside them are Hi-Lo's.`,
 	}
 	o.rules.bind(cmd)
 	o.index.bind(cmd, "hilo", "")
-	cmd.Flags().StringVar(&o.format, "format", "text", "output format: text, json or csv")
+	enumVar(cmd.Flags(), &o.format, "format", "text", "output format: %s", "text", "json", "csv")
 	return cmd
 }
 
 func (o *indicesOptions) run(cmd *cobra.Command, e env) error {
-	if o.format != "text" && o.format != "json" && o.format != "csv" {
-		return usagef("--format %q: want text, json or csv", o.format)
-	}
 	r, err := o.rules.resolve(cmd)
 	if err != nil {
 		return err

@@ -71,8 +71,8 @@ table's currency; every formula is stated in the output.`,
 	fl.IntVar(&o.shoes, "shoes", 300, "shoes solved exactly for the edge (six decks: about 0.1 s each on two cores)")
 	fl.StringVar(&o.rounds, "rounds", "10M", "rounds simulated for the frequencies and variances")
 	fl.Uint64Var(&o.seed, "seed", 1, "seed of the shoes and the rounds")
-	fl.StringVar(&o.play, "play", "chart", "what the player plays: chart, or indices (the chart with Hi-Lo's I18, and the Fab 4 with late surrender, at their published values)")
-	fl.StringVar(&o.format, "format", "text", "output format: text, json or csv (the ramp by count)")
+	enumVar(fl, &o.play, "play", "chart", "what the player plays: %s (indices: the chart with Hi-Lo's I18, and the Fab 4 with late surrender, at their published values)", "chart", "indices")
+	enumVar(fl, &o.format, "format", "text", "output format: %s (csv: the ramp by count)", "text", "json", "csv")
 	fl.StringVar(&o.plot, "plot", "", "also draw the edge and the bet by count to this file (.png, .svg or .pdf)")
 	return cmd
 }
@@ -89,12 +89,6 @@ func parseSpread(s string) (lo, hi float64, err error) {
 }
 
 func (o *riskOptions) run(cmd *cobra.Command, e env) error {
-	if !slices.Contains([]string{"text", "json", "csv"}, o.format) {
-		return usagef("--format %q: want text, json or csv", o.format)
-	}
-	if o.play != "chart" && o.play != "indices" {
-		return usagef("--play %q: want chart or indices", o.play)
-	}
 	if _, err := count.ParseSystem(o.count); err != nil {
 		return usagef("--count %q: %v", o.count, err)
 	}

@@ -207,6 +207,27 @@ func flagError(c *cobra.Command, err error) error {
 	return fmt.Errorf("--%s %q: want %s", name, value, want)
 }
 
+// enumAnnotation lists the values a flag takes (enumVar): one list for
+// its help, its check (checkFlagValues) and its shell completion.
+const enumAnnotation = "bjchart-enum"
+
+// enumVar binds a flag that takes one of values; usage holds %s where the
+// list goes ("output format: %s" → "output format: text, json or csv").
+func enumVar(fl *pflag.FlagSet, p *string, name, value, usage string, values ...string) {
+	fl.StringVar(p, name, value, fmt.Sprintf(usage, orList(values)))
+	if err := fl.SetAnnotation(name, enumAnnotation, values); err != nil {
+		panic(err) // the flag was just bound
+	}
+}
+
+// orList joins values as "a, b or c".
+func orList(values []string) string {
+	if len(values) < 2 {
+		return strings.Join(values, "")
+	}
+	return strings.Join(values[:len(values)-1], ", ") + " or " + values[len(values)-1]
+}
+
 // wantAnnotation is the flag annotation that says what a number flag
 // allows, for checkFlagValues' message ("a finite, non-negative EV").
 const wantAnnotation = "bjchart-want"
@@ -235,6 +256,10 @@ func checkFlagValues(c *cobra.Command) error {
 		}
 		if needs := f.Annotations[needsAnnotation]; len(needs) > 0 && !slices.ContainsFunc(needs, func(n string) bool { return c.Flags().Changed(n) }) {
 			err = usagef("--%s applies only with --%s: give that too, or leave --%s out", f.Name, strings.Join(needs, " or --"), f.Name)
+			return
+		}
+		if values := f.Annotations[enumAnnotation]; len(values) > 0 && f.Value.String() != "" && !slices.Contains(values, f.Value.String()) {
+			err = usagef("--%s %q: want %s", f.Name, f.Value.String(), orList(values))
 			return
 		}
 		switch f.Value.Type() {

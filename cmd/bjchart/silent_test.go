@@ -253,3 +253,37 @@ func TestEveryFlagRefusesNonsense(t *testing.T) {
 		t.Errorf("only %d flag values tried: the walk missed commands", n)
 	}
 }
+
+// TestEnumFlagsDeclaredOnce: every flag with a fixed set of values
+// (enumVar) lists them in its help, refuses any other with that list, and
+// completes them; every command's --format is one.
+func TestEnumFlagsDeclaredOnce(t *testing.T) {
+	root := newRootCmd(env{stdout: io.Discard, stderr: io.Discard, getenv: func(string) string { return "" }})
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+		if f := c.Flags().Lookup("format"); f != nil && len(f.Annotations[enumAnnotation]) == 0 {
+			t.Errorf("%s --format: no declared values", c.CommandPath())
+		}
+		c.Flags().VisitAll(func(f *pflag.Flag) {
+			values := f.Annotations[enumAnnotation]
+			if len(values) == 0 {
+				return
+			}
+			if !strings.Contains(f.Usage, orList(values)) {
+				t.Errorf("%s --%s: help %q does not list %v", c.CommandPath(), f.Name, f.Usage, values)
+			}
+			path := strings.Fields(c.CommandPath())[1:]
+			code, out, _ := runCmd(t, append(append([]string{"__complete"}, path...), "--"+f.Name, "")...)
+			if code != exitOK || !strings.HasPrefix(out, strings.Join(values, "\n")+"\n") {
+				t.Errorf("%s --%s completes %q, want %v", c.CommandPath(), f.Name, out, values)
+			}
+		})
+	}
+	walk(root)
+	if code, _, stderr := runCmd(t, "sim", "--format", "xml"); code != exitUsage || !strings.Contains(stderr, `--format "xml": want text or json`) {
+		t.Errorf("sim --format xml: exit %d, %q", code, stderr)
+	}
+}

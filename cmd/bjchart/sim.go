@@ -162,7 +162,7 @@ one card burnt after each shuffle.`,
 	fl.StringVar(&o.penetration, "penetration", "75%", "how much of the shoe is dealt before the shuffle, e.g. 75%")
 	fl.BoolVar(&o.csm, "csm", false, "a continuous shuffler: every round from a freshly shuffled full shoe")
 	fl.StringVar(&o.strategy, "strategy", "solved", "what the players play: solved (the best chart for the rules), cd (composition-dependent play for a full shoe, splits CDZ-), optimal (the exact best play for the cards not yet seen, decision by decision), emcts (Itoh 2023's tree search; see --playouts, --c, --reward), or a published chart's name or file")
-	fl.StringVar(&o.format, "format", "text", "output format: text or json")
+	enumVar(fl, &o.format, "format", "text", "output format: %s", "text", "json")
 	fl.IntVar(&o.players, "players", 1, "players at the table, 1 to 7, all playing alike (see --seat)")
 	fl.StringArrayVar(&o.seats, "seat", nil, "a seat of its own, once per seat (then the players): \"strategy=cd; ramp=-100:1,2:4; indices=published; insure-at=3\", any part left out as the run's")
 	fl.StringVar(&o.count, "count", "", "count cards: a built-in count (hilo, ko, hiopt1, hiopt2, omega2, zen, wong-halves, red7, itoh-pm1, itoh-pm3) or tags \"A=-1,2=1,...\" (balanced counts bet by true count, others by running count)")
@@ -197,9 +197,6 @@ func parseCount(s string) (int64, error) {
 }
 
 func (o *simOptions) run(cmd *cobra.Command, e env) error {
-	if o.format != "text" && o.format != "json" {
-		return usagef("--format %q: want text or json", o.format)
-	}
 	rounds, err := parseCount(o.rounds)
 	if err != nil {
 		return usagef("--rounds %q: %v", o.rounds, err)
@@ -475,9 +472,6 @@ all must come from the same command but for --shard.`,
   bjchart sim merge part1.json part2.json`,
 		Args: argsBetween(1, -1, "the JSON files of the parts"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if format != "text" && format != "json" {
-				return usagef("--format %q: want text or json", format)
-			}
 			merged, err := mergeParts(args)
 			var re *charts.ReadError
 			switch {
@@ -494,7 +488,7 @@ all must come from the same command but for --shard.`,
 			})
 		},
 	}
-	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json")
+	enumVar(cmd.Flags(), &format, "format", "text", "output format: %s", "text", "json")
 	return cmd
 }
 
