@@ -7,6 +7,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"text/tabwriter"
 
 	"github.com/olekukonko/tablewriter/tw"
 
@@ -265,5 +266,90 @@ func (s HoldemSim) Text(w io.Writer) error {
 	_, err := fmt.Fprintf(w, "bjchart holdem: %s against %d random hand(s), all in before the flop (simulated: %d deals, seed %d)\n\n"+
 		"equity %.4f ± %.4f (SE; 95%% CI [%.4f, %.4f]) of the pot, split pots shared\nwins alone %.2f%%, splits %.2f%%\n",
 		s.Hand, s.Opponents, s.Deals, s.Seed, s.Equity, s.SE, s.Equity-1.96*s.SE, s.Equity+1.96*s.SE, 100*s.Win, 100*s.Tie)
+	return err
+}
+
+// HoldemEquityReport is 'bjchart holdem equity”s report: each range's
+// share of the pot against the others with the board and dead cards.
+type HoldemEquityReport struct {
+	Board   string           `json:"board"`
+	Dead    string           `json:"dead"`
+	Exact   bool             `json:"exact"` // every deal and board enumerated; else simulated
+	Deals   int64            `json:"deals"` // deals of the hands (exact), or trials (simulated)
+	Boards  int64            `json:"boards_per_deal,omitempty"`
+	Seed    *uint64          `json:"seed,omitempty"` // simulated only
+	Players []HoldemEquityOf `json:"players"`
+	Model   string           `json:"model"`
+}
+
+// HoldemEquityOf is one player's range and shares: equity (the pot's
+// share, ties split), win and tie (the deals won alone and split), with
+// the equity's SE where simulated.
+type HoldemEquityOf struct {
+	Range  string   `json:"range"`
+	Combos int      `json:"combos"` // hands in the range, before the board and dead cards
+	Equity float64  `json:"equity"`
+	Win    float64  `json:"win"`
+	Tie    float64  `json:"tie"`
+	SE     *float64 `json:"se,omitempty"`
+	Exact  bool     `json:"exact"`
+}
+
+// NewHoldemEquityReport lays out an equity computation.
+func NewHoldemEquityReport(ranges []holdem.Range, board, dead []holdem.Card, res holdem.EquityResult) HoldemEquityReport {
+	cards := func(cs []holdem.Card) string {
+		var s []string
+		for _, c := range cs {
+			s = append(s, c.String())
+		}
+		return strings.Join(s, " ")
+	}
+	rep := HoldemEquityReport{Board: cards(board), Dead: cards(dead), Exact: res.Exact, Deals: res.Deals, Boards: res.Boards,
+		Model: "every way to deal each player one hand of its range, no card shared with another player, the board or the dead cards, " +
+			"equally likely; the board completed from the cards left; ties split the pot"}
+	if !res.Exact {
+		seed := res.Seed
+		rep.Seed = &seed
+	}
+	for i, r := range ranges {
+		p := res.Players[i]
+		x := HoldemEquityOf{Range: r.Text, Combos: len(r.Hands), Equity: p.Equity, Win: p.Win, Tie: p.Tie, Exact: res.Exact}
+		if !res.Exact {
+			se := p.SE
+			x.SE = &se
+		}
+		rep.Players = append(rep.Players, x)
+	}
+	return rep
+}
+
+// Text writes the report for a reader.
+func (r HoldemEquityReport) Text(w io.Writer) error {
+	board := r.Board
+	if board == "" {
+		board = "none (before the flop)"
+	}
+	fmt.Fprintf(w, "bjchart holdem equity: board %s", board)
+	if r.Dead != "" {
+		fmt.Fprintf(w, ", dead %s", r.Dead)
+	}
+	if r.Exact {
+		fmt.Fprintf(w, "\nexact: %d deal(s) of the hands x %d boards each, every one enumerated\n\n", r.Deals, r.Boards)
+	} else {
+		fmt.Fprintf(w, "\nsimulated: %d random deals (seed %d); ± one standard error\n\n", r.Deals, *r.Seed)
+	}
+	tab := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tab, "range\thands\tequity\twin\ttie")
+	for _, p := range r.Players {
+		eq := fmt.Sprintf("%.4f%%", 100*p.Equity)
+		if p.SE != nil {
+			eq += fmt.Sprintf(" ± %.4f%%", 100**p.SE)
+		}
+		fmt.Fprintf(tab, "%s\t%d\t%s\t%.4f%%\t%.4f%%\n", p.Range, p.Combos, eq, 100*p.Win, 100*p.Tie)
+	}
+	if err := tab.Flush(); err != nil {
+		return err
+	}
+	_, err := fmt.Fprintf(w, "\nEquity: the share of the pot, ties split; win and tie: the deals won alone and split. Model: %s.\n", r.Model)
 	return err
 }

@@ -29,9 +29,11 @@ func newHoldemCmd(e env) *cobra.Command {
 		Long: `Texas Hold'em before the flop: the 169 starting hands (pairs, suited,
 offsuit) in a 13x13 grid, each with its exact equity heads up against a
 random hand (every opponent hand and every board enumerated: about 4 s)
-and its push-or-fold number (Sklansky-Chubukov: the largest stack, in big
-blinds, from which the small blind's all-in does at least as well as a
-fold when the big blind sees the hand and answers it perfectly).
+and its push-or-fold number (Sklansky-Chubukov, as published: the largest
+stack behind the posted small blind, in small blinds, from which the small
+blind's all-in does at least as well as a fold when the big blind sees
+the hand and answers it perfectly). 'bjchart holdem equity' takes ranges,
+a board and dead cards.
 
 A hand is a class (AKs, T9o, QQ) or two cards (AsKd). With HAND v HAND it
 gives their exact equity (every deal of their hands and every board);
@@ -64,7 +66,97 @@ straight; Q-K-A-2-3 is not).`,
 	for _, f := range []string{"size", "paper", "date"} {
 		needs(cmd, f, "card")
 	}
+	cmd.AddCommand(newHoldemEquityCmd(e))
 	return cmd
+}
+
+// holdemEquityOptions are 'bjchart holdem equity”s flags.
+type holdemEquityOptions struct {
+	board, dead, format, trials string
+	seed                        uint64
+}
+
+func newHoldemEquityCmd(e env) *cobra.Command {
+	o := &holdemEquityOptions{}
+	cmd := &cobra.Command{
+		Use:   "equity RANGE RANGE...",
+		Short: "Each range's share of the pot against the others, with a board and dead cards",
+		Long: `The equity of hand ranges against each other (2 to 9 players): every way
+to deal each player one hand of its range without a card in common (each
+equally likely), and every board completed from the cards left. Exact by
+enumeration where that takes at most 150M hand evaluations (a range
+against a range on the flop, three hands against each other before it);
+beyond that simulated over --trials random deals, with standard errors.
+The output says which.
+
+A range lists items separated by commas: QQ (a pair), QQ+ (QQ, KK, AA),
+22-55; AKs, KQo, AK (suited and offsuit); A2s+ (the kicker up to just
+below the high card), KTo-K8o; AhKh (one hand).`,
+		Example: `  bjchart holdem equity "AKs,QQ+" "22+,ATs+" --board Kh7d2c
+  bjchart holdem equity AsAh KsKd QcJc
+  bjchart holdem equity "QQ+,AK" "22+,A2s+,KTo+" --format json
+  bjchart holdem equity AhKh QsQd --board "Kc 7d 2s 9h" --dead Th`,
+		Args: argsBetween(2, 9, "2 to 9 ranges, e.g. \"AKs,QQ+\" \"22+,ATs+\""),
+		RunE: func(cmd *cobra.Command, args []string) error { return o.run(e, args) },
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&o.board, "board", "", "the board: 3, 4 or 5 cards, e.g. Kh7d2c or \"Kh 7d 2c\"")
+	fl.StringVar(&o.dead, "dead", "", "cards out of play: no player holds them and no board shows them, e.g. Th or \"Th 9c\"")
+	fl.StringVar(&o.trials, "trials", "1M", "random deals where the equity is simulated: a count, with an optional k or M (at most 100M)")
+	fl.Uint64Var(&o.seed, "seed", 1, "seed of a simulated equity; the same seed gives the same figures on any machine")
+	enumVar(fl, &o.format, "format", "text", "output format: %s", "text", "json")
+	return cmd
+}
+
+// parseCards reads cards written together or apart: "Kh7d2c", "Kh 7d 2c".
+func parseCards(flag, s string) ([]holdem.Card, error) {
+	t := strings.NewReplacer(" ", "", ",", "").Replace(s)
+	if len(t)%2 != 0 || len(t) > 2*7 {
+		return nil, usagef("--%s %q: want cards of a rank and a suit, e.g. Kh7d2c", flag, s)
+	}
+	var out []holdem.Card
+	for i := 0; i < len(t); i += 2 {
+		c, err := holdem.ParseCard(t[i : i+2])
+		if err != nil {
+			return nil, usagef("--%s %q: %v", flag, s, err)
+		}
+		out = append(out, c)
+	}
+	return out, nil
+}
+
+func (o *holdemEquityOptions) run(e env, args []string) error {
+	var ranges []holdem.Range
+	for _, a := range args {
+		r, err := holdem.ParseRange(a)
+		if err != nil {
+			return usageError{err}
+		}
+		ranges = append(ranges, r)
+	}
+	board, err := parseCards("board", o.board)
+	if err != nil {
+		return err
+	}
+	dead, err := parseCards("dead", o.dead)
+	if err != nil {
+		return err
+	}
+	trials, err := parseCount(o.trials)
+	if err != nil || trials < 1000 || trials > 100_000_000 {
+		return usagef("--trials %q: want 1k to 100M", o.trials)
+	}
+	res, err := holdem.Equity(ranges, board, dead, trials, o.seed)
+	if err != nil {
+		return usageError{err}
+	}
+	rep := render.NewHoldemEquityReport(ranges, board, dead, res)
+	return writeStdout(e, o.format, func(b *bytes.Buffer) error {
+		if o.format == "json" {
+			return render.WriteJSON(b, rep)
+		}
+		return rep.Text(b)
+	})
 }
 
 func (o *holdemOptions) run(cmd *cobra.Command, e env, args []string) error {

@@ -1,0 +1,432 @@
+package holdem
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"runtime"
+	"strings"
+	"sync"
+)
+
+// A Range is a set of hands a player may hold, each as likely as the
+// others (no weights).
+type Range struct {
+	Text  string // as given
+	Hands []Hand // each once, in a fixed order
+}
+
+// MaxRangeText bounds a range's text.
+const MaxRangeText = 2000
+
+// ParseRange reads a range in the usual notation, items separated by
+// commas: a pair ("QQ"), pairs from one up ("QQ+") or between two
+// ("22-55"); suited or offsuit hands ("AKs", "KQo", or "AK" for both);
+// the kicker from one up to just below the high card ("A2s+", "K9o+") or
+// between two ("KTo-K8o"); a specific hand ("AhKh"). Case aside for the
+// ranks; a hand named twice counts once.
+func ParseRange(s string) (Range, error) {
+	if len(s) > MaxRangeText {
+		return Range{}, fmt.Errorf("range of %d characters: at most %d", len(s), MaxRangeText)
+	}
+	r := Range{Text: strings.TrimSpace(s)}
+	seen := map[Hand]bool{}
+	add := func(hs ...Hand) {
+		for _, h := range hs {
+			if !seen[h] {
+				seen[h] = true
+				r.Hands = append(r.Hands, h)
+			}
+		}
+	}
+	for _, item := range strings.Split(s, ",") {
+		item = strings.TrimSpace(item)
+		if item == "" {
+			return Range{}, fmt.Errorf("range %q: an empty item; want items such as QQ+, AKs, A2s+, KTo-K8o, AhKh separated by commas", quote(s))
+		}
+		hs, err := rangeItem(item)
+		if err != nil {
+			return Range{}, fmt.Errorf("range item %q: %v", quote(item), err)
+		}
+		add(hs...)
+	}
+	return r, nil
+}
+
+// rangeItem reads one item of a range.
+func rangeItem(item string) ([]Hand, error) {
+	const want = "want a class (QQ, AKs, KQo, AK), a class and + (QQ+, A2s+), two classes with - (22-55, KTo-K8o) or a hand (AhKh)"
+	if len(item) == 4 && !strings.ContainsAny(item, "+-") { // two cards
+		if hs, _, err := ParseHands(item); err == nil {
+			return hs, nil
+		}
+	}
+	classes := func(text string) ([]Class, error) { // "AK" is both suits
+		if len(text) == 2 && text[0] != text[1] && strings.ToUpper(text[:1]) != strings.ToUpper(text[1:]) {
+			s, err1 := ParseClass(text + "s")
+			o, err2 := ParseClass(text + "o")
+			if err1 != nil || err2 != nil {
+				return nil, fmt.Errorf("%s", want)
+			}
+			return []Class{s, o}, nil
+		}
+		c, err := ParseClass(text)
+		if err != nil {
+			return nil, fmt.Errorf("%s", want)
+		}
+		return []Class{c}, nil
+	}
+	var out []Class
+	switch {
+	case strings.HasSuffix(item, "+"):
+		base, err := classes(strings.TrimSuffix(item, "+"))
+		if err != nil {
+			return nil, err
+		}
+		for _, c := range base {
+			hi, lo, suited := c.Ranks()
+			if hi == lo { // pairs up to aces
+				for r := lo; r <= 12; r++ {
+					out = append(out, NewClass(r, r, false))
+				}
+				continue
+			}
+			for k := lo; k < hi; k++ { // the kicker up to just below the high card
+				out = append(out, NewClass(hi, k, suited))
+			}
+		}
+	case strings.Contains(item, "-"):
+		a, b, _ := strings.Cut(item, "-")
+		ca, err1 := classes(a)
+		cb, err2 := classes(b)
+		if err1 != nil || err2 != nil || len(ca) != len(cb) {
+			return nil, fmt.Errorf("%s", want)
+		}
+		for i := range ca {
+			h1, l1, s1 := ca[i].Ranks()
+			h2, l2, s2 := cb[i].Ranks()
+			switch {
+			case h1 == l1 && h2 == l2: // pairs between the two
+				for r := min(l1, l2); r <= max(l1, l2); r++ {
+					out = append(out, NewClass(r, r, false))
+				}
+			case h1 == h2 && s1 == s2 && h1 != l1 && h2 != l2: // one high card, kickers between
+				for k := min(l1, l2); k <= max(l1, l2); k++ {
+					out = append(out, NewClass(h1, k, s1))
+				}
+			default:
+				return nil, fmt.Errorf("a span is of pairs (22-55) or of one high card's kickers, alike suited (KTo-K8o)")
+			}
+		}
+	default:
+		c, err := classes(item)
+		if err != nil {
+			return nil, err
+		}
+		out = c
+	}
+	var hs []Hand
+	for _, c := range out {
+		hs = append(hs, c.Hands()...)
+	}
+	return hs, nil
+}
+
+// A Share is one player's result of an equity computation: the share of
+// the pot won (ties split), and the share of deals won outright and tied,
+// each with its standard error (0 when exact).
+type Share struct {
+	Equity, Win, Tie float64
+	SE               float64
+}
+
+// An EquityResult is ranges' equities against each other with a board.
+type EquityResult struct {
+	Players []Share
+	Exact   bool  // every deal and every board enumerated; else simulated
+	Deals   int64 // deals of the players' hands (exact) or trials (simulated)
+	Boards  int64 // boards per deal (exact)
+	Seed    uint64
+}
+
+// MaxExactEvaluations bounds an exact equity: deals x boards x players.
+// Beyond it Equity simulates.
+const MaxExactEvaluations = 150_000_000
+
+// Equity is the share of the pot of each range against the others with a
+// board of 0, 3, 4 or 5 cards and dead cards: every way to deal the
+// players one hand each from their ranges without a card in common or on
+// the board or dead (each way equally likely), and every board completed
+// from the cards left. It is exact by enumeration where that takes at most
+// MaxExactEvaluations hand evaluations, else simulated over trials random
+// deals (seeded: the same seed gives the same figures).
+func Equity(ranges []Range, board, dead []Card, trials int64, seed uint64) (EquityResult, error) {
+	if len(ranges) < 2 || len(ranges) > 9 {
+		return EquityResult{}, fmt.Errorf("%d ranges: want 2 to 9 players", len(ranges))
+	}
+	switch len(board) {
+	case 0, 3, 4, 5:
+	default:
+		return EquityResult{}, fmt.Errorf("a board of %d cards: want 0, 3, 4 or 5", len(board))
+	}
+	var used uint64
+	for _, c := range append(append([]Card{}, board...), dead...) {
+		if used&(1<<c) != 0 {
+			return EquityResult{}, fmt.Errorf("card %v twice on the board and among the dead cards", c)
+		}
+		used |= 1 << c
+	}
+	// Each range without the hands the board and dead cards rule out.
+	live := make([][]Hand, len(ranges))
+	for i, r := range ranges {
+		for _, h := range r.Hands {
+			if h.mask()&used == 0 {
+				live[i] = append(live[i], h)
+			}
+		}
+		if len(live[i]) == 0 {
+			return EquityResult{}, fmt.Errorf("range %d (%s): every hand holds a card of the board or the dead cards", i+1, ranges[i].Text)
+		}
+	}
+	deals := countDeals(live, used)
+	if deals == 0 {
+		return EquityResult{}, fmt.Errorf("no deal gives every player a hand: the ranges share every card")
+	}
+	left := 52 - bitsSet(used) - 2*len(ranges)
+	boards := choose(left, 5-len(board))
+	if float64(deals)*float64(boards)*float64(len(ranges)) <= MaxExactEvaluations {
+		return exactEquity(live, board, used, deals, boards), nil
+	}
+	if trials < 1 {
+		return EquityResult{}, fmt.Errorf("%d trials: want at least 1", trials)
+	}
+	return simulateEquity(live, board, used, trials, seed), nil
+}
+
+func bitsSet(m uint64) int {
+	n := 0
+	for ; m != 0; m &= m - 1 {
+		n++
+	}
+	return n
+}
+
+func choose(n, k int) int64 {
+	if k < 0 || k > n {
+		return 0
+	}
+	r := int64(1)
+	for i := 0; i < k; i++ {
+		r = r * int64(n-i) / int64(i+1)
+	}
+	return r
+}
+
+// countDeals counts the ways to give each player a hand of its list with
+// no card in common or in used.
+func countDeals(live [][]Hand, used uint64) int64 {
+	var rec func(i int, used uint64) int64
+	rec = func(i int, used uint64) int64 {
+		if i == len(live) {
+			return 1
+		}
+		var n int64
+		for _, h := range live[i] {
+			if h.mask()&used == 0 {
+				n += rec(i+1, used|h.mask())
+			}
+		}
+		return n
+	}
+	return rec(0, used)
+}
+
+// showdown adds one board's result to the players' tallies: the best
+// hands share the pot.
+func showdown(hands []Hand, board set, ranks []Rank, wins, ties []float64, share []float64) {
+	best := Rank(0)
+	for i, h := range hands {
+		ranks[i] = board.with(h).Eval()
+		best = max(best, ranks[i])
+	}
+	n := 0
+	for _, r := range ranks {
+		if r == best {
+			n++
+		}
+	}
+	for i, r := range ranks {
+		if r == best {
+			share[i] += 1 / float64(n)
+			if n == 1 {
+				wins[i]++
+			} else {
+				ties[i]++
+			}
+		}
+	}
+}
+
+// exactEquity enumerates every deal and every board, the first player's
+// hands split among the cores.
+func exactEquity(live [][]Hand, board []Card, used uint64, deals, boards int64) EquityResult {
+	n := len(live)
+	type sums struct{ share, wins, ties []float64 }
+	workers := runtime.GOMAXPROCS(0)
+	parts := make([]sums, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		parts[w] = sums{make([]float64, n), make([]float64, n), make([]float64, n)}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			p := &parts[w]
+			hands, ranks := make([]Hand, n), make([]Rank, n)
+			var deal func(i int, used uint64)
+			deal = func(i int, used uint64) {
+				if i == n {
+					forEachBoard(board, used, func(b set) { showdown(hands, b, ranks, p.wins, p.ties, p.share) })
+					return
+				}
+				for k, h := range live[i] {
+					if i == 0 && k%workers != w {
+						continue
+					}
+					if h.mask()&used == 0 {
+						hands[i] = h
+						deal(i+1, used|h.mask())
+					}
+				}
+			}
+			deal(0, used)
+		}()
+	}
+	wg.Wait()
+	res := EquityResult{Players: make([]Share, n), Exact: true, Deals: deals, Boards: boards}
+	total := float64(deals) * float64(boards)
+	for i := range n {
+		var s Share
+		for _, p := range parts {
+			s.Equity += p.share[i]
+			s.Win += p.wins[i]
+			s.Tie += p.ties[i]
+		}
+		s.Equity, s.Win, s.Tie = s.Equity/total, s.Win/total, s.Tie/total
+		res.Players[i] = s
+	}
+	return res
+}
+
+// forEachBoard calls f with every completion of board from the cards not
+// in used.
+func forEachBoard(board []Card, used uint64, f func(set)) {
+	var base set
+	for _, c := range board {
+		base.add(c)
+	}
+	var rest []Card
+	for c := Card(0); c < 52; c++ {
+		if used&(1<<c) == 0 {
+			rest = append(rest, c)
+		}
+	}
+	var rec func(start, need int, s set)
+	rec = func(start, need int, s set) {
+		if need == 0 {
+			f(s)
+			return
+		}
+		for i := start; i <= len(rest)-need; i++ {
+			t := s
+			t.add(rest[i])
+			rec(i+1, need-1, t)
+		}
+	}
+	rec(0, 5-len(board), base)
+}
+
+// simulateEquity deals trials random deals (each player a hand of its
+// list, drawn again while cards clash) and boards, on streams of
+// (seed, shard) so the figures do not depend on the cores.
+func simulateEquity(live [][]Hand, board []Card, used uint64, trials int64, seed uint64) EquityResult {
+	n := len(live)
+	const shard = 1 << 14
+	shards := (trials + shard - 1) / shard
+	type sums struct{ share, share2, wins, ties []float64 }
+	parts := make([]sums, shards)
+	var next sync.Mutex
+	k := int64(0)
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				next.Lock()
+				s := k
+				k++
+				next.Unlock()
+				if s >= shards {
+					return
+				}
+				rng := rand.New(rand.NewPCG(seed, uint64(s)))
+				p := sums{make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n)}
+				share := make([]float64, n)
+				hands, ranks := make([]Hand, n), make([]Rank, n)
+				for t := s * shard; t < min(trials, (s+1)*shard); t++ {
+					var taken uint64
+					for {
+						taken = used
+						ok := true
+						for i := range n {
+							h := live[i][rng.IntN(len(live[i]))]
+							if h.mask()&taken != 0 {
+								ok = false
+								break
+							}
+							hands[i], taken = h, taken|h.mask()
+						}
+						if ok {
+							break
+						}
+					}
+					var b set
+					for _, c := range board {
+						b.add(c)
+					}
+					for need := 5 - len(board); need > 0; {
+						c := Card(rng.IntN(52))
+						if taken&(1<<c) == 0 {
+							taken |= 1 << c
+							b.add(c)
+							need--
+						}
+					}
+					clear(share)
+					showdown(hands, b, ranks, p.wins, p.ties, share)
+					for i, x := range share {
+						p.share[i] += x
+						p.share2[i] += x * x
+					}
+				}
+				parts[s] = p
+			}
+		}()
+	}
+	wg.Wait()
+	res := EquityResult{Players: make([]Share, n), Deals: trials, Seed: seed}
+	tf := float64(trials)
+	for i := range n {
+		var s, s2 Share
+		for _, p := range parts {
+			s.Equity += p.share[i]
+			s2.Equity += p.share2[i]
+			s.Win += p.wins[i]
+			s.Tie += p.ties[i]
+		}
+		mean := s.Equity / tf
+		res.Players[i] = Share{Equity: mean, Win: s.Win / tf, Tie: s.Tie / tf,
+			SE: math.Sqrt(math.Max(0, s2.Equity/tf-mean*mean) / tf)}
+	}
+	return res
+}
