@@ -353,3 +353,94 @@ func (r HoldemEquityReport) Text(w io.Writer) error {
 	_, err := fmt.Fprintf(w, "\nEquity: the share of the pot, ties split; win and tie: the deals won alone and split. Model: %s.\n", r.Model)
 	return err
 }
+
+// HoldemNashReport is 'bjchart holdem nash”s report: the push-or-fold
+// equilibrium at one stack, each class's chance to push (small blind) and
+// to call (big blind), in the grid's order.
+type HoldemNashReport struct {
+	Stack          float64           `json:"stack_bb"`
+	Ante           float64           `json:"ante_bb"`
+	Value          float64           `json:"sb_value_bb"` // the small blind's result a hand, blinds included
+	Exploitability float64           `json:"exploitability_bb"`
+	OneClassGain   float64           `json:"one_class_gain_bb"`
+	Iterations     int               `json:"iterations"`
+	PushShare      float64           `json:"push_share"` // of all hands
+	CallShare      float64           `json:"call_share"`
+	Classes        []HoldemNashClass `json:"classes"`
+	Model          string            `json:"model"`
+}
+
+// HoldemNashClass is one class's play at the equilibrium.
+type HoldemNashClass struct {
+	Class string  `json:"class"`
+	Push  float64 `json:"push"`
+	Call  float64 `json:"call"`
+}
+
+// NewHoldemNashReport lays out an equilibrium.
+func NewHoldemNashReport(n holdem.Nash, oneClass float64) HoldemNashReport {
+	rep := HoldemNashReport{Stack: n.Stack, Ante: n.Ante, Value: n.Value, Exploitability: n.Exploitability, OneClassGain: oneClass,
+		Iterations: n.Iterations,
+		Model: "heads-up push or fold: the small blind (0.5 big blinds and the ante posted) moves all in or folds; the big blind " +
+			"(1 and the ante posted) calls or folds, neither seeing the other's cards; the stack counts everything a player had " +
+			"before posting; equities exact, class against class, each pair of classes weighed by its deals; the equilibrium by CFR+ " +
+			"(regret matching, regrets floored at zero, averages weighed by the iteration), stopped at an exploitability below a millionth " +
+			"of a big blind a hand"}
+	for row := range 13 {
+		for col := range 13 {
+			c := holdem.Class(row*13 + col) // the grid's order
+			rep.Classes = append(rep.Classes, HoldemNashClass{Class: c.String(), Push: n.Push[c], Call: n.Call[c]})
+			rep.PushShare += n.Push[c] * float64(c.Combos()) / 1326
+			rep.CallShare += n.Call[c] * float64(c.Combos()) / 1326
+		}
+	}
+	return rep
+}
+
+// Text writes the two grids: the small blind's pushes and the big blind's
+// calls, each cell the class's chance in percent ("." for never, "<1" and
+// ">99" where the rounding would say 0 or 100 of a mixed play).
+func (r HoldemNashReport) Text(w io.Writer) error {
+	fmt.Fprintf(w, "bjchart holdem nash: heads-up push or fold at %g big blinds", r.Stack)
+	if r.Ante > 0 {
+		fmt.Fprintf(w, ", ante %g", r.Ante)
+	}
+	fmt.Fprintf(w, "\nthe small blind pushes %.1f%% of hands, the big blind calls %.1f%%; the small blind's result %+.4f big blinds a hand\n",
+		100*r.PushShare, 100*r.CallShare, r.Value)
+	for _, g := range []struct {
+		title string
+		of    func(HoldemNashClass) float64
+	}{{"Small blind: push, % of the time", func(x HoldemNashClass) float64 { return x.Push }},
+		{"Big blind: call a push, % of the time", func(x HoldemNashClass) float64 { return x.Call }}} {
+		fmt.Fprintf(w, "\n%s\n", g.title)
+		tab := gridTable(w, tw.Rendition{Symbols: tw.NewSymbols(tw.StyleLight)}, tw.AlignRight)
+		tab.Header(append([]string{""}, holdemRanks...))
+		for row := range 13 {
+			line := []string{" " + holdemRanks[row] + " "}
+			for col := range 13 {
+				text := "."
+				switch p := g.of(r.Classes[row*13+col]); {
+				case p >= 0.9995:
+					text = "100"
+				case p >= 0.995:
+					text = ">99"
+				case p >= 0.005:
+					text = strconv.FormatFloat(100*p, 'f', 0, 64)
+				case p >= 0.0005:
+					text = "<1"
+				}
+				line = append(line, fmt.Sprintf("%4s", text))
+			}
+			if err := tab.Append(line); err != nil {
+				return err
+			}
+		}
+		if err := tab.Render(); err != nil {
+			return err
+		}
+	}
+	_, err := fmt.Fprintf(w, "\nPairs on the diagonal; suited above it (AKs: row A, column K), offsuit below (AKo: row K, column A). "+
+		"Checked: what a best answer to each side gains together (the exploitability) is %.2g big blinds a hand, and changing one "+
+		"class's play gains at most %.2g, after %d iterations. Model: %s.\n", r.Exploitability, r.OneClassGain, r.Iterations, r.Model)
+	return err
+}

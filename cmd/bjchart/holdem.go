@@ -66,7 +66,7 @@ straight; Q-K-A-2-3 is not).`,
 	for _, f := range []string{"size", "paper", "date"} {
 		needs(cmd, f, "card")
 	}
-	cmd.AddCommand(newHoldemEquityCmd(e))
+	cmd.AddCommand(newHoldemEquityCmd(e), newHoldemNashCmd(e))
 	return cmd
 }
 
@@ -307,4 +307,47 @@ func (o *holdemOptions) vsRandom() ([holdem.Classes]holdem.Tally, error) {
 		return [holdem.Classes]holdem.Tally{}, err
 	}
 	return m.Rows(), nil
+}
+
+func newHoldemNashCmd(e env) *cobra.Command {
+	var stack, ante float64
+	var format string
+	cmd := &cobra.Command{
+		Use:   "nash",
+		Short: "The heads-up push-or-fold equilibrium at a stack: who pushes, who calls",
+		Long: `The heads-up push-or-fold equilibrium: the small blind moves all in or
+folds, the big blind calls or folds, neither seeing the other's cards,
+each playing the best answer to the other. It prints each class's chance
+to push and to call, the small blind's result, and the check: what best
+answers to each side would gain together (the exploitability, 0 at an
+exact equilibrium) and what changing one class's play alone would gain.`,
+		Example: `  bjchart holdem nash --stack 10
+  bjchart holdem nash --stack 15 --ante 0.125 --format json`,
+		Args: noArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if !(stack >= 1 && stack <= 1000) {
+				return usagef("--stack %v: want 1 to 1000 big blinds", stack)
+			}
+			if !(ante >= 0 && ante <= 10) {
+				return usagef("--ante %v: want 0 to 10 big blinds", ante)
+			}
+			m, err := holdem.LoadMatrix()
+			if err != nil {
+				return err
+			}
+			n := holdem.PushFoldNash(m, stack, ante, 1e-6, 100_000)
+			rep := render.NewHoldemNashReport(n, n.OneClassGain(m))
+			return writeStdout(e, format, func(b *bytes.Buffer) error {
+				if format == "json" {
+					return render.WriteJSON(b, rep)
+				}
+				return rep.Text(b)
+			})
+		},
+	}
+	fl := cmd.Flags()
+	fl.Float64Var(&stack, "stack", 10, "the effective stack, in big blinds, before posting")
+	fl.Float64Var(&ante, "ante", 0, "each player's ante, in big blinds")
+	enumVar(fl, &format, "format", "text", "output format: %s", "text", "json")
+	return cmd
 }

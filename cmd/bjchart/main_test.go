@@ -119,6 +119,7 @@ func TestGolden(t *testing.T) {
 		{"holdem-aa-kk.json", []string{"holdem", "AsAh v KsKd", "--format", "json"}},
 		{"holdem-aks-3.txt", []string{"holdem", "AKs", "--opponents", "3", "--deals", "20000", "--seed", "5"}},
 		{"holdem-equity-flop.txt", []string{"holdem", "equity", "AKs,QQ+", "22+,ATs+", "--board", "Kh7d2c"}},
+		{"holdem-nash-10.txt", []string{"holdem", "nash", "--stack", "10"}},
 		{"holdem-equity-preflop.json", []string{"holdem", "equity", "QQ+,AK", "22+,A2s+,KTo+", "--trials", "20k", "--format", "json"}},
 		{"risk-2d.txt", []string{"risk", "--rules", "2D S17 DAS LS", "--shoes", "20", "--rounds", "100k", "--spread", "1-8", "--wong-out", "-1"}},
 		{"risk-2d.json", []string{"risk", "--rules", "2D S17 DAS LS", "--shoes", "20", "--rounds", "100k", "--format", "json"}},
