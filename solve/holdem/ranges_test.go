@@ -28,9 +28,10 @@ func TestParseRange(t *testing.T) {
 }
 
 // bruteEquity is an independent enumeration: every deal of one hand a
-// player from its list, every board completion, each seven cards ranked
-// by the simple best-of-21 evaluator.
-func bruteEquity(lists [][]Hand, board []Card) []float64 {
+// player from its list, every board completion, dead cards kept off both,
+// each seven cards ranked by the simple best-of-21 evaluator.
+func bruteEquity(lists [][]Hand, board, dead []Card) []float64 {
+	out := append(append([]Card{}, board...), dead...) // no player holds these
 	n := len(lists)
 	share := make([]float64, n)
 	total := 0.0
@@ -38,7 +39,7 @@ func bruteEquity(lists [][]Hand, board []Card) []float64 {
 	deal = func(i int, hands []Hand) {
 		if i < n {
 			for _, h := range lists[i] {
-				ok := !slices.Contains(board, h[0]) && !slices.Contains(board, h[1])
+				ok := !slices.Contains(out, h[0]) && !slices.Contains(out, h[1])
 				for _, g := range hands {
 					ok = ok && h[0] != g[0] && h[0] != g[1] && h[1] != g[0] && h[1] != g[1]
 				}
@@ -50,7 +51,7 @@ func bruteEquity(lists [][]Hand, board []Card) []float64 {
 		}
 		var rest []Card
 		for c := Card(0); c < 52; c++ {
-			taken := slices.Contains(board, c)
+			taken := slices.Contains(out, c)
 			for _, h := range hands {
 				taken = taken || h[0] == c || h[1] == c
 			}
@@ -134,22 +135,13 @@ func TestEquityAgainstBruteForce(t *testing.T) {
 		}
 		board, dead := cards(t, c.board...), cards(t, c.dead...)
 		for _, r := range rs {
-			var keep []Hand
-			for _, h := range r.Hands {
-				if !slices.Contains(dead, h[0]) && !slices.Contains(dead, h[1]) {
-					keep = append(keep, h)
-				}
-			}
-			lists = append(lists, keep)
+			lists = append(lists, r.Hands)
 		}
 		got, err := Equity(rs, board, dead, 0, 1)
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := bruteEquity(lists, board)
-		if len(board) == 4 { // one river card, dead cards kept off it
-			want = bruteEquityDead(lists, board, dead)
-		}
+		want := bruteEquity(lists, board, dead)
 		if !got.Exact {
 			t.Fatalf("%v on %v: not exact", c.ranges, c.board)
 		}
@@ -159,46 +151,6 @@ func TestEquityAgainstBruteForce(t *testing.T) {
 			}
 		}
 	}
-}
-
-// bruteEquityDead is bruteEquity for a turn board, dead cards kept off
-// the players' hands and the river.
-func bruteEquityDead(lists [][]Hand, board, dead []Card) []float64 {
-	n := len(lists)
-	share := make([]float64, n)
-	total := 0.0
-	taken := append(append([]Card{}, board...), dead...)
-	var deal func(i int, hands []Hand)
-	deal = func(i int, hands []Hand) {
-		if i < n {
-			for _, h := range lists[i] {
-				ok := !slices.Contains(taken, h[0]) && !slices.Contains(taken, h[1])
-				for _, g := range hands {
-					ok = ok && h[0] != g[0] && h[0] != g[1] && h[1] != g[0] && h[1] != g[1]
-				}
-				if ok {
-					deal(i+1, append(hands, h))
-				}
-			}
-			return
-		}
-		for c := Card(0); c < 52; c++ { // the river: one card
-			out := slices.Contains(taken, c)
-			for _, h := range hands {
-				out = out || h[0] == c || h[1] == c
-			}
-			if out {
-				continue
-			}
-			bruteShowdown(hands, append(append([]Card{}, board...), c), share)
-			total++
-		}
-	}
-	deal(0, nil)
-	for i := range share {
-		share[i] /= total
-	}
-	return share
 }
 
 // TestEquitySimulated: preflop range against range is beyond the exact
