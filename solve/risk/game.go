@@ -270,6 +270,17 @@ func (g *Game) monotoneEdges() {
 	}
 }
 
+// Ramp is the simulator's ramp that bets bets[i] at bin i's counts: from
+// each bin's count up, the lowest bin from every count below it.
+func (g *Game) Ramp(bets []float64) []sim.Step {
+	ramp := make([]sim.Step, len(g.Bins))
+	for i, b := range g.Bins {
+		ramp[i] = sim.Step{From: float64(b.Count), Bet: bets[i]}
+	}
+	ramp[0].From = -sim.MaxRampCount
+	return ramp
+}
+
 // A Played ramp is a ramp played by the simulator, on streams the
 // measurement did not use, with the game's index plays: its results a
 // round dealt (rounds sat out included, at 0), in units of the ramp, with
@@ -278,7 +289,7 @@ type Played struct {
 	Rounds      int64   // dealt, sat-out rounds included
 	W, SEW      float64 // win a round dealt, and its SE
 	V           float64 // variance of a round dealt
-	SD, SESD    float64 // SE of the SD by the normal approximation
+	SD, SESD    float64 // SD a round dealt, and its SE by the normal approximation
 	Trips       int64   // bankroll paths of TripRounds rounds each
 	TripRounds  int64
 	TripBank    float64 // in units
@@ -308,16 +319,8 @@ const maxTripRounds = 20_000_000
 // the game's rounds and at most 20M (200 to 20,000 trips), each on its
 // own shoe and stream.
 func (g *Game) Play(bets []float64, tripBank float64, tripRounds int64) (Played, error) {
-	var ramp []sim.Step
-	for i, b := range g.Bins {
-		from := float64(b.Count)
-		if i == 0 {
-			from = -sim.MaxRampCount
-		}
-		ramp = append(ramp, sim.Step{From: from, Bet: bets[i]})
-	}
 	cfg := g.play
-	cfg.Ramp = ramp
+	cfg.Ramp = g.Ramp(bets)
 	cfg.Rounds *= playRounds
 	cfg.Shards, cfg.StreamBase = 64, 1<<32 // streams the measurement (0..63) did not use
 	res, err := sim.Run(cfg, g.chart, nil)

@@ -119,14 +119,7 @@ func TestRuinAgainstPaths(t *testing.T) {
 	basic, _ := solve.Solve(r)
 	chart, _ := sim.NewChart(basic)
 	cnt, _ := sim.ParseCount("hilo", 2)
-	var ramp []sim.Step
-	for i, b := range g.Bins {
-		from := float64(b.Count)
-		if i == 0 {
-			from = -sim.MaxRampCount
-		}
-		ramp = append(ramp, sim.Step{From: from, Bet: bets[i]})
-	}
+	ramp := g.Ramp(bets)
 	const paths, n = 2000, 1000
 	for _, bank := range []float64{60, 120} {
 		res, err := sim.Run(sim.Config{Rules: r, Rounds: paths * n, Shards: paths, Seed: 9, Penetration: 0.75, Players: 1,
