@@ -193,12 +193,7 @@ func TestBrowser(t *testing.T) {
 	); err != nil {
 		t.Fatal(err)
 	}
-	for range 100 {
-		if chromedp.Run(ctx, chromedp.Text("#result", &report)) == nil && report != "" {
-			break
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+	report = resultText(ctx, 100)
 	if value != "1" || !strings.Contains(report, "2000000 rounds") || !strings.Contains(report, "By true count") {
 		t.Errorf("simulation: progress %q, report %.200q", value, report)
 	}
@@ -214,7 +209,7 @@ func TestBrowser(t *testing.T) {
 	}
 	// The same form run flat: the count set to none and the ramp left as
 	// it is; the script leaves the ramp out, and the run comes back.
-	var flatURL, flat string
+	var flatURL string
 	if err := chromedp.Run(ctx,
 		chromedp.Navigate(srv.URL+"/sim?rules=6D+S17&rounds=20000&count=hilo"),
 		chromedp.SetValue("#count", ""),
@@ -225,17 +220,12 @@ func TestBrowser(t *testing.T) {
 	); err != nil {
 		t.Fatal(err)
 	}
-	for range 100 {
-		if chromedp.Run(ctx, chromedp.Text("#result", &flat)) == nil && flat != "" {
-			break
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+	flat := resultText(ctx, 100)
 	if strings.Contains(flatURL, "ramp=") || !strings.Contains(flat, "20000 rounds") || strings.Contains(flat, "bjchart:") {
 		t.Errorf("the form run flat: %s, report %.200q", flatURL, flat)
 	}
 	// Index plays on a game without late surrender: the I18 alone, said.
-	var note, indices string
+	var note string
 	if err := chromedp.Run(ctx,
 		chromedp.Navigate(srv.URL+"/indices?rules=6D+S17+DAS&shoes=50"),
 		chromedp.Text(".note", &note),
@@ -243,12 +233,7 @@ func TestBrowser(t *testing.T) {
 	); err != nil {
 		t.Fatal(err)
 	}
-	for range 200 {
-		if chromedp.Run(ctx, chromedp.Text("#result", &indices)) == nil && indices != "" {
-			break
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+	indices := resultText(ctx, 200)
 	if !strings.Contains(note, "I18 only") || !strings.Contains(indices, "16 v T") || strings.Contains(indices, "bjchart:") {
 		t.Errorf("index plays without surrender: note %q, report %.300q", note, indices)
 	}
@@ -257,4 +242,17 @@ func TestBrowser(t *testing.T) {
 	if len(consoleErrors) > 0 {
 		t.Errorf("console errors: %q", consoleErrors)
 	}
+}
+
+// resultText waits for the page's #result to fill, polling every 50 ms
+// up to tries times, and returns its text ("" if it never fills).
+func resultText(ctx context.Context, tries int) string {
+	var text string
+	for range tries {
+		if chromedp.Run(ctx, chromedp.Text("#result", &text)) == nil && text != "" {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	return text
 }
