@@ -137,7 +137,13 @@ var holdemColor = [5]string{"\x1b[30;48;5;255m", "\x1b[30;48;5;194m", "\x1b[30;4
 // holdemTitle names a metric's grid.
 var holdemTitle = map[string]string{
 	"equity":   "Equity against one random hand, % of the pot (exact)",
-	"pushfold": "Push or fold (Sklansky-Chubukov, as published): the largest stack behind the\nposted small blind, in small blinds, to push from (to the nearest: whole numbers\nfrom 10, tenths below; JSON has the exact figure and the stack in big blinds)",
+	"pushfold": "Push or fold (Sklansky-Chubukov, as published), in small blinds",
+}
+
+// holdemTitleNote says, below a grid's title in text, how to read its
+// numbers (the card says it in its footnote).
+var holdemTitleNote = map[string]string{
+	"pushfold": "The largest stack behind the posted small blind from which to push, to the nearest (whole numbers from 10, tenths below); JSON has the exact figure and the stack in big blinds.",
 }
 
 // Text writes the grids of metrics (equity, pushfold) with the models and
@@ -146,6 +152,9 @@ func (r HoldemReport) Text(w io.Writer, metrics []string, color bool) error {
 	fmt.Fprintf(w, "bjchart holdem: %s\n", r.Game)
 	for _, m := range metrics {
 		fmt.Fprintf(w, "\n%s\n", holdemTitle[m])
+		if note := holdemTitleNote[m]; note != "" {
+			fmt.Fprintln(w, note)
+		}
 		tab := gridTable(w, tw.Rendition{Symbols: tw.NewSymbols(tw.StyleLight)}, tw.AlignRight)
 		tab.Header(append([]string{""}, holdemRanks...))
 		for row := range 13 {

@@ -193,7 +193,7 @@ func (r RiskReport) CSV(w io.Writer) error {
 // Plots are the edge by count (the line the bets go by, and the exact
 // shoes' bin means with 95% intervals) and the bet by count.
 func (r RiskReport) Plots() []CountPlot {
-	edge := CountPlot{Title: fmt.Sprintf("%s, %s\nedge: each count's simulated flat-bet edge, 95%% interval (the bets go by it; the exact shoes' line %+.3f%% %+.3f%% a count)",
+	edge := CountPlot{Title: fmt.Sprintf("%s, %s\nedge: each count's simulated flat-bet edge, 95%% interval\n(the bets go by these made to rise with the count; the exact shoes' line %+.3f%% %+.3f%% a count)",
 		r.Rules, r.Count, 100*r.EdgeLine[0], 100*r.EdgeLine[1]),
 		XLabel: "true count before the round, floored (the ends take every count beyond)", YLabel: "edge, % of a unit bet a round"}
 	bet := CountPlot{Title: fmt.Sprintf("the ramp: bet by true count (%s to %s)", money(r.Min), money(r.Max)),
