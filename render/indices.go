@@ -17,7 +17,8 @@ import (
 // indices' reports them: the conventions they read by (the count's tags,
 // the true or running count, the rounding), each index with its SE,
 // rounding, reliability and (Hi-Lo) the published value.
-func NewIndicesReport(r solve.Rules, sys count.System, sets []string, rounding count.Rounding, moment count.Moment, shoes int, pen float64, seed uint64, got []count.Index) *IndicesReport {
+func NewIndicesReport(res count.Indices) *IndicesReport {
+	r, sys, rounding, moment, pen := res.Rules, res.System, res.Rounding, res.Moment, res.Penetration
 	conv := strings.Replace(indexConventions, "(at the moment)", momentText[moment], 1)
 	conv = strings.Replace(conv, "Hi-Lo tags 2-6 +1, 7-9 0, T and A -1", fmt.Sprintf("%s tags %v (A, 2..9, T)", sys.Name, sys.Tags[1:]), 1)
 	if !sys.Balanced() {
@@ -27,9 +28,9 @@ func NewIndicesReport(r solve.Rules, sys count.System, sets []string, rounding c
 		conv = strings.ReplaceAll(conv, "the true count", "the running count")
 	}
 	conv = strings.Replace(conv, "rounded = the index rounded to the nearest integer", "rounded = the index rounded "+roundingText[rounding], 1)
-	rep := &IndicesReport{Rules: r.String(), Count: sys.Name, Set: strings.Join(sets, ","), Rounding: rounding.String(), CountAt: moment.String(),
-		Conventions: conv, Shoes: shoes, Penetration: pen, Seed: seed, Balanced: sys.Balanced()}
-	for _, x := range got {
+	rep := &IndicesReport{Rules: r.String(), Count: sys.Name, Set: strings.Join(res.Sets, ","), Rounding: rounding.String(), CountAt: moment.String(),
+		Conventions: conv, Shoes: res.Shoes, Penetration: pen, Seed: res.Seed, Balanced: sys.Balanced()}
+	for _, x := range res.Indices {
 		row := IndexRow{Table: x.Table, Hand: x.Hand, Up: x.Up.String(), Base: x.Base, Play: x.Play, Shoes: x.Shoes, MultiCard: x.MultiCard}
 		if pub, ok := publishedIndex(x.Decision); ok && sys.Name == "hilo" {
 			row.Published = &pub

@@ -9,6 +9,7 @@ import (
 	"bjchart/charts"
 	"bjchart/render"
 	"bjchart/solve"
+	"bjchart/solve/count"
 	"bjchart/solve/sim"
 
 	"github.com/spf13/cobra"
@@ -66,7 +67,7 @@ same --date, gives the same PDF byte for byte.`,
 		RunE: func(cmd *cobra.Command, args []string) error { return o.run(cmd, e) },
 	}
 	o.rules.bind(cmd)
-	o.index.bind(cmd, "", "")
+	o.index.bind(cmd, "")
 	fl := cmd.Flags()
 	fl.StringVarP(&o.out, "output", "o", "", "output file (default: strategy-card-<rules>.pdf)")
 	enumVar(fl, &o.size, "size", "letter", "card size: %s", "letter", "a4", "wallet")
@@ -76,7 +77,7 @@ same --date, gives the same PDF byte for byte.`,
 	fl.StringVar(&o.diff, "diff", "", "add a page comparing the chart with this published chart (name or file)")
 	fl.StringVar(&o.ramp, "ramp", "", "with --count: print this bet ramp on the index page, \"COUNT:BET,...\" in units (as 'bjchart risk' gives it)")
 	fl.StringVar(&o.date, "date", "", "date printed on the card and in the PDF, YYYY-MM-DD (default: $SOURCE_DATE_EPOCH if set, else today)")
-	for _, f := range indexOnlyFlags {
+	for _, f := range count.IndexFields {
 		needs(cmd, f, "count", "tags")
 	}
 	return cmd
@@ -109,14 +110,15 @@ func (o *cardOptions) run(cmd *cobra.Command, e env) error {
 			return chartError(err)
 		}
 	}
-	if o.index.counting() { // the index flags' mistakes before the solve
-		if _, err := o.index.check(r); err != nil {
+	var job count.IndicesJob
+	if o.index.req.Counting() { // the index flags' mistakes before the solve
+		if job, err = o.index.check(r); err != nil {
 			return err
 		}
 	}
 	var ramp []sim.Step
 	if o.ramp != "" {
-		if !o.index.counting() {
+		if !o.index.req.Counting() {
 			return usagef("--ramp needs --count: a ramp bets by the count")
 		}
 		if ramp, err = sim.ParseRamp(o.ramp); err != nil {
@@ -134,8 +136,8 @@ func (o *cardOptions) run(cmd *cobra.Command, e env) error {
 		}
 		opt.Diff = render.NewDiffPage(d)
 	}
-	if o.index.counting() {
-		rep, err := o.index.compute(e, r)
+	if o.index.req.Counting() {
+		rep, err := o.index.compute(e, job)
 		if err != nil {
 			return err
 		}

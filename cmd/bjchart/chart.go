@@ -10,127 +10,27 @@ import (
 	"bjchart/render"
 	"bjchart/solve"
 	"bjchart/solve/count"
+	"bjchart/solve/param"
 
 	"github.com/spf13/cobra"
 )
 
-// ruleFlags are the --rules string and the flags that override single rules.
+// ruleFlags are the --rules string and the flags that override single
+// rules: the game's fields (solve.Game) as flags.
 type ruleFlags struct {
-	rules         string
-	decks         string
-	h17           bool
-	double        string
-	das           bool
-	splitHands    int
-	rsa           bool
-	hsa           bool
-	surrender     string
-	blackjackPays string
-	holeCard      string
+	game solve.Game
 }
 
 func (f *ruleFlags) bind(cmd *cobra.Command) {
-	fl := cmd.Flags()
-	fl.StringVar(&f.rules, "rules", "", "rule string, e.g. \"6D H17 DAS LS\" (see 'bjchart rules'); unnamed rules keep their defaults")
-	fl.StringVar(&f.decks, "decks", "", "number of decks (1, 2, ... or inf); overrides --rules")
-	fl.BoolVar(&f.h17, "h17", false, "dealer hits soft 17 (--h17=false: stands); overrides --rules")
-	fl.StringVar(&f.double, "double", "", "doubling: any, 9-11, 10-11 or none; overrides --rules")
-	fl.BoolVar(&f.das, "das", true, "double after split (--das=false: not); overrides --rules")
-	fl.IntVar(&f.splitHands, "split-hands", 0, "most hands a pair may be split into: 2, 3 or 4; overrides --rules")
-	fl.BoolVar(&f.rsa, "rsa", false, "resplit aces; overrides --rules")
-	fl.BoolVar(&f.hsa, "hsa", false, "hit split aces; overrides --rules")
-	fl.StringVar(&f.surrender, "surrender", "", "surrender: none, late or early; overrides --rules")
-	fl.StringVar(&f.blackjackPays, "blackjack-pays", "", "blackjack payout ratio, e.g. 3:2 or 6:5; overrides --rules")
-	fl.StringVar(&f.holeCard, "hole-card", "", "peek (US), enhc (no hole card, lose all) or obo (original bet only); overrides --rules")
+	var s param.Set
+	f.game.Params(&s)
+	bindParams(cmd, &s)
 }
 
 // resolve returns the rules: --rules first, then each flag that was given.
-func (f *ruleFlags) resolve(cmd *cobra.Command) (solve.Rules, error) {
-	r, err := solve.ParseRules(f.rules)
-	if err != nil {
-		return r, usagef("--rules %v", err)
-	}
-	changed := cmd.Flags().Changed
-	choose := func(flag, value string, allowed map[string]func()) error {
-		if set, ok := allowed[strings.ToLower(value)]; ok {
-			set()
-			return nil
-		}
-		var names []string
-		for _, n := range []string{"any", "9-11", "10-11", "none", "late", "early", "peek", "enhc", "obo"} {
-			if _, ok := allowed[n]; ok {
-				names = append(names, n)
-			}
-		}
-		return usagef("--%s %q: want %s", flag, value, strings.Join(names, ", "))
-	}
-	if changed("decks") {
-		if strings.EqualFold(f.decks, "inf") {
-			r.Decks = 0
-		} else if n, err := strconv.Atoi(f.decks); err == nil && n >= 1 && n <= solve.MaxDecks {
-			r.Decks = n
-		} else {
-			return r, usagef("--decks %q: want a count from 1 to %d, or inf", f.decks, solve.MaxDecks)
-		}
-	}
-	if changed("h17") {
-		r.H17 = f.h17
-	}
-	if changed("double") {
-		if err := choose("double", f.double, map[string]func(){
-			"any":   func() { r.Double = solve.DoubleAny },
-			"9-11":  func() { r.Double = solve.Double9to11 },
-			"10-11": func() { r.Double = solve.Double10to11 },
-			"none":  func() { r.Double = solve.DoubleNone },
-		}); err != nil {
-			return r, err
-		}
-	}
-	if changed("das") {
-		r.DAS = f.das
-	}
-	if changed("split-hands") {
-		if f.splitHands < 2 || f.splitHands > 4 {
-			return r, usagef("--split-hands %d: want 2, 3 or 4", f.splitHands)
-		}
-		r.MaxSplitHands = f.splitHands
-	}
-	if changed("rsa") {
-		r.RSA = f.rsa
-	}
-	if changed("hsa") {
-		r.HSA = f.hsa
-	}
-	if changed("surrender") {
-		if err := choose("surrender", f.surrender, map[string]func(){
-			"none":  func() { r.Surrender = solve.NoSurrender },
-			"late":  func() { r.Surrender = solve.LateSurrender },
-			"early": func() { r.Surrender = solve.EarlySurrender },
-		}); err != nil {
-			return r, err
-		}
-	}
-	if changed("blackjack-pays") {
-		p, err := solve.ParseRules(f.blackjackPays)
-		n, d, ratio := strings.Cut(f.blackjackPays, ":")
-		if err != nil || !ratio || !allDigits(n) || !allDigits(d) {
-			return r, usagef("--blackjack-pays %q: want a ratio such as 3:2, 6:5, 1:1 or 2:1", f.blackjackPays)
-		}
-		r.BlackjackPays = p.BlackjackPays
-	}
-	if changed("hole-card") {
-		if err := choose("hole-card", f.holeCard, map[string]func(){
-			"peek": func() { r.HoleCard = solve.Peek },
-			"enhc": func() { r.HoleCard = solve.ENHC },
-			"obo":  func() { r.HoleCard = solve.OBO },
-		}); err != nil {
-			return r, err
-		}
-	}
-	if err := r.Validate(); err != nil { // rules that parse but do not go together
-		return r, usagef("rules %s: %v", r, err)
-	}
-	return r, nil
+func (f *ruleFlags) resolve(*cobra.Command) (solve.Rules, error) {
+	r, err := f.game.Resolve()
+	return r, requestError(err)
 }
 
 // solveFlags are the flags that choose how to solve beyond the rules.
@@ -274,19 +174,14 @@ func (o *chartOptions) run(cmd *cobra.Command, e env) error {
 	})
 }
 
-// allDigits reports whether s is a non-empty run of ASCII digits.
-func allDigits(s string) bool {
-	return s != "" && strings.Trim(s, "0123456789") == ""
-}
-
 // typicalShoe returns the shoe --count (or --tags) and --tc or --rc ask
 // for, and a line saying what it is.
 func (o *chartOptions) typicalShoe(r solve.Rules, opt solve.Options) (solve.Shoe, string, error) {
 	var sys count.System
 	var err error
 	if o.tags != "" { // custom tags are checked first, the name of a count last
-		if sys, err = countSystem(o.count, o.tags, o.count != ""); err != nil {
-			return solve.Shoe{}, "", err
+		if sys, err = (count.IndicesRequest{Count: o.count, Tags: o.tags}).System(); err != nil {
+			return solve.Shoe{}, "", requestError(err)
 		}
 	}
 	if o.count == "" && o.tags == "" || (o.tc == "") == (o.rc == "") {
@@ -296,8 +191,8 @@ func (o *chartOptions) typicalShoe(r solve.Rules, opt solve.Options) (solve.Shoe
 		return solve.Shoe{}, "", usagef("--tc and --rc need full 52-card decks to deal from (not --shoe, INF, SPANISH or DECK=)")
 	}
 	if o.tags == "" {
-		if sys, err = countSystem(o.count, "", true); err != nil {
-			return solve.Shoe{}, "", err
+		if sys, err = (count.IndicesRequest{Count: o.count}).System(); err != nil {
+			return solve.Shoe{}, "", requestError(err)
 		}
 	}
 	dealt, err := parseFraction("dealt", o.dealt, "50%")

@@ -2,54 +2,37 @@ package main
 
 import (
 	"bytes"
-	"strings"
+	"context"
 
 	"bjchart/render"
 	"bjchart/solve"
 	"bjchart/solve/count"
+	"bjchart/solve/param"
 
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 )
 
 type indicesOptions struct {
-	rules  ruleFlags
 	index  indexFlags
 	format string
 }
 
-// indexFlags choose and size an index computation (indices, card --count).
+// indexFlags bind an index request (count.IndicesRequest) as flags:
+// indices binds all of it, card and plot its count and index fields
+// beside their own rule flags.
 type indexFlags struct {
-	cmd         *cobra.Command
-	count       string
-	tags        string
-	set         string
-	shoes       int
-	penetration string
-	seed        uint64
-	round       string
-	countAt     string
+	req    count.IndicesRequest
+	fields param.Set
 }
 
-// indexOnlyFlags are the index flags that size or shape an index
-// computation: without a count (card, plot) they would do nothing.
-var indexOnlyFlags = []string{"set", "shoes", "penetration", "seed", "round", "count-at"}
-
-func (f *indexFlags) bind(cmd *cobra.Command, count, set string) {
-	f.cmd = cmd
-	fl := cmd.Flags()
-	fl.StringVar(&f.count, "count", count, "the count: hilo, ko, hiopt1, hiopt2, omega2, zen, wong-halves, red7, itoh-pm1, itoh-pm3 or tags \"A=-1,2=1,...,T=-1\"")
-	fl.StringVar(&f.tags, "tags", "", "a custom count instead of --count: tags \"A=-1,2=1,3=1,4=1,5=1,6=1,T=-1\" (ranks left out tag 0)")
-	usage := "which decisions: i18, fab4, i18,fab4 or all (every cell)"
-	if set == "" {
-		usage += " (default: i18, and fab4 with it where the rules have late surrender)"
-	}
-	fl.StringVar(&f.set, "set", set, usage)
-	fl.IntVar(&f.shoes, "shoes", 600, "depleted shoes sampled (more: smaller errors, longer)")
-	fl.StringVar(&f.penetration, "penetration", "80%", "shoes are dealt to a random depth below this")
-	fl.Uint64Var(&f.seed, "seed", 1, "seed of the sampled shoes")
-	enumVar(fl, &f.round, "round", "nearest", "how a crossing becomes the integer index: %s (toward zero)", "nearest", "floor", "truncate")
-	fl.StringVar(&f.countAt, "count-at", "decision", "when the count is read: decision (the player's two cards and the up card seen, as published tables) or round (before the round is dealt)")
+// bind binds the count and index fields; set is the command's default
+// set ("" for the request's).
+func (f *indexFlags) bind(cmd *cobra.Command, set string) {
+	f.req = count.DefaultIndicesRequest()
+	f.req.Set = set
+	f.req.CountParams(&f.fields)
+	bindParams(cmd, &f.fields)
 }
 
 func newIndicesCmd(e env) *cobra.Command {
@@ -88,18 +71,19 @@ per deck. The published values beside them are Hi-Lo's.`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error { return o.run(cmd, e) },
 	}
-	o.rules.bind(cmd)
-	o.index.bind(cmd, "hilo", "")
+	o.index.req = count.DefaultIndicesRequest()
+	o.index.req.Params(&o.index.fields)
+	bindParams(cmd, &o.index.fields)
 	enumVar(cmd.Flags(), &o.format, "format", "text", "output format: %s", "text", "json", "csv")
 	return cmd
 }
 
 func (o *indicesOptions) run(cmd *cobra.Command, e env) error {
-	r, err := o.rules.resolve(cmd)
+	job, err := o.index.req.Check()
 	if err != nil {
-		return err
+		return requestError(err)
 	}
-	rep, err := o.index.compute(e, r)
+	rep, err := o.index.compute(e, job)
 	if err != nil {
 		return err
 	}
@@ -114,101 +98,22 @@ func (o *indicesOptions) run(cmd *cobra.Command, e env) error {
 	})
 }
 
-// counting reports whether a count was asked for (--count or --tags).
-func (f *indexFlags) counting() bool { return f.count != "" || f.tags != "" }
-
-// system returns the count --count or --tags names.
-func (f *indexFlags) system() (count.System, error) {
-	return countSystem(f.count, f.tags, f.cmd.Flags().Changed("count"))
+// check checks the count and index fields for a game the command
+// resolved itself (card, plot).
+func (f *indexFlags) check(r solve.Rules) (count.IndicesJob, error) {
+	f.req.Game = solve.Game{Rules: r.String()}
+	job, err := f.req.Check()
+	return job, requestError(err)
 }
 
-// countSystem returns the count that the --count and --tags flags name;
-// countGiven says whether --count was given (it may have a default).
-func countSystem(name, tags string, countGiven bool) (count.System, error) {
-	if tags == "" {
-		sys, err := count.ParseSystem(name)
-		if err != nil {
-			return sys, usagef("--count %q: %v", name, err)
-		}
-		return sys, nil
-	}
-	if countGiven {
-		return count.System{}, usagef("--count and --tags both name the count; give one")
-	}
-	if !strings.Contains(tags, "=") {
-		return count.System{}, usagef("--tags %q: want tags such as \"A=-1,2=1,3=1,4=1,5=1,6=1,T=-1\" (a built-in count goes to --count)", tags)
-	}
-	sys, err := count.ParseSystem(tags)
-	if err != nil {
-		return sys, usagef("--tags %q: %v", tags, err)
-	}
-	return sys, nil
-}
-
-// An indexJob is a checked index computation.
-type indexJob struct {
-	sys       count.System
-	rounding  count.Rounding
-	decisions []count.Decision // nil for every cell (--set all)
-	sets      []string
-	pen       float64
-	moment    count.Moment
-}
-
-// check checks the flags against the rules: what compute would refuse,
-// found before anything is solved.
-func (f *indexFlags) check(r solve.Rules) (indexJob, error) {
-	var job indexJob
-	var err error
-	if job.sys, err = f.system(); err != nil {
-		return job, err
-	}
-	if job.rounding, err = count.ParseRounding(f.round); err != nil {
-		return job, usagef("--round: %v", err)
-	}
-	if job.moment, err = count.ParseMoment(f.countAt); err != nil {
-		return job, usagef("--count-at: %v", err)
-	}
-	if f.set == "" {
-		f.set = count.DefaultSet(r)
-	}
-	if job.sets, job.decisions, err = count.ParseSet(f.set); err != nil {
-		return job, usagef("--set %q: %v", f.set, err)
-	}
-	if f.shoes < 50 || f.shoes > 1_000_000 {
-		return job, usagef("--shoes %d: want 50 to 1000000", f.shoes)
-	}
-	if job.pen, err = parseFraction("penetration", f.penetration, "80%"); err != nil {
-		return job, err
-	}
-	if err := count.CheckGame(r); err != nil {
-		return job, usageError{err}
-	}
-	if err := count.CheckSets(r, job.sets); err != nil {
-		return job, usagef("--set %s %v", f.set, err)
-	}
-	return job, nil
-}
-
-// compute checks the flags and computes the indices for the rules, with a
-// progress bar on a terminal.
-func (f *indexFlags) compute(e env, r solve.Rules) (*render.IndicesReport, error) {
-	job, err := f.check(r)
-	if err != nil {
-		return nil, err
-	}
-	sys, rounding, decisions, sets, pen := job.sys, job.rounding, job.decisions, job.sets, job.pen
-	bar := newProgress(e, int64(f.shoes), "sampling shoes", "shoes", progressbar.OptionShowCount())
-	opt := count.Options{Shoes: f.shoes, Penetration: pen, Seed: f.seed, Progress: bar.Add, Moment: job.moment}
-	var got []count.Index
-	if sets[0] == "all" {
-		got, err = count.AllCells(r, sys, opt)
-	} else {
-		got, err = count.Compute(r, sys, decisions, opt)
-	}
+// compute computes a checked request's indices, with a progress bar on a
+// terminal.
+func (f *indexFlags) compute(e env, job count.IndicesJob) (*render.IndicesReport, error) {
+	bar := newProgress(e, int64(job.Shoes), "sampling shoes", "shoes", progressbar.OptionShowCount())
+	res, err := job.Run(context.Background(), bar.Add)
 	bar.Finish()
 	if err != nil {
 		return nil, err
 	}
-	return render.NewIndicesReport(r, sys, sets, rounding, job.moment, f.shoes, pen, f.seed, got), nil
+	return render.NewIndicesReport(res), nil
 }

@@ -59,7 +59,7 @@ solving the chart's own rules unless --rules is given.`,
 		RunE: func(cmd *cobra.Command, args []string) error { return o.run(cmd, e) },
 	}
 	o.rules.bind(cmd)
-	o.index.bind(cmd, "", "all")
+	o.index.bind(cmd, "all")
 	fl := cmd.Flags()
 	fl.StringVarP(&o.out, "output", "o", "heatmap.png", "output file; its extension picks the format: .png, .svg or .pdf; - for stdout")
 	enumVar(fl, &o.format, "format", "", "%s (default: from the -o extension; png for -o -)", render.HeatmapFormats...)
@@ -68,7 +68,7 @@ solving the chart's own rules unless --rules is given.`,
 	fl.StringVar(&o.vs, "vs", "", "plot the difference from these rules (the metric under --rules minus under RULES)")
 	fl.StringVar(&o.against, "against", "", "plot the cost of following this published chart (name or file)")
 	fl.BoolVar(&o.codes, "codes", false, "print each cell's chart action under its value")
-	for _, f := range indexOnlyFlags {
+	for _, f := range count.IndexFields {
 		needs(cmd, f, "count", "tags")
 	}
 	return cmd
@@ -104,7 +104,7 @@ func (o *plotOptions) run(cmd *cobra.Command, e env) error {
 	if !slices.Contains(metricStrings(), o.metric) && o.metric != "index" {
 		return usagef("--metric %q: want one of %s or index", o.metric, strings.Join(metricStrings(), ", "))
 	}
-	if (o.metric == "index") != o.index.counting() {
+	if (o.metric == "index") != o.index.req.Counting() {
 		return usagef("--metric index and --count go together: the index of a count")
 	}
 	if o.vs != "" && o.against != "" {
@@ -227,7 +227,11 @@ func (o *plotOptions) run(cmd *cobra.Command, e env) error {
 // each cell's index nearest zero, labelled with its rounding and the
 // letter of the play taken at or above it.
 func (o *plotOptions) indexGrids(e env, r solve.Rules, kinds []solve.TableKind) ([]*render.EVGrid, render.HeatmapOptions, error) {
-	rep, err := o.index.compute(e, r)
+	job, err := o.index.check(r)
+	if err != nil {
+		return nil, render.HeatmapOptions{}, err
+	}
+	rep, err := o.index.compute(e, job)
 	if err != nil {
 		return nil, render.HeatmapOptions{}, err
 	}

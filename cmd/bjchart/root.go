@@ -195,16 +195,19 @@ func flagError(c *cobra.Command, err error) error {
 	if f == nil {
 		return err
 	}
-	want := map[string]string{
-		"bool":    "true or false (or the flag alone for true)",
-		"int":     "a whole number, e.g. 3",
-		"uint64":  "a whole number from 0, e.g. 1",
-		"float64": "a number, e.g. 0.5",
-	}[f.Value.Type()]
+	want := strings.TrimPrefix(err.Error(), m[0]) // a request field's own message
+	if strings.Contains(want, "strconv.") {       // pflag's typed flags say it in Go's words
+		want = map[string]string{
+			"bool":    "want true or false (or the flag alone for true)",
+			"int":     "want a whole number, e.g. 3",
+			"uint64":  "want a whole number from 0, e.g. 1",
+			"float64": "want a number, e.g. 0.5",
+		}[f.Value.Type()]
+	}
 	if want == "" {
 		return err
 	}
-	return fmt.Errorf("--%s %q: want %s", name, value, want)
+	return fmt.Errorf("--%s %q: %s", name, value, want)
 }
 
 // enumAnnotation lists the values a flag takes (enumVar): one list for

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"fmt"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -14,60 +13,40 @@ import (
 	"bjchart/render"
 	"bjchart/solve"
 	"bjchart/solve/count"
+	"bjchart/solve/param"
 )
 
 // maxIndexShoes caps the shoes the page samples for index plays (the page
-// says so): the I18 and Fab 4 take about 7 s at 600 shoes on two cores,
-// every cell about 15 s at 200.
+// says so; the command line takes up to count.MaxShoes): the I18 and Fab
+// 4 take about 7 s at 600 shoes on two cores, every cell about 15 s at
+// 200.
 var maxIndexShoes = map[string]int{"i18": 1000, "fab4": 1000, "i18,fab4": 1000, "all": 200}
 
-// indexQuery is an index computation's parameters: rules, set (i18, fab4,
-// i18,fab4 or all) and shoes; Hi-Lo, 80% penetration, seed 1, rounded to
-// the nearest integer, as 'bjchart indices' does by default.
+// indexQuery is an index computation the page was asked for: the request
+// ('bjchart indices' binds the same fields to flags) and its checked job.
 type indexQuery struct {
-	input, set string
-	sets       []string         // the set's parts (count.ParseSet)
-	decisions  []count.Decision // nil for every cell
-	rules      solve.Rules
-	shoes      int
+	req count.IndicesRequest
+	job count.IndicesJob
+	set string // the job's sets, joined
 }
 
+// parseIndexQuery binds the query to an index request, with the
+// request's own defaults and checks; the page adds only its bound on the
+// work a request may ask of the server.
 func parseIndexQuery(v url.Values) (indexQuery, error) {
-	q := indexQuery{shoes: 400}
-	if err := checkParams(v, "rules", "set", "shoes"); err != nil {
+	q := indexQuery{req: count.DefaultIndicesRequest()}
+	var fields param.Set
+	q.req.Params(&fields)
+	if err := fields.ParseQuery(v); err != nil {
 		return q, err
 	}
-	q.input = v.Get("rules")
-	r, err := solve.ParseRules(q.input)
+	job, err := q.req.Check()
 	if err != nil {
 		return q, err
 	}
-	q.rules = r
-	q.set = count.DefaultSet(r)
-	if s := v.Get("set"); s != "" {
-		if _, ok := maxIndexShoes[s]; !ok {
-			return q, fmt.Errorf("set %s: want i18, fab4, i18,fab4 or all", solve.QuoteInput(s, 20))
-		}
-		q.set = s
-	}
-	if q.set == "all" {
-		q.shoes = 100
-	}
-	if s := v.Get("shoes"); s != "" {
-		n, err := strconv.Atoi(s)
-		if err != nil || n < 50 || n > maxIndexShoes[q.set] {
-			return q, fmt.Errorf("shoes %s: want 50 to %d for set %s", solve.QuoteInput(s, 20), maxIndexShoes[q.set], q.set)
-		}
-		q.shoes = n
-	}
-	if q.sets, q.decisions, err = count.ParseSet(q.set); err != nil {
-		return q, fmt.Errorf("set %s: %v", q.set, err)
-	}
-	if err := count.CheckGame(r); err != nil {
-		return q, err
-	}
-	if err := count.CheckSets(r, q.sets); err != nil {
-		return q, fmt.Errorf("set %s %v", q.set, err)
+	q.job, q.set = job, strings.Join(job.Sets, ",")
+	if job.Shoes > maxIndexShoes[q.set] {
+		return q, param.NumberErrorf("shoes", job.Shoes, "the page samples at most %d shoes for set %s; 'bjchart indices' takes more", maxIndexShoes[q.set], q.set)
 	}
 	return q, nil
 }
@@ -76,26 +55,38 @@ func parseIndexQuery(v url.Values) (indexQuery, error) {
 // from /indices/run, showing the progress and then the report.
 func (s *Server) handleIndices(w http.ResponseWriter, r *http.Request) {
 	q, err := parseIndexQuery(r.URL.Query())
-	d := simData{Input: q.input, Rounds: int64(q.shoes), Version: s.opt.Version}
+	d := simData{Input: q.req.Game.Rules, Rounds: int64(q.job.Shoes), Version: s.opt.Version}
 	status := http.StatusOK
 	if err != nil {
 		d.Error, status = err.Error(), http.StatusBadRequest
 	} else {
-		d.Rules = q.rules.String()
+		d.Rules = q.job.Rules.String()
 		d.Stream = "/indices/run?" + q.values().Encode()
 		card := "/indices/card.pdf?" + q.values().Encode()
 		d.Cards = []downloadLink{{"Counter's card (PDF, letter)", card}, {"Counter's card (PDF, A4)", card + "&size=a4"}, {"Counter's wallet cards (PDF)", card + "&size=wallet"}}
 	}
 	d.Set = q.set
-	if err == nil && q.rules.Surrender != solve.LateSurrender && !strings.Contains(q.set, "fab4") {
+	if err == nil && q.job.Rules.Surrender != solve.LateSurrender && q.req.Set == "" {
 		d.Note = "The I18 only: the Fab 4 are late-surrender indices, and these rules have no late surrender."
 	}
 	s.html(w, s.indexPage, d, status)
 }
 
-// values is the query as a URL's: the canonical rules, set and shoes.
+// values is the query as a URL's: the canonical rules, set and shoes,
+// and every other field that is not the default.
 func (q indexQuery) values() url.Values {
-	return url.Values{"rules": {q.rules.String()}, "set": {q.set}, "shoes": {strconv.Itoa(q.shoes)}}
+	v := url.Values{"rules": {q.job.Rules.String()}, "set": {q.set}, "shoes": {strconv.Itoa(q.job.Shoes)}}
+	def := count.DefaultIndicesRequest()
+	for name, x := range map[string][2]string{
+		"count": {q.req.Count, def.Count}, "tags": {q.req.Tags, def.Tags}, "round": {q.req.Round, def.Round}, "count-at": {q.req.CountAt, def.CountAt},
+		"penetration": {param.FormatPercent(q.req.Penetration), param.FormatPercent(def.Penetration)},
+		"seed":        {strconv.FormatUint(q.req.Seed, 10), strconv.FormatUint(def.Seed, 10)},
+	} {
+		if x[0] != x[1] {
+			v.Set(name, x[0])
+		}
+	}
+	return v
 }
 
 // indexReport computes the query's index plays (or takes them from the
@@ -106,18 +97,11 @@ func (s *Server) indexReport(ctx context.Context, q indexQuery, progress func())
 	if rep, ok := s.indices.get(key); ok {
 		return rep, nil
 	}
-	opt := count.Options{Shoes: q.shoes, Penetration: 0.8, Seed: 1, Progress: progress, Stop: ctx.Done()}
-	var got []count.Index
-	var err error
-	if q.set == "all" {
-		got, err = count.AllCells(q.rules, count.HiLo, opt)
-	} else {
-		got, err = count.Compute(q.rules, count.HiLo, q.decisions, opt)
-	}
+	res, err := q.job.Run(ctx, progress)
 	if err != nil {
 		return nil, err
 	}
-	rep := render.NewIndicesReport(q.rules, count.HiLo, q.sets, count.Nearest, count.AtDecision, q.shoes, 0.8, 1, got)
+	rep := render.NewIndicesReport(res)
 	s.indices.put(key, rep)
 	return rep, nil
 }
@@ -134,7 +118,7 @@ func (s *Server) handleIndicesRun(w http.ResponseWriter, r *http.Request) {
 	defer release()
 	var done atomic.Int64
 	var rep *render.IndicesReport
-	err = stream.run(int64(q.shoes), &done, func() (err error) {
+	err = stream.run(int64(q.job.Shoes), &done, func() (err error) {
 		rep, err = s.indexReport(r.Context(), q, func() { done.Add(1) })
 		return err
 	})
@@ -170,7 +154,7 @@ func (s *Server) handleCounterCard(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, err.Error(), http.StatusBadRequest)
 		return
 	}
-	t, err := tableOf(r.Context(), s.tables, q.rules)
+	t, err := tableOf(r.Context(), s.tables, q.job.Rules)
 	if err != nil {
 		s.fail(w, err)
 		return

@@ -63,7 +63,7 @@ func TestRoutes(t *testing.T) {
 		{"/sim/run?rules=6D+S17&rounds=2000", "text/event-stream", 200, "event: result"},
 		{"/indices?rules=6D+S17+DAS+LS", "text/html; charset=utf-8", 200, "/indices/run?"},
 		{"/indices?rules=INF", "text/html; charset=utf-8", 400, "nothing to count"},
-		{"/indices?rules=6D&set=all&shoes=500", "text/html; charset=utf-8", 400, "want 50 to 200"},
+		{"/indices?rules=6D&set=all&shoes=500", "text/html; charset=utf-8", 400, "at most 200 shoes for set all"},
 		{"/indices/run?rules=6D+S17+DAS&set=i18&shoes=50", "text/event-stream", 200, "16 v T"},
 		{"/assets/app.js", "text/javascript; charset=utf-8", 200, "use strict"},
 		{"/nowhere", "text/plain; charset=utf-8", 404, "not found"},
@@ -181,8 +181,8 @@ func FuzzParseJobQuery(f *testing.F) {
 			if strings.Contains(err.Error(), "\n") {
 				t.Errorf("%q: a message of more than one line: %q", raw, err)
 			}
-		} else if q.shoes < 50 || q.shoes > maxIndexShoes[q.set] {
-			t.Errorf("%q: read %d shoes for %s", raw, q.shoes, q.set)
+		} else if q.job.Shoes < 50 || q.job.Shoes > maxIndexShoes[q.set] {
+			t.Errorf("%q: read %d shoes for %s", raw, q.job.Shoes, q.set)
 		}
 	})
 }

@@ -1,0 +1,202 @@
+package count
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"bjchart/solve"
+	"bjchart/solve/param"
+)
+
+// An IndicesRequest asks for a count's index plays for a game: which
+// decisions, how many depleted shoes to sample and how the crossings
+// become integers. 'bjchart indices' binds it to flags, the page's
+// /indices to query parameters; DefaultIndicesRequest holds the defaults
+// of both.
+type IndicesRequest struct {
+	Game  solve.Game
+	Count string // a built-in count (Systems); "" is Hi-Lo unless Tags are given
+	Tags  string // a custom count's tags instead of Count ("A=-1,2=1,...")
+	// Set is the decisions: i18, fab4, i18,fab4 or all (every cell); ""
+	// is DefaultSet of the rules.
+	Set         string
+	Shoes       int     // depleted shoes sampled; 0 is DefaultShoes(Set)
+	Penetration float64 // shoes are dealt to a random depth below this share
+	Seed        uint64
+	Round       string // nearest, floor or truncate (Roundings)
+	CountAt     string // decision or round (Moments)
+}
+
+// DefaultIndicesRequest is the request of 'bjchart indices' with no
+// flags: Hi-Lo on the default game, the I18 (and the Fab 4 with late
+// surrender), 600 shoes dealt to below 80%, seed 1, rounded to the
+// nearest integer, the count read at the decision.
+func DefaultIndicesRequest() IndicesRequest {
+	return IndicesRequest{Penetration: 0.8, Seed: 1, Round: "nearest", CountAt: "decision"}
+}
+
+// DefaultShoes is the shoes sampled when a request names none: 600 for
+// the published sets (about 7 s on two cores at 6 decks), 200 for every
+// cell (the whole table is solved on each shoe: about 15 s).
+func DefaultShoes(set string) int {
+	if set == "all" {
+		return 200
+	}
+	return 600
+}
+
+// MaxShoes bounds a request's shoes.
+const MaxShoes = 1_000_000
+
+// IndexFields are the names of the fields that size or shape an index
+// computation (beyond the count): a face that only sometimes counts
+// refuses them without a count rather than ignore them.
+var IndexFields = []string{"set", "shoes", "penetration", "seed", "round", "count-at"}
+
+// Params adds the request's fields to s, the game's first.
+func (q *IndicesRequest) Params(s *param.Set) {
+	q.Game.Params(s)
+	q.CountParams(s)
+}
+
+// CountParams adds the count's fields and the index fields to s.
+func (q *IndicesRequest) CountParams(s *param.Set) {
+	s.String(&q.Count, "count", "the count: hilo, ko, hiopt1, hiopt2, omega2, zen, wong-halves, red7, itoh-pm1, itoh-pm3 or tags \"A=-1,2=1,...,T=-1\"")
+	s.String(&q.Tags, "tags", "a custom count instead of --count: tags \"A=-1,2=1,3=1,4=1,5=1,6=1,T=-1\" (ranks left out tag 0)")
+	s.String(&q.Set, "set", "which decisions: i18, fab4, i18,fab4 or all (every cell) (default: i18, and fab4 with it where the rules have late surrender)")
+	s.Int(&q.Shoes, "shoes", "depleted shoes sampled (more: smaller errors, longer) (default 600; 200 with --set all)")
+	s.Percent(&q.Penetration, "penetration", "shoes are dealt to a random depth below this")
+	s.Uint64(&q.Seed, "seed", "seed of the sampled shoes")
+	s.Enum(&q.Round, "round", "how a crossing becomes the integer index: %s (toward zero)", Roundings...)
+	s.Enum(&q.CountAt, "count-at", "when the count is read: %s (decision: the player's two cards and the up card seen, as published tables; round: before the round is dealt)", Moments...)
+}
+
+// Counting reports whether the request names a count (Count or Tags): a
+// face where counting is optional (the card) counts only then.
+func (q IndicesRequest) Counting() bool { return q.Count != "" || q.Tags != "" }
+
+// An IndicesJob is a checked request: everything Run needs, read.
+type IndicesJob struct {
+	Rules       solve.Rules
+	System      System
+	Sets        []string   // the sets named (ParseSet)
+	Decisions   []Decision // nil for every cell
+	Shoes       int
+	Penetration float64
+	Seed        uint64
+	Rounding    Rounding
+	Moment      Moment
+}
+
+// Check reads and checks the request: what Run would refuse, found before
+// anything is solved. Its errors name the field (*param.Error) where one
+// is at fault.
+func (q IndicesRequest) Check() (IndicesJob, error) {
+	var job IndicesJob
+	r, err := q.Game.Resolve()
+	if err != nil {
+		return job, err
+	}
+	job.Rules = r
+	if job.System, err = q.System(); err != nil {
+		return job, err
+	}
+	if job.Rounding, err = ParseRounding(q.Round); err != nil {
+		return job, param.Errorf("round", q.Round, "want %s", param.OrList(Roundings))
+	}
+	if job.Moment, err = ParseMoment(q.CountAt); err != nil {
+		return job, param.Errorf("count-at", q.CountAt, "want %s", param.OrList(Moments))
+	}
+	set := q.Set
+	if set == "" {
+		set = DefaultSet(r)
+	}
+	if job.Sets, job.Decisions, err = ParseSet(set); err != nil {
+		return job, param.Errorf("set", set, "%v", err)
+	}
+	job.Shoes = q.Shoes
+	if job.Shoes == 0 {
+		job.Shoes = DefaultShoes(job.Sets[0])
+	}
+	if job.Shoes < 50 || job.Shoes > MaxShoes {
+		return job, param.NumberErrorf("shoes", job.Shoes, "want 50 to %d", MaxShoes)
+	}
+	if !(q.Penetration > 0 && q.Penetration < 1) {
+		return job, param.NumberErrorf("penetration", param.FormatPercent(q.Penetration), "want a percentage above 0 and below 100, e.g. 80%%")
+	}
+	job.Penetration, job.Seed = q.Penetration, q.Seed
+	if err := CheckGame(r); err != nil {
+		return job, err
+	}
+	if err := CheckSets(r, job.Sets); err != nil {
+		return job, &param.Error{Name: "set", Input: strings.Join(job.Sets, ","), Problem: err.Error()}
+	}
+	return job, nil
+}
+
+// Validate reports what is wrong with the request, or nil.
+func (q IndicesRequest) Validate() error {
+	_, err := q.Check()
+	return err
+}
+
+// System returns the count the request names: Count, or Tags, or Hi-Lo.
+func (q IndicesRequest) System() (System, error) {
+	if q.Tags == "" {
+		name := q.Count
+		if name == "" {
+			name = "hilo"
+		}
+		sys, err := ParseSystem(name)
+		if err != nil {
+			return sys, param.Errorf("count", name, "%v", err)
+		}
+		return sys, nil
+	}
+	if q.Count != "" {
+		return System{}, fmt.Errorf("--count and --tags both name the count; give one")
+	}
+	if !strings.Contains(q.Tags, "=") {
+		return System{}, param.Errorf("tags", q.Tags, "want tags such as \"A=-1,2=1,3=1,4=1,5=1,6=1,T=-1\" (a built-in count goes to --count)")
+	}
+	sys, err := ParseSystem(q.Tags)
+	if err != nil {
+		return sys, param.Errorf("tags", q.Tags, "%v", err)
+	}
+	return sys, nil
+}
+
+// Indices is a run's result: the job as checked and the indices found,
+// in the decisions' order (every cell's: by table, row and up card).
+type Indices struct {
+	IndicesJob
+	Indices []Index
+}
+
+// Run checks the request and computes its index plays, calling progress
+// (if not nil) once a shoe from any goroutine; it stops with ErrStopped
+// when ctx ends.
+func (q IndicesRequest) Run(ctx context.Context, progress func()) (Indices, error) {
+	job, err := q.Check()
+	if err != nil {
+		return Indices{}, err
+	}
+	return job.Run(ctx, progress)
+}
+
+// Run computes a checked request's index plays.
+func (job IndicesJob) Run(ctx context.Context, progress func()) (Indices, error) {
+	opt := Options{Shoes: job.Shoes, Penetration: job.Penetration, Seed: job.Seed, Progress: progress, Stop: ctx.Done(), Moment: job.Moment}
+	var got []Index
+	var err error
+	if job.Decisions == nil {
+		got, err = AllCells(job.Rules, job.System, opt)
+	} else {
+		got, err = Compute(job.Rules, job.System, job.Decisions, opt)
+	}
+	if err != nil {
+		return Indices{}, err
+	}
+	return Indices{job, got}, nil
+}

@@ -1,0 +1,138 @@
+package solve
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"bjchart/solve/param"
+)
+
+// A Game is a rule set as a user names it: a rule string ("6D H17 DAS
+// LS", see ParseRules) and single rules that override it. An override
+// left at its zero value (nil, "" or 0) keeps the rule string's rule.
+// Every request that plays a game of blackjack holds one; the command
+// line binds it as --rules, --decks, --h17 ..., the page as rules=,
+// decks=, h17= ...
+type Game struct {
+	Rules         string
+	Decks         string // 1 to MaxDecks, or inf
+	H17           *bool
+	Double        string // any, 9-11, 10-11 or none
+	DAS           *bool
+	SplitHands    int // 2, 3 or 4
+	RSA, HSA      *bool
+	Surrender     string // none, late or early
+	BlackjackPays string // a ratio, e.g. 3:2
+	HoleCard      string // peek, enhc or obo
+}
+
+// Params adds the game's fields to s.
+func (g *Game) Params(s *param.Set) {
+	s.String(&g.Rules, "rules", "rule string, e.g. \"6D H17 DAS LS\" (see 'bjchart rules'); unnamed rules keep their defaults")
+	s.String(&g.Decks, "decks", "number of decks (1, 2, ... or inf); overrides --rules")
+	optBool(s, &g.H17, "h17", "dealer hits soft 17 (--h17=false: stands); overrides --rules")
+	s.Enum(&g.Double, "double", "doubling: %s; overrides --rules", "any", "9-11", "10-11", "none")
+	optBool(s, &g.DAS, "das", "double after split (--das=false: not); overrides --rules")
+	s.Int(&g.SplitHands, "split-hands", "most hands a pair may be split into: 2, 3 or 4; overrides --rules")
+	optBool(s, &g.RSA, "rsa", "resplit aces; overrides --rules")
+	optBool(s, &g.HSA, "hsa", "hit split aces; overrides --rules")
+	s.Enum(&g.Surrender, "surrender", "surrender: %s; overrides --rules", "none", "late", "early")
+	s.String(&g.BlackjackPays, "blackjack-pays", "blackjack payout ratio, e.g. 3:2 or 6:5; overrides --rules")
+	s.Enum(&g.HoleCard, "hole-card", "%s: peek (US), enhc (no hole card, lose all) or obo (original bet only); overrides --rules", "peek", "enhc", "obo")
+}
+
+// optBool adds a true-or-false field that is nil until given.
+func optBool(s *param.Set, p **bool, name, usage string) {
+	s.Func(name, usage, "bool", func() string {
+		if *p == nil {
+			return "false"
+		}
+		return strconv.FormatBool(**p)
+	}, func(v string) error {
+		b, err := strconv.ParseBool(v)
+		if err != nil {
+			return fmt.Errorf("want true or false (or the flag alone for true)")
+		}
+		*p = &b
+		return nil
+	})
+}
+
+// Resolve returns the rules: the rule string first, then each override
+// given.
+func (g Game) Resolve() (Rules, error) {
+	r, err := ParseRules(g.Rules)
+	if err != nil {
+		return r, &param.Error{Name: "rules", Input: err.Error()}
+	}
+	if g.Decks != "" {
+		if strings.EqualFold(g.Decks, "inf") {
+			r.Decks = 0
+		} else if n, err := strconv.Atoi(g.Decks); err == nil && n >= 1 && n <= MaxDecks {
+			r.Decks = n
+		} else {
+			return r, param.Errorf("decks", g.Decks, "want a count from 1 to %d, or inf", MaxDecks)
+		}
+	}
+	if g.H17 != nil {
+		r.H17 = *g.H17
+	}
+	switch g.Double {
+	case "any":
+		r.Double = DoubleAny
+	case "9-11":
+		r.Double = Double9to11
+	case "10-11":
+		r.Double = Double10to11
+	case "none":
+		r.Double = DoubleNone
+	}
+	if g.DAS != nil {
+		r.DAS = *g.DAS
+	}
+	if g.SplitHands != 0 {
+		if g.SplitHands < 2 || g.SplitHands > 4 {
+			return r, param.NumberErrorf("split-hands", g.SplitHands, "want 2, 3 or 4")
+		}
+		r.MaxSplitHands = g.SplitHands
+	}
+	if g.RSA != nil {
+		r.RSA = *g.RSA
+	}
+	if g.HSA != nil {
+		r.HSA = *g.HSA
+	}
+	switch g.Surrender {
+	case "none":
+		r.Surrender = NoSurrender
+	case "late":
+		r.Surrender = LateSurrender
+	case "early":
+		r.Surrender = EarlySurrender
+	}
+	if g.BlackjackPays != "" {
+		p, err := ParseRules(g.BlackjackPays)
+		n, d, ratio := strings.Cut(g.BlackjackPays, ":")
+		if err != nil || !ratio || !allDigits(n) || !allDigits(d) {
+			return r, param.Errorf("blackjack-pays", g.BlackjackPays, "want a ratio such as 3:2, 6:5, 1:1 or 2:1")
+		}
+		r.BlackjackPays = p.BlackjackPays
+	}
+	switch g.HoleCard {
+	case "peek":
+		r.HoleCard = Peek
+	case "enhc":
+		r.HoleCard = ENHC
+	case "obo":
+		r.HoleCard = OBO
+	}
+	if err := r.Validate(); err != nil { // rules that parse but do not go together
+		return r, fmt.Errorf("rules %s: %v", r, err)
+	}
+	return r, nil
+}
+
+func allDigits(s string) bool {
+	return s != "" && strings.Trim(s, "0123456789") == ""
+}

@@ -1,0 +1,325 @@
+// Package param describes the fields of a request (a chart, index plays,
+// a simulation) once, so that every face binds them the same way: the
+// command line as flags, the page as query parameters. A field has a
+// name, a usage line, its allowed values where they are a closed list,
+// and a value that parses its text; the request's Validate checks what
+// the fields mean together.
+//
+// Parsing errors and a request's own checks are *Error values, which
+// name the field: the page prints them as they are ("shoes 5: want 50 to
+// 1000000"), the command line with the flag's dashes ("--shoes 5: ...").
+package param
+
+import (
+	"fmt"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// A Value is a field's value as text: String shows it, Set parses it,
+// Type names its kind for help ("string", "int", "bool"); it is the
+// interface command-line flag packages take.
+type Value interface {
+	String() string
+	Set(string) error
+	Type() string
+}
+
+// A Param is one field of a request.
+type Param struct {
+	Name   string
+	Usage  string
+	Values []string // the allowed values, for a field that takes one of a list
+	Value  Value
+	given  *bool
+}
+
+// Given reports whether the field was set (by a flag or a parameter),
+// as opposed to keeping its default.
+func (p Param) Given() bool { return p.given != nil && *p.given }
+
+// A Set is a request's fields, in the order their help lists them.
+type Set struct {
+	params []Param
+}
+
+// All returns the fields.
+func (s *Set) All() []Param { return s.params }
+
+// Lookup returns the named field.
+func (s *Set) Lookup(name string) (Param, bool) {
+	i := slices.IndexFunc(s.params, func(p Param) bool { return p.Name == name })
+	if i < 0 {
+		return Param{}, false
+	}
+	return s.params[i], true
+}
+
+// Given reports whether the named field was set.
+func (s *Set) Given(name string) bool {
+	p, ok := s.Lookup(name)
+	return ok && p.Given()
+}
+
+// Add adds a field whose value parses itself.
+func (s *Set) Add(name, usage string, v Value, values ...string) {
+	if _, dup := s.Lookup(name); dup {
+		panic("param: field " + name + " added twice")
+	}
+	given := new(bool)
+	s.params = append(s.params, Param{Name: name, Usage: usage, Values: values, Value: &tracked{v, given}, given: given})
+}
+
+// tracked records that a value was set.
+type tracked struct {
+	Value
+	given *bool
+}
+
+func (t *tracked) Set(s string) error {
+	if err := t.Value.Set(s); err != nil {
+		return err
+	}
+	*t.given = true
+	return nil
+}
+
+// IsBoolFlag tells a flag package that a bool field may be given alone
+// (--h17 for --h17=true).
+func (t *tracked) IsBoolFlag() bool { return t.Type() == "bool" }
+
+// String adds a text field; an empty text is refused (leave the field
+// out for its default).
+func (s *Set) String(p *string, name, usage string) {
+	s.Add(name, usage, textValue{p, nil})
+}
+
+// Enum adds a field that takes one of values; usage holds %s where the
+// list goes ("output format: %s" → "output format: text, json or csv").
+func (s *Set) Enum(p *string, name, usage string, values ...string) {
+	s.Add(name, fmt.Sprintf(usage, OrList(values)), textValue{p, values}, values...)
+}
+
+// Int adds a whole-number field.
+func (s *Set) Int(p *int, name, usage string) { s.Add(name, usage, intValue{p}) }
+
+// Uint64 adds a field of a whole number from 0 (a seed).
+func (s *Set) Uint64(p *uint64, name, usage string) { s.Add(name, usage, uintValue{p}) }
+
+// Bool adds a true-or-false field.
+func (s *Set) Bool(p *bool, name, usage string) { s.Add(name, usage, boolValue{p}) }
+
+// Float adds a field of a finite number.
+func (s *Set) Float(p *float64, name, usage string) { s.Add(name, usage, floatValue{p}) }
+
+// Percent adds a field of a share given as a percentage ("75%"), held as
+// a fraction (0.75).
+func (s *Set) Percent(p *float64, name, usage string) {
+	s.Add(name, usage, fractionValue{p, FormatPercent(*p)})
+}
+
+// Func adds a field parsed by set and shown by show; kind names it in
+// help ("ramp").
+func (s *Set) Func(name, usage, kind string, show func() string, set func(string) error) {
+	s.Add(name, usage, funcValue{show, set, kind})
+}
+
+// ParseQuery sets the fields from a page's query: a parameter that is
+// not a field is refused, so that a typo is not silently ignored, and so
+// is one given twice. allowed, when not empty, is the fields the page
+// takes (a subset of the set's).
+func (s *Set) ParseQuery(v url.Values, allowed ...string) error {
+	if len(allowed) == 0 {
+		for _, p := range s.params {
+			allowed = append(allowed, p.Name)
+		}
+	}
+	keys := make([]string, 0, len(v))
+	for k := range v {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		p, ok := s.Lookup(k)
+		if !ok || !slices.Contains(allowed, k) {
+			return fmt.Errorf("unknown parameter %s; want %s", Quote(k, 20), OrList(allowed))
+		}
+		if len(v[k]) > 1 {
+			return fmt.Errorf("parameter %s given %d times; give it once", Quote(k, 20), len(v[k]))
+		}
+		if err := p.Value.Set(v[k][0]); err != nil {
+			return Errorf(k, v[k][0], "%v", err)
+		}
+	}
+	return nil
+}
+
+// Query returns the fields given, as a page's query.
+func (s *Set) Query() url.Values {
+	v := url.Values{}
+	for _, p := range s.params {
+		if p.Given() {
+			v.Set(p.Name, p.Value.String())
+		}
+	}
+	return v
+}
+
+// An Error is a field's value that a request refuses: the field, the
+// value as given, and what is wrong or allowed.
+type Error struct {
+	Name    string
+	Input   string // quoted where it is text, as given where it is a number
+	Problem string
+}
+
+func (e *Error) Error() string {
+	if e.Problem == "" { // Input is the whole message after the name
+		return e.Name + " " + e.Input
+	}
+	if e.Input == "" {
+		return e.Name + ": " + e.Problem
+	}
+	return e.Name + " " + e.Input + ": " + e.Problem
+}
+
+// Errorf returns the error of a field's text value, quoted.
+func Errorf(name, value, format string, args ...any) *Error {
+	return &Error{name, Quote(value, 40), fmt.Sprintf(format, args...)}
+}
+
+// NumberErrorf returns the error of a field's number, unquoted.
+func NumberErrorf(name string, value any, format string, args ...any) *Error {
+	return &Error{name, fmt.Sprint(value), fmt.Sprintf(format, args...)}
+}
+
+// Quote quotes user input for a message, cut to max runes so that a long
+// or hostile value cannot flood it.
+func Quote(s string, max int) string {
+	if utf8.RuneCountInString(s) > max {
+		s = string([]rune(s)[:max]) + "..."
+	}
+	return strconv.Quote(s)
+}
+
+// OrList joins values as "a, b or c".
+func OrList(values []string) string {
+	if len(values) < 2 {
+		return strings.Join(values, "")
+	}
+	return strings.Join(values[:len(values)-1], ", ") + " or " + values[len(values)-1]
+}
+
+type textValue struct {
+	p      *string
+	values []string
+}
+
+func (v textValue) String() string { return *v.p }
+func (v textValue) Type() string   { return "string" }
+func (v textValue) Set(s string) error {
+	if strings.TrimSpace(s) == "" {
+		return fmt.Errorf("an empty value; give one, or leave it out for its default")
+	}
+	if v.values != nil && !slices.Contains(v.values, s) {
+		return fmt.Errorf("want %s", OrList(v.values))
+	}
+	*v.p = s
+	return nil
+}
+
+type intValue struct{ p *int }
+
+func (v intValue) String() string { return strconv.Itoa(*v.p) }
+func (v intValue) Type() string   { return "int" }
+func (v intValue) Set(s string) error {
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return fmt.Errorf("want a whole number, e.g. 3")
+	}
+	*v.p = n
+	return nil
+}
+
+type uintValue struct{ p *uint64 }
+
+func (v uintValue) String() string { return strconv.FormatUint(*v.p, 10) }
+func (v uintValue) Type() string   { return "uint64" }
+func (v uintValue) Set(s string) error {
+	n, err := strconv.ParseUint(s, 10, 64)
+	if err != nil {
+		return fmt.Errorf("want a whole number from 0, e.g. 1")
+	}
+	*v.p = n
+	return nil
+}
+
+type boolValue struct{ p *bool }
+
+func (v boolValue) String() string { return strconv.FormatBool(*v.p) }
+func (v boolValue) Type() string   { return "bool" }
+func (v boolValue) Set(s string) error {
+	b, err := strconv.ParseBool(s)
+	if err != nil {
+		return fmt.Errorf("want true or false")
+	}
+	*v.p = b
+	return nil
+}
+
+type floatValue struct{ p *float64 }
+
+func (v floatValue) String() string { return strconv.FormatFloat(*v.p, 'g', -1, 64) }
+func (v floatValue) Type() string   { return "float64" }
+func (v floatValue) Set(s string) error {
+	x, err := strconv.ParseFloat(s, 64)
+	if err != nil || x != x || x > 1e300 || x < -1e300 {
+		return fmt.Errorf("want a finite number, e.g. 0.5")
+	}
+	*v.p = x
+	return nil
+}
+
+type fractionValue struct {
+	p       *float64
+	example string // the default, shown in the message
+}
+
+func (v fractionValue) String() string { return FormatPercent(*v.p) }
+func (v fractionValue) Type() string   { return "percent" }
+func (v fractionValue) Set(s string) error {
+	x, err := ParsePercent(s)
+	if err != nil {
+		return fmt.Errorf("want a percentage above 0 and below 100, e.g. %s", v.example)
+	}
+	*v.p = x
+	return nil
+}
+
+// ParsePercent reads a percentage strictly between 0 and 100 ("75%") as
+// a fraction (0.75).
+func ParsePercent(s string) (float64, error) {
+	p, err := strconv.ParseFloat(strings.TrimSuffix(s, "%"), 64)
+	if err != nil || !strings.HasSuffix(s, "%") || !(p > 0 && p < 100) {
+		return 0, fmt.Errorf("want a percentage above 0 and below 100")
+	}
+	return p / 100, nil
+}
+
+// FormatPercent shows a fraction as a percentage: 0.75 as "75%".
+func FormatPercent(x float64) string {
+	return strconv.FormatFloat(x*100, 'g', 10, 64) + "%"
+}
+
+type funcValue struct {
+	show func() string
+	set  func(string) error
+	kind string
+}
+
+func (v funcValue) String() string     { return v.show() }
+func (v funcValue) Type() string       { return v.kind }
+func (v funcValue) Set(s string) error { return v.set(s) }
