@@ -121,8 +121,8 @@ func TestGolden(t *testing.T) {
 		{"holdem-equity-flop.txt", []string{"holdem", "equity", "AKs,QQ+", "22+,ATs+", "--board", "Kh7d2c"}},
 		{"holdem-nash-10.txt", []string{"holdem", "nash", "--stack", "10"}},
 		{"holdem-equity-preflop.json", []string{"holdem", "equity", "QQ+,AK", "22+,A2s+,KTo+", "--trials", "20k", "--format", "json"}},
-		{"risk-2d.txt", []string{"risk", "--rules", "2D S17 DAS LS", "--shoes", "20", "--rounds", "100k", "--spread", "1-8", "--wong-out", "-1"}},
-		{"risk-2d.json", []string{"risk", "--rules", "2D S17 DAS LS", "--shoes", "20", "--rounds", "100k", "--format", "json"}},
+		{"risk-1d.txt", []string{"risk", "--rules", "1D S17 DAS LS", "--shoes", "20", "--rounds", "100k", "--spread", "1-8", "--wong-out", "-1"}},
+		{"risk-1d.json", []string{"risk", "--rules", "1D S17 DAS LS", "--shoes", "20", "--rounds", "100k", "--format", "json"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -925,6 +925,9 @@ func TestIndices(t *testing.T) {
 // shoes dealt to below 60%: the wiring, not the figures, which package
 // count checks) and checks the text shows the charts and the list.
 func TestIndicesAllCells(t *testing.T) {
+	if !*long {
+		t.Skip("solves the whole table on each shoe; -long runs it")
+	}
 	t.Parallel() // in-process runs share no state; the tests that change directory run first
 	code, out, stderr := runCmd(t, "indices", "--rules", "1D S17 DAS", "--set", "all", "--shoes", "100", "--penetration", "60%")
 	if code != exitOK {

@@ -3,6 +3,7 @@ package risk
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -224,6 +225,12 @@ func (g *Game) bin(res sim.Result, edges []count.ShoeEdge) {
 		}
 		b.LineEdge = g.A + g.B*mid
 	}
+	// A count no round was played at has no edge to bet by: at one deck
+	// the true count (running count x 52 / cards left) never falls in
+	// [-1, 0), so that bin is always empty. It goes; the bin below it
+	// takes its counts in the ramp (Ramp), as it would take any count
+	// the simulation never met.
+	g.Bins = slices.DeleteFunc(g.Bins, func(b Measured) bool { return b.Rounds == 0 })
 	g.monotoneEdges()
 }
 

@@ -210,3 +210,23 @@ func TestPlayedAgainstBins(t *testing.T) {
 		t.Logf("indices %v: trips of 1,000 rounds from 40 units: %.4f ± %.4f ruined, the formula %.4f (%.1f SE above)", g.Indices, got, se, formula, (formula-got)/se)
 	}
 }
+
+// TestOneDeckBins: at one deck the true count never falls in [-1, 0), so
+// a bin there would have no rounds and no edge; every bin kept has
+// rounds, and every figure of every bin is a number (an empty bin once
+// made every edge of the game NaN).
+func TestOneDeckBins(t *testing.T) {
+	r, err := solve.ParseRules("1D S17 DAS LS")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := Measure(Setup{Rules: r, Count: "hilo", Penetration: 0.75, Shoes: 20, Rounds: 100_000, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range g.Bins {
+		if b.Rounds == 0 || math.IsNaN(b.Edge) || math.IsNaN(b.SimEdge) || math.IsNaN(b.Var) {
+			t.Errorf("count %d: %d rounds, edge %v, simulated %v, variance %v", b.Count, b.Rounds, b.Edge, b.SimEdge, b.Var)
+		}
+	}
+}
