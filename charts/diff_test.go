@@ -52,9 +52,6 @@ func beyond(d *Diff) []string {
 // reading of its header) and checks the differences beyond near-ties
 // against the list charts/README.md explains, one by one.
 func TestLibraryDiffs(t *testing.T) {
-	if testing.Short() {
-		t.Skip("solves every chart's rules")
-	}
 	explained := map[string][]string{
 		"wizard-4to8d-s17-das-ls": nil,
 		"wizard-4to8d-h17-das-ls": nil,
@@ -93,11 +90,9 @@ func TestLibraryDiffs(t *testing.T) {
 
 // TestWizardChartsEveryReading solves each Wizard of Odds chart's rules
 // with and without DAS and surrender, resolving its codes for each: every
-// cell is reproduced except the near-ties named here.
+// cell is reproduced except the near-ties named here. Without -long, with
+// DAS and surrender only.
 func TestWizardChartsEveryReading(t *testing.T) {
-	if testing.Short() {
-		t.Skip("solves 24 rule sets")
-	}
 	for _, name := range Names() {
 		if !strings.HasPrefix(name, "wizard-") {
 			continue
@@ -106,6 +101,9 @@ func TestWizardChartsEveryReading(t *testing.T) {
 		spec, _ := c.Rules()
 		for _, das := range []bool{true, false} {
 			for _, sur := range []solve.SurrenderRule{solve.LateSurrender, solve.NoSurrender} {
+				if !*long && (!das || sur != solve.LateSurrender) {
+					continue // the other readings with -long
+				}
 				r := spec.Reading()
 				r.DAS, r.Surrender = das, sur
 				d := diffOf(t, c, r.String())
@@ -124,9 +122,6 @@ func TestWizardChartsEveryReading(t *testing.T) {
 // TestThorp reports where Thorp's 1966 chart departs from the exact
 // one-deck solution and what it costs today in a common shoe game.
 func TestThorp(t *testing.T) {
-	if testing.Short() {
-		t.Skip("solves two rule sets")
-	}
 	c, _ := Library("thorp-1966-1deck")
 	then := diffOf(t, c, "1D S17")
 	// Thorp's pair table sits between the DAS and no-DAS solutions; his
@@ -156,9 +151,6 @@ func TestThorp(t *testing.T) {
 // TestItoh shows the printed soft 18 v 2 hit as a costly disagreement and
 // the missing A9 row as unknown, not as differences.
 func TestItoh(t *testing.T) {
-	if testing.Short() {
-		t.Skip("solves a six-deck game")
-	}
 	c, _ := Library("itoh-2023-1to6deck")
 	d := diffOf(t, c, "")
 	found := false
@@ -190,9 +182,6 @@ func TestItoh(t *testing.T) {
 // TestHandMadeErrors plants one error in each table of a correct chart:
 // each is caught beyond the tie, costs the player, and the total cost is a loss.
 func TestHandMadeErrors(t *testing.T) {
-	if testing.Short() {
-		t.Skip("solves a six-deck game")
-	}
 	c, _ := Library("wizard-4to8d-s17-das-ls")
 	set := func(kind solve.TableKind, row string, up solve.Rank, code Code) {
 		for i, name := range Rows(kind) {

@@ -9,9 +9,6 @@ import (
 // decks: dealer outcomes sum to one; composition-dependent play is at least
 // as good as the chart; and a more liberal rule never lowers the EV.
 func TestFiniteInvariants(t *testing.T) {
-	if testing.Short() {
-		t.Skip("solves dozens of finite-deck rule sets")
-	}
 	ev := map[string]*Table{}
 	solve := func(rules string) *Table {
 		if tab, ok := ev[rules]; ok {
@@ -22,6 +19,9 @@ func TestFiniteInvariants(t *testing.T) {
 		return tab
 	}
 	for _, decks := range []string{"1D", "2D"} {
+		if !*long && decks == "2D" {
+			break // one deck without -long
+		}
 		for _, dealer := range []string{"S17", "H17"} {
 			base := decks + " " + dealer
 			for _, pair := range []struct{ liberal, strict string }{
@@ -60,8 +60,8 @@ func TestFiniteInvariants(t *testing.T) {
 // TestInfiniteDeckLimit checks that many decks approach the infinite deck:
 // 8 decks within 0.1 percentage points, 10,000 within 0.001.
 func TestInfiniteDeckLimit(t *testing.T) {
-	if testing.Short() {
-		t.Skip("solves large shoes")
+	if !*long {
+		t.Skip("solves large shoes; -long runs it")
 	}
 	inf := mustSolve(t, "INF S17 DAS").EV
 	for _, tc := range []struct {

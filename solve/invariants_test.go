@@ -3,6 +3,7 @@ package solve
 import (
 	"math"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 )
@@ -124,6 +125,12 @@ func TestRuleDirections(t *testing.T) {
 		{"INF TIESLOSE P21WINS", "INF TIESLOSE"},
 	}
 	for _, w := range worse {
+		if !*long && strings.HasPrefix(w.better, "6D") {
+			continue // six decks with -long only
+		}
+		if !*long && strings.HasPrefix(w.better, "2D") && strings.HasPrefix(w.worse, "2D") {
+			w.better, w.worse = "1D"+w.better[2:], "1D"+w.worse[2:] // one deck solves in a fraction of two's time
+		}
 		if b, x := ev(w.better), ev(w.worse); !(x < b) {
 			t.Errorf("EV(%s) = %.6f%%, not below EV(%s) = %.6f%%", w.worse, 100*x, w.better, 100*b)
 		}

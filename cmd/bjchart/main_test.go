@@ -524,7 +524,7 @@ func TestPlotIndex(t *testing.T) {
 	t.Parallel() // in-process runs share no state; the tests that change directory run first
 	out := filepath.Join(t.TempDir(), "idx.svg")
 	code, _, errOut := runCmd(t, "plot", "--metric", "index", "--count", "hilo", "--rules", "1D S17 DAS",
-		"--shoes", "150", "--penetration", "60%", "--table", "hard", "--set", "i18", "-o", out) // the set all is TestIndicesAllCells's
+		"--shoes", "50", "--penetration", "60%", "--table", "hard", "--set", "i18", "-o", out) // the set all is TestIndicesAllCells's
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
@@ -894,7 +894,7 @@ func TestOneSplitUnchanged(t *testing.T) {
 // TestIndices runs the indices command small and checks its JSON: every
 // decision listed with an index, an SE and the rounded value.
 func TestIndices(t *testing.T) {
-	code, out, stderr := runCmd(t, "indices", "--rules", "6D S17 DAS LS", "--set", "i18,fab4", "--shoes", "60", "--format", "json")
+	code, out, stderr := runCmd(t, "indices", "--rules", "2D S17 DAS LS", "--set", "i18,fab4", "--shoes", "60", "--format", "json")
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -1185,7 +1185,7 @@ func TestOutputsFitTheWidth(t *testing.T) {
 	t.Parallel() // in-process runs share no state; the tests that change directory run first
 	for _, args := range [][]string{
 		{}, {"--help"}, {"sim", "--help"}, {"house", "--help"}, {"rules"}, {"hand", "soft 17 v 2"},
-		{"indices", "--shoes", "50"}, {"diff", "thorp-1966-1deck"}, {"sim", "--rounds", "20000", "--count", "hilo", "--ramp", "-100:1,2:4", "--bankroll", "1000"},
+		{"indices", "--rules", "1D", "--shoes", "50"}, {"diff", "thorp-1966-1deck"}, {"sim", "--rules", "1D", "--rounds", "20000", "--count", "hilo", "--ramp", "-100:1,2:4", "--bankroll", "1000"},
 		{"dealer"}, {"house"},
 	} {
 		code, out, stderr := runCmd(t, args...)

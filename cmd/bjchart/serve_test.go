@@ -46,18 +46,18 @@ func TestServeSameBytesAsCLI(t *testing.T) {
 		target string
 		cli    string
 	}{
-		{"/api/chart.json?rules=2D+H17+DAS+LS", stdout("chart", "--rules", "2D H17 DAS LS", "--format", "json")},
-		{"/api/chart.csv?rules=2D+S17", stdout("chart", "--rules", "2D S17", "--format", "csv")},
+		{"/api/chart.json?rules=1D+H17+DAS+LS", stdout("chart", "--rules", "1D H17 DAS LS", "--format", "json")},
+		{"/api/chart.csv?rules=1D+S17", stdout("chart", "--rules", "1D S17", "--format", "csv")},
 		{"/api/effects.csv?rules=INF+H17", stdout("effects", "--rules", "INF H17", "--format", "csv")},
 		{"/api/diff.json?rules=1D+H17+DAS+LS&chart=wizard-1d-h17-das-ls", stdout("diff", "wizard-1d-h17-das-ls", "--rules", "1D H17 DAS LS", "--format", "json")},
-		{"/api/hand.json?rules=2D+H17+DAS+LS&hand=soft+17+v+2", stdout("hand", "soft 17 v 2", "--rules", "2D H17 DAS LS", "--format", "json")},
-		{"/card.pdf?rules=2D+H17+DAS+LS", file("c.pdf")("card", "--rules", "2D H17 DAS LS", "--date", "2026-11-24")},
+		{"/api/hand.json?rules=1D+H17+DAS+LS&hand=soft+17+v+2", stdout("hand", "soft 17 v 2", "--rules", "1D H17 DAS LS", "--format", "json")},
+		{"/card.pdf?rules=1D+H17+DAS+LS", file("c.pdf")("card", "--rules", "1D H17 DAS LS", "--date", "2026-11-24")},
 		{"/card.pdf?rules=INF&size=wallet&paper=a4", file("w.pdf")("card", "--rules", "INF", "--size", "wallet", "--paper", "a4", "--date", "2026-11-24")},
 		{"/house.json?rules=HOUSE+INF", stdout("house", "--rules", "HOUSE INF", "--format", "json")},
 		{"/house/card.pdf?rules=HOUSE+INF+DESIGNED", houseCard("HOUSE INF DESIGNED")},
 		{"/plot.svg?rules=INF+LS&metric=margin", file("p.svg")("plot", "--rules", "INF LS", "--metric", "margin", "--codes")},
 		{"/plot.png?rules=INF&table=soft", file("p.png")("plot", "--rules", "INF", "--table", "soft", "--codes")},
-		{"/indices/card.pdf?rules=2D+S17+DAS+LS&set=i18&shoes=50", file("k.pdf")("card", "--rules", "2D S17 DAS LS", "--count", "hilo", "--set", "i18", "--shoes", "50", "--date", "2026-11-24")},
+		{"/indices/card.pdf?rules=1D+S17+DAS+LS&set=i18&shoes=50", file("k.pdf")("card", "--rules", "1D S17 DAS LS", "--count", "hilo", "--set", "i18", "--shoes", "50", "--date", "2026-11-24")},
 	} {
 		w := httptest.NewRecorder()
 		s.ServeHTTP(w, httptest.NewRequest("GET", tc.target, nil))

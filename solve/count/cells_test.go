@@ -66,6 +66,9 @@ func TestAllCellsZeroTags(t *testing.T) {
 // and every index names a cell's basic play (the full shoe's best) on one
 // side.
 func TestAllCellsOrientation(t *testing.T) {
+	if !*long {
+		t.Skip("solves the whole table on 120 shoes; -long runs it")
+	}
 	r, _ := solve.ParseRules("1D S17 DAS")
 	got, err := AllCells(r, HiLo, Options{Shoes: 120, Penetration: 0.7, Seed: 2})
 	if err != nil {

@@ -15,7 +15,9 @@ import (
 // the published rules (multi-deck, S17, DAS, late surrender, 6 decks) and
 // wants each rounded index within one point of the published value. The
 // two split decisions solve one up card's whole hand graphs per shoe, so
-// they get fewer shoes (200) than the rest (600).
+// they get fewer shoes (200) than the rest (600), and run with -long only
+// (at 300 shoes the rest no longer all round within a point: 14 v T
+// surrender rounds to +6).
 func TestHiLoPublished(t *testing.T) {
 	r, _ := solve.ParseRules("6D S17 DAS SPL3 LS")
 	start := time.Now()
@@ -24,10 +26,12 @@ func TestHiLoPublished(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := Compute(r, HiLo, splits, Options{Shoes: 200, Penetration: 0.8, Seed: 1})
-	got = append(got, s...)
-	if err != nil {
-		t.Fatal(err)
+	if *long { // the splits' hand graphs are most of the time
+		s, err := Compute(r, HiLo, splits, Options{Shoes: 200, Penetration: 0.8, Seed: 1})
+		got = append(got, s...)
+		if err != nil {
+			t.Fatal(err)
+		}
 	}
 	t.Logf("%v for %d decisions", time.Since(start), len(got))
 	for _, x := range got {

@@ -12,6 +12,9 @@ import (
 // TestCanonicalBoards: the classes of boards under the suits' permutations
 // number 134,459 and stand for all C(52,5) boards.
 func TestCanonicalBoards(t *testing.T) {
+	if !*long {
+		t.Skip("sweeps every board; -long runs it")
+	}
 	bs := canonicalBoards()
 	var sum int64
 	for _, b := range bs {

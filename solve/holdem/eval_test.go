@@ -106,8 +106,6 @@ func TestFiveCardHands(t *testing.T) {
 						counts[r.Category()]++
 						if _, ok := simple[r]; !ok {
 							simple[r] = simpleRank(cards[:])
-						} else if testing.Short() {
-							continue
 						} else if s := simpleRank(cards[:]); slices.Compare(s, simple[r]) != 0 {
 							t.Fatalf("%v: Eval %x ties hands the simple evaluator ranks %v and %v", cards, r, s, simple[r])
 						}
@@ -137,6 +135,9 @@ func TestFiveCardHands(t *testing.T) {
 // TestSevenCardHands: over every seven-card hand, Eval's categories have
 // the well-known counts.
 func TestSevenCardHands(t *testing.T) {
+	if !*long {
+		t.Skip("every seven-card hand; -long runs it (TestSevenAgainstSimple checks Eval without it)")
+	}
 	var counts [9]int
 	var c [7]Card
 	var s [6]set // the sets of the first k cards

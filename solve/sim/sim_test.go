@@ -98,7 +98,7 @@ func TestPlayersShareTheShoe(t *testing.T) {
 		t.Fatal(err)
 	}
 	ch, _ := NewChart(tab)
-	res, err := Run(Config{Rules: r, Rounds: 5_000_000, Seed: 2, Players: 4}, ch, nil)
+	res, err := Run(Config{Rules: r, Rounds: testRounds(5_000_000), Seed: 2, Players: 4}, ch, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -151,7 +151,7 @@ func TestCDAgainstSolver(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		res, err := Run(Config{Rules: r, Rounds: 20_000_000, Seed: 11}, cd, nil)
+		res, err := Run(Config{Rules: r, Rounds: testRounds(20_000_000), Seed: 11}, cd, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -174,7 +174,7 @@ func TestInsurance(t *testing.T) {
 	ch, _ := NewChart(tab)
 	always := -1000.0
 	hilo := &Count{Tags: [11]float64{1: -1, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 10: -1}, Balanced: true}
-	res, err := Run(Config{Rules: r, Rounds: 20_000_000, Seed: 3, Count: hilo, InsureAt: &always}, ch, nil)
+	res, err := Run(Config{Rules: r, Rounds: testRounds(20_000_000), Seed: 3, Count: hilo, InsureAt: &always}, ch, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -233,7 +233,7 @@ func TestIndexPlays(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg.Rounds, cfg.Indices = 20_000_000, []IndexPlay{{Total: 16, Up: 10, Base: solve.Hit, Play: solve.Stand, At: -1000}}
+	cfg.Rounds, cfg.Indices = testRounds(20_000_000), []IndexPlay{{Total: 16, Up: 10, Base: solve.Hit, Play: solve.Stand, At: -1000}}
 	always, _ := Run(cfg, ch, nil)
 	if d := always.EV() - exact.EV; math.Abs(d) > 3*always.SE() {
 		t.Errorf("16 v T always stood: simulated %+.5f ± %.5f, exact %+.5f", always.EV(), always.SE(), exact.EV)
@@ -248,7 +248,7 @@ func TestSeats(t *testing.T) {
 	tab, _ := solve.Solve(r)
 	ch, _ := NewChart(tab)
 	cd, _ := NewCD(tab)
-	res, err := Run(Config{Rules: r, Rounds: 10_000_000, Seed: 8, Seats: []Player{{Strategy: ch}, {Strategy: cd}}}, ch, nil)
+	res, err := Run(Config{Rules: r, Rounds: testRounds(10_000_000), Seed: 8, Seats: []Player{{Strategy: ch}, {Strategy: cd}}}, ch, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -276,4 +276,13 @@ func TestStop(t *testing.T) {
 	if !errors.Is(err, ErrStopped) {
 		t.Errorf("Run after Stop: %v, want ErrStopped", err)
 	}
+}
+
+// testRounds is a statistical check's rounds: n with -long, a quarter
+// without (its 3 SE are then twice as wide; CI runs the full check).
+func testRounds(n int64) int64 {
+	if *long {
+		return n
+	}
+	return n / 4
 }
