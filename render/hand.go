@@ -5,101 +5,11 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"strconv"
 	"strings"
 	"text/tabwriter"
 
 	"bjchart/solve"
 )
-
-// A HandQuery is one hand against one up card: exact cards, or a total
-// (hard or soft) that stands for its chart cell.
-type HandQuery struct {
-	Cards []solve.Rank // low rank first; nil for a total
-	Total int
-	Soft  bool
-	Up    solve.Rank
-}
-
-// maxQueryLen bounds a query; a hand of more cards cannot stay under 22.
-const maxQueryLen = 200
-
-// ParseHandQuery reads "T,6 v T", "16 v T", "soft 18 v 9", "A,7 vs 9" or
-// "4,6,6 v T": cards separated by commas (A, 2..9, T, 10, J, Q, K), or a
-// total with an optional "hard"/"soft", then "v" or "vs" and the up card.
-func ParseHandQuery(s string) (HandQuery, error) {
-	var q HandQuery
-	if len(s) > maxQueryLen {
-		return q, fmt.Errorf("hand %s: %d characters; a hand is at most %d", solve.QuoteInput(s, 40), len(s), maxQueryLen)
-	}
-	name := solve.QuoteInput(s, 40)
-	fields := strings.Fields(strings.ToLower(s))
-	at := slices.IndexFunc(fields, func(f string) bool { return f == "v" || f == "vs" })
-	if at < 1 || at != len(fields)-2 {
-		return q, fmt.Errorf("hand %s: want HAND v UP, e.g. \"T,6 v T\", \"16 v T\", \"soft 18 v 9\"", name)
-	}
-	up, err := parseCard(fields[at+1])
-	if err != nil {
-		return q, fmt.Errorf("hand %s: up card: %v", name, err)
-	}
-	q.Up = up
-	hand := fields[:at]
-	if len(hand) == 2 && (hand[0] == "hard" || hand[0] == "soft") {
-		q.Soft = hand[0] == "soft"
-		hand = hand[1:]
-	} else if len(hand) != 1 {
-		return q, fmt.Errorf("hand %s: want cards separated by commas (T,6) or a total (16, soft 18)", name)
-	}
-	if n, err := strconv.Atoi(hand[0]); err == nil {
-		lo := 4
-		if q.Soft {
-			lo = 12
-		}
-		if n < lo || n > 21 {
-			hint := ""
-			if t := hand[0]; len(t) == 2 && !q.Soft { // 22, 88: a pair written without its comma
-				hint = fmt.Sprintf(" (cards are separated by commas: %c,%c)", t[0], t[1])
-			}
-			return q, fmt.Errorf("hand %s: total %d: want %d..21%s", name, n, lo, hint)
-		}
-		q.Total = n
-		return q, nil
-	}
-	if q.Soft || fields[0] == "hard" {
-		return q, fmt.Errorf("hand %s: %s takes a total, not cards", name, fields[0])
-	}
-	for _, c := range strings.Split(hand[0], ",") {
-		r, err := parseCard(c)
-		if err != nil {
-			return q, fmt.Errorf("hand %s: %v", name, err)
-		}
-		q.Cards = append(q.Cards, r)
-	}
-	if len(q.Cards) < 2 {
-		return q, fmt.Errorf("hand %s: one card; give two or more (T,6) or a total (16)", name)
-	}
-	slices.Sort(q.Cards)
-	sum := 0
-	for _, c := range q.Cards {
-		sum += int(c)
-	}
-	q.Total, q.Soft = sum, false
-	if q.Cards[0] == 1 && sum+10 <= 21 {
-		q.Total, q.Soft = sum+10, true
-	}
-	if q.Total > 21 {
-		return q, fmt.Errorf("hand %s: %d: the hand has busted", name, q.Total)
-	}
-	return q, nil
-}
-
-// parseCard reads one card, naming a long token only by its start.
-func parseCard(s string) (solve.Rank, error) {
-	if len(s) > 2 {
-		return 0, fmt.Errorf("unknown card %s: want A, 2..9 or T", solve.QuoteInput(s, 40))
-	}
-	return solve.ParseRank(s)
-}
 
 // HandReport is what bjchart knows about one hand against one up card.
 type HandReport struct {
@@ -129,150 +39,37 @@ type HandReport struct {
 	Note  string     `json:"note,omitempty"`  // what is special: a blackjack, 21, three or more cards
 }
 
-// LookupHand answers a query from a solved table.
-func LookupHand(t *solve.Table, q HandQuery) (HandReport, error) {
+// NewHandReport lays out what the solved table says of one hand
+// (solve.Table.Lookup) as 'bjchart hand' reports it.
+func NewHandReport(t *solve.Table, l solve.Lookup) HandReport {
+	q := l.Query
 	rep := HandReport{Rules: RulesWithShoe(t.Rules.String(), customShoe(t)), Shoe: customShoe(t), Conditioning: t.Conditioning.String(),
-		Up: q.Up.String(), Total: q.Total, Soft: q.Soft, Cards: cardList(q.Cards)}
-	if !t.Rules.Infinite() && t.Shoe.Counts[q.Up-1] == 0 {
-		return rep, fmt.Errorf("the shoe holds no %v to be the up card", q.Up)
-	}
-	kind, row := cellRow(q)
-	cell := t.Cell(kind, row, q.Up)
-	if cell == nil {
-		return rep, fmt.Errorf("no chart cell for %s v %v", row, q.Up)
-	}
-	rep.Cell = jsonCell(cell)
-	if cell.Impossible && len(q.Cards) == 0 {
-		return rep, fmt.Errorf("no %s v %v can be dealt from this shoe", row, q.Up)
-	}
-	switch {
-	case len(q.Cards) == 2 && q.Total == 21:
-		rep.Kind, rep.Note = "cards", fmt.Sprintf("blackjack: paid %v, no decision", t.Rules.BlackjackPays)
-		rep.EV = map[string]float64{}
-		return rep, nil
-	case len(q.Cards) == 2 && !t.Rules.Infinite():
-		i := slices.IndexFunc(t.Hands, func(h solve.Hand) bool {
-			return h.Up == q.Up && h.Cards[0] == q.Cards[0] && h.Cards[1] == q.Cards[1]
-		})
-		if i < 0 {
-			return rep, fmt.Errorf("%s v %v cannot be dealt from this shoe", rep.Cards, q.Up)
-		}
-		h := &t.Hands[i]
-		rep.Kind = "cards"
-		rep.fill(h.EV[:], h.Legal[:], h.Best, h.Chart)
-	case len(q.Cards) > 2:
+		Up: q.Up.String(), Total: q.Total, Soft: q.Soft, Cards: cardList(q.Cards), Cell: jsonCell(l.Cell)}
+	rep.Kind = map[solve.LookupKind]string{solve.ForCards: "cards", solve.ForCell: "cell"}[l.Kind]
+	switch l.Note {
+	case solve.Blackjack:
+		rep.Note = fmt.Sprintf("blackjack: paid %v, no decision", t.Rules.BlackjackPays)
+	case solve.Stands21:
+		rep.Note = "21: the hand stands"
+	case solve.MultiCard:
 		rep.Note = "three or more cards: stand or hit only; the chart's play is its row's play for three or more cards"
 		if t.Rules.DoubleAny {
 			rep.Note = "three or more cards: stand, hit or (DANY) double; the chart's play is its row's play for three or more cards (it doubles two cards only)"
 		}
-		if q.Total == 21 {
-			rep.Kind, rep.Note = "cards", "21: the hand stands"
-			rep.EV = map[string]float64{}
-			return rep, nil
-		}
-		chart := cell.MultiCard
-		var legal [solve.Surrender + 1]bool
-		legal[solve.Stand], legal[solve.Hit] = true, true
-		if t.Rules.Infinite() && !t.Rules.ChartIsBestPlay() { // a Charlie, a bonus 21, DANY, RESCUE: not by total alone
-			ev, legal, _ := t.InfiniteHand(q.Cards, q.Up)
-			rep.Kind = "cards"
-			rep.fill(ev[:], legal[:], bestOf(ev[:], legal[:]), chart)
-			break
-		}
-		if t.Rules.Infinite() { // only the total matters
-			rep.Kind = "cell"
-			rep.fill(cell.EV[:], legal[:], bestOf(cell.EV[:], legal[:]), chart)
-			break
-		}
-		var counts [10]uint8
-		for _, c := range q.Cards {
-			counts[c-1]++
-		}
-		i := slices.IndexFunc(t.Compositions, func(c solve.Composition) bool { return c.Up == q.Up && c.Counts == counts })
-		if i < 0 {
-			return rep, fmt.Errorf("%s v %v cannot be dealt from this shoe", rep.Cards, q.Up)
-		}
-		c := &t.Compositions[i]
-		rep.Kind = "cards"
-		var ev [solve.Surrender + 1]float64
-		copy(ev[:], c.EV[:])
-		legal[solve.Double] = c.CanDouble
-		rep.fill(ev[:], legal[:], c.Best, c.Chart)
-	default: // a total, or two cards in an infinite deck
-		// The best of the values shown; the chart's choice is made over
-		// every hand the cell decides (Cell.Cost) and may differ.
-		rep.Kind = "cell"
-		rep.fill(cell.EV[:], cell.Legal[:], bestOf(cell.EV[:], cell.Legal[:]), cell.Code.Best)
-		if len(q.Cards) == 0 && !t.Rules.Infinite() {
-			for _, h := range t.Hands {
-				if h.Up == q.Up {
-					if k, r := cellRow(HandQuery{Cards: h.Cards[:]}); k == kind && r == row {
-						rep.Hands = append(rep.Hands, jsonHand(h))
-					}
-				}
-			}
-		}
 	}
-	return rep, nil
-}
-
-// fill sets the EVs, the best play, its margin and the chart's play.
-func (rep *HandReport) fill(ev []float64, legal []bool, best, chart solve.Action) {
-	rep.EV = evMap(ev, legal)
-	rep.Best, rep.Chart = best.String(), chart.String()
-	second, ok := 0.0, false
-	for a, v := range ev {
-		if legal[a] && solve.Action(a) != best && (!ok || v > second) {
-			second, ok = v, true
-		}
+	rep.EV = evMap(l.EV[:], l.Legal[:])
+	if l.Best == solve.NoAction { // no decision
+		return rep
 	}
-	if ok {
-		m := ev[best] - second
+	rep.Best, rep.Chart, rep.Gain = l.Best.String(), l.Chart.String(), l.Gain
+	if l.HasMargin {
+		m := l.Margin
 		rep.Margin = &m
 	}
-	if legal[chart] {
-		rep.Gain = ev[best] - ev[chart]
+	for _, h := range l.Hands {
+		rep.Hands = append(rep.Hands, jsonHand(h))
 	}
-}
-
-func bestOf(ev []float64, legal []bool) solve.Action {
-	best := solve.NoAction
-	for a, v := range ev {
-		if legal[a] && (best == solve.NoAction || v > ev[best]) {
-			best = solve.Action(a)
-		}
-	}
-	return best
-}
-
-// HandCell returns the chart cell two or more cards are played from: its
-// table and row name ("pairs", "88"; "soft", "A7"; "hard", "16").
-func HandCell(cards []solve.Rank) (solve.TableKind, string) {
-	c := slices.Clone(cards)
-	slices.Sort(c)
-	return cellRow(HandQuery{Cards: c})
-}
-
-// cellRow returns the chart cell of a query: its table and row name.
-func cellRow(q HandQuery) (solve.TableKind, string) {
-	if len(q.Cards) == 2 && q.Cards[0] == q.Cards[1] {
-		return solve.Pairs, q.Cards[0].String() + q.Cards[1].String()
-	}
-	total, soft := q.Total, q.Soft
-	if q.Cards != nil {
-		sum := 0
-		for _, c := range q.Cards {
-			sum += int(c)
-		}
-		total, soft = sum, q.Cards[0] == 1 && sum+10 <= 21
-		if soft {
-			total += 10
-		}
-	}
-	if soft {
-		return solve.Soft, "A" + solve.Rank(total-11).String()
-	}
-	return solve.Hard, strconv.Itoa(total)
+	return rep
 }
 
 func jsonCell(c *solve.Cell) JSONCell {

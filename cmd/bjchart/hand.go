@@ -33,7 +33,7 @@ deck only totals matter.`,
   bjchart hand "soft 18 v 2" --shoe 4,4,4,4,4,4,4,4,4,20`,
 		Args: argsBetween(1, -1, "a hand, e.g. T,6 v T"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			q, err := render.ParseHandQuery(strings.Join(args, " "))
+			q, err := solve.ParseHand(strings.Join(args, " "))
 			if err != nil {
 				return usageError{err}
 			}
@@ -56,10 +56,11 @@ deck only totals matter.`,
 			if err != nil {
 				return err
 			}
-			rep, err := render.LookupHand(t, q)
+			l, err := t.Lookup(q)
 			if err != nil {
 				return usageError{err}
 			}
+			rep := render.NewHandReport(t, l)
 			return writeStdout(e, format, func(b *bytes.Buffer) error { return write(b, rep) })
 		},
 	}

@@ -154,7 +154,7 @@ func (s *Server) fill(ctx context.Context, d *pageData, q query, t *solve.Table)
 	exceptions := map[string][]string{}
 	for _, h := range t.Hands {
 		if h.Best != h.Chart && h.Legal[h.Chart] {
-			kind, row := render.HandCell(h.Cards[:])
+			kind, row := solve.CellOf(h.Cards[:])
 			key := fmt.Sprintf("%s-%s-%v", kind, row, h.Up)
 			exceptions[key] = append(exceptions[key], fmt.Sprintf("%v,%v: %s, not the chart's %s (+%.6f a hand)",
 				h.Cards[0], h.Cards[1], h.Best, h.Chart, h.EV[h.Best]-h.EV[h.Chart]))

@@ -301,11 +301,15 @@ func (s *Server) compare(ctx context.Context, q query) (*charts.Diff, error) {
 
 // handReport looks up the query's hand in a table.
 func handReport(q query, t *solve.Table) (render.HandReport, error) {
-	hq, err := render.ParseHandQuery(q.hand)
+	hq, err := solve.ParseHand(q.hand)
 	if err != nil {
 		return render.HandReport{}, err
 	}
-	return render.LookupHand(t, hq)
+	l, err := t.Lookup(hq)
+	if err != nil {
+		return render.HandReport{}, err
+	}
+	return render.NewHandReport(t, l), nil
 }
 
 // link is a URL of the server with the query's rules.
