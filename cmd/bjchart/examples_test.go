@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"bjchart/solve/sim"
+
 	"github.com/spf13/cobra"
 )
 
@@ -68,6 +70,10 @@ func TestHelpExamplesRun(t *testing.T) {
 		if !*long {
 			if err := parseExample(args[1:]); err != nil {
 				t.Errorf("%s: %v", ex, err)
+			} else if bindsRequest(args[1:]) {
+				if _, err := bindCLI(t, args[1:]...); err != nil {
+					t.Errorf("%s: its request: %v", ex, err)
+				}
 			}
 			continue
 		}
@@ -97,7 +103,7 @@ func TestHelpExamplesRun(t *testing.T) {
 		if !*long && len(args) > 2 && args[1] == "sim" && args[2] != "merge" && !slices.Contains(args, "--shard") {
 			rounds := int64(10_000_000)
 			if i := slices.Index(args, "--rounds"); i >= 0 && i+1 < len(args) {
-				rounds, _ = parseCount(args[i+1])
+				rounds, _ = sim.ParseRounds(args[i+1])
 			}
 			if rounds > 20_000 {
 				args = append(args, "--rounds", "20k") // the run, not the figures; the last --rounds counts
@@ -149,6 +155,13 @@ func parseExample(args []string) error {
 		return err
 	}
 	return checkFlagValues(c)
+}
+
+// bindsRequest reports whether a command line's command binds a request
+// it checks before it runs (env.checked), which parseExample's checks
+// then include.
+func bindsRequest(args []string) bool {
+	return len(args) > 0 && (args[0] == "indices" || args[0] == "sim" && (len(args) < 2 || args[1] != "merge"))
 }
 
 // shellWords splits a command line as a POSIX shell would for the quoting

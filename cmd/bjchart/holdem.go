@@ -9,6 +9,7 @@ import (
 
 	"bjchart/render"
 	"bjchart/solve/holdem"
+	"bjchart/solve/sim"
 
 	"github.com/spf13/cobra"
 )
@@ -142,7 +143,7 @@ func (o *holdemEquityOptions) run(e env, args []string) error {
 	if err != nil {
 		return err
 	}
-	trials, err := parseCount(o.trials)
+	trials, err := sim.ParseRounds(o.trials)
 	if err != nil || trials < 1000 || trials > 100_000_000 {
 		return usagef("--trials %q: want 1k to 100M", o.trials)
 	}
@@ -163,7 +164,7 @@ func (o *holdemOptions) run(cmd *cobra.Command, e env, args []string) error {
 	if o.opponents < 1 || o.opponents > holdem.MaxOpponents {
 		return usagef("--opponents %d: want 1 to %d", o.opponents, holdem.MaxOpponents)
 	}
-	deals, err := parseCount(o.deals)
+	deals, err := sim.ParseRounds(o.deals)
 	if err != nil || deals > 1e10 {
 		return usagef("--deals %q: want a whole number from 1 to 10G, e.g. 1M", o.deals)
 	}

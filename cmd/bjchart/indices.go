@@ -80,6 +80,9 @@ per deck. The published values beside them are Hi-Lo's.`,
 
 func (o *indicesOptions) run(cmd *cobra.Command, e env) error {
 	job, err := o.index.req.Check()
+	if e.checked(o.index.req, err) {
+		return nil
+	}
 	if err != nil {
 		return requestError(err)
 	}

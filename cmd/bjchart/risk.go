@@ -11,6 +11,7 @@ import (
 
 	"bjchart/render"
 	"bjchart/solve/risk"
+	"bjchart/solve/sim"
 
 	"github.com/spf13/cobra"
 )
@@ -144,7 +145,7 @@ func (o *riskOptions) run(cmd *cobra.Command, e env) error {
 	if tripBank == 0 {
 		tripBank = o.bankroll / 5
 	}
-	rounds, err := parseCount(o.rounds)
+	rounds, err := sim.ParseRounds(o.rounds)
 	if err != nil || rounds < 100_000 || rounds > 1e10 {
 		return usagef("--rounds %q: want 100k to 10G, e.g. 10M", o.rounds)
 	}

@@ -41,6 +41,26 @@ func usagef(format string, args ...any) error { return usageError{fmt.Errorf(for
 type env struct {
 	stdout, stderr io.Writer
 	getenv         func(string) string
+	// checkOnly, if not nil, stops a command that binds a request once the
+	// request is bound and checked, recording both (the tests compare it
+	// with the page's binding).
+	checkOnly *boundRequest
+}
+
+// A boundRequest is a request as a command bound and checked it.
+type boundRequest struct {
+	req any
+	err error // the check's error, as the command line says it
+}
+
+// checked records a command's bound request and its check when the
+// command runs to check only; it reports whether the command stops.
+func (e env) checked(req any, err error) bool {
+	if e.checkOnly == nil {
+		return false
+	}
+	e.checkOnly.req, e.checkOnly.err = req, requestError(err)
+	return true
 }
 
 // colorAuto reports whether output to w should be coloured: only on a

@@ -11,7 +11,6 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -20,6 +19,7 @@ import (
 	"bjchart/render"
 	"bjchart/solve"
 	"bjchart/solve/count"
+	"bjchart/solve/param"
 	"bjchart/solve/sim"
 
 	"github.com/schollz/progressbar/v3"
@@ -28,25 +28,19 @@ import (
 )
 
 type simOptions struct {
-	rules       ruleFlags
-	shoe        solveFlags
-	rounds      string
-	seats       []string
-	seed        uint64
-	penetration string
-	csm         bool
-	strategy    string
-	format      string
-	players     int
-	bankroll    float64
-	insureAt    string
-	indices     string
-	plot        string
-	count       string
-	ramp        string
-	preset      string
-	shard       string
-	search      searchFlags
+	req      sim.Request // the game, rounds, seed, shuffle, players, count and ramp
+	fields   param.Set   // req's fields, bound as flags
+	shoe     solveFlags
+	seats    []string
+	strategy string
+	format   string
+	bankroll float64
+	insureAt string
+	indices  string
+	plot     string
+	preset   string
+	shard    string
+	search   searchFlags
 	// unknownNotes says, for each published chart played that prints ?
 	// in some cells, how those cells are played (simStrategy).
 	unknownNotes map[string]string
@@ -129,7 +123,7 @@ func treeSettings(tree, backup, chance string) (sim.Tree, sim.Backup, sim.Chance
 }
 
 func newSimCmd(e env) *cobra.Command {
-	o := &simOptions{shoe: solveFlags{split: "cdz-"}}
+	o := &simOptions{shoe: solveFlags{split: "cdz-"}, req: sim.DefaultRequest()}
 	cmd := &cobra.Command{
 		Use:   "sim",
 		Short: "Simulate rounds from a real shoe, every figure with its error bar",
@@ -154,19 +148,13 @@ one card burnt after each shuffle.`,
 		RunE: func(cmd *cobra.Command, args []string) error { return o.run(cmd, e) },
 	}
 	cmd.AddCommand(newSimMergeCmd(e))
-	o.rules.bind(cmd)
+	o.req.Params(&o.fields)
+	bindParams(cmd, &o.fields)
 	fl := cmd.Flags()
 	fl.StringVar(&o.shoe.shoe, "shoe", "", "deal from this shoe instead of full decks: ten counts of A,2..9,T")
-	fl.StringVar(&o.rounds, "rounds", "10M", "rounds to play: a count, with an optional k, M or G (10M = 10,000,000)")
-	fl.Uint64Var(&o.seed, "seed", 1, "seed of the shuffles; the same seed gives the same result on any machine")
-	fl.StringVar(&o.penetration, "penetration", "75%", "how much of the shoe is dealt before the shuffle, e.g. 75%")
-	fl.BoolVar(&o.csm, "csm", false, "a continuous shuffler: every round from a freshly shuffled full shoe")
 	fl.StringVar(&o.strategy, "strategy", "solved", "what the players play: solved (the best chart for the rules), cd (composition-dependent play for a full shoe, splits CDZ-), optimal (the exact best play for the cards not yet seen, decision by decision), emcts (Itoh 2023's tree search; see --playouts, --c, --reward), or a published chart's name or file")
 	enumVar(fl, &o.format, "format", "text", "output format: %s", "text", "json")
-	fl.IntVar(&o.players, "players", 1, "players at the table, 1 to 7, all playing alike (see --seat)")
 	fl.StringArrayVar(&o.seats, "seat", nil, "a seat of its own, once per seat (then the players): \"strategy=cd; ramp=-100:1,2:4; indices=published; insure-at=3\", any part left out as the run's")
-	fl.StringVar(&o.count, "count", "", "count cards: a built-in count (hilo, ko, hiopt1, hiopt2, omega2, zen, wong-halves, red7, itoh-pm1, itoh-pm3) or tags \"A=-1,2=1,...\" (balanced counts bet by true count, others by running count)")
-	fl.StringVar(&o.ramp, "ramp", "", "bets by count with --count: \"COUNT:BET,...\", e.g. \"-100:1,2:2,3:4,4:8\" (bet BET from COUNT up)")
 	fl.StringVar(&o.indices, "indices", "", "with --count hilo: play the Illustrious 18 and Fab 4 by the count: published (their published indices), computed (bjchart's, 600 shoes; some seconds), or a file written by 'bjchart indices --format json'")
 	fl.StringVar(&o.insureAt, "insure-at", "", "with --count: take insurance against an ace at this count or more (Hi-Lo: 3)")
 	fl.Float64Var(&o.bankroll, "bankroll", 0, "with --count: the bankroll, in units (a bet of 1 in the ramp), for the risk of ruin")
@@ -177,70 +165,27 @@ one card burnt after each shuffle.`,
 	return cmd
 }
 
-// parseCount reads 10M, 2.5k, 1G or 12345.
-func parseCount(s string) (int64, error) {
-	mult := 1.0
-	switch {
-	case strings.HasSuffix(s, "k"), strings.HasSuffix(s, "K"):
-		mult, s = 1e3, s[:len(s)-1]
-	case strings.HasSuffix(s, "M"):
-		mult, s = 1e6, s[:len(s)-1]
-	case strings.HasSuffix(s, "G"):
-		mult, s = 1e9, s[:len(s)-1]
-	}
-	f, err := strconv.ParseFloat(s, 64)
-	n := f * mult
-	if err != nil || n < 1 || n > 1e15 || n != float64(int64(n)) {
-		return 0, fmt.Errorf("want a whole number of rounds from 1 to 1e15, e.g. 1000000, 10M or 2.5k")
-	}
-	return int64(n), nil
-}
-
 func (o *simOptions) run(cmd *cobra.Command, e env) error {
-	rounds, err := parseCount(o.rounds)
-	if err != nil {
-		return usagef("--rounds %q: %v", o.rounds, err)
+	job, err := o.req.Check()
+	if e.checked(o.req, err) {
+		return nil
 	}
+	if err != nil {
+		return requestError(err)
+	}
+	r, rounds, pen := job.Rules, job.Rounds, job.Penetration
 	var indexSet *render.IndexPlaySet // the --indices played, for the report
-	pen := 0.0
-	if o.csm {
-		if cmd.Flags().Changed("penetration") {
-			return usagef("--csm and --penetration: a continuous shuffler has no penetration; give one")
-		}
-	} else {
-		if pen, err = parseFraction("penetration", o.penetration, "75%"); err != nil {
-			return err
-		}
-	}
-	r, err := o.rules.resolve(cmd)
-	if err != nil {
-		return err
-	}
 	var ref *sim.ItohRow
-	cfg := sim.Config{Players: o.players, Seed: o.seed}
-	if o.players < 1 || o.players > 7 {
-		return usagef("--players %d: want 1 to 7", o.players)
-	}
+	cfg := sim.Config{Players: job.Players, Seed: job.Seed, Count: job.Count, Ramp: job.Ramp}
 	if o.preset != "" {
 		if ref, err = o.applyPreset(cmd, &r, &cfg, &pen); err != nil {
 			return err
 		}
-		if !cmd.Flags().Changed("rounds") {
+		if !o.fields.Given("rounds") {
 			rounds = ref.Rounds
 		}
 	}
-	if o.count != "" {
-		if cfg.Count, err = sim.ParseCount(o.count, r.Decks); err != nil {
-			return usagef("--count %q: %v", o.count, err)
-		}
-		if r.Infinite() {
-			return usagef("--count with an infinite deck: there is nothing to count")
-		}
-		if r.FullShoe() != solve.NewShoe(r.Decks) {
-			return usagef("--count: counts and their true counts are defined on 52-card decks; %s deals others", r)
-		}
-	}
-	if (o.plot != "" || o.bankroll != 0) && o.count == "" && o.preset != "itoh-2023-t11" && o.preset != "itoh-2023-t12" {
+	if (o.plot != "" || o.bankroll != 0) && o.req.Count == "" && o.preset != "itoh-2023-t11" && o.preset != "itoh-2023-t12" {
 		return usagef("--plot and --bankroll need --count: they report a counting game")
 	}
 	if cmd.Flags().Changed("bankroll") && !(o.bankroll > 0 && o.bankroll <= 1e12) {
@@ -265,7 +210,7 @@ func (o *simOptions) run(cmd *cobra.Command, e env) error {
 		cfg.InsureAt = &x
 	}
 	if o.indices != "" {
-		if o.count != "hilo" {
+		if o.req.Count != "hilo" {
 			return usagef("--indices needs --count hilo: the index sets are Hi-Lo's")
 		}
 		plays, insure, set, err := indexPlays(o.indices, r)
@@ -277,17 +222,6 @@ func (o *simOptions) run(cmd *cobra.Command, e env) error {
 			cfg.InsureAt = &insure
 		}
 	}
-	if o.ramp != "" {
-		if cfg.Count == nil {
-			return usagef("--ramp needs --count: a ramp bets by the count")
-		}
-		if cfg.Ramp, err = sim.ParseRamp(o.ramp); err != nil {
-			return usagef("--ramp %v", err)
-		}
-		if slices.IndexFunc(cfg.Ramp, func(st sim.Step) bool { return st.Bet > 0 }) < 0 {
-			return usagef("--ramp %q: every bet is 0, so no round is ever played", o.ramp)
-		}
-	}
 	opt, err := o.shoe.options(r)
 	if err != nil {
 		return err
@@ -297,12 +231,6 @@ func (o *simOptions) run(cmd *cobra.Command, e env) error {
 		return err
 	}
 	opt.TableOnly = !charted // a published chart is valued against the solve
-	if r.Infinite() && !o.csm && cmd.Flags().Changed("penetration") {
-		return usagef("--penetration with an infinite deck: it never runs out; drop it")
-	}
-	if r.Infinite() {
-		pen = 0
-	}
 	s, err := solve.NewSolver(r, opt)
 	if err != nil {
 		return err
@@ -328,8 +256,8 @@ func (o *simOptions) run(cmd *cobra.Command, e env) error {
 	if len(o.seats) > sim.MaxPlayers {
 		return usagef("--seat given %d times: at most %d seats", len(o.seats), sim.MaxPlayers)
 	}
-	if len(o.seats) > 0 && cmd.Flags().Changed("players") && o.players != len(o.seats) {
-		return usagef("--players %d but --seat given %d times: the seats are the players", o.players, len(o.seats))
+	if len(o.seats) > 0 && o.fields.Given("players") && o.req.Players != len(o.seats) {
+		return usagef("--players %d but --seat given %d times: the seats are the players", o.req.Players, len(o.seats))
 	}
 	start := time.Now()
 	cfg.Rules, cfg.Shoe, cfg.Penetration, cfg.Rounds = r, opt.Shoe, pen, rounds
@@ -362,7 +290,7 @@ func (o *simOptions) run(cmd *cobra.Command, e env) error {
 	if opt.Shoe != nil && *opt.Shoe != r.FullShoe() {
 		shoe = opt.Shoe.String()
 	}
-	head := render.SimReport{Rules: render.RulesWithShoe(r.String(), shoe), Shoe: shoe, Strategy: o.strategyName(), Seed: o.seed, Shuffle: "continuous", UnitBet: len(cfg.Ramp) == 0, ExactOf: exactOf}
+	head := render.SimReport{Rules: render.RulesWithShoe(r.String(), shoe), Shoe: shoe, Strategy: o.strategyName(), Seed: job.Seed, Shuffle: "continuous", UnitBet: len(cfg.Ramp) == 0, ExactOf: exactOf}
 	switch {
 	case cfg.ReshuffleBelow > 0:
 		head.Shuffle = fmt.Sprintf("reshuffled below %d cards", cfg.ReshuffleBelow)
@@ -370,7 +298,7 @@ func (o *simOptions) run(cmd *cobra.Command, e env) error {
 		head.Shuffle = fmt.Sprintf("%g%% penetration", 100*pen)
 	}
 	if cfg.Count != nil {
-		head.Count, head.Ramp, head.Balanced = cfg.Count.Name, o.ramp, cfg.Count.Balanced
+		head.Count, head.Ramp, head.Balanced = cfg.Count.Name, o.req.Ramp, cfg.Count.Balanced
 	}
 	head.IndexPlays = indexSet
 	report := head.WithResult(res, exact, time.Since(start))
@@ -446,15 +374,15 @@ func (o *simOptions) applyPreset(cmd *cobra.Command, r *solve.Rules, cfg *sim.Co
 			o.search.c = map[string]float64{"winlose": 1, "table7": 3}[set.Reward]
 		}
 	}
-	row := sim.FindItohRow(table, o.players, r.Decks, o.search.c)
+	row := sim.FindItohRow(table, o.req.Players, r.Decks, o.search.c)
 	if row == nil {
-		return nil, usagef("--preset %s: the paper has 1 or 4 players and 1 or 6 decks; got --players %d, %d decks", o.preset, o.players, r.Decks)
+		return nil, usagef("--preset %s: the paper has 1 or 4 players and 1 or 6 decks; got --players %d, %d decks", o.preset, o.req.Players, r.Decks)
 	}
-	rules, ramp, err := sim.ItohGame(table, o.players, r.Decks, cfg)
+	rules, ramp, err := sim.ItohGame(table, o.req.Players, r.Decks, cfg)
 	if err != nil {
 		return nil, err
 	}
-	*r, *pen, o.ramp, o.count = rules, 0, ramp, ""
+	*r, *pen, o.req.Ramp, o.req.Count = rules, 0, ramp, ""
 	return row, nil
 }
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"maps"
 	"net/http"
 	"net/url"
 	"slices"
@@ -13,93 +14,68 @@ import (
 	"time"
 
 	"bjchart/render"
-	"bjchart/solve"
 	"bjchart/solve/count"
+	"bjchart/solve/param"
 	"bjchart/solve/sim"
 )
 
-// maxSimRounds caps a simulation the page runs (the page says so): about
-// two seconds on two cores.
+// maxSimRounds caps a simulation the page runs (the page says so; the
+// command line runs any number): about two seconds on two cores.
 const maxSimRounds = 20_000_000
 
-// defaultRamp is the page's bet ramp when it counts (in units by Hi-Lo
-// true count): 1 to 12.
-const defaultRamp = "-100:1,1:2,2:4,3:8,4:12"
+// exampleRamp is the ramp field's placeholder: a ramp the player may
+// type (in units by true count), 1 to 12. A count without a ramp bets
+// one unit, as on the command line.
+const exampleRamp = "-100:1,1:2,2:4,3:8,4:12"
 
-// simQuery is a simulation's parameters: rules, rounds (default 1M, at
-// most maxSimRounds) and seed (default 1); the shoe is dealt to 75%. With
-// count=hilo the player counts and bets by ramp (default defaultRamp), and
-// the report gives the edge by count.
+// simFields are the simulation request's fields the page takes: one
+// player, the chart solved for the rules.
+var simFields = []string{"rules", "rounds", "seed", "penetration", "csm", "count", "ramp"}
+
+// simQuery is a simulation the page was asked for: the request ('bjchart
+// sim' binds the same fields to flags) and its checked job.
 type simQuery struct {
-	input  string
-	rules  solve.Rules
-	rounds int64
-	seed   uint64
-	count  string // "" or "hilo"
-	ramp   string
-	steps  []sim.Step
+	req sim.Request
+	job sim.Job
 }
 
-// values is the query as a URL's: the canonical rules and every setting.
+// values is the query as a URL's: the canonical rules and every field
+// given.
 func (q simQuery) values() url.Values {
-	v := url.Values{"rules": {q.rules.String()}, "rounds": {strconv.FormatInt(q.rounds, 10)}, "seed": {strconv.FormatUint(q.seed, 10)}}
-	if q.count != "" {
-		v.Set("count", q.count)
-		v.Set("ramp", q.ramp)
+	v := url.Values{"rules": {q.job.Rules.String()}, "rounds": {strconv.FormatInt(q.job.Rounds, 10)}, "seed": {strconv.FormatUint(q.job.Seed, 10)}}
+	if q.req.Penetration != 0 {
+		v.Set("penetration", param.FormatPercent(q.req.Penetration))
+	}
+	if q.req.CSM {
+		v.Set("csm", "true")
+	}
+	if q.req.Count != "" {
+		v.Set("count", q.req.Count)
+	}
+	if q.req.Ramp != "" {
+		v.Set("ramp", q.req.Ramp)
 	}
 	return v
 }
 
+// parseSimQuery binds the query to a simulation request, with the
+// request's own defaults and checks; the page adds only its bound on the
+// rounds a request may ask of the server.
 func parseSimQuery(v url.Values) (simQuery, error) {
-	q := simQuery{rounds: 1_000_000, seed: 1}
-	if err := checkParams(v, "rules", "rounds", "seed", "count", "ramp"); err != nil {
+	q := simQuery{req: sim.DefaultRequest()}
+	var fields param.Set
+	q.req.Params(&fields)
+	if err := fields.ParseQuery(v, simFields...); err != nil {
 		return q, err
 	}
-	q.input = v.Get("rules")
-	r, err := solve.ParseRules(q.input)
+	job, err := q.req.Check()
 	if err != nil {
 		return q, err
 	}
-	q.rules = r
-	if s := v.Get("rounds"); s != "" {
-		n, err := strconv.ParseInt(s, 10, 64)
-		if err != nil || n < 1000 || n > maxSimRounds {
-			return q, fmt.Errorf("rounds %s: want 1000 to %d", solve.QuoteInput(s, 20), maxSimRounds)
-		}
-		q.rounds = n
+	q.job = job
+	if job.Rounds > maxSimRounds {
+		return q, param.NumberErrorf("rounds", job.Rounds, "the page plays at most %d rounds; 'bjchart sim' plays more", maxSimRounds)
 	}
-	if s := v.Get("seed"); s != "" {
-		n, err := strconv.ParseUint(s, 10, 64)
-		if err != nil {
-			return q, fmt.Errorf("seed %s: want a whole number", solve.QuoteInput(s, 20))
-		}
-		q.seed = n
-	}
-	switch q.count = v.Get("count"); q.count {
-	case "":
-		if v.Get("ramp") != "" {
-			return q, fmt.Errorf("ramp needs count=hilo: a ramp bets by the count")
-		}
-		return q, nil
-	case "hilo":
-	default:
-		return q, fmt.Errorf("count %s: want hilo, or none", solve.QuoteInput(q.count, 20))
-	}
-	if err := count.CheckGame(r); err != nil {
-		return q, err
-	}
-	q.ramp = v.Get("ramp")
-	if q.ramp == "" {
-		q.ramp = defaultRamp
-	}
-	steps, err := sim.ParseRamp(q.ramp)
-	if err != nil {
-		return q, fmt.Errorf("ramp %v", err)
-	}
-	if slices.IndexFunc(steps, func(st sim.Step) bool { return st.Bet > 0 }) < 0 {
-		return q, fmt.Errorf("ramp %s: every bet is 0, so no round is ever played", solve.QuoteInput(q.ramp, 40))
-	}
-	q.steps = steps
 	return q, nil
 }
 
@@ -191,7 +167,8 @@ type simData struct {
 	Note                                 string         // said before the job runs
 	Set                                  string         // index plays' set
 	Count, Ramp                          string         // a simulation's count and ramp
-	DefaultRamp                          string         // the ramp with count=hilo and no ramp given
+	DefaultRamp                          string         // the ramp field's placeholder
+	Counts                               []string       // the counts the page offers
 	Plot                                 string         // the URL of the plot drawn after the run
 	Cards                                []downloadLink // the counter's cards, after index plays
 	Rounds                               int64
@@ -203,24 +180,30 @@ type simData struct {
 // from /sim/run and shows its progress and result.
 func (s *Server) handleSim(w http.ResponseWriter, r *http.Request) {
 	q, err := parseSimQuery(r.URL.Query())
-	// The ramp field holds the ramp only when the page counts; otherwise
-	// its default shows as a placeholder, so that a flat-bet run sends
-	// none (a ramp without a count is refused, as on the command line).
-	d := simData{Input: q.input, Rounds: q.rounds, Seed: q.seed, Max: maxSimRounds, Version: s.opt.Version, Count: q.count, DefaultRamp: defaultRamp}
-	if q.count != "" {
-		d.Ramp = q.ramp
-	}
+	d := simData{Input: q.req.Game.Rules, Rounds: q.req.Rounds, Seed: q.req.Seed, Max: maxSimRounds, Version: s.opt.Version,
+		Count: q.req.Count, Ramp: q.req.Ramp, DefaultRamp: exampleRamp, Counts: countNames()}
 	status := http.StatusOK
 	if err != nil {
 		d.Error, status = err.Error(), http.StatusBadRequest
 	} else {
-		d.Rules = q.rules.String()
+		d.Rules = q.job.Rules.String()
 		d.Stream = "/sim/run?" + q.values().Encode()
-		if q.count != "" {
+		if q.job.Count != nil {
 			d.Plot = "/sim/plot.png?" + q.values().Encode()
 		}
 	}
 	s.html(w, s.simPage, d, status)
+}
+
+// countNames are the built-in counts, Hi-Lo first, for the page's list.
+func countNames() []string {
+	names := []string{"hilo"}
+	for _, n := range slices.Sorted(maps.Keys(count.Systems)) {
+		if n != "hilo" {
+			names = append(names, n)
+		}
+	}
+	return names
 }
 
 // handleSimRun runs a simulation and streams it as server-sent events:
@@ -236,7 +219,7 @@ func (s *Server) handleSimRun(w http.ResponseWriter, r *http.Request) {
 	defer release()
 	send := stream.send
 	ctx := r.Context()
-	t, err := tableOf(ctx, s.tables, q.rules)
+	t, err := tableOf(ctx, s.tables, q.job.Rules)
 	if err != nil {
 		send("failed", err.Error())
 		return
@@ -247,18 +230,11 @@ func (s *Server) handleSimRun(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	// Stop when the browser leaves or the request's time runs out.
-	cfg := sim.Config{Rules: q.rules, Rounds: q.rounds, Seed: q.seed, Players: 1, Penetration: 0.75, Stop: ctx.Done()}
-	if q.count != "" {
-		if cfg.Count, err = sim.ParseCount(q.count, q.rules.Decks); err != nil {
-			send("failed", err.Error())
-			return
-		}
-		cfg.Ramp = q.steps
-	}
+	cfg := q.job.Config(ctx.Done())
 	var res sim.Result
 	var dealt atomic.Int64
 	start := time.Now()
-	err = stream.run(q.rounds, &dealt, func() (err error) {
+	err = stream.run(q.job.Rounds, &dealt, func() (err error) {
 		res, err = sim.Run(cfg, ch, dealt.Store)
 		return err
 	})
@@ -266,12 +242,16 @@ func (s *Server) handleSimRun(w http.ResponseWriter, r *http.Request) {
 		send("failed", err.Error())
 		return
 	}
-	head := render.SimReport{Rules: q.rules.String(), Strategy: "solved", Seed: q.seed, Shuffle: "75% penetration", UnitBet: q.count == ""}
-	if q.count != "" {
-		head.Count, head.Ramp, head.Balanced = cfg.Count.Name, q.ramp, cfg.Count.Balanced
+	shuffle := "continuous"
+	if q.job.Penetration > 0 {
+		shuffle = fmt.Sprintf("%g%% penetration", 100*q.job.Penetration)
+	}
+	head := render.SimReport{Rules: q.job.Rules.String(), Strategy: "solved", Seed: q.job.Seed, Shuffle: shuffle, UnitBet: q.job.Ramp == nil}
+	if q.job.Count != nil {
+		head.Count, head.Ramp, head.Balanced = q.job.Count.Name, q.req.Ramp, q.job.Count.Balanced
 	}
 	report := head.WithResult(res, t.EV, time.Since(start))
-	if q.count != "" {
+	if q.job.Count != nil {
 		report.Counter, report.ByCount = render.NewCounter(res, 0)
 		s.sims.put(q.values().Encode(), report)
 	}

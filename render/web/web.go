@@ -320,3 +320,19 @@ func link(path string, rules string, more ...string) string {
 	}
 	return path + "?" + strings.ReplaceAll(v.Encode(), "%20", "+")
 }
+
+// Bind binds a page's query to the request its route computes, with the
+// route's checks: count.IndicesRequest for /indices, sim.Request for
+// /sim. The command line binds its flags to the same requests; a test
+// holds the two bindings equal.
+func Bind(path string, v url.Values) (req any, err error) {
+	switch path {
+	case "/indices":
+		q, err := parseIndexQuery(v)
+		return q.req, err
+	case "/sim":
+		q, err := parseSimQuery(v)
+		return q.req, err
+	}
+	return nil, fmt.Errorf("no request is bound at %s", path)
+}

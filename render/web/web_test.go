@@ -59,7 +59,7 @@ func TestRoutes(t *testing.T) {
 		{"/house.json?rules=HOUSE+INF", "application/json", 200, `"rules"`},
 		{"/house/card.pdf", "application/pdf", 200, "%PDF"},
 		{"/sim?rules=6D+S17", "text/html; charset=utf-8", 200, "/sim/run?"},
-		{"/sim?rules=6D+S17&rounds=1e12", "text/html; charset=utf-8", 400, "want 1000 to 20000000"},
+		{"/sim?rules=6D+S17&rounds=1e12", "text/html; charset=utf-8", 400, "the page plays at most 20000000 rounds"},
 		{"/sim/run?rules=6D+S17&rounds=2000", "text/event-stream", 200, "event: result"},
 		{"/indices?rules=6D+S17+DAS+LS", "text/html; charset=utf-8", 200, "/indices/run?"},
 		{"/indices?rules=INF", "text/html; charset=utf-8", 400, "nothing to count"},
@@ -174,7 +174,7 @@ func FuzzParseJobQuery(f *testing.F) {
 			if strings.Contains(err.Error(), "\n") {
 				t.Errorf("%q: a message of more than one line: %q", raw, err)
 			}
-		} else if q.rounds < 1000 || q.rounds > maxSimRounds || (q.count != "" && len(q.steps) == 0) {
+		} else if q.job.Rounds < 1 || q.job.Rounds > maxSimRounds || (q.req.Ramp != "" && len(q.job.Ramp) == 0) {
 			t.Errorf("%q: read %+v", raw, q)
 		}
 		if q, err := parseIndexQuery(v); err != nil {
@@ -267,7 +267,7 @@ func TestSimCounts(t *testing.T) {
 	if w := get(t, s, "/sim/plot.png?"+q); w.Code != 200 || w.Header().Get("Content-Type") != "image/png" {
 		t.Errorf("plot after the run: %d %q", w.Code, w.Body.String())
 	}
-	for _, bad := range []string{"count=ko", "count=hilo&ramp=1:0", "ramp=1:2", "count=hilo&rules=INF"} {
+	for _, bad := range []string{"count=zen3", "count=hilo&ramp=1:0", "ramp=1:2", "count=hilo&rules=INF", "rounds=20000001"} {
 		if w := get(t, s, "/sim?rules=6D&"+bad); w.Code != 400 {
 			t.Errorf("/sim?%s: %d, want 400", bad, w.Code)
 		}
@@ -313,7 +313,7 @@ func TestSelectedControls(t *testing.T) {
 func TestFirstContact(t *testing.T) {
 	s := New(Options{})
 	w := get(t, s, "/sim?rules=6D+S17+DAS")
-	if body := w.Body.String(); w.Code != 200 || !strings.Contains(body, `name="ramp" value=""`) || !strings.Contains(body, `placeholder="`+defaultRamp+`"`) {
+	if body := w.Body.String(); w.Code != 200 || !strings.Contains(body, `name="ramp" value=""`) || !strings.Contains(body, `placeholder="`+exampleRamp+`"`) {
 		t.Errorf("/sim: %d, the ramp field not empty with its default as a placeholder: %.3000s", w.Code, body)
 	}
 	if w := get(t, s, "/sim/run?rules=6D+S17+DAS&rounds=20000&count=&ramp="); !strings.Contains(w.Body.String(), "event: result") {

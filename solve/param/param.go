@@ -129,8 +129,9 @@ func (s *Set) Func(name, usage, kind string, show func() string, set func(string
 
 // ParseQuery sets the fields from a page's query: a parameter that is
 // not a field is refused, so that a typo is not silently ignored, and so
-// is one given twice. allowed, when not empty, is the fields the page
-// takes (a subset of the set's).
+// is one given twice; an empty value (a form's empty field) keeps the
+// field's default. allowed, when not empty, is the fields the page takes
+// (a subset of the set's).
 func (s *Set) ParseQuery(v url.Values, allowed ...string) error {
 	if len(allowed) == 0 {
 		for _, p := range s.params {
@@ -149,6 +150,9 @@ func (s *Set) ParseQuery(v url.Values, allowed ...string) error {
 		}
 		if len(v[k]) > 1 {
 			return fmt.Errorf("parameter %s given %d times; give it once", Quote(k, 20), len(v[k]))
+		}
+		if v[k][0] == "" {
+			continue // a form's empty field: the field's default
 		}
 		if err := p.Value.Set(v[k][0]); err != nil {
 			return Errorf(k, v[k][0], "%v", err)

@@ -1,0 +1,92 @@
+package main
+
+import (
+	"io"
+	"net/url"
+	"reflect"
+	"strings"
+	"testing"
+
+	"bjchart/render/web"
+)
+
+// bindCLI runs a command line only as far as its request is bound and
+// checked.
+func bindCLI(t *testing.T, args ...string) (req any, err error) {
+	t.Helper()
+	var got boundRequest
+	e := env{stdout: io.Discard, stderr: io.Discard, getenv: func(string) string { return "" }, checkOnly: &got}
+	root := newRootCmd(e)
+	root.SetArgs(args)
+	if err := root.Execute(); err != nil {
+		return nil, err
+	}
+	if got.req == nil {
+		t.Fatalf("%q bound no request", args)
+	}
+	return got.req, got.err
+}
+
+// TestFacesBindTheSameRequest: the command line's flags and the page's
+// query parameters bind the same request for the same input (the
+// command's defaults and the page's are one), and refuse the same bad
+// input with the same message, the command line's naming the field as
+// its flag ("--shoes 5: ..." where the page says "shoes 5: ...").
+func TestFacesBindTheSameRequest(t *testing.T) {
+	for _, tc := range []struct {
+		args  []string
+		path  string
+		query string
+		bad   bool
+	}{
+		{[]string{"indices"}, "/indices", "", false},
+		{[]string{"indices", "--rules", "6D S17 DAS", "--set", "i18", "--shoes", "300"}, "/indices", "rules=6D+S17+DAS&set=i18&shoes=300", false},
+		{[]string{"indices", "--rules", "2D H17", "--count", "zen", "--round", "floor", "--count-at", "round", "--penetration", "70%", "--seed", "4"}, "/indices", "rules=2D+H17&count=zen&round=floor&count-at=round&penetration=70%25&seed=4", false},
+		{[]string{"indices", "--rules", "6D", "--decks", "2", "--h17", "--surrender", "late"}, "/indices", "rules=6D&decks=2&h17=true&surrender=late", false},
+		{[]string{"sim"}, "/sim", "", false},
+		{[]string{"sim", "--rules", "2D S17", "--rounds", "20000", "--seed", "7"}, "/sim", "rules=2D+S17&rounds=20000&seed=7", false},
+		{[]string{"sim", "--rules", "6D", "--rounds", "2M", "--count", "hilo", "--ramp", "-100:1,2:4", "--penetration", "80%"}, "/sim", "rules=6D&rounds=2M&count=hilo&ramp=-100%3A1%2C2%3A4&penetration=80%25", false},
+		{[]string{"sim", "--csm", "--rounds", "1000"}, "/sim", "csm=true&rounds=1000", false},
+		// Refused alike.
+		{[]string{"indices", "--shoes", "5"}, "/indices", "shoes=5", true},
+		{[]string{"indices", "--set", "i20"}, "/indices", "set=i20", true},
+		{[]string{"indices", "--rules", "6D NS", "--set", "fab4"}, "/indices", "rules=6D+NS&set=fab4", true},
+		{[]string{"indices", "--count", "zen3"}, "/indices", "count=zen3", true},
+		{[]string{"indices", "--round", "up"}, "/indices", "round=up", true},
+		{[]string{"indices", "--rules", "INF"}, "/indices", "rules=INF", true},
+		{[]string{"indices", "--penetration", "80"}, "/indices", "penetration=80", true},
+		{[]string{"indices", "--rules", "7Q"}, "/indices", "rules=7Q", true},
+		{[]string{"indices", "--decks", "0"}, "/indices", "decks=0", true},
+		{[]string{"sim", "--ramp", "1:2"}, "/sim", "ramp=1:2", true},
+		{[]string{"sim", "--count", "hilo", "--ramp", "1:0"}, "/sim", "count=hilo&ramp=1:0", true},
+		{[]string{"sim", "--rounds", "lots"}, "/sim", "rounds=lots", true},
+		{[]string{"sim", "--csm", "--penetration", "50%"}, "/sim", "csm=true&penetration=50%25", true},
+		{[]string{"sim", "--count", "hilo", "--rules", "INF"}, "/sim", "count=hilo&rules=INF", true},
+		{[]string{"sim", "--seed", "-1"}, "/sim", "seed=-1", true},
+	} {
+		name := strings.Join(tc.args, " ")
+		cliReq, cliErr := bindCLI(t, tc.args...)
+		v, err := url.ParseQuery(tc.query)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pageReq, pageErr := web.Bind(tc.path, v)
+		if tc.bad {
+			if cliErr == nil || pageErr == nil {
+				t.Errorf("%s: the command line says %v, the page %v; want both to refuse it", name, cliErr, pageErr)
+				continue
+			}
+			if c, p := cliErr.Error(), pageErr.Error(); c != p && c != "--"+p {
+				t.Errorf("%s: the command line says %q, the page %q", name, c, p)
+			}
+			continue
+		}
+		if cliErr != nil || pageErr != nil {
+			t.Errorf("%s: the command line says %v, the page %v", name, cliErr, pageErr)
+			continue
+		}
+		if !reflect.DeepEqual(cliReq, pageReq) {
+			t.Errorf("%s: the command line binds %+v, the page %+v", name, cliReq, pageReq)
+		}
+	}
+}
