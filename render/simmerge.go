@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"bjchart/solve"
+	"bjchart/solve/risk"
 	"bjchart/solve/sim"
 )
 
@@ -50,17 +51,6 @@ func (s SimReport) CountPlot() (CountPlot, error) {
 	return cp, nil
 }
 
-// ParseShard reads a part of a split run, "i/n" with 1 <= i <= n <= 100000.
-func ParseShard(s string) (int, int, error) {
-	a, b, ok := strings.Cut(s, "/")
-	i, err1 := strconv.Atoi(a)
-	n, err2 := strconv.Atoi(b)
-	if !ok || err1 != nil || err2 != nil || n < 1 || n > 100000 || i < 1 || i > n {
-		return 0, 0, fmt.Errorf("want i/n with 1 <= i <= n <= 100000, e.g. 3/10")
-	}
-	return i, n, nil
-}
-
 // ReadSimPart reads one part of a split run (the JSON output of 'bjchart
 // sim --shard i/n --format json'): its report, which part it is and of how
 // many. Sums that sim.Result.Check refuses are refused.
@@ -69,7 +59,7 @@ func ReadSimPart(data []byte) (part SimReport, i, n int, err error) {
 	if err := dec.Decode(&part); err != nil || part.Sums == nil || part.Fingerprint == "" {
 		return part, 0, 0, fmt.Errorf("not the JSON output of 'bjchart sim --shard i/n --format json'")
 	}
-	if i, n, err = ParseShard(part.Shard); err != nil {
+	if i, n, err = sim.ParseShard(part.Shard); err != nil {
 		return part, 0, 0, fmt.Errorf("no --shard part: %v", err)
 	}
 	r, err := solve.ParseRules(part.Rules)
@@ -168,7 +158,7 @@ func MergeSimParts(names []string, data [][]byte) (SimReport, error) {
 		merged.Reference = NewPaperRef(ref.Source, ref.Rounds, ref.PayoutRatio, merged)
 	}
 	if first.Counter != nil {
-		merged.Counter, merged.ByCount = NewCounter(total, first.Counter.Bankroll)
+		merged.Counter, merged.ByCount = risk.NewCounter(total, first.Counter.Bankroll)
 	}
 	return merged, nil
 }

@@ -3,12 +3,12 @@ package render
 import (
 	"bytes"
 	"fmt"
-	"math"
 	"slices"
 	"strings"
 	"text/tabwriter"
 	"time"
 
+	"bjchart/solve/risk"
 	"bjchart/solve/sim"
 )
 
@@ -58,10 +58,10 @@ type SimReport struct {
 	Reference  *PaperRef     `json:"reference,omitempty"` // a preset's published figure
 	// With a count: the counter's figures (in units) and the breakdown by
 	// count.
-	Counter *CounterStats `json:"counter,omitempty"`
+	Counter *risk.Counter `json:"counter,omitempty"`
 	// SeatResults, with --seat: each seat's own rounds.
-	SeatResults []SeatRow  `json:"seats,omitempty"`
-	ByCount     []CountRow `json:"by_count,omitempty"`
+	SeatResults []SeatRow       `json:"seats,omitempty"`
+	ByCount     []risk.CountRow `json:"by_count,omitempty"`
 
 	UnitBet  bool `json:"-"` // a flat bet of 1 unit: EVs read as fractions of the bet
 	Balanced bool `json:"balanced,omitempty"`
@@ -91,64 +91,6 @@ type SeatRow struct {
 	SE       float64 `json:"se"`
 	Wagered  float64 `json:"wagered"`
 	Returned float64 `json:"returned"`
-}
-
-// CounterStats are the usual measures of a counting game, per player and
-// round in units (a bet of 1 in the ramp): win rate per 100 rounds = 100 EV;
-// DI = 1000 EV / SD; SCORE = DI^2 (the win rate per 100 rounds of a
-// player betting optimally with a bankroll of 10^6 SD^2 units, as
-// conventionally stated, here in units); N0 = (SD / EV)^2, the
-// rounds after which the expected win equals one SD; and, with a bankroll
-// B, the risk of ruin exp(-2 EV B / SD^2) (the diffusion approximation for
-// play without end).
-type CounterStats struct {
-	WinRatePer100 float64  `json:"win_rate_per_100"`
-	DI            float64  `json:"di"`
-	Score         float64  `json:"score"`
-	N0            float64  `json:"n0"`
-	Bankroll      float64  `json:"bankroll,omitempty"`
-	RiskOfRuin    *float64 `json:"risk_of_ruin,omitempty"`
-}
-
-// CountRow is one count's rounds: how often, their EV per round (in
-// units, the ramp's bet included) and the edge (won over wagered: the
-// player's advantage at that count, whatever the bet).
-type CountRow struct {
-	Count  int     `json:"count"` // floored; the ends take everything beyond
-	Rounds int64   `json:"rounds"`
-	Freq   float64 `json:"freq"`
-	EV     float64 `json:"ev"`
-	SE     float64 `json:"se"` // -1 where one round cannot give one
-	Edge   float64 `json:"edge"`
-	EdgeSE float64 `json:"edge_se"` // -1 likewise
-}
-
-func NewCounter(res sim.Result, bankroll float64) (*CounterStats, []CountRow) {
-	ev, sd := res.EV(), res.SD()
-	c := &CounterStats{WinRatePer100: 100 * ev, DI: 1000 * ev / sd, Score: 1e6 * (ev / sd) * (ev / sd), N0: (sd / ev) * (sd / ev)}
-	if bankroll > 0 {
-		ror := 1.0
-		if ev > 0 {
-			ror = math.Exp(-2 * ev * bankroll / (sd * sd))
-		}
-		c.Bankroll, c.RiskOfRuin = bankroll, &ror
-	}
-	var rows []CountRow
-	players := float64(max(1, res.Players))
-	for i, b := range res.ByCount {
-		if b.Rounds == 0 {
-			continue
-		}
-		row := CountRow{Count: i - sim.MaxCount, Rounds: b.Rounds, Freq: float64(b.Rounds) / float64(res.Rounds),
-			EV: b.EV() / players, SE: b.SE() / players, Edge: b.Net / b.Wagered}
-		// The edge's error: the round's mean result's, over the mean wager.
-		row.EdgeSE = b.SE() / (b.Wagered / float64(b.Rounds))
-		if b.Rounds < 2 { // JSON has no NaN
-			row.SE, row.EdgeSE = -1, -1
-		}
-		rows = append(rows, row)
-	}
-	return c, rows
 }
 
 // PaperRef sets a published payout ratio beside the simulated one.
@@ -267,7 +209,7 @@ func (s SimReport) Text(b *bytes.Buffer) error {
 	} else {
 		kind = "running count"
 	}
-	if !slices.ContainsFunc(s.ByCount, func(r CountRow) bool { return r.Rounds >= MinCountRounds }) {
+	if !slices.ContainsFunc(s.ByCount, func(r risk.CountRow) bool { return r.Rounds >= MinCountRounds }) {
 		fmt.Fprintf(b, "\nBy %s: no count has %d rounds, too few to show (JSON has them all)\n", kind, MinCountRounds)
 		return nil
 	}

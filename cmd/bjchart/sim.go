@@ -20,6 +20,7 @@ import (
 	"bjchart/solve"
 	"bjchart/solve/count"
 	"bjchart/solve/param"
+	"bjchart/solve/risk"
 	"bjchart/solve/sim"
 
 	"github.com/schollz/progressbar/v3"
@@ -262,7 +263,7 @@ func (o *simOptions) run(cmd *cobra.Command, e env) error {
 	start := time.Now()
 	cfg.Rules, cfg.Shoe, cfg.Penetration, cfg.Rounds = r, opt.Shoe, pen, rounds
 	if o.shard != "" {
-		i, n, err := render.ParseShard(o.shard)
+		i, n, err := sim.ParseShard(o.shard)
 		if err != nil {
 			return usagef("--shard %q: %v", o.shard, err)
 		}
@@ -322,7 +323,7 @@ func (o *simOptions) run(cmd *cobra.Command, e env) error {
 		report.Reference = render.NewPaperRef(ref.Source(), ref.Rounds, ref.Payout, report)
 	}
 	if cfg.Count != nil && cfg.Count.Name != sim.FlatItoh {
-		report.Counter, report.ByCount = render.NewCounter(res, o.bankroll)
+		report.Counter, report.ByCount = risk.NewCounter(res, o.bankroll)
 	}
 	if o.shard != "" {
 		report.Seal = render.SealPart(report)
@@ -710,7 +711,7 @@ func simStrategy(s *solve.Solver, name string) (strat sim.Strategy, ev float64, 
 // solve (Solver.Evaluate).
 func (o *simOptions) checkBeforeSolving() (bool, error) {
 	if o.shard != "" {
-		if _, _, err := render.ParseShard(o.shard); err != nil {
+		if _, _, err := sim.ParseShard(o.shard); err != nil {
 			return false, usagef("--shard %q: %v", o.shard, err)
 		}
 		if o.format != "json" {

@@ -16,6 +16,7 @@ import (
 	"bjchart/render"
 	"bjchart/solve/count"
 	"bjchart/solve/param"
+	"bjchart/solve/risk"
 	"bjchart/solve/sim"
 )
 
@@ -252,7 +253,7 @@ func (s *Server) handleSimRun(w http.ResponseWriter, r *http.Request) {
 	}
 	report := head.WithResult(res, t.EV, time.Since(start))
 	if q.job.Count != nil {
-		report.Counter, report.ByCount = render.NewCounter(res, 0)
+		report.Counter, report.ByCount = risk.NewCounter(res, 0)
 		s.sims.put(q.values().Encode(), report)
 	}
 	var buf bytes.Buffer
