@@ -47,6 +47,8 @@ func TestFacesBindTheSameRequest(t *testing.T) {
 		{[]string{"sim", "--rules", "2D S17", "--rounds", "20000", "--seed", "7"}, "/sim", "rules=2D+S17&rounds=20000&seed=7", false},
 		{[]string{"sim", "--rules", "6D", "--rounds", "2M", "--count", "hilo", "--ramp", "-100:1,2:4", "--penetration", "80%"}, "/sim", "rules=6D&rounds=2M&count=hilo&ramp=-100%3A1%2C2%3A4&penetration=80%25", false},
 		{[]string{"sim", "--csm", "--rounds", "1000"}, "/sim", "csm=true&rounds=1000", false},
+		{[]string{"house"}, "/house", "", false},
+		{[]string{"house", "--rules", "HOUSE INF DESIGNED"}, "/house", "rules=HOUSE+INF+DESIGNED", false},
 		// Refused alike.
 		{[]string{"indices", "--shoes", "5"}, "/indices", "shoes=5", true},
 		{[]string{"indices", "--set", "i20"}, "/indices", "set=i20", true},
@@ -63,6 +65,8 @@ func TestFacesBindTheSameRequest(t *testing.T) {
 		{[]string{"sim", "--csm", "--penetration", "50%"}, "/sim", "csm=true&penetration=50%25", true},
 		{[]string{"sim", "--count", "hilo", "--rules", "INF"}, "/sim", "count=hilo&rules=INF", true},
 		{[]string{"sim", "--seed", "-1"}, "/sim", "seed=-1", true},
+		{[]string{"house", "--rules", "HOUSE 5CX=0"}, "/house", "rules=HOUSE+5CX%3D0", true},
+		{[]string{"house", "--rules", "6D S17"}, "/house", "rules=6D+S17", true},
 	} {
 		name := strings.Join(tc.args, " ")
 		cliReq, cliErr := bindCLI(t, tc.args...)

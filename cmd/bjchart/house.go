@@ -9,12 +9,14 @@ import (
 
 	"bjchart/render"
 	"bjchart/solve/house"
+	"bjchart/solve/param"
 
 	"github.com/spf13/cobra"
 )
 
 func newHouseCmd(e env) *cobra.Command {
-	var rules, format, card, paper, date, plotOut string
+	var format, card, paper, date, plotOut string
+	req := house.DefaultRequest()
 	cmd := &cobra.Command{
 		Use:   "house",
 		Short: "Solve a hit-or-stand house game (the house game by default)",
@@ -47,9 +49,12 @@ Rules (default HOUSE, the house game with the dealer it built):
   bjchart house --plot house.png`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			r, err := house.ParseRules(rules)
+			r, err := req.Check()
+			if e.checked(req, err) {
+				return nil
+			}
 			if err != nil {
-				return usagef("--rules: %v", err)
+				return requestError(err)
 			}
 			write := map[string]func(*bytes.Buffer, *house.Solution) error{
 				"text": func(b *bytes.Buffer, s *house.Solution) error { return render.HouseText(b, s) },
@@ -99,7 +104,9 @@ Rules (default HOUSE, the house game with the dealer it built):
 			return writeStdout(e, format, func(b *bytes.Buffer) error { return write(b, sol) })
 		},
 	}
-	cmd.Flags().StringVar(&rules, "rules", "HOUSE", "the house rules (see above)")
+	var fields param.Set
+	req.Params(&fields)
+	bindParams(cmd, &fields)
 	enumVar(cmd.Flags(), &format, "format", "text", "output format: %s", "text", "json")
 	cmd.Flags().StringVar(&card, "card", "", "write a printable card (PDF) to this file instead (- for stdout)")
 	enumVar(cmd.Flags(), &paper, "paper", "letter", "the card's paper: %s", "letter", "a4")

@@ -8,6 +8,7 @@ import (
 
 	"bjchart/render"
 	"bjchart/solve/house"
+	"bjchart/solve/param"
 )
 
 // houseData is what the house game's page shows.
@@ -17,26 +18,25 @@ type houseData struct {
 	Version                   string
 }
 
-// houseQuery reads the house page's one parameter, rules (the house rule
-// language, default HOUSE).
-func houseQuery(v url.Values) (string, house.Rules, error) {
-	if err := checkParams(v, "rules"); err != nil {
-		return "", house.Rules{}, err
+// houseQuery binds the query to a house game's request ('bjchart house'
+// binds the same field to --rules), with its default and check.
+func houseQuery(v url.Values) (house.Request, house.Rules, error) {
+	req := house.DefaultRequest()
+	var fields param.Set
+	req.Params(&fields)
+	if err := fields.ParseQuery(v); err != nil {
+		return req, house.Rules{}, err
 	}
-	input := v.Get("rules")
-	if input == "" {
-		input = "HOUSE"
-	}
-	r, err := house.ParseRules(input)
-	return input, r, err
+	r, err := req.Check()
+	return req, r, err
 }
 
 // handleHouse serves the house game's page: the value flat and with the
 // best bet, and the play, as 'bjchart house' prints them.
 func (s *Server) handleHouse(w http.ResponseWriter, r *http.Request) {
 	d := houseData{Version: s.opt.Version}
-	input, rules, err := houseQuery(r.URL.Query())
-	d.Input = input
+	req, rules, err := houseQuery(r.URL.Query())
+	d.Input = req.Rules
 	status := http.StatusOK
 	if err != nil {
 		d.Error, status = err.Error(), http.StatusBadRequest

@@ -323,8 +323,8 @@ func link(path string, rules string, more ...string) string {
 
 // Bind binds a page's query to the request its route computes, with the
 // route's checks: count.IndicesRequest for /indices, sim.Request for
-// /sim. The command line binds its flags to the same requests; a test
-// holds the two bindings equal.
+// /sim, house.Request for /house. The command line binds its flags to
+// the same requests; a test holds the two bindings equal.
 func Bind(path string, v url.Values) (req any, err error) {
 	switch path {
 	case "/indices":
@@ -333,6 +333,9 @@ func Bind(path string, v url.Values) (req any, err error) {
 	case "/sim":
 		q, err := parseSimQuery(v)
 		return q.req, err
+	case "/house":
+		req, _, err := houseQuery(v)
+		return req, err
 	}
 	return nil, fmt.Errorf("no request is bound at %s", path)
 }
