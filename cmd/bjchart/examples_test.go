@@ -161,7 +161,7 @@ func parseExample(args []string) error {
 // it checks before it runs (env.checked), which parseExample's checks
 // then include.
 func bindsRequest(args []string) bool {
-	return len(args) > 0 && (args[0] == "indices" || args[0] == "house" || args[0] == "sim" && (len(args) < 2 || args[1] != "merge"))
+	return len(args) > 0 && (args[0] == "indices" || args[0] == "house" || args[0] == "risk" || args[0] == "sim" && (len(args) < 2 || args[1] != "merge"))
 }
 
 // shellWords splits a command line as a POSIX shell would for the quoting

@@ -161,7 +161,7 @@ func TestBadValuesAndMessages(t *testing.T) {
 		{[]string{"risk", "--wong-out", "NaN"}, exitUsage, `--wong-out "NaN": want a true count from -20 to 20`},
 		{[]string{"risk", "--chip", "0"}, exitUsage, `--chip 0: want a step above 0`},
 		{[]string{"risk", "--trip-bank", "0"}, exitUsage, `--trip-bank 0: want more than 0`},
-		{[]string{"risk", "--unit", "Inf"}, exitUsage, `--unit +Inf: want a finite number`},
+		{[]string{"risk", "--unit", "Inf"}, exitUsage, `--unit "Inf": want a finite number`},
 		{[]string{"sim", "--count", "hilo", "--bankroll", "0"}, exitUsage, `--bankroll 0: want more than 0 units`},
 		{[]string{"sim", "--count", "hilo", "--bankroll", "NaN"}, exitUsage, `--bankroll NaN: want a finite number`},
 		{[]string{"chart", "--shoe", ""}, exitUsage, `--shoe "": an empty value`},
