@@ -19,15 +19,15 @@ import (
 // DefaultRequest holds its defaults.
 type Request struct {
 	Game        solve.Game
-	Count       string  // a balanced count
-	Penetration float64 // the share of the shoe dealt before the shuffle
-	Spread      string  // the bets in units, "smallest-largest"
-	Unit        float64 // one unit in money
+	Count       string   // a balanced count
+	Penetration float64  // the share of the shoe dealt before the shuffle
+	Spread      string   // the bets in units, "smallest-largest"
+	Unit        float64  // one unit in money
 	Chip        *float64 // the step between bets in money; nil is half a unit
-	Bankroll    float64 // in money
-	RoR         float64 // the risk of ruin to find the bankroll for
-	WongOut     string  // sit out below this true count; "" plays every round
-	PerHour     float64 // rounds an hour
+	Bankroll    float64  // in money
+	RoR         float64  // the risk of ruin to find the bankroll for
+	WongOut     string   // sit out below this true count; "" plays every round
+	PerHour     float64  // rounds an hour
 	TripBank    *float64 // money brought on a trip; nil is a fifth of the bankroll
 	TripHours   float64
 	Shoes       int   // shoes solved exactly for the edge
