@@ -42,23 +42,26 @@ func TestServeSameBytesAsCLI(t *testing.T) {
 		data, _ := os.ReadFile(out)
 		return string(data)
 	}
-	for _, tc := range []struct {
-		target string
-		cli    string
-	}{
+	type pair struct{ target, cli string }
+	pairs := []pair{
 		{"/api/chart.json?rules=1D+H17+DAS+LS", stdout("chart", "--rules", "1D H17 DAS LS", "--format", "json")},
-		{"/api/chart.csv?rules=1D+S17", stdout("chart", "--rules", "1D S17", "--format", "csv")},
-		{"/api/effects.csv?rules=INF+H17", stdout("effects", "--rules", "INF H17", "--format", "csv")},
 		{"/api/diff.json?rules=1D+H17+DAS+LS&chart=wizard-1d-h17-das-ls", stdout("diff", "wizard-1d-h17-das-ls", "--rules", "1D H17 DAS LS", "--format", "json")},
 		{"/api/hand.json?rules=1D+H17+DAS+LS&hand=soft+17+v+2", stdout("hand", "soft 17 v 2", "--rules", "1D H17 DAS LS", "--format", "json")},
 		{"/card.pdf?rules=1D+H17+DAS+LS", file("c.pdf")("card", "--rules", "1D H17 DAS LS", "--date", "2026-11-24")},
 		{"/card.pdf?rules=INF&size=wallet&paper=a4", file("w.pdf")("card", "--rules", "INF", "--size", "wallet", "--paper", "a4", "--date", "2026-11-24")},
 		{"/house.json?rules=HOUSE+INF", stdout("house", "--rules", "HOUSE INF", "--format", "json")},
-		{"/house/card.pdf?rules=HOUSE+INF+DESIGNED", houseCard("HOUSE INF DESIGNED")},
 		{"/plot.svg?rules=INF+LS&metric=margin", file("p.svg")("plot", "--rules", "INF LS", "--metric", "margin", "--codes")},
 		{"/plot.png?rules=INF&table=soft", file("p.png")("plot", "--rules", "INF", "--table", "soft", "--codes")},
-		{"/indices/card.pdf?rules=1D+S17+DAS+LS&set=i18&shoes=50", file("k.pdf")("card", "--rules", "1D S17 DAS LS", "--count", "hilo", "--set", "i18", "--shoes", "50", "--date", "2026-11-24")},
-	} {
+		{"/api/chart.csv?rules=1D+S17", stdout("chart", "--rules", "1D S17", "--format", "csv")},
+	}
+	if *long { // the heavier pairs: 25 solves, sampled shoes, the designed house game
+		pairs = append(pairs,
+			pair{"/api/effects.csv?rules=INF+H17", stdout("effects", "--rules", "INF H17", "--format", "csv")},
+			pair{"/house/card.pdf?rules=HOUSE+INF+DESIGNED", houseCard("HOUSE INF DESIGNED")},
+			pair{"/indices/card.pdf?rules=1D+S17+DAS+LS&set=i18&shoes=50", file("k.pdf")("card", "--rules", "1D S17 DAS LS", "--count", "hilo", "--set", "i18", "--shoes", "50", "--date", "2026-11-24")},
+		)
+	}
+	for _, tc := range pairs {
 		w := httptest.NewRecorder()
 		s.ServeHTTP(w, httptest.NewRequest("GET", tc.target, nil))
 		if w.Code != 200 || w.Body.String() != tc.cli {
