@@ -161,7 +161,18 @@ func parseExample(args []string) error {
 // it checks before it runs (env.checked), which parseExample's checks
 // then include.
 func bindsRequest(args []string) bool {
-	return len(args) > 0 && (args[0] == "indices" || args[0] == "house" || args[0] == "risk" || args[0] == "sim" && (len(args) < 2 || args[1] != "merge"))
+	if len(args) == 0 {
+		return false
+	}
+	switch args[0] {
+	case "indices", "house", "risk":
+		return true
+	case "sim":
+		return len(args) < 2 || args[1] != "merge"
+	case "holdem":
+		return len(args) > 1 && (args[1] == "equity" || args[1] == "nash")
+	}
+	return false
 }
 
 // shellWords splits a command line as a POSIX shell would for the quoting

@@ -9,6 +9,7 @@ import (
 
 	"bjchart/render"
 	"bjchart/solve/holdem"
+	"bjchart/solve/param"
 	"bjchart/solve/sim"
 
 	"github.com/spf13/cobra"
@@ -73,12 +74,12 @@ straight; Q-K-A-2-3 is not).`,
 
 // holdemEquityOptions are 'bjchart holdem equity”s flags.
 type holdemEquityOptions struct {
-	board, dead, format, trials string
-	seed                        uint64
+	req    holdem.EquityRequest
+	format string
 }
 
 func newHoldemEquityCmd(e env) *cobra.Command {
-	o := &holdemEquityOptions{}
+	o := &holdemEquityOptions{req: holdem.DefaultEquityRequest()}
 	cmd := &cobra.Command{
 		Use:   "equity RANGE RANGE...",
 		Short: "Each range's share of the pot against the others, with a board and dead cards",
@@ -100,58 +101,28 @@ below the high card), KTo-K8o; AhKh (one hand).`,
 		Args: argsBetween(2, 9, "2 to 9 ranges, e.g. \"AKs,QQ+\" \"22+,ATs+\""),
 		RunE: func(cmd *cobra.Command, args []string) error { return o.run(e, args) },
 	}
+	var fields param.Set
+	o.req.Params(&fields)
+	bindParams(cmd, &fields)
 	fl := cmd.Flags()
-	fl.StringVar(&o.board, "board", "", "the board: 3, 4 or 5 cards, e.g. Kh7d2c or \"Kh 7d 2c\"")
-	fl.StringVar(&o.dead, "dead", "", "cards out of play: no player holds them and no board shows them, e.g. Th or \"Th 9c\"")
-	fl.StringVar(&o.trials, "trials", "1M", "random deals where the equity is simulated: a count, with an optional k or M (at most 100M)")
-	fl.Uint64Var(&o.seed, "seed", 1, "seed of a simulated equity; the same seed gives the same figures on any machine")
 	enumVar(fl, &o.format, "format", "text", "output format: %s", "text", "json")
 	return cmd
 }
 
-// parseCards reads cards written together or apart: "Kh7d2c", "Kh 7d 2c".
-func parseCards(flag, s string) ([]holdem.Card, error) {
-	t := strings.NewReplacer(" ", "", ",", "").Replace(s)
-	if len(t)%2 != 0 || len(t) > 2*7 {
-		return nil, usagef("--%s %q: want cards of a rank and a suit, e.g. Kh7d2c", flag, s)
-	}
-	var out []holdem.Card
-	for i := 0; i < len(t); i += 2 {
-		c, err := holdem.ParseCard(t[i : i+2])
-		if err != nil {
-			return nil, usagef("--%s %q: %v", flag, s, err)
-		}
-		out = append(out, c)
-	}
-	return out, nil
-}
-
 func (o *holdemEquityOptions) run(e env, args []string) error {
-	var ranges []holdem.Range
-	for _, a := range args {
-		r, err := holdem.ParseRange(a)
-		if err != nil {
-			return usageError{err}
-		}
-		ranges = append(ranges, r)
+	o.req.Ranges = args
+	job, err := o.req.Check()
+	if e.checked(o.req, err) {
+		return nil
 	}
-	board, err := parseCards("board", o.board)
 	if err != nil {
-		return err
+		return requestError(err)
 	}
-	dead, err := parseCards("dead", o.dead)
-	if err != nil {
-		return err
-	}
-	trials, err := sim.ParseRounds(o.trials)
-	if err != nil || trials < 1000 || trials > 100_000_000 {
-		return usagef("--trials %q: want 1k to 100M", o.trials)
-	}
-	res, err := holdem.Equity(ranges, board, dead, trials, o.seed)
+	res, err := job.Run()
 	if err != nil {
 		return usageError{err}
 	}
-	rep := render.NewHoldemEquityReport(ranges, board, dead, res)
+	rep := render.NewHoldemEquityReport(job.Ranges, job.Board, job.Dead, res)
 	return writeStdout(e, o.format, func(b *bytes.Buffer) error {
 		if o.format == "json" {
 			return render.WriteJSON(b, rep)
@@ -311,7 +282,7 @@ func (o *holdemOptions) vsRandom() ([holdem.Classes]holdem.Tally, error) {
 }
 
 func newHoldemNashCmd(e env) *cobra.Command {
-	var stack, ante float64
+	req := holdem.DefaultNashRequest()
 	var format string
 	cmd := &cobra.Command{
 		Use:   "nash",
@@ -326,18 +297,22 @@ exact equilibrium) and what changing one class's play alone would gain.`,
   bjchart holdem nash --stack 15 --ante 0.125 --format json`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if !(stack >= 1 && stack <= 1000) {
-				return usagef("--stack %v: want 1 to 1000 big blinds", stack)
+			err := req.Validate()
+			if e.checked(req, err) {
+				return nil
 			}
-			if !(ante >= 0 && ante <= 10) {
-				return usagef("--ante %v: want 0 to 10 big blinds", ante)
+			if err != nil {
+				return requestError(err)
 			}
 			m, err := holdem.LoadMatrix()
 			if err != nil {
 				return err
 			}
-			n := holdem.PushFoldNash(m, stack, ante, 1e-6, 100_000)
-			rep := render.NewHoldemNashReport(n, n.OneClassGain(m))
+			n, oneClass, err := req.Run(m)
+			if err != nil {
+				return err
+			}
+			rep := render.NewHoldemNashReport(n, oneClass)
 			return writeStdout(e, format, func(b *bytes.Buffer) error {
 				if format == "json" {
 					return render.WriteJSON(b, rep)
@@ -346,9 +321,10 @@ exact equilibrium) and what changing one class's play alone would gain.`,
 			})
 		},
 	}
+	var fields param.Set
+	req.Params(&fields)
+	bindParams(cmd, &fields)
 	fl := cmd.Flags()
-	fl.Float64Var(&stack, "stack", 10, "the effective stack, in big blinds, before posting")
-	fl.Float64Var(&ante, "ante", 0, "each player's ante, in big blinds")
 	enumVar(fl, &format, "format", "text", "output format: %s", "text", "json")
 	return cmd
 }

@@ -203,3 +203,18 @@ func FuzzParseRange(f *testing.F) {
 		}
 	})
 }
+
+func FuzzParseCards(f *testing.F) {
+	for _, s := range []string{"Kh7d2c", "Kh 7d 2c", "Th", "", "Xx", "AhAhAhAhAhAhAhAh", "Kh,7d"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		cs, err := ParseCards(s)
+		if err != nil {
+			return
+		}
+		if len(cs) > 7 {
+			t.Errorf("%q: %d cards", s, len(cs))
+		}
+	})
+}

@@ -318,6 +318,26 @@ func FormatPercent(x float64) string {
 	return strconv.FormatFloat(x*100, 'g', 10, 64) + "%"
 }
 
+// ParseCount reads a count written with an optional k, M or G: 10M,
+// 2.5k, 1G or 12345; it must come to a whole number from 1 to 1e15.
+func ParseCount(s string) (int64, error) {
+	mult := 1.0
+	switch {
+	case strings.HasSuffix(s, "k"), strings.HasSuffix(s, "K"):
+		mult, s = 1e3, s[:len(s)-1]
+	case strings.HasSuffix(s, "M"):
+		mult, s = 1e6, s[:len(s)-1]
+	case strings.HasSuffix(s, "G"):
+		mult, s = 1e9, s[:len(s)-1]
+	}
+	f, err := strconv.ParseFloat(s, 64)
+	n := f * mult
+	if err != nil || n < 1 || n > 1e15 || n != float64(int64(n)) {
+		return 0, fmt.Errorf("want a whole number from 1 to 1e15, e.g. 1000000, 10M or 2.5k")
+	}
+	return int64(n), nil
+}
+
 type funcValue struct {
 	show func() string
 	set  func(string) error

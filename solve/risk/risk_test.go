@@ -230,3 +230,15 @@ func TestOneDeckBins(t *testing.T) {
 		}
 	}
 }
+
+func FuzzParseSpread(f *testing.F) {
+	for _, s := range []string{"1-12", "1-1", "12-1", "0-5", "1-10001", "a-b", "", "1.5-8"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		lo, hi, err := ParseSpread(s)
+		if err == nil && !(lo >= 1 && hi >= lo && hi <= 10000) {
+			t.Errorf("%q: %v-%v", s, lo, hi)
+		}
+	})
+}

@@ -79,21 +79,11 @@ func (q *Request) Params(s *param.Set) {
 
 // ParseRounds reads a number of rounds: 10M, 2.5k, 1G or 12345.
 func ParseRounds(s string) (int64, error) {
-	mult := 1.0
-	switch {
-	case strings.HasSuffix(s, "k"), strings.HasSuffix(s, "K"):
-		mult, s = 1e3, s[:len(s)-1]
-	case strings.HasSuffix(s, "M"):
-		mult, s = 1e6, s[:len(s)-1]
-	case strings.HasSuffix(s, "G"):
-		mult, s = 1e9, s[:len(s)-1]
-	}
-	f, err := strconv.ParseFloat(s, 64)
-	n := f * mult
-	if err != nil || n < 1 || n > MaxRounds || n != float64(int64(n)) {
+	n, err := param.ParseCount(s)
+	if err != nil {
 		return 0, fmt.Errorf("want a whole number of rounds from 1 to 1e15, e.g. 1000000, 10M or 2.5k")
 	}
-	return int64(n), nil
+	return n, nil
 }
 
 // FormatRounds writes rounds as ParseRounds reads them, in M or k when

@@ -1,0 +1,69 @@
+package param
+
+import (
+	"net/url"
+	"strings"
+	"testing"
+)
+
+// FuzzParse: the parsers of counts and percentages take what they say
+// and nothing else, and a query binds its fields or refuses it in one
+// line.
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{"10M", "2.5k", "1G", "12345", "1e6", "75%", "0.75", "100%", "-5%", "", "M", "NaN%", "shoes=5&x=1"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if n, err := ParseCount(s); err == nil && (n < 1 || n > 1e15) {
+			t.Errorf("ParseCount(%q) = %d", s, n)
+		}
+		if x, err := ParsePercent(s); err == nil && !(x > 0 && x < 1) {
+			t.Errorf("ParsePercent(%q) = %v", s, x)
+		}
+		v, err := url.ParseQuery(s)
+		if err != nil {
+			return
+		}
+		var set Set
+		var n int
+		var p float64 = 0.5
+		var e string
+		set.Int(&n, "shoes", "")
+		set.Percent(&p, "penetration", "")
+		set.Enum(&e, "round", "%s", "nearest", "floor")
+		if err := set.ParseQuery(v); err != nil {
+			if strings.Contains(err.Error(), "\n") {
+				t.Errorf("%q: %q", s, err)
+			}
+			return
+		}
+		if !(p > 0 && p < 1) || e != "" && e != "nearest" && e != "floor" {
+			t.Errorf("%q: bound penetration %v, round %q", s, p, e)
+		}
+	})
+}
+
+// TestGivenAndQuery: a field set by a query is given and goes back into
+// the query; an empty one keeps its default and is not given; unknown
+// and repeated parameters are refused.
+func TestGivenAndQuery(t *testing.T) {
+	var set Set
+	n, p := 600, 0.8
+	set.Int(&n, "shoes", "")
+	set.Percent(&p, "penetration", "")
+	if err := set.ParseQuery(url.Values{"shoes": {"300"}, "penetration": {""}}); err != nil {
+		t.Fatal(err)
+	}
+	if n != 300 || p != 0.8 || !set.Given("shoes") || set.Given("penetration") {
+		t.Errorf("shoes %d given %v, penetration %v given %v", n, set.Given("shoes"), p, set.Given("penetration"))
+	}
+	if got := set.Query().Encode(); got != "shoes=300" {
+		t.Errorf("query %q", got)
+	}
+	for q, want := range map[string]string{"shoe=3": `unknown parameter "shoe"; want shoes or penetration`, "shoes=1&shoes=2": `parameter "shoes" given 2 times`, "penetration=80": `penetration "80": want a percentage above 0 and below 100, e.g. 80%`} {
+		v, _ := url.ParseQuery(q)
+		if err := set.ParseQuery(v); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v, want %q", q, err, want)
+		}
+	}
+}
