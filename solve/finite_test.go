@@ -75,7 +75,10 @@ func TestWizardAppendix9Overall(t *testing.T) {
 		if !*long && tc.split == CDZMinus {
 			break // CDP1, the tighter, without -long
 		}
-		for _, row := range rows[1:] {
+		for i, row := range rows[1:] {
+			if !*long && i%2 == 1 {
+				continue // every other game without -long
+			}
 			decks, _ := strconv.Atoi(row[3])
 			r := Default
 			r.Decks, r.H17 = decks, row[4] == "H17"

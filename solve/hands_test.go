@@ -12,6 +12,9 @@ import (
 // only the dealer's draw multisets.
 func TestHandValuesMatchSolver(t *testing.T) {
 	for _, rules := range []string{"2D S17 DAS SPL3 LS", "2D S17 DAS SPL3 LS TIESLOSE 5CC", "2D H17 DAS SPL3 LS P21WINS 4C21=2:1 5C21=3:1"} {
+		if !*long {
+			rules = "1D" + rules[2:] // one deck without -long
+		}
 		checkHandValues(t, rules)
 	}
 }
@@ -22,7 +25,7 @@ func checkHandValues(t *testing.T, rules string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	full := NewShoe(2).Counts
+	full := NewShoe(r.Decks).Counts
 	checked := 0
 	for _, h := range tab.Hands {
 		s := NewHandValues(r, full, h.Up)

@@ -236,7 +236,7 @@ func TestHandFreqSumsToOne(t *testing.T) {
 // TestCacheSharesWork solves rule sets that share a shoe concurrently with
 // one Cache and checks every number against solves without it.
 func TestCacheSharesWork(t *testing.T) {
-	rules := []string{"2D S17 DAS NS", "2D S17 NDAS LS", "2D H17 DAS NS", "2D S17 DAS NS ENHC", "2D S17 DAS NS 6:5", "2D S17 DAS SPL1 NS"}
+	rules := []string{"1D S17 DAS NS", "1D S17 NDAS LS", "1D H17 DAS NS", "1D S17 DAS NS ENHC", "1D S17 DAS NS 6:5", "1D S17 DAS SPL1 NS"}
 	cache := NewCache()
 	shared := make([]*Table, len(rules))
 	var wg sync.WaitGroup

@@ -358,10 +358,10 @@ var bruteCases = []splitCase{
 	{"S17 SPL3 RSA HSA PEEK", [10]int{4, 1, 1, 1, 1, 1, 1, 1, 1, 9}, 1, 10},
 }
 
-// quickBruteCases are the cases run without -long (about 2.5 s of the
-// 17): SPL2 under ENHC, hits and doubles under ENHC with DAS, and
-// resplit aces.
-var quickBruteCases = []int{1, 5, 6}
+// quickBruteCases are the cases run without -long (under a second of
+// the 17): SPL2 under ENHC, and resplit aces; the hits and doubles are
+// TestExactSmallShoe's without it.
+var quickBruteCases = []int{1, 6}
 
 // TestSplitBruteForce checks the solver's split values under CDZ-, CDP1
 // and the solver's own chart against the brute force, to 1e-12 (every

@@ -62,6 +62,9 @@ func TestAgainstSolver(t *testing.T) {
 		"2D DAS SPL3 TIESLOSE DHIT16=0.4 DHIT17=0.2",
 		"6D H17 DAS SPL3 PUSH22 5CC",
 	} {
+		if !*long && i%2 == 1 {
+			continue // every other rule set without -long
+		}
 		rounds := int64(20_000_000)
 		if i >= 5 {
 			rounds = 10_000_000
@@ -142,6 +145,9 @@ func TestCountRamp(t *testing.T) {
 // included. One deck, where composition matters most.
 func TestCDAgainstSolver(t *testing.T) {
 	for _, rules := range []string{"1D S17 DAS SPL3", "2D H17 NDAS SPL3 LS ENHC"} {
+		if !*long && rules != "1D S17 DAS SPL3" {
+			continue // one deck without -long
+		}
 		r, _ := solve.ParseRules(rules)
 		tab, err := solve.Solve(r)
 		if err != nil {
