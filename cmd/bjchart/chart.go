@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"strconv"
-	"strings"
 
 	"bjchart/render"
 	"bjchart/solve"
@@ -45,28 +44,11 @@ func (f *solveFlags) bind(cmd *cobra.Command) {
 	fl.StringVar(&f.split, "split", "cdz-", "post-split strategy of composition-dependent split EVs: cdz- or cdp1")
 }
 
-// options returns the solver options the flags ask for.
+// options returns the solver options the flags ask for (solve.Request's
+// reading of its shoe and split play).
 func (f *solveFlags) options(r solve.Rules) (solve.Options, error) {
-	var opt solve.Options
-	switch strings.ToLower(f.split) {
-	case "cdz-", "cdz":
-		opt.Split = solve.CDZMinus
-	case "cdp1":
-		opt.Split = solve.CDP1
-	default:
-		return opt, usagef("--split %q: want cdz- or cdp1", f.split)
-	}
-	if f.shoe != "" {
-		if r.Infinite() {
-			return opt, usagef("--shoe needs a finite deck count: %q deals from an infinite deck", r)
-		}
-		sh, err := solve.ParseShoe(f.shoe)
-		if err != nil {
-			return opt, usageError{fmt.Errorf("--%v", err)}
-		}
-		opt.Shoe = &sh
-	}
-	return opt, nil
+	opt, err := solve.Request{Shoe: f.shoe, Split: f.split}.Options(r)
+	return opt, requestError(err)
 }
 
 // chartOptions are the options of the chart command (and of bjchart with

@@ -165,7 +165,7 @@ func bindsRequest(args []string) bool {
 		return false
 	}
 	switch args[0] {
-	case "indices", "house", "risk":
+	case "indices", "house", "risk", "hand":
 		return true
 	case "sim":
 		return len(args) < 2 || args[1] != "merge"

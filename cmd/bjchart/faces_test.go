@@ -49,6 +49,8 @@ func TestFacesBindTheSameRequest(t *testing.T) {
 		{[]string{"sim", "--csm", "--rounds", "1000"}, "/sim", "csm=true&rounds=1000", false},
 		{[]string{"house"}, "/house", "", false},
 		{[]string{"house", "--rules", "HOUSE INF DESIGNED"}, "/house", "rules=HOUSE+INF+DESIGNED", false},
+		{[]string{"hand", "T,6", "v", "T", "--rules", "2D H17 DAS LS"}, "/api/hand.json", "rules=2D+H17+DAS+LS&hand=T%2C6+v+T", false},
+		{[]string{"hand", "soft 18 v 9"}, "/api/hand.json", "hand=soft+18+v+9", false},
 		// Refused alike.
 		{[]string{"indices", "--shoes", "5"}, "/indices", "shoes=5", true},
 		{[]string{"indices", "--set", "i20"}, "/indices", "set=i20", true},
@@ -67,6 +69,8 @@ func TestFacesBindTheSameRequest(t *testing.T) {
 		{[]string{"sim", "--seed", "-1"}, "/sim", "seed=-1", true},
 		{[]string{"house", "--rules", "HOUSE 5CX=0"}, "/house", "rules=HOUSE+5CX%3D0", true},
 		{[]string{"house", "--rules", "6D S17"}, "/house", "rules=6D+S17", true},
+		{[]string{"hand", "22", "v", "T"}, "/api/hand.json", "hand=22+v+T", true},
+		{[]string{"hand", "T,6", "v", "Z"}, "/api/hand.json", "hand=T%2C6+v+Z", true},
 	} {
 		name := strings.Join(tc.args, " ")
 		cliReq, cliErr := bindCLI(t, tc.args...)

@@ -2,17 +2,18 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"strings"
 
 	"bjchart/render"
 	"bjchart/solve"
+	"bjchart/solve/param"
 
 	"github.com/spf13/cobra"
 )
 
 func newHandCmd(e env) *cobra.Command {
-	var rules ruleFlags
-	var sf solveFlags
+	req := solve.DefaultHandRequest()
 	var format string
 	cmd := &cobra.Command{
 		Use:   "hand HAND v UP",
@@ -33,30 +34,19 @@ deck only totals matter.`,
   bjchart hand "soft 18 v 2" --shoe 4,4,4,4,4,4,4,4,4,20`,
 		Args: argsBetween(1, -1, "a hand, e.g. T,6 v T"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			q, err := solve.ParseHand(strings.Join(args, " "))
-			if err != nil {
-				return usageError{err}
-			}
+			req.Hand = strings.Join(args, " ")
 			write := map[string]func(*bytes.Buffer, render.HandReport) error{
 				"text": func(b *bytes.Buffer, rep render.HandReport) error { return render.HandText(b, rep) },
 				"json": func(b *bytes.Buffer, rep render.HandReport) error { return render.HandJSON(b, rep) },
 			}[format]
-			if write == nil {
-				return usagef("--format %q: want text or json", format)
+			_, _, _, err := req.Check()
+			if e.checked(req, err) {
+				return nil
 			}
-			r, err := rules.resolve(cmd)
 			if err != nil {
-				return err
+				return requestError(err)
 			}
-			opt, err := sf.options(r)
-			if err != nil {
-				return err
-			}
-			t, err := solve.SolveWith(r, opt)
-			if err != nil {
-				return err
-			}
-			l, err := t.Lookup(q)
+			t, l, err := req.Run(context.Background())
 			if err != nil {
 				return usageError{err}
 			}
@@ -64,8 +54,9 @@ deck only totals matter.`,
 			return writeStdout(e, format, func(b *bytes.Buffer) error { return write(b, rep) })
 		},
 	}
-	rules.bind(cmd)
-	sf.bind(cmd)
+	var fields param.Set
+	req.Params(&fields)
+	bindParams(cmd, &fields)
 	enumVar(cmd.Flags(), &format, "format", "text", "output format: %s", "text", "json")
 	return cmd
 }

@@ -299,9 +299,17 @@ func (s *Server) compare(ctx context.Context, q query) (*charts.Diff, error) {
 	})
 }
 
-// handReport looks up the query's hand in a table.
+// handRequest is the query's hand lookup as a request: the rules as
+// typed and the hand ('bjchart hand' binds the same request).
+func handRequest(q query) solve.HandRequest {
+	req := solve.DefaultHandRequest()
+	req.Game.Rules, req.Hand = q.input, q.hand
+	return req
+}
+
+// handReport looks up the query's hand in a table of its rules.
 func handReport(q query, t *solve.Table) (render.HandReport, error) {
-	hq, err := solve.ParseHand(q.hand)
+	_, _, hq, err := handRequest(q).Check()
 	if err != nil {
 		return render.HandReport{}, err
 	}
@@ -323,7 +331,8 @@ func link(path string, rules string, more ...string) string {
 
 // Bind binds a page's query to the request its route computes, with the
 // route's checks: count.IndicesRequest for /indices, sim.Request for
-// /sim, house.Request for /house. The command line binds its flags to
+// /sim, house.Request for /house, solve.HandRequest for /api/hand.json
+// (the rules and the hand). The command line binds its flags to
 // the same requests; a test holds the two bindings equal.
 func Bind(path string, v url.Values) (req any, err error) {
 	switch path {
@@ -335,6 +344,14 @@ func Bind(path string, v url.Values) (req any, err error) {
 		return q.req, err
 	case "/house":
 		req, _, err := houseQuery(v)
+		return req, err
+	case "/api/hand.json":
+		q, err := parseQuery(v)
+		if err != nil {
+			return nil, err
+		}
+		req := handRequest(q)
+		_, _, _, err = req.Check()
 		return req, err
 	}
 	return nil, fmt.Errorf("no request is bound at %s", path)

@@ -1,0 +1,112 @@
+package solve
+
+import (
+	stdcontext "context"
+	"fmt"
+	"strings"
+
+	"bjchart/solve/param"
+)
+
+// A Request asks for a solved table: a game, the shoe it is dealt from
+// (full decks unless Shoe names one) and how split hands are played in
+// the composition-dependent values. 'bjchart chart' binds it to flags.
+type Request struct {
+	Game  Game
+	Shoe  string // ten counts of A,2..9,T; "" is the rules' full shoe
+	Split string // cdz- or cdp1
+}
+
+// DefaultRequest is the default game from full decks, split hands played
+// by CDZ-.
+func DefaultRequest() Request { return Request{Split: "cdz-"} }
+
+// Params adds the request's fields to s, the game's first.
+func (q *Request) Params(s *param.Set) {
+	q.Game.Params(s)
+	s.String(&q.Shoe, "shoe", "deal from this remaining shoe instead of full decks: ten counts of A,2..9,T (e.g. \"4,4,4,4,4,4,4,4,4,16\")")
+	s.String(&q.Split, "split", "post-split strategy of composition-dependent split EVs: cdz- or cdp1")
+}
+
+// Options reads the request's shoe and split play for the rules.
+func (q Request) Options(r Rules) (Options, error) {
+	var opt Options
+	switch strings.ToLower(q.Split) {
+	case "cdz-", "cdz", "":
+		opt.Split = CDZMinus
+	case "cdp1":
+		opt.Split = CDP1
+	default:
+		return opt, param.Errorf("split", q.Split, "want cdz- or cdp1")
+	}
+	if q.Shoe != "" {
+		if r.Infinite() {
+			return opt, fmt.Errorf("--shoe needs a finite deck count: %q deals from an infinite deck", r)
+		}
+		sh, err := ParseShoe(q.Shoe)
+		if err != nil {
+			return opt, &param.Error{Name: "shoe", Input: strings.TrimPrefix(err.Error(), "shoe ")}
+		}
+		opt.Shoe = &sh
+	}
+	return opt, nil
+}
+
+// Check reads and checks the request: the rules and the solver's
+// options.
+func (q Request) Check() (Rules, Options, error) {
+	r, err := q.Game.Resolve()
+	if err != nil {
+		return r, Options{}, err
+	}
+	opt, err := q.Options(r)
+	return r, opt, err
+}
+
+// Run checks the request and solves its table. ctx is not yet heeded
+// mid-solve.
+func (q Request) Run(ctx stdcontext.Context) (*Table, error) {
+	r, opt, err := q.Check()
+	if err != nil {
+		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return SolveWith(r, opt)
+}
+
+// A HandRequest asks what a game's solved table says of one hand
+// ('bjchart hand', the page's hand lookup and /api/hand.json).
+type HandRequest struct {
+	Request
+	Hand string // "T,6 v T", "16 v T", "soft 18 v 9" (ParseHand)
+}
+
+// DefaultHandRequest is DefaultRequest with no hand yet.
+func DefaultHandRequest() HandRequest { return HandRequest{Request: DefaultRequest()} }
+
+// Check reads and checks the request: the rules, the solver's options
+// and the hand.
+func (q HandRequest) Check() (Rules, Options, HandQuery, error) {
+	hq, err := ParseHand(q.Hand)
+	if err != nil {
+		return Rules{}, Options{}, hq, err
+	}
+	r, opt, err := q.Request.Check()
+	return r, opt, hq, err
+}
+
+// Run checks the request, solves its table and looks the hand up.
+func (q HandRequest) Run(ctx stdcontext.Context) (*Table, Lookup, error) {
+	_, _, hq, err := q.Check()
+	if err != nil {
+		return nil, Lookup{}, err
+	}
+	t, err := q.Request.Run(ctx)
+	if err != nil {
+		return nil, Lookup{}, err
+	}
+	l, err := t.Lookup(hq)
+	return t, l, err
+}
