@@ -8,14 +8,13 @@ import (
 	"github.com/spf13/pflag"
 )
 
-// flagValues are the values the rule flags take, for shell completion;
-// the other flags with a fixed set of values declare it with enumVar.
+// flagValues are values to complete for flags that take others too (a
+// deck count, the split play's alias cdz); the flags that take one of a
+// list declare it once (enumVar, param.Set.Enum), for their help, their
+// check and their completion.
 var flagValues = map[string][]string{
-	"double":    {"any", "9-11", "10-11", "none"},
-	"surrender": {"none", "late", "early"},
-	"hole-card": {"peek", "enhc", "obo"},
-	"split":     {"cdz-", "cdp1"},
-	"decks":     {"1", "2", "4", "6", "8", "inf"},
+	"split": {"cdz-", "cdp1"},
+	"decks": {"1", "2", "4", "6", "8", "inf"},
 }
 
 // registerCompletions adds value completion to every flag of every command
