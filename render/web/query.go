@@ -56,7 +56,7 @@ func parseQuery(v url.Values) (query, error) {
 		return q, err
 	}
 	q.input = v.Get("rules")
-	r, err := solve.ParseRules(q.input)
+	r, err := solve.Game{Rules: q.input}.Resolve() // as every request reads its game
 	if err != nil {
 		return q, err
 	}
