@@ -81,46 +81,10 @@ func (f *searchFlags) changed(cmd *cobra.Command) string {
 	return ""
 }
 
-// params reads the search's settings.
+// params reads the search's settings (sim.SearchSettings').
 func (f *searchFlags) params() (sim.EMCTSParams, error) {
-	p := sim.EMCTSParams{Playouts: f.playouts, C: f.c, Threshold: f.threshold}
-	switch f.reward {
-	case "winlose":
-		p.Reward = sim.WinLose
-	case "table7":
-		p.Reward = sim.Table7
-	default:
-		return p, usagef("--reward %q: want winlose or table7", f.reward)
-	}
-	var err error
-	if p.Tree, p.Backup, p.Chance, err = treeSettings(f.tree, f.backup, f.chance); err != nil {
-		return p, err
-	}
-	switch {
-	case f.playouts < 1 || f.playouts > 100_000_000:
-		return p, usagef("--playouts %d: want 1 to 100,000,000", f.playouts)
-	case !(f.c >= 0) || math.IsInf(f.c, 0):
-		return p, usagef("--c %v: want a constant of 0 or more", f.c)
-	case f.threshold < 1:
-		return p, usagef("--threshold %d: want at least 1", f.threshold)
-	}
-	return p, nil
-}
-
-// treeSettings reads the tree search's shape: --tree, --backup, --chance.
-func treeSettings(tree, backup, chance string) (sim.Tree, sim.Backup, sim.Chance, error) {
-	t, ok1 := map[string]sim.Tree{"actions": sim.ActionTree, "cards": sim.CardTree}[tree]
-	b, ok2 := map[string]sim.Backup{"mean": sim.MeanBackup, "max": sim.MaxBackup}[backup]
-	c, ok3 := map[string]sim.Chance{"visits": sim.VisitWeights, "exact": sim.ExactWeights}[chance]
-	switch {
-	case !ok1:
-		return t, b, c, usagef("--tree %q: want actions or cards", tree)
-	case !ok2:
-		return t, b, c, usagef("--backup %q: want mean or max", backup)
-	case !ok3:
-		return t, b, c, usagef("--chance %q: want visits or exact", chance)
-	}
-	return t, b, c, nil
+	p, err := sim.SearchSettings{Playouts: f.playouts, C: f.c, Reward: f.reward, Threshold: f.threshold, Tree: f.tree, Backup: f.backup, Chance: f.chance}.Params()
+	return p, requestError(err)
 }
 
 func newSimCmd(e env) *cobra.Command {
