@@ -39,7 +39,7 @@ func (g *Game) Params(s *param.Set) {
 	optBool(s, &g.HSA, "hsa", "hit split aces; overrides --rules")
 	s.Enum(&g.Surrender, "surrender", "surrender: %s; overrides --rules", "none", "late", "early")
 	s.String(&g.BlackjackPays, "blackjack-pays", "blackjack payout ratio, e.g. 3:2 or 6:5; overrides --rules")
-	s.Enum(&g.HoleCard, "hole-card", "%s: peek (US), enhc (no hole card, lose all) or obo (original bet only); overrides --rules", "peek", "enhc", "obo")
+	s.Enum(&g.HoleCard, "hole-card", "the hole card: %s (peek: the US game; enhc: no hole card, all lost to a blackjack; obo: original bet only); overrides --rules", "peek", "enhc", "obo")
 }
 
 // optBool adds a true-or-false field that is nil until given.

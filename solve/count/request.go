@@ -62,7 +62,7 @@ func (q *IndicesRequest) Params(s *param.Set) {
 
 // CountParams adds the count's fields and the index fields to s.
 func (q *IndicesRequest) CountParams(s *param.Set) {
-	s.String(&q.Count, "count", "the count: hilo, ko, hiopt1, hiopt2, omega2, zen, wong-halves, red7, itoh-pm1, itoh-pm3 or tags \"A=-1,2=1,...,T=-1\"")
+	s.String(&q.Count, "count", "the count: hilo, ko, hiopt1, hiopt2, omega2, zen, wong-halves, red7, itoh-pm1, itoh-pm3 or tags \"A=-1,2=1,...,T=-1\" (indices: hilo unless --count or --tags names one)")
 	s.String(&q.Tags, "tags", "a custom count instead of --count: tags \"A=-1,2=1,3=1,4=1,5=1,6=1,T=-1\" (ranks left out tag 0)")
 	s.String(&q.Set, "set", "which decisions: i18, fab4, i18,fab4 or all (every cell) (default: i18, and fab4 with it where the rules have late surrender)")
 	s.Int(&q.Shoes, "shoes", "depleted shoes sampled (more: smaller errors, longer) (default 600; 200 with --set all)")
