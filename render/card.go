@@ -13,6 +13,25 @@ import (
 	"codeberg.org/go-pdf/fpdf"
 )
 
+// CardSizes are the sizes a card prints at: a page of letter or A4, or
+// credit-card-size wallet cards; Papers the sheets wallet cards print on.
+// The command line's --size and --paper and the page's size= and paper=
+// take these.
+var (
+	CardSizes = []string{"letter", "a4", "wallet"}
+	Papers    = []string{"letter", "a4"}
+)
+
+// Tables are the tables a heatmap draws by name (plot --table, the
+// page's table=): one of the chart's, or all three.
+var Tables = map[string][]solve.TableKind{
+	"hard": {solve.Hard}, "soft": {solve.Soft}, "pairs": {solve.Pairs},
+	"all": {solve.Hard, solve.Soft, solve.Pairs},
+}
+
+// TableNames are Tables' names, in the order help lists them.
+var TableNames = []string{"hard", "soft", "pairs", "all"}
+
 // CardOptions configure a printable strategy card.
 type CardOptions struct {
 	// Size is letter or a4 (one page) or wallet (credit-card size, front

@@ -109,7 +109,7 @@ Rules (default HOUSE, the house game with the dealer it built):
 	bindParams(cmd, &fields)
 	enumVar(cmd.Flags(), &format, "format", "text", "output format: %s", "text", "json")
 	cmd.Flags().StringVar(&card, "card", "", "write a printable card (PDF) to this file instead (- for stdout)")
-	enumVar(cmd.Flags(), &paper, "paper", "letter", "the card's paper: %s", "letter", "a4")
+	enumVar(cmd.Flags(), &paper, "paper", "letter", "the card's paper: %s", render.Papers...)
 	cmd.Flags().StringVar(&plotOut, "plot", "", "write a heatmap of the EV per point by first card and up card to this file instead (.png, .svg or .pdf)")
 	cmd.Flags().StringVar(&date, "date", "", "date printed on the card, YYYY-MM-DD (default: $SOURCE_DATE_EPOCH if set, else today)")
 	needs(cmd, "paper", "card")

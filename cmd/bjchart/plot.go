@@ -63,7 +63,7 @@ solving the chart's own rules unless --rules is given.`,
 	fl := cmd.Flags()
 	fl.StringVarP(&o.out, "output", "o", "heatmap.png", "output file; its extension picks the format: .png, .svg or .pdf; - for stdout")
 	enumVar(fl, &o.format, "format", "", "%s (default: from the -o extension; png for -o -)", render.HeatmapFormats...)
-	enumVar(fl, &o.table, "table", "all", "table to draw: %s", "hard", "soft", "pairs", "all")
+	enumVar(fl, &o.table, "table", "all", "table to draw: %s", render.TableNames...)
 	fl.StringVar(&o.metric, "metric", "best", "number in each cell: best, stand, hit, double, split, surrender, margin, gain or index (with --count)")
 	fl.StringVar(&o.vs, "vs", "", "plot the difference from these rules (the metric under --rules minus under RULES)")
 	fl.StringVar(&o.against, "against", "", "plot the cost of following this published chart (name or file)")
@@ -93,13 +93,7 @@ func (o *plotOptions) run(cmd *cobra.Command, e env) error {
 	if err := checkWritable(o.out); err != nil {
 		return err
 	}
-	kinds := map[string][]solve.TableKind{
-		"hard": {solve.Hard}, "soft": {solve.Soft}, "pairs": {solve.Pairs},
-		"all": {solve.Hard, solve.Soft, solve.Pairs},
-	}[o.table]
-	if kinds == nil {
-		return usagef("--table %q: want hard, soft, pairs or all", o.table)
-	}
+	kinds := render.Tables[o.table] // enumVar checked the name
 	metric := render.Metric(o.metric)
 	if !slices.Contains(metricStrings(), o.metric) && o.metric != "index" {
 		return usagef("--metric %q: want one of %s or index", o.metric, strings.Join(metricStrings(), ", "))

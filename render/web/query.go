@@ -9,6 +9,7 @@ import (
 	"bjchart/charts"
 	"bjchart/render"
 	"bjchart/solve"
+	"bjchart/solve/param"
 )
 
 // maxQuery bounds a request's query string, in bytes.
@@ -67,14 +68,18 @@ func parseQuery(v url.Values) (query, error) {
 	}
 	if m := v.Get("metric"); m != "" {
 		if !slices.Contains(render.Metrics, render.Metric(m)) {
-			return q, fmt.Errorf("metric %s: want best, stand, hit, double, split, surrender, margin or gain", solve.QuoteInput(m, 20))
+			var names []string
+			for _, m := range render.Metrics {
+				names = append(names, string(m))
+			}
+			return q, fmt.Errorf("metric %s: want %s", solve.QuoteInput(m, 20), param.OrList(names))
 		}
 		q.metric = render.Metric(m)
 	}
 	if t := v.Get("table"); t != "" {
-		kinds, ok := map[string][]solve.TableKind{"hard": {solve.Hard}, "soft": {solve.Soft}, "pairs": {solve.Pairs}, "all": q.kinds}[t]
+		kinds, ok := render.Tables[t]
 		if !ok {
-			return q, fmt.Errorf("table %s: want hard, soft, pairs or all", solve.QuoteInput(t, 20))
+			return q, fmt.Errorf("table %s: want %s", solve.QuoteInput(t, 20), param.OrList(render.TableNames))
 		}
 		q.kinds = kinds
 	}
@@ -103,11 +108,11 @@ func cardSize(size, paper string) (string, string, error) {
 	if paper == "" {
 		paper = "letter"
 	}
-	if !slices.Contains([]string{"letter", "a4", "wallet"}, size) {
-		return size, paper, fmt.Errorf("size %s: want letter, a4 or wallet", solve.QuoteInput(size, 20))
+	if !slices.Contains(render.CardSizes, size) {
+		return size, paper, fmt.Errorf("size %s: want %s", solve.QuoteInput(size, 20), param.OrList(render.CardSizes))
 	}
-	if paper != "letter" && paper != "a4" {
-		return size, paper, fmt.Errorf("paper %s: want letter or a4", solve.QuoteInput(paper, 20))
+	if !slices.Contains(render.Papers, paper) {
+		return size, paper, fmt.Errorf("paper %s: want %s", solve.QuoteInput(paper, 20), param.OrList(render.Papers))
 	}
 	return size, paper, nil
 }
