@@ -70,7 +70,11 @@ func (s *Set) Add(name, usage string, v Value, values ...string) {
 		panic("param: field " + name + " added twice")
 	}
 	given := new(bool)
-	s.params = append(s.params, Param{Name: name, Usage: usage, Values: values, Value: &tracked{v, given}, given: given})
+	var tv Value = &tracked{v, given}
+	if v.Type() == "bool" {
+		tv = &trackedBool{tracked{v, given}}
+	}
+	s.params = append(s.params, Param{Name: name, Usage: usage, Values: values, Value: tv, given: given})
 }
 
 // tracked records that a value was set.
@@ -87,9 +91,12 @@ func (t *tracked) Set(s string) error {
 	return nil
 }
 
+// trackedBool is a tracked true-or-false value.
+type trackedBool struct{ tracked }
+
 // IsBoolFlag tells a flag package that a bool field may be given alone
 // (--h17 for --h17=true).
-func (t *tracked) IsBoolFlag() bool { return t.Type() == "bool" }
+func (t *trackedBool) IsBoolFlag() bool { return true }
 
 // String adds a text field; an empty text is refused (leave the field
 // out for its default).
@@ -228,8 +235,12 @@ func (v textValue) Set(s string) error {
 	if strings.TrimSpace(s) == "" {
 		return fmt.Errorf("an empty value; give one, or leave it out for its default")
 	}
-	if v.values != nil && !slices.Contains(v.values, s) {
-		return fmt.Errorf("want %s", OrList(v.values))
+	if v.values != nil {
+		i := slices.IndexFunc(v.values, func(x string) bool { return strings.EqualFold(x, s) })
+		if i < 0 {
+			return fmt.Errorf("want %s", OrList(v.values))
+		}
+		s = v.values[i] // "Late" is late
 	}
 	*v.p = s
 	return nil
