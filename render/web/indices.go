@@ -2,6 +2,7 @@ package web
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"net/http"
@@ -55,7 +56,11 @@ func parseIndexQuery(v url.Values) (indexQuery, error) {
 // from /indices/run, showing the progress and then the report.
 func (s *Server) handleIndices(w http.ResponseWriter, r *http.Request) {
 	q, err := parseIndexQuery(r.URL.Query())
-	d := simData{Input: q.req.Game.Rules, Rounds: int64(q.job.Shoes), Version: s.opt.Version}
+	shoes := q.job.Shoes // the shoes the form shows: as checked, else as asked, else the default
+	if shoes == 0 {
+		shoes = cmp.Or(q.req.Shoes, count.DefaultShoes(q.req.Set))
+	}
+	d := simData{Input: q.req.Game.Rules, Rounds: int64(shoes), Version: s.opt.Version}
 	status := http.StatusOK
 	if err != nil {
 		d.Error, status = err.Error(), http.StatusBadRequest
