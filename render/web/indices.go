@@ -71,6 +71,11 @@ func (s *Server) handleIndices(w http.ResponseWriter, r *http.Request) {
 		d.Cards = []downloadLink{{"Counter's card (PDF, letter)", card}, {"Counter's card (PDF, A4)", card + "&size=a4"}, {"Counter's wallet cards (PDF)", card + "&size=wallet"}}
 	}
 	d.Set = q.set
+	if d.Set == "" { // refused: show the set the request would take for these rules, where they read
+		if r, err := q.req.Game.Resolve(); err == nil {
+			d.Set = cmp.Or(q.req.Set, count.DefaultSet(r))
+		}
+	}
 	if err == nil && q.job.Rules.Surrender != solve.LateSurrender && q.req.Set == "" {
 		d.Note = "The I18 only: the Fab 4 are late-surrender indices, and these rules have no late surrender."
 	}

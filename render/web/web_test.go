@@ -319,6 +319,10 @@ func TestFirstContact(t *testing.T) {
 	if w := get(t, s, "/sim/run?rules=6D+S17+DAS&rounds=20000&count=&ramp="); !strings.Contains(w.Body.String(), "event: result") {
 		t.Errorf("a flat-bet run as the form sends it: %d %.500q", w.Code, w.Body.String())
 	}
+	// A refused query's form still offers the set its rules take.
+	if body := get(t, s, "/indices?rules=6D+S17+DAS&shoes=5").Body.String(); !strings.Contains(body, `value="i18" selected`) {
+		t.Errorf("/indices refused: the form's set is not the I18 alone: %.3000s", body)
+	}
 	for rules, set := range map[string]string{"6D S17 DAS": "i18", "6D S17 DAS LS": "i18,fab4"} {
 		w := get(t, s, "/indices?rules="+url.QueryEscape(rules))
 		body := w.Body.String()
