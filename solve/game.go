@@ -31,32 +31,15 @@ type Game struct {
 func (g *Game) Params(s *param.Set) {
 	s.String(&g.Rules, "rules", "rule string, e.g. \"6D H17 DAS LS\" (see 'bjchart rules'); unnamed rules keep their defaults")
 	s.String(&g.Decks, "decks", "number of decks (1, 2, ... or inf); overrides --rules")
-	optBool(s, &g.H17, "h17", "dealer hits soft 17 (--h17=false: stands); overrides --rules")
+	s.OptBool(&g.H17, "h17", "dealer hits soft 17 (--h17=false: stands); overrides --rules")
 	s.Enum(&g.Double, "double", "doubling: %s; overrides --rules", "any", "9-11", "10-11", "none")
-	optBool(s, &g.DAS, "das", "double after split (--das=false: not); overrides --rules")
+	s.OptBool(&g.DAS, "das", "double after split (--das=false: not); overrides --rules")
 	s.Int(&g.SplitHands, "split-hands", "most hands a pair may be split into: 2, 3 or 4; overrides --rules")
-	optBool(s, &g.RSA, "rsa", "resplit aces; overrides --rules")
-	optBool(s, &g.HSA, "hsa", "hit split aces; overrides --rules")
+	s.OptBool(&g.RSA, "rsa", "resplit aces; overrides --rules")
+	s.OptBool(&g.HSA, "hsa", "hit split aces; overrides --rules")
 	s.Enum(&g.Surrender, "surrender", "surrender: %s; overrides --rules", "none", "late", "early")
 	s.String(&g.BlackjackPays, "blackjack-pays", "blackjack payout ratio, e.g. 3:2 or 6:5; overrides --rules")
 	s.Enum(&g.HoleCard, "hole-card", "the hole card: %s (peek: the US game; enhc: no hole card, all lost to a blackjack; obo: original bet only); overrides --rules", "peek", "enhc", "obo")
-}
-
-// optBool adds a true-or-false field that is nil until given.
-func optBool(s *param.Set, p **bool, name, usage string) {
-	s.Func(name, usage, "bool", func() string {
-		if *p == nil {
-			return "false"
-		}
-		return strconv.FormatBool(**p)
-	}, func(v string) error {
-		b, err := strconv.ParseBool(v)
-		if err != nil {
-			return fmt.Errorf("want true or false (or the flag alone for true)")
-		}
-		*p = &b
-		return nil
-	})
 }
 
 // Resolve returns the rules: the rule string first, then each override

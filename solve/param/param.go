@@ -12,6 +12,7 @@ package param
 
 import (
 	"fmt"
+	"math"
 	"net/url"
 	"slices"
 	"strconv"
@@ -126,6 +127,42 @@ func (s *Set) Float(p *float64, name, usage string) { s.Add(name, usage, floatVa
 // a fraction (0.75).
 func (s *Set) Percent(p *float64, name, usage string) {
 	s.Add(name, usage, fractionValue{p, FormatPercent(*p)})
+}
+
+// OptBool adds a true-or-false field that stays nil until given, for a
+// setting whose default lies elsewhere (a rule the rule string sets).
+func (s *Set) OptBool(p **bool, name, usage string) {
+	s.Func(name, usage, "bool", func() string {
+		if *p == nil {
+			return "false"
+		}
+		return strconv.FormatBool(**p)
+	}, func(v string) error {
+		b, err := strconv.ParseBool(v)
+		if err != nil {
+			return fmt.Errorf("want true or false (or the flag alone for true)")
+		}
+		*p = &b
+		return nil
+	})
+}
+
+// OptFloat adds a number field that stays nil until given, for a setting
+// whose default is derived from others (half a unit).
+func (s *Set) OptFloat(p **float64, name, usage string) {
+	s.Func(name, usage, "float64", func() string {
+		if *p == nil {
+			return ""
+		}
+		return strconv.FormatFloat(**p, 'g', -1, 64)
+	}, func(v string) error {
+		x, err := strconv.ParseFloat(v, 64)
+		if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
+			return fmt.Errorf("want a number, e.g. 0.5")
+		}
+		*p = &x
+		return nil
+	})
 }
 
 // Func adds a field parsed by set and shown by show; kind names it in

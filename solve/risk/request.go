@@ -53,12 +53,12 @@ func (q *Request) Params(s *param.Set) {
 	s.Percent(&q.Penetration, "penetration", "how much of the shoe is dealt before the shuffle")
 	s.String(&q.Spread, "spread", "the bets, in units: smallest-largest")
 	s.Float(&q.Unit, "unit", "one unit of the spread in money (the table minimum for a spread from 1)")
-	optFloat(s, &q.Chip, "chip", "the step between bets, in money (default half a unit)")
+	s.OptFloat(&q.Chip, "chip", "the step between bets, in money (default half a unit)")
 	s.Float(&q.Bankroll, "bankroll", "the bankroll, in money")
 	s.Percent(&q.RoR, "ror", "the risk of ruin to find the bankroll for")
 	s.String(&q.WongOut, "wong-out", "sit out (bet nothing) at true counts below this, e.g. -1 (default: play every round)")
 	s.Float(&q.PerHour, "rounds-per-hour", "rounds dealt an hour")
-	optFloat(s, &q.TripBank, "trip-bank", "the money brought on a trip (default a fifth of the bankroll)")
+	s.OptFloat(&q.TripBank, "trip-bank", "the money brought on a trip (default a fifth of the bankroll)")
 	s.Float(&q.TripHours, "trip-hours", "the hours played on a trip")
 	s.Int(&q.Shoes, "shoes", "shoes solved exactly for the edge (six decks: about 0.1 s each on two cores)")
 	s.Func("rounds", "rounds simulated for the frequencies and variances", "count",
@@ -73,23 +73,6 @@ func (q *Request) Params(s *param.Set) {
 		})
 	s.Uint64(&q.Seed, "seed", "seed of the shoes and the rounds")
 	s.Enum(&q.Play, "play", "what the player plays: %s (indices: the chart with Hi-Lo's I18, and the Fab 4 with late surrender, at their published values)", "chart", "indices")
-}
-
-// optFloat adds a number field that is nil until given.
-func optFloat(s *param.Set, p **float64, name, usage string) {
-	s.Func(name, usage, "float64", func() string {
-		if *p == nil {
-			return ""
-		}
-		return strconv.FormatFloat(**p, 'g', -1, 64)
-	}, func(v string) error {
-		x, err := strconv.ParseFloat(v, 64)
-		if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
-			return fmt.Errorf("want a number, e.g. 0.5")
-		}
-		*p = &x
-		return nil
-	})
 }
 
 // ParseSpread reads "A-B": bets from A to B units, 1 <= A <= B <= 10000.
