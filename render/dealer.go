@@ -22,16 +22,10 @@ type Dealer struct {
 	PUp   [10]float64          // each up card's probability, by rank-1
 }
 
-// NewDealer returns the dealer's distributions for rules and an optional
-// remaining shoe.
-func NewDealer(r solve.Rules, shoe *solve.Shoe) (Dealer, error) {
-	d := Dealer{Rules: r, Shoe: shoe}
-	var err error
-	if d.Dist, err = solve.DealerOutcomes(r, solve.Options{Shoe: shoe}); err != nil {
-		return d, err
-	}
-	d.PUp = upProbs(r, shoe)
-	return d, nil
+// NewDealer lays out the dealer's distributions (solve.DealerRequest's)
+// for rules and an optional remaining shoe.
+func NewDealer(r solve.Rules, shoe *solve.Shoe, dist [10]solve.DealerDist) Dealer {
+	return Dealer{Rules: r, Shoe: shoe, Dist: dist, PUp: upProbs(r, shoe)}
 }
 
 // DealerOf returns the dealer's distributions of a solved table.

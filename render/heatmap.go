@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"bjchart/solve"
+	"bjchart/solve/param"
 
 	"codeberg.org/go-pdf/fpdf"
 	"gonum.org/v1/plot"
@@ -178,7 +179,8 @@ func ChartHeatmap(t *solve.Table, kinds []solve.TableKind, m Metric, codes bool)
 			}
 		}
 	}
-	return nil, opt, fmt.Errorf("metric %s: no cell of the tables asked for has a value under %s (is the action allowed by these rules?)", m, t.Rules)
+	return nil, opt, &param.Error{Name: "metric", Input: string(m),
+		Problem: fmt.Sprintf("no cell of the tables asked for has a value under %s (is the action allowed by these rules?)", t.Rules)}
 }
 
 func metricNames() string {

@@ -8,10 +8,10 @@ import (
 
 	"bjchart/charts"
 	"bjchart/render"
-	"bjchart/solve"
 	"bjchart/solve/count"
-	"bjchart/solve/sim"
+	"bjchart/solve/param"
 
+	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 )
 
@@ -19,20 +19,13 @@ import (
 var version = "0.4.0-dev"
 
 type cardOptions struct {
-	rules    ruleFlags
-	index    indexFlags
-	out      string
-	size     string
-	paper    string
-	ev       bool
-	fullRows bool
-	diff     string
-	date     string
-	ramp     string
+	req  render.CardRequest
+	out  string
+	date string
 }
 
 func newCardCmd(e env) *cobra.Command {
-	o := &cardOptions{}
+	o := &cardOptions{req: render.DefaultCardRequest()}
 	cmd := &cobra.Command{
 		Use:   "card",
 		Short: "Write a printable strategy card (PDF)",
@@ -66,16 +59,11 @@ same --date, gives the same PDF byte for byte.`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error { return o.run(cmd, e) },
 	}
-	o.rules.bind(cmd)
-	o.index.bind(cmd, "")
+	var fields param.Set
+	o.req.Params(&fields)
+	bindParams(cmd, &fields)
 	fl := cmd.Flags()
 	fl.StringVarP(&o.out, "output", "o", "", "output file (default: strategy-card-<rules>.pdf)")
-	enumVar(fl, &o.size, "size", "letter", "card size: %s", render.CardSizes...)
-	enumVar(fl, &o.paper, "paper", "letter", "sheet for wallet cards: %s", render.Papers...)
-	fl.BoolVar(&o.fullRows, "full-rows", false, "print every hard total on its own row (default: identical rows at the ends share one, 5-8 and 17+)")
-	fl.BoolVar(&o.ev, "ev", false, "add pages with every action's EV and the dealer's outcome probabilities")
-	fl.StringVar(&o.diff, "diff", "", "add a page comparing the chart with this published chart (name or file)")
-	fl.StringVar(&o.ramp, "ramp", "", "with --count: print this bet ramp on the index page, \"COUNT:BET,...\" in units (as 'bjchart risk' gives it)")
 	fl.StringVar(&o.date, "date", "", "date printed on the card and in the PDF, YYYY-MM-DD (default: $SOURCE_DATE_EPOCH if set, else today)")
 	for _, f := range count.IndexFields {
 		needs(cmd, f, "count", "tags")
@@ -87,66 +75,36 @@ func (o *cardOptions) run(cmd *cobra.Command, e env) error {
 	if o.out != "" && o.out != "-" && !strings.HasSuffix(strings.ToLower(o.out), ".pdf") {
 		return usagef("-o %q: a card is a PDF; want a name ending in .pdf", o.out)
 	}
-	opt := render.CardOptions{Size: o.size, Paper: o.paper, EV: o.ev, FullRows: o.fullRows, Version: version}
-	var err error
-	if opt.Date, err = printDate(e, o.date); err != nil {
-		return err
-	}
-	r, err := o.rules.resolve(cmd)
+	date, err := printDate(e, o.date)
 	if err != nil {
 		return err
 	}
+	job, err := o.req.Check(charts.Load)
+	if e.checked(o.req, err) {
+		return nil
+	}
+	if err != nil {
+		return requestError(err)
+	}
 	out := o.out
 	if out == "" {
-		name := strings.NewReplacer(" ", "-", ":", "-").Replace(r.String())
+		name := strings.NewReplacer(" ", "-", ":", "-").Replace(job.Rules().String())
 		out = "strategy-card-" + name + ".pdf"
 	}
 	if err := checkWritable(out); err != nil {
 		return err
 	}
-	var c *charts.Chart
-	if o.diff != "" {
-		if c, err = charts.Load(o.diff); err != nil {
-			return chartError(err)
-		}
+	progress, finish := func() {}, func() {}
+	if n := job.Shoes(); n > 0 {
+		bar := newProgress(e, int64(n), "sampling shoes", "shoes", progressbar.OptionShowCount())
+		progress, finish = bar.Add, bar.Finish
 	}
-	var job count.IndicesJob
-	if o.index.req.Counting() { // the index flags' mistakes before the solve
-		if job, err = o.index.check(r); err != nil {
-			return err
-		}
-	}
-	var ramp []sim.Step
-	if o.ramp != "" {
-		if !o.index.req.Counting() {
-			return usagef("--ramp needs --count: a ramp bets by the count")
-		}
-		if ramp, err = sim.ParseRamp(o.ramp); err != nil {
-			return usagef("--ramp %v", err)
-		}
-	}
-	s, err := solve.NewSolver(r, solve.Options{TableOnly: c == nil}) // a chart to compare is valued against the solve
+	t, opt, err := job.Run(cmd.Context(), progress, version, date)
+	finish()
 	if err != nil {
 		return err
 	}
-	if c != nil {
-		d, err := charts.Compare(s, c, charts.DefaultTie)
-		if err != nil {
-			return err
-		}
-		opt.Diff = render.NewDiffPage(d)
-	}
-	if o.index.req.Counting() {
-		rep, err := o.index.compute(e, job)
-		if err != nil {
-			return err
-		}
-		opt.Indices = render.NewIndexPage(rep, s.Table())
-		if ramp != nil {
-			opt.Indices.Ramp = render.RampText(ramp, opt.Indices.Count)
-		}
-	}
-	return renderTo(e, out, func(b *bytes.Buffer) error { return render.Card(b, s.Table(), opt) })
+	return renderTo(e, out, func(b *bytes.Buffer) error { return render.Card(b, t, opt) })
 }
 
 // printDate is the day a card prints, at midnight UTC (no time of day, so

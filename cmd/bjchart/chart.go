@@ -2,9 +2,6 @@ package main
 
 import (
 	"bytes"
-	"fmt"
-	"math"
-	"strconv"
 
 	"bjchart/render"
 	"bjchart/solve"
@@ -52,35 +49,32 @@ func (f *solveFlags) options(r solve.Rules) (solve.Options, error) {
 }
 
 // chartOptions are the options of the chart command (and of bjchart with
-// no command).
+// no command): the solve's request, the shoe a count leaves, and how to
+// write the table.
 type chartOptions struct {
-	rules  ruleFlags
-	solve  solveFlags
+	req    solve.Request
+	shoe   count.ShoeRequest
 	ev     bool
 	cd     bool
 	format string
 	color  string
-	count  string
-	tc     string
-	rc     string
-	tags   string
-	dealt  string
 }
 
-func newChartOptions() *chartOptions { return &chartOptions{} }
+func newChartOptions() *chartOptions {
+	return &chartOptions{req: solve.DefaultRequest(), shoe: count.DefaultShoeRequest()}
+}
 
 func (o *chartOptions) bind(cmd *cobra.Command) {
-	o.rules.bind(cmd)
-	o.solve.bind(cmd)
+	var fields param.Set
+	o.req.Params(&fields)
+	bindParams(cmd, &fields)
 	fl := cmd.Flags()
 	fl.BoolVar(&o.ev, "ev", false, "show the EV of every legal action in each cell (text format)")
 	fl.BoolVar(&o.cd, "cd", false, "composition-dependent play: list the hands whose best play differs from the chart (text); with json or csv, the CD values of every two-card hand and every hand of three or more cards")
 	enumVar(fl, &o.format, "format", "text", "output format: %s", "text", "json", "csv")
-	fl.StringVar(&o.count, "count", "", "with --tc or --rc: the count (a built-in name or tags \"A=-1,2=1,...\")")
-	fl.StringVar(&o.tags, "tags", "", "with --tc or --rc: a custom count's tags \"A=-1,2=1,...\" instead of --count")
-	fl.StringVar(&o.tc, "tc", "", "solve the shoe a true count typically leaves (with a balanced --count), e.g. +3")
-	fl.StringVar(&o.rc, "rc", "", "solve the shoe a running count typically leaves at --dealt (with --count; unbalanced counts from their initial count), e.g. -4")
-	fl.StringVar(&o.dealt, "dealt", "50%", "with --tc or --rc: how much of the shoe has been dealt")
+	var shoe param.Set
+	o.shoe.Params(&shoe)
+	bindParams(cmd, &shoe)
 	enumVar(fl, &o.color, "color", "auto", "colour the text chart: %s (auto: on a terminal, unless NO_COLOR is set)", "auto", "always", "never")
 	needs(cmd, "dealt", "tc", "rc")
 }
@@ -105,9 +99,12 @@ its fallback (Dh: double, else hit), and the house edge.`,
 }
 
 func (o *chartOptions) run(cmd *cobra.Command, e env) error {
-	r, err := o.rules.resolve(cmd)
+	r, opt, err := o.req.Check()
+	if e.checked(o.req, err) {
+		return nil
+	}
 	if err != nil {
-		return err
+		return requestError(err)
 	}
 	color, err := colorMode(o.color, e)
 	if err != nil {
@@ -132,15 +129,11 @@ func (o *chartOptions) run(cmd *cobra.Command, e env) error {
 	if o.cd && o.format != "text" && r.Infinite() {
 		return usagef("--cd with --format %s needs a finite deck count: in an infinite deck only totals matter", o.format)
 	}
-	opt, err := o.solve.options(r)
-	if err != nil {
-		return err
-	}
 	var header string
-	if o.tc != "" || o.rc != "" || o.count != "" || o.tags != "" {
-		sh, note, err := o.typicalShoe(r, opt)
+	if o.shoe.Asked() {
+		sh, note, err := o.shoe.Shoe(r, opt.Shoe != nil)
 		if err != nil {
-			return err
+			return requestError(err)
 		}
 		opt.Shoe, header = &sh, note
 	}
@@ -154,52 +147,4 @@ func (o *chartOptions) run(cmd *cobra.Command, e env) error {
 		}
 		return write(b, t)
 	})
-}
-
-// typicalShoe returns the shoe --count (or --tags) and --tc or --rc ask
-// for, and a line saying what it is.
-func (o *chartOptions) typicalShoe(r solve.Rules, opt solve.Options) (solve.Shoe, string, error) {
-	var sys count.System
-	var err error
-	if o.tags != "" { // custom tags are checked first, the name of a count last
-		if sys, err = (count.IndicesRequest{Count: o.count, Tags: o.tags}).System(); err != nil {
-			return solve.Shoe{}, "", requestError(err)
-		}
-	}
-	if o.count == "" && o.tags == "" || (o.tc == "") == (o.rc == "") {
-		return solve.Shoe{}, "", usagef("--count goes with one of --tc and --rc: the chart for the shoe a count leaves")
-	}
-	if opt.Shoe != nil || r.Infinite() || r.FullShoe() != solve.NewShoe(r.Decks) {
-		return solve.Shoe{}, "", usagef("--tc and --rc need full 52-card decks to deal from (not --shoe, INF, SPANISH or DECK=)")
-	}
-	if o.tags == "" {
-		if sys, err = (count.IndicesRequest{Count: o.count}).System(); err != nil {
-			return solve.Shoe{}, "", requestError(err)
-		}
-	}
-	dealt, err := parseFraction("dealt", o.dealt, "50%")
-	if err != nil {
-		return solve.Shoe{}, "", err
-	}
-	// One of a running count, at any count, and a true count, at a
-	// balanced one.
-	kind, flag, given, limit, example, format := "running", "rc", o.rc, 1000.0, "-4", "%+g"
-	typical, reading := count.TypicalShoeRC, count.RunningCount
-	if o.tc != "" {
-		if !sys.Balanced() {
-			return solve.Shoe{}, "", usagef("--tc with %s: an unbalanced count has no true count; give its running count with --rc", sys.Name)
-		}
-		kind, flag, given, limit, example, format = "true", "tc", o.tc, 20, "+3", "%+.2f"
-		typical, reading = count.TypicalShoe, count.TrueCount
-	}
-	c, err := strconv.ParseFloat(given, 64)
-	if err != nil || math.IsNaN(c) || math.IsInf(c, 0) || math.Abs(c) > limit {
-		return solve.Shoe{}, "", usagef("--%s %q: want a %s count from -%g to +%g, e.g. %s", flag, given, kind, limit, limit, example)
-	}
-	sh, err := typical(r.Decks, sys, c, dealt)
-	if err != nil {
-		return solve.Shoe{}, "", usageError{err}
-	}
-	return sh, fmt.Sprintf("the shoe a %s %s count of %+g typically leaves with %g%% dealt (%s count "+format+" in whole cards)",
-		sys.Name, kind, c, 100*dealt, kind, reading(r.Decks, sys, sh)), nil
 }

@@ -4,13 +4,14 @@ import (
 	"bytes"
 
 	"bjchart/render"
+	"bjchart/solve"
+	"bjchart/solve/param"
 
 	"github.com/spf13/cobra"
 )
 
 func newDealerCmd(e env) *cobra.Command {
-	var rules ruleFlags
-	shoe := solveFlags{split: "cdz-"} // only --shoe is a flag here
+	req := solve.DefaultDealerRequest()
 	var format string
 	cmd := &cobra.Command{
 		Use:   "dealer",
@@ -26,10 +27,6 @@ count and S17/H17.`,
   bjchart dealer --rules 2D --shoe "8,8,8,8,8,8,8,8,8,20" --format json`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			r, err := rules.resolve(cmd)
-			if err != nil {
-				return err
-			}
 			write := map[string]func(*bytes.Buffer, render.Dealer) error{
 				"text": func(b *bytes.Buffer, d render.Dealer) error { return render.DealerText(b, d) },
 				"json": func(b *bytes.Buffer, d render.Dealer) error { return render.DealerJSON(b, d) },
@@ -38,19 +35,21 @@ count and S17/H17.`,
 			if write == nil {
 				return usagef("--format %q: want text, json or csv", format)
 			}
-			opt, err := shoe.options(r)
-			if err != nil {
-				return err
+			_, _, err := req.Check()
+			if e.checked(req, err) {
+				return nil
 			}
-			d, err := render.NewDealer(r, opt.Shoe)
+			r, shoe, dist, err := req.Run(cmd.Context())
 			if err != nil {
-				return usageError{err}
+				return requestError(err)
 			}
+			d := render.NewDealer(r, shoe, dist)
 			return writeStdout(e, format, func(b *bytes.Buffer) error { return write(b, d) })
 		},
 	}
-	rules.bind(cmd)
-	cmd.Flags().StringVar(&shoe.shoe, "shoe", "", "deal from this remaining shoe instead of full decks: ten counts of A,2..9,T (e.g. \"4,4,4,4,4,4,4,4,4,16\")")
+	var fields param.Set
+	req.Params(&fields)
+	bindParams(cmd, &fields)
 	enumVar(cmd.Flags(), &format, "format", "text", "output format: %s", "text", "json", "csv")
 	return cmd
 }

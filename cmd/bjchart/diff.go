@@ -2,25 +2,23 @@ package main
 
 import (
 	"bytes"
-	"math"
 
 	"bjchart/charts"
 	"bjchart/render"
-	"bjchart/solve"
+	"bjchart/solve/param"
 
 	"github.com/spf13/cobra"
 )
 
 type diffOptions struct {
-	rules    ruleFlags
-	tie      float64
+	req      charts.CompareRequest
 	exitCode bool
 	format   string
 	color    string
 }
 
 func newDiffCmd(e env) *cobra.Command {
-	o := &diffOptions{}
+	o := &diffOptions{req: charts.DefaultCompareRequest()}
 	cmd := &cobra.Command{
 		Use:               "diff NAME|FILE",
 		ValidArgsFunction: chartNames,
@@ -42,57 +40,38 @@ row's hit/stand play for them and lists where that differs apart.`,
 		Args: exactlyOne("a chart name or file"),
 		RunE: func(cmd *cobra.Command, args []string) error { return o.run(cmd, args[0], e) },
 	}
-	o.rules.bind(cmd)
+	var fields param.Set
+	o.req.Params(&fields)
+	bindParams(cmd, &fields, "chart") // the command's argument
 	fl := cmd.Flags()
-	fl.Float64Var(&o.tie, "tie", charts.DefaultTie, "EV per occurrence below which a difference is a near-tie")
-	fl.SetAnnotation("tie", wantAnnotation, []string{"a finite, non-negative EV"})
 	fl.BoolVar(&o.exitCode, "exit-code", false, "exit 3 when the chart differs beyond near-ties (like git diff --exit-code)")
 	enumVar(fl, &o.format, "format", "text", "output format: %s", "text", "json")
 	enumVar(fl, &o.color, "color", "auto", "colour the chart: %s", "auto", "always", "never")
 	return cmd
 }
 
-// ruleFlagsGiven reports whether any rule flag was set.
-func ruleFlagsGiven(cmd *cobra.Command) bool {
-	for _, f := range []string{"rules", "decks", "h17", "double", "das", "split-hands", "rsa", "hsa", "surrender", "blackjack-pays", "hole-card"} {
-		if cmd.Flags().Changed(f) {
-			return true
-		}
-	}
-	return false
-}
-
 func (o *diffOptions) run(cmd *cobra.Command, chart string, e env) error {
-	if !(o.tie >= 0) || math.IsInf(o.tie, 1) {
-		return usagef("--tie %v: want a finite, non-negative EV", o.tie)
-	}
 	color, err := colorMode(o.color, e)
 	if err != nil {
 		return err
 	}
+	o.req.Chart = chart
 	c, err := charts.Load(chart)
 	if err != nil {
 		return chartError(err)
 	}
-	spec, err := c.Rules()
+	_, err = o.req.Check(c)
+	if e.checked(o.req, err) {
+		return nil
+	}
 	if err != nil {
-		return chartError(err)
+		return requestError(err)
 	}
-	r, from := spec.Reading(), "the chart's rules header, most common reading"
-	if ruleFlagsGiven(cmd) {
-		if r, err = o.rules.resolve(cmd); err != nil {
-			return err
-		}
-		from = "the command line"
-	}
-	s, err := solve.NewSolver(r, solve.Options{})
+	d, err := o.req.Run(cmd.Context(), c)
 	if err != nil {
 		return err
 	}
-	d, err := charts.Compare(s, c, o.tie)
-	if err != nil {
-		return err
-	}
+	from := o.req.RulesFrom()
 	var buf bytes.Buffer
 	if o.format == "json" {
 		err = render.DiffJSON(&buf, d, from)

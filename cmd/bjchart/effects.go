@@ -5,12 +5,13 @@ import (
 
 	"bjchart/render"
 	"bjchart/solve"
+	"bjchart/solve/param"
 
 	"github.com/spf13/cobra"
 )
 
 func newEffectsCmd(e env) *cobra.Command {
-	var rules ruleFlags
+	req := solve.DefaultEffectsRequest()
 	var format string
 	cmd := &cobra.Command{
 		Use:   "effects",
@@ -34,18 +35,20 @@ with its own best chart; the best play's change is beside it.`,
 			if write == nil {
 				return usagef("--format %q: want text, json or csv", format)
 			}
-			r, err := rules.resolve(cmd)
-			if err != nil {
-				return err
+			_, err := req.Game.Resolve()
+			if e.checked(req, err) {
+				return nil
 			}
-			t, effects, err := solve.Effects(r)
+			t, effects, err := req.Run(cmd.Context())
 			if err != nil {
-				return err
+				return requestError(err)
 			}
 			return writeStdout(e, format, func(b *bytes.Buffer) error { return write(b, t, effects) })
 		},
 	}
-	rules.bind(cmd)
+	var fields param.Set
+	req.Params(&fields)
+	bindParams(cmd, &fields)
 	enumVar(cmd.Flags(), &format, "format", "text", "output format: %s", "text", "json", "csv")
 	return cmd
 }

@@ -51,6 +51,15 @@ func TestFacesBindTheSameRequest(t *testing.T) {
 		{[]string{"house", "--rules", "HOUSE INF DESIGNED"}, "/house", "rules=HOUSE+INF+DESIGNED", false},
 		{[]string{"hand", "T,6", "v", "T", "--rules", "2D H17 DAS LS"}, "/api/hand.json", "rules=2D+H17+DAS+LS&hand=T%2C6+v+T", false},
 		{[]string{"hand", "soft 18 v 9"}, "/api/hand.json", "hand=soft+18+v+9", false},
+		{[]string{"chart"}, "/api/chart.json", "", false},
+		{[]string{"chart", "--rules", "1D H17 DAS LS"}, "/api/chart.json", "rules=1D+H17+DAS+LS", false},
+		{[]string{"card", "--rules", "2D H17", "--size", "wallet", "--paper", "a4"}, "/card.pdf", "rules=2D+H17&size=wallet&paper=a4", false},
+		{[]string{"card"}, "/card.pdf", "", false},
+		{[]string{"plot", "--rules", "INF LS", "--metric", "margin", "--table", "hard", "--codes"}, "/plot.png", "rules=INF+LS&metric=margin&table=hard&codes=true", false},
+		{[]string{"plot"}, "/plot.png", "", false},
+		{[]string{"diff", "wizard-1d-h17-das-ls", "--rules", "1D H17 DAS LS"}, "/api/diff.json", "rules=1D+H17+DAS+LS&chart=wizard-1d-h17-das-ls", false},
+		{[]string{"diff", "thorp-1966-1deck"}, "/api/diff.json", "chart=thorp-1966-1deck", false},
+		{[]string{"effects", "--rules", "INF H17"}, "/api/effects.json", "rules=INF+H17", false},
 		// Refused alike.
 		{[]string{"indices", "--shoes", "5"}, "/indices", "shoes=5", true},
 		{[]string{"indices", "--set", "i20"}, "/indices", "set=i20", true},
@@ -71,6 +80,15 @@ func TestFacesBindTheSameRequest(t *testing.T) {
 		{[]string{"house", "--rules", "6D S17"}, "/house", "rules=6D+S17", true},
 		{[]string{"hand", "22", "v", "T"}, "/api/hand.json", "hand=22+v+T", true},
 		{[]string{"hand", "T,6", "v", "Z"}, "/api/hand.json", "hand=T%2C6+v+Z", true},
+		{[]string{"chart", "--rules", "7Q"}, "/api/chart.json", "rules=7Q", true},
+		{[]string{"card", "--size", "huge"}, "/card.pdf", "size=huge", true},
+		{[]string{"card", "--paper", "a5"}, "/card.pdf", "paper=a5", true},
+		{[]string{"plot", "--metric", "luck"}, "/plot.png", "metric=luck", true},
+		{[]string{"plot", "--table", "both"}, "/plot.png", "table=both", true},
+		{[]string{"plot", "--metric", "index"}, "/plot.png", "metric=index", true},
+		{[]string{"plot", "--codes=maybe"}, "/plot.png", "codes=maybe", true},
+		{[]string{"diff", "thorp-1966-1deck", "--rules", "1D 9Q"}, "/api/diff.json", "chart=thorp-1966-1deck&rules=1D+9Q", true},
+		{[]string{"effects", "--rules", "9Z"}, "/api/effects.json", "rules=9Z", true},
 	} {
 		name := strings.Join(tc.args, " ")
 		cliReq, cliErr := bindCLI(t, tc.args...)

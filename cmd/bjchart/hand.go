@@ -56,7 +56,7 @@ deck only totals matter.`,
 	}
 	var fields param.Set
 	req.Params(&fields)
-	bindParams(cmd, &fields)
+	bindParams(cmd, &fields, "hand") // the command's arguments
 	enumVar(cmd.Flags(), &format, "format", "text", "output format: %s", "text", "json")
 	return cmd
 }

@@ -2,10 +2,8 @@ package main
 
 import (
 	"bytes"
-	"context"
 
 	"bjchart/render"
-	"bjchart/solve"
 	"bjchart/solve/count"
 	"bjchart/solve/param"
 
@@ -14,25 +12,8 @@ import (
 )
 
 type indicesOptions struct {
-	index  indexFlags
-	format string
-}
-
-// indexFlags bind an index request (count.IndicesRequest) as flags:
-// indices binds all of it, card and plot its count and index fields
-// beside their own rule flags.
-type indexFlags struct {
 	req    count.IndicesRequest
-	fields param.Set
-}
-
-// bind binds the count and index fields; set is the command's default
-// set ("" for the request's).
-func (f *indexFlags) bind(cmd *cobra.Command, set string) {
-	f.req = count.DefaultIndicesRequest()
-	f.req.Set = set
-	f.req.CountParams(&f.fields)
-	bindParams(cmd, &f.fields)
+	format string
 }
 
 func newIndicesCmd(e env) *cobra.Command {
@@ -71,25 +52,29 @@ per deck. The published values beside them are Hi-Lo's.`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error { return o.run(cmd, e) },
 	}
-	o.index.req = count.DefaultIndicesRequest()
-	o.index.req.Params(&o.index.fields)
-	bindParams(cmd, &o.index.fields)
+	o.req = count.DefaultIndicesRequest()
+	var fields param.Set
+	o.req.Params(&fields)
+	bindParams(cmd, &fields)
 	enumVar(cmd.Flags(), &o.format, "format", "text", "output format: %s", "text", "json", "csv")
 	return cmd
 }
 
 func (o *indicesOptions) run(cmd *cobra.Command, e env) error {
-	job, err := o.index.req.Check()
-	if e.checked(o.index.req, err) {
+	job, err := o.req.Check()
+	if e.checked(o.req, err) {
 		return nil
 	}
 	if err != nil {
 		return requestError(err)
 	}
-	rep, err := o.index.compute(e, job)
+	bar := newProgress(e, int64(job.Shoes), "sampling shoes", "shoes", progressbar.OptionShowCount())
+	res, err := job.Run(cmd.Context(), bar.Add)
+	bar.Finish()
 	if err != nil {
 		return err
 	}
+	rep := render.NewIndicesReport(res)
 	return writeStdout(e, o.format, func(b *bytes.Buffer) error {
 		switch o.format {
 		case "json":
@@ -99,24 +84,4 @@ func (o *indicesOptions) run(cmd *cobra.Command, e env) error {
 		}
 		return rep.Text(b)
 	})
-}
-
-// check checks the count and index fields for a game the command
-// resolved itself (card, plot).
-func (f *indexFlags) check(r solve.Rules) (count.IndicesJob, error) {
-	f.req.Game = solve.Game{Rules: r.String()}
-	job, err := f.req.Check()
-	return job, requestError(err)
-}
-
-// compute computes a checked request's indices, with a progress bar on a
-// terminal.
-func (f *indexFlags) compute(e env, job count.IndicesJob) (*render.IndicesReport, error) {
-	bar := newProgress(e, int64(job.Shoes), "sampling shoes", "shoes", progressbar.OptionShowCount())
-	res, err := job.Run(context.Background(), bar.Add)
-	bar.Finish()
-	if err != nil {
-		return nil, err
-	}
-	return render.NewIndicesReport(res), nil
 }

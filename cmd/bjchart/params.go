@@ -2,7 +2,9 @@ package main
 
 import (
 	"errors"
+	"slices"
 
+	"bjchart/charts"
 	"bjchart/solve/param"
 
 	"github.com/spf13/cobra"
@@ -10,10 +12,14 @@ import (
 
 // bindParams binds a request's fields as the command's flags: one flag a
 // field, its usage, default and allowed values (help, check and
-// completion) as the request declares them.
-func bindParams(cmd *cobra.Command, s *param.Set) {
+// completion) as the request declares them. The fields named in skip
+// are the command's arguments, not flags.
+func bindParams(cmd *cobra.Command, s *param.Set, skip ...string) {
 	fl := cmd.Flags()
 	for _, p := range s.All() {
+		if slices.Contains(skip, p.Name) {
+			continue
+		}
 		fl.Var(p.Value, p.Name, p.Usage)
 		if p.Value.Type() == "bool" {
 			fl.Lookup(p.Name).NoOptDefVal = "true"
@@ -29,8 +35,9 @@ func bindParams(cmd *cobra.Command, s *param.Set) {
 // requestError turns a request's refusal into a usage error (exit 2), a
 // field's named as its flag: "shoes 5: want ..." is "--shoes 5: want ...".
 func requestError(err error) error {
-	if err == nil {
-		return nil
+	var re *charts.ReadError
+	if err == nil || errors.As(err, &re) { // a file that cannot be read: exit 1
+		return err
 	}
 	var pe *param.Error
 	if errors.As(err, &pe) {

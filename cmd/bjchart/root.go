@@ -2,6 +2,7 @@ package main
 
 import (
 	"bjchart/render"
+	"bjchart/solve/param"
 	"bytes"
 	"errors"
 	"fmt"
@@ -105,6 +106,12 @@ func run(args []string, stdout, stderr io.Writer, getenv func(string) string) in
 	}
 	if err == nil {
 		return exitOK
+	}
+	var pe *param.Error
+	if errors.As(err, &pe) && !errors.As(err, new(usageError)) {
+		// a request's field refused by its run (what only the solve
+		// shows): the user's, as its flag
+		err = requestError(err)
 	}
 	fmt.Fprintf(stderr, "bjchart: %v\n", err)
 	var ue usageError

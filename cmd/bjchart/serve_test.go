@@ -50,8 +50,8 @@ func TestServeSameBytesAsCLI(t *testing.T) {
 		{"/card.pdf?rules=1D+H17+DAS+LS", file("c.pdf")("card", "--rules", "1D H17 DAS LS", "--date", "2026-11-24")},
 		{"/card.pdf?rules=INF&size=wallet&paper=a4", file("w.pdf")("card", "--rules", "INF", "--size", "wallet", "--paper", "a4", "--date", "2026-11-24")},
 		{"/house.json?rules=HOUSE+INF", stdout("house", "--rules", "HOUSE INF", "--format", "json")},
-		{"/plot.svg?rules=INF+LS&metric=margin", file("p.svg")("plot", "--rules", "INF LS", "--metric", "margin", "--codes")},
-		{"/plot.png?rules=INF&table=soft", file("p.png")("plot", "--rules", "INF", "--table", "soft", "--codes")},
+		{"/plot.svg?rules=INF+LS&metric=margin&codes=true", file("p.svg")("plot", "--rules", "INF LS", "--metric", "margin", "--codes")},
+		{"/plot.png?rules=INF&table=soft&codes=true", file("p.png")("plot", "--rules", "INF", "--table", "soft", "--codes")},
 		{"/api/chart.csv?rules=1D+S17", stdout("chart", "--rules", "1D S17", "--format", "csv")},
 	}
 	if *long { // the heavier pairs: 25 solves, sampled shoes, the designed house game

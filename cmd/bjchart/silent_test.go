@@ -170,7 +170,7 @@ func TestBadValuesAndMessages(t *testing.T) {
 		{[]string{"sim", "--seat", "strategy="}, exitUsage, `strategy= has no value`},
 		{[]string{"emcts-check", "--reward", "winlose,winlose"}, exitUsage, `--reward "winlose,winlose": want winlose, table7 or winlose,table7, each once`},
 		{[]string{"emcts-check", "--c", "1,1"}, exitUsage, `each once`},
-		{[]string{"diff", "thorp-1966-1deck", "--tie", "NaN"}, exitUsage, `--tie NaN: want a finite, non-negative EV`},
+		{[]string{"diff", "thorp-1966-1deck", "--tie", "NaN"}, exitUsage, `--tie "NaN": want a finite, non-negative EV`},
 		// Exit codes: a file that cannot be read is an error (1).
 		{[]string{"diff", "dir"}, exitError, `cannot read dir: not a regular file`},
 		{[]string{"diff", "/proc/self/mem"}, exitError, `cannot read /proc/self/mem`},
@@ -183,7 +183,7 @@ func TestBadValuesAndMessages(t *testing.T) {
 		{[]string{"chart", "--h17=maybe"}, exitUsage, `--h17 "maybe": want true or false`},
 		{[]string{"sim", "--seed=-1"}, exitUsage, `--seed "-1": want a whole number from 0`},
 		{[]string{"chart", "--split-hands=1e3"}, exitUsage, `--split-hands "1e3": want a whole number`},
-		{[]string{"diff", "thorp-1966-1deck", "--tie=abc"}, exitUsage, `--tie "abc": want a number`},
+		{[]string{"diff", "thorp-1966-1deck", "--tie=abc"}, exitUsage, `--tie "abc": want a finite, non-negative EV`},
 		{[]string{"emcts-check", "--list=x"}, exitUsage, `--list "x": want a whole number`},
 		{[]string{"risk", "--shoes=NaN"}, exitUsage, `--shoes "NaN": want a whole number`},
 		{[]string{"rules", "-1D"}, exitUsage, `"-1D" is read as a flag; put an argument that starts with - after --`},

@@ -152,13 +152,25 @@ func (s *Server) handleIndicesRun(w http.ResponseWriter, r *http.Request) {
 // Index plays computed here lately are reused; others are computed in the
 // one long job's slot within the request's time.
 func (s *Server) handleCounterCard(w http.ResponseWriter, r *http.Request) {
-	v := r.URL.Query()
-	size, paper := v.Get("size"), v.Get("paper")
-	v.Del("size")
-	v.Del("paper")
+	v, sheet := r.URL.Query(), url.Values{}
+	for _, k := range []string{"size", "paper"} { // the card's; the rest is the index request's
+		if vs, ok := v[k]; ok {
+			sheet[k] = vs
+			v.Del(k)
+		}
+	}
 	q, err := parseIndexQuery(v)
+	card := render.DefaultCardRequest()
+	var all, fields param.Set
+	card.Params(&all)
+	fields.Take(&all, "size", "paper")
 	if err == nil {
-		size, paper, err = cardSize(size, paper)
+		err = fields.ParseQuery(sheet)
+	}
+	var job render.CardJob
+	if err == nil {
+		card.Game, card.Index = q.req.Game, q.req
+		job, err = card.Check(nil) // no chart; the count checked as parseIndexQuery did
 	}
 	if err != nil {
 		http.Error(w, err.Error(), http.StatusBadRequest)
@@ -183,6 +195,7 @@ func (s *Server) handleCounterCard(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	opt := render.CardOptions{Size: size, Paper: paper, Version: s.opt.Version, Date: s.today(), Indices: render.NewIndexPage(rep, t)}
+	opt := job.Layout(s.opt.Version, s.today())
+	opt.Indices = render.NewIndexPage(rep, t)
 	s.respond(w, "application/pdf", func(b *bytes.Buffer) error { return render.Card(b, t, opt) })
 }

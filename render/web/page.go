@@ -125,7 +125,7 @@ var toggles = []option{
 func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) {
 	d := pageData{Version: s.opt.Version}
 	q, err := parseQuery(r.URL.Query())
-	d.Input = q.input
+	d.Input = q.input()
 	status := http.StatusOK
 	if err != nil {
 		d.Error, status = err.Error(), http.StatusBadRequest
@@ -180,8 +180,8 @@ func (s *Server) fill(ctx context.Context, d *pageData, q query, t *solve.Table)
 		tg.Selected = slices.Contains(strings.Fields(rules), tg.Token)
 		d.Toggles = append(d.Toggles, tg)
 	}
-	if q.hand != "" {
-		d.Hand = q.hand
+	if q.hand.Hand != "" {
+		d.Hand = q.hand.Hand
 		var buf bytes.Buffer
 		if rep, err := handReport(q, t); err != nil {
 			d.HandErr = err.Error()
@@ -190,25 +190,25 @@ func (s *Server) fill(ctx context.Context, d *pageData, q query, t *solve.Table)
 		}
 	}
 	for _, name := range charts.Names() {
-		d.Charts = append(d.Charts, option{Token: name, Text: name, Selected: name == q.chart})
+		d.Charts = append(d.Charts, option{Token: name, Text: name, Selected: name == q.compare.Chart})
 	}
-	if q.chart != "" || q.upload != nil {
+	if q.chart != nil {
 		if diff, err := s.compare(ctx, q); err != nil {
 			d.DiffErr = err.Error()
 		} else {
 			var buf bytes.Buffer
-			if err := render.DiffText(&buf, diff, "the command line", false); err == nil {
+			if err := render.DiffText(&buf, diff, q.compare.RulesFrom(), false); err == nil {
 				d.Diff = render.WrapProse(buf.String(), reportWidth)
 			}
 		}
 	}
 	d.EffectsLink = link("/", rules, "effects", "1")
-	d.Heatmap = link("/plot.png", rules) + "&metric="
+	d.Heatmap = link("/plot.png", rules, "codes", "true") + "&metric="
 	for _, m := range []render.Metric{render.MetricBest, render.MetricMargin, render.MetricGain, render.MetricStand, render.MetricHit, render.MetricDouble} {
 		d.Metrics = append(d.Metrics, option{Token: string(m), Text: render.MetricTitle(m), Selected: m == render.MetricBest})
 	}
 	if q.effects {
-		if effects, err := s.effectsOf(ctx, t.Rules); err != nil {
+		if effects, err := s.effectsOf(ctx, q); err != nil {
 			d.EffectsErr = err.Error()
 		} else {
 			var buf bytes.Buffer
@@ -217,9 +217,9 @@ func (s *Server) fill(ctx context.Context, d *pageData, q query, t *solve.Table)
 			}
 		}
 	}
-	if dl, err := render.NewDealer(t.Rules, nil); err == nil {
+	if dist, err := solve.DealerOutcomes(t.Rules, solve.Options{}); err == nil {
 		var buf bytes.Buffer
-		if render.DealerText(&buf, dl) == nil {
+		if render.DealerText(&buf, render.NewDealer(t.Rules, nil, dist)) == nil {
 			d.Dealer = render.WrapProse(buf.String(), reportWidth)
 		}
 	}
@@ -227,15 +227,15 @@ func (s *Server) fill(ctx context.Context, d *pageData, q query, t *solve.Table)
 		{"Card (PDF, letter)", link("/card.pdf", rules)},
 		{"Card (PDF, A4)", link("/card.pdf", rules, "size", "a4")},
 		{"Wallet cards (PDF)", link("/card.pdf", rules, "size", "wallet")},
-		{"Heatmap (PNG)", link("/plot.png", rules)},
-		{"Heatmap (SVG)", link("/plot.svg", rules)},
-		{"Heatmap (PDF)", link("/plot.pdf", rules)},
-		{"Margins (PNG)", link("/plot.png", rules, "metric", "margin")},
+		{"Heatmap (PNG)", link("/plot.png", rules, "codes", "true")},
+		{"Heatmap (SVG)", link("/plot.svg", rules, "codes", "true")},
+		{"Heatmap (PDF)", link("/plot.pdf", rules, "codes", "true")},
+		{"Margins (PNG)", link("/plot.png", rules, "metric", "margin", "codes", "true")},
 		{"Chart (JSON)", link("/api/chart.json", rules)},
 		{"Chart (CSV)", link("/api/chart.csv", rules)},
 	}
-	if q.chart != "" && d.Diff != "" {
-		d.Links = append(d.Links, downloadLink{"Comparison (JSON)", link("/api/diff.json", rules, "chart", q.chart)})
+	if q.compare.Chart != "" && d.Diff != "" {
+		d.Links = append(d.Links, downloadLink{"Comparison (JSON)", link("/api/diff.json", rules, "chart", q.compare.Chart)})
 	}
 	if q.effects {
 		d.Links = append(d.Links, downloadLink{"Rule effects (JSON)", link("/api/effects.json", rules)}, downloadLink{"Rule effects (CSV)", link("/api/effects.csv", rules)})

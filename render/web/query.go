@@ -1,10 +1,7 @@
 package web
 
 import (
-	"fmt"
 	"net/url"
-	"slices"
-	"strings"
 
 	"bjchart/charts"
 	"bjchart/render"
@@ -15,104 +12,93 @@ import (
 // maxQuery bounds a request's query string, in bytes.
 const maxQuery = 2048
 
-// A query is a request's parameters, read and checked.
+// A query is the page's request: the game and what the page shows of it,
+// its parameters bound to the fields of the requests that compute each
+// part ('bjchart hand', 'card', 'plot', 'diff' and 'effects' bind the same
+// fields to flags), so that the page adds no default or check of its own.
 type query struct {
-	input   string      // the rule string as typed
-	rules   solve.Rules // its reading
-	hand    string      // a hand to look up ("T,6 v T"), or ""
-	size    string      // a card's: letter, a4 or wallet
-	paper   string      // a wallet card's sheet: letter or a4
-	metric  render.Metric
-	kinds   []solve.TableKind
-	chart   string        // a published chart of the library to compare, or ""
-	upload  *charts.Chart // an uploaded chart to compare (POST /compare), or nil
-	effects bool          // show each rule's effect on the game
+	hand    solve.HandRequest     // the game (rules) and a hand to look up
+	card    render.CardRequest    // size and paper
+	plot    render.PlotRequest    // metric, table and codes
+	compare charts.CompareRequest // chart
+	effects bool                  // show each rule's effect on the game
+
+	rules solve.Rules   // the game, read: the rules given, else the chart's to compare, else the default
+	chart *charts.Chart // the chart to compare: of the library, or uploaded (POST /compare); or nil
+	// upload names an uploaded chart (the comparison's key is its content).
+	upload string
 }
 
-// checkParams refuses a parameter not in allowed, so that a typo is not
-// silently ignored, and one given more than once.
-func checkParams(v url.Values, allowed ...string) error {
-	for k, vs := range v {
-		if !slices.Contains(allowed, k) {
-			want := allowed[len(allowed)-1]
-			if len(allowed) > 1 {
-				want = strings.Join(allowed[:len(allowed)-1], ", ") + " or " + want
-			}
-			return fmt.Errorf("unknown parameter %s; want %s", solve.QuoteInput(k, 20), want)
-		}
-		if len(vs) > 1 {
-			return fmt.Errorf("parameter %s given %d times; give it once", solve.QuoteInput(k, 20), len(vs))
-		}
-	}
-	return nil
+// params binds the query's fields in s.
+func (q *query) params(s *param.Set) {
+	var hand, card, plot, compare param.Set
+	q.hand.Params(&hand)
+	q.card.Params(&card)
+	q.plot.Params(&plot)
+	q.compare.Params(&compare)
+	s.Take(&hand, "rules", "hand")
+	s.Take(&card, "size", "paper")
+	s.Take(&plot, "metric", "table", "codes")
+	s.Take(&compare, "chart")
+	s.Bool(&q.effects, "effects", "show each rule's effect on the game, as 'bjchart effects' lists them")
 }
 
-// parseQuery reads the parameters: rules (the rule language, default the
-// default game), hand, size, paper, metric and table. Unknown parameters
-// are refused, so that a typo is not silently ignored.
+// parseQuery binds the query to the requests: rules, hand, size, paper,
+// metric, table, codes, chart and effects, each with its request's
+// default and check. A chart to compare is one of the library, never a
+// file of the server's; with no rules given, the page shows the chart's
+// own game, as 'bjchart diff' solves it.
 func parseQuery(v url.Values) (query, error) {
-	q := query{size: "letter", paper: "letter", metric: render.MetricBest,
-		kinds: []solve.TableKind{solve.Hard, solve.Soft, solve.Pairs}}
-	if err := checkParams(v, "rules", "hand", "size", "paper", "metric", "table", "chart", "effects"); err != nil {
+	q := query{hand: solve.DefaultHandRequest(), card: render.DefaultCardRequest(),
+		plot: render.DefaultPlotRequest(), compare: charts.DefaultCompareRequest()}
+	var fields param.Set
+	q.params(&fields)
+	if err := fields.ParseQuery(v); err != nil {
 		return q, err
 	}
-	q.input = v.Get("rules")
-	r, err := solve.Game{Rules: q.input}.Resolve() // as every request reads its game
-	if err != nil {
+	game := q.hand.Game
+	q.card.Game, q.plot.Game, q.compare.Game = game, game, game
+	var err error
+	if q.rules, err = game.Resolve(); err != nil {
 		return q, err
 	}
-	q.rules = r
-	q.hand = v.Get("hand")
-	if q.size, q.paper, err = cardSize(v.Get("size"), v.Get("paper")); err != nil {
+	noChart := func(string) (*charts.Chart, error) { return nil, nil } // the page's card and heatmap compare nothing
+	if _, err := q.card.Check(noChart); err != nil {
 		return q, err
 	}
-	if m := v.Get("metric"); m != "" {
-		if !slices.Contains(render.Metrics, render.Metric(m)) {
-			var names []string
-			for _, m := range render.Metrics {
-				names = append(names, string(m))
-			}
-			return q, fmt.Errorf("metric %s: want %s", solve.QuoteInput(m, 20), param.OrList(names))
-		}
-		q.metric = render.Metric(m)
+	if _, err := q.plot.Check(noChart); err != nil {
+		return q, err
 	}
-	if t := v.Get("table"); t != "" {
-		kinds, ok := render.Tables[t]
-		if !ok {
-			return q, fmt.Errorf("table %s: want %s", solve.QuoteInput(t, 20), param.OrList(render.TableNames))
+	if name := q.compare.Chart; name != "" {
+		c, err := charts.Library(name)
+		if err != nil {
+			return q, param.Errorf("chart", name, "not a chart of the library ('bjchart charts' lists them)")
 		}
-		q.kinds = kinds
-	}
-	switch v.Get("effects") {
-	case "":
-	case "1":
-		q.effects = true
-	default:
-		return q, fmt.Errorf("effects %s: want 1", solve.QuoteInput(v.Get("effects"), 20))
-	}
-	if c := v.Get("chart"); c != "" { // a name of the library only: never a file of the server's
-		if !slices.Contains(charts.Names(), c) {
-			return q, fmt.Errorf("chart %s: not a chart of the library ('bjchart charts' lists them)", solve.QuoteInput(c, 40))
+		if err := q.compareWith(c, ""); err != nil {
+			return q, err
 		}
-		q.chart = c
 	}
 	return q, nil
 }
 
-// cardSize reads a card's size (letter, a4 or wallet; default letter) and
-// a wallet card's sheet (letter or a4; default letter).
-func cardSize(size, paper string) (string, string, error) {
-	if size == "" {
-		size = "letter"
+// compareWith sets the chart to compare (upload names an uploaded one):
+// with no rules given, the game is the chart's own, and the page's other
+// requests are of it too.
+func (q *query) compareWith(c *charts.Chart, upload string) error {
+	r, err := q.compare.Check(c)
+	if err != nil {
+		return err
 	}
-	if paper == "" {
-		paper = "letter"
+	q.chart, q.upload, q.rules = c, upload, r
+	if q.compare.FromChart() {
+		game := solve.Game{Rules: r.String()}
+		q.hand.Game, q.card.Game, q.plot.Game = game, game, game
 	}
-	if !slices.Contains(render.CardSizes, size) {
-		return size, paper, fmt.Errorf("size %s: want %s", solve.QuoteInput(size, 20), param.OrList(render.CardSizes))
-	}
-	if !slices.Contains(render.Papers, paper) {
-		return size, paper, fmt.Errorf("paper %s: want %s", solve.QuoteInput(paper, 20), param.OrList(render.Papers))
-	}
-	return size, paper, nil
+	return nil
 }
+
+// effectsRequest is the query's rule effects: of its game.
+func (q query) effectsRequest() solve.EffectsRequest { return solve.EffectsRequest{Game: q.hand.Game} }
+
+// input is the rule string as typed.
+func (q query) input() string { return q.hand.Game.Rules }

@@ -31,11 +31,19 @@ func maxBody(r *http.Request) int64 {
 func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 	d := pageData{Version: s.opt.Version}
 	q, err := parseQuery(r.URL.Query())
-	d.Input = q.input
+	d.Input = q.input()
 	if err != nil {
 		d.Error = err.Error()
 		s.html(w, s.page, d, http.StatusBadRequest)
 		return
+	}
+	status := http.StatusOK
+	name, c, uploadErr := readUpload(r)
+	if uploadErr == nil {
+		uploadErr = q.compareWith(c, name) // with no rules given: the chart's own game
+	}
+	if uploadErr != nil {
+		status = http.StatusBadRequest
 	}
 	t, err := tableOf(r.Context(), s.tables, q.rules)
 	if err != nil {
@@ -43,17 +51,13 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 		s.html(w, s.page, d, http.StatusServiceUnavailable)
 		return
 	}
-	status := http.StatusOK
-	name, c, err := readUpload(r)
-	if err != nil {
-		status = http.StatusBadRequest
-	} else {
-		q.upload = c
-	}
 	s.fill(r.Context(), &d, q, t)
 	d.Upload = name
-	if err != nil {
-		d.DiffErr = err.Error()
+	if uploadErr != nil {
+		d.DiffErr = uploadErr.Error()
+	}
+	if d.Input == "" {
+		d.Input = d.Rules
 	}
 	s.html(w, s.page, d, status)
 }

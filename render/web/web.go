@@ -120,18 +120,22 @@ func New(opt Options) *Server {
 		return render.HandJSON(w, rep)
 	}))
 	s.mux.HandleFunc("GET /card.pdf", s.download("application/pdf", func(w *bytes.Buffer, q query, t *solve.Table) error {
-		return render.Card(w, t, render.CardOptions{Size: q.size, Paper: q.paper, Version: s.opt.Version, Date: s.today()})
+		job, err := q.card.Check(nil) // checked by parseQuery: no chart, no count
+		if err != nil {
+			return badRequest{err}
+		}
+		return render.Card(w, t, job.Layout(s.opt.Version, s.today()))
 	}))
 	s.mux.HandleFunc("GET /api/diff.json", s.downloadCtx("application/json", func(ctx context.Context, w *bytes.Buffer, q query, t *solve.Table) error {
 		d, err := s.compare(ctx, q)
 		if err != nil {
 			return err
 		}
-		return render.DiffJSON(w, d, "the command line")
+		return render.DiffJSON(w, d, q.compare.RulesFrom())
 	}))
 	effects := func(write func(io.Writer, *solve.Table, []solve.Effect) error) func(context.Context, *bytes.Buffer, query, *solve.Table) error {
 		return func(ctx context.Context, w *bytes.Buffer, q query, t *solve.Table) error {
-			effects, err := s.effectsOf(ctx, q.rules)
+			effects, err := s.effectsOf(ctx, q)
 			if err != nil {
 				return err
 			}
@@ -158,7 +162,11 @@ func New(opt Options) *Server {
 	for _, format := range render.HeatmapFormats {
 		s.mux.HandleFunc("GET /plot."+format, s.download(map[string]string{"png": "image/png", "svg": "image/svg+xml", "pdf": "application/pdf"}[format],
 			func(w *bytes.Buffer, q query, t *solve.Table) error {
-				grids, opt, err := render.ChartHeatmap(t, q.kinds, q.metric, true)
+				job, err := q.plot.Check(nil) // checked by parseQuery: no chart, no count
+				if err != nil {
+					return badRequest{err}
+				}
+				grids, opt, err := job.Grids(t)
 				if err != nil {
 					return badRequest{err}
 				}
@@ -240,16 +248,17 @@ func (s *Server) respond(w http.ResponseWriter, contentType string, write func(*
 	w.Write(buf.Bytes())
 }
 
-// effectsOf is each rule's effect on the game (solve.Effects: about 25
-// solves), solved in a worker slot and kept for the next request.
-func (s *Server) effectsOf(ctx context.Context, r solve.Rules) ([]solve.Effect, error) {
-	key := r.String()
+// effectsOf is each rule's effect on the query's game (its
+// solve.EffectsRequest: about 25 solves), solved in a worker slot and
+// kept for the next request.
+func (s *Server) effectsOf(ctx context.Context, q query) ([]solve.Effect, error) {
+	key := q.rules.String()
 	if e, ok := s.effects.get(key); ok {
 		return e, nil
 	}
 	var effects []solve.Effect
 	var err error
-	if werr := s.tables.work(ctx, func() { _, effects, err = solve.Effects(r) }); werr != nil {
+	if werr := s.tables.work(ctx, func() { _, effects, err = q.effectsRequest().Run(ctx) }); werr != nil {
 		return nil, werr
 	}
 	if err != nil {
@@ -273,43 +282,27 @@ func (s *Server) fail(w http.ResponseWriter, err error) {
 	}
 }
 
+// errNoChart refuses a comparison without a chart.
+var errNoChart = errors.New("no chart to compare: give chart=NAME ('bjchart charts' lists them)")
+
 // compare diffs the query's published chart (of the library, or the
-// uploaded one) against its rules, as 'bjchart diff NAME --rules R' does:
-// in a worker slot, kept for the next request (an upload by its content).
+// uploaded one) against its rules, as 'bjchart diff' does: in a worker
+// slot, kept for the next request (an upload by its content).
 func (s *Server) compare(ctx context.Context, q query) (*charts.Diff, error) {
-	c := q.upload
-	key := q.rules.String() + "\x00" + q.chart
+	c := q.chart
 	if c == nil {
-		if q.chart == "" {
-			return nil, badRequest{fmt.Errorf("no chart to compare: give chart=NAME ('bjchart charts' lists them)")}
-		}
-		var err error
-		if c, err = charts.Library(q.chart); err != nil {
-			return nil, badRequest{err}
-		}
-	} else {
+		return nil, badRequest{errNoChart}
+	}
+	key := q.rules.String() + "\x00" + q.compare.Chart
+	if q.upload != "" {
 		key = fmt.Sprintf("%s\x00upload %s\x00%q\x00%v", q.rules, c.Name, c.Comments, c.Cells) // the upload's own title and plays
 	}
-	return s.diffs.getKey(ctx, key, func() (*charts.Diff, error) {
-		sv, err := solve.NewSolver(q.rules, solve.Options{})
-		if err != nil {
-			return nil, err
-		}
-		return charts.Compare(sv, c, charts.DefaultTie)
-	})
-}
-
-// handRequest is the query's hand lookup as a request: the rules as
-// typed and the hand ('bjchart hand' binds the same request).
-func handRequest(q query) solve.HandRequest {
-	req := solve.DefaultHandRequest()
-	req.Game.Rules, req.Hand = q.input, q.hand
-	return req
+	return s.diffs.getKey(ctx, key, func() (*charts.Diff, error) { return q.compare.Run(ctx, c) })
 }
 
 // handReport looks up the query's hand in a table of its rules.
 func handReport(q query, t *solve.Table) (render.HandReport, error) {
-	_, _, hq, err := handRequest(q).Check()
+	_, _, hq, err := q.hand.Check()
 	if err != nil {
 		return render.HandReport{}, err
 	}
@@ -331,9 +324,12 @@ func link(path string, rules string, more ...string) string {
 
 // Bind binds a page's query to the request its route computes, with the
 // route's checks: count.IndicesRequest for /indices, sim.Request for
-// /sim, house.Request for /house, solve.HandRequest for /api/hand.json
-// (the rules and the hand). The command line binds its flags to
-// the same requests; a test holds the two bindings equal.
+// /sim, house.Request for /house, and for the routes of a chart's page
+// solve.Request (/api/chart.json), solve.HandRequest (/api/hand.json),
+// render.CardRequest (/card.pdf), render.PlotRequest (/plot.png),
+// charts.CompareRequest (/api/diff.json) and solve.EffectsRequest
+// (/api/effects.json). The command line binds its flags to the same
+// requests; a test holds the two bindings equal.
 func Bind(path string, v url.Values) (req any, err error) {
 	switch path {
 	case "/indices":
@@ -345,14 +341,27 @@ func Bind(path string, v url.Values) (req any, err error) {
 	case "/house":
 		req, _, err := houseQuery(v)
 		return req, err
+	}
+	q, err := parseQuery(v)
+	switch path {
+	case "/api/chart.json":
+		return q.hand.Request, err
 	case "/api/hand.json":
-		q, err := parseQuery(v)
-		if err != nil {
-			return nil, err
+		if err == nil {
+			_, _, _, err = q.hand.Check()
 		}
-		req := handRequest(q)
-		_, _, _, err = req.Check()
-		return req, err
+		return q.hand, err
+	case "/card.pdf":
+		return q.card, err
+	case "/plot.png":
+		return q.plot, err
+	case "/api/diff.json":
+		if err == nil && q.chart == nil {
+			err = errNoChart
+		}
+		return q.compare, err
+	case "/api/effects.json":
+		return q.effectsRequest(), err
 	}
 	return nil, fmt.Errorf("no request is bound at %s", path)
 }

@@ -65,6 +65,22 @@ func (s *Set) Given(name string) bool {
 	return ok && p.Given()
 }
 
+// Take adds the named fields of from to s, bound to the same values: a
+// face that binds some fields of several requests at once (a page whose
+// query serves a chart, its card and its heatmap).
+func (s *Set) Take(from *Set, names ...string) {
+	for _, name := range names {
+		p, ok := from.Lookup(name)
+		if !ok {
+			panic("param: no field " + name + " to take")
+		}
+		if _, dup := s.Lookup(name); dup {
+			panic("param: field " + name + " added twice")
+		}
+		s.params = append(s.params, p)
+	}
+}
+
 // Add adds a field whose value parses itself.
 func (s *Set) Add(name, usage string, v Value, values ...string) {
 	if _, dup := s.Lookup(name); dup {

@@ -1,0 +1,148 @@
+package render
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"time"
+
+	"bjchart/charts"
+	"bjchart/solve"
+	"bjchart/solve/count"
+	"bjchart/solve/param"
+	"bjchart/solve/sim"
+)
+
+// A CardRequest asks for a printable strategy card ('bjchart card' and
+// the page's cards): the game, the card's size and what it adds. The face
+// supplies the version and date printed (CardOptions) and reads a chart
+// to compare its own way.
+type CardRequest struct {
+	Game     solve.Game
+	Size     string // one of CardSizes
+	Paper    string // the sheet of wallet cards: one of Papers
+	EV       bool   // add every action's EV and the dealer's outcomes
+	FullRows bool   // every hard total on its own row
+	Diff     string // a published chart to compare on a page of its own
+	Ramp     string // with a count: a bet ramp printed on the index page
+	// Index is the count and its index fields, for a counter's card; its
+	// game is Game.
+	Index count.IndicesRequest
+}
+
+// DefaultCardRequest is a letter card of the default game, without a
+// count.
+func DefaultCardRequest() CardRequest {
+	return CardRequest{Size: "letter", Paper: "letter", Index: count.DefaultIndicesRequest()}
+}
+
+// Params adds the request's fields to s: the game's, the card's, then
+// the count's.
+func (q *CardRequest) Params(s *param.Set) {
+	q.Game.Params(s)
+	s.Enum(&q.Size, "size", "card size: %s", CardSizes...)
+	s.Enum(&q.Paper, "paper", "sheet for wallet cards: %s", Papers...)
+	s.Bool(&q.FullRows, "full-rows", "print every hard total on its own row (default: identical rows at the ends share one, 5-8 and 17+)")
+	s.Bool(&q.EV, "ev", "add pages with every action's EV and the dealer's outcome probabilities")
+	s.String(&q.Diff, "diff", "add a page comparing the chart with this published chart (name or file)")
+	s.String(&q.Ramp, "ramp", "with --count: print this bet ramp on the index page, \"COUNT:BET,...\" in units (as 'bjchart risk' gives it)")
+	q.Index.CountParams(s)
+}
+
+// A CardJob is a checked card request.
+type CardJob struct {
+	req   CardRequest
+	rules solve.Rules
+	chart *charts.Chart
+	index count.IndicesJob
+	ramp  []sim.Step
+}
+
+// Check reads and checks the request; load reads the chart Diff names.
+// The count's mistakes show before anything is solved.
+func (q CardRequest) Check(load func(string) (*charts.Chart, error)) (CardJob, error) {
+	job := CardJob{req: q}
+	var err error
+	if job.rules, err = q.Game.Resolve(); err != nil {
+		return job, err
+	}
+	if !slices.Contains(CardSizes, q.Size) {
+		return job, param.Errorf("size", q.Size, "want %s", param.OrList(CardSizes))
+	}
+	if !slices.Contains(Papers, q.Paper) {
+		return job, param.Errorf("paper", q.Paper, "want %s", param.OrList(Papers))
+	}
+	if q.Diff != "" {
+		if job.chart, err = load(q.Diff); err != nil {
+			return job, err
+		}
+	}
+	if q.Index.Counting() {
+		idx := q.Index
+		idx.Game = solve.Game{Rules: job.rules.String()}
+		if job.index, err = idx.Check(); err != nil {
+			return job, err
+		}
+	}
+	if q.Ramp != "" {
+		if !q.Index.Counting() {
+			return job, fmt.Errorf("--ramp needs --count: a ramp bets by the count")
+		}
+		if job.ramp, err = sim.ParseRamp(q.Ramp); err != nil {
+			return job, &param.Error{Name: "ramp", Input: err.Error()}
+		}
+	}
+	return job, nil
+}
+
+// Rules is the game the card is of.
+func (j CardJob) Rules() solve.Rules { return j.rules }
+
+// Shoes is the number of shoes a counter's card samples (0 without a
+// count), for a progress bar.
+func (j CardJob) Shoes() int {
+	if !j.req.Index.Counting() {
+		return 0
+	}
+	return j.index.Shoes
+}
+
+// Layout is the card's options of the request: size, sheet and rows,
+// with version and date as the face gives them. Run adds the pages that
+// need work.
+func (j CardJob) Layout(version string, date time.Time) CardOptions {
+	return CardOptions{Size: j.req.Size, Paper: j.req.Paper, EV: j.req.EV, FullRows: j.req.FullRows,
+		Version: version, Date: date}
+}
+
+// Run solves the game and what the card adds (the comparison, the
+// count's indices; progress is called once per shoe sampled) and returns
+// the table and the card's options, for Card.
+func (j CardJob) Run(ctx context.Context, progress func(), version string, date time.Time) (*solve.Table, CardOptions, error) {
+	opt := j.Layout(version, date)
+	if err := ctx.Err(); err != nil {
+		return nil, opt, err
+	}
+	s, err := solve.NewSolver(j.rules, solve.Options{TableOnly: j.chart == nil}) // a chart to compare is valued against the solve
+	if err != nil {
+		return nil, opt, err
+	}
+	if j.chart != nil {
+		d, err := charts.Compare(s, j.chart, charts.DefaultTie)
+		if err != nil {
+			return nil, opt, err
+		}
+		opt.Diff = NewDiffPage(d)
+	}
+	if j.req.Index.Counting() {
+		res, err := j.index.Run(ctx, progress)
+		if err != nil {
+			return nil, opt, err
+		}
+		opt.Indices = NewIndexPage(NewIndicesReport(res), s.Table())
+		if j.ramp != nil {
+			opt.Indices.Ramp = RampText(j.ramp, opt.Indices.Count)
+		}
+	}
+	return s.Table(), opt, nil
+}

@@ -1,0 +1,62 @@
+package render
+
+import (
+	"encoding/csv"
+	"fmt"
+	"io"
+	"strconv"
+
+	"bjchart/solve"
+
+	"github.com/olekukonko/tablewriter"
+	"github.com/olekukonko/tablewriter/tw"
+)
+
+// gridGame is one game of a grid as JSON.
+type gridGame struct {
+	Rules string   `json:"rules"`
+	EV    float64  `json:"ev"`
+	EVCD  JSONEVCD `json:"ev_cd"` // named as in chart --format json
+}
+
+func gridGames(results []solve.GridResult) []gridGame {
+	rows := make([]gridGame, len(results))
+	for i, r := range results {
+		rows[i] = gridGame{r.Rules.String(), r.EV, JSONEVCD{CDZMinus: r.CDEV[solve.CDZMinus], CDP1: r.CDEV[solve.CDP1]}}
+	}
+	return rows
+}
+
+// GamesJSON writes a grid's games as JSON.
+func GamesJSON(w io.Writer, results []solve.GridResult) error {
+	return WriteJSON(w, gridGames(results))
+}
+
+// GamesCSV writes a grid's games as CSV, the columns named by their JSON
+// paths.
+func GamesCSV(w io.Writer, results []solve.GridResult) error {
+	c := csv.NewWriter(w)
+	c.Write([]string{"rules", "ev", "ev_cd.CDZ-", "ev_cd.CDP1"})
+	num := func(f float64) string { return strconv.FormatFloat(f, 'f', 9, 64) }
+	for _, r := range gridGames(results) {
+		c.Write([]string{r.Rules, num(r.EV), num(r.EVCD.CDZMinus), num(r.EVCD.CDP1)})
+	}
+	c.Flush()
+	return c.Error()
+}
+
+// GamesText writes a grid's games as a table: each game's edge and its
+// chart and composition-dependent EVs, in percent.
+func GamesText(w io.Writer, results []solve.GridResult) error {
+	tab := tablewriter.NewTable(w, tablewriter.WithHeaderAutoFormat(tw.Off))
+	tab.Header([]string{"rules", "edge %", "chart EV %", "CD EV % (CDZ-)", "CD EV % (CDP1)"})
+	for _, r := range gridGames(results) {
+		edge := fmt.Sprintf("house %.4f", -100*r.EV)
+		if r.EV > 0 {
+			edge = fmt.Sprintf("player %.4f", 100*r.EV)
+		}
+		tab.Append([]string{r.Rules, edge, fmt.Sprintf("%+.4f", 100*r.EV),
+			fmt.Sprintf("%+.4f", 100*r.EVCD.CDZMinus), fmt.Sprintf("%+.4f", 100*r.EVCD.CDP1)})
+	}
+	return tab.Render()
+}

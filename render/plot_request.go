@@ -1,0 +1,320 @@
+package render
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"bjchart/charts"
+	"bjchart/solve"
+	"bjchart/solve/count"
+	"bjchart/solve/param"
+)
+
+// MetricIndex is the plot metric of a count's index plays: each cell's
+// index play (PlotRequest with a count).
+const MetricIndex Metric = "index"
+
+// A PlotRequest asks for a game's tables as heatmaps ('bjchart plot' and
+// the page's heatmaps): a metric of every cell, or the difference from
+// other rules (Vs), or the cost of following a published chart (Against),
+// or a count's index plays (metric index, with Index's count).
+type PlotRequest struct {
+	Game    solve.Game
+	Metric  Metric
+	Table   string // one of TableNames
+	Codes   bool   // print each cell's chart play under its value
+	Vs      string // rules: plot the metric under Game minus under these
+	Against string // a published chart: plot what following it costs
+	// Index is the count and its index fields, for metric index; its
+	// game is Game.
+	Index count.IndicesRequest
+}
+
+// DefaultPlotRequest draws the best play's EV in every table; a count's
+// indices are computed for every cell.
+func DefaultPlotRequest() PlotRequest {
+	idx := count.DefaultIndicesRequest()
+	idx.Set = "all"
+	return PlotRequest{Metric: MetricBest, Table: "all", Index: idx}
+}
+
+// PlotMetrics are the metrics a plot takes: the EV metrics, then index.
+var PlotMetrics = append(slices.Clone(Metrics), MetricIndex)
+
+// Params adds the request's fields to s: the game's, the plot's, then
+// the count's.
+func (q *PlotRequest) Params(s *param.Set) {
+	q.Game.Params(s)
+	s.Enum(&q.Table, "table", "table to draw: %s", TableNames...)
+	names := plotMetricNames()
+	s.Func("metric", "number in each cell: "+param.OrList(names)+" (index: with --count)", "string",
+		func() string { return string(q.Metric) },
+		func(v string) error {
+			if !slices.Contains(names, v) {
+				return fmt.Errorf("want %s", param.OrList(names))
+			}
+			q.Metric = Metric(v)
+			return nil
+		})
+	s.String(&q.Vs, "vs", "plot the difference from these rules (the metric under --rules minus under RULES)")
+	s.String(&q.Against, "against", "plot the cost of following this published chart (name or file)")
+	s.Bool(&q.Codes, "codes", "print each cell's chart action under its value")
+	q.Index.CountParams(s)
+}
+
+func plotMetricNames() []string {
+	var names []string
+	for _, m := range PlotMetrics {
+		names = append(names, string(m))
+	}
+	return names
+}
+
+// A PlotJob is a checked plot request: what PlotJob.Run draws.
+type PlotJob struct {
+	req   PlotRequest
+	rules solve.Rules // the game's (for Against: the comparison's, read when it runs)
+	vs    solve.Rules
+	kinds []solve.TableKind
+	index count.IndicesJob
+	chart *charts.Chart
+}
+
+// Check reads and checks the request. load reads the chart Against names
+// (each face its own way: the command line a name or a file).
+func (q PlotRequest) Check(load func(string) (*charts.Chart, error)) (PlotJob, error) {
+	job := PlotJob{req: q, kinds: Tables[q.Table]}
+	if job.kinds == nil {
+		return job, param.Errorf("table", q.Table, "want %s", param.OrList(TableNames))
+	}
+	if !slices.Contains(PlotMetrics, q.Metric) {
+		return job, param.Errorf("metric", string(q.Metric), "want %s", param.OrList(plotMetricNames()))
+	}
+	if (q.Metric == MetricIndex) != q.Index.Counting() {
+		return job, fmt.Errorf("--metric index and --count go together: the index of a count")
+	}
+	if q.Vs != "" && q.Against != "" {
+		return job, fmt.Errorf("--vs and --against draw different things; give one")
+	}
+	switch {
+	case q.Metric == MetricIndex:
+		if q.Vs != "" || q.Against != "" {
+			return job, fmt.Errorf("--metric index draws one rule set's indices; --vs and --against are for EVs")
+		}
+		r, err := q.Game.Resolve()
+		if err != nil {
+			return job, err
+		}
+		idx := q.Index
+		idx.Game = solve.Game{Rules: r.String()}
+		job.rules = r
+		job.index, err = idx.Check()
+		return job, err
+	case q.Against != "":
+		c, err := load(q.Against)
+		if err != nil {
+			return job, err
+		}
+		job.chart = c
+		job.rules, err = job.compare().Check(c)
+		return job, err
+	}
+	r, err := q.Game.Resolve()
+	if err != nil {
+		return job, err
+	}
+	job.rules = r
+	if q.Vs != "" { // before anything is solved
+		if job.vs, err = solve.ParseRules(q.Vs); err != nil {
+			return job, &param.Error{Name: "vs", Input: err.Error()}
+		}
+	}
+	return job, nil
+}
+
+// compare is the comparison of a plot against a published chart: under
+// the chart's own rules unless a rule is given, as 'bjchart diff'.
+func (j PlotJob) compare() charts.CompareRequest {
+	req := charts.DefaultCompareRequest()
+	req.Game, req.Chart = j.req.Game, j.req.Against
+	return req
+}
+
+// Shoes is the number of shoes an index plot samples (0 for other
+// plots), for a progress bar.
+func (j PlotJob) Shoes() int {
+	if j.req.Metric != MetricIndex {
+		return 0
+	}
+	return j.index.Shoes
+}
+
+// Run solves what the job asks and lays out its grids and the figure's
+// options, for Heatmap. progress is called once per shoe an index plot
+// samples.
+func (j PlotJob) Run(ctx context.Context, progress func()) ([]*EVGrid, HeatmapOptions, error) {
+	switch {
+	case j.req.Metric == MetricIndex:
+		res, err := j.index.Run(ctx, progress)
+		if err != nil {
+			return nil, HeatmapOptions{}, err
+		}
+		t, err := solve.Solve(j.rules)
+		if err != nil {
+			return nil, HeatmapOptions{}, err
+		}
+		grids, opt := indexGrids(t, NewIndicesReport(res), j.kinds)
+		return grids, opt, nil
+	case j.chart != nil:
+		d, err := j.compare().Run(ctx, j.chart)
+		if err != nil {
+			return nil, HeatmapOptions{}, err
+		}
+		grids, opt := againstGrids(d, j.kinds)
+		return grids, opt, nil
+	}
+	shared := solve.Options{Cache: solve.NewCache()} // --vs rules often share the shoe
+	t, err := solve.SolveWith(j.rules, shared)
+	if err != nil {
+		return nil, HeatmapOptions{}, err
+	}
+	grids, opt, err := j.Grids(t)
+	if err != nil || j.req.Vs == "" {
+		return grids, opt, err
+	}
+	tb, err := solve.SolveWith(j.vs, shared)
+	if err != nil {
+		return nil, opt, err
+	}
+	for i, k := range j.kinds {
+		gb, _ := MetricGrid(tb, k, j.req.Metric)
+		for r := range grids[i].Values {
+			for c := range grids[i].Values[r] {
+				grids[i].Values[r][c] -= gb.Values[r][c]
+			}
+		}
+	}
+	opt.Sequential = false
+	opt.Title = fmt.Sprintf("%s: %s minus %s", MetricTitle(j.req.Metric), j.rules, j.vs)
+	opt.Scale = "EV difference (fraction of the initial bet)"
+	opt.Notes[0] = "Each cell: the value under " + j.rules.String() + " less the value under " + j.vs.String() +
+		" (red: the first is better). " + opt.Notes[0]
+	return grids, opt, nil
+}
+
+// Grids lays out the job's metric of a solved table of its game (a plot
+// without Vs, Against or a count), for a face that keeps solved tables.
+func (j PlotJob) Grids(t *solve.Table) ([]*EVGrid, HeatmapOptions, error) {
+	return ChartHeatmap(t, j.kinds, j.req.Metric, j.req.Codes)
+}
+
+// againstGrids lays out what following a published chart costs: only the
+// cells where it differs carry a value and a label, "published→solution"
+// (two cards) or "3+: H→S" (the play of three or more cards); the rest
+// stay quiet. A cell that differs both ways shows the sum of the two
+// costs.
+func againstGrids(d *charts.Diff, kinds []solve.TableKind) ([]*EVGrid, HeatmapOptions) {
+	diffs := map[charts.CellRef][]charts.Difference{}
+	for _, x := range d.Differences {
+		ref := charts.CellRef{Table: x.Table, Hand: x.Hand, Up: x.Up}
+		diffs[ref] = append(diffs[ref], x)
+	}
+	var grids []*EVGrid
+	for _, k := range kinds {
+		g := NewGrid(d.Solved, k, func(c *solve.Cell) float64 {
+			xs, ok := diffs[charts.CellRef{Table: c.Table, Hand: c.Hand, Up: c.Up}]
+			if !ok {
+				return math.NaN()
+			}
+			cost := 0.0
+			for _, x := range xs {
+				cost += math.Max(0, x.Cost)
+			}
+			return cost
+		})
+		for r, hand := range g.Rows {
+			for i, up := range solve.UpCards {
+				var labels []string
+				for _, x := range diffs[charts.CellRef{Table: k, Hand: hand, Up: up}] {
+					if x.ThreeCard {
+						labels = append(labels, "3+: "+x.Published.MultiCard.Letter()+"→"+x.Solver.MultiCard.Letter())
+					} else {
+						labels = append(labels, x.Printed+"→"+x.Solver.Code.String())
+					}
+				}
+				g.Codes[r][i] = strings.Join(labels, "\n")
+				if d.IsUnknown(charts.CellRef{Table: k, Hand: hand, Up: up}) {
+					g.Codes[r][i] = "?"
+				}
+			}
+		}
+		grids = append(grids, g)
+	}
+	opt := HeatmapOptions{Sequential: true, Codes: true,
+		Scale: "EV given up per decision (fraction of the initial bet)",
+		Title: fmt.Sprintf("Cost of following %s (%s): published→solution where they differ", d.Chart.Name, d.Solved.Rules),
+		Notes: []string{
+			"Each coloured cell: the EV the published play gives up per decision there, then published→solution; " +
+				"3+: the play of hands of three or more cards (the chart's row play read for them). " +
+				"Grey: the published chart plays as the solution does; grey with ?: the chart prints no play there (unknown). " + d.Solved.Conditioning.Describe() + ".",
+			CodesNote,
+		}}
+	return grids, opt
+}
+
+// indexGrids lays out a count's indices per table: each cell's index
+// nearest zero, labelled with its rounding and the letter of the play
+// taken at or above it.
+func indexGrids(t *solve.Table, rep *IndicesReport, kinds []solve.TableKind) ([]*EVGrid, HeatmapOptions) {
+	type mark struct {
+		index float64
+		label string
+	}
+	marks := map[CellKey]mark{}
+	insurance := ""
+	for _, x := range rep.Indices {
+		if x.Index == nil || x.MultiCard { // a cell shows the two-card play
+			continue
+		}
+		if x.Table == "insurance" {
+			insurance = fmt.Sprintf("; insure at %+d", *x.Rounded)
+			continue
+		}
+		up, _ := solve.ParseRank(x.Up)
+		k := CellKey{Table: count.RowKind(x.Hand), Hand: x.Hand, Up: up}
+		if m, ok := marks[k]; !ok || math.Abs(*x.Index) < math.Abs(m.index) {
+			marks[k] = mark{*x.Index, fmt.Sprintf("%+d%s", *x.Rounded, PlayLetter(x.Play))}
+		}
+	}
+	var grids []*EVGrid
+	for _, k := range kinds {
+		g := NewGrid(t, k, func(c *solve.Cell) float64 {
+			if m, ok := marks[CellKey{Table: c.Table, Hand: c.Hand, Up: c.Up}]; ok {
+				return m.index
+			}
+			return math.NaN()
+		})
+		for r, hand := range g.Rows {
+			for i, up := range solve.UpCards {
+				g.Codes[r][i] = marks[CellKey{Table: k, Hand: hand, Up: up}].label
+			}
+		}
+		grids = append(grids, g)
+	}
+	reading := "true count"
+	if !rep.Balanced {
+		reading = "running count"
+	}
+	opt := HeatmapOptions{Codes: true, Scale: "index (" + reading + ")",
+		Title: fmt.Sprintf("%s, %s: index plays (play at or above the index%s)", t.Rules, rep.Count, insurance),
+		Notes: []string{
+			"Each cell: the exact crossing (the " + reading + " where the play's gain crosses zero, which the colour shows), " +
+				"then the index as memorised (" + rep.Rounding + ") and the play taken at or above it: " +
+				"S stand, H hit, D double, P split, R surrender. A cell with two indices shows the one nearest 0.",
+			"Grey: no index; the basic chart's play at every count sampled.",
+		}}
+	return grids, opt
+}
