@@ -6,125 +6,17 @@ import (
 	"slices"
 	"strings"
 	"text/tabwriter"
-	"time"
 
 	"bjchart/solve/risk"
-	"bjchart/solve/sim"
+	"bjchart/solve/simreport"
 )
-
-// SimReport is the output of sim; its JSON field names are stable.
-type SimReport struct {
-	Rules    string `json:"rules"`
-	Shoe     string `json:"shoe,omitempty"` // the shoe dealt from (counts of A,2..9,T), when not full decks
-	Strategy string `json:"strategy"`
-	Seed     uint64 `json:"seed"`
-	Shuffle  string `json:"shuffle"` // "continuous" or "75% penetration"
-	Rounds   int64  `json:"rounds"`
-	Hands    int64  `json:"hands"`
-	// EV, SE, CI95, SD, AverageBet, Wagered and Returned are in units: a
-	// unit is a bet of 1 in the ramp (without one, the flat bet).
-	EV          float64    `json:"ev"` // per player and round
-	SE          float64    `json:"se"`
-	CI95        [2]float64 `json:"ci95"`
-	SD          float64    `json:"sd"`
-	AverageBet  float64    `json:"average_bet"` // wagered per round, doubles and splits included
-	Wagered     float64    `json:"wagered"`
-	Returned    float64    `json:"returned"`
-	PayoutRatio float64    `json:"payout_ratio"`
-	PayoutCI95  [2]float64 `json:"payout_ratio_ci95"`
-	Wins        int64      `json:"wins"`
-	Pushes      int64      `json:"pushes"`
-	Losses      int64      `json:"losses"`
-	ExactEV     float64    `json:"exact_ev"` // the strategy's exact EV with a fresh full shoe every round
-	// ExactOf names what ExactEV is of when the strategy has no exact EV
-	// of its own ("" for the strategy itself).
-	ExactOf   string  `json:"exact_ev_of,omitempty"`
-	RoundsSec float64 `json:"rounds_per_sec"`
-	// Shard, Fingerprint and Sums let 'bjchart sim merge' combine runs
-	// exactly; Fingerprint identifies everything that defines the run
-	// (runFingerprint).
-	Shard       string `json:"shard,omitempty"` // "i/n"
-	Fingerprint string `json:"fingerprint,omitempty"`
-	// Seal binds a part's label, header and sums together (SealPart), so
-	// that 'bjchart sim merge' notices an edited or relabelled part.
-	Seal    string      `json:"seal,omitempty"`
-	Sums    *sim.Result `json:"sums"`
-	Players int         `json:"players"`
-	Watched int64       `json:"watched,omitempty"` // rounds sat out (a ramp bet of 0), not in rounds
-	Count   string      `json:"count,omitempty"`
-	Ramp    string      `json:"ramp,omitempty"`
-	// IndexPlays, with --indices: the index plays made and those not.
-	IndexPlays *IndexPlaySet `json:"index_plays,omitempty"`
-	Reference  *PaperRef     `json:"reference,omitempty"` // a preset's published figure
-	// With a count: the counter's figures (in units) and the breakdown by
-	// count.
-	Counter *risk.Counter `json:"counter,omitempty"`
-	// SeatResults, with --seat: each seat's own rounds.
-	SeatResults []SeatRow       `json:"seats,omitempty"`
-	ByCount     []risk.CountRow `json:"by_count,omitempty"`
-
-	UnitBet  bool `json:"-"` // a flat bet of 1 unit: EVs read as fractions of the bet
-	Balanced bool `json:"balanced,omitempty"`
-}
-
-// An IndexPlaySet is the index plays a simulation makes, as its report
-// lists them.
-type IndexPlaySet struct {
-	Source string `json:"source"` // the set: published, computed or a file
-	// ComputedFor is the rules an indices file was computed for, when
-	// they are not the rules simulated.
-	ComputedFor string   `json:"computed_for,omitempty"`
-	InPlay      []string `json:"in_play"`              // "16 v T stand at +0.00"
-	NotPlayed   []string `json:"not_played,omitempty"` // each with why
-}
 
 // MinCountRounds is the fewest rounds a count needs to be shown in the
 // text table and the plot: fewer say nothing.
 const MinCountRounds = 10000
 
-// SeatRow is one seat's result, in units.
-type SeatRow struct {
-	Seat     int     `json:"seat"`
-	Spec     string  `json:"spec"`
-	Rounds   int64   `json:"rounds"` // played
-	EV       float64 `json:"ev"`
-	SE       float64 `json:"se"`
-	Wagered  float64 `json:"wagered"`
-	Returned float64 `json:"returned"`
-}
-
-// PaperRef sets a published payout ratio beside the simulated one.
-type PaperRef struct {
-	Source      string  `json:"source"`
-	Rounds      int64   `json:"rounds"` // the paper's
-	PayoutRatio float64 `json:"payout_ratio"`
-	// SEAtPaperRounds is the standard error a payout ratio has over the
-	// paper's rounds (the simulation's, scaled by the square root of the
-	// rounds), and SEsApart the published figure's distance from the
-	// simulated one in those errors.
-	SEAtPaperRounds float64 `json:"se_at_paper_rounds"`
-	SEsApart        float64 `json:"ses_apart"`
-}
-
-// WithResult fills a report whose run is described (rules, strategy,
-// seed, shuffle, count) with a result; took is the time it took, 0 for
-// merged parts (no speed then).
-func (s SimReport) WithResult(res sim.Result, exact float64, took time.Duration) SimReport {
-	pr, prSE := res.PayoutRatio(), res.PayoutRatioSE()
-	s.Rounds, s.Hands, s.EV, s.SE = res.Rounds, res.Hands, res.EV(), res.SE()
-	s.CI95, s.SD = res.CI95(), res.SD()
-	s.AverageBet, s.Wagered, s.Returned = res.Wagered/float64(res.Rounds), res.Wagered, res.Wagered+res.Net
-	s.PayoutRatio, s.PayoutCI95 = pr, [2]float64{pr - 1.96*prSE, pr + 1.96*prSE}
-	s.Wins, s.Pushes, s.Losses = res.Wins, res.Pushes, res.Losses
-	s.ExactEV, s.Players, s.Watched = exact, res.Players, res.Watched
-	if took > 0 {
-		s.RoundsSec = float64(res.Rounds+res.Watched) / took.Seconds()
-	}
-	return s
-}
-
-// Text writes the report for a reader.
-func (s SimReport) Text(b *bytes.Buffer) error {
+// SimText writes a simulation's report for a reader.
+func SimText(b *bytes.Buffer, s simreport.Report) error {
 	n := float64(s.Rounds)
 	pn := n * float64(s.Players) // players' rounds
 	fmt.Fprintf(b, "bjchart sim: %s\n", RulesText(s.Rules, s.Shoe))
@@ -222,4 +114,28 @@ func (s SimReport) Text(b *bytes.Buffer) error {
 		}
 	}
 	return tw.Flush()
+}
+
+// NewCountPlot is a simulation's edge by count with 95% error bars (counts with fewer
+// than MinCountRounds rounds left out: they say nothing), for
+// DrawCountPlot.
+func NewCountPlot(s simreport.Report) (CountPlot, error) {
+	kind := "running count"
+	if s.Balanced {
+		kind = "true count (running count per deck left), floored"
+	}
+	cp := CountPlot{
+		Title:  fmt.Sprintf("%s, %s: edge by count (%d rounds, seed %d)", RulesText(s.Rules, s.Shoe), s.Count, s.Rounds, s.Seed),
+		XLabel: kind + ", at the bet",
+		YLabel: "player's edge, % of the amount wagered (95% interval)",
+	}
+	for _, r := range s.ByCount {
+		if r.Rounds >= MinCountRounds {
+			cp.Points = append(cp.Points, CountPoint{Count: r.Count, Value: 100 * r.Edge, HalfWidth: 196 * r.EdgeSE})
+		}
+	}
+	if len(cp.Points) == 0 {
+		return cp, fmt.Errorf("no count has %d rounds: play more rounds", MinCountRounds)
+	}
+	return cp, nil
 }

@@ -22,6 +22,7 @@ import (
 	"bjchart/solve/param"
 	"bjchart/solve/risk"
 	"bjchart/solve/sim"
+	"bjchart/solve/simreport"
 
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
@@ -139,7 +140,7 @@ func (o *simOptions) run(cmd *cobra.Command, e env) error {
 		return requestError(err)
 	}
 	r, rounds, pen := job.Rules, job.Rounds, job.Penetration
-	var indexSet *render.IndexPlaySet // the --indices played, for the report
+	var indexSet *simreport.IndexPlaySet // the --indices played, for the report
 	var ref *sim.ItohRow
 	cfg := sim.Config{Players: job.Players, Seed: job.Seed, Count: job.Count, Ramp: job.Ramp}
 	if o.preset != "" {
@@ -255,17 +256,8 @@ func (o *simOptions) run(cmd *cobra.Command, e env) error {
 	if opt.Shoe != nil && *opt.Shoe != r.FullShoe() {
 		shoe = opt.Shoe.String()
 	}
-	head := render.SimReport{Rules: render.RulesWithShoe(r.String(), shoe), Shoe: shoe, Strategy: o.strategyName(), Seed: job.Seed, Shuffle: "continuous", UnitBet: len(cfg.Ramp) == 0, ExactOf: exactOf}
-	switch {
-	case cfg.ReshuffleBelow > 0:
-		head.Shuffle = fmt.Sprintf("reshuffled below %d cards", cfg.ReshuffleBelow)
-	case pen > 0:
-		head.Shuffle = fmt.Sprintf("%g%% penetration", 100*pen)
-	}
-	if cfg.Count != nil {
-		head.Count, head.Ramp, head.Balanced = cfg.Count.Name, o.req.Ramp, cfg.Count.Balanced
-	}
-	head.IndexPlays = indexSet
+	head := simreport.Head(render.RulesWithShoe(r.String(), shoe), shoe, o.strategyName(), job.Seed, cfg, o.req.Ramp)
+	head.ExactOf, head.IndexPlays = exactOf, indexSet
 	report := head.WithResult(res, exact, time.Since(start))
 	report.Shard, report.Sums = o.shard, &res
 	if o.shard != "" {
@@ -273,28 +265,28 @@ func (o *simOptions) run(cmd *cobra.Command, e env) error {
 			return err
 		}
 	}
-	var seats []render.SeatRow
+	var seats []simreport.SeatRow
 	for i, spec := range o.seats {
 		for chart, note := range o.unknownNotes {
 			if strings.Contains(spec, "strategy="+chart) {
 				spec += " (" + chart + ": " + note + ")"
 			}
 		}
-		seats = append(seats, render.SeatRow{Seat: i + 1, Spec: spec})
+		seats = append(seats, simreport.SeatRow{Seat: i + 1, Spec: spec})
 	}
-	report.SeatResults = render.SeatRows(res, seats)
+	report.SeatResults = simreport.SeatRows(res, seats)
 	if ref != nil {
-		report.Reference = render.NewPaperRef(ref.Source(), ref.Rounds, ref.Payout, report)
+		report.Reference = simreport.NewPaperRef(ref.Source(), ref.Rounds, ref.Payout, report)
 	}
 	if cfg.Count != nil && cfg.Count.Name != sim.FlatItoh {
 		report.Counter, report.ByCount = risk.NewCounter(res, o.bankroll)
 	}
 	if o.shard != "" {
-		report.Seal = render.SealPart(report)
+		report.Seal = simreport.Seal(report)
 	}
 	if o.plot != "" {
 		if err := renderTo(e, o.plot, func(b *bytes.Buffer) error {
-			cp, err := report.CountPlot()
+			cp, err := render.NewCountPlot(report)
 			if err != nil {
 				return err
 			}
@@ -307,7 +299,7 @@ func (o *simOptions) run(cmd *cobra.Command, e env) error {
 		if o.format == "json" {
 			return render.WriteJSON(b, report)
 		}
-		return report.Text(b)
+		return render.SimText(b, report)
 	})
 }
 
@@ -365,7 +357,7 @@ all must come from the same command but for --shard.`,
   bjchart sim merge part1.json part2.json`,
 		Args: argsBetween(1, -1, "the JSON files of the parts"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			merged, err := mergeParts(args)
+			merged, err := simreport.MergeRequest{Parts: args}.Run(readPart)
 			var re *charts.ReadError
 			switch {
 			case errors.As(err, &re):
@@ -377,7 +369,7 @@ all must come from the same command but for --shard.`,
 				if format == "json" {
 					return render.WriteJSON(b, merged)
 				}
-				return merged.Text(b)
+				return render.SimText(b, merged)
 			})
 		},
 	}
@@ -388,19 +380,14 @@ all must come from the same command but for --shard.`,
 // maxPartFile bounds a part's size: a part is a few kilobytes.
 const maxPartFile = 1 << 20
 
-// mergeParts reads the parts' files and merges them (render.MergeSimParts).
-func mergeParts(files []string) (render.SimReport, error) {
-	data := make([][]byte, len(files))
-	for k, f := range files {
-		var err error
-		if data[k], err = readCapped(f, maxPartFile, "a part is a few kilobytes"); err != nil {
-			if errors.Is(err, fs.ErrNotExist) {
-				err = &charts.ReadError{File: f, Err: fmt.Errorf("no such file")}
-			}
-			return render.SimReport{}, err
-		}
+// readPart reads a part's file for 'sim merge': a missing or unreadable
+// one is an error of the file (exit 1), not of its content.
+func readPart(f string) ([]byte, error) {
+	data, err := readCapped(f, maxPartFile, "a part is a few kilobytes")
+	if errors.Is(err, fs.ErrNotExist) {
+		err = &charts.ReadError{File: f, Err: fmt.Errorf("no such file")}
 	}
-	return render.MergeSimParts(files, data)
+	return data, err
 }
 
 // runFingerprint identifies a run: the program's version, every option
@@ -445,10 +432,10 @@ func runFingerprint(cmd *cobra.Command) (string, error) {
 // entry of a file is played or named: a bad one is an error, one the
 // simulator does not play (soft hands, hands of three or more cards, no
 // index) is listed as not played.
-func indexPlays(source string, r solve.Rules) ([]sim.IndexPlay, float64, *render.IndexPlaySet, error) {
+func indexPlays(source string, r solve.Rules) ([]sim.IndexPlay, float64, *simreport.IndexPlaySet, error) {
 	decisions := append(append([]count.Decision{}, count.Fab4...), count.I18...)
 	at := make([]float64, len(decisions))
-	set := &render.IndexPlaySet{Source: source}
+	set := &simreport.IndexPlaySet{Source: source}
 	switch source {
 	case "published":
 		set.Source = "the published I18 and Fab 4 (Schlesinger, Blackjack Attack)"
@@ -496,7 +483,7 @@ func indexName(d count.Decision) string {
 // as index plays: every entry is checked (count.Decision.Check, a finite
 // index within ±count.MaxIndex, no decision twice), and the entries the
 // simulator does not play are listed in set.
-func readIndicesFile(file string, r solve.Rules, set *render.IndexPlaySet) ([]count.Decision, []float64, error) {
+func readIndicesFile(file string, r solve.Rules, set *simreport.IndexPlaySet) ([]count.Decision, []float64, error) {
 	data, err := readCapped(file, maxPartFile, "an indices file is a few kilobytes")
 	var re *charts.ReadError
 	if errors.As(err, &re) {

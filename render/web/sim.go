@@ -18,6 +18,7 @@ import (
 	"bjchart/solve/param"
 	"bjchart/solve/risk"
 	"bjchart/solve/sim"
+	"bjchart/solve/simreport"
 )
 
 // maxSimRounds caps a simulation the page runs (the page says so; the
@@ -243,21 +244,14 @@ func (s *Server) handleSimRun(w http.ResponseWriter, r *http.Request) {
 		send("failed", err.Error())
 		return
 	}
-	shuffle := "continuous"
-	if q.job.Penetration > 0 {
-		shuffle = fmt.Sprintf("%g%% penetration", 100*q.job.Penetration)
-	}
-	head := render.SimReport{Rules: q.job.Rules.String(), Strategy: "solved", Seed: q.job.Seed, Shuffle: shuffle, UnitBet: q.job.Ramp == nil}
-	if q.job.Count != nil {
-		head.Count, head.Ramp, head.Balanced = q.job.Count.Name, q.req.Ramp, q.job.Count.Balanced
-	}
+	head := simreport.Head(q.job.Rules.String(), "", "solved", q.job.Seed, cfg, q.req.Ramp)
 	report := head.WithResult(res, t.EV, time.Since(start))
 	if q.job.Count != nil {
 		report.Counter, report.ByCount = risk.NewCounter(res, 0)
 		s.sims.put(q.values().Encode(), report)
 	}
 	var buf bytes.Buffer
-	if err := report.Text(&buf); err != nil {
+	if err := render.SimText(&buf, report); err != nil {
 		send("failed", err.Error())
 		return
 	}
@@ -265,7 +259,7 @@ func (s *Server) handleSimRun(w http.ResponseWriter, r *http.Request) {
 }
 
 // handleSimPlot draws the edge by count of a counting simulation the page
-// has just run (render.SimReport.CountPlot, as 'bjchart sim --plot'); a
+// has just run (render.NewCountPlot, as 'bjchart sim --plot'); a
 // simulation not run here lately is a 404 that says to run it.
 func (s *Server) handleSimPlot(w http.ResponseWriter, r *http.Request) {
 	q, err := parseSimQuery(r.URL.Query())
@@ -278,7 +272,7 @@ func (s *Server) handleSimPlot(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "no such simulation has run here lately: run it on /sim?"+q.values().Encode(), http.StatusNotFound)
 		return
 	}
-	cp, err := rep.CountPlot()
+	cp, err := render.NewCountPlot(rep)
 	if err != nil {
 		http.Error(w, err.Error(), http.StatusNotFound)
 		return

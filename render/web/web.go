@@ -33,6 +33,7 @@ import (
 	"bjchart/render"
 	"bjchart/solve"
 	"bjchart/solve/house"
+	"bjchart/solve/simreport"
 )
 
 //go:embed templates/*.html assets/*
@@ -74,7 +75,7 @@ type Server struct {
 	// The last results of long jobs, for what follows them: a
 	// simulation's report for its plot, index plays for the counter's
 	// card, a game's rule effects.
-	sims    *recent[render.SimReport]
+	sims    *recent[simreport.Report]
 	indices *recent[*render.IndicesReport]
 	effects *recent[[]solve.Effect]
 }
@@ -99,7 +100,7 @@ func New(opt Options) *Server {
 		simPage:   template.Must(template.New("sim.html").ParseFS(files, "templates/sim.html")),
 		indexPage: template.Must(template.New("indices.html").ParseFS(files, "templates/indices.html")),
 		simSlot:   make(chan struct{}, 1),
-		sims:      newRecent[render.SimReport](8), indices: newRecent[*render.IndicesReport](8), effects: newRecent[[]solve.Effect](8)}
+		sims:      newRecent[simreport.Report](8), indices: newRecent[*render.IndicesReport](8), effects: newRecent[[]solve.Effect](8)}
 	s.diffs = newWorkCache[*charts.Diff](8, s.tables.slots)     // two tables each
 	s.houses = newWorkCache[*house.Solution](4, s.tables.slots) // about 20 MB each
 	assets, _ := fs.Sub(files, "assets")

@@ -63,6 +63,18 @@ type Config struct {
 	RuinAt float64
 }
 
+// ShuffleText says when the shoe is shuffled, as a report says it:
+// "reshuffled below N cards", "75% penetration" or "continuous".
+func (c Config) ShuffleText() string {
+	switch {
+	case c.ReshuffleBelow > 0:
+		return fmt.Sprintf("reshuffled below %d cards", c.ReshuffleBelow)
+	case c.Penetration > 0:
+		return fmt.Sprintf("%g%% penetration", 100*c.Penetration)
+	}
+	return "continuous"
+}
+
 // MaxPlayers is the most players at a table.
 const MaxPlayers = 7
 

@@ -1,4 +1,4 @@
-package render
+package simreport
 
 import (
 	"os"
@@ -16,18 +16,18 @@ func FuzzReadPart(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Add(out)
-	if _, _, _, err := ReadSimPart(out); err != nil {
+	if _, _, _, err := ReadPart(out); err != nil {
 		f.Fatalf("the seed part is refused: %v", err)
 	}
 	f.Add([]byte(`{"shard":"1/1","fingerprint":"x","rules":"6D","sums":{}}`))
 	f.Add([]byte(`{`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		part, i, n, err := ReadSimPart(data)
+		part, i, n, err := ReadPart(data)
 		if err != nil {
 			return
 		}
 		r, _ := solve.ParseRules(part.Rules)
-		if i < 1 || i > n || part.Sums.Check(sim.MaxPays(r)) != nil || SealPart(part) != part.Seal {
+		if i < 1 || i > n || part.Sums.Check(sim.MaxPays(r)) != nil || Seal(part) != part.Seal {
 			t.Errorf("accepted part %d/%d: %+v", i, n, part.Sums)
 		}
 	})

@@ -1,0 +1,298 @@
+// Package simreport is a simulation's report: its figures from a run's
+// sums, the published figure beside them, and the parts of a run split
+// across machines ('bjchart sim --shard'), sealed and merged. Package
+// render formats it.
+package simreport
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+
+	"bjchart/solve"
+	"bjchart/solve/risk"
+	"bjchart/solve/sim"
+)
+
+// A Report is a simulation's figures (the output of 'bjchart sim' and
+// the page's simulation); its JSON field names are stable.
+type Report struct {
+	Rules    string `json:"rules"`
+	Shoe     string `json:"shoe,omitempty"` // the shoe dealt from (counts of A,2..9,T), when not full decks
+	Strategy string `json:"strategy"`
+	Seed     uint64 `json:"seed"`
+	Shuffle  string `json:"shuffle"` // "continuous" or "75% penetration"
+	Rounds   int64  `json:"rounds"`
+	Hands    int64  `json:"hands"`
+	// EV, SE, CI95, SD, AverageBet, Wagered and Returned are in units: a
+	// unit is a bet of 1 in the ramp (without one, the flat bet).
+	EV          float64    `json:"ev"` // per player and round
+	SE          float64    `json:"se"`
+	CI95        [2]float64 `json:"ci95"`
+	SD          float64    `json:"sd"`
+	AverageBet  float64    `json:"average_bet"` // wagered per round, doubles and splits included
+	Wagered     float64    `json:"wagered"`
+	Returned    float64    `json:"returned"`
+	PayoutRatio float64    `json:"payout_ratio"`
+	PayoutCI95  [2]float64 `json:"payout_ratio_ci95"`
+	Wins        int64      `json:"wins"`
+	Pushes      int64      `json:"pushes"`
+	Losses      int64      `json:"losses"`
+	ExactEV     float64    `json:"exact_ev"` // the strategy's exact EV with a fresh full shoe every round
+	// ExactOf names what ExactEV is of when the strategy has no exact EV
+	// of its own ("" for the strategy itself).
+	ExactOf   string  `json:"exact_ev_of,omitempty"`
+	RoundsSec float64 `json:"rounds_per_sec"`
+	// Shard, Fingerprint and Sums let 'bjchart sim merge' combine runs
+	// exactly; Fingerprint identifies everything that defines the run
+	// (runFingerprint).
+	Shard       string `json:"shard,omitempty"` // "i/n"
+	Fingerprint string `json:"fingerprint,omitempty"`
+	// Seal binds a part's label, header and sums together (Seal), so
+	// that 'bjchart sim merge' notices an edited or relabelled part.
+	Seal    string      `json:"seal,omitempty"`
+	Sums    *sim.Result `json:"sums"`
+	Players int         `json:"players"`
+	Watched int64       `json:"watched,omitempty"` // rounds sat out (a ramp bet of 0), not in rounds
+	Count   string      `json:"count,omitempty"`
+	Ramp    string      `json:"ramp,omitempty"`
+	// IndexPlays, with --indices: the index plays made and those not.
+	IndexPlays *IndexPlaySet `json:"index_plays,omitempty"`
+	Reference  *PaperRef     `json:"reference,omitempty"` // a preset's published figure
+	// With a count: the counter's figures (in units) and the breakdown by
+	// count.
+	Counter *risk.Counter `json:"counter,omitempty"`
+	// SeatResults, with --seat: each seat's own rounds.
+	SeatResults []SeatRow       `json:"seats,omitempty"`
+	ByCount     []risk.CountRow `json:"by_count,omitempty"`
+
+	UnitBet  bool `json:"-"` // a flat bet of 1 unit: EVs read as fractions of the bet
+	Balanced bool `json:"balanced,omitempty"`
+}
+
+// An IndexPlaySet is the index plays a simulation makes, as its report
+// lists them.
+type IndexPlaySet struct {
+	Source string `json:"source"` // the set: published, computed or a file
+	// ComputedFor is the rules an indices file was computed for, when
+	// they are not the rules simulated.
+	ComputedFor string   `json:"computed_for,omitempty"`
+	InPlay      []string `json:"in_play"`              // "16 v T stand at +0.00"
+	NotPlayed   []string `json:"not_played,omitempty"` // each with why
+}
+
+// SeatRow is one seat's result, in units.
+type SeatRow struct {
+	Seat     int     `json:"seat"`
+	Spec     string  `json:"spec"`
+	Rounds   int64   `json:"rounds"` // played
+	EV       float64 `json:"ev"`
+	SE       float64 `json:"se"`
+	Wagered  float64 `json:"wagered"`
+	Returned float64 `json:"returned"`
+}
+
+// PaperRef sets a published payout ratio beside the simulated one.
+type PaperRef struct {
+	Source      string  `json:"source"`
+	Rounds      int64   `json:"rounds"` // the paper's
+	PayoutRatio float64 `json:"payout_ratio"`
+	// SEAtPaperRounds is the standard error a payout ratio has over the
+	// paper's rounds (the simulation's, scaled by the square root of the
+	// rounds), and SEsApart the published figure's distance from the
+	// simulated one in those errors.
+	SEAtPaperRounds float64 `json:"se_at_paper_rounds"`
+	SEsApart        float64 `json:"ses_apart"`
+}
+
+// Head describes a run before its result (WithResult adds it): the game
+// as the report names it (rules, and shoe when it is dealt from a shoe
+// other than full decks), the strategy, the seed, and the shuffle, count
+// and ramp of cfg (ramp as given).
+func Head(rules, shoe, strategy string, seed uint64, cfg sim.Config, ramp string) Report {
+	h := Report{Rules: rules, Shoe: shoe, Strategy: strategy, Seed: seed, Shuffle: cfg.ShuffleText(), UnitBet: len(cfg.Ramp) == 0}
+	if cfg.Count != nil {
+		h.Count, h.Ramp, h.Balanced = cfg.Count.Name, ramp, cfg.Count.Balanced
+	}
+	return h
+}
+
+// WithResult fills a report whose run is described (rules, strategy,
+// seed, shuffle, count) with a result; took is the time it took, 0 for
+// merged parts (no speed then).
+func (s Report) WithResult(res sim.Result, exact float64, took time.Duration) Report {
+	pr, prSE := res.PayoutRatio(), res.PayoutRatioSE()
+	s.Rounds, s.Hands, s.EV, s.SE = res.Rounds, res.Hands, res.EV(), res.SE()
+	s.CI95, s.SD = res.CI95(), res.SD()
+	s.AverageBet, s.Wagered, s.Returned = res.Wagered/float64(res.Rounds), res.Wagered, res.Wagered+res.Net
+	s.PayoutRatio, s.PayoutCI95 = pr, [2]float64{pr - 1.96*prSE, pr + 1.96*prSE}
+	s.Wins, s.Pushes, s.Losses = res.Wins, res.Pushes, res.Losses
+	s.ExactEV, s.Players, s.Watched = exact, res.Players, res.Watched
+	if took > 0 {
+		s.RoundsSec = float64(res.Rounds+res.Watched) / took.Seconds()
+	}
+	return s
+}
+
+// NewPaperRef sets a published payout ratio (source, over the paper's
+// rounds) beside the simulated one of s, in the standard errors of a run
+// of the paper's length; nil for a setting the paper did not run (a NaN
+// payout).
+func NewPaperRef(source string, rounds int64, payout float64, s Report) *PaperRef {
+	if math.IsNaN(payout) {
+		return nil
+	}
+	se := (s.PayoutCI95[1] - s.PayoutCI95[0]) / (2 * 1.96) * math.Sqrt(float64(s.Rounds)/float64(rounds))
+	return &PaperRef{Source: source, Rounds: rounds, PayoutRatio: payout, SEAtPaperRounds: se, SEsApart: (payout - s.PayoutRatio) / se}
+}
+
+// ReadPart reads one part of a split run (the JSON output of 'bjchart
+// sim --shard i/n --format json'): its report, which part it is and of how
+// many. Sums that sim.Result.Check refuses are refused.
+func ReadPart(data []byte) (part Report, i, n int, err error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if err := dec.Decode(&part); err != nil || part.Sums == nil || part.Fingerprint == "" {
+		return part, 0, 0, fmt.Errorf("not the JSON output of 'bjchart sim --shard i/n --format json'")
+	}
+	if i, n, err = sim.ParseShard(part.Shard); err != nil {
+		return part, 0, 0, fmt.Errorf("no --shard part: %v", err)
+	}
+	r, err := solve.ParseRules(part.Rules)
+	if err != nil {
+		return part, 0, 0, fmt.Errorf("rules: %v", err)
+	}
+	if part.Sums.Players != part.Players || len(part.SeatResults) > part.Players {
+		return part, 0, 0, fmt.Errorf("the players do not agree with the sums")
+	}
+	for _, seat := range part.SeatResults {
+		if seat.Seat < 1 || seat.Seat > part.Players {
+			return part, 0, 0, fmt.Errorf("seat %d of %d", seat.Seat, part.Players)
+		}
+	}
+	if ref := part.Reference; ref != nil && (ref.Rounds < 1 || !(ref.PayoutRatio > 0 && ref.PayoutRatio < 10)) {
+		return part, 0, 0, fmt.Errorf("the paper's reference is damaged")
+	}
+	if c := part.Counter; c != nil && !(c.Bankroll >= 0 && c.Bankroll < 1e300) {
+		return part, 0, 0, fmt.Errorf("bankroll %v", c.Bankroll)
+	}
+	if err := part.Sums.Check(sim.MaxPays(r)); err != nil {
+		return part, 0, 0, fmt.Errorf("damaged sums: %v", err)
+	}
+	if part.Seal == "" || Seal(part) != part.Seal {
+		return part, 0, 0, fmt.Errorf("part %s has been edited since 'bjchart sim' wrote it (its seal does not match its label, header and sums)", part.Shard)
+	}
+	return part, i, n, nil
+}
+
+// Seal returns the seal of a part of a split run: the SHA-256 of its
+// JSON with the seal left out, which binds the part's label (shard), its
+// header (rules, seed, strategy, ...) and its sums. 'bjchart sim merge'
+// recomputes it, so that an edit to any of them (a part relabelled to
+// count twice, a header copied from another game) is refused. It is a
+// check against mistakes and careless edits, not a signature: whoever
+// edits a part can also recompute its seal.
+func Seal(part Report) string {
+	part.Seal = ""
+	data, err := json.Marshal(part)
+	if err != nil {
+		return "" // a report holds no value JSON cannot encode
+	}
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:])
+}
+
+// A MergeRequest asks for the parts of a split run as one run ('bjchart
+// sim merge'). The face reads the parts' files.
+type MergeRequest struct {
+	Parts []string // the parts' files, each the JSON of 'bjchart sim --shard i/n'
+}
+
+// Run reads each part with read and merges them (Merge).
+func (q MergeRequest) Run(read func(name string) ([]byte, error)) (Report, error) {
+	if len(q.Parts) == 0 {
+		return Report{}, fmt.Errorf("no parts to merge: give the JSON files of the parts")
+	}
+	data := make([][]byte, len(q.Parts))
+	for k, f := range q.Parts {
+		var err error
+		if data[k], err = read(f); err != nil {
+			return Report{}, err
+		}
+	}
+	return Merge(q.Parts, data)
+}
+
+// Merge reads the parts of a split run (data[k] from the file
+// names[k]) and reports their sum as one run. Every part must be there
+// once, with the fingerprint of one run and sums that pass sim's checks.
+func Merge(names []string, data [][]byte) (Report, error) {
+	var first Report
+	var total sim.Result
+	seen := map[int]string{}
+	sums := map[int]sim.Result{}
+	sumsSeen := map[string]string{} // a part's sums as JSON → its file
+	n := 0
+	for k, f := range names {
+		part, i, pn, err := ReadPart(data[k])
+		if err != nil {
+			return first, fmt.Errorf("%s: %v", f, err)
+		}
+		if k == 0 {
+			first, n = part, pn
+		} else if part.Fingerprint != first.Fingerprint || pn != n {
+			return first, fmt.Errorf("%s: not a part of the same run as %s (every option but --shard, the content of every input file and the program's version must agree)", f, names[0])
+		}
+		if prev, dup := seen[i]; dup {
+			return first, fmt.Errorf("%s: part %d/%d again (also %s)", f, i, n, prev)
+		}
+		key, _ := json.Marshal(part.Sums)
+		if prev, dup := sumsSeen[string(key)]; dup {
+			return first, fmt.Errorf("%s: the same sums as %s: one part given twice under two labels", f, prev)
+		}
+		sumsSeen[string(key)] = f
+		seen[i], sums[i] = f, *part.Sums
+	}
+	if len(seen) != n {
+		var missing []string
+		for i := 1; i <= n && len(missing) < 10; i++ {
+			if _, ok := seen[i]; !ok {
+				missing = append(missing, strconv.Itoa(i))
+			}
+		}
+		return first, fmt.Errorf("%d of %d parts given; missing %s", len(seen), n, strings.Join(missing, ", "))
+	}
+	for i := 1; i <= n; i++ { // in part order: the same sums on any machine
+		total.Merge(sums[i])
+	}
+	total.Players = first.Players
+	head := Report{Rules: first.Rules, Shoe: first.Shoe, Strategy: first.Strategy, Seed: first.Seed, Shuffle: first.Shuffle,
+		Count: first.Count, Ramp: first.Ramp, IndexPlays: first.IndexPlays, Balanced: first.Balanced, UnitBet: first.Ramp == "", ExactOf: first.ExactOf}
+	merged := head.WithResult(total, first.ExactEV, 0)
+	merged.Sums = &total
+	merged.SeatResults = SeatRows(total, first.SeatResults)
+	if ref := first.Reference; ref != nil {
+		merged.Reference = NewPaperRef(ref.Source, ref.Rounds, ref.PayoutRatio, merged)
+	}
+	if first.Counter != nil {
+		merged.Counter, merged.ByCount = risk.NewCounter(total, first.Counter.Bankroll)
+	}
+	return merged, nil
+}
+
+// SeatRows are the rows of the seats of own (each with its number and
+// spec) from a run's sums.
+func SeatRows(res sim.Result, own []SeatRow) []SeatRow {
+	var out []SeatRow
+	for _, seat := range own {
+		sr := res.Seats[seat.Seat-1]
+		out = append(out, SeatRow{Seat: seat.Seat, Spec: seat.Spec, Rounds: sr.Rounds,
+			EV: sr.EV(), SE: sr.SE(), Wagered: sr.Wagered, Returned: sr.Wagered + sr.Net})
+	}
+	return out
+}
