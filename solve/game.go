@@ -61,16 +61,6 @@ func (g Game) Resolve() (Rules, error) {
 	if g.H17 != nil {
 		r.H17 = *g.H17
 	}
-	switch g.Double {
-	case "any":
-		r.Double = DoubleAny
-	case "9-11":
-		r.Double = Double9to11
-	case "10-11":
-		r.Double = Double10to11
-	case "none":
-		r.Double = DoubleNone
-	}
 	if g.DAS != nil {
 		r.DAS = *g.DAS
 	}
@@ -86,14 +76,6 @@ func (g Game) Resolve() (Rules, error) {
 	if g.HSA != nil {
 		r.HSA = *g.HSA
 	}
-	switch g.Surrender {
-	case "none":
-		r.Surrender = NoSurrender
-	case "late":
-		r.Surrender = LateSurrender
-	case "early":
-		r.Surrender = EarlySurrender
-	}
 	if g.BlackjackPays != "" {
 		p, err := ParseRules(g.BlackjackPays)
 		n, d, ratio := strings.Cut(g.BlackjackPays, ":")
@@ -102,13 +84,22 @@ func (g Game) Resolve() (Rules, error) {
 		}
 		r.BlackjackPays = p.BlackjackPays
 	}
-	switch g.HoleCard {
-	case "peek":
-		r.HoleCard = Peek
-	case "enhc":
-		r.HoleCard = ENHC
-	case "obo":
-		r.HoleCard = OBO
+	// The overrides of one of a list are rule tokens by other names: the
+	// rule language reads each rule once.
+	for _, o := range []struct {
+		value  string
+		tokens map[string]string
+	}{
+		{g.Double, map[string]string{"any": "DOA", "9-11": "D9", "10-11": "D10", "none": "NDD"}},
+		{g.Surrender, map[string]string{"none": "NS", "late": "LS", "early": "ES"}},
+		{g.HoleCard, map[string]string{"peek": "PEEK", "enhc": "ENHC", "obo": "OBO"}},
+	} {
+		if tok, ok := o.tokens[strings.ToLower(o.value)]; ok {
+			_, apply, _ := lookupToken(tok)
+			if err := apply(&r); err != nil {
+				return r, err
+			}
+		}
 	}
 	if err := r.Validate(); err != nil { // rules that parse but do not go together
 		return r, fmt.Errorf("rules %s: %v", r, err)

@@ -209,42 +209,13 @@ func (o *simOptions) run(cmd *cobra.Command, e env) error {
 		return err
 	}
 	exactOf := exactOfStrategy(o.strategy)
-	for i, spec := range o.seats {
-		seat, err := o.parseSeat(s, r, spec)
-		if err != nil {
-			return usagef("--seat %q (seat %d): %v", spec, i+1, err)
-		}
-		if (seat.Ramp != nil || seat.Indices != nil || seat.InsureAt != nil) && cfg.Count == nil {
-			return usagef("--seat %q: a ramp, indices or insurance needs --count", spec)
-		}
-		cfg.Seats = append(cfg.Seats, seat)
-	}
-	if len(o.seats) > sim.MaxPlayers {
-		return usagef("--seat given %d times: at most %d seats", len(o.seats), sim.MaxPlayers)
-	}
-	if len(o.seats) > 0 && o.fields.Given("players") && o.req.Players != len(o.seats) {
-		return usagef("--players %d but --seat given %d times: the seats are the players", o.req.Players, len(o.seats))
+	if cfg.Seats, err = o.seatPlayers(s, r, cfg.Count != nil); err != nil {
+		return err
 	}
 	start := time.Now()
 	cfg.Rules, cfg.Shoe, cfg.Penetration, cfg.Rounds = r, opt.Shoe, pen, rounds
-	if o.shard != "" {
-		i, n, err := sim.ParseShard(o.shard)
-		if err != nil {
-			return usagef("--shard %q: %v", o.shard, err)
-		}
-		if o.format != "json" {
-			return usagef("--shard needs --format json: 'bjchart sim merge' reads the parts")
-		}
-		// Part i plays its share of the rounds on its own streams.
-		if rounds < int64(n) {
-			return usagef("--shard %s with --rounds %d: fewer rounds than parts; give at least %d rounds", o.shard, rounds, n)
-		}
-		cfg.Rounds = rounds / int64(n)
-		if int64(i-1) < rounds%int64(n) {
-			cfg.Rounds++
-		}
-		cfg.Shards = 64
-		cfg.StreamBase = uint64(i-1) * 64
+	if err := o.shardConfig(&cfg, rounds); err != nil {
+		return err
 	}
 	bar := newProgress(e, cfg.Rounds, "dealing", "rounds", progressbar.OptionShowIts(), progressbar.OptionSetItsString("rounds"))
 	res, err := sim.Run(cfg, strat, bar.Set)
@@ -258,11 +229,38 @@ func (o *simOptions) run(cmd *cobra.Command, e env) error {
 	}
 	head := simreport.Head(render.RulesWithShoe(r.String(), shoe), shoe, o.strategyName(), job.Seed, cfg, o.req.Ramp)
 	head.ExactOf, head.IndexPlays = exactOf, indexSet
-	report := head.WithResult(res, exact, time.Since(start))
+	report, err := o.report(cmd, head.WithResult(res, exact, time.Since(start)), res, cfg, ref)
+	if err != nil {
+		return err
+	}
+	if o.plot != "" {
+		if err := renderTo(e, o.plot, func(b *bytes.Buffer) error {
+			cp, err := render.NewCountPlot(report)
+			if err != nil {
+				return err
+			}
+			return render.DrawCountPlot(b, strings.TrimPrefix(strings.ToLower(filepath.Ext(o.plot)), "."), cp)
+		}); err != nil {
+			return err
+		}
+	}
+	return writeStdout(e, o.format, func(b *bytes.Buffer) error {
+		if o.format == "json" {
+			return render.WriteJSON(b, report)
+		}
+		return render.SimText(b, report)
+	})
+}
+
+// report completes a run's report: the part's label and fingerprint
+// with --shard (then sealed), each seat's rows, the paper's figure beside
+// a preset's, and a counter's figures.
+func (o *simOptions) report(cmd *cobra.Command, report simreport.Report, res sim.Result, cfg sim.Config, ref *sim.ItohRow) (simreport.Report, error) {
 	report.Shard, report.Sums = o.shard, &res
 	if o.shard != "" {
+		var err error
 		if report.Fingerprint, err = runFingerprint(cmd); err != nil {
-			return err
+			return report, err
 		}
 	}
 	var seats []simreport.SeatRow
@@ -284,23 +282,55 @@ func (o *simOptions) run(cmd *cobra.Command, e env) error {
 	if o.shard != "" {
 		report.Seal = simreport.Seal(report)
 	}
-	if o.plot != "" {
-		if err := renderTo(e, o.plot, func(b *bytes.Buffer) error {
-			cp, err := render.NewCountPlot(report)
-			if err != nil {
-				return err
-			}
-			return render.DrawCountPlot(b, strings.TrimPrefix(strings.ToLower(filepath.Ext(o.plot)), "."), cp)
-		}); err != nil {
-			return err
+	return report, nil
+}
+
+// seatPlayers reads the --seat specs as the table's players; counting
+// says a count is kept (a seat's ramp, indices and insurance need one).
+func (o *simOptions) seatPlayers(s *solve.Solver, r solve.Rules, counting bool) ([]sim.Player, error) {
+	var seats []sim.Player
+	for i, spec := range o.seats {
+		seat, err := o.parseSeat(s, r, spec)
+		if err != nil {
+			return nil, usagef("--seat %q (seat %d): %v", spec, i+1, err)
 		}
+		if (seat.Ramp != nil || seat.Indices != nil || seat.InsureAt != nil) && !counting {
+			return nil, usagef("--seat %q: a ramp, indices or insurance needs --count", spec)
+		}
+		seats = append(seats, seat)
 	}
-	return writeStdout(e, o.format, func(b *bytes.Buffer) error {
-		if o.format == "json" {
-			return render.WriteJSON(b, report)
-		}
-		return render.SimText(b, report)
-	})
+	if len(o.seats) > sim.MaxPlayers {
+		return nil, usagef("--seat given %d times: at most %d seats", len(o.seats), sim.MaxPlayers)
+	}
+	if len(o.seats) > 0 && o.fields.Given("players") && o.req.Players != len(o.seats) {
+		return nil, usagef("--players %d but --seat given %d times: the seats are the players", o.req.Players, len(o.seats))
+	}
+	return seats, nil
+}
+
+// shardConfig sets cfg to play part i of --shard i/n: its share of the
+// rounds, on its own random streams.
+func (o *simOptions) shardConfig(cfg *sim.Config, rounds int64) error {
+	if o.shard == "" {
+		return nil
+	}
+	i, n, err := sim.ParseShard(o.shard)
+	if err != nil {
+		return usagef("--shard %q: %v", o.shard, err)
+	}
+	if o.format != "json" {
+		return usagef("--shard needs --format json: 'bjchart sim merge' reads the parts")
+	}
+	if rounds < int64(n) {
+		return usagef("--shard %s with --rounds %d: fewer rounds than parts; give at least %d rounds", o.shard, rounds, n)
+	}
+	cfg.Rounds = rounds / int64(n)
+	if int64(i-1) < rounds%int64(n) {
+		cfg.Rounds++
+	}
+	cfg.Shards = 64
+	cfg.StreamBase = uint64(i-1) * 64
+	return nil
 }
 
 // applyPreset sets up Itoh 2023's experiments (section 6; sim.ItohGame

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"net/http"
 	"net/url"
-	"strconv"
 	"strings"
 	"sync/atomic"
 
@@ -85,17 +84,14 @@ func (s *Server) handleIndices(w http.ResponseWriter, r *http.Request) {
 // values is the query as a URL's: the canonical rules, set and shoes,
 // and every other field that is not the default.
 func (q indexQuery) values() url.Values {
-	v := url.Values{"rules": {q.job.Rules.String()}, "set": {q.set}, "shoes": {strconv.Itoa(q.job.Shoes)}}
-	def := count.DefaultIndicesRequest()
-	for name, x := range map[string][2]string{
-		"count": {q.req.Count, def.Count}, "tags": {q.req.Tags, def.Tags}, "round": {q.req.Round, def.Round}, "count-at": {q.req.CountAt, def.CountAt},
-		"penetration": {param.FormatPercent(q.req.Penetration), param.FormatPercent(def.Penetration)},
-		"seed":        {strconv.FormatUint(q.req.Seed, 10), strconv.FormatUint(def.Seed, 10)},
-	} {
-		if x[0] != x[1] {
-			v.Set(name, x[0])
-		}
-	}
+	req, def := q.req, count.DefaultIndicesRequest()
+	req.Game = solve.Game{Rules: q.job.Rules.String()}
+	req.Set, req.Shoes = q.set, q.job.Shoes
+	var fields, defaults param.Set
+	req.Params(&fields)
+	def.Params(&defaults)
+	v := fields.Changed(&defaults)
+	v.Set("set", q.set) // always named: the default set depends on the rules
 	return v
 }
 

@@ -15,6 +15,7 @@ import (
 
 	"bjchart/render"
 	"bjchart/solve/count"
+	"bjchart/solve"
 	"bjchart/solve/param"
 	"bjchart/solve/risk"
 	"bjchart/solve/sim"
@@ -44,19 +45,14 @@ type simQuery struct {
 // values is the query as a URL's: the canonical rules and every field
 // given.
 func (q simQuery) values() url.Values {
-	v := url.Values{"rules": {q.job.Rules.String()}, "rounds": {strconv.FormatInt(q.job.Rounds, 10)}, "seed": {strconv.FormatUint(q.job.Seed, 10)}}
-	if q.req.Penetration != 0 {
-		v.Set("penetration", param.FormatPercent(q.req.Penetration))
-	}
-	if q.req.CSM {
-		v.Set("csm", "true")
-	}
-	if q.req.Count != "" {
-		v.Set("count", q.req.Count)
-	}
-	if q.req.Ramp != "" {
-		v.Set("ramp", q.req.Ramp)
-	}
+	req, def := q.req, sim.DefaultRequest()
+	req.Game = solve.Game{Rules: q.job.Rules.String()}
+	req.Rounds = q.job.Rounds
+	var fields, defaults param.Set
+	req.Params(&fields)
+	def.Params(&defaults)
+	v := fields.Changed(&defaults)
+	v.Set("rounds", strconv.FormatInt(q.job.Rounds, 10)) // always named, as the page shows them
 	return v
 }
 

@@ -232,6 +232,20 @@ func (s *Set) Query() url.Values {
 	return v
 }
 
+// Changed returns the fields whose values differ from those of def (the
+// same request's fields bound to its defaults), as a page's query: a
+// request's canonical query, whatever fields it has.
+func (s *Set) Changed(def *Set) url.Values {
+	v := url.Values{}
+	for _, p := range s.params {
+		d, ok := def.Lookup(p.Name)
+		if x := p.Value.String(); !ok || x != d.Value.String() {
+			v.Set(p.Name, x)
+		}
+	}
+	return v
+}
+
 // An Error is a field's value that a request refuses: the field, the
 // value as given, and what is wrong or allowed.
 type Error struct {

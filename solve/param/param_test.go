@@ -67,3 +67,33 @@ func TestGivenAndQuery(t *testing.T) {
 		}
 	}
 }
+
+// TestChangedAndTake: a request's canonical query names the fields that
+// differ from its defaults, given or not; Take binds another set's fields.
+func TestChangedAndTake(t *testing.T) {
+	type req struct {
+		shoes int
+		pen   float64
+		count string
+	}
+	bind := func(r *req, s *Set) {
+		s.Int(&r.shoes, "shoes", "")
+		s.Percent(&r.pen, "penetration", "")
+		s.String(&r.count, "count", "")
+	}
+	cur, def := req{600, 0.75, "zen"}, req{600, 0.8, ""}
+	var cs, ds Set
+	bind(&cur, &cs)
+	bind(&def, &ds)
+	if got := cs.Changed(&ds).Encode(); got != "count=zen&penetration=75%25" {
+		t.Errorf("changed %q", got)
+	}
+	var page Set
+	page.Take(&cs, "shoes")
+	if err := page.ParseQuery(url.Values{"shoes": {"300"}}); err != nil || cur.shoes != 300 || !cs.Given("shoes") {
+		t.Errorf("taken field: %v, shoes %d, given %v", err, cur.shoes, cs.Given("shoes"))
+	}
+	if err := page.ParseQuery(url.Values{"count": {"hilo"}}); err == nil {
+		t.Error("a field not taken was bound")
+	}
+}
