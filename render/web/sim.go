@@ -14,8 +14,8 @@ import (
 	"time"
 
 	"bjchart/render"
-	"bjchart/solve/count"
 	"bjchart/solve"
+	"bjchart/solve/count"
 	"bjchart/solve/param"
 	"bjchart/solve/risk"
 	"bjchart/solve/sim"
