@@ -65,9 +65,9 @@ var CardEpoch = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 type DiffPage struct {
 	Title   string
 	Summary []string
-	// Marks holds, for each differing cell (CellKey), the published code
+	// Marks holds, for each differing cell (cellKey), the published code
 	// and a marker: "!" beyond a near-tie, "~" a near-tie.
-	Marks  map[CellKey]string
+	Marks  map[cellKey]string
 	Header []string   // the difference list's columns
 	Rows   [][]string // one per difference
 }
@@ -86,7 +86,7 @@ type IndexPage struct {
 	// Ramp states the bet by count (RampText), empty if none was given.
 	Ramp  string
 	Notes []string // conventions and provenance, for the full page
-	Marks map[CellKey][]IndexMark
+	Marks map[cellKey][]IndexMark
 	List  []string // one line per index, for the full page
 	// Multi names the indices of hands of three or more cards in short
 	// ("16 v T +0S"), for the wallet card, which has no list.
@@ -100,8 +100,8 @@ type IndexMark struct {
 	Base  solve.Action // NoAction where the base is the chart's hit or stand
 }
 
-// CellKey names a chart cell.
-type CellKey struct {
+// cellKey names a chart cell.
+type cellKey struct {
 	Table solve.TableKind
 	Hand  string
 	Up    solve.Rank
@@ -161,7 +161,7 @@ func cardCode(r solve.Rules, c solve.Code) string {
 // cardRows returns the printed rows of a table: hard totals with 5-8 and
 // 17-21 collapsed into one row each when their cells agree, as printed
 // charts do.
-func cardRows(t *solve.Table, kind solve.TableKind, marks map[CellKey]string, full bool) []cardRow {
+func cardRows(t *solve.Table, kind solve.TableKind, marks map[cellKey]string, full bool) []cardRow {
 	var rows []cardRow
 	for _, hand := range chartRows[kind] {
 		r := cardRow{label: hand}
@@ -174,7 +174,7 @@ func cardRows(t *solve.Table, kind solve.TableKind, marks map[CellKey]string, fu
 			if c.Marked() {
 				cell.mark = "*"
 			}
-			if m, ok := marks[CellKey{kind, hand, up}]; ok {
+			if m, ok := marks[cellKey{kind, hand, up}]; ok {
 				cell.mark += m
 			}
 			r.cells[i] = cell
@@ -196,7 +196,7 @@ func indexRows(t *solve.Table, kind solve.TableKind, ip *IndexPage, full bool) [
 	for ri := range rows {
 		for i, up := range solve.UpCards {
 			cell := &rows[ri].cells[i]
-			m, ok := ip.nearest(CellKey{kind, rows[ri].label, up})
+			m, ok := ip.nearest(cellKey{kind, rows[ri].label, up})
 			if !ok {
 				cell.faint, cell.mark = true, ""
 				continue
@@ -211,7 +211,7 @@ func indexRows(t *solve.Table, kind solve.TableKind, ip *IndexPage, full bool) [
 }
 
 // nearest returns a cell's index nearest zero.
-func (ip *IndexPage) nearest(k CellKey) (IndexMark, bool) {
+func (ip *IndexPage) nearest(k cellKey) (IndexMark, bool) {
 	marks := ip.Marks[k]
 	if len(marks) == 0 {
 		return IndexMark{}, false
@@ -232,7 +232,7 @@ func (ip *IndexPage) also() []string {
 	for _, kind := range []solve.TableKind{solve.Hard, solve.Soft, solve.Pairs} {
 		for _, hand := range solve.Rows(kind) {
 			for _, up := range solve.UpCards {
-				k := CellKey{kind, hand, up}
+				k := cellKey{kind, hand, up}
 				shown, _ := ip.nearest(k)
 				for _, m := range ip.Marks[k] {
 					if m != shown {
@@ -590,7 +590,7 @@ func (c *cardPDF) tables(top float64, st tableStyle, rows func(solve.TableKind) 
 }
 
 // chartRows returns the rows of the chart's tables with marks added.
-func (c *cardPDF) chartRows(marks map[CellKey]string) func(solve.TableKind) []cardRow {
+func (c *cardPDF) chartRows(marks map[cellKey]string) func(solve.TableKind) []cardRow {
 	return func(kind solve.TableKind) []cardRow { return cardRows(c.t, kind, marks, c.opt.FullRows) }
 }
 

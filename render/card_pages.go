@@ -28,7 +28,7 @@ func NewIndexPage(rep *IndicesReport, t *solve.Table) *IndexPage {
 	p := &IndexPage{
 		Title: "Index plays: " + rep.Count,
 		Count: reading,
-		Marks: map[CellKey][]IndexMark{},
+		Marks: map[cellKey][]IndexMark{},
 		Notes: []string{
 			Capitalize(rep.Conventions) + ".",
 			fmt.Sprintf("Each index is the crossing rounded %s; the list gives the crossing and its standard error.", strings.TrimSuffix(roundingShort[rep.Rounding], ".")),
@@ -59,7 +59,7 @@ func NewIndexPage(rep *IndicesReport, t *solve.Table) *IndexPage {
 			continue
 		}
 		up, _ := solve.ParseRank(x.Up)
-		key := CellKey{Table: count.RowKind(x.Hand), Hand: x.Hand, Up: up}
+		key := cellKey{Table: count.RowKind(x.Hand), Hand: x.Hand, Up: up}
 		line := fmt.Sprintf("%s: %s at %+d or more, else %s (crossing %s, SE %.2f)", name, x.Play, *x.Rounded, strings.Replace(x.Base, "hit or stand", "play", 1), FormatIndex(*x.Index), *x.SE)
 		if x.MultiCard { // the lists only: a cell prints the two-card play
 			p.List = append(p.List, line)
@@ -96,13 +96,13 @@ func NewDiffPage(d *charts.Diff) *DiffPage {
 				"split hands' first decisions included (+ where the two-card hands alone favour the published play).",
 				100*d.Published.EV, 100*d.Solved.EV, 100*d.Cost, d.Beyond(), d.Tie),
 		},
-		Marks:  map[CellKey]string{},
+		Marks:  map[cellKey]string{},
 		Header: []string{"hand", "up", "published", "this chart", "2-card EV published", "2-card EV this chart", "cost/decision"},
 	}
 	if note := d.UnknownNote(); note != "" {
 		p.Summary = append(p.Summary, "The published chart: "+note+"; marked ? on the chart.")
 		for _, u := range d.Unknown {
-			p.Marks[CellKey{Table: u.Table, Hand: u.Hand, Up: u.Up}] = "?"
+			p.Marks[cellKey{Table: u.Table, Hand: u.Hand, Up: u.Up}] = "?"
 		}
 	}
 	for _, x := range d.Differences {
@@ -115,7 +115,7 @@ func NewDiffPage(d *charts.Diff) *DiffPage {
 				x.Published.MultiCard.Letter(), x.Solver.MultiCard.Letter(), "", "", fmt.Sprintf("%.5f%s", x.Cost, tieMark(x.NearTie))})
 			continue
 		}
-		p.Marks[CellKey{Table: x.Table, Hand: x.Hand, Up: x.Up}] = mark + x.Printed
+		p.Marks[cellKey{Table: x.Table, Hand: x.Hand, Up: x.Up}] = mark + x.Printed
 		p.Rows = append(p.Rows, []string{x.Table.String() + " " + x.Hand, x.Up.String(), x.Printed, x.Solver.Code.String(),
 			fmt.Sprintf("%+.5f%s", x.EVPublished, strings.ReplaceAll(TwoCardMark(x), "†", "+")), fmt.Sprintf("%+.5f", x.EVSolver), fmt.Sprintf("%.5f%s", x.Cost, tieMark(x.NearTie))})
 	}

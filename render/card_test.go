@@ -123,7 +123,7 @@ func TestCardGolden(t *testing.T) {
 	diff := &DiffPage{
 		Title:   "Compared with a published chart",
 		Summary: []string{"a summary line"},
-		Marks:   map[CellKey]string{{solve.Hard, "12", 3}: "!S"},
+		Marks:   map[cellKey]string{{solve.Hard, "12", 3}: "!S"},
 		Header:  []string{"hand", "up", "published", "solution"},
 		Rows:    [][]string{{"hard 12", "3", "S", "H"}},
 	}
@@ -336,7 +336,7 @@ func TestIndexCard(t *testing.T) {
 		Title: "Index plays: hilo", Count: "true count",
 		Insurance: "Insurance: take it at true count +3 or more",
 		Notes:     []string{"a note on conventions"},
-		Marks: map[CellKey][]IndexMark{
+		Marks: map[cellKey][]IndexMark{
 			{solve.Hard, "16", 10}: {{0, solve.Stand, solve.Hit}},
 			{solve.Hard, "12", 3}:  {{2, solve.Stand, solve.Hit}},
 			{solve.Pairs, "44", 4}: {{6, solve.Double, solve.Hit}, {2, solve.Split, solve.Hit}},
@@ -371,7 +371,7 @@ func TestIndexCard(t *testing.T) {
 // the card prints duplex on one sheet.
 func TestIndexListFitsTheBackPage(t *testing.T) {
 	tab := infTable(t, "INF S17 DAS LS")
-	ip := &IndexPage{Title: "Index plays: hilo", Count: "true count", Marks: map[CellKey][]IndexMark{},
+	ip := &IndexPage{Title: "Index plays: hilo", Count: "true count", Marks: map[cellKey][]IndexMark{},
 		Notes: []string{strings.Repeat("A long note on conventions and provenance. ", 12)}}
 	for i := range 24 {
 		ip.List = append(ip.List, fmt.Sprintf("1%d v T: stand at +%d or more, else hit (crossing +0.66, SE 0.18), if not surrendering", i%10, i%7))

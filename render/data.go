@@ -99,7 +99,7 @@ func NewJSONTable(t *solve.Table, opt DataOptions) JSONTable {
 		Conditioning: t.Conditioning.String(),
 		Shoe:         customShoe(t),
 		Split:        splitName(t),
-		Dealer:       DealerOf(t).JSON(),
+		Dealer:       dealerOf(t).JSON(),
 		Cells:        make([]JSONCell, 0, len(t.Cells)),
 	}
 	for i := range t.Cells {

@@ -28,8 +28,8 @@ func NewDealer(r solve.Rules, shoe *solve.Shoe, dist [10]solve.DealerDist) Deale
 	return Dealer{Rules: r, Shoe: shoe, Dist: dist, PUp: upProbs(r, shoe)}
 }
 
-// DealerOf returns the dealer's distributions of a solved table.
-func DealerOf(t *solve.Table) Dealer {
+// dealerOf returns the dealer's distributions of a solved table.
+func dealerOf(t *solve.Table) Dealer {
 	d := Dealer{Rules: t.Rules, Dist: t.Dealer}
 	if !t.Rules.Infinite() {
 		d.Shoe = &t.Shoe
@@ -72,8 +72,8 @@ func outcomeColumns(r solve.Rules) ([]int, []string) {
 	return outcomes, names
 }
 
-// DealerNote says what the two distributions are.
-const DealerNote = "unconditional: before any peek, blackjacks included; " +
+// dealerNote says what the two distributions are.
+const dealerNote = "unconditional: before any peek, blackjacks included; " +
 	"no_blackjack: given that the dealer does not have blackjack, what the player faces after a peek"
 
 // JSONDealer is the dealer block of the JSON forms.
@@ -122,7 +122,7 @@ func jsonDealerDist(r solve.Rules, d solve.DealerDist) JSONDealerDist {
 
 // JSON returns the dealer block.
 func (d Dealer) JSON() JSONDealer {
-	out := JSONDealer{Note: DealerNote}
+	out := JSONDealer{Note: dealerNote}
 	for _, up := range dealerUps {
 		dist := d.Dist[up-1]
 		out.UpCards = append(out.UpCards, JSONDealerUp{

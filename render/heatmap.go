@@ -104,8 +104,8 @@ func NewGrid(t *solve.Table, kind solve.TableKind, value func(c *solve.Cell) flo
 	return g
 }
 
-// MetricGrid returns a table's cells under a metric.
-func MetricGrid(t *solve.Table, kind solve.TableKind, m Metric) (*EVGrid, error) {
+// metricGrid returns a table's cells under a metric.
+func metricGrid(t *solve.Table, kind solve.TableKind, m Metric) (*EVGrid, error) {
 	action := map[Metric]solve.Action{MetricStand: solve.Stand, MetricHit: solve.Hit, MetricDouble: solve.Double,
 		MetricSplit: solve.Split, MetricSurrender: solve.Surrender}
 	var value func(c *solve.Cell) float64
@@ -145,10 +145,10 @@ func MetricTitle(m Metric) string {
 	}[m]
 }
 
-// ChartHeatmap returns the grids of a table's kinds under a metric and the
+// chartHeatmap returns the grids of a table's kinds under a metric and the
 // figure's options (title, scale, notes on the values' conditioning, the
 // grey cells and, with codes, the codes): what 'bjchart plot' draws.
-func ChartHeatmap(t *solve.Table, kinds []solve.TableKind, m Metric, codes bool) ([]*EVGrid, HeatmapOptions, error) {
+func chartHeatmap(t *solve.Table, kinds []solve.TableKind, m Metric, codes bool) ([]*EVGrid, HeatmapOptions, error) {
 	opt := HeatmapOptions{Codes: codes, Scale: "EV (fraction of the initial bet)", Sequential: m.Sequential(),
 		Title: fmt.Sprintf("%s: %s", t.Rules, MetricTitle(m))}
 	if m == MetricMargin {
@@ -160,11 +160,11 @@ func ChartHeatmap(t *solve.Table, kinds []solve.TableKind, m Metric, codes bool)
 	}
 	opt.Notes = []string{t.Conditioning.Describe() + ". " + grey}
 	if codes {
-		opt.Notes = append(opt.Notes, "Each cell: the value, then the chart's play. "+CodesNote)
+		opt.Notes = append(opt.Notes, "Each cell: the value, then the chart's play. "+codesNote)
 	}
 	var grids []*EVGrid
 	for _, k := range kinds {
-		g, err := MetricGrid(t, k, m)
+		g, err := metricGrid(t, k, m)
 		if err != nil {
 			return nil, opt, err
 		}
@@ -200,7 +200,7 @@ type HeatmapOptions struct {
 	Sequential bool
 	// Codes prints each cell's chart action under its value.
 	Codes bool
-	// Log colours by the logarithm of the value, from LogFloor up, dark
+	// Log colours by the logarithm of the value, from logFloor up, dark
 	// for small values: for margins, where the close calls (0.003, 0.008)
 	// are what a reader looks for and 1.3 would wash them out.
 	Log bool
@@ -214,20 +214,20 @@ type HeatmapOptions struct {
 	Notes []string
 }
 
-// CodesNote explains the chart codes a heatmap's cells print.
-const CodesNote = "Codes: H hit, S stand, Dh/Ds double, else hit/stand, P split, Ph/Pd/Ps split if doubling after a split " +
+// codesNote explains the chart codes a heatmap's cells print.
+const codesNote = "Codes: H hit, S stand, Dh/Ds double, else hit/stand, P split, Ph/Pd/Ps split if doubling after a split " +
 	"is allowed, else hit/double/stand, Rh/Rs/Rp surrender, else hit/stand/split."
 
-// LogFloor is the smallest value a log scale tells apart: margins below
+// logFloor is the smallest value a log scale tells apart: margins below
 // it take the darkest colour.
-const LogFloor = 1e-4
+const logFloor = 1e-4
 
 // colourValue is what a cell's colour stands for.
 func (o HeatmapOptions) colourValue(v float64) float64 {
 	if !o.Log || math.IsNaN(v) {
 		return v
 	}
-	return math.Log10(max(v, LogFloor))
+	return math.Log10(max(v, logFloor))
 }
 
 // colourGrid presents a grid's values as colourValue sees them.
@@ -253,7 +253,7 @@ func Heatmap(w io.Writer, format string, grids []*EVGrid, opt HeatmapOptions) er
 	}
 	lo, hi := scaleRange(grids, opt.Sequential, opt.Center)
 	if opt.Log {
-		lo, hi = math.Log10(LogFloor), max(math.Log10(hi), math.Log10(LogFloor)+1)
+		lo, hi = math.Log10(logFloor), max(math.Log10(hi), math.Log10(logFloor)+1)
 	}
 	var pal palette.Palette
 	switch {

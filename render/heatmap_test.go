@@ -32,7 +32,7 @@ func infTable(t *testing.T, rules string) *solve.Table {
 // not allowed, and each metric's definition.
 func TestEVGrid(t *testing.T) {
 	tab := infTable(t, "INF S17 DAS LS")
-	g, err := MetricGrid(tab, solve.Hard, MetricStand)
+	g, err := metricGrid(tab, solve.Hard, MetricStand)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,21 +49,21 @@ func TestEVGrid(t *testing.T) {
 	if g.X(0) != 0 || g.X(9) != 9 || g.Y(0) != 0 || g.Y(16) != 16 {
 		t.Errorf("coordinates: X(0)=%v X(9)=%v Y(0)=%v Y(16)=%v", g.X(0), g.X(9), g.Y(0), g.Y(16))
 	}
-	split, _ := MetricGrid(tab, solve.Hard, MetricSplit)
+	split, _ := metricGrid(tab, solve.Hard, MetricSplit)
 	if !math.IsNaN(split.Z(0, 0)) {
 		t.Errorf("split EV of a hard total = %v, want NaN", split.Z(0, 0))
 	}
-	gain, _ := MetricGrid(tab, solve.Pairs, MetricGain)
+	gain, _ := metricGrid(tab, solve.Pairs, MetricGain)
 	c := tab.Cell(solve.Pairs, "88", 10)
 	if got, want := gain.Values[6][8], c.EV[c.Code.Best]-c.EV[solve.Stand]; got != want {
 		t.Errorf("gain 88 v T = %v, want %v", got, want)
 	}
-	margin, _ := MetricGrid(tab, solve.Soft, MetricMargin)
+	margin, _ := metricGrid(tab, solve.Soft, MetricMargin)
 	if got := margin.Values[5][0]; got != tab.Cell(solve.Soft, "A7", 2).Margin || got < 0 {
 		t.Errorf("margin A7 v 2 = %v", got)
 	}
-	if _, err := MetricGrid(tab, solve.Hard, "luck"); err == nil {
-		t.Error("MetricGrid accepted an unknown metric")
+	if _, err := metricGrid(tab, solve.Hard, "luck"); err == nil {
+		t.Error("metricGrid accepted an unknown metric")
 	}
 }
 
@@ -74,7 +74,7 @@ func TestHeatmapGolden(t *testing.T) {
 	tab := infTable(t, "INF H17 DAS LS")
 	var grids []*EVGrid
 	for _, k := range []solve.TableKind{solve.Hard, solve.Soft, solve.Pairs} {
-		g, err := MetricGrid(tab, k, MetricBest)
+		g, err := metricGrid(tab, k, MetricBest)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -141,7 +141,7 @@ func comparePNG(t *testing.T, golden string, got []byte) {
 // in SVG.
 func TestColorBar(t *testing.T) {
 	tab := infTable(t, "INF")
-	g, err := MetricGrid(tab, solve.Hard, MetricBest)
+	g, err := metricGrid(tab, solve.Hard, MetricBest)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -190,7 +190,7 @@ func (j PlotJob) Run(ctx context.Context, progress func()) ([]*EVGrid, HeatmapOp
 		return nil, opt, err
 	}
 	for i, k := range j.kinds {
-		gb, _ := MetricGrid(tb, k, j.req.Metric)
+		gb, _ := metricGrid(tb, k, j.req.Metric)
 		for r := range grids[i].Values {
 			for c := range grids[i].Values[r] {
 				grids[i].Values[r][c] -= gb.Values[r][c]
@@ -208,7 +208,7 @@ func (j PlotJob) Run(ctx context.Context, progress func()) ([]*EVGrid, HeatmapOp
 // Grids lays out the job's metric of a solved table of its game (a plot
 // without Vs, Against or a count), for a face that keeps solved tables.
 func (j PlotJob) Grids(t *solve.Table) ([]*EVGrid, HeatmapOptions, error) {
-	return ChartHeatmap(t, j.kinds, j.req.Metric, j.req.Codes)
+	return chartHeatmap(t, j.kinds, j.req.Metric, j.req.Codes)
 }
 
 // againstGrids lays out what following a published chart costs: only the
@@ -260,7 +260,7 @@ func againstGrids(d *charts.Diff, kinds []solve.TableKind) ([]*EVGrid, HeatmapOp
 			"Each coloured cell: the EV the published play gives up per decision there, then published→solution; " +
 				"3+: the play of hands of three or more cards (the chart's row play read for them). " +
 				"Grey: the published chart plays as the solution does; grey with ?: the chart prints no play there (unknown). " + d.Solved.Conditioning.Describe() + ".",
-			CodesNote,
+			codesNote,
 		}}
 	return grids, opt
 }
@@ -273,7 +273,7 @@ func indexGrids(t *solve.Table, rep *IndicesReport, kinds []solve.TableKind) ([]
 		index float64
 		label string
 	}
-	marks := map[CellKey]mark{}
+	marks := map[cellKey]mark{}
 	insurance := ""
 	for _, x := range rep.Indices {
 		if x.Index == nil || x.MultiCard { // a cell shows the two-card play
@@ -284,7 +284,7 @@ func indexGrids(t *solve.Table, rep *IndicesReport, kinds []solve.TableKind) ([]
 			continue
 		}
 		up, _ := solve.ParseRank(x.Up)
-		k := CellKey{Table: count.RowKind(x.Hand), Hand: x.Hand, Up: up}
+		k := cellKey{Table: count.RowKind(x.Hand), Hand: x.Hand, Up: up}
 		if m, ok := marks[k]; !ok || math.Abs(*x.Index) < math.Abs(m.index) {
 			marks[k] = mark{*x.Index, fmt.Sprintf("%+d%s", *x.Rounded, PlayLetter(x.Play))}
 		}
@@ -292,14 +292,14 @@ func indexGrids(t *solve.Table, rep *IndicesReport, kinds []solve.TableKind) ([]
 	var grids []*EVGrid
 	for _, k := range kinds {
 		g := NewGrid(t, k, func(c *solve.Cell) float64 {
-			if m, ok := marks[CellKey{Table: c.Table, Hand: c.Hand, Up: c.Up}]; ok {
+			if m, ok := marks[cellKey{Table: c.Table, Hand: c.Hand, Up: c.Up}]; ok {
 				return m.index
 			}
 			return math.NaN()
 		})
 		for r, hand := range g.Rows {
 			for i, up := range solve.UpCards {
-				g.Codes[r][i] = marks[CellKey{Table: k, Hand: hand, Up: up}].label
+				g.Codes[r][i] = marks[cellKey{Table: k, Hand: hand, Up: up}].label
 			}
 		}
 		grids = append(grids, g)
