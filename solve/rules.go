@@ -693,6 +693,9 @@ func unknownMessage(t Token) string {
 	var groups, nearest []string
 	for _, rt := range RuleTokens {
 		for _, candidate := range strings.Split(rt.Token, "..") {
+			if len(up) > len(candidate)+1 || len(candidate) > len(up)+1 {
+				continue // more than one edit apart: no need to measure (a long input stays linear)
+			}
 			if editDistance(up, candidate) <= 1 && !slices.Contains(groups, rt.Group) {
 				groups = append(groups, rt.Group)
 			}
