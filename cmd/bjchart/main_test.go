@@ -92,6 +92,7 @@ func TestGolden(t *testing.T) {
 		{"chart-1d-cd.txt", []string{"chart", "--rules", "1D S17 DAS", "--cd"}},
 		{"chart-shoe.txt", []string{"chart", "--rules", "H17", "--shoe", "4,4,4,4,4,4,4,4,4,20", "--split", "cdp1", "--cd"}},
 		{"grid-inf.csv", []string{"grid", "--decks-list", "inf", "--format", "csv"}},
+		{"counts-1d-hilo.txt", []string{"counts", "--rules", "1D S17 NDAS", "--count", "hilo"}},
 		{"charts.txt", []string{"charts"}},
 		{"charts-show-itoh.txt", []string{"charts", "show", "itoh-2023-1to6deck"}},
 		{"diff-thorp-1d.txt", []string{"diff", "thorp-1966-1deck", "--rules", "1D S17"}},

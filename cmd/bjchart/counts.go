@@ -1,0 +1,55 @@
+package main
+
+import (
+	"bytes"
+
+	"bjchart/render"
+	"bjchart/solve/count"
+	"bjchart/solve/param"
+
+	"github.com/spf13/cobra"
+)
+
+func newCountsCmd(e env) *cobra.Command {
+	req := count.DefaultCorrelationRequest()
+	var format string
+	cmd := &cobra.Command{
+		Use:   "counts",
+		Short: "How well each count tracks a game: effects of removal, betting and insurance correlations",
+		Long: `Compute the game's effects of removal exactly (the change in the chart's
+EV when one card of each rank is removed from the full shoe, the chart
+played unchanged) and each count's betting correlation (its tags'
+correlation with them over the cards of a deck) and insurance correlation
+(with the insurance bet's), beside the values the counting literature
+prints for the built-in counts. Every built-in count by default, or one
+with --count or --tags.`,
+		Example: `  bjchart counts --rules "1D S17 NDAS"
+  bjchart counts --rules "6D H17 DAS LS" --count hilo --format json
+  bjchart counts --rules 2D --tags "A=-1,2=1,3=1,4=1,5=1,6=1,7=1,T=-1"`,
+		Args: noArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			_, _, err := req.Check()
+			if e.checked(req, err) {
+				return nil
+			}
+			if err != nil {
+				return requestError(err)
+			}
+			res, err := req.Run(cmd.Context())
+			if err != nil {
+				return requestError(err)
+			}
+			return writeStdout(e, format, func(b *bytes.Buffer) error {
+				if format == "json" {
+					return render.CorrelationsJSON(b, res)
+				}
+				return render.CorrelationsText(b, res)
+			})
+		},
+	}
+	var fields param.Set
+	req.Params(&fields)
+	bindParams(cmd, &fields)
+	enumVar(cmd.Flags(), &format, "format", "text", "output format: %s", "text", "json")
+	return cmd
+}

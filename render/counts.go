@@ -1,0 +1,96 @@
+package render
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"bjchart/solve/count"
+)
+
+// publishedCorrelations are the betting and insurance correlations the
+// counting literature prints for the built-in counts (Griffin's method on
+// single-deck effects of removal; the table of Wong, Professional
+// Blackjack, as QFIT and Blackjack Review reprint it).
+var publishedCorrelations = map[string][2]float64{
+	"hilo": {0.97, 0.76}, "ko": {0.98, 0.78}, "red7": {0.98, 0.78}, "hiopt1": {0.88, 0.85}, "hiopt2": {0.91, 0.91},
+	"omega2": {0.92, 0.85}, "zen": {0.96, 0.85}, "wong-halves": {0.99, 0.72},
+}
+
+// correlationsJSON is 'bjchart counts --format json'.
+type correlationsJSON struct {
+	Rules   string             `json:"rules"`
+	EV      float64            `json:"ev"`
+	Effects map[string]float64 `json:"effects_of_removal"` // by rank, a fraction of the bet per card removed
+	Counts  []countJSON        `json:"counts"`
+}
+
+type countJSON struct {
+	Name      string             `json:"name"`
+	Tags      map[string]float64 `json:"tags"`
+	Betting   float64            `json:"betting_correlation"`
+	Insurance float64            `json:"insurance_correlation"`
+	// Published is the literature's [betting, insurance] pair, for the
+	// built-in counts it prints.
+	Published *[2]float64 `json:"published,omitempty"`
+}
+
+var rankNames = [10]string{"A", "2", "3", "4", "5", "6", "7", "8", "9", "T"}
+
+// CorrelationsJSON writes a game's effects of removal and its counts'
+// correlations as JSON.
+func CorrelationsJSON(w io.Writer, c count.Correlations) error {
+	out := correlationsJSON{Rules: c.Rules.String(), EV: c.EV, Effects: map[string]float64{}}
+	for i, e := range c.Effects {
+		out.Effects[rankNames[i]] = e
+	}
+	for _, x := range c.Counts {
+		cj := countJSON{Name: x.Name, Tags: map[string]float64{}, Betting: x.Betting, Insurance: x.Insurance}
+		for i := range rankNames {
+			cj.Tags[rankNames[i]] = x.Tags[i+1]
+		}
+		if p, ok := publishedCorrelations[x.Name]; ok {
+			cj.Published = &p
+		}
+		out.Counts = append(out.Counts, cj)
+	}
+	return WriteJSON(w, out)
+}
+
+// CorrelationsText writes a game's effects of removal and its counts'
+// correlations for a reader.
+func CorrelationsText(w io.Writer, c count.Correlations) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "bjchart counts: %s\n\n", c.Rules)
+	fmt.Fprintf(&b, "Effects of removal: the change in the chart's EV (%+.4f%% from the full shoe) when one card of a rank is removed, in %% of the bet, exact:\n", 100*c.EV)
+	tw := tabwriter.NewWriter(&b, 0, 4, 1, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, strings.Join(append([]string{"card"}, rankNames[:]...), "\t")+"\t")
+	row := []string{"EOR %"}
+	for _, e := range c.Effects {
+		row = append(row, fmt.Sprintf("%+.3f", 100*e))
+	}
+	fmt.Fprintln(tw, strings.Join(row, "\t")+"\t")
+	tw.Flush()
+	fmt.Fprintln(&b)
+	tw = tabwriter.NewWriter(&b, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "count\ttags A,2..9,T\tbetting\tinsurance\tpublished")
+	for _, x := range c.Counts {
+		var tags []string
+		for i := 1; i <= 10; i++ {
+			tags = append(tags, fmt.Sprintf("%g", x.Tags[i]))
+		}
+		pub := "-"
+		if p, ok := publishedCorrelations[x.Name]; ok {
+			pub = fmt.Sprintf("%.2f / %.2f", p[0], p[1])
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%.3f\t%.3f\t%s\n", x.Name, strings.Join(tags, ","), x.Betting, x.Insurance, pub)
+	}
+	tw.Flush()
+	fmt.Fprintln(&b, "\nBetting correlation: the correlation, over the cards of a deck, of the count's tags with the effects of removal above: how well the count tells when to bet more. "+
+		"Insurance correlation: with the insurance bet's effects of removal (a ten removed lowers it, any other card raises it, 9 to 4): how well it tells when to insure. "+
+		"Published: betting / insurance as the counting literature prints them, from single-deck effects of removal (compare with --rules \"1D S17 NDAS\"). "+
+		"Playing efficiency is not computed.")
+	_, err := io.WriteString(w, b.String())
+	return err
+}
