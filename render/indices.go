@@ -40,7 +40,8 @@ func NewIndicesReport(res count.Indices) *IndicesReport {
 		}
 		if !math.IsNaN(x.Index) {
 			idx, se, rounded := x.Index, x.SE, rounding.Round(x.Index)
-			row.Index, row.SE, row.Rounded = &idx, &se, &rounded
+			lo, hi := rounding.Between(x.Index, x.SE)
+			row.Index, row.SE, row.Rounded, row.Between = &idx, &se, &rounded, &[2]int{lo, hi}
 			row.Reliable = x.Reliable(r, sys)
 		}
 		rep.Indices = append(rep.Indices, row)
@@ -90,6 +91,10 @@ type IndexRow struct {
 	Play    string   `json:"play"`
 	Index   *float64 `json:"index"` // null: not solved, or no crossing
 	Rounded *int     `json:"rounded"`
+	// Between is the integers the crossing's 95% interval (index ± 1.96
+	// SE) rounds to: the same twice when the shoes settle the integer;
+	// otherwise another seed may print any of them.
+	Between *[2]int  `json:"rounded_between"`
 	SE      *float64 `json:"se"`
 	Shoes   int      `json:"shoes"`
 	// Reliable says the index is known to within a point (SE at most 1 on
@@ -114,7 +119,7 @@ func (r IndicesReport) Text(b *bytes.Buffer) error {
 	}
 	tw := tabwriter.NewWriter(b, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "decision\tbase → play\tindex\t± SE\trounded\tpublished\tshoes")
-	var noCrossing, unreliable bool
+	var noCrossing, unreliable, unsettled bool
 	for _, x := range r.Indices {
 		name := fmt.Sprintf("%s v %s", x.Hand, x.Up)
 		if x.MultiCard {
@@ -132,13 +137,20 @@ func (r IndicesReport) Text(b *bytes.Buffer) error {
 		if !x.Reliable {
 			mark, unreliable = " !", true
 		}
-		fmt.Fprintf(tw, "%s\t%s → %s\t%s\t%.2f%s\t%+d\t%s\t%d\n", name, x.Base, x.Play, FormatIndex(*x.Index), *x.SE, mark, *x.Rounded, published(x.Published), x.Shoes)
+		rounded := x.Label()
+		if strings.Contains(rounded, "/") || strings.Contains(rounded, "..") {
+			unsettled = true
+		}
+		fmt.Fprintf(tw, "%s\t%s → %s\t%s\t%.2f%s\t%s\t%s\t%d\n", name, x.Base, x.Play, FormatIndex(*x.Index), *x.SE, mark, rounded, published(x.Published), x.Shoes)
 	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	if noCrossing || unreliable {
+	if noCrossing || unreliable || unsettled {
 		fmt.Fprintln(b)
+	}
+	if unsettled {
+		fmt.Fprintln(b, "+3/+4: the crossing's 95% interval (index ± 1.96 SE) spans a rounding boundary: these shoes do not settle the integer, and another --seed may print either; sample more --shoes to settle it.")
 	}
 	if noCrossing {
 		fmt.Fprintln(b, "-: no crossing within the counts sampled.")
@@ -147,6 +159,21 @@ func (r IndicesReport) Text(b *bytes.Buffer) error {
 		fmt.Fprintln(b, "!: not reliable (SE above a point, or under 30 shoes in the fit): sample more --shoes.")
 	}
 	return nil
+}
+
+// Label is the rounded index as a report prints it: "+3" where the
+// shoes settle it, "+3/+4" (or "+2..+4") where the crossing's 95%
+// interval rounds to more than one integer; "" without a crossing.
+func (x IndexRow) Label() string {
+	switch {
+	case x.Rounded == nil:
+		return ""
+	case x.Between == nil || x.Between[0] == x.Between[1]:
+		return fmt.Sprintf("%+d", *x.Rounded)
+	case x.Between[1] == x.Between[0]+1:
+		return fmt.Sprintf("%+d/%+d", x.Between[0], x.Between[1])
+	}
+	return fmt.Sprintf("%+d..%+d", x.Between[0], x.Between[1])
 }
 
 // PlayLetter returns the chart letter of a play's name ("stand": S).
@@ -216,17 +243,18 @@ func (r IndicesReport) grids(b *bytes.Buffer) error {
 // CSV writes one line per index.
 func (r IndicesReport) CSV(b *bytes.Buffer) error {
 	w := csv.NewWriter(b)
-	w.Write([]string{"rules", "count", "table", "hand", "up", "base", "play", "index", "se", "rounded", "shoes", "published", "multi_card"})
+	w.Write([]string{"rules", "count", "table", "hand", "up", "base", "play", "index", "se", "rounded", "shoes", "published", "multi_card", "rounded_low", "rounded_high"})
 	for _, x := range r.Indices {
-		idx, se, rounded := "", "", ""
+		idx, se, rounded, low, high := "", "", "", "", ""
 		if x.Index != nil {
 			idx, se, rounded = strconv.FormatFloat(*x.Index, 'f', 4, 64), strconv.FormatFloat(*x.SE, 'f', 4, 64), strconv.Itoa(*x.Rounded)
+			low, high = strconv.Itoa(x.Between[0]), strconv.Itoa(x.Between[1])
 		}
 		pub := ""
 		if x.Published != nil {
 			pub = strconv.FormatFloat(*x.Published, 'g', -1, 64)
 		}
-		w.Write([]string{r.Rules, r.Count, x.Table, x.Hand, x.Up, x.Base, x.Play, idx, se, rounded, strconv.Itoa(x.Shoes), pub, strconv.FormatBool(x.MultiCard)})
+		w.Write([]string{r.Rules, r.Count, x.Table, x.Hand, x.Up, x.Base, x.Play, idx, se, rounded, strconv.Itoa(x.Shoes), pub, strconv.FormatBool(x.MultiCard), low, high})
 	}
 	w.Flush()
 	return w.Error()

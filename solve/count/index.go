@@ -763,6 +763,20 @@ func ParseRounding(s string) (Rounding, error) {
 
 func (r Rounding) String() string { return Roundings[r] }
 
+// Settled is how many standard errors either side of a crossing the
+// integer index must hold for the shoes to settle it: the crossing's 95%
+// interval (Between).
+const Settled = 1.96
+
+// Between returns the integers the rounding makes of the counts within
+// Settled standard errors of a crossing x: lo = hi when the shoes settle
+// the integer; otherwise it is lo or a neighbour up to hi, and a second
+// seed may well print another, so a report prints the range ("+3/+4"),
+// not a coin flip.
+func (r Rounding) Between(x, se float64) (lo, hi int) {
+	return r.Round(x - Settled*se), r.Round(x + Settled*se)
+}
+
 // Round returns the integer index of a crossing x.
 func (r Rounding) Round(x float64) int {
 	switch r {
