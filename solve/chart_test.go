@@ -76,6 +76,9 @@ func TestDefaultChartMatchesWizard(t *testing.T) {
 // single decision change, in full: each change's predicted effect must be
 // the real one (to 1e-12), and none may improve the EV.
 func TestChartLocallyOptimal(t *testing.T) {
+	if !*long {
+		t.Skip("every cell of several charts changed alone; -long runs it")
+	}
 	for _, tc := range []struct {
 		rules string
 		shoe  Shoe

@@ -70,6 +70,9 @@ func TestContractExact(t *testing.T) {
 // over the dealer's multisets (finite_dealer.go) of every 20th
 // composition (every one under -long), to 1e-14.
 func TestContractDirect(t *testing.T) {
+	if !*long {
+		t.Skip("the contraction against direct enumeration (TestContractExact keeps an exact check in the default run); -long runs it")
+	}
 	stride := 20
 	if *long {
 		stride = 1

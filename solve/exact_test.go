@@ -547,6 +547,9 @@ func TestExactSmallShoe(t *testing.T) {
 // TestExactSmallShoeChart checks the chart's exact EV against the big.Rat
 // evaluation of the same chart, action by action.
 func TestExactSmallShoeChart(t *testing.T) {
+	if !*long {
+		t.Skip("the chart EVs of small shoes in exact rationals (TestExactSmallShoe keeps the brute force in the default run); -long runs it")
+	}
 	for i, rules := range []string{"S17 DOA DAS SPL3 LS PEEK", "H17 D10 NDAS SPL2 RSA HSA ES ENHC", "S17 DOA DAS SPL3 LS PEEK TIESLOSE", "H17 DOA DAS SPL3 LS ENHC 5CC"} {
 		if !*long && i >= 2 {
 			break // the first two without -long
@@ -633,6 +636,9 @@ func chartSplitPlay(r Rules, ch *tdChart) splitPlay {
 // player of the table's chart meets it, found by walking the chart's play
 // over card sequences.
 func TestExactCompositions(t *testing.T) {
+	if !*long {
+		t.Skip("every composition of small shoes in exact rationals (TestExactSmallShoe keeps the brute force in the default run); -long runs it")
+	}
 	for _, rules := range []string{"S17 DAS SPL3 LS PEEK", "H17 NDAS SPL1 ENHC"} {
 		r, err := ParseRules(rules)
 		if err != nil {

@@ -86,6 +86,9 @@ func TestCellInvariants(t *testing.T) {
 // TestRuleDirections checks that each rule moves the round's EV the way it
 // should, and by the right amount where that is known in closed form.
 func TestRuleDirections(t *testing.T) {
+	if !*long {
+		t.Skip("every rule changed alone on several games; -long runs it")
+	}
 	ev := func(rules string) float64 { return mustSolve(t, rules).EV }
 	worse := []struct{ better, worse string }{
 		{"INF S17", "INF H17"},
@@ -170,6 +173,9 @@ func TestRuleDirections(t *testing.T) {
 // a 2-9 cannot meet a dealer blackjack either: the round EV's change is
 // all in the cells and the blackjacks against an ace or a ten.
 func TestTiesLoseWhereNoTie(t *testing.T) {
+	if !*long {
+		t.Skip("TIESLOSE against games without ties; -long runs it")
+	}
 	for _, rules := range []string{"INF S17 DAS", "2D H17 DAS SPL3 LS", "1D S17 ENHC"} {
 		push, lose := mustSolve(t, rules), mustSolve(t, rules+" TIESLOSE")
 		n := 0
@@ -236,6 +242,9 @@ func TestHandFreqSumsToOne(t *testing.T) {
 // TestCacheSharesWork solves rule sets that share a shoe concurrently with
 // one Cache and checks every number against solves without it.
 func TestCacheSharesWork(t *testing.T) {
+	if !*long {
+		t.Skip("solves with and without a shared cache compared; -long runs it")
+	}
 	rules := []string{"1D S17 DAS NS", "1D S17 NDAS LS", "1D H17 DAS NS", "1D S17 DAS NS ENHC", "1D S17 DAS NS 6:5", "1D S17 DAS SPL1 NS"}
 	cache := NewCache()
 	shared := make([]*Table, len(rules))

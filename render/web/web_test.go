@@ -47,7 +47,7 @@ func TestRoutes(t *testing.T) {
 		{"/card.pdf?rules=INF&size=poster", "text/plain; charset=utf-8", 400, "want letter, a4 or wallet"},
 		{"/plot.svg?rules=INF&table=soft", "image/svg+xml", 200, "<svg"},
 		{"/plot.png?rules=INF&metric=surrender", "text/plain; charset=utf-8", 400, "has a value under"},
-		{"/?rules=6D+H17+DAS&chart=thorp-1966-1deck", "text/html; charset=utf-8", 200, "the published chart costs"},
+		{"/?rules=1D+H17+DAS&chart=thorp-1966-1deck", "text/html; charset=utf-8", 200, "the published chart costs"},
 		{"/api/diff.json?rules=INF&chart=thorp-1966-1deck", "application/json", 200, `"chart": "thorp-1966-1deck"`},
 		{"/api/diff.json?rules=INF&chart=/etc/passwd", "text/plain; charset=utf-8", 400, "not a chart of the library"},
 		{"/?rules=INF&effects=1", "text/html; charset=utf-8", 200, "TIESLOSE"},
@@ -64,7 +64,7 @@ func TestRoutes(t *testing.T) {
 		{"/indices?rules=6D+S17+DAS+LS", "text/html; charset=utf-8", 200, "/indices/run?"},
 		{"/indices?rules=INF", "text/html; charset=utf-8", 400, "nothing to count"},
 		{"/indices?rules=6D&set=all&shoes=500", "text/html; charset=utf-8", 400, "at most 200 shoes for set all"},
-		{"/indices/run?rules=6D+S17+DAS&set=i18&shoes=50", "text/event-stream", 200, "16 v T"},
+		{"/indices/run?rules=2D+S17+DAS&set=i18&shoes=50", "text/event-stream", 200, "16 v T"},
 		{"/assets/app.js", "text/javascript; charset=utf-8", 200, "use strict"},
 		{"/nowhere", "text/plain; charset=utf-8", 404, "not found"},
 	} {

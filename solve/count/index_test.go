@@ -88,6 +88,9 @@ func TestZeroTagsNoIndex(t *testing.T) {
 // more, so its index falls (the published tables: +1 under S17, a double
 // at any count under H17).
 func TestH17MovesIndices(t *testing.T) {
+	if !*long {
+		t.Skip("the indices of an S17 and an H17 game compared; -long runs it")
+	}
 	elevenA := []Decision{{"hard", "11", 1, "hit", "double", 1, false, false}}
 	idx := map[string]float64{}
 	for _, rules := range []string{"6D S17 DAS", "6D H17 DAS"} {
@@ -128,6 +131,9 @@ func TestUnbalancedCounts(t *testing.T) {
 // deterministic shoes, TypicalShoe's for half the shoe dealt: at a true
 // count 2 above a decision's index the play gains, at 2 below it loses.
 func TestTypicalShoeAgrees(t *testing.T) {
+	if !*long {
+		t.Skip("typical shoes against sampled ones; -long runs it")
+	}
 	r, _ := solve.ParseRules("6D S17 DAS LS")
 	decisions := []Decision{I18[0], I18[1], I18[5], I18[8], I18[15]} // insurance, 16 v T, 10 v T, 11 v A, 12 v 5
 	got, err := Compute(r, HiLo, decisions, Options{Shoes: 400, Penetration: 0.8, Seed: 5})

@@ -10,11 +10,11 @@ import (
 
 // ExampleIndicesRequest computes the Illustrious 18's indices for a
 // game, from the request's defaults (Hi-Lo, read at the decision,
-// rounded to the nearest integer) with fewer shoes than the default 600.
+// rounded to the nearest integer) with fewer shoes than the default 600 (50, the fewest it takes).
 func ExampleIndicesRequest() {
 	q := count.DefaultIndicesRequest()
 	q.Game = solve.Game{Rules: "2D S17 DAS"}
-	q.Set, q.Shoes = "i18", 100
+	q.Set, q.Shoes = "i18", 50
 	if err := q.Validate(); err != nil {
 		fmt.Println(err)
 		return

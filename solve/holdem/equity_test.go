@@ -61,6 +61,9 @@ func TestVsRandomInvariants(t *testing.T) {
 // forum thread (AKs against QQ, no shared suit) and Equilab as quoted by
 // SplitSuit (AKs against TT): 46%.
 func TestVersusKnown(t *testing.T) {
+	if !*long {
+		t.Skip("published heads-up equities by full enumeration (TestEquityAgainstBruteForce keeps an exact check in the default run); -long runs it")
+	}
 	for _, tc := range []struct {
 		a, b      string
 		want, tol float64 // equity of a
@@ -96,6 +99,9 @@ func TestVersusKnown(t *testing.T) {
 // (about a minute), the tallies equal; else 20,000 random boards each, every
 // one decided alike.
 func TestVersusBrute(t *testing.T) {
+	if !*long {
+		t.Skip("two matchups board by board against the simple evaluator; -long runs it")
+	}
 	for _, m := range [][2]string{{"AsKs", "QhQd"}, {"7c2d", "8h8s"}} {
 		a, _, _ := ParseHands(m[0])
 		b, _, _ := ParseHands(m[1])

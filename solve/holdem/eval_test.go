@@ -177,9 +177,9 @@ func TestSevenCardHands(t *testing.T) {
 
 // TestSevenAgainstSimple: on random pairs of seven-card hands Eval and the
 // simple evaluator (best of 21 five-card hands) agree on which wins, and
-// on each hand's category (50,000 pairs; 1M with -long, about 30 s).
+// on each hand's category (20,000 pairs; 1M with -long, about 30 s).
 func TestSevenAgainstSimple(t *testing.T) {
-	n := 50_000
+	n := 20_000
 	if *long {
 		n = 1_000_000
 	}

@@ -111,6 +111,9 @@ func toBrute(ranks []int, card func(int) int) []int {
 // shoes and checks the solver's values for them within 3 standard errors:
 // the house game's game with each dealer, one deck and infinite.
 func TestAgainstSimulation(t *testing.T) {
+	if !*long {
+		t.Skip("the house game simulated against the exact solve (TestExactSmallShoe keeps an exact check in the default run); -long runs it")
+	}
 	for i, rules := range []string{"HOUSE", "HOUSE INF", "HOUSE DESIGNED", "HOUSE INF DESIGNED"} {
 		t.Run(rules, func(t *testing.T) {
 			t.Parallel()

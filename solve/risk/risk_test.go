@@ -76,6 +76,9 @@ func exactAgainstSimulated(t *testing.T, g *Game) {
 // count's bet in SCORE, bets nothing below the wong-out, stays within the
 // table; a ramp moved off it is not locally optimal.
 func TestRampLocallyOptimal(t *testing.T) {
+	if !*long {
+		t.Skip("every bet of a ramp moved alone, each played; -long runs it")
+	}
 	g := measured(t)
 	w := -1.0
 	for _, tab := range []Table{{Min: 10, Max: 120, Chip: 5}, {Min: 25, Max: 100, Chip: 5, WongOut: &w}} {
@@ -173,6 +176,9 @@ func TestFormulas(t *testing.T) {
 // discrete game's overshoot past the bank and its heavier tails do not
 // follow, overstates their ruin; the paths must not lie above it.
 func TestPlayedAgainstBins(t *testing.T) {
+	if !*long {
+		t.Skip("ramps played against the bins' estimate; -long runs it")
+	}
 	games := []*Game{measured(t)}
 	var tripRounds int64
 	if *long { // the index plays' game and the trips: about 20 s more

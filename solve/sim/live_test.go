@@ -37,6 +37,9 @@ func fullLess(decks int, out ...int) [10]int {
 // computations (solve.HandValues and solve.PairPlays here, the whole
 // table's hand graphs there).
 func TestOptimalOnFullShoeIsCD(t *testing.T) {
+	if !*long {
+		t.Skip("the optimal player simulated against composition-dependent play (TestAgainstSolver keeps the simulator against the solver in the default run); -long runs it")
+	}
 	for _, rules := range []string{"1D S17 DAS SPL3 LS", "2D H17 NDAS SPL1 NS", "1D H17 DAS SPL3 LS DANY RESCUE"} {
 		r, _ := solve.ParseRules(rules)
 		tab, err := solve.Solve(r)

@@ -95,6 +95,9 @@ func TestDeterministic(t *testing.T) {
 // players at the table has the chart's exact EV (the others' cards are
 // unseen cards), within 3 SE of the rounds (the independent observations).
 func TestPlayersShareTheShoe(t *testing.T) {
+	if !*long {
+		t.Skip("seats sharing a shoe against one seat; -long runs it")
+	}
 	r, _ := solve.ParseRules("6D S17 DAS SPL3 LS")
 	tab, err := solve.Solve(r)
 	if err != nil {
@@ -144,6 +147,9 @@ func TestCountRamp(t *testing.T) {
 // within 3 SE: an independent check of the CD values, exact resplits
 // included. One deck, where composition matters most.
 func TestCDAgainstSolver(t *testing.T) {
+	if !*long {
+		t.Skip("composition-dependent play simulated against the solver (TestAgainstSolver keeps the chart in the default run); -long runs it")
+	}
 	for _, rules := range []string{"1D S17 DAS SPL3", "2D H17 NDAS SPL3 LS ENHC"} {
 		if !*long && rules != "1D S17 DAS SPL3" {
 			continue // one deck without -long
