@@ -21,6 +21,9 @@ func SimText(b *bytes.Buffer, s simreport.Report) error {
 	pn := n * float64(s.Players) // players' rounds
 	fmt.Fprintf(b, "bjchart sim: %s\n", RulesText(s.Rules, s.Shoe))
 	fmt.Fprintf(b, "%d rounds, %d player(s), seed %d, %s, strategy %s\n", s.Rounds, s.Players, s.Seed, s.Shuffle, s.Strategy)
+	if s.TrueCount != "" {
+		fmt.Fprintf(b, "true count as the counter reads it: %s\n", s.TrueCount)
+	}
 	if s.Watched > 0 {
 		fmt.Fprintf(b, "%d more rounds watched, not played (the ramp's bet of 0: wonged out)\n", s.Watched)
 	}

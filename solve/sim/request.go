@@ -26,7 +26,18 @@ type Request struct {
 	Players     int
 	Count       string // a built-in count or tags; "" plays no count
 	Ramp        string // bets by count, "COUNT:BET,..."; "" bets one unit
+	// TCDecks and TCRound are how the counter reads a balanced count's
+	// true count: the decks left counted exactly or estimated to the half
+	// or whole deck, and the quotient kept, floored or truncated.
+	TCDecks string // exact, half or whole
+	TCRound string // none, floor or truncate
 }
+
+// TCDecksValues and TCRoundValues are what TCDecks and TCRound take.
+var (
+	TCDecksValues = []string{"exact", "half", "whole"}
+	TCRoundValues = []string{"none", "floor", "truncate"}
+)
 
 // DefaultPenetration is the share of the shoe dealt when a request names
 // none.
@@ -39,7 +50,7 @@ const MaxRounds = 1e15
 // default game, 10M rounds, seed 1, the shoe dealt to 75%, one player,
 // no count.
 func DefaultRequest() Request {
-	return Request{Rounds: 10_000_000, Seed: 1, Players: 1}
+	return Request{Rounds: 10_000_000, Seed: 1, Players: 1, TCDecks: "exact", TCRound: "none"}
 }
 
 // Params adds the request's fields to s, the game's first.
@@ -75,6 +86,8 @@ func (q *Request) Params(s *param.Set) {
 	s.Int(&q.Players, "players", "players at the table, 1 to 7, all playing alike (see --seat)")
 	s.String(&q.Count, "count", "count cards: a built-in count (hilo, ko, hiopt1, hiopt2, omega2, zen, wong-halves, red7, itoh-pm1, itoh-pm3) or tags \"A=-1,2=1,...\" (balanced counts bet by true count, others by running count)")
 	s.String(&q.Ramp, "ramp", "bets by count with --count: \"COUNT:BET,...\", e.g. \"-100:1,2:2,3:4,4:8\" (bet BET from COUNT up)")
+	s.Enum(&q.TCDecks, "tc-decks", "with a balanced --count: the decks left as the player reads them: %s (to the half or whole deck, as from the discard tray)", TCDecksValues...)
+	s.Enum(&q.TCRound, "tc-round", "with a balanced --count: the true count as the player uses it: %s (floor: +2.7 is +2, -2.3 is -3; truncate: toward zero)", TCRoundValues...)
 }
 
 // ParseRounds reads a number of rounds: 10M, 2.5k, 1G or 12345.
@@ -146,6 +159,19 @@ func (q Request) Check() (Job, error) {
 		if r.FullShoe() != solve.NewShoe(r.Decks) {
 			return job, fmt.Errorf("--count: counts and their true counts are defined on 52-card decks; %s deals others", r)
 		}
+	}
+	est := Estimate{DeckStep: map[string]float64{"exact": 0, "half": 0.5, "whole": 1}[q.TCDecks]}
+	if !slices.Contains(TCDecksValues, q.TCDecks) {
+		return job, param.Errorf("tc-decks", q.TCDecks, "want %s", param.OrList(TCDecksValues))
+	}
+	if est.Round = TCRound(slices.Index(TCRoundValues, q.TCRound)); est.Round < 0 {
+		return job, param.Errorf("tc-round", q.TCRound, "want %s", param.OrList(TCRoundValues))
+	}
+	if est != (Estimate{}) {
+		if job.Count == nil || !job.Count.Balanced {
+			return job, fmt.Errorf("--tc-decks and --tc-round read a true count: they need a balanced --count (an unbalanced one bets by the running count)")
+		}
+		job.Count.Estimate = est
 	}
 	if q.Ramp != "" {
 		if job.Count == nil {

@@ -320,7 +320,7 @@ func (t *table) insuranceCount(peek bool, hole uint8) float64 {
 	if !s.count.Balanced {
 		return rc
 	}
-	return rc * 52 / float64(max(left, 1))
+	return s.count.TrueCount(rc, max(left, 1))
 }
 
 func isBlackjack(up, hole int) bool { return up == 1 && hole == 10 || up == 10 && hole == 1 }

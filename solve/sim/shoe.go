@@ -36,11 +36,7 @@ func (s *shoe) countNow() float64 {
 	if !s.count.Balanced {
 		return s.rc
 	}
-	left := len(s.cards) - s.pos
-	if left <= 0 {
-		return 0
-	}
-	return s.rc * 52 / float64(left)
+	return s.count.TrueCount(s.rc, len(s.cards)-s.pos)
 }
 
 func newShoe(sh solve.Shoe, infinite bool, penetration float64, rng *rand.PCG) *shoe {

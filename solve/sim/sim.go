@@ -111,6 +111,64 @@ type Count struct {
 	Tags     [11]float64 // by rank, 1 (ace) .. 10
 	IRC      float64     // initial running count (unbalanced counts)
 	Balanced bool
+	// Estimate is how the player reads a balanced count's true count; the
+	// zero value reads it exactly.
+	Estimate Estimate
+}
+
+// An Estimate is how a player turns a running count into a true count:
+// the decks left estimated to the nearest DeckStep (0: exactly, the
+// cards left / 52; 0.5: to the half deck; 1: to the whole deck; never
+// below one step), and the quotient rounded by Round.
+type Estimate struct {
+	DeckStep float64
+	Round    TCRound
+}
+
+// A TCRound is what a player does with the true count's fraction.
+type TCRound int
+
+const (
+	TCExact    TCRound = iota // keep it: +2.7 is +2.7
+	TCFloor                   // down: +2.7 is +2, -2.3 is -3
+	TCTruncate                // toward zero: +2.7 is +2, -2.3 is -2
+)
+
+// TrueCount is the true count a player reads from running count rc with
+// left cards unseen: rc per deck left, as the estimate reads it.
+func (c *Count) TrueCount(rc float64, left int) float64 {
+	if left <= 0 {
+		return 0
+	}
+	tc := rc * 52 / float64(left)
+	if step := c.Estimate.DeckStep; step > 0 {
+		tc = rc / max(step, math.Round(float64(left)/52/step)*step)
+	}
+	switch c.Estimate.Round {
+	case TCFloor:
+		return math.Floor(tc)
+	case TCTruncate:
+		return math.Trunc(tc)
+	}
+	return tc
+}
+
+// String says how the estimate reads, for a report: "" when exact.
+func (e Estimate) String() string {
+	if e == (Estimate{}) {
+		return ""
+	}
+	decks := "counted exactly"
+	switch e.DeckStep {
+	case 0:
+	case 0.5:
+		decks = "estimated to the half deck"
+	case 1:
+		decks = "estimated to the whole deck"
+	default:
+		decks = fmt.Sprintf("estimated to %g deck", e.DeckStep)
+	}
+	return "decks left " + decks + ", the true count " + [...]string{"not rounded", "floored", "truncated"}[e.Round]
 }
 
 // bet returns the ramp's bet at count c.

@@ -298,3 +298,30 @@ func testRounds(n int64) int64 {
 	}
 	return n / 4
 }
+
+// TestTrueCountEstimate: a counter's true count, worked by hand: the
+// decks left exactly or to the half or whole deck (never below one step),
+// the quotient kept, floored or truncated.
+func TestTrueCountEstimate(t *testing.T) {
+	for _, tc := range []struct {
+		est  Estimate
+		rc   float64
+		left int
+		want float64
+	}{
+		{Estimate{}, 6, 130, 2.4},                                 // 2.5 decks
+		{Estimate{DeckStep: 0.5}, 6, 130, 2.4},                    // 2.5 to the half deck
+		{Estimate{DeckStep: 1}, 6, 130, 2},                        // 2.5 rounds to 3 decks
+		{Estimate{Round: TCFloor}, 6, 130, 2},                     // 2.4 floored
+		{Estimate{DeckStep: 0.5, Round: TCFloor}, -5, 100, -3},    // 1.92 decks is 2: -2.5, floored
+		{Estimate{DeckStep: 0.5, Round: TCTruncate}, -5, 100, -2}, // truncated
+		{Estimate{DeckStep: 1}, 3, 10, 3},                         // 0.19 decks: never below one
+		{Estimate{DeckStep: 0.5}, 3, 10, 6},                       // or half a deck
+		{Estimate{}, 3, 0, 0},                                     // no card left
+	} {
+		c := &Count{Balanced: true, Estimate: tc.est}
+		if got := c.TrueCount(tc.rc, tc.left); math.Abs(got-tc.want) > 1e-12 {
+			t.Errorf("%+v: rc %g, %d left: %g, want %g", tc.est, tc.rc, tc.left, got, tc.want)
+		}
+	}
+}

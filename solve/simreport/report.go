@@ -61,7 +61,10 @@ type Report struct {
 	Players int         `json:"players"`
 	Watched int64       `json:"watched,omitempty"` // rounds sat out (a ramp bet of 0), not in rounds
 	Count   string      `json:"count,omitempty"`
-	Ramp    string      `json:"ramp,omitempty"`
+	// TrueCount says how the counter reads the true count when not
+	// exactly (sim.Estimate).
+	TrueCount string `json:"true_count,omitempty"`
+	Ramp      string `json:"ramp,omitempty"`
 	// IndexPlays, with --indices: the index plays made and those not.
 	IndexPlays *IndexPlaySet `json:"index_plays,omitempty"`
 	Reference  *PaperRef     `json:"reference,omitempty"` // a preset's published figure
@@ -118,7 +121,7 @@ type PaperRef struct {
 func Head(rules, shoe, strategy string, seed uint64, cfg sim.Config, ramp string) Report {
 	h := Report{Rules: rules, Shoe: shoe, Strategy: strategy, Seed: seed, Shuffle: cfg.ShuffleText(), UnitBet: len(cfg.Ramp) == 0}
 	if cfg.Count != nil {
-		h.Count, h.Ramp, h.Balanced = cfg.Count.Name, ramp, cfg.Count.Balanced
+		h.Count, h.Ramp, h.Balanced, h.TrueCount = cfg.Count.Name, ramp, cfg.Count.Balanced, cfg.Count.Estimate.String()
 	}
 	return h
 }
@@ -272,7 +275,7 @@ func Merge(names []string, data [][]byte) (Report, error) {
 	}
 	total.Players = first.Players
 	head := Report{Rules: first.Rules, Shoe: first.Shoe, Strategy: first.Strategy, Seed: first.Seed, Shuffle: first.Shuffle,
-		Count: first.Count, Ramp: first.Ramp, IndexPlays: first.IndexPlays, Balanced: first.Balanced, UnitBet: first.Ramp == "", ExactOf: first.ExactOf}
+		Count: first.Count, TrueCount: first.TrueCount, Ramp: first.Ramp, IndexPlays: first.IndexPlays, Balanced: first.Balanced, UnitBet: first.Ramp == "", ExactOf: first.ExactOf}
 	merged := head.WithResult(total, first.ExactEV, 0)
 	merged.Sums = &total
 	merged.SeatResults = SeatRows(total, first.SeatResults)
