@@ -98,6 +98,12 @@ type IndexMark struct {
 	Index int
 	Play  solve.Action
 	Base  solve.Action // NoAction where the base is the chart's hit or stand
+	// NotSurrendering marks a hit/stand index of a cell the chart
+	// surrenders: it decides the hands not surrendered (after a split, or
+	// of three or more cards), so the cell shows it beside its code.
+	NotSurrendering bool
+	// Published is set where the index differs from the published one.
+	Published *float64
 }
 
 // cellKey names a chart cell.
@@ -201,7 +207,15 @@ func indexRows(t *solve.Table, kind solve.TableKind, ip *IndexPage, full bool) [
 				cell.faint, cell.mark = true, ""
 				continue
 			}
-			*cell = cardCell{code: fmt.Sprintf("%+d%s", m.Index, m.Play.Letter()), action: m.Play}
+			code := fmt.Sprintf("%+d%s", m.Index, m.Play.Letter())
+			if m.Published != nil {
+				code += "*"
+			}
+			if m.NotSurrendering { // the surrender stays the cell's play: R, and the index of a hand not surrendered
+				*cell = cardCell{code: "R" + code, action: cell.action}
+				continue
+			}
+			*cell = cardCell{code: code, action: m.Play}
 		}
 	}
 	if kind != solve.Hard || full {
@@ -447,7 +461,7 @@ func (c *cardPDF) grid(x, y, labelW, cellW, rowH, fontSize float64, rows []cardR
 	}
 	corner := c.corner
 	c.corner = ""
-	return c.table(x, y, labelW, cellW, rowH, fontSize, fontSize*0.55, corner, cols, body)
+	return c.table(x, y, labelW, cellW, rowH, fontSize, 7, corner, cols, body) // 7 pt: the smallest a card prints
 }
 
 // gridRow is a printed row of any width: a label and its cells.
@@ -487,10 +501,13 @@ func (c *cardPDF) table(x, y, labelW, cellW, rowH, fontSize, cornerSize float64,
 				c.SetTextColor(150, 150, 150)
 				c.SetFont(cardFont, "", fontSize)
 			}
-			c.CellFormat(cellW, rowH, cell.code+cell.mark, "1", 0, "C", true, 0, "")
+			style := "B"
 			if cell.faint {
-				c.SetFont(cardFont, "B", fontSize)
+				style = ""
 			}
+			c.fitFont(style, fontSize, cellW-0.8, cell.code+cell.mark) // a cell of two plays (R+5S) shrinks to fit
+			c.CellFormat(cellW, rowH, cell.code+cell.mark, "1", 0, "C", true, 0, "")
+			c.SetFont(cardFont, "B", fontSize)
 		}
 		y += rowH
 	}
@@ -613,7 +630,7 @@ func (c *cardPDF) axisLabels(x, y, labelW, cellW, headingEnd float64) {
 		c.CellFormat(right-left, 3, caption, "", 0, align, false, 0, "")
 		c.SetTextColor(0, 0, 0)
 	}
-	c.corner = "Your hand"
+	c.corner = "Hand"
 }
 
 // legendItems explains every code a card can print, in legend order.
@@ -848,8 +865,9 @@ func (c *cardPDF) indexPage(ip *IndexPage) {
 	c.MultiCell(pw-24, 4, "Each cell holds its index and the play taken when the "+ip.Count+" is at or above it "+
 		"(S stand, H hit, D double, P split, R surrender); below the index, the other play of that decision (the list). "+
 		"Cells without an index play the basic chart (grey). A cell with two indices shows the one nearest 0"+
-		alsoText(ip.also())+".", "", "L", false)
-	y = c.tables(c.GetY()+5, tableStyle{labelW: 12, rowH: 6.2, font: 9, heading: 11, gap: 6,
+		alsoText(ip.also())+". Where the chart surrenders, the cell also gives the index for a hand not surrendered "+
+		"(after a split, or of three or more cards). * differs from the published index (the list gives both).", "", "L", false)
+	y = c.tables(c.GetY()+5, tableStyle{labelW: 12, rowH: 5.6, font: 9, heading: 11, gap: 6,
 		titles: [3]string{"HARD TOTALS", "SOFT TOTALS", "PAIRS"}}, c.indexRows(ip)) + 3
 	c.SetFont(cardFont, "", 7)
 	for _, n := range ip.Notes {
@@ -862,9 +880,8 @@ func (c *cardPDF) indexPage(ip *IndexPage) {
 }
 
 // indexList prints an index page's list in columns from top, each entry
-// wrapped to its column and never split across two, in the largest font
-// from 7 pt down to 5 pt that keeps it on the page above the footer; only
-// a list too long even at 5 pt goes on overleaf.
+// wrapped to its column and never split across two, at 7 pt; a list too
+// long for the page goes on overleaf.
 func (c *cardPDF) indexList(ip *IndexPage, top float64) {
 	pw, ph := c.GetPageSize()
 	const cols, gap = 3, 3.0
@@ -872,27 +889,11 @@ func (c *cardPDF) indexList(ip *IndexPage, top float64) {
 	bottom := ph - 16 // clear of the footer, half an inch from the edge
 	var lines [][]string
 	var lineH float64
-	// fits reports whether the wrapped entries fill at most cols columns.
-	fits := func() bool {
-		col, y := 0, top
-		for _, entry := range lines {
-			if y+float64(len(entry))*lineH > bottom {
-				col, y = col+1, top
-			}
-			y += float64(len(entry)) * lineH
-		}
-		return col < cols
-	}
-	for size := 7.0; ; size -= 0.5 {
-		c.SetFont(cardFont, "", size)
-		lineH = size * 0.45
-		lines = lines[:0]
-		for _, e := range ip.List {
-			lines = append(lines, c.SplitText(e, colW))
-		}
-		if size <= 5 || fits() {
-			break
-		}
+	const size = 7.0
+	c.SetFont(cardFont, "", size)
+	lineH = size * 0.45
+	for _, e := range ip.List {
+		lines = append(lines, c.SplitText(e, colW))
 	}
 	x, y := 12.0, top
 	col := 0

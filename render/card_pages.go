@@ -13,9 +13,39 @@ import (
 
 // roundingShort names a rounding convention on the card.
 var roundingShort = map[string]string{
-	"nearest":  "to the nearest integer (the default; --round floor or truncate for the others)",
-	"floor":    "down (--round floor)",
-	"truncate": "toward zero (--round truncate)",
+	"nearest":  "to the nearest integer",
+	"floor":    "down",
+	"truncate": "toward zero",
+}
+
+// cardConventions says how a card's indices read, in a player's words
+// (no command-line flags): the tags, the count, when it is read.
+func cardConventions(rep *IndicesReport) string {
+	ranks := [10]string{"aces", "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "tens"}
+	var groups []string
+	for _, tag := range []float64{3, 2, 1.5, 1, 0.5, -0.5, -1, -1.5, -2, -3} {
+		var rs []string
+		for i, t := range rep.Tags {
+			if t == tag {
+				rs = append(rs, ranks[i])
+			}
+		}
+		if len(rs) > 0 {
+			groups = append(groups, fmt.Sprintf("%s count %+g", strings.Join(rs, ", "), tag))
+		}
+	}
+	s := fmt.Sprintf("%s: %s, the other cards 0.", rep.Count, strings.Join(groups, "; "))
+	if rep.Balanced {
+		s += " True count = running count ÷ decks left (cards left ÷ 52), not rounded."
+	} else {
+		s += " The running count, from the count's start at the shuffle."
+	}
+	if rep.CountAt == "decision" {
+		s += " Read when you decide: your two cards and the dealer's up card counted."
+	} else {
+		s += " Read before the round is dealt."
+	}
+	return s + " Take the play at or above the index."
 }
 
 // NewIndexPage lays a report's indices out for the counter's card: each
@@ -30,8 +60,9 @@ func NewIndexPage(rep *IndicesReport, t *solve.Table) *IndexPage {
 		Count: reading,
 		Marks: map[cellKey][]IndexMark{},
 		Notes: []string{
-			Capitalize(rep.Conventions) + ".",
-			fmt.Sprintf("Each index is the crossing rounded %s; the list gives the crossing and its standard error.", strings.TrimSuffix(roundingShort[rep.Rounding], ".")),
+			cardConventions(rep),
+			fmt.Sprintf("Each index is the crossing rounded %s; the list gives the crossing ± its standard error, the integers it could round to where these shoes do not settle it (+3/+4), "+
+				"and the published index where it differs (Schlesinger, Blackjack Attack, 3rd ed., multi-deck S17 DAS).", roundingShort[rep.Rounding]),
 			fmt.Sprintf("Computed by bjchart for %s: each index is where the exact gain of its play, averaged over %d shoes "+
 				"dealt to a random depth below %g%% (seed %d), crosses zero; the list gives its standard error.",
 				rep.Rules, rep.Shoes, 100*rep.Penetration, rep.Seed),
@@ -60,21 +91,30 @@ func NewIndexPage(rep *IndicesReport, t *solve.Table) *IndexPage {
 		}
 		up, _ := solve.ParseRank(x.Up)
 		key := cellKey{Table: count.RowKind(x.Hand), Hand: x.Hand, Up: up}
-		line := fmt.Sprintf("%s: %s at %+d or more, else %s (crossing %s, SE %.2f)", name, x.Play, *x.Rounded, strings.Replace(x.Base, "hit or stand", "play", 1), FormatIndex(*x.Index), *x.SE)
+		line := fmt.Sprintf("%s: %s at %+d or more, else %s (%s ± %.2f", name, x.Play, *x.Rounded, strings.Replace(x.Base, "hit or stand", "play", 1), FormatIndex(*x.Index), *x.SE)
+		if label := x.Label(); strings.ContainsAny(label, "/.") {
+			line += ", " + label
+		}
+		var differs *float64
+		if x.Published != nil && float64(*x.Rounded) != *x.Published {
+			differs = x.Published
+			line += fmt.Sprintf(", published %+g", *x.Published)
+		}
+		line += ")"
 		if x.MultiCard { // the lists only: a cell prints the two-card play
 			p.List = append(p.List, line)
 			p.Multi = append(p.Multi, fmt.Sprintf("%s v %s %+d%s", x.Hand, x.Up, *x.Rounded, PlayLetter(x.Play)))
 			continue
 		}
+		play, _ := solve.ParseAction(x.Play)
+		base, _ := solve.ParseAction(x.Base)
+		mark := IndexMark{Index: *x.Rounded, Play: play, Base: base, Published: differs}
 		if c := t.Cell(key.Table, x.Hand, up); c != nil && c.Code.Best == solve.Surrender && x.Play != "surrender" && x.Base != "surrender" {
 			// The chart surrenders here; a hit/stand index is for a hand
 			// not surrendered (as the simulator plays it).
-			p.List = append(p.List, line+", if not surrendering")
-			continue
+			mark.NotSurrendering, line = true, line+", if not surrendering"
 		}
-		play, _ := solve.ParseAction(x.Play)
-		base, _ := solve.ParseAction(x.Base)
-		p.Marks[key] = append(p.Marks[key], IndexMark{Index: *x.Rounded, Play: play, Base: base})
+		p.Marks[key] = append(p.Marks[key], mark)
 		p.List = append(p.List, line)
 	}
 	if len(unreliable) > 0 {

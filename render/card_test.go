@@ -79,7 +79,7 @@ func TestCardCells(t *testing.T) {
 					t.Fatalf("%s %s: no %q heading", rules, size, heading)
 				}
 				i := at + 1
-				for i < len(tok) && (tok[i] == "Dealer's up card" || tok[i] == "Your hand") { // axis labels
+				for i < len(tok) && (tok[i] == "Dealer's up card" || tok[i] == "Hand") { // axis labels
 					i++
 				}
 				for k, up := range solve.UpCards {
@@ -332,14 +332,16 @@ func TestMergeEnds(t *testing.T) {
 // insurance index and (letter) the list.
 func TestIndexCard(t *testing.T) {
 	tab := infTable(t, "INF S17 DAS")
+	published := 3.0 // 12 v 3's published index, where this card's is +2
 	ip := &IndexPage{
 		Title: "Index plays: hilo", Count: "true count",
 		Insurance: "Insurance: take it at true count +3 or more",
 		Notes:     []string{"a note on conventions"},
 		Marks: map[cellKey][]IndexMark{
-			{solve.Hard, "16", 10}: {{0, solve.Stand, solve.Hit}},
-			{solve.Hard, "12", 3}:  {{2, solve.Stand, solve.Hit}},
-			{solve.Pairs, "44", 4}: {{6, solve.Double, solve.Hit}, {2, solve.Split, solve.Hit}},
+			{solve.Hard, "16", 10}: {{Index: 0, Play: solve.Stand, Base: solve.Hit}},
+			{solve.Hard, "12", 3}:  {{Index: 2, Play: solve.Stand, Base: solve.Hit, Published: &published}},
+			{solve.Hard, "15", 10}: {{Index: 4, Play: solve.Stand, Base: solve.Hit, NotSurrendering: true}},
+			{solve.Pairs, "44", 4}: {{Index: 6, Play: solve.Double, Base: solve.Hit}, {Index: 2, Play: solve.Split, Base: solve.Hit}},
 		},
 		List:  []string{"16 v T: stand at +0 or more, else hit", "12 v 3: stand at +2 or more, else hit"},
 		Multi: []string{"16 v 9 +4S"},
@@ -348,7 +350,7 @@ func TestIndexCard(t *testing.T) {
 	if len(letter) != 2 {
 		t.Fatalf("letter: %d pages, want 2", len(letter))
 	}
-	for _, want := range []string{"+0S", "+2S", "+2P", "also 44 v 4: double at +6 or more, else hit", "Insurance: take it at true count +3 or more.",
+	for _, want := range []string{"+0S", "+2S*", "R+4S", "+2P", "also 44 v 4: double at +6 or more, else hit", "Insurance: take it at true count +3 or more.",
 		"16 v T: stand at +0 or more, else hit", "a note on conventions"} {
 		if !strings.Contains(letter[1], want) {
 			t.Errorf("letter back: no %q in\n%s", want, letter[1])

@@ -28,7 +28,7 @@ func NewIndicesReport(res count.Indices) *IndicesReport {
 		conv = strings.ReplaceAll(conv, "the true count", "the running count")
 	}
 	conv = strings.Replace(conv, "rounded = the index rounded to the nearest integer", "rounded = the index rounded "+roundingText[rounding], 1)
-	rep := &IndicesReport{Rules: r.String(), Count: sys.Name, Set: strings.Join(res.Sets, ","), Rounding: rounding.String(), CountAt: moment.String(),
+	rep := &IndicesReport{Rules: r.String(), Count: sys.Name, Tags: [10]float64(sys.Tags[1:]), Set: strings.Join(res.Sets, ","), Rounding: rounding.String(), CountAt: moment.String(),
 		Conventions: conv, Shoes: res.Shoes, Penetration: pen, Seed: res.Seed, Balanced: sys.Balanced()}
 	for _, x := range res.Indices {
 		row := IndexRow{Table: x.Table, Hand: x.Hand, Up: x.Up.String(), Base: x.Base, Play: x.Play, Shoes: x.Shoes, MultiCard: x.MultiCard}
@@ -70,17 +70,18 @@ const indexConventions = "Hi-Lo tags 2-6 +1, 7-9 0, T and A -1; true count = run
 	"plays after a hit are the best for the exact cards; published (Hi-Lo only) = Schlesinger, Blackjack Attack (3rd ed.), multi-deck S17 DAS"
 
 type IndicesReport struct {
-	Rules       string     `json:"rules"`
-	Count       string     `json:"count"`
-	Set         string     `json:"set"`
-	Rounding    string     `json:"rounding"` // how rounded is had from index: nearest, floor or truncate
-	CountAt     string     `json:"count_at"` // when the count is read: decision or round
-	Conventions string     `json:"conventions"`
-	Shoes       int        `json:"shoes"`
-	Penetration float64    `json:"penetration"`
-	Seed        uint64     `json:"seed"`
-	Indices     []IndexRow `json:"indices"`
-	Balanced    bool       `json:"-"` // the count is balanced: it is read as a true count
+	Rules       string      `json:"rules"`
+	Count       string      `json:"count"`
+	Tags        [10]float64 `json:"tags"` // the count's tags, A, 2..9, T
+	Set         string      `json:"set"`
+	Rounding    string      `json:"rounding"` // how rounded is had from index: nearest, floor or truncate
+	CountAt     string      `json:"count_at"` // when the count is read: decision or round
+	Conventions string      `json:"conventions"`
+	Shoes       int         `json:"shoes"`
+	Penetration float64     `json:"penetration"`
+	Seed        uint64      `json:"seed"`
+	Indices     []IndexRow  `json:"indices"`
+	Balanced    bool        `json:"-"` // the count is balanced: it is read as a true count
 }
 
 type IndexRow struct {
