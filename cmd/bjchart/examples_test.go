@@ -165,7 +165,7 @@ func bindsRequest(args []string) bool {
 		return false
 	}
 	switch args[0] {
-	case "indices", "house", "risk", "hand", "emcts-check", "chart", "dealer", "effects", "diff", "card", "plot", "grid", "counts":
+	case "indices", "house", "risk", "hand", "emcts-check", "chart", "dealer", "effects", "diff", "card", "plot", "grid", "counts", "drill":
 		return true
 	case "sim":
 		return len(args) < 2 || args[1] != "merge"

@@ -1278,3 +1278,27 @@ func TestHoldemFiles(t *testing.T) {
 		}
 	}
 }
+
+// TestDrill: the drill asks and grades aloud, a line that is not a play
+// asked again; with --answers it grades a file without asking, the same
+// hands for the same seed, and refuses a bad line by its number.
+func TestDrill(t *testing.T) {
+	var out, errb bytes.Buffer
+	code := runIn([]string{"drill", "--rules", "INF H17 DAS LS", "--hands", "3", "--seed", "4"}, strings.NewReader("h\nx\nS\nD\n"), &out, &errb, func(string) string { return "" })
+	if code != exitOK || strings.Count(out.String(), "H S D P R?") != 4 || !strings.Contains(out.String(), `answer "x": want H, S, D, P or R`) ||
+		!strings.Contains(out.String(), "of 3 right") {
+		t.Errorf("asked: exit %d, stderr %q, stdout:\n%s", code, errb.String(), out.String())
+	}
+	out.Reset()
+	code = runIn([]string{"drill", "--rules", "INF H17 DAS LS", "--hands", "3", "--seed", "4", "--answers", "-", "--format", "json"}, strings.NewReader("h\nS\nD\n"), &out, &errb, func(string) string { return "" })
+	if code != exitOK {
+		t.Fatalf("answers: exit %d: %s", code, errb.String())
+	}
+	golden(t, "drill-inf.json", out.String())
+	out.Reset()
+	errb.Reset()
+	code = runIn([]string{"drill", "--hands", "3", "--answers", "-"}, strings.NewReader("H\nhold\n"), &out, &errb, func(string) string { return "" })
+	if code != exitUsage || out.Len() != 0 || !strings.Contains(errb.String(), `--answers -, line 2: answer "hold"`) {
+		t.Errorf("bad answer: exit %d, stdout %q, stderr %q", code, out.String(), errb.String())
+	}
+}

@@ -41,6 +41,7 @@ func usagef(format string, args ...any) error { return usageError{fmt.Errorf(for
 // commands in-process.
 type env struct {
 	stdout, stderr io.Writer
+	stdin          io.Reader // nil: os.Stdin
 	getenv         func(string) string
 	// checkOnly, if not nil, stops a command that binds a request once the
 	// request is bound and checked, recording both (the tests compare it
@@ -93,8 +94,13 @@ func (e env) width() int {
 
 // run executes the command line and returns the exit code.
 func run(args []string, stdout, stderr io.Writer, getenv func(string) string) int {
+	return runIn(args, nil, stdout, stderr, getenv)
+}
+
+// runIn is run reading standard input from stdin (nil: os.Stdin).
+func runIn(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
 	out := &errWriter{w: stdout}
-	e := env{stdout: out, stderr: stderr, getenv: getenv}
+	e := env{stdin: stdin, stdout: out, stderr: stderr, getenv: getenv}
 	root := newRootCmd(e)
 	if args == nil {
 		args = []string{} // cobra reads os.Args when given nil
@@ -194,7 +200,7 @@ rule flags (default: ` + "`6D S17 DOA DAS SPL3 NS 3:2 PEEK`" + `).`,
 	})
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usageError{flagError(c, err)} })
 	root.PersistentPreRunE = func(c *cobra.Command, _ []string) error { return checkFlagValues(c) }
-	root.AddCommand(newChartCmd(e), newRulesCmd(e), newGridCmd(e), newChartsCmd(e), newDiffCmd(e), newPlotCmd(e), newCardCmd(e), newDealerCmd(e), newHandCmd(e), newSimCmd(e), newIndicesCmd(e), newEMCTSCheckCmd(e), newHouseCmd(e), newServeCmd(e), newEffectsCmd(e), newHoldemCmd(e), newRiskCmd(e), newCountsCmd(e))
+	root.AddCommand(newChartCmd(e), newRulesCmd(e), newGridCmd(e), newChartsCmd(e), newDiffCmd(e), newPlotCmd(e), newCardCmd(e), newDealerCmd(e), newHandCmd(e), newSimCmd(e), newIndicesCmd(e), newEMCTSCheckCmd(e), newHouseCmd(e), newServeCmd(e), newEffectsCmd(e), newHoldemCmd(e), newRiskCmd(e), newCountsCmd(e), newDrillCmd(e))
 	registerCompletions(root)
 	return root
 }

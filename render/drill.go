@@ -1,0 +1,150 @@
+package render
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"bjchart/solve/drill"
+)
+
+// DrillReport is a drill's graded hands and its summary, as 'bjchart
+// drill --format json' writes it.
+type DrillReport struct {
+	Rules   string       `json:"rules"`
+	Focus   string       `json:"focus"`
+	Seed    uint64       `json:"seed"`
+	Hands   []DrillHand  `json:"hands"`
+	Summary DrillSummary `json:"summary"`
+}
+
+// A DrillHand is one graded answer. Costs are in the units and
+// conditioning of 'chart --format json'.
+type DrillHand struct {
+	Cards  string `json:"cards"` // "6,T"
+	Up     string `json:"up"`
+	Cell   string `json:"cell"`
+	Answer string `json:"answer"`
+	Play   string `json:"play"` // the chart's
+	Best   string `json:"best"` // the exact best for these cards
+	// Cost is the chart's play's EV less the answer's (null for a play
+	// the rules do not allow here); Per100 the same per 100 rounds at the
+	// hand's frequency.
+	Cost    *float64 `json:"cost"`
+	Per100  *float64 `json:"per_100"`
+	Correct bool     `json:"correct"`
+	Allowed bool     `json:"allowed"`
+}
+
+// DrillSummary is a drill's results.
+type DrillSummary struct {
+	Hands   int         `json:"hands"`
+	Correct int         `json:"correct"`
+	Cost    float64     `json:"cost"`    // on the hands dealt
+	Per100  float64     `json:"per_100"` // per 100 rounds, each missed cell's worst answer at its frequency
+	Missed  []DrillMiss `json:"missed"`
+}
+
+// A DrillMiss is a cell answered wrongly.
+type DrillMiss struct {
+	Cell   string   `json:"cell"`
+	Times  int      `json:"times"`
+	Per100 *float64 `json:"per_100"` // null where every wrong answer was a play not allowed
+}
+
+// NewDrillReport lays a session's graded hands out.
+func NewDrillReport(s *drill.Session, seed uint64) DrillReport {
+	rep := DrillReport{Rules: s.Rules.String(), Focus: s.Focus, Seed: seed, Hands: []DrillHand{}}
+	for _, g := range s.Graded {
+		h := DrillHand{Cards: fmt.Sprintf("%v,%v", g.Cards[0], g.Cards[1]), Up: g.Up.String(), Cell: g.Cell,
+			Answer: g.Answer.String(), Play: g.Chart.String(), Best: g.Best.String(), Correct: g.Correct, Allowed: g.Allowed}
+		if g.Allowed {
+			cost, per := g.Cost, g.Per100
+			h.Cost, h.Per100 = &cost, &per
+		}
+		rep.Hands = append(rep.Hands, h)
+	}
+	sum := s.Summary()
+	rep.Summary = DrillSummary{Hands: sum.Hands, Correct: sum.Correct, Cost: sum.Cost, Per100: sum.Per100, Missed: []DrillMiss{}}
+	for _, m := range sum.Missed {
+		miss := DrillMiss{Cell: m.Cell, Times: m.Times}
+		if m.Priced {
+			per := m.Per100
+			miss.Per100 = &per
+		}
+		rep.Summary.Missed = append(rep.Summary.Missed, miss)
+	}
+	return rep
+}
+
+// DrillJSON writes a drill's report as JSON.
+func DrillJSON(w io.Writer, rep DrillReport) error { return WriteJSON(w, rep) }
+
+// GradeText says how an answer went, in a line or two: right, or what
+// the chart plays and what the answer gives up.
+func GradeText(g drill.Grade) string {
+	var b strings.Builder
+	switch {
+	case !g.Allowed:
+		fmt.Fprintf(&b, "Not allowed here: %s. The chart plays %s.", g.Answer, g.Chart)
+	case g.Correct:
+		fmt.Fprintf(&b, "Right: %s.", g.Chart)
+	default:
+		fmt.Fprintf(&b, "Wrong: the chart plays %s; %s gives up %.4f of a bet on this hand (%.4f per 100 rounds at its frequency).",
+			g.Chart, g.Answer, g.Cost, g.Per100)
+	}
+	if g.Best != g.Chart {
+		fmt.Fprintf(&b, " For these exact cards %s is better still, by %.4f.", g.Best, g.BestGain)
+	}
+	return b.String()
+}
+
+// DrillText writes a drill's report for a reader: each hand, then the
+// summary and the cells missed, most costly first.
+func DrillText(w io.Writer, rep DrillReport) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "bjchart drill: %s, %s hands, seed %d\n\n", rep.Rules, rep.Focus, rep.Seed)
+	tw := tabwriter.NewWriter(&b, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "hand\tcell\tanswer\tchart\tcost\tper 100 rounds")
+	for _, h := range rep.Hands {
+		cost, per := "not allowed", ""
+		if h.Cost != nil {
+			cost, per = fmt.Sprintf("%.4f", *h.Cost), fmt.Sprintf("%.4f", *h.Per100)
+		}
+		if h.Correct {
+			cost, per = "right", ""
+		}
+		fmt.Fprintf(tw, "%s v %s\t%s\t%s\t%s\t%s\t%s\n", h.Cards, h.Up, h.Cell, h.Answer, h.Play, cost, per)
+	}
+	tw.Flush()
+	s := rep.Summary
+	pct := 0.0
+	if s.Hands > 0 {
+		pct = 100 * float64(s.Correct) / float64(s.Hands)
+	}
+	fmt.Fprintf(&b, "\n%d of %d right (%.0f%%). The answers gave up %.4f bets on these hands; played every time their hands come up, the mistakes cost %.4f bets per 100 rounds.\n",
+		s.Correct, s.Hands, pct, s.Cost, s.Per100)
+	if len(s.Missed) > 0 {
+		var missed []string
+		for _, m := range s.Missed {
+			cost := "a play not allowed"
+			if m.Per100 != nil {
+				cost = fmt.Sprintf("%.4f per 100 rounds", *m.Per100)
+			}
+			missed = append(missed, fmt.Sprintf("%s (%s%s)", m.Cell, times(m.Times), cost))
+		}
+		fmt.Fprintf(&b, "Missed, most costly first: %s.\n", strings.Join(missed, ", "))
+	}
+	fmt.Fprintln(&b, "Costs are in bets (fractions of the initial bet), in the conditioning of 'chart --format json'; the chart is the game's, the best play the exact one for the cards.")
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func times(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return fmt.Sprintf("%d times, ", n)
+}
+

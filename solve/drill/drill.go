@@ -1,0 +1,366 @@
+// Package drill is the strategy trainer: it deals a game's hands at their
+// real frequencies (or only the kind a player wants to practise), grades
+// each answer against the game's chart and the exact best play for the
+// cards, and prices a mistake: the EV it gives up on that hand and, at
+// the hand's frequency, per 100 rounds. 'bjchart drill' is its terminal
+// face; the grading is the solver's numbers (Table.Lookup), nothing else.
+package drill
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"strings"
+
+	"bjchart/solve"
+	"bjchart/solve/param"
+)
+
+// Focuses are the hands a drill may deal: every decision, or only hard
+// totals, soft totals, pairs, the spots where the chart surrenders, or
+// the close calls (the best play ahead of the next by less than 0.05 of
+// a bet).
+var Focuses = []string{"all", "hard", "soft", "pairs", "surrender", "close"}
+
+// closeCall is the margin below which a decision is a close call.
+const closeCall = 0.05
+
+// MaxHands bounds a drill's hands.
+const MaxHands = 100_000
+
+// A Request asks for a drill: the game, how many hands, which, and the
+// seed of the shuffles ('bjchart drill').
+type Request struct {
+	Game  solve.Game
+	Hands int
+	Focus string
+	Seed  uint64
+}
+
+// DefaultRequest is 20 hands of every kind from the default game, seed 1.
+func DefaultRequest() Request { return Request{Hands: 20, Focus: "all", Seed: 1} }
+
+// Params adds the request's fields to s, the game's first.
+func (q *Request) Params(s *param.Set) {
+	q.Game.Params(s)
+	s.Int(&q.Hands, "hands", "hands to deal")
+	s.Enum(&q.Focus, "focus", "which hands: %s (close: the best play ahead by less than 0.05 of a bet)", Focuses...)
+	s.Uint64(&q.Seed, "seed", "seed of the shuffles; the same seed deals the same hands")
+}
+
+// Check reads and checks the request.
+func (q Request) Check() (solve.Rules, error) {
+	r, err := q.Game.Resolve()
+	if err != nil {
+		return r, err
+	}
+	if q.Hands < 1 || q.Hands > MaxHands {
+		return r, param.NumberErrorf("hands", q.Hands, "want 1 to %d", MaxHands)
+	}
+	if !contains(Focuses, q.Focus) {
+		return r, param.Errorf("focus", q.Focus, "want %s", param.OrList(Focuses))
+	}
+	return r, nil
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// Start checks the request and solves its game: a session that deals
+// the request's hands.
+func (q Request) Start(ctx context.Context) (*Session, error) {
+	r, err := q.Check()
+	if err != nil {
+		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	t, err := solve.Solve(r)
+	if err != nil {
+		return nil, err
+	}
+	s := &Session{Rules: r, Focus: q.Focus, Left: q.Hands, table: t, rng: rand.New(rand.NewPCG(q.Seed, 0x6472696c6c))}
+	s.shuffle()
+	return s, nil
+}
+
+// A Hand is a decision dealt: two cards against the dealer's up card,
+// with the solver's values for it.
+type Hand struct {
+	Cards [2]solve.Rank // low rank first
+	Up    solve.Rank
+	Cell  string // the chart cell: "hard 16", "soft A7", "pairs 88"
+	// Chart is the chart's play for these cards, Best the exact best for
+	// them (they differ at a composition-dependent exception).
+	Chart, Best solve.Action
+	EV          [solve.Surrender + 1]float64 // each legal play's EV, as 'chart --format json'
+	Legal       [solve.Surrender + 1]bool
+	// Freq is the probability per round that these are the player's
+	// first two cards against this up card and a decision is made on
+	// them (under a peek: the dealer has no blackjack): the weight of a
+	// mistake per round.
+	Freq float64
+}
+
+// String shows a hand as the command line reads it: "T,6 v T".
+func (h Hand) String() string {
+	return fmt.Sprintf("%v,%v v %v", h.Cards[0], h.Cards[1], h.Up)
+}
+
+// A Grade is an answer graded.
+type Grade struct {
+	Hand
+	Answer solve.Action
+	// Allowed is false for a play the rules do not allow on these cards
+	// (a split of two different cards, a surrender where there is none).
+	Allowed bool
+	Correct bool // the chart's play
+	// Cost is the chart's play's EV less the answer's on this hand (0 when
+	// correct; NaN when not allowed); Per100 the same per 100 rounds at
+	// the hand's frequency.
+	Cost, Per100 float64
+	// BestGain is what the exact best play gains over the chart's on
+	// these cards (0 when they agree).
+	BestGain float64
+}
+
+// A Session deals and grades a drill's hands.
+type Session struct {
+	Rules solve.Rules
+	Focus string
+	Left  int // hands still to deal
+
+	table *solve.Table
+	rng   *rand.Rand
+	shoe  []solve.Rank
+	pos   int
+	cut   int
+
+	Graded []Grade
+}
+
+// shuffle gathers the shoe and shuffles it; it is dealt to 75%. An
+// infinite deck deals every card from a fresh deck.
+func (s *Session) shuffle() {
+	full := s.Rules.FullShoe()
+	s.shoe = s.shoe[:0]
+	for r := range full.Counts {
+		for range full.Counts[r] {
+			s.shoe = append(s.shoe, solve.Rank(r+1))
+		}
+	}
+	s.rng.Shuffle(len(s.shoe), func(i, j int) { s.shoe[i], s.shoe[j] = s.shoe[j], s.shoe[i] })
+	s.pos, s.cut = 0, len(s.shoe)*3/4
+}
+
+func (s *Session) card() solve.Rank {
+	if s.Rules.Infinite() {
+		return s.shoe[s.rng.IntN(len(s.shoe))]
+	}
+	c := s.shoe[s.pos]
+	s.pos++
+	return c
+}
+
+// maxTries bounds the rounds dealt in search of one hand of the focus.
+const maxTries = 100_000
+
+// Next deals the next hand of the session's focus, or false when the
+// session's hands are dealt. Rounds are dealt as at the table (player,
+// up card, player, hole card, the shoe reshuffled at its cut card); a
+// round with no decision (a blackjack, a dealer blackjack under a peek)
+// or outside the focus is dealt past.
+func (s *Session) Next() (Hand, bool, error) {
+	if s.Left <= 0 {
+		return Hand{}, false, nil
+	}
+	for range maxTries {
+		if !s.Rules.Infinite() && s.pos+4 > s.cut {
+			s.shuffle()
+		}
+		a, up, b, hole := s.card(), s.card(), s.card(), s.card()
+		if a+b == 11 && (a == 1 || b == 1) { // the player's blackjack: nothing to decide
+			continue
+		}
+		if s.Rules.HoleCard == solve.Peek && up+hole == 11 && (up == 1 || hole == 1) {
+			continue // the dealer's blackjack, seen under the peek
+		}
+		h, err := s.hand(min(a, b), max(a, b), up)
+		if err != nil {
+			return h, false, err
+		}
+		if s.wants(h) {
+			s.Left--
+			return h, true, nil
+		}
+	}
+	return Hand{}, false, fmt.Errorf("no hand of focus %s in %d rounds of %s", s.Focus, maxTries, s.Rules)
+}
+
+// hand looks the cards up in the solved table.
+func (s *Session) hand(a, b, up solve.Rank) (Hand, error) {
+	l, err := s.table.Lookup(solve.HandQuery{Cards: []solve.Rank{a, b}, Up: up})
+	if err != nil {
+		return Hand{}, err
+	}
+	h := Hand{Cards: [2]solve.Rank{a, b}, Up: up, Chart: l.Chart, Best: l.Best, EV: l.EV, Legal: l.Legal}
+	kind, row := solve.CellOf([]solve.Rank{a, b})
+	h.Cell = kind.String() + " " + row
+	h.Freq = s.freq(a, b, up)
+	if h.Chart == solve.NoAction || !h.Legal[h.Chart] {
+		h.Chart = h.Best
+	}
+	return h, nil
+}
+
+// freq is the probability per round of a decision on cards a and b
+// against up: the solver's for a finite shoe (Table.Hands), by the ranks'
+// probabilities for an infinite deck.
+func (s *Session) freq(a, b, up solve.Rank) float64 {
+	if !s.Rules.Infinite() {
+		for _, h := range s.table.Hands {
+			if h.Cards == [2]solve.Rank{a, b} && h.Up == up {
+				return h.Freq
+			}
+		}
+		return 0
+	}
+	p := s.Rules.FullShoe().Probs()
+	f := p[a-1] * p[b-1] * p[up-1]
+	if a != b {
+		f *= 2
+	}
+	if s.Rules.HoleCard == solve.Peek {
+		switch up {
+		case 1:
+			f *= 1 - p[9]
+		case 10:
+			f *= 1 - p[0]
+		}
+	}
+	return f
+}
+
+// wants reports whether a hand is of the session's focus.
+func (s *Session) wants(h Hand) bool {
+	switch s.Focus {
+	case "hard":
+		return strings.HasPrefix(h.Cell, "hard")
+	case "soft":
+		return strings.HasPrefix(h.Cell, "soft")
+	case "pairs":
+		return strings.HasPrefix(h.Cell, "pairs")
+	case "surrender":
+		return h.Chart == solve.Surrender
+	case "close":
+		best, next := math.Inf(-1), math.Inf(-1)
+		for a := solve.Stand; a <= solve.Surrender; a++ {
+			if !h.Legal[a] {
+				continue
+			}
+			if v := h.EV[a]; v > best {
+				best, next = v, best
+			} else if v > next {
+				next = v
+			}
+		}
+		return best-next < closeCall
+	}
+	return true
+}
+
+// Grade grades an answer to a hand and keeps it in the session.
+func (s *Session) Grade(h Hand, answer solve.Action) Grade {
+	g := Grade{Hand: h, Answer: answer, Allowed: answer >= solve.Stand && answer <= solve.Surrender && h.Legal[answer]}
+	g.Correct = answer == h.Chart
+	g.Cost, g.Per100 = math.NaN(), math.NaN()
+	if g.Allowed {
+		g.Cost = h.EV[h.Chart] - h.EV[answer]
+		g.Per100 = 100 * g.Cost * h.Freq
+	}
+	if h.Best != h.Chart {
+		g.BestGain = h.EV[h.Best] - h.EV[h.Chart]
+	}
+	s.Graded = append(s.Graded, g)
+	return g
+}
+
+// A Summary is a session's results: its hands, how many were right, the
+// EV the answers gave up (on the hands dealt, and per 100 rounds had each
+// mistake been made every time its hand came up), and the cells missed,
+// most costly first.
+type Summary struct {
+	Hands, Correct int
+	Cost           float64 // on the hands dealt, in bets
+	Per100         float64 // per 100 rounds, at the hands' frequencies
+	Missed         []Miss
+}
+
+// A Miss is a cell answered wrongly: how often and at what cost per 100
+// rounds (each cell's worst answer counted once).
+type Miss struct {
+	Cell   string // "hard 16 v T"
+	Times  int
+	Per100 float64
+	Priced bool // false where every wrong answer was a play not allowed
+}
+
+// Summary sums the session's graded answers.
+func (s *Session) Summary() Summary {
+	var sum Summary
+	missed := map[string]*Miss{}
+	var order []string
+	for _, g := range s.Graded {
+		sum.Hands++
+		if g.Correct {
+			sum.Correct++
+			continue
+		}
+		key := fmt.Sprintf("%s v %v", g.Cell, g.Up)
+		m := missed[key]
+		if m == nil {
+			m = &Miss{Cell: key}
+			missed[key] = m
+			order = append(order, key)
+		}
+		m.Times++
+		if g.Allowed {
+			sum.Cost += g.Cost
+			m.Priced = true
+			if g.Per100 > m.Per100 {
+				sum.Per100 += g.Per100 - m.Per100
+				m.Per100 = g.Per100
+			}
+		}
+	}
+	for _, k := range order {
+		sum.Missed = append(sum.Missed, *missed[k])
+	}
+	// most costly first; ties in the order missed
+	for i := 1; i < len(sum.Missed); i++ {
+		for j := i; j > 0 && sum.Missed[j].Per100 > sum.Missed[j-1].Per100; j-- {
+			sum.Missed[j], sum.Missed[j-1] = sum.Missed[j-1], sum.Missed[j]
+		}
+	}
+	return sum
+}
+
+// ParseAnswer reads an answer: H, S, D, P or R (any case), or the play's
+// name.
+func ParseAnswer(s string) (solve.Action, error) {
+	s = strings.TrimSpace(s)
+	for a := solve.Stand; a <= solve.Surrender; a++ {
+		if strings.EqualFold(s, a.Letter()) || strings.EqualFold(s, a.String()) {
+			return a, nil
+		}
+	}
+	return solve.NoAction, fmt.Errorf("answer %s: want H, S, D, P or R (hit, stand, double, split, surrender)", param.Quote(s, 20))
+}
