@@ -147,4 +147,3 @@ func times(n int) string {
 	}
 	return fmt.Sprintf("%d times, ", n)
 }
-

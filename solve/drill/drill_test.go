@@ -92,7 +92,7 @@ func TestGradingEqualsTheSolver(t *testing.T) {
 }
 
 func kind(a, b solve.Rank) solve.TableKind { k, _ := solve.CellOf([]solve.Rank{a, b}); return k }
-func row(a, b solve.Rank) string          { _, r := solve.CellOf([]solve.Rank{a, b}); return r }
+func row(a, b solve.Rank) string           { _, r := solve.CellOf([]solve.Rank{a, b}); return r }
 
 // TestDealingFrequencies: the hands dealt come at their real frequencies:
 // over 100,000 hands of a two-deck game (dealt from a shoe to its cut
