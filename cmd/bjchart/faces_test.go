@@ -60,6 +60,8 @@ func TestFacesBindTheSameRequest(t *testing.T) {
 		{[]string{"diff", "wizard-1d-h17-das-ls", "--rules", "1D H17 DAS LS"}, "/api/diff.json", "rules=1D+H17+DAS+LS&chart=wizard-1d-h17-das-ls", false},
 		{[]string{"diff", "thorp-1966-1deck"}, "/api/diff.json", "chart=thorp-1966-1deck", false},
 		{[]string{"effects", "--rules", "INF H17"}, "/api/effects.json", "rules=INF+H17", false},
+		{[]string{"drill"}, "/drill", "", false},
+		{[]string{"drill", "--rules", "2D H17", "--focus", "soft", "--hands", "30", "--seed", "9"}, "/drill", "rules=2D+H17&focus=soft&hands=30&seed=9", false},
 		// Refused alike.
 		{[]string{"indices", "--shoes", "5"}, "/indices", "shoes=5", true},
 		{[]string{"indices", "--set", "i20"}, "/indices", "set=i20", true},
@@ -89,6 +91,8 @@ func TestFacesBindTheSameRequest(t *testing.T) {
 		{[]string{"plot", "--codes=maybe"}, "/plot.png", "codes=maybe", true},
 		{[]string{"diff", "thorp-1966-1deck", "--rules", "1D 9Q"}, "/api/diff.json", "chart=thorp-1966-1deck&rules=1D+9Q", true},
 		{[]string{"effects", "--rules", "9Z"}, "/api/effects.json", "rules=9Z", true},
+		{[]string{"drill", "--focus", "aces"}, "/drill", "focus=aces", true},
+		{[]string{"drill", "--hands", "0"}, "/drill", "hands=0", true},
 	} {
 		name := strings.Join(tc.args, " ")
 		cliReq, cliErr := bindCLI(t, tc.args...)

@@ -240,6 +240,35 @@ func TestBrowser(t *testing.T) {
 	if !strings.Contains(note, "I18 only") || !strings.Contains(indices, "16 v T") || strings.Contains(indices, "bjchart:") {
 		t.Errorf("index plays without surrender: note %q, report %.300q", note, indices)
 	}
+	// The trainer at a phone's width: three hands answered by key (a
+	// deliberate mistake first), the mistake priced, the summary, the
+	// missed cell remembered across a reload, nothing scrolling sideways.
+	var last, summary, missed string
+	var overflow bool
+	if err := chromedp.Run(ctx,
+		chromedp.EmulateViewport(390, 844),
+		chromedp.Navigate(srv.URL+"/drill?rules=INF+H17+DAS+LS&hands=3&seed=4"),
+		chromedp.WaitVisible("#hand"),
+		chromedp.Evaluate(`localStorage.clear()`, nil),
+		chromedp.KeyEvent("h"),
+		chromedp.WaitVisible("#last"),
+		chromedp.Text("#last", &last),
+		chromedp.KeyEvent("s"),
+		chromedp.WaitVisible("#hand"),
+		chromedp.KeyEvent("d"),
+		chromedp.WaitVisible("#summary"),
+		chromedp.Text("#summary", &summary),
+		chromedp.Reload(),
+		chromedp.WaitVisible("#summary"),
+		chromedp.Text("#missed", &missed),
+		chromedp.Evaluate(`document.documentElement.scrollWidth > window.innerWidth`, &overflow),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(last, "7,T v 9: Wrong: the chart plays stand; hit gives up") || !strings.Contains(summary, "2 of 3 right") ||
+		!strings.Contains(missed, "hard 17 v 9: missed 1 time") || overflow {
+		t.Errorf("trainer: last %q, summary %.200q, missed %q, sideways scroll %v", last, summary, missed, overflow)
+	}
 	mu.Lock()
 	defer mu.Unlock()
 	if len(consoleErrors) > 0 {

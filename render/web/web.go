@@ -70,6 +70,7 @@ type Server struct {
 	house     *template.Template
 	simPage   *template.Template
 	indexPage *template.Template
+	drillPage *template.Template
 	simSlot   chan struct{} // one long job (simulation, index plays) at a time
 	mux       *http.ServeMux
 	// The last results of long jobs, for what follows them: a
@@ -99,6 +100,7 @@ func New(opt Options) *Server {
 		house:     template.Must(template.New("house.html").ParseFS(files, "templates/house.html")),
 		simPage:   template.Must(template.New("sim.html").ParseFS(files, "templates/sim.html")),
 		indexPage: template.Must(template.New("indices.html").ParseFS(files, "templates/indices.html")),
+		drillPage: template.Must(template.New("drill.html").ParseFS(files, "templates/drill.html")),
 		simSlot:   make(chan struct{}, 1),
 		sims:      newRecent[simreport.Report](8), indices: newRecent[*render.IndicesReport](8), effects: newRecent[[]solve.Effect](8)}
 	s.diffs = newWorkCache[*charts.Diff](8, s.tables.slots)     // two tables each
@@ -153,6 +155,7 @@ func New(opt Options) *Server {
 	s.mux.HandleFunc("GET /indices/card.pdf", s.handleCounterCard)
 	s.mux.HandleFunc("GET /sim/plot.png", s.handleSimPlot)
 	s.mux.HandleFunc("GET /house", s.handleHouse)
+	s.mux.HandleFunc("GET /drill", s.handleDrill)
 	s.mux.HandleFunc("GET /house.json", s.houseDownload("application/json", func(w *bytes.Buffer, sol *house.Solution) error { return render.HouseJSON(w, sol) }))
 	s.mux.HandleFunc("GET /house/card.pdf", s.houseDownload("application/pdf", func(w *bytes.Buffer, sol *house.Solution) error {
 		return render.HouseCard(w, sol, render.CardOptions{Size: "letter", Version: s.opt.Version, Date: s.today()})
@@ -325,7 +328,7 @@ func link(path string, rules string, more ...string) string {
 
 // Bind binds a page's query to the request its route computes, with the
 // route's checks: count.IndicesRequest for /indices, sim.Request for
-// /sim, house.Request for /house, and for the routes of a chart's page
+// /sim, house.Request for /house, drill.Request for /drill, and for the routes of a chart's page
 // solve.Request (/api/chart.json), solve.HandRequest (/api/hand.json),
 // render.CardRequest (/card.pdf), render.PlotRequest (/plot.png),
 // charts.CompareRequest (/api/diff.json) and solve.EffectsRequest
@@ -342,6 +345,9 @@ func Bind(path string, v url.Values) (req any, err error) {
 	case "/house":
 		req, _, err := houseQuery(v)
 		return req, err
+	case "/drill":
+		q, err := parseDrillQuery(v)
+		return q.req, err
 	}
 	q, err := parseQuery(v)
 	switch path {

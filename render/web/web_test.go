@@ -65,6 +65,9 @@ func TestRoutes(t *testing.T) {
 		{"/indices?rules=INF", "text/html; charset=utf-8", 400, "nothing to count"},
 		{"/indices?rules=6D&set=all&shoes=500", "text/html; charset=utf-8", 400, "at most 200 shoes for set all"},
 		{"/indices/run?rules=2D+S17+DAS&set=i18&shoes=50", "text/event-stream", 200, "16 v T"},
+		{"/drill?rules=INF+H17&hands=3&seed=4&answers=H", "text/html; charset=utf-8", 200, "hand 1 of 3 answered"},
+		{"/drill?rules=INF&answers=HX", "text/html; charset=utf-8", 400, "want one of H, S, D, P or R a hand"},
+		{"/drill?hands=500", "text/html; charset=utf-8", 400, "at most 200 hands"},
 		{"/assets/app.js", "text/javascript; charset=utf-8", 200, "use strict"},
 		{"/nowhere", "text/plain; charset=utf-8", 404, "not found"},
 	} {

@@ -87,9 +87,37 @@ func (q Request) Start(ctx context.Context) (*Session, error) {
 	if err != nil {
 		return nil, err
 	}
+	return q.NewSession(t)
+}
+
+// NewSession starts the request's session on a table already solved for
+// its game (a face that keeps solved tables).
+func (q Request) NewSession(t *solve.Table) (*Session, error) {
+	r, err := q.Check()
+	if err != nil {
+		return nil, err
+	}
+	if t.Rules.String() != r.String() {
+		return nil, fmt.Errorf("a table of %s for a drill of %s", t.Rules, r)
+	}
 	s := &Session{Rules: r, Focus: q.Focus, Left: q.Hands, table: t, rng: rand.New(rand.NewPCG(q.Seed, 0x6472696c6c))}
 	s.shuffle()
 	return s, nil
+}
+
+// Replay deals a session's hands again and grades the answers given to
+// them, in order: a face that keeps no session (the page) passes the
+// answers so far. It returns the next hand to answer, and false when the
+// session's hands are all answered.
+func (s *Session) Replay(answers []solve.Action) (Hand, bool, error) {
+	for _, a := range answers {
+		h, ok, err := s.Next()
+		if err != nil || !ok {
+			return h, false, err
+		}
+		s.Grade(h, a)
+	}
+	return s.Next()
 }
 
 // A Hand is a decision dealt: two cards against the dealer's up card,

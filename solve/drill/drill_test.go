@@ -149,9 +149,25 @@ func TestDealingFrequencies(t *testing.T) {
 // TestFocus: a focused drill deals only its kind of hand, and the same
 // seed deals the same hands.
 func TestFocus(t *testing.T) {
+	r, err := solve.ParseRules("6D H17 DAS LS")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab, err := solve.Solve(r) // one solve for every session
+	if err != nil {
+		t.Fatal(err)
+	}
+	session := func(focus string) *Session {
+		q := DefaultRequest()
+		q.Game, q.Focus, q.Hands, q.Seed = solve.Game{Rules: tab.Rules.String()}, focus, 200, 3
+		s, err := q.NewSession(tab)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
 	for _, focus := range Focuses {
-		s := start(t, "6D H17 DAS LS", focus, 200, 3)
-		again := start(t, "6D H17 DAS LS", focus, 200, 3)
+		s, again := session(focus), session(focus)
 		for i := 0; ; i++ {
 			h, ok, err := s.Next()
 			h2, _, _ := again.Next()

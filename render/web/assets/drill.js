@@ -1,0 +1,51 @@
+// bjchart's trainer: keys H S D P R answer (each answer is a link: the
+// page with the answer added), and the cells missed are remembered in
+// this browser.
+"use strict";
+
+document.addEventListener("DOMContentLoaded", function () {
+  var store = "bjchart-drill-missed";
+  var missed = {};
+  try {
+    missed = JSON.parse(localStorage.getItem(store) || "{}");
+  } catch (e) {
+    missed = {};
+  }
+  var last = document.getElementById("last");
+  if (last && last.getAttribute("data-wrong") === "true" && !sessionStorage.getItem(location.href)) {
+    var cell = last.getAttribute("data-cell");
+    missed[cell] = (missed[cell] || 0) + 1;
+    sessionStorage.setItem(location.href, "1"); // a reload counts once
+    try {
+      localStorage.setItem(store, JSON.stringify(missed));
+    } catch (e) {}
+  }
+  var list = document.getElementById("missed");
+  var show = function () {
+    list.textContent = "";
+    Object.keys(missed).sort(function (a, b) { return missed[b] - missed[a]; }).slice(0, 8).forEach(function (c) {
+      var li = document.createElement("li");
+      li.textContent = c + ": missed " + missed[c] + (missed[c] === 1 ? " time" : " times");
+      list.appendChild(li);
+    });
+  };
+  show();
+  document.getElementById("forget").addEventListener("click", function () {
+    missed = {};
+    try {
+      localStorage.removeItem(store);
+    } catch (e) {}
+    show();
+  });
+  document.addEventListener("keydown", function (ev) {
+    if (ev.target.tagName === "INPUT" || ev.target.tagName === "SELECT" || ev.ctrlKey || ev.metaKey || ev.altKey) {
+      return;
+    }
+    var key = ev.key.toUpperCase();
+    var link = document.querySelector('a.answer[data-key="' + key + '"]');
+    if (link) {
+      ev.preventDefault();
+      link.click();
+    }
+  });
+});
