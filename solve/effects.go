@@ -98,8 +98,11 @@ type Effect struct {
 // variations dealt from the game's shoe sharing its work; another deck
 // count has nothing to share, and keeping its work would only hold memory)
 // and returns the game's table and the effects, the largest gain first.
-func Effects(r Rules) (*Table, []Effect, error) {
-	shared := Options{Cache: NewCache()} // safe for concurrent use
+func Effects(r Rules) (*Table, []Effect, error) { return effects(r, nil) }
+
+// effects is Effects, stopped (ErrStopped) once stop is closed.
+func effects(r Rules, stop <-chan struct{}) (*Table, []Effect, error) {
+	shared := Options{Cache: NewCache(), Stop: stop} // safe for concurrent use
 	base, err := SolveWith(r, shared)
 	if err != nil {
 		return nil, nil, err
@@ -110,7 +113,7 @@ func Effects(r Rules) (*Table, []Effect, error) {
 	parallel(len(vs), func(_, i int) {
 		opt := shared
 		if vs[i].Rules.FullShoe() != r.FullShoe() {
-			opt = Options{}
+			opt = Options{Stop: stop}
 		}
 		t, err := SolveWith(vs[i].Rules, opt)
 		if err != nil {

@@ -2,6 +2,7 @@ package solve
 
 import (
 	stdcontext "context"
+	"errors"
 	"runtime"
 	"slices"
 	"strconv"
@@ -92,7 +93,8 @@ type GridResult struct {
 
 // Run solves the job's games, each deck count's together (its hand
 // graphs and dealer distributions are solved once), Jobs at once;
-// progress is called once per game solved. ctx is heeded between games.
+// progress is called once per game solved. When ctx ends the solves
+// stop (between up cards) and Run returns its error.
 func (j GridJob) Run(ctx stdcontext.Context, progress func()) ([]GridResult, error) {
 	rows := make([]GridResult, len(j.Games))
 	errs := make([]error, len(j.Games))
@@ -103,12 +105,15 @@ func (j GridJob) Run(ctx stdcontext.Context, progress func()) ([]GridResult, err
 		go func() {
 			defer wg.Done()
 			for group := range work {
-				opt := Options{Cache: NewCache()}
+				opt := Options{Cache: NewCache(), Stop: ctx.Done()}
 				for _, i := range group {
 					if errs[i] = ctx.Err(); errs[i] != nil {
 						continue
 					}
 					t, err := SolveWith(j.Games[i], opt)
+					if errors.Is(err, ErrStopped) {
+						err = ctx.Err()
+					}
 					if err != nil {
 						errs[i] = err
 					} else {

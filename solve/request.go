@@ -2,6 +2,7 @@ package solve
 
 import (
 	stdcontext "context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -66,17 +67,19 @@ func (q Request) Check() (Rules, Options, error) {
 	return r, opt, err
 }
 
-// Run checks the request and solves its table. ctx is not yet heeded
-// mid-solve.
+// Run checks the request and solves its table; when ctx ends the solve
+// stops between up cards and Run returns ctx's error.
 func (q Request) Run(ctx stdcontext.Context) (*Table, error) {
 	r, opt, err := q.Check()
 	if err != nil {
 		return nil, err
 	}
-	if err := ctx.Err(); err != nil {
-		return nil, err
+	opt.Stop = ctx.Done()
+	t, err := SolveWith(r, opt)
+	if errors.Is(err, ErrStopped) {
+		return nil, ctx.Err()
 	}
-	return SolveWith(r, opt)
+	return t, err
 }
 
 // A HandRequest asks what a game's solved table says of one hand
@@ -169,15 +172,16 @@ func DefaultEffectsRequest() EffectsRequest { return EffectsRequest{} }
 // Params adds the request's fields to s.
 func (q *EffectsRequest) Params(s *param.Set) { q.Game.Params(s) }
 
-// Run reads the rules and solves the game and its variations (Effects).
-// ctx is heeded between the rules and the solves, not during them.
+// Run reads the rules and solves the game and its variations (Effects);
+// when ctx ends the solves stop and Run returns ctx's error.
 func (q EffectsRequest) Run(ctx stdcontext.Context) (*Table, []Effect, error) {
 	r, err := q.Game.Resolve()
 	if err != nil {
 		return nil, nil, err
 	}
-	if err := ctx.Err(); err != nil {
-		return nil, nil, err
+	t, effects, err := effects(r, ctx.Done())
+	if errors.Is(err, ErrStopped) {
+		return nil, nil, ctx.Err()
 	}
-	return Effects(r)
+	return t, effects, err
 }

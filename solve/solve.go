@@ -16,7 +16,10 @@
 // a table's EVs are conditioned on; Table.EV is always unconditional.
 package solve
 
-import "fmt"
+import (
+	"errors"
+	"fmt"
+)
 
 // Options refine a solve.
 type Options struct {
@@ -31,6 +34,23 @@ type Options struct {
 	// other strategy: it keeps only the table, a fraction of the memory,
 	// and solves again the first time Evaluate is called.
 	TableOnly bool
+	// Stop, if not nil, stops a finite solve once closed: the up cards not
+	// yet begun are not solved, and the solve returns ErrStopped (a
+	// request's Run closes it with its context).
+	Stop <-chan struct{}
+}
+
+// ErrStopped is the error of a solve stopped by Options.Stop.
+var ErrStopped = errors.New("the solve was stopped")
+
+// stopped reports whether stop is closed.
+func stopped(stop <-chan struct{}) bool {
+	select {
+	case <-stop:
+		return true
+	default:
+		return false
+	}
 }
 
 // Solve computes the Table for a rule set from a full shoe, valuing splits
@@ -78,6 +98,9 @@ func newSolver(r Rules, opt Options, keep bool) (*Solver, error) {
 		s.table = solveInfinite(r)
 	default:
 		s.table, s.ups = solveFiniteWith(r, r.FullShoe(), opt, keep)
+	}
+	if stopped(opt.Stop) {
+		return nil, ErrStopped
 	}
 	return s, nil
 }

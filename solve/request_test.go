@@ -1,0 +1,36 @@
+package solve
+
+import (
+	stdcontext "context"
+	"errors"
+	"testing"
+	"time"
+)
+
+// TestRunStops: a request's run stops when its context ends, between up
+// cards, and says so by the context's error; a stopped solve is never a
+// table. An eight-deck solve stopped at once returns in a fraction of
+// its time (it begins at most one up card a processor).
+func TestRunStops(t *testing.T) {
+	q := DefaultRequest()
+	q.Game.Rules = "8D H17 DAS"
+	ctx, cancel := stdcontext.WithCancel(stdcontext.Background())
+	cancel()
+	if tab, err := q.Run(ctx); tab != nil || !errors.Is(err, stdcontext.Canceled) {
+		t.Errorf("cancelled before: table %v, error %v", tab != nil, err)
+	}
+	ctx, cancel = stdcontext.WithTimeout(stdcontext.Background(), time.Millisecond)
+	defer cancel()
+	if tab, err := q.Run(ctx); tab != nil || !errors.Is(err, stdcontext.DeadlineExceeded) {
+		t.Errorf("out of time: table %v, error %v", tab != nil, err)
+	}
+	stop := make(chan struct{})
+	close(stop)
+	r, _ := ParseRules("2D S17")
+	if _, err := SolveWith(r, Options{Stop: stop}); !errors.Is(err, ErrStopped) {
+		t.Errorf("a closed stop: %v, want ErrStopped", err)
+	}
+	if _, _, err := (EffectsRequest{Game: Game{Rules: "2D S17"}}).Run(ctx); !errors.Is(err, stdcontext.DeadlineExceeded) {
+		t.Errorf("effects out of time: %v", err)
+	}
+}
