@@ -57,7 +57,7 @@ type DrillMiss struct {
 func NewDrillReport(s *drill.Session, seed uint64) DrillReport {
 	rep := DrillReport{Rules: s.Rules.String(), Focus: s.Focus, Seed: seed, Hands: []DrillHand{}}
 	for _, g := range s.Graded {
-		h := DrillHand{Cards: fmt.Sprintf("%v,%v", g.Cards[0], g.Cards[1]), Up: g.Up.String(), Cell: g.Cell,
+		h := DrillHand{Cards: drill.CardList(g.Cards), Up: g.Up.String(), Cell: g.Cell,
 			Answer: g.Answer.String(), Play: g.Chart.String(), Best: g.Best.String(), Correct: g.Correct, Allowed: g.Allowed}
 		if g.Allowed {
 			cost, per := g.Cost, g.Per100

@@ -30,7 +30,8 @@ func newDrillCmd(e env) *cobra.Command {
 with --focus), ask for the play (H hit, S stand, D double, P split,
 R surrender; Enter after each), and grade each answer against the game's
 chart and the exact best play for the cards: a wrong play's cost in EV on
-that hand and per 100 rounds at the hand's frequency. At the end: how many
+that hand and per 100 rounds at the hand's frequency. A hand hit is
+played on with the card drawn (split hands are not). At the end: how many
 were right, what the mistakes cost, and the cells missed, most costly
 first.
 
@@ -117,6 +118,9 @@ func ask(e env, s *drill.Session, in io.Reader, answers string) error {
 		}
 		prompt := fmt.Sprintf("%s  (%s)  H S D P R? ", h, h.Cell)
 		if answers == "" {
+			if s.Ended != "" { // the card drawn to the hand last hit ended it
+				fmt.Fprintln(e.stdout, s.Ended+".")
+			}
 			fmt.Fprint(e.stdout, prompt)
 		}
 		var a solve.Action

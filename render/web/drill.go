@@ -68,7 +68,8 @@ type drillData struct {
 	Last                       string         // the last answer, graded
 	LastCell                   string         // its cell, for the browser's memory of missed cells
 	LastWrong                  bool
-	Done                       int // hands answered
+	Ended                      string // how the hand last hit ended, when the card drawn ended it
+	Done                       int    // hands answered
 	Hands                      int
 	Summary                    string
 	Again                      string // a new session: the next seed
@@ -111,6 +112,7 @@ func (s *Server) handleDrill(w http.ResponseWriter, r *http.Request) {
 		d.LastCell, d.LastWrong = fmt.Sprintf("%s v %v", g.Cell, g.Up), !g.Correct
 	}
 	base := url.Values{"rules": {d.Rules}, "focus": {q.req.Focus}, "seed": {fmt.Sprint(q.req.Seed)}, "hands": {fmt.Sprint(q.req.Hands)}}
+	d.Ended = sess.Ended
 	if more {
 		d.Hand, d.Cell = next.String(), next.Cell
 		for _, a := range []solve.Action{solve.Hit, solve.Stand, solve.Double, solve.Split, solve.Surrender} {

@@ -120,10 +120,10 @@ func (s *Session) Replay(answers []solve.Action) (Hand, bool, error) {
 	return s.Next()
 }
 
-// A Hand is a decision dealt: two cards against the dealer's up card,
-// with the solver's values for it.
+// A Hand is a decision dealt: the player's cards against the dealer's up
+// card (two, or more after a hit), with the solver's values for them.
 type Hand struct {
-	Cards [2]solve.Rank // low rank first
+	Cards []solve.Rank // the first two low rank first, then those drawn
 	Up    solve.Rank
 	Cell  string // the chart cell: "hard 16", "soft A7", "pairs 88"
 	// Chart is the chart's play for these cards, Best the exact best for
@@ -131,17 +131,28 @@ type Hand struct {
 	Chart, Best solve.Action
 	EV          [solve.Surrender + 1]float64 // each legal play's EV, as 'chart --format json'
 	Legal       [solve.Surrender + 1]bool
-	// Freq is the probability per round that these are the player's
-	// first two cards against this up card and a decision is made on
-	// them (under a peek: the dealer has no blackjack): the weight of a
-	// mistake per round.
+	// Freq is the probability per round that a player of the chart
+	// decides on these cards against this up card (under a peek: the
+	// dealer has no blackjack): the weight of a mistake per round. For
+	// three or more cards in an infinite deck, where only the total
+	// matters, it is the cell's.
 	Freq float64
 }
 
 // String shows a hand as the command line reads it: "T,6 v T".
-func (h Hand) String() string {
-	return fmt.Sprintf("%v,%v v %v", h.Cards[0], h.Cards[1], h.Up)
+func (h Hand) String() string { return CardList(h.Cards) + " v " + h.Up.String() }
+
+// CardList names cards as "6,T".
+func CardList(cards []solve.Rank) string {
+	names := make([]string, len(cards))
+	for i, c := range cards {
+		names[i] = c.String()
+	}
+	return strings.Join(names, ",")
 }
+
+// Continued reports whether the hand is one played on after a hit.
+func (h Hand) Continued() bool { return len(h.Cards) > 2 }
 
 // A Grade is an answer graded.
 type Grade struct {
@@ -171,6 +182,12 @@ type Session struct {
 	shoe  []solve.Rank
 	pos   int
 	cut   int
+	// hitting is the hand last hit, which the next hand plays on (a card
+	// drawn to it), or nil.
+	hitting *Hand
+	// Ended says how the last hand hit ended when the card drawn left no
+	// decision ("4,6,T,5 v T: 25, bust"); "" otherwise. Next sets it.
+	Ended string
 
 	Graded []Grade
 }
@@ -210,6 +227,27 @@ func (s *Session) Next() (Hand, bool, error) {
 	if s.Left <= 0 {
 		return Hand{}, false, nil
 	}
+	s.Ended = ""
+	if h := s.hitting; h != nil { // the hand hit: a card more, and a decision unless it is done
+		s.hitting = nil
+		if !s.Rules.Infinite() && s.pos >= len(s.shoe) {
+			s.shuffle()
+		}
+		cards := append(append([]solve.Rank{}, h.Cards...), s.card())
+		t, _ := total(cards)
+		if t < 21 {
+			next, err := s.lookup(cards, h.Up)
+			if err != nil {
+				return next, false, err
+			}
+			s.Left--
+			return next, true, nil
+		}
+		s.Ended = fmt.Sprintf("%s v %v: %d", CardList(cards), h.Up, t)
+		if t > 21 {
+			s.Ended += ", bust"
+		}
+	}
 	for range maxTries {
 		if !s.Rules.Infinite() && s.pos+4 > s.cut {
 			s.shuffle()
@@ -221,7 +259,7 @@ func (s *Session) Next() (Hand, bool, error) {
 		if s.Rules.HoleCard == solve.Peek && up+hole == 11 && (up == 1 || hole == 1) {
 			continue // the dealer's blackjack, seen under the peek
 		}
-		h, err := s.hand(min(a, b), max(a, b), up)
+		h, err := s.lookup([]solve.Rank{min(a, b), max(a, b)}, up)
 		if err != nil {
 			return h, false, err
 		}
@@ -233,16 +271,46 @@ func (s *Session) Next() (Hand, bool, error) {
 	return Hand{}, false, fmt.Errorf("no hand of focus %s in %d rounds of %s", s.Focus, maxTries, s.Rules)
 }
 
-// hand looks the cards up in the solved table.
-func (s *Session) hand(a, b, up solve.Rank) (Hand, error) {
-	l, err := s.table.Lookup(solve.HandQuery{Cards: []solve.Rank{a, b}, Up: up})
+// total is the best total of cards and whether it is soft.
+func total(cards []solve.Rank) (int, bool) {
+	sum, ace := 0, false
+	for _, c := range cards {
+		sum += int(c)
+		ace = ace || c == 1
+	}
+	if ace && sum+10 <= 21 {
+		return sum + 10, true
+	}
+	return sum, false
+}
+
+// lookup looks the cards up in the solved table.
+func (s *Session) lookup(cards []solve.Rank, up solve.Rank) (Hand, error) {
+	l, err := s.table.Lookup(solve.HandQuery{Cards: cards, Up: up})
 	if err != nil {
 		return Hand{}, err
 	}
-	h := Hand{Cards: [2]solve.Rank{a, b}, Up: up, Chart: l.Chart, Best: l.Best, EV: l.EV, Legal: l.Legal}
-	kind, row := solve.CellOf([]solve.Rank{a, b})
+	h := Hand{Cards: cards, Up: up, Chart: l.Chart, Best: l.Best, EV: l.EV, Legal: l.Legal}
+	kind, row := solve.CellOf(cards)
 	h.Cell = kind.String() + " " + row
-	h.Freq = s.freq(a, b, up)
+	switch {
+	case len(cards) == 2:
+		h.Freq = s.freq(cards[0], cards[1], up)
+	case s.Rules.Infinite():
+		if c := s.table.Cell(kind, row, up); c != nil {
+			h.Freq = c.MultiFreq
+		}
+	default:
+		var counts [10]uint8
+		for _, c := range cards {
+			counts[c-1]++
+		}
+		for _, c := range s.table.Compositions {
+			if c.Up == up && c.Counts == counts {
+				h.Freq = c.Freq
+			}
+		}
+	}
 	if h.Chart == solve.NoAction || !h.Legal[h.Chart] {
 		h.Chart = h.Best
 	}
@@ -313,6 +381,9 @@ func (s *Session) Grade(h Hand, answer solve.Action) Grade {
 	if g.Allowed {
 		g.Cost = h.EV[h.Chart] - h.EV[answer]
 		g.Per100 = 100 * g.Cost * h.Freq
+	}
+	if g.Allowed && answer == solve.Hit {
+		s.hitting = &h // the next hand is this one with a card more
 	}
 	if h.Best != h.Chart {
 		g.BestGain = h.EV[h.Best] - h.EV[h.Chart]

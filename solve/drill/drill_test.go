@@ -42,7 +42,7 @@ func TestGradingEqualsTheSolver(t *testing.T) {
 					continue // a blackjack: no decision
 				}
 				for _, up := range solve.UpCards {
-					h, err := s.hand(a, b, up)
+					h, err := s.lookup([]solve.Rank{a, b}, up)
 					if err != nil {
 						t.Fatalf("%v,%v v %v: %v", a, b, up, err)
 					}
@@ -180,7 +180,7 @@ func TestFocus(t *testing.T) {
 				}
 				break
 			}
-			if h != h2 {
+			if h.String() != h2.String() || h.Cell != h2.Cell {
 				t.Fatalf("%s: hand %d is %v, then %v with the same seed", focus, i, h, h2)
 			}
 			ok = map[string]bool{"all": true, "hard": strings.HasPrefix(h.Cell, "hard"), "soft": strings.HasPrefix(h.Cell, "soft"),
@@ -207,6 +207,70 @@ func TestRefuses(t *testing.T) {
 	for in, want := range map[string]solve.Action{"h": solve.Hit, "S": solve.Stand, "double": solve.Double, " P ": solve.Split, "r": solve.Surrender} {
 		if a, err := ParseAnswer(in); err != nil || a != want {
 			t.Errorf("answer %q: %v %v, want %v", in, a, err, want)
+		}
+	}
+}
+
+// TestPlayedOnAfterAHit: a hand hit is played on: the next hand is the
+// same cards and a card more against the same up card (or, at 21 or
+// over, a new round, said in Ended), graded by the solver's values for
+// those exact cards (Table.Compositions) in a finite shoe and by the
+// cell's in an infinite deck, the chart's play there its play for hands
+// of three or more cards.
+func TestPlayedOnAfterAHit(t *testing.T) {
+	for _, rules := range []string{"1D S17 DAS", "INF H17"} {
+		s := start(t, rules, "all", 2000, 5)
+		tab := s.table
+		played, ended := 0, 0
+		var hit *Hand
+		for {
+			h, ok, err := s.Next()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !ok {
+				break
+			}
+			if s.Ended != "" {
+				ended++
+			}
+			if hit != nil && s.Ended == "" {
+				if !h.Continued() || h.Up != hit.Up || len(h.Cards) != len(hit.Cards)+1 || h.String()[:len(hit.String())-4] != hit.String()[:len(hit.String())-4] {
+					t.Fatalf("%s: hit %v, then %v", rules, hit, h)
+				}
+				played++
+				var ev [solve.Surrender + 1]float64
+				var chart solve.Action
+				kind, row := solve.CellOf(h.Cards)
+				cell := tab.Cell(kind, row, h.Up)
+				if tab.Rules.Infinite() {
+					ev, chart = cell.EV, cell.MultiCard
+				} else {
+					var counts [10]uint8
+					for _, c := range h.Cards {
+						counts[c-1]++
+					}
+					for _, c := range tab.Compositions {
+						if c.Up == h.Up && c.Counts == counts {
+							copy(ev[:], c.EV[:])
+							chart = c.Chart
+						}
+					}
+				}
+				if h.Chart != chart || h.EV[solve.Stand] != ev[solve.Stand] || h.EV[solve.Hit] != ev[solve.Hit] {
+					t.Fatalf("%s %v: chart %v, stand %v, hit %v; the solver's %v, %v, %v", rules, h, h.Chart, h.EV[solve.Stand], h.EV[solve.Hit], chart, ev[solve.Stand], ev[solve.Hit])
+				}
+			}
+			hit = nil
+			if tot, _ := total(h.Cards); tot <= 16 && h.Legal[solve.Hit] {
+				s.Grade(h, solve.Hit)
+				hit = &h
+			} else {
+				s.Grade(h, solve.Stand)
+			}
+		}
+		if played < 200 || ended < 50 {
+			t.Errorf("%s: %d hands played on, %d ended by the card drawn", rules, played, ended)
 		}
 	}
 }
