@@ -38,7 +38,9 @@ func NewIndicesReport(res count.Indices) *IndicesReport {
 		if x.Base == "play" {
 			row.Base = "hit or stand"
 		}
-		if !math.IsNaN(x.Index) {
+		if x.NotEstimable != "" {
+			row.Note = fmt.Sprintf("%s ± %.2f; %s", FormatIndex(x.Index), x.SE, x.NotEstimable)
+		} else if !math.IsNaN(x.Index) {
 			idx, se, rounded := x.Index, x.SE, rounding.Round(x.Index)
 			lo, hi := rounding.Between(x.Index, x.SE)
 			row.Index, row.SE, row.Rounded, row.Between = &idx, &se, &rounded, &[2]int{lo, hi}
@@ -106,6 +108,9 @@ type IndexRow struct {
 	// MultiCard marks an index for hands of three or more cards, where it
 	// differs from the two-card one (set all).
 	MultiCard bool `json:"multi_card,omitempty"`
+	// Note, with no index, says why a crossing within the counts sampled
+	// is no index these shoes can give (set all).
+	Note string `json:"note,omitempty"`
 }
 
 // Text writes the report for a reader: the conventions, the grids of a
@@ -121,6 +126,7 @@ func (r IndicesReport) Text(b *bytes.Buffer) error {
 	tw := tabwriter.NewWriter(b, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "decision\tbase → play\tindex\t± SE\trounded\tpublished\tshoes")
 	var noCrossing, unreliable, unsettled bool
+	var notEstimable []string
 	for _, x := range r.Indices {
 		name := fmt.Sprintf("%s v %s", x.Hand, x.Up)
 		if x.MultiCard {
@@ -128,6 +134,10 @@ func (r IndicesReport) Text(b *bytes.Buffer) error {
 		}
 		if x.Table == "insurance" {
 			name = "insurance"
+		}
+		if x.Note != "" {
+			notEstimable = append(notEstimable, fmt.Sprintf("%s %s (%s)", name, x.Play, x.Note))
+			continue
 		}
 		if x.Index == nil {
 			noCrossing = true
@@ -147,8 +157,11 @@ func (r IndicesReport) Text(b *bytes.Buffer) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	if noCrossing || unreliable || unsettled {
+	if noCrossing || unreliable || unsettled || len(notEstimable) > 0 {
 		fmt.Fprintln(b)
+	}
+	if len(notEstimable) > 0 {
+		fmt.Fprintf(b, "Crossings within the counts sampled that these shoes do not place (the play, its crossing ± SE and why; more --shoes may place them): %s.\n", strings.Join(notEstimable, ", "))
 	}
 	if unsettled {
 		fmt.Fprintln(b, "+3/+4: the crossing's 95% interval (index ± 1.96 SE) spans a rounding boundary: these shoes do not settle the integer, and another --seed may print either; sample more --shoes to settle it.")
@@ -244,7 +257,7 @@ func (r IndicesReport) grids(b *bytes.Buffer) error {
 // CSV writes one line per index.
 func (r IndicesReport) CSV(b *bytes.Buffer) error {
 	w := csv.NewWriter(b)
-	w.Write([]string{"rules", "count", "table", "hand", "up", "base", "play", "index", "se", "rounded", "shoes", "published", "multi_card", "rounded_low", "rounded_high"})
+	w.Write([]string{"rules", "count", "table", "hand", "up", "base", "play", "index", "se", "rounded", "shoes", "published", "multi_card", "rounded_low", "rounded_high", "note"})
 	for _, x := range r.Indices {
 		idx, se, rounded, low, high := "", "", "", "", ""
 		if x.Index != nil {
@@ -255,7 +268,7 @@ func (r IndicesReport) CSV(b *bytes.Buffer) error {
 		if x.Published != nil {
 			pub = strconv.FormatFloat(*x.Published, 'g', -1, 64)
 		}
-		w.Write([]string{r.Rules, r.Count, x.Table, x.Hand, x.Up, x.Base, x.Play, idx, se, rounded, strconv.Itoa(x.Shoes), pub, strconv.FormatBool(x.MultiCard), low, high})
+		w.Write([]string{r.Rules, r.Count, x.Table, x.Hand, x.Up, x.Base, x.Play, idx, se, rounded, strconv.Itoa(x.Shoes), pub, strconv.FormatBool(x.MultiCard), low, high, x.Note})
 	}
 	w.Flush()
 	return w.Error()

@@ -1,6 +1,7 @@
 package count
 
 import (
+	"fmt"
 	"math"
 	"slices"
 	"strconv"
@@ -18,7 +19,9 @@ import (
 // the same over the compositions a player of that shoe's chart reaches. A
 // cell's index is where that gain crosses zero, reported where the
 // crossing lies within the counts the shoes sample and the gains change
-// sign there. A shoe the solver cannot take (a rank dealt out entirely,
+// sign there; a crossing within those counts that the shoes cannot place
+// (too few shoes near it, an error above a point, gains that keep their
+// sign) is named with why. A shoe the solver cannot take (a rank dealt out entirely,
 // which happens with one or two decks) is left out. A six-deck shoe's
 // solve takes about 135 ms on one core, so 600 shoes take under a minute
 // on two.
@@ -41,8 +44,9 @@ type candidate struct {
 // AllCells computes, for every cell of the chart, where each play other
 // than the basic one (the full shoe's best) overtakes it as the count
 // moves, plus insurance. Only crossings within the sampled counts are
-// returned, oriented like published indices: Base below the index, Play at
-// or above it. Each cell's decisions come in the chart's order.
+// returned (those the shoes cannot place with NotEstimable set), oriented
+// like published indices: Base below the index, Play at or above it.
+// Each cell's decisions come in the chart's order.
 func AllCells(r solve.Rules, sys System, opt Options) ([]Index, error) {
 	if err := check(r, opt); err != nil {
 		return nil, err
@@ -95,11 +99,23 @@ func AllCells(r solve.Rules, sys System, opt Options) ([]Index, error) {
 	for k, c := range cands {
 		x := Index{Decision: c.decision()}
 		slope := x.fit(r, sys, samples, k, opt.Moment)
-		if !placed(x, lo, hi, scale) || !crossesInData(samples, k, x.Index, slope, 4*scale) {
-			continue
+		if math.IsNaN(x.Index) || x.Index < lo || x.Index > hi {
+			continue // never within the counts sampled: the basic play throughout
 		}
 		if slope < 0 { // the other play is better below the index
 			x.Base, x.Play = x.Play, x.Base
+		}
+		switch {
+		case x.Shoes < minShoes:
+			x.NotEstimable = fmt.Sprintf("%d shoes, under %d", x.Shoes, minShoes)
+		case x.SE > scale:
+			x.NotEstimable = fmt.Sprintf("SE above %g", scale)
+		case !crossesInData(samples, k, x.Index, slope, 4*scale):
+			x.NotEstimable = "the gains keep their sign there"
+		}
+		if x.NotEstimable != "" { // named, so that a reader knows it was looked at
+			out = append(out, x)
+			continue
 		}
 		if !c.multi {
 			twoCard[x.Decision] = x.Rounded

@@ -182,6 +182,10 @@ type Index struct {
 	SE      float64
 	Rounded int // the integer a player memorises: Index rounded to nearest
 	Shoes   int // sampled shoes within the fit's window
+	// NotEstimable, if set, says why a crossing within the counts sampled
+	// is not an index these shoes can give (AllCells): too few shoes, an
+	// error above a point, gains that do not change sign there.
+	NotEstimable string
 }
 
 // sample is one shoe: its count before the round, how far it is dealt,
