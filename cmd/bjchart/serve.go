@@ -20,6 +20,7 @@ import (
 
 func newServeCmd(e env) *cobra.Command {
 	var addr string
+	var allow []string
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Serve the web page: every chart, number and card in a browser",
@@ -31,7 +32,10 @@ chart as JSON or CSV: the same bytes the command line writes.
 
 It listens on loopback (127.0.0.1:8080) unless --addr says otherwise; a
 non-loopback address is served with a warning, since anyone who can reach
-it can make the machine solve. Ctrl-C stops it.`,
+it can make the machine solve. It answers only to the names of its
+address (localhost, 127.0.0.1 and ::1 on loopback, and --addr's host)
+and those --allow-host adds, so that a web page elsewhere cannot drive it
+through a name pointed at this machine. Ctrl-C stops it.`,
 		Example: `  bjchart serve
   bjchart serve --addr 127.0.0.1:9000`,
 		Args: noArgs,
@@ -47,9 +51,19 @@ it can make the machine solve. Ctrl-C stops it.`,
 			if ip := net.ParseIP(host); host != "localhost" && (ip == nil || !ip.IsLoopback()) {
 				fmt.Fprintf(e.stderr, "bjchart: warning: serving on %s, not loopback: anyone who can reach it can use it\n", addr)
 			}
+			hosts := append([]string{}, web.LoopbackHosts...)
+			if ip := net.ParseIP(host); host != "" && (ip == nil || !ip.IsUnspecified()) {
+				hosts = append(hosts, host)
+			}
+			for _, h := range allow {
+				if h == "" || strings.ContainsAny(h, "/: ") && net.ParseIP(h) == nil {
+					return usagef("--allow-host %q: want a host name or address, without a port", h)
+				}
+				hosts = append(hosts, h)
+			}
 			debug.SetMemoryLimit(web.MemoryLimit)
 			srv := &http.Server{
-				Handler:           web.New(web.Options{Version: version}),
+				Handler:           web.New(web.Options{Version: version, Hosts: hosts}),
 				ReadHeaderTimeout: 5 * time.Second,
 				ReadTimeout:       10 * time.Second,
 				WriteTimeout:      90 * time.Second,
@@ -76,5 +90,6 @@ it can make the machine solve. Ctrl-C stops it.`,
 		},
 	}
 	cmd.Flags().StringVar(&addr, "addr", "127.0.0.1:8080", "address to listen on, HOST:PORT (loopback by default)")
+	cmd.Flags().StringArrayVar(&allow, "allow-host", nil, "a further name the page answers to in the Host header (e.g. the machine's name on the LAN); may be given more than once")
 	return cmd
 }

@@ -24,8 +24,10 @@ import (
 	"html/template"
 	"io"
 	"io/fs"
+	"net"
 	"net/http"
 	"net/url"
+	"path"
 	"strings"
 	"time"
 
@@ -33,6 +35,7 @@ import (
 	"bjchart/render"
 	"bjchart/solve"
 	"bjchart/solve/house"
+	"bjchart/solve/param"
 	"bjchart/solve/simreport"
 )
 
@@ -46,6 +49,12 @@ type Options struct {
 	Workers   int    // solves at once (default 2)
 
 	Timeout time.Duration // a request's limit (default 60 s)
+	// Hosts are the names a request's Host header may carry (its port
+	// aside): a page served on loopback answers only to loopback names
+	// (the default: localhost, 127.0.0.1, ::1), so that a web page
+	// elsewhere cannot drive it through a name of its own pointed at this
+	// machine (DNS rebinding).
+	Hosts []string
 	// Now is today's date for the cards (default time.Now); a card is
 	// dated by the day, as the CLI's.
 	Now func() time.Time
@@ -95,6 +104,9 @@ func New(opt Options) *Server {
 	if opt.Now == nil {
 		opt.Now = time.Now
 	}
+	if len(opt.Hosts) == 0 {
+		opt.Hosts = LoopbackHosts
+	}
 	s := &Server{opt: opt, tables: newTableCache(opt.MaxTables, opt.Workers),
 		page:      template.Must(template.New("page.html").Funcs(funcs).ParseFS(files, "templates/page.html")),
 		house:     template.Must(template.New("house.html").ParseFS(files, "templates/house.html")),
@@ -107,7 +119,7 @@ func New(opt Options) *Server {
 	s.houses = newWorkCache[*house.Solution](4, s.tables.slots) // about 20 MB each
 	assets, _ := fs.Sub(files, "assets")
 	s.mux = http.NewServeMux()
-	s.mux.Handle("GET /assets/", http.StripPrefix("/assets/", http.FileServerFS(assets)))
+	s.mux.Handle("GET /assets/", http.StripPrefix("/assets/", noListing(http.FileServerFS(assets))))
 	s.mux.HandleFunc("GET /{$}", s.handlePage)
 	s.mux.HandleFunc("GET /api/chart.json", s.download("application/json", func(w *bytes.Buffer, q query, t *solve.Table) error {
 		return render.JSON(w, t, render.DataOptions{})
@@ -185,6 +197,20 @@ func (s *Server) today() time.Time { return s.opt.Now().UTC().Truncate(24 * time
 
 // ServeHTTP bounds the request, sets the security headers and routes it.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if !s.hostServed(r.Host) {
+		http.Error(w, fmt.Sprintf("host %s is not served here: this page answers to %s ('bjchart serve --allow-host NAME' adds a name)",
+			param.Quote(r.Host, 60), strings.Join(s.opt.Hosts, ", ")), http.StatusMisdirectedRequest)
+		return
+	}
+	if r.Method == http.MethodHead && !strings.HasPrefix(r.URL.Path, "/assets/") {
+		// HEAD would do a GET's work (a solve, a simulation) for nothing.
+		w.Header().Set("Allow", "GET")
+		http.Error(w, "HEAD is not served here (it would do the work for nothing): use GET", http.StatusMethodNotAllowed)
+		return
+	}
+	if name := downloadName(r); name != "" {
+		w.Header().Set("Content-Disposition", fmt.Sprintf("inline; filename=%q", name))
+	}
 	h := w.Header()
 	h.Set("Content-Security-Policy", "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "+
 		"connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'")
@@ -198,6 +224,68 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithTimeout(r.Context(), s.opt.Timeout)
 	defer cancel()
 	s.mux.ServeHTTP(w, r.WithContext(ctx))
+}
+
+// LoopbackHosts are the names a page served on loopback answers to.
+var LoopbackHosts = []string{"localhost", "127.0.0.1", "::1"}
+
+// hostServed reports whether a Host header names this server.
+func (s *Server) hostServed(host string) bool {
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		host = h
+	}
+	host = strings.ToLower(strings.Trim(host, "[]"))
+	for _, name := range s.opt.Hosts {
+		if strings.EqualFold(name, host) {
+			return true
+		}
+	}
+	return false
+}
+
+// noListing serves files but never a directory's listing.
+func noListing(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "" || strings.HasSuffix(r.URL.Path, "/") {
+			http.NotFound(w, r)
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
+// downloads name the files the page serves, by path: a download is
+// saved as its name, the rules asked for and its extension, as 'bjchart
+// card' names its file ("strategy-card-6D-H17-DAS-LS.pdf").
+var downloads = map[string]string{
+	"/card.pdf": "strategy-card", "/api/chart.json": "chart", "/api/chart.csv": "chart", "/api/hand.json": "hand",
+	"/api/diff.json": "comparison", "/api/effects.json": "rule-effects", "/api/effects.csv": "rule-effects",
+	"/plot.png": "heatmap", "/plot.svg": "heatmap", "/plot.pdf": "heatmap", "/house.json": "house-game",
+	"/house/card.pdf": "house-game-card", "/house/plot.png": "house-game-heatmap", "/indices/card.pdf": "counter-card",
+	"/sim/plot.png": "edge-by-count",
+}
+
+// downloadName is the file name a download is saved under, or "" for a
+// page.
+func downloadName(r *http.Request) string {
+	base, ok := downloads[r.URL.Path]
+	if !ok {
+		return ""
+	}
+	rules := strings.Map(func(c rune) rune {
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9', c == '.', c == '=':
+			return c
+		}
+		return '-'
+	}, r.URL.Query().Get("rules"))
+	if len(rules) > 80 {
+		rules = rules[:80]
+	}
+	if rules = strings.Trim(rules, "-"); rules == "" {
+		rules = "default"
+	}
+	return base + "-" + rules + path.Ext(r.URL.Path)
 }
 
 // html writes a page from its template with the status, or a 500 if the

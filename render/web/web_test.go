@@ -20,8 +20,55 @@ import (
 func get(t testing.TB, h http.Handler, target string) *httptest.ResponseRecorder {
 	t.Helper()
 	w := httptest.NewRecorder()
-	h.ServeHTTP(w, httptest.NewRequest("GET", target, nil))
+	h.ServeHTTP(w, request("GET", target, nil))
 	return w
+}
+
+// request is an httptest request to the page on loopback (httptest's
+// default host, example.com, is not served).
+func request(method, target string, body io.Reader) *http.Request {
+	r := httptest.NewRequest(method, target, body)
+	r.Host = "127.0.0.1:8080"
+	return r
+}
+
+// TestSafeOnALaptop: a Host header that does not name the server is
+// refused (421: a DNS-rebinding page cannot drive it), HEAD does no work
+// (405), the assets are not listed, and a download is named for what it
+// is and its rules.
+func TestSafeOnALaptop(t *testing.T) {
+	s := New(Options{Version: "test"})
+	for _, tc := range []struct {
+		method, host, target string
+		status               int
+	}{
+		{"GET", "evil.example", "/?rules=INF", http.StatusMisdirectedRequest},
+		{"GET", "evil.example:8080", "/sim/run?rules=INF&rounds=1000", http.StatusMisdirectedRequest},
+		{"GET", "localhost:8080", "/?rules=INF", 200},
+		{"GET", "[::1]:8080", "/?rules=INF", 200},
+		{"HEAD", "127.0.0.1:8080", "/sim/run?rules=INF&rounds=1000", http.StatusMethodNotAllowed},
+		{"HEAD", "127.0.0.1:8080", "/?rules=8D", http.StatusMethodNotAllowed},
+		{"GET", "127.0.0.1:8080", "/assets/", http.StatusNotFound},
+		{"HEAD", "127.0.0.1:8080", "/assets/style.css", 200},
+	} {
+		r := httptest.NewRequest(tc.method, tc.target, nil)
+		r.Host = tc.host
+		w := httptest.NewRecorder()
+		s.ServeHTTP(w, r)
+		if w.Code != tc.status {
+			t.Errorf("%s %s (Host %s): %d, want %d: %.100s", tc.method, tc.target, tc.host, w.Code, tc.status, w.Body.String())
+		}
+	}
+	for target, want := range map[string]string{
+		"/card.pdf?rules=6D+H17+DAS+LS": `inline; filename="strategy-card-6D-H17-DAS-LS.pdf"`,
+		"/api/chart.csv?rules=INF+6:5":  `inline; filename="chart-INF-6-5.csv"`,
+		"/plot.svg":                     `inline; filename="heatmap-default.svg"`,
+		"/?rules=INF":                   "",
+	} {
+		if got := get(t, s, target).Header().Get("Content-Disposition"); got != want {
+			t.Errorf("%s: Content-Disposition %q, want %q", target, got, want)
+		}
+	}
 }
 
 // TestRoutes: every route answers, with its content type and the security
@@ -84,7 +131,7 @@ func TestRoutes(t *testing.T) {
 		}
 	}
 	w := httptest.NewRecorder()
-	s.ServeHTTP(w, httptest.NewRequest("POST", "/?rules=INF", strings.NewReader("x")))
+	s.ServeHTTP(w, request("POST", "/?rules=INF", strings.NewReader("x")))
 	if w.Code != http.StatusMethodNotAllowed {
 		t.Errorf("POST: %d, want 405", w.Code)
 	}
@@ -225,7 +272,7 @@ func upload(t *testing.T, s http.Handler, rules, name, content string) *httptest
 	}
 	fw.Write([]byte(content))
 	mw.Close()
-	req := httptest.NewRequest("POST", "/compare?rules="+url.QueryEscape(rules), &body)
+	req := request("POST", "/compare?rules="+url.QueryEscape(rules), &body)
 	req.Header.Set("Content-Type", mw.FormDataContentType())
 	w := httptest.NewRecorder()
 	s.ServeHTTP(w, req)
