@@ -269,6 +269,27 @@ func TestBrowser(t *testing.T) {
 		!strings.Contains(missed, "hard 17 v 9: missed 1 time") || overflow {
 		t.Errorf("trainer: last %q, summary %.200q, missed %q, sideways scroll %v", last, summary, missed, overflow)
 	}
+	// At the phone's width a tapped cell's numbers open beside it, inside
+	// the window, and Esc closes them.
+	var inside, below, closed bool
+	if err := chromedp.Run(ctx,
+		chromedp.Navigate(srv.URL+"/?rules=INF+H17+LS"),
+		chromedp.WaitVisible(`td[data-cell="hard-16-T"]`),
+		chromedp.ScrollIntoView(`td[data-cell="hard-16-T"]`),
+		chromedp.Click(`td[data-cell="hard-16-T"]`),
+		chromedp.Evaluate(`(() => { const d = document.getElementById("details").getBoundingClientRect();
+			return d.left >= 0 && d.right <= window.innerWidth && d.top >= 0 && d.bottom <= window.innerHeight; })()`, &inside),
+		chromedp.Evaluate(`(() => { const c = document.querySelector('td[data-cell="hard-16-T"]').getBoundingClientRect();
+			const d = document.getElementById("details").getBoundingClientRect();
+			return Math.abs(d.top - c.bottom) < 8 || Math.abs(d.bottom - c.top) < 8; })()`, &below),
+		chromedp.KeyEvent("\x1b"),
+		chromedp.Evaluate(`!document.getElementById("details").classList.contains("popover")`, &closed),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if !inside || !below || !closed {
+		t.Errorf("a tapped cell at 390 px: inside the window %v, beside the cell %v, closed by Esc %v", inside, below, closed)
+	}
 	mu.Lock()
 	defer mu.Unlock()
 	if len(consoleErrors) > 0 {

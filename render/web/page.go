@@ -258,14 +258,23 @@ func cellOf(t *solve.Table, c *solve.Cell) cellView {
 	if c.Code.Fallback != solve.NoAction {
 		fmt.Fprintf(&b, " (else %s)", c.Code.Fallback)
 	}
-	b.WriteString("\nEV per unit bet:")
+	best := c.Code.Best
+	if !c.Legal[best] {
+		best = c.Code.Fallback
+	}
+	b.WriteString("\nEV per unit bet, and against the best play here:")
 	for _, a := range solve.Actions {
-		if c.Legal[a] {
-			fmt.Fprintf(&b, "\n  %-9s %+.6f", a, c.EV[a])
+		if !c.Legal[a] {
+			continue
+		}
+		if a == best {
+			fmt.Fprintf(&b, "\n  %-9s %+.6f  (the best)", a, c.EV[a])
+		} else {
+			fmt.Fprintf(&b, "\n  %-9s %+.6f  (%+.6f)", a, c.EV[a], c.EV[a]-c.EV[best])
 		}
 	}
 	if m := render.CellMargin(c); m != nil {
-		fmt.Fprintf(&b, "\nmargin %.6f per decision (what the next best play costs)", *m)
+		fmt.Fprintf(&b, "\nChart-wide cost per decision, how the chart chooses (every hand this cell decides, split hands and hands of three or more cards too, so not the difference above): margin %.6f", *m)
 		for _, a := range solve.Actions {
 			if c.Legal[a] && a != c.Code.Best {
 				fmt.Fprintf(&b, "\n  %s would cost %.6f", a, c.Cost[a])

@@ -43,6 +43,21 @@ document.addEventListener("DOMContentLoaded", function () {
   if (!details) {
     return;
   }
+  // A cell's numbers open beside it, where the finger or pointer is: the
+  // panel is moved under the cell (above it near the bottom of the
+  // screen), kept inside the window; Esc or a tap elsewhere closes it.
+  var anchor = function (cell) {
+    details.classList.add("popover");
+    var r = cell.getBoundingClientRect();
+    var w = Math.min(details.offsetWidth, window.innerWidth - 16);
+    var left = Math.max(8, Math.min(r.left, window.innerWidth - w - 8));
+    var top = r.bottom + 4;
+    if (top + details.offsetHeight > window.innerHeight && r.top - details.offsetHeight - 4 > 0) {
+      top = r.top - details.offsetHeight - 4;
+    }
+    details.style.left = (left + window.scrollX) + "px";
+    details.style.top = (top + window.scrollY) + "px";
+  };
   var show = function (ev) {
     var cell = ev.currentTarget;
     if (cell.getAttribute("data-info")) {
@@ -50,11 +65,27 @@ document.addEventListener("DOMContentLoaded", function () {
       // The numbers at full precision, for programs reading the page.
       details.setAttribute("data-cell", cell.getAttribute("data-cell"));
       details.setAttribute("data-ev", cell.getAttribute("data-ev") || "{}");
+      details.hidden = false;
+      anchor(cell);
     }
+  };
+  var close = function () {
+    details.classList.remove("popover");
+    details.style.left = details.style.top = "";
   };
   document.querySelectorAll("td[data-info]").forEach(function (td) {
     td.addEventListener("mouseenter", show);
     td.addEventListener("focus", show);
     td.addEventListener("click", show);
+  });
+  document.addEventListener("keydown", function (ev) {
+    if (ev.key === "Escape") {
+      close();
+    }
+  });
+  document.addEventListener("click", function (ev) {
+    if (!ev.target.closest("td[data-info]") && !ev.target.closest("#details")) {
+      close();
+    }
   });
 });
