@@ -23,6 +23,7 @@ const reportWidth = 100
 
 // pageData is what the page template shows.
 type pageData struct {
+	DAS         bool   // the rules allow doubling after a split: splits print as P
 	Input       string // the rule string as typed
 	Rules       string // its canonical form ("" after an error)
 	Error       string // the parser's or the solver's message
@@ -143,7 +144,7 @@ func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) {
 // fill lays a solved table out for the page.
 func (s *Server) fill(ctx context.Context, d *pageData, q query, t *solve.Table) {
 	rules := t.Rules.String()
-	d.Rules, d.Words = rules, render.DescribeRules(t.Rules)
+	d.Rules, d.Words, d.DAS = rules, render.DescribeRules(t.Rules), t.Rules.DAS
 	d.Edge = fmt.Sprintf("%s playing this chart (player EV %+.4f%% of the initial bet per round)", render.Capitalize(render.EdgeText(t.EV, 4)), 100*t.EV)
 	if t.CDEV[solve.CDZMinus] != t.EV {
 		d.BestPlay = fmt.Sprintf("Composition-dependent play: EV %+.4f%% (splits CDZ-), %+.4f%% (splits CDP1).", 100*t.CDEV[solve.CDZMinus], 100*t.CDEV[solve.CDP1])
