@@ -2,6 +2,7 @@ package count
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"bjchart/solve"
@@ -93,8 +94,11 @@ func TestAllCellsOrientation(t *testing.T) {
 		if x.Base != b && x.Play != b {
 			t.Errorf("%s v %v: %s -> %s, neither the basic %s", x.Hand, x.Up, x.Base, x.Play, b)
 		}
-		if x.Base == x.Play || x.SE > 1 || x.Shoes < minShoes {
+		if x.Base == x.Play || x.NotEstimable == "" && (x.SE > 1 || x.Shoes < minShoes) {
 			t.Errorf("%s v %v: %+v", x.Hand, x.Up, x)
+		}
+		if x.NotEstimable != "" && x.SE <= 1 && x.Shoes >= minShoes && !strings.Contains(x.NotEstimable, "sign") {
+			t.Errorf("%s v %v: placeable, but named not estimable (%s)", x.Hand, x.Up, x.NotEstimable)
 		}
 		if x.MultiCard && (x.Base != "hit" && x.Base != "stand" || x.Play != "hit" && x.Play != "stand") {
 			t.Errorf("%s v %v, three cards: %s -> %s", x.Hand, x.Up, x.Base, x.Play)
