@@ -1,0 +1,28 @@
+package charts_test
+
+import (
+	"context"
+	"fmt"
+
+	"bjchart/charts"
+	"bjchart/solve"
+)
+
+// ExampleCompareRequest compares a published chart with the solution of
+// a game and reads what following it costs.
+func ExampleCompareRequest() {
+	q := charts.DefaultCompareRequest()
+	q.Game = solve.Game{Rules: "INF S17 DAS"} // none: the chart's own rules header
+	c, err := charts.Library("thorp-1966-1deck")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	d, err := q.Run(context.Background(), c)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("%s under %s (from %s): %d differences beyond near-ties\n", d.Chart.Name, d.Solved.Rules, q.RulesFrom(), d.Beyond())
+	// Output: thorp-1966-1deck under INF S17 DOA DAS SPL3 NS 3:2 PEEK (from the rules given): 14 differences beyond near-ties
+}
