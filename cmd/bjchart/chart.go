@@ -11,34 +11,11 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// ruleFlags are the --rules string and the flags that override single
-// rules: the game's fields (solve.Game) as flags.
-type ruleFlags struct {
-	game solve.Game
-}
-
-func (f *ruleFlags) bind(cmd *cobra.Command) {
-	var s param.Set
-	f.game.Params(&s)
-	bindParams(cmd, &s)
-}
-
-// resolve returns the rules: --rules first, then each flag that was given.
-func (f *ruleFlags) resolve(*cobra.Command) (solve.Rules, error) {
-	r, err := f.game.Resolve()
-	return r, requestError(err)
-}
-
-// solveFlags are the flags that choose how to solve beyond the rules.
+// solveFlags are sim's --shoe and split play (solve.Request's shoe and
+// split fields, which sim binds itself beside its own request).
 type solveFlags struct {
 	shoe  string
 	split string
-}
-
-func (f *solveFlags) bind(cmd *cobra.Command) {
-	fl := cmd.Flags()
-	fl.StringVar(&f.shoe, "shoe", "", "deal from this remaining shoe instead of full decks: ten counts of A,2..9,T (e.g. \"4,4,4,4,4,4,4,4,4,16\")")
-	fl.StringVar(&f.split, "split", "cdz-", "post-split strategy of composition-dependent split EVs: cdz- or cdp1")
 }
 
 // options returns the solver options the flags ask for (solve.Request's

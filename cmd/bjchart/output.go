@@ -12,8 +12,6 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"strconv"
-	"strings"
 	"sync"
 	"time"
 )
@@ -176,16 +174,6 @@ func writeStdout(e env, format string, render func(*bytes.Buffer) error) error {
 	}
 	_, err := e.stdout.Write(out)
 	return err
-}
-
-// parseFraction reads a percentage flag such as --penetration 75% as a
-// fraction strictly between 0 and 1; example shows the form in the error.
-func parseFraction(flag, value, example string) (float64, error) {
-	p, err := strconv.ParseFloat(strings.TrimSuffix(value, "%"), 64)
-	if err != nil || !strings.HasSuffix(value, "%") || !(p > 0 && p < 100) {
-		return 0, usagef("--%s %q: want a percentage above 0 and below 100, e.g. %s", flag, value, example)
-	}
-	return p / 100, nil
 }
 
 // notFound is a file that does not exist; it matches fs.ErrNotExist.

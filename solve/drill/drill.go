@@ -7,10 +7,12 @@
 package drill
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 
 	"bjchart/solve"
@@ -58,19 +60,10 @@ func (q Request) Check() (solve.Rules, error) {
 	if q.Hands < 1 || q.Hands > MaxHands {
 		return r, param.NumberErrorf("hands", q.Hands, "want 1 to %d", MaxHands)
 	}
-	if !contains(Focuses, q.Focus) {
+	if !slices.Contains(Focuses, q.Focus) {
 		return r, param.Errorf("focus", q.Focus, "want %s", param.OrList(Focuses))
 	}
 	return r, nil
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // Start checks the request and solves its game: a session that deals
@@ -443,12 +436,7 @@ func (s *Session) Summary() Summary {
 	for _, k := range order {
 		sum.Missed = append(sum.Missed, *missed[k])
 	}
-	// most costly first; ties in the order missed
-	for i := 1; i < len(sum.Missed); i++ {
-		for j := i; j > 0 && sum.Missed[j].Per100 > sum.Missed[j-1].Per100; j-- {
-			sum.Missed[j], sum.Missed[j-1] = sum.Missed[j-1], sum.Missed[j]
-		}
-	}
+	slices.SortStableFunc(sum.Missed, func(a, b Miss) int { return cmp.Compare(b.Per100, a.Per100) }) // most costly first; ties in the order missed
 	return sum
 }
 
