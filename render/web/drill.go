@@ -24,6 +24,7 @@ const maxDrillHands = 200
 // seed).
 type drillQuery struct {
 	req     drill.Request
+	rules   solve.Rules // the request's, checked
 	answers []solve.Action
 	letters string
 }
@@ -40,7 +41,8 @@ func parseDrillQuery(v url.Values) (drillQuery, error) {
 	if err := all.ParseQuery(v); err != nil {
 		return q, err
 	}
-	if _, err := q.req.Check(); err != nil {
+	var err error
+	if q.rules, err = q.req.Check(); err != nil {
 		return q, err
 	}
 	if q.req.Hands > maxDrillHands {
@@ -90,7 +92,7 @@ func (s *Server) handleDrill(w http.ResponseWriter, r *http.Request) {
 		s.html(w, s.drillPage, d, status)
 		return
 	}
-	rules, _ := q.req.Check()
+	rules := q.rules
 	t, err := tableOf(r.Context(), s.tables, rules)
 	if err != nil {
 		s.fail(w, err)

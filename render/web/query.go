@@ -23,8 +23,11 @@ type query struct {
 	compare charts.CompareRequest // chart
 	effects bool                  // show each rule's effect on the game
 
-	rules solve.Rules   // the game, read: the rules given, else the chart's to compare, else the default
-	chart *charts.Chart // the chart to compare: of the library, or uploaded (POST /compare); or nil
+	rules solve.Rules // the game, read: the rules given, else the chart's to compare, else the default
+	// cardJob and plotJob are the card's and heatmap's requests, checked.
+	cardJob render.CardJob
+	plotJob render.PlotJob
+	chart   *charts.Chart // the chart to compare: of the library, or uploaded (POST /compare); or nil
 	// upload names an uploaded chart (the comparison's key is its content).
 	upload string
 }
@@ -62,13 +65,6 @@ func parseQuery(v url.Values) (query, error) {
 	if q.rules, err = game.Resolve(); err != nil {
 		return q, err
 	}
-	noChart := func(string) (*charts.Chart, error) { return nil, nil } // the page's card and heatmap compare nothing
-	if _, err := q.card.Check(noChart); err != nil {
-		return q, err
-	}
-	if _, err := q.plot.Check(noChart); err != nil {
-		return q, err
-	}
 	if name := q.compare.Chart; name != "" {
 		c, err := charts.Library(name)
 		if err != nil {
@@ -77,6 +73,13 @@ func parseQuery(v url.Values) (query, error) {
 		if err := q.compareWith(c, ""); err != nil {
 			return q, err
 		}
+	}
+	noChart := func(string) (*charts.Chart, error) { return nil, nil } // the page's card and heatmap compare nothing
+	if q.cardJob, err = q.card.Check(noChart); err != nil {
+		return q, err
+	}
+	if q.plotJob, err = q.plot.Check(noChart); err != nil {
+		return q, err
 	}
 	return q, nil
 }

@@ -135,11 +135,7 @@ func New(opt Options) *Server {
 		return render.HandJSON(w, rep)
 	}))
 	s.mux.HandleFunc("GET /card.pdf", s.download("application/pdf", func(w *bytes.Buffer, q query, t *solve.Table) error {
-		job, err := q.card.Check(nil) // checked by parseQuery: no chart, no count
-		if err != nil {
-			return badRequest{err}
-		}
-		return render.Card(w, t, job.Layout(s.opt.Version, s.today()))
+		return render.Card(w, t, q.cardJob.Layout(s.opt.Version, s.today()))
 	}))
 	s.mux.HandleFunc("GET /api/diff.json", s.downloadCtx("application/json", func(ctx context.Context, w *bytes.Buffer, q query, t *solve.Table) error {
 		d, err := s.compare(ctx, q)
@@ -178,11 +174,7 @@ func New(opt Options) *Server {
 	for _, format := range render.HeatmapFormats {
 		s.mux.HandleFunc("GET /plot."+format, s.download(map[string]string{"png": "image/png", "svg": "image/svg+xml", "pdf": "application/pdf"}[format],
 			func(w *bytes.Buffer, q query, t *solve.Table) error {
-				job, err := q.plot.Check(nil) // checked by parseQuery: no chart, no count
-				if err != nil {
-					return badRequest{err}
-				}
-				grids, opt, err := job.Grids(t)
+				grids, opt, err := q.plotJob.Grids(t)
 				if err != nil {
 					return badRequest{err}
 				}
