@@ -80,11 +80,8 @@ func (o *cardOptions) run(cmd *cobra.Command, e env) error {
 		return err
 	}
 	job, err := o.req.Check(charts.Load)
-	if e.checked(o.req, err) {
-		return nil
-	}
-	if err != nil {
-		return requestError(err)
+	if stop, err := e.checked(o.req, err); stop {
+		return err
 	}
 	out := o.out
 	if out == "" {

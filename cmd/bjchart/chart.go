@@ -77,11 +77,8 @@ its fallback (Dh: double, else hit), and the house edge.`,
 
 func (o *chartOptions) run(cmd *cobra.Command, e env) error {
 	r, opt, err := o.req.Check()
-	if e.checked(o.req, err) {
-		return nil
-	}
-	if err != nil {
-		return requestError(err)
+	if stop, err := e.checked(o.req, err); stop {
+		return err
 	}
 	color, err := colorMode(o.color, e)
 	if err != nil {

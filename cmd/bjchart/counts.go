@@ -29,11 +29,8 @@ with --count or --tags.`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			_, _, err := req.Check()
-			if e.checked(req, err) {
-				return nil
-			}
-			if err != nil {
-				return requestError(err)
+			if stop, err := e.checked(req, err); stop {
+				return err
 			}
 			res, err := req.Run(cmd.Context())
 			if err != nil {

@@ -36,8 +36,8 @@ count and S17/H17.`,
 				return usagef("--format %q: want text, json or csv", format)
 			}
 			_, _, err := req.Check()
-			if e.checked(req, err) {
-				return nil
+			if stop, err := e.checked(req, err); stop {
+				return err
 			}
 			r, shoe, dist, err := req.Run(cmd.Context())
 			if err != nil {

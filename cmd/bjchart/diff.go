@@ -61,11 +61,8 @@ func (o *diffOptions) run(cmd *cobra.Command, chart string, e env) error {
 		return chartError(err)
 	}
 	_, err = o.req.Check(c)
-	if e.checked(o.req, err) {
-		return nil
-	}
-	if err != nil {
-		return requestError(err)
+	if stop, err := e.checked(o.req, err); stop {
+		return err
 	}
 	d, err := o.req.Run(cmd.Context(), c)
 	if err != nil {

@@ -46,11 +46,8 @@ json'. For example: printf 'H\nS\nD\n' | bjchart drill --hands 3 --answers -`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			_, err := req.Check()
-			if e.checked(req, err) {
-				return nil
-			}
-			if err != nil {
-				return requestError(err)
+			if stop, err := e.checked(req, err); stop {
+				return err
 			}
 			if format != "text" && answers == "" {
 				return usagef("--format %s needs --answers: a drill that asks writes text as it goes", format)

@@ -36,8 +36,8 @@ with its own best chart; the best play's change is beside it.`,
 				return usagef("--format %q: want text, json or csv", format)
 			}
 			_, err := req.Game.Resolve()
-			if e.checked(req, err) {
-				return nil
+			if stop, err := e.checked(req, err); stop {
+				return err
 			}
 			t, effects, err := req.Run(cmd.Context())
 			if err != nil {

@@ -69,11 +69,8 @@ draws where the search errs, one setting at a time.`,
 
 func (o *emctsCheckOptions) run(cmd *cobra.Command, e env) error {
 	job, err := o.req.Check()
-	if e.checked(o.req, err) {
-		return nil
-	}
-	if err != nil {
-		return requestError(err)
+	if stop, err := e.checked(o.req, err); stop {
+		return err
 	}
 	if o.list < 0 {
 		return usagef("--list %d: want 0 or more", o.list)

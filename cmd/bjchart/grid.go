@@ -39,11 +39,8 @@ composition-dependent EVs. A progress bar shows on a terminal.`,
 
 func (o *gridOptions) run(cmd *cobra.Command, e env) error {
 	job, err := o.req.Check()
-	if e.checked(o.req, err) {
-		return nil
-	}
-	if err != nil {
-		return requestError(err)
+	if stop, err := e.checked(o.req, err); stop {
+		return err
 	}
 	bar := newProgress(e, int64(len(job.Games)), "solving", "rule sets", progressbar.OptionShowCount())
 	results, err := job.Run(cmd.Context(), bar.Add)

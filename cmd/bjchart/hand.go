@@ -40,11 +40,8 @@ deck only totals matter.`,
 				"json": func(b *bytes.Buffer, rep render.HandReport) error { return render.HandJSON(b, rep) },
 			}[format]
 			_, _, _, err := req.Check()
-			if e.checked(req, err) {
-				return nil
-			}
-			if err != nil {
-				return requestError(err)
+			if stop, err := e.checked(req, err); stop {
+				return err
 			}
 			t, l, err := req.Run(context.Background())
 			if err != nil {

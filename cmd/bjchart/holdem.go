@@ -112,11 +112,8 @@ below the high card), KTo-K8o; AhKh (one hand).`,
 func (o *holdemEquityOptions) run(e env, args []string) error {
 	o.req.Ranges = args
 	job, err := o.req.Check()
-	if e.checked(o.req, err) {
-		return nil
-	}
-	if err != nil {
-		return requestError(err)
+	if stop, err := e.checked(o.req, err); stop {
+		return err
 	}
 	res, err := job.Run()
 	if err != nil {
@@ -298,11 +295,8 @@ exact equilibrium) and what changing one class's play alone would gain.`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			err := req.Validate()
-			if e.checked(req, err) {
-				return nil
-			}
-			if err != nil {
-				return requestError(err)
+			if stop, err := e.checked(req, err); stop {
+				return err
 			}
 			m, err := holdem.LoadMatrix()
 			if err != nil {

@@ -50,11 +50,8 @@ Rules (default HOUSE, the house game with the dealer it built):
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			r, err := req.Check()
-			if e.checked(req, err) {
-				return nil
-			}
-			if err != nil {
-				return requestError(err)
+			if stop, err := e.checked(req, err); stop {
+				return err
 			}
 			write := map[string]func(*bytes.Buffer, *house.Solution) error{
 				"text": func(b *bytes.Buffer, s *house.Solution) error { return render.HouseText(b, s) },

@@ -62,11 +62,8 @@ per deck. The published values beside them are Hi-Lo's.`,
 
 func (o *indicesOptions) run(cmd *cobra.Command, e env) error {
 	job, err := o.req.Check()
-	if e.checked(o.req, err) {
-		return nil
-	}
-	if err != nil {
-		return requestError(err)
+	if stop, err := e.checked(o.req, err); stop {
+		return err
 	}
 	bar := newProgress(e, int64(job.Shoes), "sampling shoes", "shoes", progressbar.OptionShowCount())
 	res, err := job.Run(cmd.Context(), bar.Add)

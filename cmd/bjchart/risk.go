@@ -56,11 +56,8 @@ table's currency; every formula is stated in the output.`,
 
 func (o *riskOptions) run(cmd *cobra.Command, e env) error {
 	job, err := o.req.Check()
-	if e.checked(o.req, err) {
-		return nil
-	}
-	if err != nil {
-		return requestError(err)
+	if stop, err := e.checked(o.req, err); stop {
+		return err
 	}
 	plotFormat := strings.TrimPrefix(strings.ToLower(filepath.Ext(o.plot)), ".")
 	if o.plot != "" {

@@ -55,14 +55,17 @@ type boundRequest struct {
 	err error // the check's error, as the command line says it
 }
 
-// checked records a command's bound request and its check when the
-// command runs to check only; it reports whether the command stops.
-func (e env) checked(req any, err error) bool {
-	if e.checkOnly == nil {
-		return false
+// checked ends a command's check of its request: it reports whether the
+// command stops here, with the check's error as the command line says it
+// (a field's as its flag). When the command runs to check only, it
+// records the request and that error instead, and stops.
+func (e env) checked(req any, err error) (bool, error) {
+	err = requestError(err)
+	if e.checkOnly != nil {
+		e.checkOnly.req, e.checkOnly.err = req, err
+		return true, nil
 	}
-	e.checkOnly.req, e.checkOnly.err = req, requestError(err)
-	return true
+	return err != nil, err
 }
 
 // colorAuto reports whether output to w should be coloured: only on a

@@ -133,11 +133,8 @@ one card burnt after each shuffle.`,
 
 func (o *simOptions) run(cmd *cobra.Command, e env) error {
 	job, err := o.req.Check()
-	if e.checked(o.req, err) {
-		return nil
-	}
-	if err != nil {
-		return requestError(err)
+	if stop, err := e.checked(o.req, err); stop {
+		return err
 	}
 	r, rounds, pen := job.Rules, job.Rounds, job.Penetration
 	var indexSet *simreport.IndexPlaySet // the --indices played, for the report
