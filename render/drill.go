@@ -103,8 +103,16 @@ func GradeText(g drill.Grade) string {
 // DrillText writes a drill's report for a reader: each hand, then the
 // summary and the cells missed, most costly first.
 func DrillText(w io.Writer, rep DrillReport) error {
+	if _, err := fmt.Fprintf(w, "bjchart drill: %s, %s hands, seed %d\n\n", rep.Rules, rep.Focus, rep.Seed); err != nil {
+		return err
+	}
+	return DrillResults(w, rep)
+}
+
+// DrillResults writes a drill's hands and summary, without the heading
+// (a session that asked aloud has shown its game already).
+func DrillResults(w io.Writer, rep DrillReport) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "bjchart drill: %s, %s hands, seed %d\n\n", rep.Rules, rep.Focus, rep.Seed)
 	tw := tabwriter.NewWriter(&b, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "hand\tcell\tanswer\tchart\tcost\tper 100 rounds")
 	for _, h := range rep.Hands {

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 
 	"bjchart/render"
 	"bjchart/solve"
@@ -73,11 +72,10 @@ json'. For example: printf 'H\nS\nD\n' | bjchart drill --hands 3 --answers -`,
 			rep := render.NewDrillReport(s, req.Seed)
 			if answers == "" { // the hands were shown as they came: the summary
 				var b bytes.Buffer
-				if err := render.DrillText(&b, rep); err != nil {
+				if err := render.DrillResults(&b, rep); err != nil {
 					return err
 				}
-				text := b.String()
-				_, err := io.WriteString(e.stdout, "\n"+render.WrapProse(text[strings.Index(text, "\n\n")+2:], e.width()))
+				_, err := io.WriteString(e.stdout, "\n"+render.WrapProse(b.String(), e.width()))
 				return err
 			}
 			return writeStdout(e, format, func(b *bytes.Buffer) error {
