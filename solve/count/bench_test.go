@@ -1,6 +1,7 @@
 package count
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"bjchart/solve"
@@ -40,4 +41,29 @@ func BenchmarkShoe(b *testing.B) {
 			}
 		}
 	})
+}
+
+// BenchmarkControlShoe deals one control shoe and adds the I18's and Fab
+// 4's points on it to their sums (controls.go): the cost of a control
+// shoe, ControlShoes of which go with each solved one.
+func BenchmarkControlShoe(b *testing.B) {
+	r, _ := solve.ParseRules("6D S17 DAS SPL3 LS")
+	full := solve.NewShoe(r.Decks).Counts
+	decisions := append(append([]Decision(nil), I18...), Fab4...)
+	sums := make([]moments, len(decisions))
+	for k := range sums {
+		sums[k].lo, sums[k].hi = -8, 8
+	}
+	deck := sortedDeck(full)
+	rng := rand.New(rand.NewPCG(1, 2))
+	buf := make([][]point, len(decisions))
+	for b.Loop() {
+		left, c := deal(deck, rng, full, HiLo, r.Decks, 0.8)
+		for k, d := range decisions {
+			buf[k] = decisionPoints(buf[k][:0], r, d, left, c, nil, false)
+			for _, p := range buf[k] {
+				sums[k].add(p)
+			}
+		}
+	}
 }

@@ -76,7 +76,7 @@ func AllCells(r solve.Rules, sys System, opt Options) ([]Index, error) {
 		if opt.Moment == BeforeRound {
 			points[len(cands)] = one(c, gain(r, I18[0], left, c.n, nil))
 		} else {
-			points[len(cands)] = decisionPoints(r, I18[0], left, c, nil)
+			points[len(cands)] = decisionPoints(nil, r, I18[0], left, c, nil, true)
 		}
 		return points
 	})
@@ -307,7 +307,7 @@ func cellPoints(tab *solve.Table, cand candidate, c counter) []point {
 				for _, r := range m.Cards() {
 					seen = append(seen, int(r))
 				}
-				out = append(out, point{c.with(append(seen, int(m.Up))...), m.EV[cand.play] - m.EV[cand.basic], m.Freq})
+				out = append(out, point{x: c.with(append(seen, int(m.Up))...), y: m.EV[cand.play] - m.EV[cand.basic], w: m.Freq})
 			}
 		}
 		return out
@@ -315,7 +315,7 @@ func cellPoints(tab *solve.Table, cand candidate, c counter) []point {
 	for i := range tab.Hands {
 		h := &tab.Hands[i]
 		if h.Up == cand.up && inCell(h, cand.kind, cand.hand) && h.Legal[cand.play] && h.Legal[cand.basic] && h.Freq > 0 {
-			out = append(out, point{c.with(int(h.Cards[0]), int(h.Cards[1]), int(h.Up)), h.EV[cand.play] - h.EV[cand.basic], h.Freq})
+			out = append(out, point{x: c.with(int(h.Cards[0]), int(h.Cards[1]), int(h.Up)), y: h.EV[cand.play] - h.EV[cand.basic], w: h.Freq})
 		}
 	}
 	return out

@@ -114,8 +114,8 @@ func TestCrossesInData(t *testing.T) {
 	var fading, crossing []sample
 	for i := range 400 {
 		tc := -8 + 16*float64(i)/400
-		fading = append(fading, sample{tc: tc, points: [][]point{{{tc, -math.Exp(-tc / 2), 1}}}})
-		crossing = append(crossing, sample{tc: tc, points: [][]point{{{tc, tc - 1, 1}}}})
+		fading = append(fading, sample{tc: tc, points: [][]point{{{x: tc, y: -math.Exp(-tc / 2), w: 1}}}})
+		crossing = append(crossing, sample{tc: tc, points: [][]point{{{x: tc, y: tc - 1, w: 1}}}})
 	}
 	for _, c := range []struct {
 		name string

@@ -41,7 +41,7 @@ func Edges(basic *solve.Table, sys System, opt Options, decisions []Decision) ([
 		if err != nil {
 			return nil
 		}
-		return [][]point{{{c.with(), played.EV, 1}, {c.with(), sv.Table().EV, 1}}}
+		return [][]point{{{x: c.with(), y: played.EV, w: 1}, {x: c.with(), y: sv.Table().EV, w: 1}}}
 	})
 	if err != nil {
 		return nil, err

@@ -201,15 +201,23 @@ type sample struct {
 // decision's hands (w 1); at the decision, one point per composition of
 // the hand and up card, at the count with those cards seen, its gain per
 // hand, weighed by the composition's chance.
-type point struct{ x, y, w float64 }
+//
+// d is the composition of the cards unseen at that count, each rank's
+// share less a full shoe's (52-card decks: 1/13, tens 4/13), for the
+// control variates of a fit (controls.go); zero where a fit takes none.
+type point struct {
+	x, y, w float64
+	d       [10]float64
+}
 
 // counter reads a shoe's count: rc, the tags of the cards dealt, and n,
 // the cards left.
 type counter struct {
-	sys   System
-	decks int
-	rc    float64
-	n     int
+	sys      System
+	balanced bool // sys.Balanced()
+	decks    int
+	rc       float64
+	n        int
 }
 
 // with is the count once cards are seen too (their ranks, 1..10): the true
@@ -220,44 +228,54 @@ func (c counter) with(cards ...int) float64 {
 	for _, r := range cards {
 		rc += c.sys.Tags[r]
 	}
-	if !c.sys.Balanced() {
+	if !c.balanced {
 		return c.sys.IRC(c.decks) + rc
 	}
 	return rc * 52 / float64(c.n-len(cards))
 }
 
 // one is a shoe's single point before the round.
-func one(c counter, g float64) []point { return []point{{c.with(), g, 1}} }
+func one(c counter, g float64) []point { return []point{{x: c.with(), y: g, w: 1}} }
 
 // Compute finds each decision's index for the rules (a finite shoe) and
-// count.
+// count. Each crossing is fitted with control variates (controls.go).
 func Compute(r solve.Rules, sys System, decisions []Decision, opt Options) ([]Index, error) {
 	if err := check(r, opt); err != nil {
 		return nil, err
 	}
-	samples, err := sampleShoes(r, sys, opt, func(left [10]int, c counter) [][]point {
-		points := make([][]point, len(decisions))
-		evs := map[solve.Rank]*solve.HandValues{}
+	// points values a shoe's points for each decision (valued: their
+	// gains too), appended to buf's (nil: new ones).
+	points := func(left [10]int, c counter, buf [][]point, valued bool) [][]point {
+		if buf == nil {
+			buf = make([][]point, len(decisions))
+		}
+		var evs map[solve.Rank]*solve.HandValues
+		if valued {
+			evs = map[solve.Rank]*solve.HandValues{}
+		}
 		for k, d := range decisions {
 			switch {
 			case d.Unsolved:
 			case opt.Moment == BeforeRound:
-				points[k] = one(c, gain(r, d, left, c.n, evs))
+				g := 0.0
+				if valued {
+					g = gain(r, d, left, c.n, evs)
+				}
+				buf[k] = append(buf[k][:0], point{x: c.with(), y: g, w: 1, d: composition(left, c.n)})
 			default:
-				points[k] = decisionPoints(r, d, left, c, evs)
+				buf[k] = decisionPoints(buf[k][:0], r, d, left, c, evs, valued)
 			}
 		}
-		return points
-	})
+		return buf
+	}
+	fits, err := controlledFits(r, sys, opt, len(decisions), points)
 	if err != nil {
 		return nil, err
 	}
 	out := make([]Index, len(decisions))
 	for k, d := range decisions {
-		out[k] = Index{Decision: d, Index: math.NaN(), SE: math.NaN()}
-		if !d.Unsolved {
-			out[k].fit(r, sys, samples, k, opt.Moment)
-		}
+		out[k] = Index{Decision: d}
+		out[k].set(fits[k].idx, fits[k].se, fits[k].shoes)
 	}
 	return out, nil
 }
@@ -279,6 +297,31 @@ func check(r solve.Rules, opt Options) error {
 // least-squares line on the count crosses zero. It returns the line's
 // slope.
 func (x *Index) fit(r solve.Rules, sys System, samples []sample, k int, m Moment) float64 {
+	idx, se, slope, n := crossing(observations(samples, k), !sys.Balanced(), m == AtDecision, fitScale(r, sys))
+	x.set(idx, se, n)
+	return slope
+}
+
+// set sets the index's crossing, its SE and the shoes behind it.
+func (x *Index) set(idx, se float64, shoes int) {
+	x.Index, x.SE, x.Shoes = idx, se, shoes
+	if !math.IsNaN(idx) {
+		x.Rounded = int(math.Round(idx))
+	}
+}
+
+// fitScale is the width of a fit's windows, in true counts; running
+// counts spread over the decks.
+func fitScale(r solve.Rules, sys System) float64 {
+	if !sys.Balanced() {
+		return float64(r.Decks)
+	}
+	return 1
+}
+
+// observations are decision k's points with the shoes they came from,
+// shoe by shoe.
+func observations(samples []sample, k int) []observation {
 	var obs []observation
 	for i, s := range samples {
 		if s.points == nil { // a shoe left out
@@ -290,16 +333,7 @@ func (x *Index) fit(r solve.Rules, sys System, samples []sample, k int, m Moment
 			}
 		}
 	}
-	scale := 1.0 // the fit's windows, in true counts; running counts spread over the decks
-	if !sys.Balanced() {
-		scale = float64(r.Decks)
-	}
-	idx, se, slope, n := crossing(obs, !sys.Balanced(), m == AtDecision, scale)
-	x.Index, x.SE, x.Shoes = idx, se, n
-	if !math.IsNaN(idx) {
-		x.Rounded = int(math.Round(idx))
-	}
-	return slope
+	return obs
 }
 
 // sampleShoes deals opt.Shoes shoes, on every core, and values each with
@@ -309,6 +343,22 @@ func sampleShoes(r solve.Rules, sys System, opt Options, points func(left [10]in
 	full := r.FullShoe()
 	total := float64(full.Total())
 	samples := make([]sample, opt.Shoes)
+	err := onCores(opt.Shoes, opt.Stop, func(i int) {
+		left, c := dealShoe(r, sys, full.Counts, opt, i)
+		samples[i] = sample{tc: c.with(), dealt: 1 - float64(c.n)/total, points: points(left, c)}
+		if opt.Progress != nil {
+			opt.Progress()
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	return samples, nil
+}
+
+// onCores calls work(i) for each i in 0..n-1, on every core; ErrStopped
+// if stop closes first (no i is started after it; those started finish).
+func onCores(n int, stop <-chan struct{}, work func(i int)) error {
 	var wg sync.WaitGroup
 	next := make(chan int)
 	for range runtime.GOMAXPROCS(0) {
@@ -316,36 +366,27 @@ func sampleShoes(r solve.Rules, sys System, opt Options, points func(left [10]in
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				left, c := dealShoe(r, sys, full.Counts, opt, i)
-				samples[i] = sample{tc: c.with(), dealt: 1 - float64(c.n)/total, points: points(left, c)}
-				if opt.Progress != nil {
-					opt.Progress()
-				}
+				work(i)
 			}
 		}()
 	}
 	defer wg.Wait()
 	defer close(next)
-	for i := range opt.Shoes {
+	for i := range n {
 		select {
 		case next <- i:
-		case <-opt.Stop: // a nil Stop never closes
-			return nil, ErrStopped
+		case <-stop: // a nil stop never closes
+			return ErrStopped
 		}
 	}
-	return samples, nil
+	return nil
 }
 
 // dealShoe deals shoe i to a random depth and returns the cards left and
 // the count of those dealt.
 func dealShoe(r solve.Rules, sys System, full [10]int, opt Options, i int) (left [10]int, c counter) {
 	rng := rand.New(rand.NewPCG(opt.Seed, uint64(i)))
-	var cards []uint8
-	for rank, n := range full {
-		for range n {
-			cards = append(cards, uint8(rank+1))
-		}
-	}
+	cards := sortedDeck(full)
 	rng.Shuffle(len(cards), func(a, b int) { cards[a], cards[b] = cards[b], cards[a] })
 	depth := rng.IntN(int(opt.Penetration * float64(len(cards))))
 	left = full
@@ -354,7 +395,7 @@ func dealShoe(r solve.Rules, sys System, full [10]int, opt Options, i int) (left
 		left[c-1]--
 		rc += sys.Tags[c]
 	}
-	return left, counter{sys: sys, decks: r.Decks, rc: rc, n: len(cards) - depth}
+	return left, counter{sys: sys, balanced: sys.Balanced(), decks: r.Decks, rc: rc, n: len(cards) - depth}
 }
 
 // gain returns the decision's expected gain per round on the shoe left:
@@ -427,12 +468,15 @@ type observation struct {
 // for each composition of the player's two cards with the up card, at the
 // count with those three cards seen, its gain per hand (the play's EV
 // less the base's, for those cards on the shoe left; for insurance, the
-// side bet's value with them seen), weighed by its chance on the shoe.
-func decisionPoints(r solve.Rules, d Decision, left [10]int, c counter, evs map[solve.Rank]*solve.HandValues) []point {
+// side bet's value with them seen), weighed by its chance on the shoe,
+// with the composition of the cards still unseen. Without valued the
+// gains are left zero and nothing is solved: the points of a control
+// shoe (controls.go). The points are appended to out.
+func decisionPoints(out []point, r solve.Rules, d Decision, left [10]int, c counter, evs map[solve.Rank]*solve.HandValues, valued bool) []point {
 	up := int(d.Up)
 	pUp := float64(left[up-1]) / float64(c.n)
 	if pUp == 0 {
-		return nil
+		return out
 	}
 	m := left
 	m[up-1]--
@@ -443,7 +487,9 @@ func decisionPoints(r solve.Rules, d Decision, left [10]int, c counter, evs map[
 		}
 		return 2 * float64(m[a-1]) * float64(m[b-1]) / rest / (rest - 1)
 	}
-	var out []point
+	at := func(a, b int, y, w float64) point { // the point of cards a, b with the up card
+		return point{x: c.with(a, b, up), y: y, w: w, d: composition(left, c.n, a, b, up)}
+	}
 	switch d.Table {
 	case "insurance": // half a bet at 2 to 1 that the hole card is a ten
 		for a := 1; a <= 10; a++ {
@@ -460,7 +506,7 @@ func decisionPoints(r solve.Rules, d Decision, left [10]int, c counter, evs map[
 					tens--
 				}
 				pTen := tens / (rest - 2)
-				out = append(out, point{c.with(a, b, up), 0.5 * (3*pTen - 1), pUp * p})
+				out = append(out, at(a, b, 0.5*(3*pTen-1), pUp*p))
 			}
 		}
 	case "pair":
@@ -470,18 +516,24 @@ func decisionPoints(r solve.Rules, d Decision, left [10]int, c counter, evs map[
 		}
 		p := chance(pair, pair)
 		if p <= 0 {
-			return nil
+			return out
 		}
-		stand, split, err := solve.PairPlays(r, solve.Shoe{Counts: left}, solve.Rank(pair), d.Up)
-		if err != nil {
-			return nil
+		g := 0.0
+		if valued {
+			stand, split, err := solve.PairPlays(r, solve.Shoe{Counts: left}, solve.Rank(pair), d.Up)
+			if err != nil {
+				return out
+			}
+			g = split - stand
 		}
-		out = append(out, point{c.with(pair, pair, up), split - stand, pUp * p})
+		out = append(out, at(pair, pair, g, pUp*p))
 	default: // a hard total: each pair of ranks that makes it, pairs aside
-		s := evs[d.Up]
-		if s == nil {
-			s = solve.NewHandValues(r, left, d.Up)
-			evs[d.Up] = s
+		var s *solve.HandValues
+		if valued {
+			if s = evs[d.Up]; s == nil {
+				s = solve.NewHandValues(r, left, d.Up)
+				evs[d.Up] = s
+			}
 		}
 		total, _ := strconv.Atoi(d.Hand)
 		for a := 2; a <= 10; a++ {
@@ -493,10 +545,14 @@ func decisionPoints(r solve.Rules, d Decision, left [10]int, c counter, evs map[
 			if p == 0 {
 				continue
 			}
-			var hand [10]uint8
-			hand[a-1]++
-			hand[b-1]++
-			out = append(out, point{c.with(a, b, up), playGain(s, hand, d), pUp * p})
+			g := 0.0
+			if valued {
+				var hand [10]uint8
+				hand[a-1]++
+				hand[b-1]++
+				g = playGain(s, hand, d)
+			}
+			out = append(out, at(a, b, g, pUp*p))
 		}
 	}
 	return out
@@ -528,126 +584,22 @@ func playGain(s *solve.HandValues, hand [10]uint8, d Decision) float64 {
 // windows scale times as wide around the counts' median) and returns -a/b
 // with its standard error (the delta method on the fit's covariance), the
 // line's slope and the shoes behind it.
-//
-// A running count means different shoes at different depths (an
-// unbalanced count drifts as the shoe is dealt), so with depth the fit
-// holds the depth fixed: gain = a + b count + c (z - z0), z0 the median
-// depth, and -a/b is the crossing for a shoe dealt that far.
-//
-// With clustered set (several observations a shoe, at the decision) the
-// covariance is the sandwich estimator clustered by shoe, since the
-// observations of one shoe share its cards; otherwise (one a shoe, w 1)
-// the classical one.
 func crossing(obs []observation, depth, clustered bool, scale float64) (idx, se, slope float64, shoes int) {
-	if len(obs) == 0 {
+	lo, hi, ok := window(obs, depth, scale)
+	if !ok {
 		return math.NaN(), math.NaN(), 0, 0
 	}
-	k := 2
-	z0 := 0.0
-	if depth {
-		k = 3
-		zs := make([]float64, len(obs))
-		for i, o := range obs {
-			zs[i] = o.z
-		}
-		z0 = median(zs)
+	return line(obs, lo, hi, newDesign(obs, depth, nil), clustered)
+}
+
+// window returns the counts of a crossing's fit: 4 either side (times
+// scale) of where a first fit over -8..+8 crosses zero; false if that fit
+// has no crossing.
+func window(obs []observation, depth bool, scale float64) (lo, hi float64, ok bool) {
+	if len(obs) == 0 {
+		return 0, 0, false
 	}
-	row := func(o observation) [3]float64 { return [3]float64{1, o.x, o.z - z0} }
-	// fit returns the coefficients (a, b) and their covariance, and the
-	// shoes in the window.
-	fit := func(lo, hi float64) (a, b, va, vb, cab float64, n int) {
-		var xtx [3][3]float64
-		var xty [3]float64
-		count, last := 0, -1
-		for _, o := range obs {
-			if o.x < lo || o.x > hi {
-				continue
-			}
-			if o.shoe != last { // a shoe's observations are together
-				n++
-				last = o.shoe
-			}
-			count++
-			r := row(o)
-			for p := 0; p < k; p++ {
-				xty[p] += o.w * r[p] * o.y
-				for q := 0; q < k; q++ {
-					xtx[p][q] += o.w * r[p] * r[q]
-				}
-			}
-		}
-		if n < 10 {
-			return math.NaN(), math.NaN(), 0, 0, 0, n
-		}
-		inv, ok := invert(xtx, k)
-		if !ok {
-			return math.NaN(), math.NaN(), 0, 0, 0, n
-		}
-		var beta [3]float64
-		for p := 0; p < k; p++ {
-			for q := 0; q < k; q++ {
-				beta[p] += inv[p][q] * xty[q]
-			}
-		}
-		resid := func(o observation) float64 {
-			r := row(o)
-			return o.y - beta[0] - beta[1]*r[1] - beta[2]*r[2]
-		}
-		var cov [3][3]float64
-		if !clustered {
-			var rss float64
-			for _, o := range obs {
-				if o.x >= lo && o.x <= hi {
-					e := resid(o)
-					rss += o.w * e * e
-				}
-			}
-			s2 := rss / float64(count-k)
-			for p := range k {
-				for q := range k {
-					cov[p][q] = s2 * inv[p][q]
-				}
-			}
-		} else {
-			var meat [3][3]float64
-			var g [3]float64 // a shoe's sum of w e r
-			add := func() {
-				for p := range k {
-					for q := range k {
-						meat[p][q] += g[p] * g[q]
-					}
-				}
-				g = [3]float64{}
-			}
-			last := -1
-			for _, o := range obs {
-				if o.x < lo || o.x > hi {
-					continue
-				}
-				if o.shoe != last && last >= 0 {
-					add()
-				}
-				last = o.shoe
-				e, r := resid(o), row(o)
-				for p := range k {
-					g[p] += o.w * e * r[p]
-				}
-			}
-			add()
-			f := float64(n) / float64(n-1)
-			for p := range k {
-				for q := range k {
-					for a := range k {
-						for b := range k {
-							cov[p][q] += f * inv[p][a] * meat[a][b] * inv[b][q]
-						}
-					}
-				}
-			}
-		}
-		return beta[0], beta[1], cov[0][0], cov[1][1], cov[0][1], n
-	}
-	lo, hi := -8*scale, 8*scale
+	lo, hi = -8*scale, 8*scale
 	if scale != 1 { // a running count: around its own middle
 		xs := make([]float64, len(obs))
 		for i, o := range obs {
@@ -656,28 +608,189 @@ func crossing(obs []observation, depth, clustered bool, scale float64) (idx, se,
 		mid := median(xs)
 		lo, hi = mid-8*scale, mid+8*scale
 	}
-	a, b, _, _, _, _ := fit(lo, hi)
-	if math.IsNaN(a) || b == 0 || math.IsNaN(b) {
-		return math.NaN(), math.NaN(), 0, 0
+	beta, _, _ := regress(obs, lo, hi, newDesign(obs, depth, nil), false)
+	if beta == nil || beta[1] == 0 {
+		return 0, 0, false
 	}
-	c0 := max(lo, min(hi, -a/b))
-	a, b, va, vb, cab, n := fit(c0-4*scale, c0+4*scale)
-	if math.IsNaN(a) || b == 0 {
+	c0 := max(lo, min(hi, -beta[0]/beta[1]))
+	return c0 - 4*scale, c0 + 4*scale, true
+}
+
+// line fits the observations within lo..hi to the design and returns
+// the crossing -a/b, its standard error, the slope b and the shoes.
+func line(obs []observation, lo, hi float64, g design, clustered bool) (idx, se, slope float64, shoes int) {
+	beta, cov, n := regress(obs, lo, hi, g, clustered)
+	if beta == nil || beta[1] == 0 {
 		return math.NaN(), math.NaN(), 0, n
 	}
+	a, b := beta[0], beta[1]
 	idx = -a / b
-	v := (va + idx*idx*vb + 2*idx*cab) / (b * b)
+	v := (cov[0][0] + idx*idx*cov[1][1] + 2*idx*cov[0][1]) / (b * b)
 	return idx, math.Sqrt(max(0, v)), b, n
 }
 
-// invert returns the inverse of the leading k x k block of m (Gauss-Jordan
-// with partial pivoting), or false if it is singular.
-func invert(m [3][3]float64, k int) ([3][3]float64, bool) {
-	var inv [3][3]float64
-	for i := 0; i < k; i++ {
+// A design is the columns of a fit: 1 and the count; with depth, the
+// fraction of the shoe dealt less its median z0 (a running count means
+// different shoes at different depths, so the fit holds the depth fixed
+// and -a/b is the crossing for a shoe dealt that far); with controls,
+// their variates (controls.go).
+type design struct {
+	depth bool
+	z0    float64
+	ctl   *control
+}
+
+func newDesign(obs []observation, depth bool, ctl *control) design {
+	g := design{depth: depth, ctl: ctl}
+	if depth {
+		zs := make([]float64, len(obs))
+		for i, o := range obs {
+			zs[i] = o.z
+		}
+		g.z0 = median(zs)
+	}
+	return g
+}
+
+// row appends an observation's columns to r[:0].
+func (g design) row(o observation, r []float64) []float64 {
+	r = append(r[:0], 1, o.x)
+	if g.depth {
+		r = append(r, o.z-g.z0)
+	}
+	if g.ctl != nil {
+		r = g.ctl.variates(o.point, r)
+	}
+	return r
+}
+
+// regress fits the observations within lo..hi to the design by weighted
+// least squares and returns the coefficients, their covariance and the
+// shoes in the window; nil coefficients if fewer than 10 shoes or a
+// singular fit. With clustered set (several observations a shoe, at the
+// decision) the covariance is the sandwich estimator clustered by shoe,
+// since the observations of one shoe share its cards; otherwise (one a
+// shoe, w 1) the classical one.
+func regress(obs []observation, lo, hi float64, g design, clustered bool) (beta []float64, cov [][]float64, n int) {
+	var r []float64
+	var xtx [][]float64
+	var xty []float64
+	count, last := 0, -1
+	for _, o := range obs {
+		if o.x < lo || o.x > hi {
+			continue
+		}
+		if o.shoe != last { // a shoe's observations are together
+			n++
+			last = o.shoe
+		}
+		count++
+		r = g.row(o, r)
+		if xtx == nil {
+			xtx, xty = square(len(r)), make([]float64, len(r))
+		}
+		for p := range r {
+			xty[p] += o.w * r[p] * o.y
+			for q := range r {
+				xtx[p][q] += o.w * r[p] * r[q]
+			}
+		}
+	}
+	k := len(xty)
+	if n < 10 || count <= k {
+		return nil, nil, n
+	}
+	inv, ok := invert(xtx)
+	if !ok {
+		return nil, nil, n
+	}
+	beta = make([]float64, k)
+	for p := range k {
+		for q := range k {
+			beta[p] += inv[p][q] * xty[q]
+		}
+	}
+	resid := func(o observation) float64 {
+		r = g.row(o, r)
+		e := o.y
+		for p := range k {
+			e -= beta[p] * r[p]
+		}
+		return e
+	}
+	cov = square(k)
+	if !clustered {
+		var rss float64
+		for _, o := range obs {
+			if o.x >= lo && o.x <= hi {
+				e := resid(o)
+				rss += o.w * e * e
+			}
+		}
+		s2 := rss / float64(count-k)
+		for p := range k {
+			for q := range k {
+				cov[p][q] = s2 * inv[p][q]
+			}
+		}
+		return beta, cov, n
+	}
+	meat := square(k)
+	sum := make([]float64, k) // a shoe's sum of w e r
+	add := func() {
+		for p := range k {
+			for q := range k {
+				meat[p][q] += sum[p] * sum[q]
+			}
+		}
+		clear(sum)
+	}
+	last = -1
+	for _, o := range obs {
+		if o.x < lo || o.x > hi {
+			continue
+		}
+		if o.shoe != last && last >= 0 {
+			add()
+		}
+		last = o.shoe
+		e := resid(o)
+		for p := range k {
+			sum[p] += o.w * e * r[p]
+		}
+	}
+	add()
+	f := float64(n) / float64(n-1)
+	for p := range k {
+		for q := range k {
+			for a := range k {
+				for b := range k {
+					cov[p][q] += f * inv[p][a] * meat[a][b] * inv[b][q]
+				}
+			}
+		}
+	}
+	return beta, cov, n
+}
+
+// square returns a zero k x k matrix.
+func square(k int) [][]float64 {
+	m := make([][]float64, k)
+	for i := range m {
+		m[i] = make([]float64, k)
+	}
+	return m
+}
+
+// invert returns the inverse of the square matrix m (Gauss-Jordan with
+// partial pivoting; m is left changed), or false if it is singular.
+func invert(m [][]float64) ([][]float64, bool) {
+	k := len(m)
+	inv := square(k)
+	for i := range k {
 		inv[i][i] = 1
 	}
-	for col := 0; col < k; col++ {
+	for col := range k {
 		p := col
 		for r := col + 1; r < k; r++ {
 			if math.Abs(m[r][col]) > math.Abs(m[p][col]) {
@@ -685,19 +798,19 @@ func invert(m [3][3]float64, k int) ([3][3]float64, bool) {
 			}
 		}
 		if m[p][col] == 0 {
-			return inv, false
+			return nil, false
 		}
 		m[col], m[p] = m[p], m[col]
 		inv[col], inv[p] = inv[p], inv[col]
 		d := m[col][col]
-		for j := 0; j < k; j++ {
+		for j := range k {
 			m[col][j] /= d
 			inv[col][j] /= d
 		}
-		for r := 0; r < k; r++ {
+		for r := range k {
 			if r != col && m[r][col] != 0 {
 				f := m[r][col]
-				for j := 0; j < k; j++ {
+				for j := range k {
 					m[r][j] -= f * m[col][j]
 					inv[r][j] -= f * inv[col][j]
 				}

@@ -1,0 +1,372 @@
+package count
+
+import (
+	"math"
+	"math/rand/v2"
+
+	"bjchart/solve"
+)
+
+// Control variates for index crossings.
+//
+// At a given true count, shoes still differ in the ranks the count does
+// not see (a +2 shoe rich in nines against one rich in eights), and that
+// scatter of the gain is most of an index's standard error. The
+// composition of the unseen cards is known on every shoe, and so is how
+// it goes with the count: its mean at each count is measured, to any
+// precision, on shoes that are only dealt and never solved (ControlShoes
+// for each solved one). A crossing's fit then takes, beside the count,
+// each rank's share less its mean at that count (the variates): they
+// have mean zero at every count, so the line's crossing is unchanged in
+// expectation, while the part of the gain they explain (nearly all of
+// what a count leaves, since a gain is close to linear in the
+// composition) leaves its error. For insurance, whose gain is the tens'
+// share, the error is left to the control shoes alone.
+//
+// The variates' means are fitted as quadratics in the count over the
+// crossing's window, weighed as the solved points are (each composition
+// of the decision's cards by its chance on its shoe). Their error, from
+// the control shoes' finite number, is measured by a grouped jackknife
+// over the control shoes and added to the fit's own in the SE; the
+// seed-to-seed spread checks the sum (seed_test.go).
+//
+// At the defaults (600 shoes, 6D S17 DAS LS, the I18 and Fab 4) the SEs
+// fall from 0.1-0.7 to 0.01-0.16 for about a tenth more time. The whole
+// table (AllCells) does not take variates yet: its hands of three or more
+// cards are weighed by the chart each shoe's solve plays, which a shoe
+// that is only dealt does not have.
+
+// ControlShoes is the shoes dealt, not solved, for each solved shoe to
+// measure the variates' means.
+const ControlShoes = 200
+
+// controlStream offsets the control shoes' random streams from the solved
+// shoes' (stream i of the seed).
+const controlStream = 1 << 62
+
+// composition is the unseen cards' shares of a shoe with left cards (n in
+// all) once the cards seen are out, each less a full 52-card deck's
+// share.
+func composition(left [10]int, n int, seen ...int) [10]float64 {
+	for _, c := range seen {
+		left[c-1]--
+	}
+	var d [10]float64
+	inv := 1 / float64(n-len(seen))
+	for r, k := range left {
+		d[r] = float64(k)*inv - fullShare[r]
+	}
+	return d
+}
+
+// fullShare is each rank's share of a 52-card deck.
+var fullShare = [10]float64{1.0 / 13, 1.0 / 13, 1.0 / 13, 1.0 / 13, 1.0 / 13, 1.0 / 13, 1.0 / 13, 1.0 / 13, 1.0 / 13, 4.0 / 13}
+
+// meanDegree is the degree of the polynomial in the count that a rank's
+// mean share is fitted to over a window.
+const meanDegree = 2
+
+// A control is one decision's variates: the ranks kept (a rank whose
+// share is fixed by the others and the count is left out), and each
+// rank's mean share at count x, a polynomial in x over the fit's window.
+type control struct {
+	kept  []int
+	mean  [10][meanDegree + 1]float64 // coefficients of 1, x, x²
+	scale [10]float64                 // each kept variate's SD, so that the fit's columns are alike in size
+}
+
+// variates appends a point's variates to r.
+func (c *control) variates(p point, r []float64) []float64 {
+	for _, k := range c.kept {
+		r = append(r, (p.d[k]-c.at(k, p.x))/c.scale[k])
+	}
+	return r
+}
+
+// at is rank k's mean share at count x.
+func (c *control) at(k int, x float64) float64 {
+	v, xj := 0.0, 1.0
+	for _, a := range c.mean[k] {
+		v += a * xj
+		xj *= x
+	}
+	return v
+}
+
+// moments are a decision's weighed sums over control shoes' points within
+// its window: of the powers of x, and each rank's share d times them.
+type moments struct {
+	lo, hi float64
+	xp     [2*meanDegree + 1]float64   // Σ w x^j
+	xd     [meanDegree + 1][10]float64 // Σ w x^j d
+	points int
+}
+
+func (m *moments) add(p point) {
+	if p.x < m.lo || p.x > m.hi || p.w <= 0 {
+		return
+	}
+	m.points++
+	xj := p.w
+	for j := range m.xp {
+		m.xp[j] += xj
+		if j <= meanDegree {
+			for r := range 10 {
+				m.xd[j][r] += xj * p.d[r]
+			}
+		}
+		xj *= p.x
+	}
+}
+
+// merge adds o's sums to m's (sign 1) or takes them away (-1).
+func (m *moments) merge(o *moments, sign float64) {
+	m.points += int(sign) * o.points
+	for j := range m.xp {
+		m.xp[j] += sign * o.xp[j]
+	}
+	for j := range m.xd {
+		for r := range 10 {
+			m.xd[j][r] += sign * o.xd[j][r]
+		}
+	}
+}
+
+// means returns each rank's mean share fitted as a polynomial in the
+// count from the moments; false if the window holds too few points.
+func (m *moments) means() (mean [10][meanDegree + 1]float64, ok bool) {
+	if m.points < 100 || m.xp[0] <= 0 {
+		return mean, false
+	}
+	const n = meanDegree + 1
+	xtx := square(n)
+	for i := range n {
+		for j := range n {
+			xtx[i][j] = m.xp[i+j]
+		}
+	}
+	inv, ok := invert(xtx)
+	if !ok {
+		return mean, false
+	}
+	for r := range 10 {
+		for i := range n {
+			for j := range n {
+				mean[r][i] += inv[i][j] * m.xd[j][r]
+			}
+		}
+	}
+	return mean, true
+}
+
+// keep sets the variates a fit takes: the ranks whose shares, less their
+// means, are not fixed by the count and the ranks kept before them (a
+// sweep of their covariance over the observations in lo..hi: the shares
+// sum to one, and a balanced count's true count is itself a sum of
+// them), each scaled to its SD.
+func (c *control) keep(obs []observation, lo, hi float64) {
+	var cov [10][10]float64
+	w := 0.0
+	for _, o := range obs {
+		if o.x < lo || o.x > hi {
+			continue
+		}
+		var v [10]float64
+		for r := range 10 {
+			v[r] = o.d[r] - c.at(r, o.x)
+		}
+		for r := range 10 {
+			for s := range 10 {
+				cov[r][s] += o.w * v[r] * v[s]
+			}
+		}
+		w += o.w
+	}
+	c.kept = nil
+	if w <= 0 {
+		return
+	}
+	orig := cov
+	for r := range 10 {
+		if orig[r][r] <= 0 || cov[r][r] <= 1e-9*orig[r][r] {
+			continue // fixed by the ranks kept and the count
+		}
+		c.kept = append(c.kept, r)
+		c.scale[r] = math.Sqrt(orig[r][r] / w)
+		p := cov[r][r]
+		for i := range 10 { // sweep r out of the others
+			for j := range 10 {
+				if i != r && j != r {
+					cov[i][j] -= cov[i][r] * cov[r][j] / p
+				}
+			}
+		}
+		for i := range 10 {
+			cov[i][r], cov[r][i] = 0, 0
+		}
+	}
+}
+
+// A fitted crossing: its count, SE and the shoes behind it (NaN where
+// there is none).
+type fitted struct {
+	idx, se float64
+	shoes   int
+}
+
+// controlledFits samples opt.Shoes shoes with their points' gains, then
+// the control shoes without, and fits each of the n decisions' crossings
+// with control variates. points gives a shoe's points for each decision
+// (with valued their gains, else zero), in buf's room (nil: new).
+func controlledFits(r solve.Rules, sys System, opt Options, n int, points func(left [10]int, c counter, buf [][]point, valued bool) [][]point) ([]fitted, error) {
+	samples, err := sampleShoes(r, sys, opt, func(left [10]int, c counter) [][]point { return points(left, c, nil, true) })
+	if err != nil {
+		return nil, err
+	}
+	depth, scale := !sys.Balanced(), fitScale(r, sys)
+	obs := make([][]observation, n)
+	windows := make([]moments, n)
+	for k := range n {
+		obs[k] = observations(samples, k)
+		if lo, hi, ok := window(obs[k], depth, scale); ok {
+			windows[k].lo, windows[k].hi = lo, hi
+		}
+	}
+	sums, err := controls(r, sys, opt, windows, func(left [10]int, c counter, buf [][]point) [][]point { return points(left, c, buf, false) })
+	if err != nil {
+		return nil, err
+	}
+	out := make([]fitted, n)
+	for k := range n {
+		out[k] = fitted{math.NaN(), math.NaN(), 0}
+		if w := windows[k]; w.hi > w.lo {
+			idx, se, _, shoes := controlledLine(obs[k], w.lo, w.hi, depth, opt.Moment == AtDecision, sums, k)
+			out[k] = fitted{idx, se, shoes}
+		}
+	}
+	return out, nil
+}
+
+// controlChunks is how the control shoes are divided among the cores:
+// each chunk's sums are its own and are added in order, so that the
+// result does not depend on how many cores there are.
+const controlChunks = 64
+
+// controls deals the control shoes (ControlShoes for each of opt.Shoes, on
+// every core, none solved) and returns each chunk's sums for each
+// decision over its window; ErrStopped if opt.Stop closes first. points
+// gives a shoe's points for each decision, their gains left zero, in buf's
+// room.
+func controls(r solve.Rules, sys System, opt Options, windows []moments, points func(left [10]int, c counter, buf [][]point) [][]point) ([][]moments, error) {
+	full := r.FullShoe().Counts
+	shoes := ControlShoes * opt.Shoes
+	sums := make([][]moments, controlChunks)
+	err := onCores(controlChunks, opt.Stop, func(chunk int) {
+		m := append([]moments(nil), windows...)
+		deck := sortedDeck(full)
+		var buf [][]point
+		for i := chunk * shoes / controlChunks; i < (chunk+1)*shoes/controlChunks; i++ {
+			rng := rand.New(rand.NewPCG(opt.Seed, controlStream+uint64(i)))
+			left, c := deal(deck, rng, full, sys, r.Decks, opt.Penetration)
+			buf = points(left, c, buf)
+			for k, ps := range buf {
+				for _, p := range ps {
+					m[k].add(p)
+				}
+			}
+		}
+		sums[chunk] = m
+	})
+	if err != nil {
+		return nil, err
+	}
+	return sums, nil
+}
+
+// jackknifeGroups is how many groups of chunks the control shoes' error
+// is measured over: the crossing is refitted with each group's shoes
+// left out.
+const jackknifeGroups = 16
+
+// controlledLine fits decision k's crossing with control variates from
+// the chunks' sums and returns it with its standard error: the fit's own
+// (the solved shoes', the variates' means held fixed) and, added in
+// quadrature, the means' (a grouped jackknife over the control shoes).
+func controlledLine(obs []observation, lo, hi float64, depth, clustered bool, sums [][]moments, k int) (idx, se, slope float64, shoes int) {
+	var total moments
+	total.lo, total.hi = lo, hi
+	for _, s := range sums {
+		total.merge(&s[k], 1)
+	}
+	var ctl control
+	var ok bool
+	if ctl.mean, ok = total.means(); ok {
+		ctl.keep(obs, lo, hi)
+	}
+	if len(ctl.kept) == 0 {
+		return line(obs, lo, hi, newDesign(obs, depth, nil), clustered)
+	}
+	idx, se, slope, shoes = line(obs, lo, hi, newDesign(obs, depth, &ctl), clustered)
+	if math.IsNaN(idx) {
+		return idx, se, slope, shoes
+	}
+	per := len(sums) / jackknifeGroups
+	var drops []float64
+	for g := range jackknifeGroups {
+		m := total
+		for _, s := range sums[g*per : (g+1)*per] {
+			m.merge(&s[k], -1)
+		}
+		c := ctl // the same variates, the means without group g
+		if c.mean, ok = m.means(); !ok {
+			continue
+		}
+		x, _, _, _ := line(obs, lo, hi, newDesign(obs, depth, &c), clustered)
+		if !math.IsNaN(x) {
+			drops = append(drops, x)
+		}
+	}
+	if len(drops) < 2 {
+		return idx, se, slope, shoes
+	}
+	mean := 0.0
+	for _, x := range drops {
+		mean += x
+	}
+	mean /= float64(len(drops))
+	v := 0.0
+	for _, x := range drops {
+		v += (x - mean) * (x - mean)
+	}
+	g := float64(len(drops))
+	v *= (g - 1) / g
+	return idx, math.Sqrt(se*se + v), slope, shoes
+}
+
+// sortedDeck is the full shoe's cards, rank by rank.
+func sortedDeck(full [10]int) []uint8 {
+	var cards []uint8
+	for rank, n := range full {
+		for range n {
+			cards = append(cards, uint8(rank+1))
+		}
+	}
+	return cards
+}
+
+// deal deals a shoe to a random depth below the penetration, drawing its
+// cards one by one from deck (reordered in place: any order of deck deals
+// the same chances), and returns the cards left and the count of those
+// dealt.
+func deal(deck []uint8, rng *rand.Rand, full [10]int, sys System, decks int, penetration float64) (left [10]int, c counter) {
+	depth := rng.IntN(int(penetration * float64(len(deck))))
+	left = full
+	rc := 0.0
+	for i := range depth {
+		j := i + rng.IntN(len(deck)-i)
+		deck[i], deck[j] = deck[j], deck[i]
+		left[deck[i]-1]--
+		rc += sys.Tags[deck[i]]
+	}
+	return left, counter{sys: sys, balanced: sys.Balanced(), decks: decks, rc: rc, n: len(deck) - depth}
+}
