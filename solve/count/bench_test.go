@@ -62,7 +62,7 @@ func BenchmarkControlShoe(b *testing.B) {
 		for k, d := range decisions {
 			buf[k] = decisionPoints(buf[k][:0], r, d, left, c, nil, false)
 			for _, p := range buf[k] {
-				sums[k].add(p)
+				sums[k].add(p, &left)
 			}
 		}
 	}

@@ -56,37 +56,74 @@ func AllCells(r solve.Rules, sys System, opt Options) ([]Index, error) {
 		return nil, err
 	}
 	cands := append(candidates(basic), multiCandidates(basic)...)
-	samples, err := sampleShoes(r, sys, opt, func(left [10]int, c counter) [][]point {
-		shoe := solve.Shoe{Counts: left}
-		tab, err := solve.SolveWith(r, solve.Options{Shoe: &shoe})
-		if err != nil {
-			return nil // a rank dealt out entirely (one or two decks): left out
+	hands := cellHands(basic, cands)
+	ins := len(cands) // insurance's points follow the candidates'
+	// points values a shoe's points for each candidate and insurance
+	// (valued: their gains too, from the whole table solved for the shoe).
+	// A control shoe's points are the two-card candidates' and
+	// insurance's, by the cards' chances alone (the hands of three or
+	// more cards are weighed by the chart each solve plays, which a shoe
+	// only dealt does not have); before the round, every candidate's.
+	same := sameHands(hands) // a control shoe's candidates with the same hands share their points
+	points := func(left [10]int, c counter, buf [][]point, valued bool) [][]point {
+		if buf == nil {
+			buf = make([][]point, len(cands)+1)
 		}
-		points := make([][]point, len(cands)+1)
+		for k := range buf {
+			if same[k] < k { // shared last time: not its own room
+				buf[k] = nil
+			}
+			buf[k] = buf[k][:0]
+		}
+		if slices.Contains(left[:], 0) {
+			if valued {
+				return nil // a rank dealt out entirely (one or two decks): the solver cannot take it, left out
+			}
+			return buf // left out of the controls as well
+		}
+		var tab *solve.Table
+		if valued {
+			shoe := solve.Shoe{Counts: left}
+			var err error
+			if tab, err = solve.SolveWith(r, solve.Options{Shoe: &shoe}); err != nil {
+				return nil
+			}
+		}
+		before := func(g func() float64) []point {
+			p := point{x: c.with(), w: 1}
+			if valued {
+				p.y = g()
+			}
+			return []point{p}
+		}
 		for k, cand := range cands {
 			switch {
 			case opt.Moment == BeforeRound && cand.multi:
-				points[k] = one(c, multiGain(tab, cand))
+				buf[k] = before(func() float64 { return multiGain(tab, cand) })
 			case opt.Moment == BeforeRound:
-				points[k] = one(c, cellGain(tab, cand))
-			default:
-				points[k] = cellPoints(tab, cand, c)
+				buf[k] = before(func() float64 { return cellGain(tab, cand) })
+			case valued:
+				buf[k] = cellPoints(buf[k], tab, cand, c)
+			case !cand.multi && same[k] < k: // the cell's points, as another candidate has them
+				buf[k] = buf[same[k]]
+			case !cand.multi:
+				buf[k] = dealtPoints(buf[k], r, hands[k], left, c)
 			}
 		}
 		if opt.Moment == BeforeRound {
-			points[len(cands)] = one(c, gain(r, I18[0], left, c.n, nil))
+			buf[ins] = before(func() float64 { return gain(r, I18[0], left, c.n, nil) })
 		} else {
-			points[len(cands)] = decisionPoints(nil, r, I18[0], left, c, nil, true)
+			buf[ins] = decisionPoints(buf[ins], r, I18[0], left, c, nil, valued)
 		}
-		return points
-	})
+		return buf
+	}
+	scale := fitScale(r, sys)
+	fits, samples, err := controlledFits(r, sys, opt, len(cands)+1, points, 4*scale)
 	if err != nil {
 		return nil, err
 	}
-	scale := 1.0
 	lo, hi := -float64(maxIndex), float64(maxIndex)
 	if !sys.Balanced() {
-		scale = float64(r.Decks)
 		tcs := make([]float64, len(samples))
 		for i, s := range samples {
 			tcs[i] = s.tc
@@ -98,7 +135,8 @@ func AllCells(r solve.Rules, sys System, opt Options) ([]Index, error) {
 	twoCard := map[Decision]int{} // the two-card indices, rounded
 	for k, c := range cands {
 		x := Index{Decision: c.decision()}
-		slope := x.fit(r, sys, samples, k, opt.Moment)
+		x.set(fits[k].idx, fits[k].se, fits[k].shoes)
+		slope := fits[k].slope
 		if math.IsNaN(x.Index) || x.Index < lo || x.Index > hi {
 			continue // never within the counts sampled: the basic play throughout
 		}
@@ -110,7 +148,7 @@ func AllCells(r solve.Rules, sys System, opt Options) ([]Index, error) {
 			x.NotEstimable = fmt.Sprintf("%d shoes, under %d", x.Shoes, minShoes)
 		case x.SE > scale:
 			x.NotEstimable = fmt.Sprintf("SE above %g", scale)
-		case !crossesInData(samples, k, x.Index, slope, 4*scale):
+		case !fits[k].crosses:
 			x.NotEstimable = "the gains keep their sign there"
 		}
 		if x.NotEstimable != "" { // named, so that a reader knows it was looked at
@@ -128,10 +166,10 @@ func AllCells(r solve.Rules, sys System, opt Options) ([]Index, error) {
 		}
 		out = append(out, x)
 	}
-	ins := Index{Decision: I18[0]}
-	ins.fit(r, sys, samples, len(cands), opt.Moment)
-	if placed(ins, lo, hi, scale) {
-		out = append([]Index{ins}, out...)
+	insurance := Index{Decision: I18[0]}
+	insurance.set(fits[ins].idx, fits[ins].se, fits[ins].shoes)
+	if placed(insurance, lo, hi, scale) {
+		out = append([]Index{insurance}, out...)
 	}
 	return out, nil
 }
@@ -146,28 +184,24 @@ func placed(x Index, lo, hi, scale float64) bool {
 }
 
 // crossesInData reports whether the sampled gains themselves change sign
-// at the index: within window of it, the shoes above average a gain of the
-// slope's sign and the shoes below the other, at least 5 on each side. A
-// line can cross zero where the gains only approach it (a play that is
-// always worse, on hands that grow rare at high counts: standing on 2,2,2),
-// which is no index.
-func crossesInData(samples []sample, k int, idx, slope, window float64) bool {
+// at the index: within window of it, the points above average a gain of
+// the slope's sign and the points below the other, at least 5 on each
+// side. A line can cross zero where the gains only approach it (a play
+// that is always worse, on hands that grow rare at high counts: standing
+// on 2,2,2), which is no index. The gains are the fit's, its control
+// variates' part taken out (controlledLine).
+func crossesInData(obs []observation, idx, slope, window float64) bool {
 	var above, below float64
 	var na, nb int
-	for _, s := range samples {
-		if s.points == nil {
-			continue
-		}
-		for _, p := range s.points[k] {
-			switch {
-			case math.Abs(p.x-idx) > window:
-			case p.x >= idx:
-				above += p.w * p.y
-				na++
-			default:
-				below += p.w * p.y
-				nb++
-			}
+	for _, p := range obs {
+		switch {
+		case math.Abs(p.x-idx) > window:
+		case p.x >= idx:
+			above += p.w * p.y
+			na++
+		default:
+			below += p.w * p.y
+			nb++
 		}
 	}
 	if na < 5 || nb < 5 {
@@ -293,11 +327,10 @@ func cellGain(tab *solve.Table, c candidate) float64 {
 }
 
 // cellPoints are a candidate's points at the decision on a solved shoe:
-// each of its hands (two cards, or three and more for a multi-card
-// candidate) at the count with its cards and the up card seen, its gain
-// per hand, weighed by how often it is reached.
-func cellPoints(tab *solve.Table, cand candidate, c counter) []point {
-	var out []point
+// each of its hands (two cards, or three and more for a
+// multi-card candidate) at the count with its cards and the up card seen,
+// its gain per hand, weighed by how often it is reached, appended to out.
+func cellPoints(out []point, tab *solve.Table, cand candidate, c counter) []point {
 	if cand.multi {
 		total, soft := cellTotal(cand.kind, cand.hand)
 		for i := range tab.Compositions {
@@ -307,7 +340,8 @@ func cellPoints(tab *solve.Table, cand candidate, c counter) []point {
 				for _, r := range m.Cards() {
 					seen = append(seen, int(r))
 				}
-				out = append(out, point{x: c.with(append(seen, int(m.Up))...), y: m.EV[cand.play] - m.EV[cand.basic], w: m.Freq})
+				seen = append(seen, int(m.Up))
+				out = append(out, point{x: c.with(seen...), y: m.EV[cand.play] - m.EV[cand.basic], w: m.Freq})
 			}
 		}
 		return out
@@ -315,10 +349,96 @@ func cellPoints(tab *solve.Table, cand candidate, c counter) []point {
 	for i := range tab.Hands {
 		h := &tab.Hands[i]
 		if h.Up == cand.up && inCell(h, cand.kind, cand.hand) && h.Legal[cand.play] && h.Legal[cand.basic] && h.Freq > 0 {
-			out = append(out, point{x: c.with(int(h.Cards[0]), int(h.Cards[1]), int(h.Up)), y: h.EV[cand.play] - h.EV[cand.basic], w: h.Freq})
+			a, b, up := int(h.Cards[0]), int(h.Cards[1]), int(h.Up)
+			out = append(out, point{x: c.with(a, b, up), y: h.EV[cand.play] - h.EV[cand.basic], w: h.Freq}.seeing(a, b, up))
 		}
 	}
 	return out
+}
+
+// sameHands returns, for each candidate, the first candidate with the
+// same two-card hands (itself if none before it, or if it has none: a
+// multi-card one), and past the end itself, for insurance.
+func sameHands(hands [][]solve.Hand) []int {
+	out := make([]int, len(hands)+1)
+	first := map[string]int{}
+	for k, hs := range hands {
+		out[k] = k
+		if len(hs) == 0 {
+			continue
+		}
+		key := fmt.Sprint(hs[0].Up)
+		for _, h := range hs {
+			key += fmt.Sprintf(",%v%v", h.Cards[0], h.Cards[1])
+		}
+		if j, ok := first[key]; ok {
+			out[k] = j
+		} else {
+			first[key] = k
+		}
+	}
+	out[len(hands)] = len(hands)
+	return out
+}
+
+// cellHands lists, for each two-card candidate, its hands on the full
+// shoe's table (those of its cell where both plays are legal); nil for a
+// multi-card one.
+func cellHands(basic *solve.Table, cands []candidate) [][]solve.Hand {
+	out := make([][]solve.Hand, len(cands))
+	for k, cand := range cands {
+		if cand.multi {
+			continue
+		}
+		for _, h := range basic.Hands {
+			if h.Up == cand.up && inCell(&h, cand.kind, cand.hand) && h.Legal[cand.play] && h.Legal[cand.basic] {
+				out[k] = append(out[k], h)
+			}
+		}
+	}
+	return out
+}
+
+// dealtPoints are a two-card candidate's points on a shoe with left cards,
+// without solving it: each hand at its count, weighed as the solver's
+// Hand.Freq weighs it (the up card's chance, the two cards' with it out,
+// and, where the dealer peeks, the chance his hole card makes no
+// blackjack with the three out), gains zero; appended to out. A control
+// shoe's points (controls.go).
+func dealtPoints(out []point, r solve.Rules, hands []solve.Hand, left [10]int, c counter) []point {
+	for _, h := range hands {
+		a, b, up := int(h.Cards[0]), int(h.Cards[1]), int(h.Up)
+		if w := dealtFreq(r, left, c.n, a, b, up); w > 0 {
+			out = append(out, point{x: c.with(a, b, up), w: w}.seeing(a, b, up))
+		}
+	}
+	return out
+}
+
+// dealtFreq is the chance per round on a shoe with left cards (n in all)
+// that the up card is up, a and b are the player's first two (either
+// order), and the dealer, if he peeks, has no blackjack: solve.Hand's
+// Freq.
+func dealtFreq(r solve.Rules, left [10]int, n, a, b, up int) float64 {
+	p := float64(left[up-1]) / float64(n)
+	left[up-1]--
+	rest := float64(n - 1)
+	if a == b {
+		p *= float64(left[a-1]) * float64(left[a-1]-1) / rest / (rest - 1)
+	} else {
+		p *= 2 * float64(left[a-1]) * float64(left[b-1]) / rest / (rest - 1)
+	}
+	left[a-1]--
+	left[b-1]--
+	if r.HoleCard != solve.ENHC {
+		switch up {
+		case 1:
+			p *= 1 - float64(left[9])/(rest-2)
+		case 10:
+			p *= 1 - float64(left[0])/(rest-2)
+		}
+	}
+	return max(p, 0)
 }
 
 // inCell reports whether a two-card hand is decided by the cell of that

@@ -49,6 +49,47 @@ func TestCellGainMatchesHandSolver(t *testing.T) {
 	}
 }
 
+// TestDealtPointsMatchSolver: a control shoe's points (dealtPoints, the
+// hands weighed by the cards' chances alone, controls.go) are the solved
+// shoe's points (cellPoints, weighed by the solver's Hand.Freq) but for
+// their gains: the same hands at the same counts and compositions, with
+// weights equal to 1e-15, for every two-card candidate, with the dealer
+// peeking and not.
+func TestDealtPointsMatchSolver(t *testing.T) {
+	for _, rules := range []string{"2D S17 DAS LS", "6D H17 ENHC"} {
+		r, _ := solve.ParseRules(rules)
+		basic, err := solve.Solve(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cands := candidates(basic)
+		hands := cellHands(basic, cands)
+		opt := Options{Shoes: 4, Penetration: 0.8, Seed: 9}
+		full := solve.NewShoe(r.Decks).Counts
+		for i := range opt.Shoes {
+			left, c := dealShoe(r, HiLo, full, opt, i)
+			shoe := solve.Shoe{Counts: left}
+			tab, err := solve.SolveWith(r, solve.Options{Shoe: &shoe})
+			if err != nil {
+				continue
+			}
+			for k, cand := range cands {
+				solved := cellPoints(nil, tab, cand, c)
+				dealt := dealtPoints(nil, r, hands[k], left, c)
+				if len(solved) != len(dealt) {
+					t.Fatalf("%s shoe %d, %v %s v %v: %d points solved, %d dealt", rules, i, cand.kind, cand.hand, cand.up, len(solved), len(dealt))
+				}
+				for j := range solved {
+					s, d := solved[j], dealt[j]
+					if s.x != d.x || s.seen != d.seen || s.nseen != d.nseen || math.Abs(s.w-d.w) > 1e-15 {
+						t.Errorf("%s shoe %d, %v %s v %v, hand %d: solved (%g, %g), dealt (%g, %g)", rules, i, cand.kind, cand.hand, cand.up, j, s.x, s.w, d.x, d.w)
+					}
+				}
+			}
+		}
+	}
+}
+
 // TestAllCellsZeroTags: a count of zeros places no index in any cell.
 func TestAllCellsZeroTags(t *testing.T) {
 	if !*long {
@@ -127,7 +168,7 @@ func TestCrossesInData(t *testing.T) {
 		if math.IsNaN(x.Index) || math.Abs(x.Index) > 8 {
 			t.Fatalf("%s: the line crosses at %+.2f, want within -8..+8 (the test's premise)", c.name, x.Index)
 		}
-		if got := crossesInData(c.s, 0, x.Index, slope, 4); got != c.want {
+		if got := crossesInData(observations(c.s, 0), x.Index, slope, 4); got != c.want {
 			t.Errorf("%s: index %+.2f (slope %+.3f): crosses %v, want %v", c.name, x.Index, slope, got, c.want)
 		}
 	}

@@ -3,6 +3,7 @@ package count
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 
 	"bjchart/solve"
 )
@@ -44,16 +45,21 @@ const ControlShoes = 200
 // shoes' (stream i of the seed).
 const controlStream = 1 << 62
 
-// composition is the unseen cards' shares of a shoe with left cards (n in
-// all) once the cards seen are out, each less a full 52-card deck's
-// share.
-func composition(left [10]int, n int, seen ...int) [10]float64 {
-	for _, c := range seen {
-		left[c-1]--
+// composition is the shares of the cards unseen at the point's count on
+// a shoe with left cards (those left less the point's seen ones), each
+// less a full 52-card deck's share.
+func (p point) composition(left *[10]int) [10]float64 {
+	l := *left
+	n := -int(p.nseen)
+	for _, k := range l {
+		n += k
+	}
+	for _, c := range p.seen[:p.nseen] {
+		l[c-1]--
 	}
 	var d [10]float64
-	inv := 1 / float64(n-len(seen))
-	for r, k := range left {
+	inv := 1 / float64(n)
+	for r, k := range l {
 		d[r] = float64(k)*inv - fullShare[r]
 	}
 	return d
@@ -75,10 +81,11 @@ type control struct {
 	scale [10]float64                 // each kept variate's SD, so that the fit's columns are alike in size
 }
 
-// variates appends a point's variates to r.
-func (c *control) variates(p point, r []float64) []float64 {
+// variates appends an observation's variates to r.
+func (c *control) variates(o observation, r []float64) []float64 {
+	d := o.composition()
 	for _, k := range c.kept {
-		r = append(r, (p.d[k]-c.at(k, p.x))/c.scale[k])
+		r = append(r, (d[k]-c.at(k, o.x))/c.scale[k])
 	}
 	return r
 }
@@ -102,17 +109,19 @@ type moments struct {
 	points int
 }
 
-func (m *moments) add(p point) {
+// add adds a point on a shoe with left cards, if within the window.
+func (m *moments) add(p point, left *[10]int) {
 	if p.x < m.lo || p.x > m.hi || p.w <= 0 {
 		return
 	}
+	d := p.composition(left)
 	m.points++
 	xj := p.w
 	for j := range m.xp {
 		m.xp[j] += xj
 		if j <= meanDegree {
 			for r := range 10 {
-				m.xd[j][r] += xj * p.d[r]
+				m.xd[j][r] += xj * d[r]
 			}
 		}
 		xj *= p.x
@@ -171,9 +180,9 @@ func (c *control) keep(obs []observation, lo, hi float64) {
 		if o.x < lo || o.x > hi {
 			continue
 		}
-		var v [10]float64
+		v := o.composition()
 		for r := range 10 {
-			v[r] = o.d[r] - c.at(r, o.x)
+			v[r] -= c.at(r, o.x)
 		}
 		for r := range 10 {
 			for s := range 10 {
@@ -207,44 +216,48 @@ func (c *control) keep(obs []observation, lo, hi float64) {
 	}
 }
 
-// A fitted crossing: its count, SE and the shoes behind it (NaN where
-// there is none).
+// A fitted crossing: its count, SE, the line's slope and the shoes
+// behind it (NaN where there is none); crosses, with a sign window, tells
+// whether the gains themselves change sign there (crossesInData).
 type fitted struct {
-	idx, se float64
-	shoes   int
+	idx, se, slope float64
+	shoes          int
+	crosses        bool
 }
 
 // controlledFits samples opt.Shoes shoes with their points' gains, then
 // the control shoes without, and fits each of the n decisions' crossings
-// with control variates. points gives a shoe's points for each decision
-// (with valued their gains, else zero), in buf's room (nil: new).
-func controlledFits(r solve.Rules, sys System, opt Options, n int, points func(left [10]int, c counter, buf [][]point, valued bool) [][]point) ([]fitted, error) {
+// with control variates; it returns the fits and the sampled shoes. points
+// gives a shoe's points for each decision (with valued their gains, else
+// zero; nil for a shoe left out), in buf's room (nil: new). A decision
+// whose control shoes give no points is fitted without variates. With
+// signWindow above zero each fit's gains are checked to change sign
+// within it of the crossing (crossesInData), the variates' part taken
+// out of them.
+func controlledFits(r solve.Rules, sys System, opt Options, n int, points func(left [10]int, c counter, buf [][]point, valued bool) [][]point, signWindow float64) ([]fitted, []sample, error) {
 	samples, err := sampleShoes(r, sys, opt, func(left [10]int, c counter) [][]point { return points(left, c, nil, true) })
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	depth, scale := !sys.Balanced(), fitScale(r, sys)
-	obs := make([][]observation, n)
 	windows := make([]moments, n)
-	for k := range n {
-		obs[k] = observations(samples, k)
-		if lo, hi, ok := window(obs[k], depth, scale); ok {
+	for k := range n { // one decision's observations at a time: all of them at once are large
+		if lo, hi, ok := window(observations(samples, k), depth, scale); ok {
 			windows[k].lo, windows[k].hi = lo, hi
 		}
 	}
 	sums, err := controls(r, sys, opt, windows, func(left [10]int, c counter, buf [][]point) [][]point { return points(left, c, buf, false) })
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	out := make([]fitted, n)
 	for k := range n {
-		out[k] = fitted{math.NaN(), math.NaN(), 0}
+		out[k] = fitted{idx: math.NaN(), se: math.NaN()}
 		if w := windows[k]; w.hi > w.lo {
-			idx, se, _, shoes := controlledLine(obs[k], w.lo, w.hi, depth, opt.Moment == AtDecision, sums, k)
-			out[k] = fitted{idx, se, shoes}
+			out[k] = controlledLine(observations(samples, k), w.lo, w.hi, depth, opt.Moment == AtDecision, sums, k, signWindow)
 		}
 	}
-	return out, nil
+	return out, samples, nil
 }
 
 // controlChunks is how the control shoes are divided among the cores:
@@ -271,7 +284,7 @@ func controls(r solve.Rules, sys System, opt Options, windows []moments, points 
 			buf = points(left, c, buf)
 			for k, ps := range buf {
 				for _, p := range ps {
-					m[k].add(p)
+					m[k].add(p, &left)
 				}
 			}
 		}
@@ -283,6 +296,11 @@ func controls(r solve.Rules, sys System, opt Options, windows []moments, points 
 	return sums, nil
 }
 
+// minShoesPerColumn is the fewest shoes in a crossing's window for each
+// column of its fit (the count's two and the variates) for the fit to
+// take the variates: fewer, and their coefficients fit the shoes' noise.
+const minShoesPerColumn = 10
+
 // jackknifeGroups is how many groups of chunks the control shoes' error
 // is measured over: the crossing is refitted with each group's shoes
 // left out.
@@ -292,7 +310,10 @@ const jackknifeGroups = 16
 // the chunks' sums and returns it with its standard error: the fit's own
 // (the solved shoes', the variates' means held fixed) and, added in
 // quadrature, the means' (a grouped jackknife over the control shoes).
-func controlledLine(obs []observation, lo, hi float64, depth, clustered bool, sums [][]moments, k int) (idx, se, slope float64, shoes int) {
+// With signWindow above zero it checks that the gains change sign within
+// it of the crossing (crossesInData), the variates' part taken out of
+// them.
+func controlledLine(obs []observation, lo, hi float64, depth, clustered bool, sums [][]moments, k int, signWindow float64) fitted {
 	var total moments
 	total.lo, total.hi = lo, hi
 	for _, s := range sums {
@@ -303,21 +324,27 @@ func controlledLine(obs []observation, lo, hi float64, depth, clustered bool, su
 	if ctl.mean, ok = total.means(); ok {
 		ctl.keep(obs, lo, hi)
 	}
-	if len(ctl.kept) == 0 {
-		return line(obs, lo, hi, newDesign(obs, depth, nil), clustered)
+	var plain fitted
+	plain.idx, plain.se, plain.slope, plain.shoes = line(obs, lo, hi, newDesign(obs, depth, nil), clustered)
+	if signWindow > 0 && !math.IsNaN(plain.idx) {
+		plain.crosses = crossesInData(obs, plain.idx, plain.slope, signWindow)
 	}
-	idx, se, slope, shoes = line(obs, lo, hi, newDesign(obs, depth, &ctl), clustered)
+	if len(ctl.kept) == 0 || plain.shoes < minShoesPerColumn*(2+len(ctl.kept)) {
+		return plain // too few shoes in the window to fit the variates too
+	}
+	g := newDesign(obs, depth, &ctl)
+	idx, se, slope, shoes := line(obs, lo, hi, g, clustered)
 	if math.IsNaN(idx) {
-		return idx, se, slope, shoes
+		return plain
 	}
 	per := len(sums) / jackknifeGroups
 	var drops []float64
-	for g := range jackknifeGroups {
+	for grp := range jackknifeGroups {
 		m := total
-		for _, s := range sums[g*per : (g+1)*per] {
+		for _, s := range sums[grp*per : (grp+1)*per] {
 			m.merge(&s[k], -1)
 		}
-		c := ctl // the same variates, the means without group g
+		c := ctl // the same variates, the means without group grp
 		if c.mean, ok = m.means(); !ok {
 			continue
 		}
@@ -326,21 +353,47 @@ func controlledLine(obs []observation, lo, hi float64, depth, clustered bool, su
 			drops = append(drops, x)
 		}
 	}
-	if len(drops) < 2 {
-		return idx, se, slope, shoes
-	}
-	mean := 0.0
-	for _, x := range drops {
-		mean += x
-	}
-	mean /= float64(len(drops))
 	v := 0.0
-	for _, x := range drops {
-		v += (x - mean) * (x - mean)
+	if len(drops) >= 2 {
+		mean := 0.0
+		for _, x := range drops {
+			mean += x
+		}
+		mean /= float64(len(drops))
+		for _, x := range drops {
+			v += (x - mean) * (x - mean)
+		}
+		n := float64(len(drops))
+		v *= (n - 1) / n
 	}
-	g := float64(len(drops))
-	v *= (g - 1) / g
-	return idx, math.Sqrt(se*se + v), slope, shoes
+	f := fitted{idx: idx, se: math.Sqrt(se*se + v), slope: slope, shoes: shoes}
+	if signWindow > 0 {
+		f.crosses = crossesInData(adjust(obs, lo, hi, g, clustered), idx, slope, signWindow)
+	}
+	return f
+}
+
+// adjust returns the observations with the variates' part of the fit
+// within lo..hi taken out of their gains: what is left is the count's
+// line and the residual.
+func adjust(obs []observation, lo, hi float64, g design, clustered bool) []observation {
+	beta, _, _ := regress(obs, lo, hi, g, clustered)
+	if beta == nil {
+		return obs
+	}
+	first := 2 // the count's columns
+	if g.depth {
+		first = 3
+	}
+	out := slices.Clone(obs)
+	var r []float64
+	for i := range out {
+		r = g.row(out[i], r)
+		for j := first; j < len(r); j++ {
+			out[i].y -= beta[j] * r[j]
+		}
+	}
+	return out
 }
 
 // sortedDeck is the full shoe's cards, rank by rank.

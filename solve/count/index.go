@@ -193,6 +193,7 @@ type Index struct {
 type sample struct {
 	tc     float64
 	dealt  float64 // the fraction of the shoe dealt
+	left   [10]int // its cards left
 	points [][]point
 }
 
@@ -202,12 +203,24 @@ type sample struct {
 // the hand and up card, at the count with those cards seen, its gain per
 // hand, weighed by the composition's chance.
 //
-// d is the composition of the cards unseen at that count, each rank's
-// share less a full shoe's (52-card decks: 1/13, tens 4/13), for the
-// control variates of a fit (controls.go); zero where a fit takes none.
+// seen are the cards seen at that count beyond those dealt from its shoe
+// (the player's two and the up card at the decision; none before the
+// round), nseen of them: with the shoe's cards left they give the unseen
+// cards' composition, which a fit's control variates take (controls.go).
+// A hand of three or more cards keeps none: its fits take no variates.
 type point struct {
 	x, y, w float64
-	d       [10]float64
+	seen    [3]uint8
+	nseen   uint8
+}
+
+// seeing returns p with cards seen.
+func (p point) seeing(cards ...int) point {
+	for i, c := range cards {
+		p.seen[i] = uint8(c)
+	}
+	p.nseen = uint8(len(cards))
+	return p
 }
 
 // counter reads a shoe's count: rc, the tags of the cards dealt, and n,
@@ -261,14 +274,14 @@ func Compute(r solve.Rules, sys System, decisions []Decision, opt Options) ([]In
 				if valued {
 					g = gain(r, d, left, c.n, evs)
 				}
-				buf[k] = append(buf[k][:0], point{x: c.with(), y: g, w: 1, d: composition(left, c.n)})
+				buf[k] = append(buf[k][:0], point{x: c.with(), y: g, w: 1})
 			default:
 				buf[k] = decisionPoints(buf[k][:0], r, d, left, c, evs, valued)
 			}
 		}
 		return buf
 	}
-	fits, err := controlledFits(r, sys, opt, len(decisions), points)
+	fits, _, err := controlledFits(r, sys, opt, len(decisions), points, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -329,7 +342,7 @@ func observations(samples []sample, k int) []observation {
 		}
 		for _, p := range s.points[k] {
 			if p.w > 0 {
-				obs = append(obs, observation{point: p, z: s.dealt, shoe: i})
+				obs = append(obs, observation{point: p, z: s.dealt, shoe: i, left: &samples[i].left})
 			}
 		}
 	}
@@ -345,7 +358,7 @@ func sampleShoes(r solve.Rules, sys System, opt Options, points func(left [10]in
 	samples := make([]sample, opt.Shoes)
 	err := onCores(opt.Shoes, opt.Stop, func(i int) {
 		left, c := dealShoe(r, sys, full.Counts, opt, i)
-		samples[i] = sample{tc: c.with(), dealt: 1 - float64(c.n)/total, points: points(left, c)}
+		samples[i] = sample{tc: c.with(), dealt: 1 - float64(c.n)/total, left: left, points: points(left, c)}
 		if opt.Progress != nil {
 			opt.Progress()
 		}
@@ -462,7 +475,12 @@ type observation struct {
 	point
 	z    float64 // the fraction of the shoe dealt
 	shoe int
+	left *[10]int // the shoe's cards left
 }
+
+// composition is the composition of the cards unseen at the
+// observation's count (controls.go).
+func (o observation) composition() [10]float64 { return o.point.composition(o.left) }
 
 // decisionPoints are a decision's points at the moment it is made: one
 // for each composition of the player's two cards with the up card, at the
@@ -488,7 +506,7 @@ func decisionPoints(out []point, r solve.Rules, d Decision, left [10]int, c coun
 		return 2 * float64(m[a-1]) * float64(m[b-1]) / rest / (rest - 1)
 	}
 	at := func(a, b int, y, w float64) point { // the point of cards a, b with the up card
-		return point{x: c.with(a, b, up), y: y, w: w, d: composition(left, c.n, a, b, up)}
+		return point{x: c.with(a, b, up), y: y, w: w}.seeing(a, b, up)
 	}
 	switch d.Table {
 	case "insurance": // half a bet at 2 to 1 that the hole card is a ten
@@ -659,7 +677,7 @@ func (g design) row(o observation, r []float64) []float64 {
 		r = append(r, o.z-g.z0)
 	}
 	if g.ctl != nil {
-		r = g.ctl.variates(o.point, r)
+		r = g.ctl.variates(o, r)
 	}
 	return r
 }
@@ -670,7 +688,8 @@ func (g design) row(o observation, r []float64) []float64 {
 // singular fit. With clustered set (several observations a shoe, at the
 // decision) the covariance is the sandwich estimator clustered by shoe,
 // since the observations of one shoe share its cards; otherwise (one a
-// shoe, w 1) the classical one.
+// shoe, w 1) the classical one, scaled by n/(n-k) for n shoes and k
+// columns.
 func regress(obs []observation, lo, hi float64, g design, clustered bool) (beta []float64, cov [][]float64, n int) {
 	var r []float64
 	var xtx [][]float64
@@ -760,7 +779,7 @@ func regress(obs []observation, lo, hi float64, g design, clustered bool) (beta 
 		}
 	}
 	add()
-	f := float64(n) / float64(n-1)
+	f := float64(n) / float64(max(1, n-k)) // the shoes' degrees of freedom: n/(n-1) understates with many columns
 	for p := range k {
 		for q := range k {
 			for a := range k {

@@ -395,15 +395,16 @@ func TestControlVariates(t *testing.T) {
 		for a := 6; a <= 7; a++ { // T,6 and 9,7
 			b := 16 - a
 			w := float64(left[9]) / n * 2 * float64(left[a-1]) * float64(left[b-1]) / (n - 1) / (n - 2)
-			p := point{x: c.with(a, b, 10), w: w, d: composition(left, c.n, a, b, 10)}
+			p := point{x: c.with(a, b, 10), w: w}.seeing(a, b, 10)
 			if valued {
-				p.y = 0.01*(p.x-at) + 0.5*(p.d[1]-p.d[2])
+				d := p.composition(&left)
+				p.y = 0.01*(p.x-at) + 0.5*(d[1]-d[2])
 			}
 			buf[0] = append(buf[0], p)
 		}
 		return buf
 	}
-	fits, err := controlledFits(r, HiLo, opt, 1, points)
+	fits, _, err := controlledFits(r, HiLo, opt, 1, points, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -425,7 +426,7 @@ func TestControlVariates(t *testing.T) {
 	ctl := control{kept: []int{1}}
 	ctl.scale[1] = 1
 	for i := range obs {
-		obs[i].y += 0.5 * obs[i].d[1] // a term whose mean grows with the count (deuces tag +1)
+		obs[i].y += 0.5 * obs[i].composition()[1] // a term whose mean grows with the count (deuces tag +1)
 	}
 	honest, _, _, _ := line(obs, lo, hi, newDesign(obs, false, nil), true)
 	raw, _, _, _ := line(obs, lo, hi, newDesign(obs, false, &ctl), true)
