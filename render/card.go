@@ -239,6 +239,41 @@ func (ip *IndexPage) nearest(k cellKey) (IndexMark, bool) {
 	return best, true
 }
 
+// notSurrendering returns the first index, in chart order, that a cell
+// shows beside its surrender: the index of a hand not surrendered
+// ("R+5S").
+func (ip *IndexPage) notSurrendering() (IndexMark, bool) {
+	for _, kind := range []solve.TableKind{solve.Hard, solve.Soft, solve.Pairs} {
+		for _, hand := range solve.Rows(kind) {
+			for _, up := range solve.UpCards {
+				if m, ok := ip.nearest(cellKey{kind, hand, up}); ok && m.NotSurrendering {
+					return m, true
+				}
+			}
+		}
+	}
+	return IndexMark{}, false
+}
+
+// starred lists the indices that differ from the published ones (a * in
+// their cells) with the published value, as "10 v A (published +4)", in
+// chart order.
+func (ip *IndexPage) starred() []string {
+	var out []string
+	for _, kind := range []solve.TableKind{solve.Hard, solve.Soft, solve.Pairs} {
+		for _, hand := range solve.Rows(kind) {
+			for _, up := range solve.UpCards {
+				for _, m := range ip.Marks[cellKey{kind, hand, up}] {
+					if m.Published != nil {
+						out = append(out, fmt.Sprintf("%s v %s (published %+g)", hand, up, *m.Published))
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
 // also lists the indices the cells do not show (a cell shows one), as
 // "44 v 4: +5D", in chart order.
 func (ip *IndexPage) also() []string {
@@ -695,67 +730,92 @@ const (
 	walletGap = 8.0 // between cards, room for crop marks
 )
 
-// wallet draws a sheet of card fronts (hard totals) and a sheet of backs
-// (soft totals and pairs), the backs mirrored for long-edge duplex
-// printing; with indices, a second card the same way: the indices of hard
-// totals in front, of soft totals and pairs behind.
+// wallet draws the wallet cards, one sheet for each side of a card: the
+// chart on two cards (hard totals in front and soft totals behind, then
+// pairs in front and the codes behind) and, with indices, two more the
+// same way with each cell's index. Every side is printed at walletPt: a
+// credit card's width holds one table of ten up cards at that size, not
+// two side by side. A back's sheet is mirrored for long-edge duplex
+// printing, so that each back lands behind its front.
 func (c *cardPDF) wallet() {
-	sides := 2
-	if c.opt.Indices != nil {
-		sides = 4
+	type side struct {
+		sheet string // what the sheet is, printed above the cards
+		draw  func(x, y float64)
 	}
-	for side := 0; side < sides; side++ {
+	rules := c.t.Rules.String()
+	chart := c.chartRows(nil)
+	multi := ""
+	if m := MultiCardNotes(c.t); len(m) > 0 {
+		multi = "\n* Three or more cards: " + strings.Join(m, "; ") + "."
+	}
+	sides := []side{
+		{"Card 1 fronts: print, then print the next page on the reverse (flip on the long edge), cut on the marks.", func(x, y float64) {
+			c.walletTable(x, y, "HARD TOTALS", EdgeText(c.t.EV, 3), rules, chart(solve.Hard))
+		}},
+		{"Card 1 backs.", func(x, y float64) { c.walletTable(x, y, "SOFT TOTALS", "", rules, chart(solve.Soft)) }},
+		{"Card 2 fronts: print, then the next page on the reverse.", func(x, y float64) { c.walletTable(x, y, "PAIRS", "", rules, chart(solve.Pairs)) }},
+		{"Card 2 backs.", func(x, y float64) {
+			c.walletNotes(x, y, "THE CODES", rules+": "+describeRules(c.t.Rules)+".\n"+c.walletLegend()+multi)
+		}},
+	}
+	if ip := c.opt.Indices; ip != nil {
+		index := c.indexRows(ip)
+		title := strings.ToUpper(ip.Title)
+		notes := "Each index and the play at or above it (" + ip.Count + "); below it the other play. " + ip.Insurance + "."
+		if m, ok := ip.notSurrendering(); ok {
+			notes += fmt.Sprintf("\nR%+d%s: surrender; a hand not surrendered (after a split, or of three or more cards): %s at %+d or more.", m.Index, m.Play.Letter(), m.Play, m.Index)
+		}
+		if st := ip.starred(); len(st) > 0 {
+			notes += "\n* Differs from the published index: " + strings.Join(st, ", ") + "."
+		}
+		if ip.Ramp != "" {
+			notes += "\n" + ip.Ramp + "."
+		}
+		if also := ip.also(); len(also) > 0 {
+			notes += "\nAlso: " + strings.Join(also, ", ") + "."
+		}
+		if m := ip.Multi; len(m) > 0 {
+			more := ""
+			if len(m) > walletMulti { // what the card has room for
+				m, more = m[:walletMulti], fmt.Sprintf(" and %d more (on the full-page card)", len(m)-walletMulti)
+			}
+			notes += "\nIndices, three or more cards: " + strings.Join(m, ", ") + more + "."
+		}
+		sides = append(sides,
+			side{"Index card 1 fronts: print, then the next page on the reverse.", func(x, y float64) {
+				c.walletTable(x, y, "HARD TOTALS", title, rules, index(solve.Hard))
+			}},
+			side{"Index card 1 backs.", func(x, y float64) { c.walletTable(x, y, "SOFT TOTALS", title, rules, index(solve.Soft)) }},
+			side{"Index card 2 fronts: print, then the next page on the reverse.", func(x, y float64) {
+				c.walletTable(x, y, "PAIRS", title, rules, index(solve.Pairs))
+			}},
+			side{"Index card 2 backs.", func(x, y float64) { c.walletNotes(x, y, title, notes) }},
+		)
+	}
+	for i, sd := range sides {
 		c.AddPage()
 		pw, ph := c.GetPageSize()
 		cols, rows := 2, 4
 		gridW := float64(cols)*walletW + float64(cols-1)*walletGap
 		gridH := float64(rows)*walletH + float64(rows-1)*walletGap
 		x0, y0 := (pw-gridW)/2, (ph-gridH)/2
-		c.SetFont(cardFont, "", 7)
+		c.SetFont(cardFont, "", walletPt)
 		c.SetXY(12, 4)
-		c.CellFormat(pw-24, 4, map[int]string{0: "Card fronts: print, then print the backs page on the reverse (flip on the long edge), cut on the marks.",
-			1: "Card backs.", 2: "Index card fronts: print, then the next page on the reverse (flip on the long edge).",
-			3: "Index card backs."}[side], "", 0, "C", false, 0, "")
-		if side%2 == 0 { // the card has room for the rule tokens only: the sheet gives them in words
-			c.SetFont(cardFont, "", 6.5)
-			c.SetXY(12, 8.2)
-			c.MultiCell(pw-24, 2.9, c.t.Rules.String()+": "+describeRules(c.t.Rules)+".", "", "C", false)
+		c.MultiCell(pw-24, 3, sd.sheet, "", "C", false)
+		if i%2 == 0 { // the card has room for the rule tokens only: the sheet gives them in words
+			c.SetXY(12, c.GetY())
+			c.MultiCell(pw-24, 3, rules+": "+describeRules(c.t.Rules)+".", "", "C", false)
 		}
 		for r := 0; r < rows; r++ {
 			for col := 0; col < cols; col++ {
 				pos := col
-				if side%2 == 1 {
+				if i%2 == 1 {
 					pos = cols - 1 - col // mirrored so each back lands behind its front
 				}
 				x := x0 + float64(pos)*(walletW+walletGap)
 				y := y0 + float64(r)*(walletH+walletGap)
 				c.cropMarks(x, y)
-				switch side {
-				case 0:
-					c.walletFront(x, y, "HARD TOTALS  "+c.t.Rules.String(), EdgeText(c.t.EV, 3), c.chartRows(nil))
-				case 1:
-					c.walletBack(x, y, c.walletLegend(), c.chartRows(nil))
-				case 2:
-					ip := c.opt.Indices
-					c.walletFront(x, y, "HARD  "+strings.ToUpper(ip.Title), ip.Insurance, c.indexRows(ip))
-				case 3:
-					ip := c.opt.Indices
-					notes := "Index and the play at or above it (" + ip.Count + "); below it the other play. " + ip.Insurance + "."
-					if ip.Ramp != "" {
-						notes += "\n" + ip.Ramp + "."
-					}
-					if also := ip.also(); len(also) > 0 {
-						notes += "\nAlso: " + strings.Join(also, ", ") + "."
-					}
-					if multi := ip.Multi; len(multi) > 0 {
-						more := ""
-						if len(multi) > walletMulti { // what the card has room for
-							multi, more = multi[:walletMulti], fmt.Sprintf(" and %d more (bjchart indices lists them)", len(multi)-walletMulti)
-						}
-						notes += "\nIndices, three or more cards: " + strings.Join(multi, ", ") + more + "."
-					}
-					c.walletBack(x, y, notes, c.indexRows(ip))
-				}
+				sd.draw(x, y)
 			}
 		}
 		c.footer()
@@ -788,53 +848,66 @@ const walletMulti = 6
 // that a cut a little off never trims a table (millimetres).
 const walletSafe = 3.0
 
-// walletFront draws a card's hard-totals side: title at the left, corner
-// text at the right, the rows of rows(Hard).
-func (c *cardPDF) walletFront(x, y float64, title, corner string, rows func(solve.TableKind) []cardRow) {
+// walletPt is the size of everything on a wallet card, in points: the
+// smallest a card prints.
+const walletPt = 7.0
+
+// walletLine is the height of a line of walletPt text (millimetres).
+const walletLine = 3.0
+
+// walletTable draws one side of a card: the title at the left and corner
+// text at the right, the rule string under them (wrapped if long), then
+// the table's rows.
+func (c *cardPDF) walletTable(x, y float64, title, corner, rules string, rows []cardRow) {
 	x, y = x+walletSafe, y+walletSafe
 	w, h := walletW-2*walletSafe, walletH-2*walletSafe
-	c.SetFont(cardFont, "", 5)
-	cornerW := c.GetStringWidth(corner) + 1.5
-	c.fitFont("B", 5.5, w-cornerW, title) // clear of the corner text
-	c.SetXY(x, y)
-	c.CellFormat(w, 2.6, title, "", 0, "L", false, 0, "")
-	hard := rows(solve.Hard)
-	const labelW = 7.0
-	rowH := (h - 3) / float64(len(hard)+1)
-	c.grid(x, y+3, labelW, (w-labelW)/10, rowH, 5, hard)
-	c.SetFont(cardFont, "", 5)
 	c.SetTextColor(0, 0, 0)
+	c.SetFont(cardFont, "", walletPt)
+	cornerW := c.GetStringWidth(corner) + 1.5
 	c.SetXY(x, y)
-	c.CellFormat(w, 2.6, corner, "", 0, "R", false, 0, "")
+	c.CellFormat(w, walletLine, corner, "", 0, "R", false, 0, "")
+	c.SetFont(cardFont, "B", walletPt)
+	titles := c.SplitText(title, w-cornerW)
+	for i, line := range titles {
+		c.SetXY(x, y+float64(i)*walletLine)
+		c.CellFormat(w-cornerW, walletLine, line, "", 0, "L", false, 0, "")
+	}
+	top := y + float64(len(titles))*walletLine
+	c.SetFont(cardFont, "", walletPt)
+	ruleLines := c.SplitText(rules, w)
+	for i, line := range ruleLines {
+		c.SetXY(x, top+float64(i)*walletLine)
+		c.CellFormat(w, walletLine, line, "", 0, "L", false, 0, "")
+	}
+	top += float64(len(ruleLines))*walletLine + 0.5
+	const labelW = 7.0
+	rowH := (y + h - top) / float64(len(rows)+1)
+	c.grid(x, top, labelW, (w-labelW)/10, rowH, walletPt, rows)
+	c.SetTextColor(0, 0, 0)
 }
 
-// walletBack draws soft totals and pairs side by side, and under soft
-// totals the notes (a legend of the codes) and the note on hands of three
-// or more cards (the edge is on the front).
-func (c *cardPDF) walletBack(x, y float64, notes string, rows func(solve.TableKind) []cardRow) {
+// walletNotes draws a side of notes: a title and the text, at walletPt.
+// Text beyond the card's room is cut at a line, with a word that says so.
+func (c *cardPDF) walletNotes(x, y float64, title, text string) {
 	x, y = x+walletSafe, y+walletSafe
 	w, h := walletW-2*walletSafe, walletH-2*walletSafe
-	const gap, labelW = 2.0, 4.8
-	tw := (w - gap) / 2
-	soft, pairs := rows(solve.Soft), rows(solve.Pairs)
-	rowH := (h - 3) / float64(len(pairs)+1)
-	for i, t := range []struct {
-		title string
-		rows  []cardRow
-	}{{"SOFT TOTALS", soft}, {"PAIRS", pairs}} {
-		tx := x + float64(i)*(tw+gap)
-		c.SetFont(cardFont, "B", 5.5)
-		c.SetXY(tx, y)
-		c.CellFormat(tw, 2.6, t.title, "", 0, "L", false, 0, "")
-		c.grid(tx, y+3, labelW, (tw-labelW)/10, rowH, 4.5, t.rows)
-	}
-	if m := MultiCardNotes(c.t); len(m) > 0 {
-		notes += "\n* Three or more cards: " + strings.Join(m, "; ") + "."
-	}
-	c.SetFont(cardFont, "", 5)
 	c.SetTextColor(0, 0, 0)
-	c.SetXY(x, y+3+float64(len(soft)+1)*rowH+0.6)
-	c.MultiCell(tw, 2.05, notes, "", "L", false)
+	c.SetFont(cardFont, "B", walletPt)
+	c.SetXY(x, y)
+	c.CellFormat(w, walletLine, title, "", 0, "L", false, 0, "")
+	c.SetFont(cardFont, "", walletPt)
+	var lines []string
+	for _, para := range strings.Split(text, "\n") {
+		lines = append(lines, c.SplitText(para, w)...)
+	}
+	room := int((h - walletLine - 0.5) / walletLine)
+	if len(lines) > room {
+		lines = append(lines[:room-1], "(more on the full-page card)")
+	}
+	for i, line := range lines {
+		c.SetXY(x, y+walletLine+0.5+float64(i)*walletLine)
+		c.CellFormat(w, walletLine, line, "", 0, "L", false, 0, "")
+	}
 }
 
 // indexRows returns the rows of the index tables.

@@ -79,7 +79,7 @@ func TestCardCells(t *testing.T) {
 					t.Fatalf("%s %s: no %q heading", rules, size, heading)
 				}
 				i := at + 1
-				for i < len(tok) && (tok[i] == "Dealer's up card" || tok[i] == "Hand") { // axis labels
+				for i < len(tok) && (tok[i] == "Dealer's up card" || tok[i] == "Hand" || tok[i] == tab.Rules.String()) { // axis labels; the wallet's rule line
 					i++
 				}
 				for k, up := range solve.UpCards {
@@ -265,6 +265,32 @@ func TestCardContrast(t *testing.T) {
 	}
 }
 
+// TestWalletSeven: nothing on a wallet card, index cards included, is
+// printed below 7 pt (every text run's font size read back from the
+// PDF).
+func TestWalletSeven(t *testing.T) {
+	tab := infTable(t, "1D S17 DAS LS")
+	ip := &IndexPage{Title: "Index plays: hilo", Count: "true count", Insurance: "Insurance: take it at true count +3 or more",
+		Marks: map[cellKey][]IndexMark{{solve.Hard, "16", 10}: {{Index: 0, Play: solve.Stand, Base: solve.Hit, NotSurrendering: true}}}}
+	data := card(t, tab, CardOptions{Size: "wallet", Version: "test", Indices: ip})
+	r, err := pdf.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	runs := 0
+	for i := 1; i <= r.NumPage(); i++ {
+		for _, x := range r.Page(i).Content().Text {
+			runs++
+			if x.FontSize < 7-1e-9 {
+				t.Errorf("page %d: %q at %.2f pt", i, x.S, x.FontSize)
+			}
+		}
+	}
+	if runs == 0 {
+		t.Fatal("no text read back (the test's premise)")
+	}
+}
+
 // TestWalletLegend checks that a wallet card explains its codes and its
 // marks: the legend names every code it prints, and a * has its note.
 func TestWalletLegend(t *testing.T) {
@@ -357,14 +383,22 @@ func TestIndexCard(t *testing.T) {
 		}
 	}
 	wallet := pdfText(t, card(t, tab, CardOptions{Size: "wallet", Version: "test", Indices: ip}))
-	if len(wallet) != 4 {
-		t.Fatalf("wallet: %d pages, want 4", len(wallet))
+	if len(wallet) != 8 {
+		t.Fatalf("wallet: %d pages, want 8 (two chart cards and two index cards, both sides)", len(wallet))
 	}
-	if !strings.Contains(wallet[2], "+0S") || !strings.Contains(wallet[2], "Insurance: take it at true count +3 or more") {
-		t.Errorf("wallet index front:\n%s", wallet[2])
+	if !strings.Contains(wallet[4], "+0S") || !strings.Contains(wallet[4], "+2S*") || !strings.Contains(wallet[4], "R+4S") {
+		t.Errorf("wallet index front:\n%s", wallet[4])
 	}
-	if !strings.Contains(wallet[3], "+2P") || !strings.Contains(wallet[3], "Also: 44 v 4: double at +6 or more, else hit.") || !strings.Contains(wallet[3], "Indices, three or more cards: 16 v 9 +4S.") {
-		t.Errorf("wallet index back:\n%s", wallet[3])
+	if !strings.Contains(wallet[6], "+2P") {
+		t.Errorf("wallet pairs index front:\n%s", wallet[6])
+	}
+	notes := strings.Join(strings.Fields(wallet[7]), " ")
+	for _, want := range []string{"Insurance: take it at true count +3 or more.", "Also: 44 v 4: double at +6 or more, else hit.",
+		"Indices, three or more cards: 16 v 9 +4S.", "* Differs from the published index: 12 v 3 (published +3).",
+		"R+4S: surrender; a hand not surrendered (after a split, or of three or more cards): stand at +4 or more."} {
+		if !strings.Contains(notes, want) {
+			t.Errorf("wallet index notes: no %q in\n%s", want, notes)
+		}
 	}
 }
 
