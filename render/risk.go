@@ -12,19 +12,21 @@ import (
 	"bjchart/solve/risk"
 )
 
-// RiskReport is 'bjchart risk”s report: the game by true count, the ramp
+// RiskReport is 'bjchart risk”s report: the game by count (a balanced
+// count's true count, an unbalanced one's running count), the ramp
 // decided on it, and what the ramp wins and risks. Money is in the table's
 // currency (the minimum bet's units), rates per round unless named.
 type RiskReport struct {
 	Rules       string     `json:"rules"`
 	Count       string     `json:"count"`
+	CountKind   string     `json:"count_kind"` // what the bets go by: "true count" or "running count" (an unbalanced count, from its initial count)
 	Penetration float64    `json:"penetration"`
 	Seed        uint64     `json:"seed"`
 	Play        string     `json:"play"`      // what the player plays: the chart, or it with index plays
 	Shoes       int        `json:"shoes"`     // solved exactly
 	Rounds      int64      `json:"rounds"`    // simulated at a flat bet
 	ChartEV     float64    `json:"chart_ev"`  // a full shoe's, per unit bet
-	EdgeLine    [2]float64 `json:"edge_line"` // edge = [0] + [1] x true count, exact shoes
+	EdgeLine    [2]float64 `json:"edge_line"` // edge = [0] + [1] x count, exact shoes
 	EdgeLineSE  [2]float64 `json:"edge_line_se"`
 	Min         float64    `json:"min_bet"`
 	Max         float64    `json:"max_bet"`
@@ -38,7 +40,7 @@ type RiskReport struct {
 	Model string `json:"model"`
 }
 
-// RiskRow is one true count: how often it comes, the edge the ramp was
+// RiskRow is one count: how often it comes, the edge the ramp was
 // decided on and its two measures, the variance, and the bet.
 type RiskRow struct {
 	Count    int     `json:"count"` // floored; the first and last take every count beyond
@@ -55,7 +57,7 @@ type RiskRow struct {
 }
 
 // riskModel says how the numbers were had.
-const riskModel = "Edge by true count (the count before the round, floored): the simulator's rounds at a flat bet, with the chart " +
+const riskModel = "Edge by count (the true count, or an unbalanced count's running count, before the round, floored): the simulator's rounds at a flat bet, with the chart " +
 	"(and the index plays at the decision, as sim --indices plays them), each count's mean with its SE; beside it each sampled shoe " +
 	"(dealt to a random depth below the penetration) solved exactly for the chart's EV, the count's mean and a least-squares line through them " +
 	"(the end bins at their shoes' mean count), a check that shares nothing with the simulator but the deal. " +
@@ -74,7 +76,11 @@ func NewRiskReport(rules string, g *risk.Game, t risk.Table, bets []float64, ste
 		play = "the chart with Hi-Lo's I18 (and Fab 4 with late surrender) at their published values, at the count at the decision " +
 			"(the exact shoes, beside, play them at the count before the round); no insurance"
 	}
-	rep := RiskReport{Rules: rules, Count: g.Count, Penetration: g.Penetration, Seed: g.Seed, Play: play, Shoes: g.Shoes, Rounds: g.Rounds,
+	kind := "true count"
+	if g.Running {
+		kind = "running count"
+	}
+	rep := RiskReport{Rules: rules, Count: g.Count, CountKind: kind, Penetration: g.Penetration, Seed: g.Seed, Play: play, Shoes: g.Shoes, Rounds: g.Rounds,
 		ChartEV: g.ChartEV, EdgeLine: [2]float64{g.A, g.B}, EdgeLineSE: [2]float64{g.SEA, g.SEB}, Min: t.Min, Max: t.Max, Chip: t.Chip,
 		WongOut: t.WongOut, Steps: steps, Figures: f, Model: riskModel, Local: risk.LocallyOptimal(g.Plain(), t, bets)}
 	var ramp []string
@@ -107,9 +113,12 @@ func (r RiskReport) Text(w io.Writer) error {
 	fmt.Fprintf(w, "played: %s\n", r.Play)
 	fmt.Fprintf(w, "%d shoes solved exactly, %d rounds simulated at a flat bet (seed %d); the chart's EV from a full shoe %+.4f%%\n",
 		r.Shoes, r.Rounds, r.Seed, 100*r.ChartEV)
-	fmt.Fprintf(w, "edge by true count (exact shoes' line): %+.4f%% %+.4f%% per count (SE %.4f, %.4f)\n\n",
-		100*r.EdgeLine[0], 100*r.EdgeLine[1], 100*r.EdgeLineSE[0], 100*r.EdgeLineSE[1])
-	fmt.Fprintln(w, "By true count, in % of a unit bet a round: the edge the bet is decided on (the simulator's, made to rise with "+
+	if r.CountKind == "running count" {
+		fmt.Fprintf(w, "%s is unbalanced: the bets go by its running count, from its initial count after each shuffle\n", r.Count)
+	}
+	fmt.Fprintf(w, "edge by %s (exact shoes' line): %+.4f%% %+.4f%% per count (SE %.4f, %.4f)\n\n",
+		r.CountKind, 100*r.EdgeLine[0], 100*r.EdgeLine[1], 100*r.EdgeLineSE[0], 100*r.EdgeLineSE[1])
+	fmt.Fprintln(w, "By "+r.CountKind+", in % of a unit bet a round: the edge the bet is decided on (the simulator's, made to rise with "+
 		"the count), the simulator's flat-bet edge with its SE, the exact shoes' own mean with its SE and their line at the count "+
 		"(JSON and CSV give each count's number of shoes); the variance of a round at a unit bet; the bet in money.")
 	tw := tabwriter.NewWriter(w, 0, 4, 1, ' ', tabwriter.AlignRight)
@@ -195,8 +204,8 @@ func (r RiskReport) CSV(w io.Writer) error {
 func (r RiskReport) Plots() []CountPlot {
 	edge := CountPlot{Title: fmt.Sprintf("%s, %s\nedge: each count's simulated flat-bet edge, 95%% interval\n(the bets go by these made to rise with the count; the exact shoes' line %+.3f%% %+.3f%% a count)",
 		r.Rules, r.Count, 100*r.EdgeLine[0], 100*r.EdgeLine[1]),
-		XLabel: "true count before the round, floored (the ends take every count beyond)", YLabel: "edge, % of a unit bet a round"}
-	bet := CountPlot{Title: fmt.Sprintf("the ramp: bet by true count (%s to %s)", money(r.Min), money(r.Max)),
+		XLabel: r.CountKind + " before the round, floored (the ends take every count beyond)", YLabel: "edge, % of a unit bet a round"}
+	bet := CountPlot{Title: fmt.Sprintf("the ramp: bet by %s (%s to %s)", r.CountKind, money(r.Min), money(r.Max)),
 		XLabel: edge.XLabel, YLabel: "bet (money)"}
 	for _, x := range r.Ramp {
 		edge.Points = append(edge.Points, CountPoint{Count: x.Count, Value: 100 * x.SimEdge, HalfWidth: 196 * x.SimSE})

@@ -402,7 +402,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"holdem", "--show", "odds"}, `--show "odds"`},
 		{[]string{"holdem", "AKs", "--deals", "0"}, `--deals "0"`},
 		{[]string{"risk", "--spread", "12-1"}, `--spread "12-1": want units smallest-largest`},
-		{[]string{"risk", "--count", "ko"}, `unbalanced`},
+		{[]string{"risk", "--count", "ko", "--wong-out", "-30"}, `--wong-out "-30": want a running count from -25 to 25`},
 		{[]string{"risk", "--rules", "INF"}, `nothing to count`},
 		{[]string{"risk", "--ror", "0%"}, `--ror "0%"`},
 		{[]string{"risk", "--chip", "1000"}, `chip 1000`},

@@ -24,9 +24,10 @@ func newRiskCmd(e env) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "risk",
 		Short: "A counter's edge by count, bet ramp, win rate, bankroll and risk of ruin",
-		Long: `From the count to the bet and the bankroll: for the rules and a balanced
-count, the edge at each true count (the count before the round, floored)
-from --shoes shoes solved exactly, with the simulator's flat-bet edge and
+		Long: `From the count to the bet and the bankroll: for the rules and a count,
+the edge at each count the bet goes by (before the round, floored: a
+balanced count's true count, an unbalanced one's running count from its
+initial count) from --shoes shoes solved exactly, with the simulator's flat-bet edge and
 each count's frequency and variance from --rounds simulated rounds dealt
 to --penetration; the bet ramp that makes the most of them within the
 table (--unit the minimum bet, --spread in units, --chip the step, an
@@ -41,7 +42,8 @@ table's currency; every formula is stated in the output.`,
 		Example: `  bjchart risk --rules "6D S17 DAS LS" --count hilo --penetration 75% --spread 1-12 --bankroll 10000
   bjchart risk --rules "6D H17 DAS" --spread 1-8 --unit 25 --bankroll 20000 --wong-out -1 --format json
   bjchart risk --rules "6D S17 DAS LS" --play indices --spread 1-12
-  bjchart risk --rules "2D S17 DAS" --spread 1-4 --plot ramp.png`,
+  bjchart risk --rules "2D S17 DAS" --spread 1-4 --plot ramp.png
+  bjchart risk --rules "6D S17 DAS" --count ko --spread 1-8`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error { return o.run(cmd, e) },
 	}

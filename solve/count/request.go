@@ -37,8 +37,8 @@ func DefaultIndicesRequest() IndicesRequest {
 }
 
 // DefaultShoes is the shoes sampled when a request names none: 600 for
-// the published sets (about 7 s on two cores at 6 decks), 200 for every
-// cell (the whole table is solved on each shoe: about 15 s).
+// the published sets (about 12 s on two cores at 6 decks), 200 for every
+// cell (the whole table is solved on each shoe: about 34 s).
 func DefaultShoes(set string) int {
 	if set == "all" {
 		return 200

@@ -44,6 +44,7 @@ type Game struct {
 	Rounds        int64
 	MinFreq       float64 // the ends hold the counts dealt less often than this
 	Count         string
+	Running       bool // an unbalanced count: the bins are running counts from its initial count, not true counts
 	Penetration   float64
 	Seed          uint64
 	ChartEV       float64 // the chart's exact EV from a full shoe
@@ -58,7 +59,7 @@ type Game struct {
 // Setup is what Measure is given.
 type Setup struct {
 	Rules       solve.Rules
-	Count       string // a built-in count or tags (count.ParseSystem); balanced only
+	Count       string // a built-in count or tags (count.ParseSystem)
 	Penetration float64
 	Shoes       int   // exact shoes
 	Rounds      int64 // simulated rounds
@@ -76,18 +77,16 @@ type Setup struct {
 // rounds join the end bins.
 const minFreq = 0.005
 
-// Measure measures a balanced count's game for s.Rules played by the
-// chart: the frequency and variance of each floored true count from the
-// simulator (a flat bet of 1, s.Rounds rounds dealt to s.Penetration), and
-// the edge from s.Shoes shoes solved exactly (count.Edges), a line fitted to
-// them and each bin's own mean beside it.
+// Measure measures a count's game for s.Rules played by the chart: the
+// frequency and variance of each floored count the bet goes by (a
+// balanced count's true count, an unbalanced one's running count from its
+// initial count) from the simulator (a flat bet of 1, s.Rounds rounds
+// dealt to s.Penetration), and the edge from s.Shoes shoes solved exactly
+// (count.Edges), a line fitted to them and each bin's own mean beside it.
 func Measure(s Setup) (*Game, error) {
 	sys, err := count.ParseSystem(s.Count)
 	if err != nil {
 		return nil, err
-	}
-	if !sys.Balanced() {
-		return nil, fmt.Errorf("count %s is unbalanced: the ramp goes by a true count; give a balanced count", s.Count)
 	}
 	if err := count.CheckGame(s.Rules); err != nil {
 		return nil, err
@@ -148,7 +147,7 @@ func Measure(s Setup) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := &Game{Indices: s.Indices, Shoes: len(edges), Rounds: res.Rounds, MinFreq: minFreq, Count: sys.Name, Penetration: s.Penetration, Seed: s.Seed,
+	g := &Game{Indices: s.Indices, Shoes: len(edges), Rounds: res.Rounds, MinFreq: minFreq, Count: sys.Name, Running: !sys.Balanced(), Penetration: s.Penetration, Seed: s.Seed,
 		ChartEV: basic.EV, ShoesSkipped: s.Shoes - len(edges), play: cfg, chart: chart}
 	g.fitLine(edges)
 	g.bin(res, edges)
@@ -178,8 +177,9 @@ func (g *Game) fitLine(edges []count.ShoeEdge) {
 	g.SEA = math.Sqrt(s2 * sxx / d)
 }
 
-// bin groups the simulator's rounds and the exact shoes by floored true
-// count, the rare counts at either end joined to the end bins.
+// bin groups the simulator's rounds and the exact shoes by the floored
+// count the bet goes by, the rare counts at either end joined to the end
+// bins.
 func (g *Game) bin(res sim.Result, edges []count.ShoeEdge) {
 	lo, hi := sim.MaxCount, -sim.MaxCount
 	for i, t := range res.ByCount {
@@ -238,8 +238,8 @@ func (g *Game) bin(res sim.Result, edges []count.ShoeEdge) {
 // simulator's edges made to rise with the count: the isotonic regression
 // of the bins' SimEdge on the count, weighted by their rounds over their
 // variance (pool adjacent violators: neighbouring bins out of order are
-// merged into their weighted mean until none is). A balanced count's edge
-// rises with it; the bins' noise, which would make a ramp fall and rise
+// merged into their weighted mean until none is). The edge rises with the
+// count; the bins' noise, which would make a ramp fall and rise
 // again (most at the rare high counts), does not survive, and where the
 // edge flattens the fit does too.
 func (g *Game) monotoneEdges() {

@@ -14,19 +14,20 @@ import (
 )
 
 // A Request asks for a counter's game: the edge by count for the rules
-// and a balanced count, the bet ramp a table allows, and what it wins and
+// and a count (a balanced one's true count, an unbalanced one's running
+// count from its initial count), the bet ramp a table allows, and what it wins and
 // risks with a bankroll. 'bjchart risk' binds it to flags;
 // DefaultRequest holds its defaults.
 type Request struct {
 	Game        solve.Game
-	Count       string   // a balanced count
+	Count       string   // a built-in count or tags
 	Penetration float64  // the share of the shoe dealt before the shuffle
 	Spread      string   // the bets in units, "smallest-largest"
 	Unit        float64  // one unit in money
 	Chip        *float64 // the step between bets in money; nil is half a unit
 	Bankroll    float64  // in money
 	RoR         float64  // the risk of ruin to find the bankroll for
-	WongOut     string   // sit out below this true count; "" plays every round
+	WongOut     string   // sit out below this count (true or running); "" plays every round
 	PerHour     float64  // rounds an hour
 	TripBank    *float64 // money brought on a trip; nil is a fifth of the bankroll
 	TripHours   float64
@@ -49,14 +50,14 @@ func DefaultRequest() Request {
 // Params adds the request's fields to s, the game's first.
 func (q *Request) Params(s *param.Set) {
 	q.Game.Params(s)
-	s.String(&q.Count, "count", "a balanced count: hilo, hiopt1, hiopt2, omega2, zen, wong-halves or tags \"A=-1,2=1,...\"")
+	s.String(&q.Count, "count", "the count: hilo, hiopt1, hiopt2, omega2, zen, wong-halves (true count), ko, red7 (running count from the initial one) or tags \"A=-1,2=1,...\"")
 	s.Percent(&q.Penetration, "penetration", "how much of the shoe is dealt before the shuffle")
 	s.String(&q.Spread, "spread", "the bets, in units: smallest-largest")
 	s.Float(&q.Unit, "unit", "one unit of the spread in money (the table minimum for a spread from 1)")
 	s.OptFloat(&q.Chip, "chip", "the step between bets, in money (default half a unit)")
 	s.Float(&q.Bankroll, "bankroll", "the bankroll, in money")
 	s.Percent(&q.RoR, "ror", "the risk of ruin to find the bankroll for")
-	s.String(&q.WongOut, "wong-out", "sit out (bet nothing) at true counts below this, e.g. -1 (default: play every round)")
+	s.String(&q.WongOut, "wong-out", "sit out (bet nothing) at counts below this (true count; running count for ko, red7), e.g. -1 (default: play every round)")
 	s.Float(&q.PerHour, "rounds-per-hour", "rounds dealt an hour")
 	s.OptFloat(&q.TripBank, "trip-bank", "the money brought on a trip (default a fifth of the bankroll)")
 	s.Float(&q.TripHours, "trip-hours", "the hours played on a trip")
@@ -102,7 +103,8 @@ type Job struct {
 // where one is at fault.
 func (q Request) Check() (Job, error) {
 	var job Job
-	if _, err := count.ParseSystem(q.Count); err != nil {
+	sys, err := count.ParseSystem(q.Count)
+	if err != nil {
 		return job, param.Errorf("count", q.Count, "%v", err)
 	}
 	if q.Play == "indices" && q.Count != "hilo" {
@@ -130,8 +132,11 @@ func (q Request) Check() (Job, error) {
 	t := Table{Min: lo * q.Unit, Max: hi * q.Unit, Chip: chip}
 	if q.WongOut != "" {
 		w, err := strconv.ParseFloat(q.WongOut, 64)
-		if err != nil || !(math.Abs(w) <= 20) {
+		switch {
+		case sys.Balanced() && (err != nil || !(math.Abs(w) <= 20)):
 			return job, param.Errorf("wong-out", q.WongOut, "want a true count from -20 to 20")
+		case err != nil || !(math.Abs(w) <= sim.MaxCount):
+			return job, param.Errorf("wong-out", q.WongOut, "want a running count from -%d to %d", sim.MaxCount, sim.MaxCount)
 		}
 		t.WongOut = &w
 	}

@@ -248,3 +248,50 @@ func FuzzParseSpread(f *testing.F) {
 		}
 	})
 }
+
+// TestUnbalancedCount: KO's game is binned by its running count from its
+// initial count (4 - 4 x decks: -4 at two decks): the bins cover the
+// initial count, their frequencies add up to one, the edge the bets go by
+// rises with the count and crosses zero, and the ramp bets the minimum
+// where the edge is not positive, rises with the count, and bets more
+// than the minimum at the top. Each count's exact and
+// simulated edges agree within 3 SE under -long (exactAgainstSimulated).
+func TestUnbalancedCount(t *testing.T) {
+	r, _ := solve.ParseRules("2D S17 DAS LS")
+	shoes := 30
+	if *long {
+		shoes = 300
+	}
+	g, err := Measure(Setup{Rules: r, Count: "ko", Penetration: 0.75, Shoes: shoes, Rounds: 2_000_000, Seed: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !g.Running {
+		t.Fatal("KO measured as a balanced count")
+	}
+	sum, covers := 0.0, false
+	for i, b := range g.Bins {
+		sum += b.Freq
+		covers = covers || b.Count == -4
+		if i > 0 && b.Edge < g.Bins[i-1].Edge {
+			t.Errorf("count %+d: edge %+.4f below the count below's %+.4f", b.Count, b.Edge, g.Bins[i-1].Edge)
+		}
+	}
+	first, last := g.Bins[0], g.Bins[len(g.Bins)-1]
+	if !covers || math.Abs(sum-1) > 1e-9 || first.Edge >= 0 || last.Edge <= 0 {
+		t.Fatalf("bins %+d..%+d (initial count -4 in them: %v), frequencies %v, edges %+.4f..%+.4f", first.Count, last.Count, covers, sum, first.Edge, last.Edge)
+	}
+	tab := Table{Min: 10, Max: 80, Chip: 5}
+	bets, _ := Optimize(g.Plain(), tab)
+	for i, b := range g.Bins {
+		if (b.Edge <= 0 && bets[i] != tab.Min) || (i > 0 && bets[i] < bets[i-1]) {
+			t.Errorf("count %+d, edge %+.4f: bet %v", b.Count, b.Edge, bets[i])
+		}
+	}
+	if bets[len(bets)-1] <= tab.Min {
+		t.Errorf("the top count %+d bets the minimum", last.Count)
+	}
+	if *long {
+		exactAgainstSimulated(t, g)
+	}
+}
