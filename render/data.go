@@ -271,9 +271,15 @@ func CellMargin(c *solve.Cell) *float64 {
 	return &m
 }
 
-// WriteJSON writes v as indented JSON, as every JSON output is written.
+// WriteJSON writes v as indented JSON, as every JSON report is written.
 func WriteJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(v)
+}
+
+// WriteCompactJSON writes v as JSON on one line: for data a program reads
+// back, not a person (a split run's part, mostly numbers).
+func WriteCompactJSON(w io.Writer, v any) error {
+	return json.NewEncoder(w).Encode(v)
 }

@@ -165,9 +165,9 @@ func bindsRequest(args []string) bool {
 		return false
 	}
 	switch args[0] {
-	case "indices", "house", "risk", "hand", "emcts-check", "chart", "dealer", "effects", "diff", "card", "plot", "grid", "counts", "drill":
+	case "house", "risk", "hand", "emcts-check", "chart", "dealer", "effects", "diff", "card", "plot", "grid", "counts", "drill":
 		return true
-	case "sim":
+	case "sim", "indices":
 		return len(args) < 2 || args[1] != "merge"
 	case "holdem":
 		return len(args) > 1 && (args[1] == "equity" || args[1] == "nash")

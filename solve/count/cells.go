@@ -1,6 +1,7 @@
 package count
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -119,7 +120,7 @@ func AllCells(r solve.Rules, sys System, opt Options) ([]Index, error) {
 	}
 	scale := fitScale(r, sys)
 	fits, samples, err := controlledFits(r, sys, opt, len(cands)+1, points, 4*scale)
-	if err != nil {
+	if err != nil || fits == nil { // nil: a part of a split run, its shoes given to opt.Solved
 		return nil, err
 	}
 	lo, hi := -float64(maxIndex), float64(maxIndex)
@@ -185,23 +186,28 @@ func placed(x Index, lo, hi, scale float64) bool {
 
 // crossesInData reports whether the sampled gains themselves change sign
 // at the index: within window of it, the points above average a gain of
-// the slope's sign and the points below the other, at least 5 on each
-// side. A line can cross zero where the gains only approach it (a play
+// the slope's sign and the points below the other, from at least 5
+// shoes on each side. A line can cross zero where the gains only approach it (a play
 // that is always worse, on hands that grow rare at high counts: standing
 // on 2,2,2), which is no index. The gains are the fit's, its control
 // variates' part taken out (controlledLine).
 func crossesInData(obs []observation, idx, slope, window float64) bool {
 	var above, below float64
 	var na, nb int
+	lastA, lastB := -1, -1 // a shoe's observations are together: count each shoe once a side
 	for _, p := range obs {
 		switch {
 		case math.Abs(p.x-idx) > window:
 		case p.x >= idx:
 			above += p.w * p.y
-			na++
+			if p.shoe != lastA {
+				na, lastA = na+1, p.shoe
+			}
 		default:
 			below += p.w * p.y
-			nb++
+			if p.shoe != lastB {
+				nb, lastB = nb+1, p.shoe
+			}
 		}
 	}
 	if na < 5 || nb < 5 {
@@ -332,6 +338,7 @@ func cellGain(tab *solve.Table, c candidate) float64 {
 // its gain per hand, weighed by how often it is reached, appended to out.
 func cellPoints(out []point, tab *solve.Table, cand candidate, c counter) []point {
 	if cand.multi {
+		first := len(out)
 		total, soft := cellTotal(cand.kind, cand.hand)
 		for i := range tab.Compositions {
 			m := &tab.Compositions[i]
@@ -344,7 +351,7 @@ func cellPoints(out []point, tab *solve.Table, cand candidate, c counter) []poin
 				out = append(out, point{x: c.with(seen...), y: m.EV[cand.play] - m.EV[cand.basic], w: m.Freq})
 			}
 		}
-		return out
+		return mergeAtCount(out, first)
 	}
 	for i := range tab.Hands {
 		h := &tab.Hands[i]
@@ -379,6 +386,27 @@ func sameHands(hands [][]solve.Hand) []int {
 	}
 	out[len(hands)] = len(hands)
 	return out
+}
+
+// mergeAtCount merges the points from first on that share a count into
+// one, weighed by their sum with their weighted mean gain: a line's fit,
+// and its SE clustered by shoe, are the same on either (the points of a
+// hand of three or more cards take no control variates, which would tell
+// them apart), and a shoe's compositions are many, their counts few.
+func mergeAtCount(out []point, first int) []point {
+	ps := out[first:]
+	slices.SortStableFunc(ps, func(a, b point) int { return cmp.Compare(a.x, b.x) })
+	merged := out[:first]
+	for i := 0; i < len(ps); {
+		j, w, wy := i, 0.0, 0.0
+		for ; j < len(ps) && ps[j].x == ps[i].x; j++ {
+			w += ps[j].w
+			wy += ps[j].w * ps[j].y
+		}
+		merged = append(merged, point{x: ps[i].x, y: wy / w, w: w})
+		i = j
+	}
+	return merged
 }
 
 // cellHands lists, for each two-card candidate, its hands on the full

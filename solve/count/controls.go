@@ -233,11 +233,22 @@ type fitted struct {
 // whose control shoes give no points is fitted without variates. With
 // signWindow above zero each fit's gains are checked to change sign
 // within it of the crossing (crossesInData), the variates' part taken
-// out of them.
+// out of them. A part of a split run (opt.Shards) gives its solved shoes
+// to opt.Solved and returns no fits; a merge (opt.From) solves none.
 func controlledFits(r solve.Rules, sys System, opt Options, n int, points func(left [10]int, c counter, buf [][]point, valued bool) [][]point, signWindow float64) ([]fitted, []sample, error) {
-	samples, err := sampleShoes(r, sys, opt, func(left [10]int, c counter) [][]point { return points(left, c, nil, true) })
+	var samples []sample
+	var err error
+	if opt.From != nil {
+		samples, err = samplesFrom(r, sys, opt, opt.From, n)
+	} else {
+		samples, err = sampleShoes(r, sys, opt, func(left [10]int, c counter) [][]point { return points(left, c, nil, true) })
+	}
 	if err != nil {
 		return nil, nil, err
+	}
+	if opt.Shards > 0 {
+		opt.Solved(solvedOf(samples))
+		return nil, nil, nil
 	}
 	depth, scale := !sys.Balanced(), fitScale(r, sys)
 	windows := make([]moments, n)

@@ -139,6 +139,15 @@ type Options struct {
 	Stop <-chan struct{}
 	// Moment is when the count is read (AtDecision by default).
 	Moment Moment
+	// Shard and Shards, with Shards above zero, make this part Shard (1 to
+	// Shards) of a run split across machines: only the shoes k with k %
+	// Shards == Shard-1 are solved, and Solved receives them instead of
+	// any index being fitted (Compute and AllCells return none).
+	Shard, Shards int
+	Solved        func([]SolvedShoe)
+	// From, if not nil, holds the solved shoes of every part of a split
+	// run: no shoe is solved, and the indices are fitted on these.
+	From []SolvedShoe
 }
 
 // A Moment is when an index's count is read.
@@ -282,7 +291,7 @@ func Compute(r solve.Rules, sys System, decisions []Decision, opt Options) ([]In
 		return buf
 	}
 	fits, _, err := controlledFits(r, sys, opt, len(decisions), points, 0)
-	if err != nil {
+	if err != nil || fits == nil { // nil: a part of a split run, its shoes given to opt.Solved
 		return nil, err
 	}
 	out := make([]Index, len(decisions))
@@ -357,6 +366,9 @@ func sampleShoes(r solve.Rules, sys System, opt Options, points func(left [10]in
 	total := float64(full.Total())
 	samples := make([]sample, opt.Shoes)
 	err := onCores(opt.Shoes, opt.Stop, func(i int) {
+		if opt.Shards > 0 && i%opt.Shards != opt.Shard-1 {
+			return // another part's
+		}
 		left, c := dealShoe(r, sys, full.Counts, opt, i)
 		samples[i] = sample{tc: c.with(), dealt: 1 - float64(c.n)/total, left: left, points: points(left, c)}
 		if opt.Progress != nil {

@@ -26,6 +26,10 @@ type IndicesRequest struct {
 	Seed        uint64
 	Round       string // nearest, floor or truncate (Roundings)
 	CountAt     string // decision or round (Moments)
+	// Shard, "i/n", makes the run part i of n of a run split across
+	// machines (RunPart; 'bjchart indices merge' joins the parts); "" is
+	// the whole run.
+	Shard string `json:",omitempty"`
 }
 
 // DefaultIndicesRequest is the request of 'bjchart indices' with no
@@ -72,6 +76,13 @@ func (q *IndicesRequest) CountParams(s *param.Set) {
 	s.Enum(&q.CountAt, "count-at", "when the count is read: %s (decision: the player's two cards and the up card seen, as published tables; round: before the round is dealt)", Moments...)
 }
 
+// ShardParams adds the field that splits a run across machines: a face
+// that writes the parts binds it (the command line), one that shows
+// indices does not.
+func (q *IndicesRequest) ShardParams(s *param.Set) {
+	s.String(&q.Shard, "shard", "solve part i of n (\"i/n\", i from 1) of a run split across machines, written as JSON; join the parts with 'bjchart indices merge'")
+}
+
 // Counting reports whether the request names a count (Count or Tags): a
 // face where counting is optional (the card) counts only then.
 func (q IndicesRequest) Counting() bool { return q.Count != "" || q.Tags != "" }
@@ -87,6 +98,10 @@ type IndicesJob struct {
 	Seed        uint64
 	Rounding    Rounding
 	Moment      Moment
+	// Shard of Shards is the part of a split run (Shards 0: the whole).
+	Shard, Shards int
+
+	from []SolvedShoe // a merge's shoes, every part's (IndicesMergeRequest)
 }
 
 // Check reads and checks the request: what Run would refuse, found before
@@ -126,6 +141,14 @@ func (q IndicesRequest) Check() (IndicesJob, error) {
 		return job, param.NumberErrorf("penetration", param.FormatPercent(q.Penetration), "want a percentage above 0 and below 100, e.g. 80%%")
 	}
 	job.Penetration, job.Seed = q.Penetration, q.Seed
+	if q.Shard != "" {
+		if job.Shard, job.Shards, err = param.ParseShard(q.Shard); err != nil {
+			return job, param.Errorf("shard", q.Shard, "%v", err)
+		}
+		if job.Shards > job.Shoes {
+			return job, param.Errorf("shard", q.Shard, "more parts than the run's %d shoes", job.Shoes)
+		}
+	}
 	if err := CheckGame(r); err != nil {
 		return job, err
 	}
@@ -185,9 +208,13 @@ func (q IndicesRequest) Run(ctx context.Context, progress func()) (Indices, erro
 	return job.Run(ctx, progress)
 }
 
-// Run computes a checked request's index plays.
+// Run computes a checked request's index plays; a part of a split run is
+// RunPart's.
 func (job IndicesJob) Run(ctx context.Context, progress func()) (Indices, error) {
-	opt := Options{Shoes: job.Shoes, Penetration: job.Penetration, Seed: job.Seed, Progress: progress, Stop: ctx.Done(), Moment: job.Moment}
+	if job.Shards > 0 {
+		return Indices{}, fmt.Errorf("part %d/%d of a split run: RunPart solves it, and a merge of every part gives the indices", job.Shard, job.Shards)
+	}
+	opt := job.options(ctx, progress)
 	var got []Index
 	var err error
 	if job.Decisions == nil {
@@ -199,4 +226,10 @@ func (job IndicesJob) Run(ctx context.Context, progress func()) (Indices, error)
 		return Indices{}, err
 	}
 	return Indices{job, got}, nil
+}
+
+// options are the sampling's options for the job.
+func (job IndicesJob) options(ctx context.Context, progress func()) Options {
+	return Options{Shoes: job.Shoes, Penetration: job.Penetration, Seed: job.Seed, Progress: progress, Stop: ctx.Done(), Moment: job.Moment,
+		Shard: job.Shard, Shards: job.Shards, From: job.from}
 }

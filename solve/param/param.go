@@ -425,3 +425,15 @@ type funcValue struct {
 func (v funcValue) String() string     { return v.show() }
 func (v funcValue) Type() string       { return v.kind }
 func (v funcValue) Set(s string) error { return v.set(s) }
+
+// ParseShard reads a part of a run split across machines, "i/n" with
+// 1 <= i <= n <= 100000.
+func ParseShard(s string) (int, int, error) {
+	a, b, ok := strings.Cut(s, "/")
+	i, err1 := strconv.Atoi(a)
+	n, err2 := strconv.Atoi(b)
+	if !ok || err1 != nil || err2 != nil || n < 1 || n > 100000 || i < 1 || i > n {
+		return 0, 0, fmt.Errorf("want i/n with 1 <= i <= n <= 100000, e.g. 3/10")
+	}
+	return i, n, nil
+}

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
-	"strings"
 
 	"bjchart/solve"
 	"bjchart/solve/param"
@@ -206,13 +205,6 @@ func (job Job) Config(stop <-chan struct{}) Config {
 		Count: job.Count, Ramp: job.Ramp, Stop: stop}
 }
 
-// ParseShard reads a part of a split run, "i/n" with 1 <= i <= n <= 100000.
-func ParseShard(s string) (int, int, error) {
-	a, b, ok := strings.Cut(s, "/")
-	i, err1 := strconv.Atoi(a)
-	n, err2 := strconv.Atoi(b)
-	if !ok || err1 != nil || err2 != nil || n < 1 || n > 100000 || i < 1 || i > n {
-		return 0, 0, fmt.Errorf("want i/n with 1 <= i <= n <= 100000, e.g. 3/10")
-	}
-	return i, n, nil
-}
+// ParseShard reads a part of a split run, "i/n" with 1 <= i <= n <= 100000
+// (param.ParseShard).
+func ParseShard(s string) (int, int, error) { return param.ParseShard(s) }

@@ -1,0 +1,280 @@
+package count
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"bjchart/solve"
+	"bjchart/solve/param"
+)
+
+// An index run split across machines. Shard i of n solves the shoes k
+// with k % n == i-1 and writes their points (IndicesPart: each decision's
+// points on each shoe, a few kilobytes a shoe for the I18 and Fab 4, some
+// 100 kB for every cell); the merge deals every shoe again from the seed
+// (dealing is cheap, solving is not), takes the parts' points for it and
+// fits as one run does, control variates included: the merged table is
+// the unsplit run's, to the last bit.
+
+// A SolvedShoe is one solved shoe of a run: its number, which with the
+// seed deals it again, and each decision's points on it.
+type SolvedShoe struct {
+	Shoe   int
+	Points [][]point
+}
+
+// solvedJSON is a SolvedShoe as JSON: each point [x, y, w, seen], seen
+// the cards seen beyond the shoe's dealt ones in base 11, first card
+// lowest (0: none).
+type solvedJSON struct {
+	Shoe   int            `json:"shoe"`
+	Points [][][4]float64 `json:"points"`
+}
+
+// MarshalJSON writes the shoe's points; a float64 prints as the shortest
+// decimal that reads back the same, so that a merge is exact.
+func (s SolvedShoe) MarshalJSON() ([]byte, error) {
+	out := solvedJSON{Shoe: s.Shoe, Points: make([][][4]float64, len(s.Points))}
+	for k, ps := range s.Points {
+		out.Points[k] = make([][4]float64, len(ps))
+		for j, p := range ps {
+			code := 0
+			for i := int(p.nseen) - 1; i >= 0; i-- {
+				code = code*11 + int(p.seen[i])
+			}
+			out.Points[k][j] = [4]float64{p.x, p.y, p.w, float64(code)}
+		}
+	}
+	return json.Marshal(out)
+}
+
+// UnmarshalJSON reads a shoe's points, refusing a value a run cannot
+// have written: a count or gain not finite or beyond any shoe's, a
+// weight outside 0..1, seen cards that are not up to three ranks.
+func (s *SolvedShoe) UnmarshalJSON(data []byte) error {
+	var in solvedJSON
+	if err := json.Unmarshal(data, &in); err != nil {
+		return err
+	}
+	s.Shoe, s.Points = in.Shoe, make([][]point, len(in.Points))
+	for k, ps := range in.Points {
+		s.Points[k] = make([]point, len(ps))
+		for j, v := range ps {
+			p := point{x: v[0], y: v[1], w: v[2]}
+			if !(math.Abs(p.x) <= 1e4 && math.Abs(p.y) <= 100 && p.w >= 0 && p.w <= 1) {
+				return fmt.Errorf("shoe %d: point %v", in.Shoe, v)
+			}
+			code := v[3]
+			if code != math.Trunc(code) || code < 0 || code >= 11*11*11 {
+				return fmt.Errorf("shoe %d: seen cards %v", in.Shoe, code)
+			}
+			for c := int(code); c > 0; c /= 11 {
+				if c%11 == 0 {
+					return fmt.Errorf("shoe %d: seen cards %v", in.Shoe, code)
+				}
+				p.seen[p.nseen] = uint8(c % 11)
+				p.nseen++
+			}
+			s.Points[k][j] = p
+		}
+	}
+	return nil
+}
+
+// solvedOf are the sampled shoes that were solved (a shoe of another
+// shard, or one left out, has no points).
+func solvedOf(samples []sample) []SolvedShoe {
+	var out []SolvedShoe
+	for i, s := range samples {
+		if s.points != nil {
+			out = append(out, SolvedShoe{Shoe: i, Points: s.points})
+		}
+	}
+	return out
+}
+
+// samplesFrom deals every shoe of a run again and gives each the solved
+// points of from; a shoe without them is left out, as an unsplit run
+// leaves out a shoe it cannot solve.
+func samplesFrom(r solve.Rules, sys System, opt Options, from []SolvedShoe, decisions int) ([]sample, error) {
+	full := r.FullShoe()
+	total := float64(full.Total())
+	samples := make([]sample, opt.Shoes)
+	for _, s := range from {
+		if s.Shoe < 0 || s.Shoe >= opt.Shoes || samples[s.Shoe].points != nil {
+			return nil, fmt.Errorf("shoe %d: outside the run's %d shoes, or given twice", s.Shoe, opt.Shoes)
+		}
+		if len(s.Points) != decisions {
+			return nil, fmt.Errorf("shoe %d: points for %d decisions, the run has %d", s.Shoe, len(s.Points), decisions)
+		}
+		left, c := dealShoe(r, sys, full.Counts, opt, s.Shoe)
+		samples[s.Shoe] = sample{tc: c.with(), dealt: 1 - float64(c.n)/total, left: left, points: s.Points}
+	}
+	return samples, nil
+}
+
+// An IndicesPart is one part of an index run split across machines
+// ('bjchart indices --shard i/n'): the run's request (its rules, sets and
+// shoes resolved), the program's version, the fingerprint that every part
+// of the run shares, the shoes this part solved, and a seal over all of
+// it that the merge checks.
+type IndicesPart struct {
+	Request     IndicesRequest `json:"request"`
+	Version     string         `json:"version"`
+	Fingerprint string         `json:"fingerprint"`
+	Shoes       []SolvedShoe   `json:"shoes"`
+	Seal        string         `json:"seal"`
+}
+
+// RunPart solves a split run's part (job.Shard of job.Shards) and returns
+// it sealed; version is the program's, in the fingerprint.
+func (job IndicesJob) RunPart(ctx context.Context, progress func(), version string) (IndicesPart, error) {
+	if job.Shards == 0 {
+		return IndicesPart{}, fmt.Errorf("not a part of a split run: give --shard i/n")
+	}
+	var solved []SolvedShoe
+	opt := job.options(ctx, progress)
+	opt.Solved = func(s []SolvedShoe) { solved = s }
+	var err error
+	if job.Decisions == nil {
+		_, err = AllCells(job.Rules, job.System, opt)
+	} else {
+		_, err = Compute(job.Rules, job.System, job.Decisions, opt)
+	}
+	if err != nil {
+		return IndicesPart{}, err
+	}
+	part := IndicesPart{Request: job.request(), Version: version, Shoes: solved}
+	part.Request.Shard = fmt.Sprintf("%d/%d", job.Shard, job.Shards)
+	part.Fingerprint = fingerprint(part.Request, version)
+	part.Seal = part.seal()
+	return part, nil
+}
+
+// request is the job as a request with everything resolved: the rules as
+// one string, the sets, the shoes; no shard.
+func (job IndicesJob) request() IndicesRequest {
+	q := IndicesRequest{Game: solve.Game{Rules: job.Rules.String()}, Set: strings.Join(job.Sets, ","), Shoes: job.Shoes,
+		Penetration: job.Penetration, Seed: job.Seed, Round: job.Rounding.String(), CountAt: job.Moment.String()}
+	if _, builtin := Systems[job.System.Name]; builtin {
+		q.Count = job.System.Name
+	} else {
+		q.Tags = job.System.Name
+	}
+	return q
+}
+
+// fingerprint identifies a split run: its request without the shard, and
+// the program's version.
+func fingerprint(q IndicesRequest, version string) string {
+	q.Shard = ""
+	data, _ := json.Marshal(struct {
+		Request IndicesRequest
+		Version string
+	}{q, version})
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:])
+}
+
+// seal is the SHA-256 of the part's JSON with the seal left out: a merge
+// refuses a part edited since it was written (a check against mistakes,
+// not a signature).
+func (p IndicesPart) seal() string {
+	p.Seal = ""
+	data, err := json.Marshal(p)
+	if err != nil {
+		return ""
+	}
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:])
+}
+
+// ReadIndicesPart reads one part ('bjchart indices --shard i/n'), checks
+// its seal and its request, and returns it with which part it is of how
+// many.
+func ReadIndicesPart(data []byte) (part IndicesPart, i, n int, err error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if err := dec.Decode(&part); err != nil || part.Fingerprint == "" || part.Request.Shard == "" {
+		return part, 0, 0, fmt.Errorf("not the output of 'bjchart indices --shard i/n'")
+	}
+	if i, n, err = param.ParseShard(part.Request.Shard); err != nil {
+		return part, 0, 0, fmt.Errorf("shard %q: %v", part.Request.Shard, err)
+	}
+	if part.Seal == "" || part.seal() != part.Seal {
+		return part, 0, 0, fmt.Errorf("part %s has been edited since 'bjchart indices' wrote it (its seal does not match)", part.Request.Shard)
+	}
+	if fingerprint(part.Request, part.Version) != part.Fingerprint {
+		return part, 0, 0, fmt.Errorf("part %s: its fingerprint is not its request's", part.Request.Shard)
+	}
+	return part, i, n, nil
+}
+
+// An IndicesMergeRequest asks for the parts of a split index run as one
+// run ('bjchart indices merge'). The face reads the parts' files.
+type IndicesMergeRequest struct {
+	Parts []string // the parts' files, each the output of 'bjchart indices --shard i/n'
+}
+
+// Run reads each part with read, checks that they are every part of one
+// run once, and fits the run's indices on all their shoes, calling
+// progress (if not nil) as a run does; it stops with ErrStopped when ctx
+// ends.
+func (q IndicesMergeRequest) Run(ctx context.Context, read func(name string) ([]byte, error), progress func()) (Indices, error) {
+	if len(q.Parts) == 0 {
+		return Indices{}, fmt.Errorf("no parts to merge: give the files of the parts")
+	}
+	var first IndicesPart
+	var all []SolvedShoe
+	seen := map[int]string{}
+	n := 0
+	for k, f := range q.Parts {
+		data, err := read(f)
+		if err != nil {
+			return Indices{}, err
+		}
+		part, i, pn, err := ReadIndicesPart(data)
+		if err != nil {
+			return Indices{}, fmt.Errorf("%s: %v", f, err)
+		}
+		if k == 0 {
+			first, n = part, pn
+		} else if part.Fingerprint != first.Fingerprint || pn != n {
+			return Indices{}, fmt.Errorf("%s: not a part of the same run as %s (all must come from the same command but for --shard, and the same version of bjchart)", f, q.Parts[0])
+		}
+		if prev, dup := seen[i]; dup {
+			return Indices{}, fmt.Errorf("%s: part %d/%d again (also %s)", f, i, n, prev)
+		}
+		seen[i] = f
+		for _, s := range part.Shoes {
+			if s.Shoe%n != i-1 {
+				return Indices{}, fmt.Errorf("%s: shoe %d is not part %d/%d's", f, s.Shoe, i, n)
+			}
+		}
+		all = append(all, part.Shoes...)
+		first.Shoes = nil // the first part's shoes are in all; its header stays
+	}
+	if len(seen) != n {
+		var missing []string
+		for i := 1; i <= n && len(missing) < 10; i++ {
+			if _, ok := seen[i]; !ok {
+				missing = append(missing, strconv.Itoa(i))
+			}
+		}
+		return Indices{}, fmt.Errorf("%d of %d parts given; missing %s", len(seen), n, strings.Join(missing, ", "))
+	}
+	req := first.Request
+	req.Shard = ""
+	job, err := req.Check()
+	if err != nil {
+		return Indices{}, fmt.Errorf("%s: its request: %v", q.Parts[0], err)
+	}
+	job.from = all
+	return job.Run(ctx, progress)
+}
