@@ -283,3 +283,21 @@ func WriteJSON(w io.Writer, v any) error {
 func WriteCompactJSON(w io.Writer, v any) error {
 	return json.NewEncoder(w).Encode(v)
 }
+
+// Thousands prints n with its thousands grouped by commas: 20,000,000.
+func Thousands(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	var b strings.Builder
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	if neg {
+		return "-" + b.String()
+	}
+	return b.String()
+}

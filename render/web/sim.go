@@ -171,14 +171,14 @@ type simData struct {
 	Cards                                []downloadLink // the counter's cards, after index plays
 	Rounds                               int64
 	Seed                                 uint64
-	Max                                  int64
+	Max                                  string // the most rounds the page deals, grouped: 20,000,000
 }
 
 // handleSim serves the simulation page; its script runs the simulation
 // from /sim/run and shows its progress and result.
 func (s *Server) handleSim(w http.ResponseWriter, r *http.Request) {
 	q, err := parseSimQuery(r.URL.Query())
-	d := simData{Input: q.req.Game.Rules, Rounds: q.req.Rounds, Seed: q.req.Seed, Max: maxSimRounds, Version: s.opt.Version,
+	d := simData{Input: q.req.Game.Rules, Rounds: q.req.Rounds, Seed: q.req.Seed, Max: render.Thousands(maxSimRounds), Version: s.opt.Version,
 		Count: q.req.Count, Ramp: q.req.Ramp, DefaultRamp: exampleRamp, Counts: countNames()}
 	status := http.StatusOK
 	if err != nil {

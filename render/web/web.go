@@ -108,11 +108,11 @@ func New(opt Options) *Server {
 		opt.Hosts = LoopbackHosts
 	}
 	s := &Server{opt: opt, tables: newTableCache(opt.MaxTables, opt.Workers),
-		page:      template.Must(template.New("page.html").Funcs(funcs).ParseFS(files, "templates/page.html")),
-		house:     template.Must(template.New("house.html").ParseFS(files, "templates/house.html")),
-		simPage:   template.Must(template.New("sim.html").ParseFS(files, "templates/sim.html")),
-		indexPage: template.Must(template.New("indices.html").ParseFS(files, "templates/indices.html")),
-		drillPage: template.Must(template.New("drill.html").ParseFS(files, "templates/drill.html")),
+		page:      template.Must(template.New("page.html").Funcs(funcs).ParseFS(files, "templates/page.html", "templates/nav.html")),
+		house:     template.Must(template.New("house.html").ParseFS(files, "templates/house.html", "templates/nav.html")),
+		simPage:   template.Must(template.New("sim.html").ParseFS(files, "templates/sim.html", "templates/nav.html")),
+		indexPage: template.Must(template.New("indices.html").ParseFS(files, "templates/indices.html", "templates/nav.html")),
+		drillPage: template.Must(template.New("drill.html").ParseFS(files, "templates/drill.html", "templates/nav.html")),
 		simSlot:   make(chan struct{}, 1),
 		sims:      newRecent[simreport.Report](8), indices: newRecent[*render.IndicesReport](8), effects: newRecent[[]solve.Effect](8)}
 	s.diffs = newWorkCache[*charts.Diff](8, s.tables.slots)     // two tables each
