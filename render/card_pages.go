@@ -64,7 +64,8 @@ func NewIndexPage(rep *IndicesReport, t *solve.Table) *IndexPage {
 			fmt.Sprintf("Each index is the crossing rounded %s; the list gives the crossing ± its standard error, the integers it could round to where these shoes do not settle it (+3/+4), "+
 				"and the published index where it differs (Schlesinger, Blackjack Attack, 3rd ed., multi-deck S17 DAS).", roundingShort[rep.Rounding]),
 			fmt.Sprintf("Computed by bjchart for %s: each index is where the exact gain of its play, averaged over %d shoes "+
-				"dealt to a random depth below %g%% (seed %d), crosses zero; the list gives its standard error.",
+				"dealt to a random depth below %g%% (seed %d), crosses zero, the ranks the count does not see taken out of its scatter "+
+				"(control variates); the list gives its standard error.",
 				rep.Rules, rep.Shoes, 100*rep.Penetration, rep.Seed),
 		},
 		Insurance: "Insurance: never within the counts sampled",
