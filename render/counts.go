@@ -18,6 +18,11 @@ var publishedCorrelations = map[string][2]float64{
 	"omega2": {0.92, 0.85}, "zen": {0.96, 0.85}, "wong-halves": {0.99, 0.72},
 }
 
+// publishedPlaying is the playing efficiency the same table prints.
+var publishedPlaying = map[string]float64{
+	"hilo": 0.51, "ko": 0.55, "red7": 0.54, "hiopt1": 0.61, "hiopt2": 0.67, "omega2": 0.67, "zen": 0.63, "wong-halves": 0.56,
+}
+
 // correlationsJSON is 'bjchart counts --format json'.
 type correlationsJSON struct {
 	Rules   string             `json:"rules"`
@@ -31,9 +36,12 @@ type countJSON struct {
 	Tags      map[string]float64 `json:"tags"`
 	Betting   float64            `json:"betting_correlation"`
 	Insurance float64            `json:"insurance_correlation"`
-	// Published is the literature's [betting, insurance] pair, for the
-	// built-in counts it prints.
-	Published *[2]float64 `json:"published,omitempty"`
+	Playing   float64            `json:"playing_efficiency"`
+	// Published is the literature's [betting, insurance] pair, and
+	// PublishedPlaying its playing efficiency, for the built-in counts it
+	// prints.
+	Published        *[2]float64 `json:"published,omitempty"`
+	PublishedPlaying *float64    `json:"published_playing_efficiency,omitempty"`
 }
 
 var rankNames = [10]string{"A", "2", "3", "4", "5", "6", "7", "8", "9", "T"}
@@ -46,12 +54,15 @@ func CorrelationsJSON(w io.Writer, c count.Correlations) error {
 		out.Effects[rankNames[i]] = e
 	}
 	for _, x := range c.Counts {
-		cj := countJSON{Name: x.Name, Tags: map[string]float64{}, Betting: x.Betting, Insurance: x.Insurance}
+		cj := countJSON{Name: x.Name, Tags: map[string]float64{}, Betting: x.Betting, Insurance: x.Insurance, Playing: x.Playing}
 		for i := range rankNames {
 			cj.Tags[rankNames[i]] = x.Tags[i+1]
 		}
 		if p, ok := publishedCorrelations[x.Name]; ok {
 			cj.Published = &p
+		}
+		if p, ok := publishedPlaying[x.Name]; ok {
+			cj.PublishedPlaying = &p
 		}
 		out.Counts = append(out.Counts, cj)
 	}
@@ -73,8 +84,8 @@ func CorrelationsText(w io.Writer, c count.Correlations) error {
 	fmt.Fprintln(tw, strings.Join(row, "\t")+"\t")
 	tw.Flush()
 	fmt.Fprintln(&b)
-	tw = tabwriter.NewWriter(&b, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "count\ttags A,2..9,T\tbetting\tinsurance\tpublished")
+	tw = tabwriter.NewWriter(&b, 0, 4, 1, ' ', 0)
+	fmt.Fprintln(tw, "count\ttags A,2..9,T\tbetting\tplaying\tinsurance\tpublished")
 	for _, x := range c.Counts {
 		var tags []string
 		for i := 1; i <= 10; i++ {
@@ -82,15 +93,17 @@ func CorrelationsText(w io.Writer, c count.Correlations) error {
 		}
 		pub := "-"
 		if p, ok := publishedCorrelations[x.Name]; ok {
-			pub = fmt.Sprintf("%.2f / %.2f", p[0], p[1])
+			pub = strings.ReplaceAll(fmt.Sprintf("%.2f/%.2f/%.2f", p[0], publishedPlaying[x.Name], p[1]), "0.", ".")
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%.3f\t%.3f\t%s\n", x.Name, strings.Join(tags, ","), x.Betting, x.Insurance, pub)
+		fmt.Fprintf(tw, "%s\t%s\t%.3f\t%.3f\t%.3f\t%s\n", x.Name, strings.Join(tags, ","), x.Betting, x.Playing, x.Insurance, pub)
 	}
 	tw.Flush()
 	fmt.Fprintln(&b, "\nBetting correlation: the correlation, over the cards of a deck, of the count's tags with the effects of removal above: how well the count tells when to bet more. "+
+		"Playing efficiency: the share of the gain from varying the chart with perfect knowledge of the cards left that the count's variations get, by Griffin's normal approximation "+
+		"(each decision of the chart against each other play, half the shoe dealt, its gain normal with the dealt cards' effects of removal; the count sees the part its tags correlate with; "+
+		"weighed by how often each decision comes): how well it tells when to play otherwise. "+
 		"Insurance correlation: with the insurance bet's effects of removal (a ten removed lowers it, any other card raises it, 9 to 4): how well it tells when to insure. "+
-		"Published: betting / insurance as the counting literature prints them, from single-deck effects of removal (compare with --rules \"1D S17 NDAS\"). "+
-		"Playing efficiency is not computed.")
+		"Published: betting / playing / insurance as the counting literature prints them, from single-deck effects of removal (compare with --rules \"1D S17 NDAS\").")
 	_, err := io.WriteString(w, b.String())
 	return err
 }

@@ -15,12 +15,14 @@ func newCountsCmd(e env) *cobra.Command {
 	var format string
 	cmd := &cobra.Command{
 		Use:   "counts",
-		Short: "How well each count tracks a game: effects of removal, betting and insurance correlations",
+		Short: "How well each count tracks a game: effects of removal, betting correlation, playing efficiency, insurance correlation",
 		Long: `Compute the game's effects of removal exactly (the change in the chart's
 EV when one card of each rank is removed from the full shoe, the chart
 played unchanged) and each count's betting correlation (its tags'
-correlation with them over the cards of a deck) and insurance correlation
-(with the insurance bet's), beside the values the counting literature
+correlation with them over the cards of a deck), playing efficiency (the
+share of the perfect-knowledge gain from varying the chart its variations
+get, by Griffin's normal approximation) and insurance correlation (with
+the insurance bet's), beside the values the counting literature
 prints for the built-in counts. Every built-in count by default, or one
 with --count or --tags.`,
 		Example: `  bjchart counts --rules "1D S17 NDAS"

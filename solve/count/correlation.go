@@ -18,33 +18,119 @@ import (
 // against (Griffin, The Theory of Blackjack, ch. 4). Exact: each is the
 // difference of two exact EVs. It also returns the full shoe's table.
 func EffectsOfRemoval(ctx context.Context, r solve.Rules) ([10]float64, *solve.Table, error) {
+	eor, base, _, err := effectsOfRemoval(ctx, r)
+	return eor, base, err
+}
+
+// effectsOfRemoval is EffectsOfRemoval with the ten depleted shoes' own
+// tables (each solved for its best play), ace first.
+func effectsOfRemoval(ctx context.Context, r solve.Rules) ([10]float64, *solve.Table, [10]*solve.Table, error) {
 	var eor [10]float64
+	var depleted [10]*solve.Table
 	if r.Infinite() {
-		return eor, nil, fmt.Errorf("effects of removal with an infinite deck: removing a card changes nothing; give a deck count")
+		return eor, nil, depleted, fmt.Errorf("effects of removal with an infinite deck: removing a card changes nothing; give a deck count")
 	}
 	base, err := solve.NewSolver(r, solve.Options{})
 	if err != nil {
-		return eor, nil, err
+		return eor, nil, depleted, err
 	}
 	chart := base.Table().Strategy()
 	cache := solve.NewCache() // the ten shoes share the hand graphs
 	for c := range eor {
 		if err := ctx.Err(); err != nil {
-			return eor, nil, err
+			return eor, nil, depleted, err
 		}
 		shoe := r.FullShoe()
 		shoe.Counts[c]--
 		s, err := solve.NewSolver(r, solve.Options{Shoe: &shoe, Cache: cache})
 		if err != nil {
-			return eor, nil, err
+			return eor, nil, depleted, err
 		}
 		t, err := s.Evaluate(chart)
 		if err != nil {
-			return eor, nil, err
+			return eor, nil, depleted, err
 		}
 		eor[c] = t.EV - base.Table().EV
+		depleted[c] = s.Table()
 	}
-	return eor, base.Table(), nil
+	return eor, base.Table(), depleted, nil
+}
+
+// A strategyDecision is one choice of the basic chart against another
+// play, for playing efficiency: how often it comes (its cell's
+// frequency), the other play's gain on the full shoe (negative: the chart
+// plays the best) and the effects of removal of that gain, ace first.
+type strategyDecision struct {
+	freq, gain float64
+	effects    [10]float64
+}
+
+// strategyDecisions lists every cell's basic play against each other
+// legal play (a split in the pairs table only), from the full shoe's
+// table and the ten depleted shoes' (effectsOfRemoval).
+func strategyDecisions(base *solve.Table, depleted [10]*solve.Table) []strategyDecision {
+	var out []strategyDecision
+	for i := range base.Cells {
+		c := &base.Cells[i]
+		if c.Freq == 0 || (c.Table == solve.Hard && c.Hand == "21") || (c.Table == solve.Soft && c.Hand == "AA") {
+			continue // no two-card hand decides here, or the pairs table decides it
+		}
+		best := c.Code.Best
+		for _, a := range solve.Actions {
+			if a == best || !c.Legal[a] || (a == solve.Split && c.Table != solve.Pairs) {
+				continue
+			}
+			d := strategyDecision{freq: c.Freq, gain: c.EV[a] - c.EV[best]}
+			for k, t := range depleted {
+				dc := t.Cell(c.Table, c.Hand, c.Up)
+				d.effects[k] = dc.EV[a] - dc.EV[best] - d.gain
+			}
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// playingEfficiency is how much of the gain from varying the chart with
+// perfect knowledge of the cards left a count's variations get, by
+// Griffin's normal approximation (The Theory of Blackjack): each
+// decision's gain with half the shoe dealt is normal, its mean the full
+// shoe's gain and its SD that of the sum of the dealt cards' effects of
+// removal; a player who knew the cards left would take the other play
+// whenever it gains, E[max(0, G)]; a count sees the part of G its tags
+// correlate with (rho, over the cards of a deck), E[max(0, mean + |rho|
+// SD Z)]. The efficiency is the count's gain over the perfect one, summed
+// over every decision (strategyDecisions) weighed by how often it comes.
+func playingEfficiency(sys System, decisions []strategyDecision, perDeck [10]int, cards int) float64 {
+	var n float64
+	for _, k := range perDeck {
+		n += float64(k)
+	}
+	dealt := float64(cards) / 2
+	var count, perfect float64
+	for _, d := range decisions {
+		var mean, v float64
+		for c, e := range d.effects {
+			mean += float64(perDeck[c]) * e / n
+		}
+		for c, e := range d.effects {
+			v += float64(perDeck[c]) * (e - mean) * (e - mean) / n
+		}
+		sd := math.Sqrt(v * dealt * (float64(cards) - dealt) / float64(cards-1))
+		rho := math.Abs(Correlation(sys, d.effects, perDeck))
+		count += d.freq * expectedPositive(d.gain, rho*sd)
+		perfect += d.freq * expectedPositive(d.gain, sd)
+	}
+	return count / perfect
+}
+
+// expectedPositive is E[max(0, m + s Z)] for Z a standard normal.
+func expectedPositive(m, s float64) float64 {
+	if s <= 0 {
+		return max(0, m)
+	}
+	z := m / s
+	return m*0.5*math.Erfc(-z/math.Sqrt2) + s*math.Exp(-z*z/2)/math.Sqrt(2*math.Pi)
 }
 
 // Correlation is the correlation of a count's tags with per-rank values
@@ -89,8 +175,8 @@ func insuranceEffects(perDeck [10]int) [10]float64 {
 }
 
 // A CorrelationRequest asks how well counts track a game: each count's
-// betting correlation (with the effects of removal on the chart's EV)
-// and insurance correlation ('bjchart counts').
+// betting correlation (with the effects of removal on the chart's EV),
+// insurance correlation and playing efficiency ('bjchart counts').
 type CorrelationRequest struct {
 	Game  solve.Game
 	Count string // a built-in count; "" and no Tags: every built-in count
@@ -135,6 +221,7 @@ type CountCorrelation struct {
 	System
 	Betting   float64 // with the effects of removal on the chart's EV
 	Insurance float64 // with the insurance bet's
+	Playing   float64 // playing efficiency (playingEfficiency)
 }
 
 // Correlations is a CorrelationRequest's result.
@@ -146,22 +233,25 @@ type Correlations struct {
 }
 
 // Run checks the request and computes the effects of removal (eleven
-// exact solves) and each count's correlations.
+// exact solves), each count's correlations and its playing efficiency.
 func (q CorrelationRequest) Run(ctx context.Context) (Correlations, error) {
 	r, systems, err := q.Check()
 	if err != nil {
 		return Correlations{}, err
 	}
-	eor, t, err := EffectsOfRemoval(ctx, r)
+	eor, t, depleted, err := effectsOfRemoval(ctx, r)
 	if err != nil {
 		return Correlations{}, err
 	}
 	out := Correlations{Rules: r, EV: t.EV, Effects: eor}
 	perDeck := r.PerDeck()
 	ins := insuranceEffects(perDeck)
+	decisions := strategyDecisions(t, depleted)
+	cards := r.FullShoe().Total()
 	for _, sys := range systems {
 		out.Counts = append(out.Counts, CountCorrelation{System: sys,
-			Betting: Correlation(sys, eor, perDeck), Insurance: Correlation(sys, ins, perDeck)})
+			Betting: Correlation(sys, eor, perDeck), Insurance: Correlation(sys, ins, perDeck),
+			Playing: playingEfficiency(sys, decisions, perDeck, cards)})
 	}
 	return out, nil
 }
