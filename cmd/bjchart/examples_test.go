@@ -80,7 +80,7 @@ func TestHelpExamplesRun(t *testing.T) {
 		if len(args) > 1 && args[1] == "serve" {
 			continue // runs until stopped; TestServeSameBytesAsCLI and package web test it
 		}
-		if len(args) > 1 && (args[1] == "indices" || slices.Contains([]string{"card", "plot"}, args[1]) && slices.Contains(args, "--count")) {
+		if len(args) > 1 && (args[1] == "indices" && (len(args) < 3 || args[2] != "merge") || slices.Contains([]string{"card", "plot"}, args[1]) && slices.Contains(args, "--count")) {
 			args = append(args, "--shoes", "50") // sampling at its smallest: the run, not the figures, is tested
 		}
 		if len(args) > 1 && args[1] == "risk" && !*long {
