@@ -2,6 +2,7 @@ package count_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 
 	"bjchart/solve"
@@ -26,4 +27,50 @@ func ExampleIndicesRequest() {
 	}
 	fmt.Println(res.Rules, res.System.Name, len(res.Indices), "decisions")
 	// Output: 2D S17 DOA DAS SPL3 NS 3:2 PEEK hilo 18 decisions
+}
+
+// ExampleIndicesMergeRequest splits an index run in two parts, as two
+// machines would run them, and merges them: the table is the whole
+// run's. The parts travel as JSON (here in memory; 'bjchart indices
+// --shard i/n' writes them to files).
+func ExampleIndicesMergeRequest() {
+	files := map[string][]byte{}
+	for _, shard := range []string{"1/2", "2/2"} {
+		q := count.DefaultIndicesRequest()
+		q.Game = solve.Game{Rules: "2D S17 DAS"}
+		q.Set, q.Shoes, q.Shard = "i18", 50, shard
+		job, err := q.Check()
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		part, err := job.RunPart(context.Background(), nil, "example")
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		files[shard], _ = json.Marshal(part)
+	}
+	read := func(name string) ([]byte, error) { return files[name], nil }
+	res, err := count.IndicesMergeRequest{Parts: []string{"1/2", "2/2"}}.Run(context.Background(), read, nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(res.Rules, res.Shoes, "shoes,", len(res.Indices), "decisions")
+	// Output: 2D S17 DOA DAS SPL3 NS 3:2 PEEK 50 shoes, 18 decisions
+}
+
+// ExampleCorrelationRequest measures how well Hi-Lo tracks a single-deck
+// game: its betting correlation, playing efficiency and insurance
+// correlation.
+func ExampleCorrelationRequest() {
+	res, err := count.CorrelationRequest{Game: solve.Game{Rules: "1D S17 NDAS"}, Count: "hilo"}.Run(context.Background())
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	c := res.Counts[0]
+	fmt.Printf("%s: betting %.2f, playing %.2f, insurance %.2f\n", c.Name, c.Betting, c.Playing, c.Insurance)
+	// Output: hilo: betting 0.97, playing 0.49, insurance 0.76
 }
