@@ -477,3 +477,26 @@ func TestIndexStrategy(t *testing.T) {
 		t.Error("no decisions: not the chart")
 	}
 }
+
+// TestRunningCountTakesNoVariates: a running count's crossing is the
+// plain fit's at the median depth (crossing with the depth held), not one
+// with control variates, whose means in the count alone would take part
+// of the depth's effect (KO's insurance moved from -1.2 to +3.0 when they
+// did).
+func TestRunningCountTakesNoVariates(t *testing.T) {
+	r, _ := solve.ParseRules("6D S17 DAS")
+	ko := Systems["ko"]
+	opt := Options{Shoes: 100, Penetration: 0.8, Seed: 2}
+	points := func(left [10]int, c counter, buf [][]point, valued bool) [][]point {
+		out := decisionPoints(nil, r, I18[0], left, c, nil, valued)
+		return [][]point{out}
+	}
+	fits, samples, err := controlledFits(r, ko, opt, 1, points, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, se, _, _ := crossing(observations(samples, 0), true, true, fitScale(r, ko))
+	if math.Abs(fits[0].idx-plain) > 1e-12 || math.Abs(fits[0].se-se) > 1e-12 {
+		t.Errorf("KO insurance: %+.4f ± %.4f, the plain fit at the median depth %+.4f ± %.4f", fits[0].idx, fits[0].se, plain, se)
+	}
+}
