@@ -3,9 +3,11 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"fmt"
 	"io"
 	"os"
+	"time"
 
 	"bjchart/render"
 	"bjchart/solve"
@@ -48,19 +50,9 @@ json'. For example: printf 'H\nS\nD\n' | bjchart drill --hands 3 --answers -`,
 			if stop, err := e.checked(req, err); stop {
 				return err
 			}
-			if format != "text" && answers == "" {
-				return usagef("--format %s needs --answers: a drill that asks writes text as it goes", format)
-			}
-			in := e.stdin
-			if in == nil {
-				in = os.Stdin
-			}
-			if answers != "" && answers != "-" {
-				data, err := readCapped(answers, maxAnswersFile, "an answers file holds one play a line")
-				if err != nil {
-					return chartError(err)
-				}
-				in = bytes.NewReader(data)
+			in, err := answersInput(e, answers, format, "an answers file holds one play a line")
+			if err != nil {
+				return err
 			}
 			s, err := req.Start(cmd.Context())
 			if err != nil {
@@ -92,7 +84,134 @@ json'. For example: printf 'H\nS\nD\n' | bjchart drill --hands 3 --answers -`,
 	fl := cmd.Flags()
 	fl.StringVar(&answers, "answers", "", "grade these answers (a file, - for standard input; one of H, S, D, P, R a line) instead of asking")
 	enumVar(fl, &format, "format", "text", "output format with --answers: %s", "text", "json")
+	cmd.AddCommand(newCountDrillCmd(e))
 	return cmd
+}
+
+func newCountDrillCmd(e env) *cobra.Command {
+	req := drill.DefaultCountRequest()
+	var answers, format string
+	var speed float64
+	cmd := &cobra.Command{
+		Use:   "count",
+		Short: "Practise counting: cards shown one at a time, then the running and true counts asked",
+		Long: `Shuffle the game's shoe, show its first --cards cards one at a time
+(--speed cards a second on a terminal), then ask the running count of
+those cards (from the count's start after a shuffle: 0, or an unbalanced
+count's initial count) and, for a balanced count, the true count: the
+running count per deck left, the cards left shown. Both on one line:
+"+4 1.5". A drill is right when the running count is exact and the true
+count within 0.5. Any count the other commands know.
+
+--answers FILE (- for standard input) grades a file of answers, one a
+line, without showing the cards: the same drills for the same --seed, the
+results as text or JSON (--format json): each drill's cards, running
+count, cards and decks left, true count, the answers and the verdict.`,
+		Example: `  bjchart drill count --rules 6D --count hilo --cards 26
+  bjchart drill count --count ko --cards 52 --speed 1
+  bjchart drill count --drills 2 --seed 3 --answers - --format json`,
+		Args: noArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			job, err := req.Check()
+			if stop, err := e.checked(req, err); stop {
+				return err
+			}
+			if !(speed > 0 && speed <= 20) {
+				return usagef("--speed %g: want cards a second from above 0 to 20", speed)
+			}
+			in, err := answersInput(e, answers, format, "an answers file holds two counts a line")
+			if err != nil {
+				return err
+			}
+			grades, err := askCounts(cmd.Context(), e, job, in, answers, speed)
+			if err != nil {
+				return err
+			}
+			rep := render.NewCountDrillReport(job, grades)
+			if answers == "" {
+				_, err := io.WriteString(e.stdout, "\n"+render.WrapProse(render.CountDrillSummary(rep), e.width()))
+				return err
+			}
+			return writeStdout(e, format, func(b *bytes.Buffer) error {
+				if format == "json" {
+					return render.WriteJSON(b, rep)
+				}
+				return render.CountDrillText(b, rep)
+			})
+		},
+	}
+	var fields param.Set
+	req.Params(&fields)
+	bindParams(cmd, &fields)
+	fl := cmd.Flags()
+	fl.StringVar(&answers, "answers", "", "grade these answers (a file, - for standard input; the running count and the true count a line) instead of asking")
+	fl.Float64Var(&speed, "speed", 2, "cards shown a second (a terminal)")
+	enumVar(fl, &format, "format", "text", "output format with --answers: %s", "text", "json")
+	return cmd
+}
+
+// askCounts shows each drill's cards (one at a time, at speed cards a
+// second, on a terminal; all at once otherwise) and reads an answer a
+// drill from in: asked again when it does not read, unless answers names
+// a file, where such a line is an error. It stops early where the
+// answers end.
+func askCounts(ctx context.Context, e env, job drill.CountJob, in io.Reader, answers string, speed float64) ([]drill.CountGrade, error) {
+	sc := bufio.NewScanner(in)
+	prompt := fmt.Sprintf("running count (from %+g)? ", job.Start())
+	if job.System.Balanced() {
+		prompt = "running count and true count (e.g. +4 1.5)? "
+	}
+	tty := terminal(e.stdout)
+	var grades []drill.CountGrade
+	line := 0
+	for i, d := range job.Deal() {
+		if answers == "" {
+			fmt.Fprintf(e.stdout, "Drill %d of %d: %d cards.\n", i+1, job.Drills, len(d.Cards))
+			for k, c := range d.Cards {
+				if tty {
+					fmt.Fprintf(e.stdout, "\r%3d: %-2s", k+1, c)
+					select {
+					case <-time.After(time.Duration(float64(time.Second) / speed)):
+					case <-ctx.Done():
+						return grades, ctx.Err()
+					}
+				}
+			}
+			if tty {
+				fmt.Fprintf(e.stdout, "\r%-10s\r", "")
+			} else {
+				fmt.Fprintln(e.stdout, drill.CardList(d.Cards))
+			}
+			if job.System.Balanced() {
+				fmt.Fprintf(e.stdout, "%d cards left (%g decks). ", d.Left, d.Decks())
+			}
+			fmt.Fprint(e.stdout, prompt)
+		}
+		var a drill.CountAnswer
+		for {
+			if !sc.Scan() {
+				if answers == "" {
+					fmt.Fprintln(e.stdout)
+				}
+				return grades, sc.Err()
+			}
+			line++
+			var err error
+			if a, err = drill.ParseCountAnswer(sc.Text()); err == nil {
+				break
+			}
+			if answers != "" {
+				return grades, usagef("--answers %s, line %d: %v", answers, line, err)
+			}
+			fmt.Fprintf(e.stdout, "%v\n%s", err, prompt)
+		}
+		g := d.Grade(a)
+		grades = append(grades, g)
+		if answers == "" {
+			fmt.Fprintln(e.stdout, render.WrapProse(render.CountGradeText(g), e.width()))
+		}
+	}
+	return grades, nil
 }
 
 // ask deals the session's hands and grades an answer to each, read a line
@@ -140,4 +259,24 @@ func ask(e env, s *drill.Session, in io.Reader, answers string) error {
 			fmt.Fprintln(e.stdout, render.WrapProse(render.GradeText(g), e.width()))
 		}
 	}
+}
+
+// answersInput is where a drill reads its answers: the --answers file,
+// standard input for "-" or when it asks; a format other than text needs
+// --answers, since a drill that asks writes text as it goes.
+func answersInput(e env, answers, format, what string) (io.Reader, error) {
+	if format != "text" && answers == "" {
+		return nil, usagef("--format %s needs --answers: a drill that asks writes text as it goes", format)
+	}
+	if answers != "" && answers != "-" {
+		data, err := readCapped(answers, maxAnswersFile, what)
+		if err != nil {
+			return nil, chartError(err)
+		}
+		return bytes.NewReader(data), nil
+	}
+	if e.stdin != nil {
+		return e.stdin, nil
+	}
+	return os.Stdin, nil
 }

@@ -21,6 +21,7 @@ import (
 
 	"bjchart/render"
 	"bjchart/solve"
+	"bjchart/solve/drill"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files in testdata")
@@ -403,6 +404,11 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"holdem", "AKs", "--deals", "0"}, `--deals "0"`},
 		{[]string{"risk", "--spread", "12-1"}, `--spread "12-1": want units smallest-largest`},
 		{[]string{"risk", "--count", "ko", "--wong-out", "-30"}, `--wong-out "-30": want a running count from -25 to 25`},
+		{[]string{"drill", "count", "--cards", "0"}, `--cards 0: want 1 to 311 (the shoe holds 312)`},
+		{[]string{"drill", "count", "--speed", "0"}, `--speed 0: want cards a second from above 0 to 20`},
+		{[]string{"drill", "count", "--format", "json"}, `--format json needs --answers`},
+		{[]string{"drill", "count", "--rules", "INF"}, `an infinite deck has nothing to count`},
+		{[]string{"drill", "count", "--count", "nope"}, `--count "nope"`},
 		{[]string{"risk", "--rules", "INF"}, `nothing to count`},
 		{[]string{"risk", "--ror", "0%"}, `--ror "0%"`},
 		{[]string{"risk", "--chip", "1000"}, `chip 1000`},
@@ -1276,6 +1282,43 @@ func TestHoldemFiles(t *testing.T) {
 		if strings.HasSuffix(args[2], ".pdf") && !strings.HasPrefix(got[0], "%PDF") {
 			t.Errorf("%v: not a PDF", args)
 		}
+	}
+}
+
+// TestDrillCount: the counting drill graded from answers: the exact
+// running and true counts of each drill (from the library's deal) are
+// all right, a running count one off is wrong, and a line that is not an
+// answer is refused by its number.
+func TestDrillCount(t *testing.T) {
+	q := drill.DefaultCountRequest()
+	q.Game, q.Drills, q.Seed = solve.Game{Rules: "2D"}, 4, 9
+	job, err := q.Check()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var answers strings.Builder
+	for i, d := range job.Deal() {
+		running := d.Running
+		if i == 3 {
+			running++ // one off
+		}
+		fmt.Fprintf(&answers, "%+g %.2f\n", running, d.True)
+	}
+	var out, errb bytes.Buffer
+	code := runIn([]string{"drill", "count", "--rules", "2D", "--drills", "4", "--seed", "9", "--answers", "-", "--format", "json"},
+		strings.NewReader(answers.String()), &out, &errb, func(string) string { return "" })
+	var rep struct {
+		Drills []struct{ Right bool }
+		Right  int
+	}
+	if err := json.Unmarshal(out.Bytes(), &rep); code != exitOK || err != nil || len(rep.Drills) != 4 || rep.Right != 3 || rep.Drills[3].Right {
+		t.Fatalf("exit %d (%s), %v: %s", code, errb.String(), err, out.String())
+	}
+	out.Reset()
+	errb.Reset()
+	code = runIn([]string{"drill", "count", "--answers", "-"}, strings.NewReader("+1 0.2\nlots\n"), &out, &errb, func(string) string { return "" })
+	if code != exitUsage || out.Len() != 0 || !strings.Contains(errb.String(), `--answers -, line 2: "lots": the running count is a number`) {
+		t.Errorf("bad answer: exit %d, stdout %q, stderr %q", code, out.String(), errb.String())
 	}
 }
 

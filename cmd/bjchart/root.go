@@ -74,6 +74,11 @@ func (e env) colorAuto(w io.Writer) bool {
 	if e.getenv("NO_COLOR") != "" {
 		return false
 	}
+	return terminal(w)
+}
+
+// terminal reports whether w is a terminal.
+func terminal(w io.Writer) bool {
 	f, ok := w.(interface{ Fd() uintptr })
 	return ok && (isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd()))
 }

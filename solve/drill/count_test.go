@@ -1,0 +1,109 @@
+package drill
+
+import (
+	"math"
+	"testing"
+
+	"bjchart/solve"
+)
+
+// TestCountDrills: each drill's running count is the cards' Hi-Lo tags
+// summed by a count written out here, apart from the count package's
+// table; its true count the running count per 52 cards left; the same
+// seed deals the same cards, another seed others; KO starts at its
+// initial count (4 - 4 x 6 = -20 at six decks) and has no true count.
+func TestCountDrills(t *testing.T) {
+	hilo := func(c solve.Rank) float64 {
+		switch {
+		case c >= 2 && c <= 6:
+			return 1
+		case c == 1 || c == 10:
+			return -1
+		}
+		return 0
+	}
+	q := DefaultCountRequest()
+	q.Game, q.Cards, q.Drills = solve.Game{Rules: "6D"}, 40, 20
+	job, err := q.Check()
+	if err != nil {
+		t.Fatal(err)
+	}
+	drills := job.Deal()
+	again := job.Deal()
+	for i, d := range drills {
+		rc := 0.0
+		for _, c := range d.Cards {
+			rc += hilo(c)
+		}
+		if len(d.Cards) != 40 || d.Left != 312-40 || d.Running != rc || math.Abs(d.True-rc*52/272) > 1e-12 {
+			t.Errorf("drill %d: %d cards, %d left, running %+g (by hand %+g), true %+g", i, len(d.Cards), d.Left, d.Running, rc, d.True)
+		}
+		if CardList(d.Cards) != CardList(again[i].Cards) {
+			t.Errorf("drill %d deals other cards the second time", i)
+		}
+	}
+	q.Seed = 2
+	other, _ := q.Check()
+	if CardList(other.Deal()[0].Cards) == CardList(drills[0].Cards) {
+		t.Error("seed 2 deals seed 1's cards")
+	}
+	q.Count, q.Seed = "ko", 1
+	ko, err := q.Check()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, d := range ko.Deal() {
+		rc := -20.0
+		for _, c := range d.Cards {
+			rc += hilo(c)
+			if c == 7 {
+				rc++ // KO tags sevens +1
+			}
+		}
+		if d.Running != rc || !math.IsNaN(d.True) {
+			t.Errorf("KO drill %d: running %+g (by hand %+g), true %v", i, d.Running, rc, d.True)
+		}
+	}
+}
+
+// TestCountGrade: a drill is right with the running count exact and the
+// true count within half a point; wrong with either off or the true count
+// missing for a balanced count; an unbalanced count needs no true count.
+func TestCountGrade(t *testing.T) {
+	d := CountDrill{Running: 4, Left: 104, True: 2}
+	nan := math.NaN()
+	for _, c := range []struct {
+		a    CountAnswer
+		want bool
+	}{{CountAnswer{4, 2}, true}, {CountAnswer{4, 2.5}, true}, {CountAnswer{4, 2.6}, false}, {CountAnswer{3, 2}, false}, {CountAnswer{4, nan}, false}} {
+		if g := d.Grade(c.a); g.Right != c.want {
+			t.Errorf("%+v: right %v, want %v", c.a, g.Right, c.want)
+		}
+	}
+	ko := CountDrill{Running: -3, Left: 100, True: nan}
+	if !ko.Grade(CountAnswer{-3, nan}).Right || ko.Grade(CountAnswer{-2, nan}).Right {
+		t.Error("an unbalanced count's drill is graded on its running count alone")
+	}
+	for _, bad := range []string{"", "x", "1 2 3", "+4 y", "1e9"} {
+		if _, err := ParseCountAnswer(bad); err == nil {
+			t.Errorf("%q read as an answer", bad)
+		}
+	}
+	if a, err := ParseCountAnswer(" +4  1.5 "); err != nil || a.Running != 4 || a.True != 1.5 {
+		t.Errorf("\" +4  1.5 \": %+v, %v", a, err)
+	}
+}
+
+// FuzzParseCountAnswer: any line is an answer with finite counts or an
+// error, never a panic.
+func FuzzParseCountAnswer(f *testing.F) {
+	for _, s := range []string{"+4 1.5", "-2", "x", "1 2 3", "NaN", "Inf 1"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		a, err := ParseCountAnswer(s)
+		if err == nil && (math.IsNaN(a.Running) || math.IsInf(a.Running, 0) || math.IsInf(a.True, 0)) {
+			t.Fatalf("%q read as %+v", s, a)
+		}
+	})
+}
