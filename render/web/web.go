@@ -80,8 +80,10 @@ type Server struct {
 	simPage   *template.Template
 	indexPage *template.Template
 	drillPage *template.Template
-	simSlot   chan struct{} // one long job (simulation, index plays) at a time
-	mux       *http.ServeMux
+	// countDrillPage is the counting drill's.
+	countDrillPage *template.Template
+	simSlot        chan struct{} // one long job (simulation, index plays) at a time
+	mux            *http.ServeMux
 	// The last results of long jobs, for what follows them: a
 	// simulation's report for its plot, index plays for the counter's
 	// card, a game's rule effects.
@@ -108,13 +110,14 @@ func New(opt Options) *Server {
 		opt.Hosts = LoopbackHosts
 	}
 	s := &Server{opt: opt, tables: newTableCache(opt.MaxTables, opt.Workers),
-		page:      template.Must(template.New("page.html").Funcs(funcs).ParseFS(files, "templates/page.html", "templates/nav.html")),
-		house:     template.Must(template.New("house.html").ParseFS(files, "templates/house.html", "templates/nav.html")),
-		simPage:   template.Must(template.New("sim.html").ParseFS(files, "templates/sim.html", "templates/nav.html")),
-		indexPage: template.Must(template.New("indices.html").ParseFS(files, "templates/indices.html", "templates/nav.html")),
-		drillPage: template.Must(template.New("drill.html").ParseFS(files, "templates/drill.html", "templates/nav.html")),
-		simSlot:   make(chan struct{}, 1),
-		sims:      newRecent[simreport.Report](8), indices: newRecent[*render.IndicesReport](8), effects: newRecent[[]solve.Effect](8)}
+		page:           template.Must(template.New("page.html").Funcs(funcs).ParseFS(files, "templates/page.html", "templates/nav.html")),
+		house:          template.Must(template.New("house.html").ParseFS(files, "templates/house.html", "templates/nav.html")),
+		simPage:        template.Must(template.New("sim.html").ParseFS(files, "templates/sim.html", "templates/nav.html")),
+		indexPage:      template.Must(template.New("indices.html").ParseFS(files, "templates/indices.html", "templates/nav.html")),
+		drillPage:      template.Must(template.New("drill.html").ParseFS(files, "templates/drill.html", "templates/nav.html")),
+		countDrillPage: template.Must(template.New("count_drill.html").ParseFS(files, "templates/count_drill.html", "templates/nav.html")),
+		simSlot:        make(chan struct{}, 1),
+		sims:           newRecent[simreport.Report](8), indices: newRecent[*render.IndicesReport](8), effects: newRecent[[]solve.Effect](8)}
 	s.diffs = newWorkCache[*charts.Diff](8, s.tables.slots)     // two tables each
 	s.houses = newWorkCache[*house.Solution](4, s.tables.slots) // about 20 MB each
 	assets, _ := fs.Sub(files, "assets")
@@ -164,6 +167,7 @@ func New(opt Options) *Server {
 	s.mux.HandleFunc("GET /sim/plot.png", s.handleSimPlot)
 	s.mux.HandleFunc("GET /house", s.handleHouse)
 	s.mux.HandleFunc("GET /drill", s.handleDrill)
+	s.mux.HandleFunc("GET /drill/count", s.handleCountDrill)
 	s.mux.HandleFunc("GET /house.json", s.houseDownload("application/json", func(w *bytes.Buffer, sol *house.Solution) error { return render.HouseJSON(w, sol) }))
 	s.mux.HandleFunc("GET /house/card.pdf", s.houseDownload("application/pdf", func(w *bytes.Buffer, sol *house.Solution) error {
 		return render.HouseCard(w, sol, render.CardOptions{Size: "letter", Version: s.opt.Version, Date: s.today()})

@@ -115,6 +115,13 @@ func TestRoutes(t *testing.T) {
 		{"/drill?rules=INF+H17&hands=3&seed=4&answers=H", "text/html; charset=utf-8", 200, "hand 1 of 3 answered"},
 		{"/drill?rules=INF&answers=HX", "text/html; charset=utf-8", 400, "want one of H, S, D, P or R a hand"},
 		{"/drill?hands=500", "text/html; charset=utf-8", 400, "at most 200 hands"},
+		{"/drill/count?rules=2D&drills=2&seed=3&cards=5&rc=1&tc=0.5", "text/html; charset=utf-8", 200, "Drill 1: Right"},
+		{"/drill/count?rules=2D&drills=1&seed=3&cards=5&rc=1&tc=0.5", "text/html; charset=utf-8", 200, "1 of 1 right"},
+		{"/drill/count?rules=2D&drills=1&seed=3&cards=5&rc=2&tc=0.5", "text/html; charset=utf-8", 200, "0 of 1 right"},
+		{"/drill/count?rules=INF", "text/html; charset=utf-8", 400, "an infinite deck has nothing to count"},
+		{"/drill/count?drills=500", "text/html; charset=utf-8", 400, "at most 50 a session"},
+		{"/drill/count?rules=2D&rc=lots", "text/html; charset=utf-8", 400, "the running count is a number"},
+		{"/assets/count.js", "text/javascript; charset=utf-8", 200, "use strict"},
 		{"/assets/app.js", "text/javascript; charset=utf-8", 200, "use strict"},
 		{"/nowhere", "text/plain; charset=utf-8", 404, "not found"},
 	} {
