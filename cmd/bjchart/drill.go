@@ -84,7 +84,98 @@ json'. For example: printf 'H\nS\nD\n' | bjchart drill --hands 3 --answers -`,
 	fl := cmd.Flags()
 	fl.StringVar(&answers, "answers", "", "grade these answers (a file, - for standard input; one of H, S, D, P, R a line) instead of asking")
 	enumVar(fl, &format, "format", "text", "output format with --answers: %s", "text", "json")
-	cmd.AddCommand(newCountDrillCmd(e))
+	cmd.AddCommand(newCountDrillCmd(e), newIndexDrillCmd(e))
+	return cmd
+}
+
+func newIndexDrillCmd(e env) *cobra.Command {
+	req := drill.DefaultIndexRequest()
+	var answers, format string
+	cmd := &cobra.Command{
+		Use:   "index",
+		Short: "Practise the index plays: a hand and a true count, the play the counter's card says",
+		Long: `Deal a decision of the published Hi-Lo index plays (the I18, and the
+Fab 4 with late surrender) at a true count within 3 of its index, and ask
+the play the counter's card says there (H S D P R; I or N for
+insurance): the game's chart, changed by every index at or below the
+count. Each answer is graded at once; at the end, how many were right.
+
+--answers FILE (- for standard input) grades a file of answers, one a
+line, without asking: the same drills for the same --seed, the results
+as text or JSON (--format json).`,
+		Example: `  bjchart drill index --rules "6D S17 DAS LS"
+  bjchart drill index --set i18 --drills 10 --seed 2 --answers - --format json`,
+		Args: noArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			job, err := req.Check()
+			if stop, err := e.checked(req, err); stop {
+				return err
+			}
+			in, err := answersInput(e, answers, format, "an answers file holds one play a line")
+			if err != nil {
+				return err
+			}
+			drills, err := job.Deal(cmd.Context())
+			if err != nil {
+				return requestError(err)
+			}
+			sc := bufio.NewScanner(in)
+			var grades []drill.IndexGrade
+			line := 0
+		next:
+			for i, d := range drills {
+				prompt := fmt.Sprintf("%d. %s at true count %+d: H S D P R? ", i+1, d.Hand, d.TrueCount)
+				if d.Insurance() {
+					prompt = fmt.Sprintf("%d. %s at true count %+d: I (insure) or N? ", i+1, d.Hand, d.TrueCount)
+				}
+				if answers == "" {
+					fmt.Fprint(e.stdout, prompt)
+				}
+				for {
+					if !sc.Scan() {
+						if answers == "" {
+							fmt.Fprintln(e.stdout)
+						}
+						break next
+					}
+					line++
+					a, err := drill.ParseIndexAnswer(sc.Text(), d.Insurance())
+					if err == nil {
+						g := d.Grade(a)
+						grades = append(grades, g)
+						if answers == "" {
+							fmt.Fprintln(e.stdout, render.WrapProse(render.IndexGradeText(g), e.width()))
+						}
+						break
+					}
+					if answers != "" {
+						return usagef("--answers %s, line %d: %v", answers, line, err)
+					}
+					fmt.Fprintf(e.stdout, "%v\n%s", err, prompt)
+				}
+			}
+			if err := sc.Err(); err != nil {
+				return err
+			}
+			rep := render.NewIndexDrillReport(job, grades)
+			if answers == "" {
+				_, err := io.WriteString(e.stdout, "\n"+render.WrapProse(render.IndexDrillSummary(rep), e.width()))
+				return err
+			}
+			return writeStdout(e, format, func(b *bytes.Buffer) error {
+				if format == "json" {
+					return render.WriteJSON(b, rep)
+				}
+				return render.IndexDrillText(b, rep)
+			})
+		},
+	}
+	var fields param.Set
+	req.Params(&fields)
+	bindParams(cmd, &fields)
+	fl := cmd.Flags()
+	fl.StringVar(&answers, "answers", "", "grade these answers (a file, - for standard input; H, S, D, P or R a line, I or N for insurance) instead of asking")
+	enumVar(fl, &format, "format", "text", "output format with --answers: %s", "text", "json")
 	return cmd
 }
 

@@ -82,6 +82,8 @@ type Server struct {
 	drillPage *template.Template
 	// countDrillPage is the counting drill's.
 	countDrillPage *template.Template
+	// indexDrillPage is the index drill's.
+	indexDrillPage *template.Template
 	simSlot        chan struct{} // one long job (simulation, index plays) at a time
 	mux            *http.ServeMux
 	// The last results of long jobs, for what follows them: a
@@ -116,6 +118,7 @@ func New(opt Options) *Server {
 		indexPage:      template.Must(template.New("indices.html").ParseFS(files, "templates/indices.html", "templates/nav.html")),
 		drillPage:      template.Must(template.New("drill.html").ParseFS(files, "templates/drill.html", "templates/nav.html")),
 		countDrillPage: template.Must(template.New("count_drill.html").ParseFS(files, "templates/count_drill.html", "templates/nav.html")),
+		indexDrillPage: template.Must(template.New("index_drill.html").ParseFS(files, "templates/index_drill.html", "templates/nav.html")),
 		simSlot:        make(chan struct{}, 1),
 		sims:           newRecent[simreport.Report](8), indices: newRecent[*render.IndicesReport](8), effects: newRecent[[]solve.Effect](8)}
 	s.diffs = newWorkCache[*charts.Diff](8, s.tables.slots)     // two tables each
@@ -168,6 +171,7 @@ func New(opt Options) *Server {
 	s.mux.HandleFunc("GET /house", s.handleHouse)
 	s.mux.HandleFunc("GET /drill", s.handleDrill)
 	s.mux.HandleFunc("GET /drill/count", s.handleCountDrill)
+	s.mux.HandleFunc("GET /drill/index", s.handleIndexDrill)
 	s.mux.HandleFunc("GET /house.json", s.houseDownload("application/json", func(w *bytes.Buffer, sol *house.Solution) error { return render.HouseJSON(w, sol) }))
 	s.mux.HandleFunc("GET /house/card.pdf", s.houseDownload("application/pdf", func(w *bytes.Buffer, sol *house.Solution) error {
 		return render.HouseCard(w, sol, render.CardOptions{Size: "letter", Version: s.opt.Version, Date: s.today()})

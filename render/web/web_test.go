@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"bjchart/solve"
+	"bjchart/solve/drill"
 )
 
 func get(t testing.TB, h http.Handler, target string) *httptest.ResponseRecorder {
@@ -122,6 +123,10 @@ func TestRoutes(t *testing.T) {
 		{"/drill/count?drills=500", "text/html; charset=utf-8", 400, "at most 50 a session"},
 		{"/drill/count?rules=2D&rc=lots", "text/html; charset=utf-8", 400, "the running count is a number"},
 		{"/assets/count.js", "text/javascript; charset=utf-8", 200, "use strict"},
+		{"/drill/index?rules=6D+S17+DAS&drills=3&seed=2", "text/html; charset=utf-8", 200, "at true count"},
+		{"/drill/index?rules=6D+S17+DAS&drills=1&seed=2&answers=Q", "text/html; charset=utf-8", 400, "drill 1:"},
+		{"/drill/index?rules=INF", "text/html; charset=utf-8", 400, "nothing to count"},
+		{"/drill/index?rules=6D&set=all", "text/html; charset=utf-8", 400, "want i18, fab4 or i18,fab4"},
 		{"/assets/app.js", "text/javascript; charset=utf-8", 200, "use strict"},
 		{"/nowhere", "text/plain; charset=utf-8", 404, "not found"},
 	} {
@@ -388,6 +393,39 @@ func TestFirstContact(t *testing.T) {
 		}
 		if said := strings.Contains(body, "the Fab 4 are late-surrender indices"); said != (set == "i18") {
 			t.Errorf("/indices?rules=%s: says why the Fab 4 are left out: %v", rules, said)
+		}
+	}
+}
+
+// TestIndexDrillPage: answering every drill with the play the library
+// wants ends the session with all right; one wrong answer is one fewer.
+func TestIndexDrillPage(t *testing.T) {
+	q := drill.DefaultIndexRequest()
+	q.Game, q.Drills, q.Seed = solve.Game{Rules: "6D S17 DAS LS"}, 6, 5
+	job, err := q.Check()
+	if err != nil {
+		t.Fatal(err)
+	}
+	drills, err := job.Deal(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var right, wrong strings.Builder
+	for i, d := range drills {
+		right.WriteString(d.Want)
+		if i == 0 && d.Want != "H" && d.Want != "I" {
+			wrong.WriteString("H")
+		} else if i == 0 {
+			wrong.WriteString(map[string]string{"H": "S", "I": "N"}[d.Want])
+		} else {
+			wrong.WriteString(d.Want)
+		}
+	}
+	h := New(Options{Version: "test"})
+	for _, c := range []struct{ answers, want string }{{right.String(), "6 of 6 right"}, {wrong.String(), "5 of 6 right"}} {
+		rec := get(t, h, "/drill/index?rules=6D+S17+DAS+LS&drills=6&seed=5&answers="+c.answers)
+		if rec.Code != 200 || !strings.Contains(rec.Body.String(), c.want) {
+			t.Errorf("answers %s: %d, want %q in\n%s", c.answers, rec.Code, c.want, rec.Body.String())
 		}
 	}
 }

@@ -56,11 +56,12 @@ func Edges(basic *solve.Table, sys System, opt Options, decisions []Decision) ([
 }
 
 // IndexStrategy is the chart with index decisions applied at a count, as
-// the simulator plays them: the first decision of a cell (the Fab 4 before
-// the I18) decides it; at or above its index (Decision.Published) the
-// play, below it the base ("play": the chart's, but its fallback where the
-// chart surrenders); a hit/stand index where the chart surrenders leaves
-// the chart's surrender. Insurance has no cell and is left out.
+// the simulator plays them: the first decision of a cell that applies
+// decides it; at or above its index (Decision.Published) the play, below
+// it the base ("play": the chart's, but its fallback where the chart
+// surrenders); a hit/stand index where the chart surrenders does not
+// apply (it leaves the chart's surrender, or a surrender index after it,
+// to decide the cell). Insurance has no cell and is left out.
 func IndexStrategy(basic *solve.Table, decisions []Decision, count float64) solve.Strategy {
 	st := basic.Strategy()
 	decided := map[int]bool{}
@@ -81,13 +82,13 @@ func IndexStrategy(basic *solve.Table, decisions []Decision, count float64) solv
 		if decided[i] {
 			continue
 		}
-		decided[i] = true
 		chart := c.Code
 		play, _ := solve.ParseAction(d.Play)
 		base, _ := solve.ParseAction(d.Base)
 		if chart.Best == solve.Surrender && play != solve.Surrender {
-			continue // the chart surrenders: a hit/stand index is for games without it
+			continue // the chart surrenders: a hit/stand index is for games without it (a surrender index may still decide the cell)
 		}
+		decided[i] = true
 		act := base
 		if count >= d.Published {
 			act = play

@@ -107,3 +107,50 @@ func FuzzParseCountAnswer(f *testing.F) {
 		}
 	})
 }
+
+// TestIndexDrillPlays: the play an index drill wants is the card's: at
+// the index the index play, a point below the other (16 v T stands at 0
+// and hits at -1; 12 v 4 stands at 0; insurance at +3, not at +2; 10 v T
+// doubles at +4); with late surrender 15 v T surrenders at 0 and hits
+// below, and 16 v T surrenders at any count (a two-card hand the chart
+// surrenders; its stand index is for the hands not surrendered).
+func TestIndexDrillPlays(t *testing.T) {
+	for _, c := range []struct {
+		rules, hand string
+		tc          int
+		want        string
+	}{
+		{"6D S17 DAS", "16 v T", 0, "S"}, {"6D S17 DAS", "16 v T", -1, "H"},
+		{"6D S17 DAS", "12 v 4", 0, "S"}, {"6D S17 DAS", "12 v 4", -1, "H"},
+		{"6D S17 DAS", "insurance (ace up)", 3, "I"}, {"6D S17 DAS", "insurance (ace up)", 2, "N"},
+		{"6D S17 DAS", "10 v T", 4, "D"}, {"6D S17 DAS", "10 v T", 3, "H"},
+		{"6D S17 DAS", "T,T v 6", 4, "P"}, {"6D S17 DAS", "T,T v 6", 3, "S"},
+		{"6D S17 DAS LS", "15 v T", 0, "R"}, {"6D S17 DAS LS", "15 v T", -1, "H"},
+		{"6D S17 DAS LS", "16 v T", -3, "R"}, {"6D S17 DAS LS", "16 v T", 2, "R"},
+	} {
+		q := DefaultIndexRequest()
+		q.Game = solve.Game{Rules: c.rules}
+		job, err := q.Check()
+		if err != nil {
+			t.Fatal(err)
+		}
+		basic, err := solve.Solve(job.Rules)
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := false
+		for _, d := range job.Decisions {
+			x := indexDrill(basic, job.Decisions, d, c.tc)
+			if x.Hand != c.hand {
+				continue
+			}
+			found = true
+			if x.Want != c.want {
+				t.Errorf("%s, %s at %+d: %s (%s), want %s", c.rules, c.hand, c.tc, x.Want, x.Play, c.want)
+			}
+		}
+		if !found {
+			t.Errorf("%s: no drill for %s", c.rules, c.hand)
+		}
+	}
+}

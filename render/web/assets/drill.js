@@ -1,9 +1,23 @@
-// bjchart's trainer: keys H S D P R answer (each answer is a link: the
-// page with the answer added), and the cells missed are remembered in
-// this browser.
+// bjchart's trainers: keys answer (H S D P R, I N for insurance: each
+// answer is a link, the page with the answer added), and the chart
+// drill's missed cells are remembered in this browser.
 "use strict";
 
 document.addEventListener("DOMContentLoaded", function () {
+  document.addEventListener("keydown", function (ev) {
+    if (ev.target.tagName === "INPUT" || ev.target.tagName === "SELECT" || ev.ctrlKey || ev.metaKey || ev.altKey) {
+      return;
+    }
+    var key = ev.key.toUpperCase();
+    var link = document.querySelector('a.answer[data-key="' + key + '"]');
+    if (link) {
+      ev.preventDefault();
+      link.click();
+    }
+  });
+  if (!document.getElementById("missed")) {
+    return; // a drill that keeps no missed cells (the index drill)
+  }
   var store = "bjchart-drill-missed";
   var missed = {};
   try {
@@ -36,16 +50,5 @@ document.addEventListener("DOMContentLoaded", function () {
       localStorage.removeItem(store);
     } catch (e) {}
     show();
-  });
-  document.addEventListener("keydown", function (ev) {
-    if (ev.target.tagName === "INPUT" || ev.target.tagName === "SELECT" || ev.ctrlKey || ev.metaKey || ev.altKey) {
-      return;
-    }
-    var key = ev.key.toUpperCase();
-    var link = document.querySelector('a.answer[data-key="' + key + '"]');
-    if (link) {
-      ev.preventDefault();
-      link.click();
-    }
   });
 });

@@ -1,0 +1,79 @@
+package render
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"bjchart/solve/drill"
+)
+
+// An IndexDrillReport is an index drill's session: each drill's hand and
+// true count, the card's play there, the answer given and the verdict.
+type IndexDrillReport struct {
+	Rules  string           `json:"rules"`
+	Seed   uint64           `json:"seed"`
+	Drills []indexDrillJSON `json:"drills"`
+	Right  int              `json:"right"`
+	Note   string           `json:"note"`
+}
+
+type indexDrillJSON struct {
+	Hand      string `json:"hand"`
+	TrueCount int    `json:"true_count"`
+	Index     string `json:"index"` // the decision's index, as the card prints it
+	Want      string `json:"play"`  // H S D P R, or I and N for insurance
+	Answer    string `json:"answer"`
+	Right     bool   `json:"right"`
+}
+
+// indexDrillNote says what the drills ask.
+const indexDrillNote = "Each drill is a decision of the published Hi-Lo index plays (Schlesinger's I18, and the Fab 4 with late surrender) at a true count " +
+	"within 3 of its index; the play is what the counter's card says there: the chart's, changed by every index at or below the count " +
+	"(a surrender index before a hit/stand one; where the chart surrenders, a two-card hand surrenders). Insurance: I insure, N not."
+
+// NewIndexDrillReport lays out a graded session.
+func NewIndexDrillReport(job drill.IndexJob, grades []drill.IndexGrade) IndexDrillReport {
+	rep := IndexDrillReport{Rules: job.Rules.String(), Seed: job.Seed, Note: indexDrillNote}
+	for _, g := range grades {
+		d := g.Drill
+		rep.Drills = append(rep.Drills, indexDrillJSON{Hand: d.Hand, TrueCount: d.TrueCount, Index: fmt.Sprintf("%s at %+g", d.Decision.Play, d.Decision.Published),
+			Want: d.Want, Answer: g.Answer, Right: g.Right})
+		if g.Right {
+			rep.Right++
+		}
+	}
+	return rep
+}
+
+// IndexGradeText is one drill's grade, as the terminal says it after an
+// answer.
+func IndexGradeText(g drill.IndexGrade) string {
+	d := g.Drill
+	verdict := "Right"
+	if !g.Right {
+		verdict = "Wrong"
+	}
+	return fmt.Sprintf("%s: %s at %+d: %s (%s at %+g or more).", verdict, d.Hand, d.TrueCount, d.Play, d.Decision.Play, d.Decision.Published)
+}
+
+// IndexDrillText writes a graded session.
+func IndexDrillText(w io.Writer, rep IndexDrillReport) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "bjchart drill index: %s, seed %d\n\n", rep.Rules, rep.Seed)
+	for i, d := range rep.Drills {
+		verdict := "right"
+		if !d.Right {
+			verdict = "wrong"
+		}
+		fmt.Fprintf(&b, "%d. %s at %+d: %s (you: %s; %s): %s\n", i+1, d.Hand, d.TrueCount, d.Want, d.Answer, d.Index, verdict)
+	}
+	b.WriteString("\n" + IndexDrillSummary(rep))
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// IndexDrillSummary is a session's summary and what it asked.
+func IndexDrillSummary(rep IndexDrillReport) string {
+	return fmt.Sprintf("%d of %d right.\n\n%s\n", rep.Right, len(rep.Drills), rep.Note)
+}

@@ -1,0 +1,105 @@
+package web
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+
+	"bjchart/render"
+	"bjchart/solve/drill"
+	"bjchart/solve/param"
+)
+
+// indexDrillData is what the index drill's page shows.
+type indexDrillData struct {
+	Input, Rules, Set, Error string
+	Drills, Done             int
+	Seed                     uint64
+	Hand                     string // the drill to answer, if any
+	TrueCount                string
+	Answers                  []downloadLink // a link a play: the page with that answer added
+	Last                     string
+	LastRight                bool
+	Summary                  string
+	Again                    string
+	Version                  string
+}
+
+// handleIndexDrill serves the index drill: a hand and a true count, a
+// button a play; the last drill graded; at the end, the session's
+// summary. The dealing and grading are 'bjchart drill index's
+// (drill.IndexRequest); the answers so far ride in the query, one letter
+// a drill.
+func (s *Server) handleIndexDrill(w http.ResponseWriter, r *http.Request) {
+	req := drill.DefaultIndexRequest()
+	var fields param.Set
+	req.Params(&fields)
+	var all param.Set
+	all.Take(&fields, "rules", "set", "drills", "seed")
+	var letters string
+	all.String(&letters, "answers", "the answers so far, one letter a drill")
+	d := indexDrillData{Version: s.opt.Version}
+	fail := func(err error) {
+		d.Error = err.Error()
+		s.html(w, s.indexDrillPage, d, http.StatusBadRequest)
+	}
+	err := all.ParseQuery(r.URL.Query())
+	d.Input, d.Set, d.Drills, d.Seed = req.Game.Rules, req.Set, req.Drills, req.Seed
+	if err != nil {
+		fail(err)
+		return
+	}
+	job, err := req.Check()
+	if err != nil {
+		fail(err)
+		return
+	}
+	if job.Drills > maxCountDrills {
+		fail(param.NumberErrorf("drills", job.Drills, "the page drills at most %d a session; 'bjchart drill index' drills more", maxCountDrills))
+		return
+	}
+	if len(letters) > job.Drills {
+		fail(param.Errorf("answers", letters, "more answers than the %d drills", job.Drills))
+		return
+	}
+	drills, err := job.Deal(r.Context())
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	var grades []drill.IndexGrade
+	for i, c := range letters {
+		a, err := drill.ParseIndexAnswer(string(c), drills[i].Insurance())
+		if err != nil {
+			fail(fmt.Errorf("drill %d: %v", i+1, err))
+			return
+		}
+		grades = append(grades, drills[i].Grade(a))
+	}
+	d.Rules, d.Done = job.Rules.String(), len(grades)
+	if n := len(grades); n > 0 {
+		d.Last, d.LastRight = render.IndexGradeText(grades[n-1]), grades[n-1].Right
+	}
+	base := url.Values{"rules": {d.Rules}, "set": {req.Set}, "drills": {fmt.Sprint(job.Drills)}, "seed": {fmt.Sprint(job.Seed)}}
+	if d.Done < job.Drills {
+		next := drills[d.Done]
+		d.Hand, d.TrueCount = next.Hand, fmt.Sprintf("%+d", next.TrueCount)
+		plays := [][2]string{{"H", "hit"}, {"S", "stand"}, {"D", "double"}, {"P", "split"}, {"R", "surrender"}}
+		if next.Insurance() {
+			plays = [][2]string{{"I", "insure"}, {"N", "no insurance"}}
+		}
+		for _, p := range plays {
+			v := url.Values{}
+			for k, x := range base {
+				v[k] = x
+			}
+			v.Set("answers", letters+p[0])
+			d.Answers = append(d.Answers, downloadLink{Text: p[0] + " " + p[1], URL: "/drill/index?" + v.Encode()})
+		}
+	} else {
+		d.Summary = render.IndexDrillSummary(render.NewIndexDrillReport(job, grades))
+		base.Set("seed", fmt.Sprint(job.Seed+1))
+		d.Again = "/drill/index?" + base.Encode()
+	}
+	s.html(w, s.indexDrillPage, d, http.StatusOK)
+}
