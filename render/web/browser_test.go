@@ -269,6 +269,35 @@ func TestBrowser(t *testing.T) {
 		!strings.Contains(missed, "hard 17 v 9: missed 1 time") || overflow {
 		t.Errorf("trainer: last %q, summary %.200q, missed %q, sideways scroll %v", last, summary, missed, overflow)
 	}
+	// The counting drill at a phone's width: the cards come one at a time,
+	// then the form; an answer is graded. The index drill answers by key.
+	var firstShown, formHidden, formShown bool
+	var counted, indexed string
+	if err := chromedp.Run(ctx,
+		chromedp.Navigate(srv.URL+"/drill/count?rules=2D&drills=2&seed=3&cards=5"),
+		chromedp.WaitReady("#shown"),
+		chromedp.Evaluate(`document.querySelectorAll("#shown .card:not([hidden])").length === 1`, &firstShown),
+		chromedp.Evaluate(`document.getElementById("answer").hidden`, &formHidden),
+		chromedp.WaitVisible("#rc"),
+		chromedp.Evaluate(`!document.getElementById("answer").hidden`, &formShown),
+		chromedp.SendKeys("#rc", "1"),
+		chromedp.SendKeys("#tc", "0.5"),
+		chromedp.Submit("#answer"),
+		chromedp.WaitVisible("#last"),
+		chromedp.Text("#last", &counted),
+		chromedp.Navigate(srv.URL+"/drill/index?rules=6D+S17+DAS+LS&drills=2&seed=5"),
+		chromedp.WaitVisible("#hand"),
+		chromedp.KeyEvent("h"),
+		chromedp.WaitVisible("#last"),
+		chromedp.Text("#last", &indexed),
+		chromedp.Evaluate(`document.documentElement.scrollWidth > window.innerWidth`, &overflow),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if !firstShown || !formHidden || !formShown || !strings.Contains(counted, "Drill 1: Right: running count +1") || !strings.Contains(indexed, "at ") || overflow {
+		t.Errorf("counting drill: one card first %v, form hidden then shown %v %v, graded %q; index drill graded %q; sideways scroll %v",
+			firstShown, formHidden, formShown, counted, indexed, overflow)
+	}
 	// At the phone's width a tapped cell's numbers open beside it, inside
 	// the window, and Esc closes them.
 	var inside, below, closed bool
