@@ -23,6 +23,7 @@ const maxAnswersFile = 1 << 20
 func newDrillCmd(e env) *cobra.Command {
 	req := drill.DefaultRequest()
 	var answers, format string
+	var forget bool
 	cmd := &cobra.Command{
 		Use:   "drill",
 		Short: "Learn the chart of your game: hands dealt, each answer graded by what it costs",
@@ -34,7 +35,10 @@ chart and the exact best play for the cards: a wrong play's cost in EV on
 that hand and per 100 rounds at the hand's frequency. A hand hit is
 played on with the card drawn (split hands are not). At the end: how many
 were right, what the mistakes cost, and the cells missed, most costly
-first.
+first. The cells missed are kept between sessions (in
+$XDG_CONFIG_HOME/bjchart, else ~/.config/bjchart, by game) and come back
+about three times as often in the next session; a cell answered right
+counts one miss fewer. --forget clears them.
 
 --answers FILE (- for standard input) grades a file of answers, one a
 line, without asking: the same hands for the same --seed, the results as
@@ -46,13 +50,29 @@ json'. For example: printf 'H\nS\nD\n' | bjchart drill --hands 3 --answers -`,
   bjchart drill --hands 3 --seed 4 --answers - --format json`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			_, err := req.Check()
+			rules, err := req.Check()
 			if stop, err := e.checked(req, err); stop {
+				return err
+			}
+			memPath := memoryPath(e)
+			if forget {
+				if err := forgetMemory(memPath); err != nil {
+					return err
+				}
+				_, err := fmt.Fprintln(e.stdout, "The missed cells are forgotten.")
 				return err
 			}
 			in, err := answersInput(e, answers, format, "an answers file holds one play a line")
 			if err != nil {
 				return err
+			}
+			var mem drillMemory
+			if answers == "" && req.Review == "" { // asked aloud: the cells missed before come back more often
+				mem = readMemory(memPath)
+				req.Review = mem.review(rules.String())
+				if req.Review != "" {
+					fmt.Fprintf(e.stdout, "Bringing back the cells you missed: %s.\n", req.Review)
+				}
 			}
 			s, err := req.Start(cmd.Context())
 			if err != nil {
@@ -60,6 +80,12 @@ json'. For example: printf 'H\nS\nD\n' | bjchart drill --hands 3 --answers -`,
 			}
 			if err := ask(e, s, in, answers); err != nil {
 				return err
+			}
+			if mem != nil {
+				mem.record(rules.String(), s)
+				if err := mem.write(memPath); err != nil {
+					fmt.Fprintf(e.stderr, "bjchart: the missed cells were not kept: %v\n", err)
+				}
 			}
 			rep := render.NewDrillReport(s, req.Seed)
 			if answers == "" { // the hands were shown as they came: the summary
@@ -84,6 +110,7 @@ json'. For example: printf 'H\nS\nD\n' | bjchart drill --hands 3 --answers -`,
 	fl := cmd.Flags()
 	fl.StringVar(&answers, "answers", "", "grade these answers (a file, - for standard input; one of H, S, D, P, R a line) instead of asking")
 	enumVar(fl, &format, "format", "text", "output format with --answers: %s", "text", "json")
+	fl.BoolVar(&forget, "forget", false, "forget the cells missed in earlier sessions, and stop")
 	cmd.AddCommand(newCountDrillCmd(e), newIndexDrillCmd(e))
 	return cmd
 }

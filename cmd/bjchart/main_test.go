@@ -1345,3 +1345,39 @@ func TestDrill(t *testing.T) {
 		t.Errorf("bad answer: exit %d, stdout %q, stderr %q", code, out.String(), errb.String())
 	}
 }
+
+// TestDrillMemory: a session asked aloud keeps its misses in the
+// configuration directory, the next session brings them back (and says
+// so), and --forget clears them; a scripted session touches none.
+func TestDrillMemory(t *testing.T) {
+	home := t.TempDir()
+	getenv := func(k string) string {
+		if k == "HOME" {
+			return home
+		}
+		return ""
+	}
+	var out, errb bytes.Buffer
+	if code := runIn([]string{"drill", "--hands", "3", "--seed", "2"}, strings.NewReader("S\nS\nS\n"), &out, &errb, getenv); code != exitOK {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	path := filepath.Join(home, ".config", "bjchart", "drill-missed.json")
+	data, err := os.ReadFile(path)
+	if err != nil || !strings.Contains(string(data), " v ") {
+		t.Fatalf("memory %s: %v %q", path, err, data)
+	}
+	out.Reset()
+	runIn([]string{"drill", "--hands", "1", "--seed", "5"}, strings.NewReader("S\n"), &out, &errb, getenv)
+	if !strings.Contains(out.String(), "Bringing back the cells you missed: ") {
+		t.Errorf("second session:\n%s", out.String())
+	}
+	out.Reset()
+	runIn([]string{"drill", "--forget"}, strings.NewReader(""), &out, &errb, getenv)
+	if _, err := os.Stat(path); err == nil || !strings.Contains(out.String(), "forgotten") {
+		t.Errorf("--forget: %v, %q", err, out.String())
+	}
+	runIn([]string{"drill", "--hands", "2", "--answers", "-"}, strings.NewReader("S\nS\n"), &out, &errb, getenv)
+	if _, err := os.Stat(path); err == nil {
+		t.Error("a scripted session kept its misses")
+	}
+}

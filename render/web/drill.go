@@ -36,7 +36,7 @@ func parseDrillQuery(v url.Values) (drillQuery, error) {
 	var fields param.Set
 	q.req.Params(&fields)
 	var all param.Set
-	all.Take(&fields, "rules", "focus", "seed", "hands")
+	all.Take(&fields, "rules", "focus", "seed", "hands", "review")
 	all.String(&q.letters, "answers", "the answers so far, one of H S D P R a hand")
 	if err := all.ParseQuery(v); err != nil {
 		return q, err
@@ -74,6 +74,7 @@ type drillData struct {
 	Done                       int    // hands answered
 	Hands                      int
 	Summary                    string
+	Review                     string // the cells the session brings back more often
 	Again                      string // a new session: the next seed
 	Version                    string
 }
@@ -114,6 +115,10 @@ func (s *Server) handleDrill(w http.ResponseWriter, r *http.Request) {
 		d.LastCell, d.LastWrong = fmt.Sprintf("%s v %v", g.Cell, g.Up), !g.Correct
 	}
 	base := url.Values{"rules": {d.Rules}, "focus": {q.req.Focus}, "seed": {fmt.Sprint(q.req.Seed)}, "hands": {fmt.Sprint(q.req.Hands)}}
+	if q.req.Review != "" { // the session's review rides along: its hands are dealt again with it
+		base.Set("review", q.req.Review)
+		d.Review = q.req.Review
+	}
 	d.Ended = sess.Ended
 	if more {
 		d.Hand, d.Cell = next.String(), next.Cell
@@ -125,7 +130,7 @@ func (s *Server) handleDrill(w http.ResponseWriter, r *http.Request) {
 		if err := render.DrillText(&buf, render.NewDrillReport(sess, q.req.Seed)); err == nil {
 			d.Summary = render.WrapProse(buf.String(), reportWidth)
 		}
-		again := url.Values{"rules": {d.Rules}, "focus": {q.req.Focus}, "seed": {fmt.Sprint(q.req.Seed + 1)}, "hands": {fmt.Sprint(q.req.Hands)}}
+		again := url.Values{"rules": {d.Rules}, "focus": {q.req.Focus}, "seed": {fmt.Sprint(q.req.Seed + 1)}, "hands": {fmt.Sprint(q.req.Hands)}} // the page's script adds the misses kept since
 		d.Again = "/drill?" + again.Encode()
 	}
 	s.html(w, s.drillPage, d, status)

@@ -1,6 +1,7 @@
 package drill
 
 import (
+	"context"
 	"math"
 	"testing"
 
@@ -151,6 +152,48 @@ func TestIndexDrillPlays(t *testing.T) {
 		}
 		if !found {
 			t.Errorf("%s: no drill for %s", c.rules, c.hand)
+		}
+	}
+}
+
+// TestReviewBringsCellsBack: with a review of one cell (hard 16 v T) a
+// session deals it about three times as often as without (the other
+// hands are kept a third of the time): over 3,000 hands of each, the
+// ratio of its shares is within 3 SE of p/(p + (1 - p)/3)/p. A review
+// names cells as the faces keep them; a bad one is refused.
+func TestReviewBringsCellsBack(t *testing.T) {
+	share := func(review string) (float64, int) {
+		q := DefaultRequest()
+		q.Game, q.Hands, q.Seed, q.Review = solve.Game{Rules: "6D S17 DAS"}, 3000, 7, review
+		s, err := q.Start(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for range q.Hands {
+			h, ok, err := s.Next()
+			if err != nil || !ok {
+				t.Fatal(err)
+			}
+			if h.Cell == "hard 16" && h.Up == 10 && len(h.Cards) == 2 {
+				n++
+			}
+			s.Grade(h, h.Chart) // never hit: every hand is two cards
+		}
+		return float64(n) / float64(q.Hands), n
+	}
+	p0, _ := share("")
+	p1, n1 := share("hard 16 v T")
+	want := p0 / (p0 + (1-p0)*ReviewKeep)
+	se := math.Sqrt(want * (1 - want) / 3000)
+	t.Logf("hard 16 v T: %.4f of hands without a review, %.4f with it (%d), expected %.4f ± %.4f", p0, p1, n1, want, se)
+	se0 := 3 * math.Sqrt(p0*(1-p0)/3000) // the expected share moves about three times the measured p0's error
+	if math.Abs(p1-want) > 3*math.Hypot(se, se0) {
+		t.Errorf("with a review: %.4f, want %.4f ± %.4f", p1, want, se)
+	}
+	for _, bad := range []string{"hard 16", "hard 16 v X", "tens 16 v T", "hard 16 against T"} {
+		if _, err := ParseReview(bad); err == nil {
+			t.Errorf("review %q read", bad)
 		}
 	}
 }

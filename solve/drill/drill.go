@@ -38,6 +38,11 @@ type Request struct {
 	Hands int
 	Focus string
 	Seed  uint64
+	// Review is the cells the player missed before ("hard 16 v T, soft A7
+	// v 9"), which the session brings back more often: a hand of another
+	// cell is dealt past two times in three (ReviewKeep). The faces keep
+	// the misses: the page in the browser, the terminal in a file.
+	Review string
 }
 
 // DefaultRequest is 20 hands of every kind from the default game, seed 1.
@@ -49,6 +54,39 @@ func (q *Request) Params(s *param.Set) {
 	s.Int(&q.Hands, "hands", "hands to deal")
 	s.Enum(&q.Focus, "focus", "which hands: %s (close: the best play ahead by less than 0.05 of a bet)", Focuses...)
 	s.Uint64(&q.Seed, "seed", "seed of the shuffles; the same seed deals the same hands")
+	s.String(&q.Review, "review", "cells missed before, brought back more often: \"hard 16 v T, soft A7 v 9\"")
+}
+
+// ReviewKeep is the share of hands outside the review's cells a session
+// with a review deals; the rest are dealt past, so that a missed cell
+// comes about three times as often as its frequency.
+const ReviewKeep = 1.0 / 3
+
+// MaxReview bounds a review's cells.
+const MaxReview = 50
+
+// ParseReview reads a review: cells "hard 16 v T" (a table, a row, the
+// up card), separated by commas.
+func ParseReview(s string) ([]string, error) {
+	var out []string
+	for _, f := range strings.Split(s, ",") {
+		f = strings.Join(strings.Fields(f), " ")
+		if f == "" {
+			continue
+		}
+		var table, row, v, up string
+		if n, _ := fmt.Sscan(f, &table, &row, &v, &up); n != 4 || v != "v" || (table != "hard" && table != "soft" && table != "pairs") {
+			return nil, fmt.Errorf("cell %s: want a table, a row and an up card, e.g. hard 16 v T", param.Quote(f, 30))
+		}
+		if _, err := solve.ParseRank(up); err != nil {
+			return nil, fmt.Errorf("cell %s: up card %s", param.Quote(f, 30), param.Quote(up, 5))
+		}
+		out = append(out, f)
+	}
+	if len(out) > MaxReview {
+		return nil, fmt.Errorf("%d cells; a review takes at most %d", len(out), MaxReview)
+	}
+	return out, nil
 }
 
 // Check reads and checks the request.
@@ -62,6 +100,9 @@ func (q Request) Check() (solve.Rules, error) {
 	}
 	if !slices.Contains(Focuses, q.Focus) {
 		return r, param.Errorf("focus", q.Focus, "want %s", param.OrList(Focuses))
+	}
+	if _, err := ParseReview(q.Review); err != nil {
+		return r, param.Errorf("review", q.Review, "%v", err)
 	}
 	return r, nil
 }
@@ -93,7 +134,8 @@ func (q Request) NewSession(t *solve.Table) (*Session, error) {
 	if t.Rules.String() != r.String() {
 		return nil, fmt.Errorf("a table of %s for a drill of %s", t.Rules, r)
 	}
-	s := &Session{Rules: r, Focus: q.Focus, Left: q.Hands, table: t, rng: rand.New(rand.NewPCG(q.Seed, 0x6472696c6c))}
+	review, _ := ParseReview(q.Review) // checked
+	s := &Session{Rules: r, Focus: q.Focus, Left: q.Hands, table: t, rng: rand.New(rand.NewPCG(q.Seed, 0x6472696c6c)), review: review}
 	s.shuffle()
 	return s, nil
 }
@@ -170,11 +212,12 @@ type Session struct {
 	Focus string
 	Left  int // hands still to deal
 
-	table *solve.Table
-	rng   *rand.Rand
-	shoe  []solve.Rank
-	pos   int
-	cut   int
+	table  *solve.Table
+	rng    *rand.Rand
+	review []string // cells brought back more often
+	shoe   []solve.Rank
+	pos    int
+	cut    int
 	// hitting is the hand last hit, which the next hand plays on (a card
 	// drawn to it), or nil.
 	hitting *Hand
@@ -256,7 +299,7 @@ func (s *Session) Next() (Hand, bool, error) {
 		if err != nil {
 			return h, false, err
 		}
-		if s.wants(h) {
+		if s.wants(h) && s.reviewed(h) {
 			s.Left--
 			return h, true, nil
 		}
@@ -336,6 +379,16 @@ func (s *Session) freq(a, b, up solve.Rank) float64 {
 		}
 	}
 	return f
+}
+
+// reviewed reports whether a hand dealt is kept under the session's
+// review: always a hand of a reviewed cell (or any, without a review),
+// another ReviewKeep of the time.
+func (s *Session) reviewed(h Hand) bool {
+	if len(s.review) == 0 || slices.Contains(s.review, fmt.Sprintf("%s v %v", h.Cell, h.Up)) {
+		return true
+	}
+	return s.rng.Float64() < ReviewKeep
 }
 
 // wants reports whether a hand is of the session's focus.

@@ -34,6 +34,23 @@ document.addEventListener("DOMContentLoaded", function () {
       localStorage.setItem(store, JSON.stringify(missed));
     } catch (e) {}
   }
+  // A new session brings the cells missed most back more often: the
+  // start form and the link to another session carry them (review).
+  var review = Object.keys(missed).sort(function (a, b) { return missed[b] - missed[a]; }).slice(0, 8).join(", ");
+  var start = document.getElementById("start");
+  if (start && review) {
+    var input = document.createElement("input");
+    input.type = "hidden";
+    input.name = "review";
+    input.value = review;
+    start.appendChild(input);
+  }
+  var again = document.getElementById("again");
+  if (again && review) {
+    var u = new URL(again.href);
+    u.searchParams.set("review", review);
+    again.href = u.toString();
+  }
   var list = document.getElementById("missed");
   var show = function () {
     list.textContent = "";
