@@ -267,11 +267,11 @@ func Heatmap(w io.Writer, format string, grids []*EVGrid, opt HeatmapOptions) er
 		cm.SetMin(lo)
 		cm.SetMax(hi)
 		pal = reversed{cm.Palette(255)}
-	default:
+	default: // a loss red, a gain blue: players read red as losing
 		cm := moreland.SmoothBlueRed()
 		cm.SetMin(lo)
 		cm.SetMax(hi)
-		pal = cm.Palette(255)
+		pal = reversed{cm.Palette(255)}
 	}
 
 	// Layout: each table is as wide as ten cells and as tall as its rows,
@@ -536,8 +536,8 @@ func colorMapOf(opt HeatmapOptions, lo, hi float64) palette.ColorMap {
 		cm = moreland.ExtendedBlackBody()
 	case opt.Sequential:
 		cm = reversedMap{moreland.ExtendedBlackBody()}
-	default:
-		cm = moreland.SmoothBlueRed()
+	default: // a loss red, a gain blue
+		cm = reversedMap{moreland.SmoothBlueRed()}
 	}
 	cm.SetMin(lo)
 	cm.SetMax(hi)

@@ -134,8 +134,9 @@ func comparePNG(t *testing.T, golden string, got []byte) {
 	}
 }
 
-// TestColorBar checks the colour bar in every format: red (gains) at the
-// top and blue (losses) at the bottom of the PNG, as on the cells; and
+// TestColorBar checks the colour bar in every format: blue (gains) at the
+// top and red (losses) at the bottom of the PNG, as on the cells (players
+// read red as losing); and
 // drawn as vector paths in SVG and PDF (an image there was drawn upside
 // down in PDF and not at all by most SVG viewers), with no font embedded
 // in SVG.
@@ -170,8 +171,8 @@ func TestColorBar(t *testing.T) {
 			}
 		}
 	}
-	if top < 0 || topC[0] <= topC[2] || bottomC[2] <= bottomC[0] {
-		t.Errorf("PNG colour bar: top row %d %v, bottom row %d %v; want red on top, blue below", top, topC, bottom, bottomC)
+	if top < 0 || topC[2] <= topC[0] || bottomC[0] <= bottomC[2] {
+		t.Errorf("PNG colour bar: top row %d %v, bottom row %d %v; want blue on top, red below", top, topC, bottom, bottomC)
 	}
 	if svg := render("svg"); bytes.Contains(svg, []byte("<image")) || len(svg) > 200_000 {
 		t.Errorf("SVG: %d bytes, image element %v; want vector paths and no embedded font", len(svg), bytes.Contains(svg, []byte("<image")))

@@ -201,7 +201,7 @@ func (j PlotJob) Run(ctx context.Context, progress func()) ([]*EVGrid, HeatmapOp
 	opt.Title = fmt.Sprintf("%s: %s minus %s", MetricTitle(j.req.Metric), j.rules, j.vs)
 	opt.Scale = "EV difference (fraction of the initial bet)"
 	opt.Notes[0] = "Each cell: the value under " + j.rules.String() + " less the value under " + j.vs.String() +
-		" (red: the first is better). " + opt.Notes[0]
+		" (blue: the first is better). " + opt.Notes[0]
 	return grids, opt, nil
 }
 
