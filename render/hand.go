@@ -37,6 +37,10 @@ type HandReport struct {
 	Cell  JSONCell   `json:"cell"`            // the chart cell that decides the hand
 	Hands []JSONHand `json:"hands,omitempty"` // a total in a finite shoe: its two-card hands
 	Note  string     `json:"note,omitempty"`  // what is special: a blackjack, 21, three or more cards
+	// NoDecision marks a hand nothing is decided on (a blackjack): the
+	// text stops at its note, where a chart cell's margins would be zeros
+	// that price nothing.
+	NoDecision bool `json:"no_decision,omitempty"`
 }
 
 // NewHandReport lays out what the solved table says of one hand
@@ -49,6 +53,7 @@ func NewHandReport(t *solve.Table, l solve.Lookup) HandReport {
 	switch l.Note {
 	case solve.Blackjack:
 		rep.Note = fmt.Sprintf("blackjack: paid %v, no decision", t.Rules.BlackjackPays)
+		rep.NoDecision = true
 	case solve.Stands21:
 		rep.Note = "21: the hand stands"
 	case solve.MultiCard:
@@ -115,6 +120,9 @@ func HandText(w io.Writer, rep HandReport) error {
 	fmt.Fprintf(w, "%s v %s\nrules %s\n", name, rep.Up, RulesText(rep.Rules, rep.Shoe))
 	if rep.Note != "" {
 		fmt.Fprintf(w, "%s\n", rep.Note)
+	}
+	if rep.NoDecision {
+		return nil
 	}
 	if len(rep.EV) > 0 {
 		what := "for exactly these cards (composition-dependent)"

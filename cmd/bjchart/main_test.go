@@ -1381,3 +1381,17 @@ func TestDrillMemory(t *testing.T) {
 		t.Error("a scripted session kept its misses")
 	}
 }
+
+// TestHandBlackjack: a blackjack's lookup says it is paid and stops: no
+// chart cell with margins of zero that price nothing (JSON marks it
+// no_decision).
+func TestHandBlackjack(t *testing.T) {
+	code, out, _ := runCmd(t, "hand", "A,T v 6")
+	if code != exitOK || !strings.Contains(out, "blackjack: paid 3:2, no decision") || strings.Contains(out, "margin") {
+		t.Errorf("exit %d:\n%s", code, out)
+	}
+	code, out, _ = runCmd(t, "hand", "A,T v 6", "--format", "json")
+	if code != exitOK || !strings.Contains(out, `"no_decision": true`) {
+		t.Errorf("JSON: exit %d:\n%s", code, out)
+	}
+}
