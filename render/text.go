@@ -54,14 +54,8 @@ func Text(w io.Writer, t *solve.Table, opt TextOptions) error {
 		"bjchart basic strategy", RulesText(t.Rules.String(), customShoe(t)), EdgeText(t.EV, 4), 100*t.EV); err != nil {
 		return err
 	}
-	switch {
-	case !t.Rules.Infinite():
-		if _, err := fmt.Fprintf(w, "composition-dependent play: EV %+.4f%% (splits %v), %+.4f%% (splits %v)\n",
-			100*t.CDEV[solve.CDZMinus], solve.CDZMinus, 100*t.CDEV[solve.CDP1], solve.CDP1); err != nil {
-			return err
-		}
-	case !t.Rules.ChartIsBestPlay():
-		if _, err := fmt.Fprintf(w, "best play: EV %+.4f%% (%s)\n", 100*t.CDEV[solve.CDZMinus], bestPlayBeyondChart(t.Rules)); err != nil {
+	if line := BestPlayText(t); line != "" {
+		if _, err := fmt.Fprintln(w, line); err != nil {
 			return err
 		}
 	}
@@ -221,6 +215,22 @@ func cellText(c *solve.Cell, opt TextOptions) string {
 
 // bestPlayBeyondChart says what an infinite deck's best play does that its
 // chart cannot.
+// BestPlayText is the line that gives the best play's EV beside the
+// chart's: a finite shoe's composition-dependent play, with both split
+// conventions, or in an infinite deck what the best play does that the
+// chart cannot (by total and card count, doubling three cards, a
+// rescue); "" where the chart is the best play.
+func BestPlayText(t *solve.Table) string {
+	switch {
+	case !t.Rules.Infinite():
+		return fmt.Sprintf("composition-dependent play: EV %+.4f%% (splits %v), %+.4f%% (splits %v)",
+			100*t.CDEV[solve.CDZMinus], solve.CDZMinus, 100*t.CDEV[solve.CDP1], solve.CDP1)
+	case !t.Rules.ChartIsBestPlay():
+		return fmt.Sprintf("best play: EV %+.4f%% (%s)", 100*t.CDEV[solve.CDZMinus], bestPlayBeyondChart(t.Rules))
+	}
+	return ""
+}
+
 func bestPlayBeyondChart(r solve.Rules) string {
 	var does []string
 	if r.CardCountMatters() {

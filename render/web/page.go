@@ -146,8 +146,8 @@ func (s *Server) fill(ctx context.Context, d *pageData, q query, t *solve.Table)
 	rules := t.Rules.String()
 	d.Rules, d.Words, d.DAS = rules, render.DescribeRules(t.Rules), t.Rules.DAS
 	d.Edge = fmt.Sprintf("%s playing this chart (player EV %+.4f%% of the initial bet per round)", render.Capitalize(render.EdgeText(t.EV, 4)), 100*t.EV)
-	if t.CDEV[solve.CDZMinus] != t.EV {
-		d.BestPlay = fmt.Sprintf("Composition-dependent play: EV %+.4f%% (splits CDZ-), %+.4f%% (splits CDP1).", 100*t.CDEV[solve.CDZMinus], 100*t.CDEV[solve.CDP1])
+	if line := render.BestPlayText(t); line != "" { // the command line's words
+		d.BestPlay = render.Capitalize(line) + "."
 	}
 	d.Cond = t.Conditioning.Describe() + "."
 	// The composition-dependent exceptions of each cell: two-card hands
