@@ -64,7 +64,7 @@ func TestDealtPointsMatchSolver(t *testing.T) {
 		}
 		cands := candidates(basic)
 		hands := cellHands(basic, cands)
-		opt := Options{Shoes: 4, Penetration: 0.8, Seed: 9}
+		opt := Options{Shoes: 2, Penetration: 0.8, Seed: 9}
 		full := solve.NewShoe(r.Decks).Counts
 		for i := range opt.Shoes {
 			left, c := dealShoe(r, HiLo, full, opt, i)

@@ -116,6 +116,7 @@ func FuzzParseCountAnswer(f *testing.F) {
 // below, and 16 v T surrenders at any count (a two-card hand the chart
 // surrenders; its stand index is for the hands not surrendered).
 func TestIndexDrillPlays(t *testing.T) {
+	solved := map[string]*solve.Table{}
 	for _, c := range []struct {
 		rules, hand string
 		tc          int
@@ -135,9 +136,12 @@ func TestIndexDrillPlays(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		basic, err := solve.Solve(job.Rules)
-		if err != nil {
-			t.Fatal(err)
+		basic := solved[c.rules]
+		if basic == nil {
+			if basic, err = solve.Solve(job.Rules); err != nil {
+				t.Fatal(err)
+			}
+			solved[c.rules] = basic
 		}
 		found := false
 		for _, d := range job.Decisions {

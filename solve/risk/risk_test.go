@@ -258,11 +258,11 @@ func FuzzParseSpread(f *testing.F) {
 // simulated edges agree within 3 SE under -long (exactAgainstSimulated).
 func TestUnbalancedCount(t *testing.T) {
 	r, _ := solve.ParseRules("2D S17 DAS LS")
-	shoes := 30
+	shoes, rounds := 20, int64(500_000)
 	if *long {
-		shoes = 300
+		shoes, rounds = 300, 2_000_000
 	}
-	g, err := Measure(Setup{Rules: r, Count: "ko", Penetration: 0.75, Shoes: shoes, Rounds: 2_000_000, Seed: 4})
+	g, err := Measure(Setup{Rules: r, Count: "ko", Penetration: 0.75, Shoes: shoes, Rounds: rounds, Seed: 4})
 	if err != nil {
 		t.Fatal(err)
 	}
