@@ -1,0 +1,224 @@
+package drill
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+
+	"bjchart/solve"
+)
+
+// A Decision is a play made at the table, with what it was made on.
+type Decision struct {
+	Round int          // 1 for the first round
+	Cards []solve.Rank // the hand, low rank first
+	Up    solve.Rank
+	// Shoe is the cards the player had not seen, with the hand and the up
+	// card put back: the shoe 'bjchart hand --shoe' values the hand on.
+	// Empty for an infinite deck.
+	Shoe  string
+	left  [10]int // Shoe's counts
+	Split bool    // a hand of a split pair
+	Bet   float64 // the round's first bet: the unit of the EVs and Cost
+	// Legal is what the table allowed; Play what was made.
+	Legal [solve.Surrender + 1]bool
+	Play  solve.Action
+	// Rescue: the decision was to stand on a double or rescue it (R).
+	Rescue bool
+	// Priced is true once Price has set Cost and Best.
+	Priced bool
+	Best   solve.Action
+	Cost   float64 // the best play's EV less the play's, on this hand
+}
+
+// HandRequest is the hand request that values the decision's plays: the
+// game, the shoe left and the cards ('bjchart hand CARDS v UP --rules R
+// --shoe S').
+func (d Decision) HandRequest(r solve.Rules) solve.HandRequest {
+	q := solve.DefaultHandRequest()
+	q.Game = solve.Game{Rules: r.String()}
+	q.Shoe = d.Shoe
+	q.Hand = CardList(d.Cards) + " v " + d.Up.String()
+	return q
+}
+
+// Advice is the exact value of each play of a decision on the cards the
+// player has not seen: every legal play the solver values (a resplit and
+// a rescue it does not: Valued false), the best of them, and the chart's
+// play for the hand.
+type Advice struct {
+	EV     [solve.Surrender + 1]float64
+	Valued [solve.Surrender + 1]bool
+	Best   solve.Action
+	Chart  solve.Action
+	// Unvalued names legal plays the values leave out ("resplit").
+	Unvalued string
+}
+
+// Advise values a decision's plays on the cards left, as 'bjchart hand
+// --shoe' values the hand there (HandRequest), with the table's own
+// limits on what may be played (no surrender after a split, a double
+// after a split only with DAS; a resplit not valued). In a peek game
+// without early surrender it values the hand with solve.HandValues and
+// solve.PairPlays, the solver's per-shoe values (equal to the table
+// solve's to 1e-12, and in milliseconds, any shoe); otherwise it solves
+// the shoe's table, which needs a card of every rank left. An infinite
+// deck's values are its table's (chart). chart is the game's solved
+// table, for the chart's play.
+func Advise(ctx context.Context, r solve.Rules, d Decision, chart *solve.Table) (Advice, error) {
+	var l solve.Lookup
+	var err error
+	switch {
+	case r.Infinite():
+		var q solve.HandQuery
+		if q, err = solve.ParseHand(d.HandRequest(r).Hand); err == nil {
+			l, err = chart.Lookup(q)
+		}
+	case r.HoleCard == solve.Peek && r.Surrender != solve.EarlySurrender:
+		l, err = shoeValues(r, d)
+	default:
+		_, l, err = d.HandRequest(r).Run(ctx)
+	}
+	if err != nil {
+		return Advice{}, err
+	}
+	return adviceFrom(l, d, chart), nil
+}
+
+// shoeValues values a decision's plays on its shoe with the per-shoe
+// solver, conditioned on no dealer blackjack as the solver's tables are.
+func shoeValues(r solve.Rules, d Decision) (solve.Lookup, error) {
+	var l solve.Lookup
+	v := solve.NewHandValues(r, d.left, d.Up)
+	var hand [10]uint8
+	for _, c := range d.Cards {
+		hand[c-1]++
+	}
+	q := v.NoBlackjack(hand)
+	if q <= 0 {
+		return l, fmt.Errorf("no card left that is not a dealer blackjack")
+	}
+	var w [solve.Surrender + 1]float64
+	w[solve.Stand], w[solve.Hit], w[solve.Double], w[solve.Surrender] = v.Plays(hand)
+	for _, a := range []solve.Action{solve.Stand, solve.Hit, solve.Double, solve.Surrender} {
+		l.EV[a], l.Legal[a] = w[a]/q, true
+	}
+	if len(d.Cards) == 2 && d.Cards[0] == d.Cards[1] && d.Legal[solve.Split] && !d.Split {
+		_, split, err := solve.PairPlays(r, solve.Shoe{Counts: d.left}, d.Cards[0], d.Up)
+		if err != nil {
+			return l, err
+		}
+		l.EV[solve.Split], l.Legal[solve.Split] = split/q, true
+	}
+	return l, nil
+}
+
+// adviceFrom reads a lookup as the decision's advice.
+func adviceFrom(l solve.Lookup, d Decision, chart *solve.Table) Advice {
+	var a Advice
+	a.Best, a.Chart = solve.NoAction, chartPlay(chart, d)
+	if d.Rescue { // stand on the double, or rescue it: not a play the solver's tables hold
+		a.Unvalued = "stand or rescue a double"
+		return a
+	}
+	for act := solve.Stand; act <= solve.Surrender; act++ {
+		switch {
+		case !d.Legal[act]:
+		case act == solve.Split && d.Split:
+			a.Unvalued = "resplit"
+		case l.Legal[act]:
+			a.EV[act], a.Valued[act] = l.EV[act], true
+			if a.Best == solve.NoAction || a.EV[act] > a.EV[a.Best] {
+				a.Best = act
+			}
+		}
+	}
+	return a
+}
+
+// chartPlay is the chart's play for a decision, as the solver values a
+// chart (and the simulator plays one): a pair's row for a pair not yet
+// split, a split pair split again while the rules allow, else the hard
+// or soft row of the cards (a split hand's first decision included), the
+// row's play for three or more cards after a hit; a play the table does
+// not allow here gives way to the chart's fallback. A double is never
+// rescued.
+func chartPlay(t *solve.Table, d Decision) solve.Action {
+	switch {
+	case d.Rescue:
+		return solve.Stand // the chart never rescues
+	case t == nil:
+		return solve.NoAction
+	}
+	kind, row := solve.CellOf(d.Cards)
+	if kind == solve.Pairs && d.Split && d.Legal[solve.Split] {
+		return solve.Split // split again while the rules allow, as the solver values a chart
+	}
+	if kind == solve.Pairs && d.Split {
+		tot, soft := total(d.Cards)
+		kind, row = solve.Hard, strconv.Itoa(tot)
+		if soft {
+			kind, row = solve.Soft, "A"+solve.Rank(tot-11).String()
+		}
+	}
+	c := t.Cell(kind, row, d.Up)
+	if c == nil {
+		return solve.NoAction
+	}
+	if len(d.Cards) > 2 {
+		if d.Legal[c.MultiCard] {
+			return c.MultiCard
+		}
+		return solve.Stand
+	}
+	switch a := c.Code.Best; {
+	case d.Legal[a]:
+		return a
+	case c.Code.Fallback != solve.NoAction && d.Legal[c.Code.Fallback]:
+		return c.Code.Fallback
+	}
+	return solve.Stand
+}
+
+// Price sets the cost of each decision not yet priced for which advice
+// gives values (false: none known); a play the values leave out (a
+// resplit, a rescue) stays unpriced.
+func (t *Table) Price(advice func(Decision) (Advice, bool)) {
+	for i := range t.Decisions {
+		d := &t.Decisions[i]
+		if d.Priced {
+			continue
+		}
+		a, ok := advice(*d)
+		if !ok || a.Best == solve.NoAction || !a.Valued[d.Play] {
+			continue
+		}
+		d.Priced, d.Best, d.Cost = true, a.Best, a.EV[a.Best]-a.EV[d.Play]
+	}
+}
+
+// A TableSummary is a session's results.
+type TableSummary struct {
+	Rounds    int
+	Net       float64 // the balance less the balance sat down with (chips on the table counted as staked)
+	Decisions int
+	Priced    int     // decisions priced
+	GivenUp   float64 // EV the priced decisions gave up against the best play, in units
+	Mistakes  int     // priced decisions that were not the best play
+}
+
+// Summary sums the session.
+func (t *Table) Summary() TableSummary {
+	s := TableSummary{Rounds: t.Rounds, Net: t.Balance + t.staked() - t.Start, Decisions: len(t.Decisions)}
+	for _, d := range t.Decisions {
+		if !d.Priced {
+			continue
+		}
+		s.Priced++
+		s.GivenUp += d.Cost * d.Bet
+		if d.Cost > 1e-12 {
+			s.Mistakes++
+		}
+	}
+	return s
+}

@@ -1,0 +1,291 @@
+package drill
+
+import (
+	"context"
+	"math"
+	"strings"
+	"testing"
+
+	"bjchart/solve"
+)
+
+// playByChart plays rounds of a bet of one unit at t by the chart of
+// chart (insurance declined) and returns the mean and SE of a round's
+// result.
+func playByChart(t *testing.T, tab *Table, chart *solve.Table, rounds int) (mean, se float64) {
+	t.Helper()
+	var sum, sq float64
+	for range rounds {
+		before := tab.Balance
+		if err := tab.Do(Move{Bet: 1}); err != nil {
+			t.Fatal(err)
+		}
+		for tab.Phase != Betting {
+			var m Move
+			switch tab.Phase {
+			case Insuring:
+				m = Move{Insure: -1}
+			case Deciding:
+				d, _ := tab.Pending()
+				m = Move{Play: chartPlay(chart, d)}
+			default:
+				t.Fatalf("phase %v", tab.Phase)
+			}
+			if err := tab.Do(m); err != nil {
+				t.Fatalf("%v: %v", m, err)
+			}
+		}
+		x := tab.Balance - before
+		if math.Abs(x-tab.Round.Net) > 1e-6 {
+			t.Fatalf("the balance moved %v, the round's net is %v", x, tab.Round.Net)
+		}
+		sum += x
+		sq += x * x
+	}
+	n := float64(rounds)
+	mean = sum / n
+	return mean, math.Sqrt((sq/n - mean*mean) / n)
+}
+
+// TestTablePaysTheChartsEV plays rounds at the table by the chart of an
+// infinite deck (no cut-card effect) and holds the mean result within 3
+// SE of the chart's exact EV: the table's dealing, plays, dealer and
+// payouts against the solver, which shares none of their code. Rule
+// sets cover the hole-card games, surrender, splits and the house
+// variants.
+func TestTablePaysTheChartsEV(t *testing.T) {
+	rules := []string{
+		"INF S17 DAS SPL3 LS",
+		"INF H17 NDAS SPL1 ENHC ES 6:5",
+		"INF S17 DAS RSA HSA OBO 5CC PUSH22",
+		"INF H17 DAS DANY RESCUE P21WINS 5C21=3:2 DHIT16=0.5 TIESLOSE",
+	}
+	rounds := 200_000
+	if !*long {
+		rules, rounds = rules[:2], 100_000
+	}
+	for i, s := range rules {
+		r, err := solve.ParseRules(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		chart, err := solve.Solve(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		q := DefaultTableRequest()
+		q.Game.Rules, q.Seed, q.Balance = s, uint64(i+1), MaxBalance
+		tab, err := q.Sit()
+		if err != nil {
+			t.Fatal(err)
+		}
+		mean, se := playByChart(t, tab, chart, rounds)
+		t.Logf("%s: %.5f ± %.5f a round, the chart's EV %.5f", s, mean, se, chart.EV)
+		if z := (mean - chart.EV) / se; math.Abs(z) > 3 {
+			t.Errorf("%s: the table pays %.5f ± %.5f a round, the chart's EV is %.5f (%.1f SE)", s, mean, se, chart.EV, z)
+		}
+	}
+}
+
+// TestTableCheckFailsOnABrokenModel: the same comparison finds a table
+// that pays a blackjack 1:1 where the chart's EV has it at 3:2.
+func TestTableCheckFailsOnABrokenModel(t *testing.T) {
+	r, _ := solve.ParseRules("INF S17 DAS LS")
+	chart, err := solve.Solve(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := DefaultTableRequest()
+	q.Game.Rules, q.Balance = "INF S17 DAS LS 1:1", MaxBalance
+	tab, err := q.Sit()
+	if err != nil {
+		t.Fatal(err)
+	}
+	mean, se := playByChart(t, tab, chart, 100_000)
+	if z := (mean - chart.EV) / se; math.Abs(z) < 3 {
+		t.Errorf("a blackjack paid 1:1: %.5f ± %.5f against %.5f, only %.1f SE", mean, se, chart.EV, z)
+	}
+}
+
+// TestTableAdviceIsTheShoeLeft plays a one-deck game by the chart and,
+// at every decision, checks the shoe the advice values it on against the
+// cards seen since the shuffle (counted here from the rounds shown), and
+// the advice's values (solve.HandValues and PairPlays, the per-shoe
+// solver) against 'hand --shoe' on that shoe (the whole table solved),
+// to 1e-9, wherever that takes the shoe (a card of every rank left).
+func TestTableAdviceIsTheShoeLeft(t *testing.T) {
+	q := DefaultTableRequest()
+	q.Game.Rules, q.Seed = "1D S17 DAS LS", 7
+	tab, err := q.Sit()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := tab.Rules
+	chart, err := solve.Solve(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	full := r.FullShoe().Counts
+	var seen [10]int
+	shuffles, checked := 0, 0
+	for range 12 {
+		if err := tab.Do(Move{Bet: 10}); err != nil {
+			t.Fatal(err)
+		}
+		if tab.Shuffles != shuffles {
+			shuffles, seen = tab.Shuffles, [10]int{}
+		}
+		for tab.Phase != Betting {
+			if tab.Phase == Insuring {
+				if err := tab.Do(Move{Insure: -1}); err != nil {
+					t.Fatal(err)
+				}
+				continue
+			}
+			d, _ := tab.Pending()
+			want := full
+			for i := range want {
+				want[i] -= seen[i]
+			}
+			rd := tab.Round
+			for j, h := range rd.Hands { // the other hands' cards are seen
+				if j != rd.At {
+					for _, c := range h.Cards {
+						want[c-1]--
+					}
+				}
+			}
+			if got := d.Shoe; got != (solve.Shoe{Counts: want}).String() {
+				t.Fatalf("round %d, %s v %v: shoe %s, want %v", d.Round, CardList(d.Cards), d.Up, got, want)
+			}
+			a, err := Advise(context.Background(), r, d, chart)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := solve.ParseShoe(d.Shoe); err == nil { // 'hand --shoe' takes it: the same values
+				_, l, err := d.HandRequest(r).Run(context.Background())
+				if err != nil {
+					t.Fatal(err)
+				}
+				for act := solve.Stand; act <= solve.Surrender; act++ {
+					if !a.Valued[act] {
+						continue
+					}
+					if !l.Legal[act] || math.Abs(l.EV[act]-a.EV[act]) > 1e-9 {
+						t.Errorf("%s v %v on %s, %v: advice %.12f, hand --shoe %.12f (legal %v)", CardList(d.Cards), d.Up, d.Shoe, act, a.EV[act], l.EV[act], l.Legal[act])
+					}
+					checked++
+				}
+			}
+			if err := tab.Do(Move{Play: a.Chart}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, h := range tab.Round.Hands {
+			for _, c := range h.Cards {
+				seen[c-1]++
+			}
+		}
+		for _, c := range tab.Round.Dealer {
+			seen[c-1]++
+		}
+	}
+	if checked < 10 {
+		t.Errorf("checked %d values", checked)
+	}
+	tab.Price(func(d Decision) (Advice, bool) {
+		a, err := Advise(context.Background(), r, d, chart)
+		return a, err == nil
+	})
+	s := tab.Summary()
+	if s.Priced != s.Decisions || s.Decisions == 0 {
+		t.Errorf("%d of %d decisions priced", s.Priced, s.Decisions)
+	}
+	if s.GivenUp < 0 {
+		t.Errorf("the chart's plays gave up %v against the best", s.GivenUp)
+	}
+}
+
+// TestTableReplays: the moves a session made, passed as the request's,
+// deal the same table again (the page's way), and a move out of turn is
+// refused with what the table takes.
+func TestTableReplays(t *testing.T) {
+	q := DefaultTableRequest()
+	q.Game.Rules = "2D H17 DAS LS"
+	tab, err := q.Sit()
+	if err != nil {
+		t.Fatal(err)
+	}
+	chart, err := solve.Solve(tab.Rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var moves []string
+	for range 30 {
+		var m Move
+		switch tab.Phase {
+		case Betting:
+			m = Move{Bet: 5}
+		case Insuring:
+			m = Move{Insure: 1}
+		case Deciding:
+			d, _ := tab.Pending()
+			m = Move{Play: chartPlay(chart, d)}
+		}
+		if err := tab.Do(m); err != nil {
+			t.Fatal(err)
+		}
+		moves = append(moves, m.String())
+	}
+	q.Moves = strings.Join(moves, " ")
+	again, err := q.Sit()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again.Balance != tab.Balance || again.Rounds != tab.Rounds || len(again.Decisions) != len(tab.Decisions) || again.Phase != tab.Phase {
+		t.Errorf("replayed: balance %v, %d rounds, %d decisions; played: %v, %d, %d", again.Balance, again.Rounds, len(again.Decisions), tab.Balance, tab.Rounds, len(tab.Decisions))
+	}
+	for _, c := range []struct{ moves, want string }{
+		{"h", "waits for a bet"},
+		{"b2000", "a bet of 2000: the balance is 1000"},
+		{"b10 b10", ""}, // refused unless the round ended at once
+		{"x", `"x": want bN (a bet), H, S, D, P, R, I or N`},
+		{"b0", "want a whole number of units"},
+	} {
+		q.Moves = c.moves
+		_, err := q.Sit()
+		if c.want == "" {
+			continue
+		}
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("moves %q: %v, want %q", c.moves, err, c.want)
+		}
+	}
+}
+
+// FuzzParseMoves: any text parses or is refused without a panic, and
+// what parses writes back to moves that parse the same.
+func FuzzParseMoves(f *testing.F) {
+	for _, s := range []string{"b10 h s", "b.i.p.d.s", "B25,N,R", "b1e3", "b0", "hsdpr", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		ms, err := ParseMoves(s)
+		if err != nil {
+			return
+		}
+		var w []string
+		for _, m := range ms {
+			w = append(w, m.String())
+		}
+		again, err := ParseMoves(strings.Join(w, " "))
+		if err != nil || len(again) != len(ms) {
+			t.Fatalf("%q wrote %q: %v", s, w, err)
+		}
+		for i := range ms {
+			if again[i] != ms[i] {
+				t.Fatalf("%q: move %d %v, again %v", s, i, ms[i], again[i])
+			}
+		}
+	})
+}
