@@ -111,7 +111,7 @@ json'. For example: printf 'H\nS\nD\n' | bjchart drill --hands 3 --answers -`,
 	fl.StringVar(&answers, "answers", "", "grade these answers (a file, - for standard input; one of H, S, D, P, R a line) instead of asking")
 	enumVar(fl, &format, "format", "text", "output format with --answers: %s", "text", "json")
 	fl.BoolVar(&forget, "forget", false, "forget the cells missed in earlier sessions, and stop")
-	cmd.AddCommand(newCountDrillCmd(e), newIndexDrillCmd(e))
+	cmd.AddCommand(newCountDrillCmd(e), newIndexDrillCmd(e), newTableDrillCmd(e))
 	return cmd
 }
 

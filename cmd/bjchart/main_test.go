@@ -1395,3 +1395,32 @@ func TestHandBlackjack(t *testing.T) {
 		t.Errorf("JSON: exit %d:\n%s", code, out)
 	}
 }
+
+// TestDrillTable: a session at the table played aloud (a bet by Enter,
+// advice asked, a split played out, a key that is not a move asked
+// again) and the same moves as JSON (golden), the decisions priced; a
+// move out of turn in --answers is refused by its line, nothing written.
+func TestDrillTable(t *testing.T) {
+	noEnv := func(string) string { return "" }
+	var out, errb bytes.Buffer
+	code := runIn([]string{"drill", "table", "--rules", "1D", "--seed", "23"}, strings.NewReader("\np\na\nx\nh\ns\ns\nq\n"), &out, &errb, noEnv)
+	for _, want := range []string{"Hand 2  3", "Exact for the cards left: double +0.2573 (best)", `"x": want bN (a bet)`,
+		"hit on A,3 v 6 gave up 0.0960 of a bet", "Round 1: ", "1 round, net"} {
+		if code != exitOK || !strings.Contains(out.String(), want) {
+			t.Errorf("aloud: exit %d, stderr %q, want %q in:\n%s", code, errb.String(), want, out.String())
+			break
+		}
+	}
+	out.Reset()
+	code = runIn([]string{"drill", "table", "--rules", "1D", "--seed", "23", "--moves", "b p h s s", "--answers", "-", "--format", "json"}, strings.NewReader("b20\n"), &out, &errb, noEnv)
+	if code != exitOK {
+		t.Fatalf("json: exit %d: %s", code, errb.String())
+	}
+	golden(t, "drill-table-1d.json", out.String())
+	out.Reset()
+	errb.Reset()
+	code = runIn([]string{"drill", "table", "--answers", "-"}, strings.NewReader("b10\nb10\n"), &out, &errb, noEnv)
+	if code != exitUsage || out.Len() != 0 || !strings.Contains(errb.String(), "--answers -, line 2: b10: the table waits for a play") {
+		t.Errorf("bad move: exit %d, stdout %q, stderr %q", code, out.String(), errb.String())
+	}
+}

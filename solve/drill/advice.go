@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strconv"
+	"sync"
 
 	"bjchart/solve"
 )
@@ -222,3 +223,57 @@ func (t *Table) Summary() TableSummary {
 	}
 	return s
 }
+
+// An Advisor values the decisions of one game and keeps what it has
+// valued (MaxAdvised at most; past that it starts afresh), so that a
+// decision shown with its advice is priced without a second solve. It
+// is safe for concurrent use.
+type Advisor struct {
+	rules solve.Rules
+	chart *solve.Table
+	mu    sync.Mutex
+	memo  map[string]Advice
+}
+
+// MaxAdvised bounds the decisions an Advisor keeps.
+const MaxAdvised = 4096
+
+// NewAdvisor returns an advisor for the game of chart, its solved table.
+func NewAdvisor(chart *solve.Table) *Advisor {
+	return &Advisor{rules: chart.Rules, chart: chart, memo: map[string]Advice{}}
+}
+
+// adviceKey names a decision's values: its shoe, cards, up card and what
+// the table allowed.
+func adviceKey(d Decision) string {
+	return fmt.Sprintf("%s|%s|%v|%v|%v|%v", d.Shoe, CardList(d.Cards), d.Up, d.Split, d.Rescue, d.Legal)
+}
+
+// Advise returns the decision's advice (Advise), valued once.
+func (a *Advisor) Advise(ctx context.Context, d Decision) (Advice, error) {
+	if v, ok := a.Known(d); ok {
+		return v, nil
+	}
+	v, err := Advise(ctx, a.rules, d, a.chart)
+	if err != nil {
+		return v, err
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if len(a.memo) >= MaxAdvised {
+		a.memo = map[string]Advice{}
+	}
+	a.memo[adviceKey(d)] = v
+	return v, nil
+}
+
+// Known returns the decision's advice if it was valued before.
+func (a *Advisor) Known(d Decision) (Advice, bool) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	v, ok := a.memo[adviceKey(d)]
+	return v, ok
+}
+
+// Chart returns the game's solved table.
+func (a *Advisor) Chart() *solve.Table { return a.chart }

@@ -186,7 +186,9 @@ type Table struct {
 	// Decisions are every play made, in order, each with the shoe it was
 	// made on; Price fills in their costs.
 	Decisions []Decision
-	Shuffles  int // times the shoe was shuffled after the first
+	Shuffles  int      // times the shoe was shuffled after the first
+	Moves     []Move   // every move made, a default bet as the bet it made
+	Played    []*Round // the rounds played to the end, in order
 
 	bet   float64 // the request's bet
 	rng   *rand.Rand
@@ -418,6 +420,7 @@ func (t *Table) Do(m Move) error {
 		if bet > t.Balance {
 			return fmt.Errorf("a bet of %s: the balance is %s", Units(bet), Units(t.Balance))
 		}
+		t.Moves = append(t.Moves, Move{Bet: bet})
 		t.deal(bet)
 		return nil
 	case Insuring:
@@ -433,6 +436,7 @@ func (t *Table) Do(m Move) error {
 			rd.Insure = stake
 			t.Balance -= stake
 		}
+		t.Moves = append(t.Moves, m)
 		t.afterInsurance()
 		return nil
 	}
@@ -445,6 +449,7 @@ func (t *Table) Do(m Move) error {
 	d, _ := t.Pending()
 	d.Play = m.Play
 	t.Decisions = append(t.Decisions, d)
+	t.Moves = append(t.Moves, m)
 	t.play(m.Play)
 	return nil
 }
@@ -768,6 +773,7 @@ func (t *Table) endRound() {
 		t.Balance += h.Bet + h.Net
 	}
 	rd.Done = true
+	t.Played = append(t.Played, rd)
 	t.Rounds++
 	t.Phase = Betting
 	if t.Balance < 1 {
@@ -781,3 +787,20 @@ func sortedCards(cards []solve.Rank) []solve.Rank {
 	slices.Sort(c)
 	return c
 }
+
+// MovesText writes moves as ParseMoves reads them: "b10 h s".
+func MovesText(ms []Move) string {
+	w := make([]string, len(ms))
+	for i, m := range ms {
+		w[i] = m.String()
+	}
+	return strings.Join(w, " ")
+}
+
+// HoleDown says whether the dealer's hole card is dealt face down (a
+// peek game's, until the dealer plays).
+func (rd *Round) HoleDown() bool { return rd.holeDown }
+
+// RescueAsked says whether the hand waits to stand on its double or
+// rescue it (RESCUE).
+func (h *PlayerHand) RescueAsked() bool { return h.rescueAsked }

@@ -1,0 +1,226 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"bjchart/render"
+	"bjchart/solve"
+	"bjchart/solve/drill"
+	"bjchart/solve/param"
+
+	"github.com/spf13/cobra"
+)
+
+func newTableDrillCmd(e env) *cobra.Command {
+	req := drill.DefaultTableRequest()
+	var answers, format string
+	cmd := &cobra.Command{
+		Use:   "table",
+		Short: "Play whole rounds at a table of your game, with exact advice from the cards left",
+		Long: `Sit at a table of the game with a balance (--balance) and a bet (--bet):
+each round is dealt from a shoe shuffled once and dealt down to its cut
+card (--penetration), so the cards left change as at a casino. Play every
+hand as the rules allow: H hit, S stand, D double, P split (and resplit),
+R surrender (or rescue a double under RESCUE), I or N to insurance (even
+money on a blackjack); Enter bets the default, bN bets N. A asks for
+advice: the exact EV of every play for the hand from the cards you have
+not seen (composition-dependent, split hands included), beside the
+chart's play, and the 'bjchart hand --shoe' command that computes them.
+After each decision, what it gave up against the best play; at the end,
+the rounds, the net and the EV your choices gave up. Q leaves the table.
+
+A session is its moves: --moves replays them ("b10 h s b10 n p s h s"),
+and --answers FILE (- for standard input) plays the moves in the file
+(any number a line) after them without asking; --format json writes the
+session without asking (the moves of --moves and --answers): the rounds,
+the decisions with their prices, the summary.`,
+		Example: `  bjchart drill table --rules "6D H17 DAS LS"
+  bjchart drill table --rules 1D --balance 200 --bet 5
+  bjchart drill table --rules 2D --moves "b10 s b10 h s" --format json
+  echo "b10 h s" | bjchart drill table --rules 1D --answers -`,
+		Args: noArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			_, _, err := req.Check()
+			if stop, err := e.checked(req, err); stop {
+				return err
+			}
+			var in io.Reader // nil: ask
+			switch {
+			case answers != "":
+				if in, err = answersInput(e, answers, format, "an answers file holds moves"); err != nil {
+					return err
+				}
+			case format != "text":
+				in = strings.NewReader("") // the moves of --moves only
+			}
+			t, err := req.Sit()
+			if err != nil {
+				return requestError(err)
+			}
+			chart, err := solve.Solve(t.Rules)
+			if err != nil {
+				return err
+			}
+			advisor := drill.NewAdvisor(chart)
+			if in == nil {
+				return playAloud(cmd.Context(), e, t, advisor, req.Seed)
+			}
+			if err := playMoves(t, in, answers); err != nil {
+				return err
+			}
+			priceDecisions(cmd.Context(), t, advisor)
+			rep := render.NewTableReport(t, req.Seed)
+			return writeStdout(e, format, func(b *bytes.Buffer) error {
+				if format == "json" {
+					return render.WriteJSON(b, rep)
+				}
+				if err := render.TableText(b, rep); err != nil {
+					return err
+				}
+				_, err := fmt.Fprintln(b, render.TableSummaryText(rep))
+				return err
+			})
+		},
+	}
+	var fields param.Set
+	req.Params(&fields)
+	bindParams(cmd, &fields)
+	fl := cmd.Flags()
+	fl.StringVar(&answers, "answers", "", "play the moves in this file (- for standard input) instead of asking")
+	enumVar(fl, &format, "format", "text", "output format without asking: %s", "text", "json")
+	return cmd
+}
+
+// priceDecisions prices every decision of the session against the best
+// play for the cards left.
+func priceDecisions(ctx context.Context, t *drill.Table, a *drill.Advisor) {
+	t.Price(func(d drill.Decision) (drill.Advice, bool) {
+		v, err := a.Advise(ctx, d)
+		return v, err == nil
+	})
+}
+
+// playMoves makes the moves read from in, any number a line; a move the
+// table does not take is an error naming its line.
+func playMoves(t *drill.Table, in io.Reader, answers string) error {
+	sc := bufio.NewScanner(in)
+	line := 0
+	for sc.Scan() {
+		line++
+		ms, err := drill.ParseMoves(sc.Text())
+		if err == nil {
+			for _, m := range ms {
+				if err = t.Do(m); err != nil {
+					err = fmt.Errorf("%s: %v", m, err)
+					break
+				}
+			}
+		}
+		if err != nil {
+			return usagef("--answers %s, line %d: %v", answers, line, err)
+		}
+	}
+	return sc.Err()
+}
+
+// playAloud shows the table and asks for each move until the player
+// leaves (Q or the end of input), then sums the session up.
+func playAloud(ctx context.Context, e env, t *drill.Table, a *drill.Advisor, seed uint64) error {
+	out := func(s string) { fmt.Fprintln(e.stdout, render.WrapProse(s, e.width())) }
+	out(fmt.Sprintf("bjchart table: %s. You sit down with %s units. Enter bets %s (bN bets N); H S D P R play, I or N answer insurance, A shows the exact values of your plays, Q leaves.",
+		t.Rules, drill.Units(t.Balance), drill.Units(t.Legal()[0].Bet)))
+	var in io.Reader = os.Stdin
+	if e.stdin != nil {
+		in = e.stdin
+	}
+	sc := bufio.NewScanner(in)
+	show := t.Round != nil
+	for t.Phase != drill.Broke {
+		if show {
+			var b bytes.Buffer
+			render.TableText(&b, render.NewTableReport(t, seed))
+			fmt.Fprint(e.stdout, b.String())
+		}
+		show = true
+		fmt.Fprint(e.stdout, tablePrompt(t))
+		if !sc.Scan() {
+			fmt.Fprintln(e.stdout)
+			break
+		}
+		text := strings.TrimSpace(sc.Text())
+		switch strings.ToLower(text) {
+		case "q", "quit":
+			goto done
+		case "a", "?":
+			d, ok := t.Pending()
+			if !ok {
+				out("Advice is for a play of a hand; the table waits for " + map[drill.Phase]string{drill.Betting: "a bet.", drill.Insuring: "insurance."}[t.Phase])
+			} else if v, err := a.Advise(ctx, d); err != nil {
+				out("No advice for this hand: " + err.Error())
+			} else {
+				out(render.AdviceText(t.Rules, d, v))
+			}
+			show = false
+			continue
+		case "":
+			if t.Phase == drill.Betting {
+				text = "b"
+			}
+		}
+		ms, err := drill.ParseMoves(text)
+		if err == nil && len(ms) == 0 {
+			err = fmt.Errorf("nothing to do; %s", tablePrompt(t))
+		}
+		for _, m := range ms {
+			_, deciding := t.Pending()
+			if err = t.Do(m); err != nil {
+				break
+			}
+			if deciding { // what the play gave up, at once
+				priceDecisions(ctx, t, a)
+				if s := render.PlayPriceText(t.Decisions[len(t.Decisions)-1]); s != "" {
+					out(s)
+				}
+			}
+		}
+		if err != nil {
+			out(err.Error())
+			show = false
+		}
+	}
+done:
+	priceDecisions(ctx, t, a)
+	rep := render.NewTableReport(t, seed)
+	if t.Phase == drill.Broke {
+		out("The balance is below one unit: the session is over.")
+	}
+	out("\n" + render.TableSummaryText(rep))
+	return nil
+}
+
+// tablePrompt asks for what the table waits for.
+func tablePrompt(t *drill.Table) string {
+	switch t.Phase {
+	case drill.Betting:
+		return fmt.Sprintf("Bet (Enter: %s, bN: N units, Q leaves)? ", drill.Units(t.Legal()[0].Bet))
+	case drill.Insuring:
+		return "Insurance (I takes it, N declines)? "
+	case drill.Deciding:
+		var keys []string
+		for _, m := range t.Legal() {
+			name := m.Play.String()
+			if d, _ := t.Pending(); d.Rescue && m.Play == solve.Surrender {
+				name = "rescue"
+			}
+			keys = append(keys, m.Play.Letter()+" "+name)
+		}
+		return strings.Join(keys, ", ") + " (A advice)? "
+	}
+	return ""
+}

@@ -1,0 +1,281 @@
+package render
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"bjchart/solve"
+	"bjchart/solve/drill"
+)
+
+// TableReport is a session at the table, as 'bjchart drill table
+// --format json' writes it and the page shows it: the game, the balance,
+// the round in play (or the last one), every round played, and each
+// decision with its price against the exact best play for the cards
+// left. Amounts are in units (the player's chips); EVs and costs in bets
+// (fractions of the round's first bet), in the conditioning of 'chart
+// --format json'.
+type TableReport struct {
+	Rules     string             `json:"rules"`
+	Seed      uint64             `json:"seed"`
+	Balance   float64            `json:"balance"`
+	Start     float64            `json:"start"`
+	Waiting   string             `json:"waiting"` // bet, insurance, play or nothing (broke)
+	Legal     []string           `json:"legal"`   // the moves taken now: "b10", "h", "s", "i", "n" ...
+	Moves     string             `json:"moves"`   // the session's moves, as --moves reads them
+	CardsLeft int                `json:"cards_left"`
+	ToCut     int                `json:"to_cut"` // cards dealt before the cut card comes out
+	Round     *TableRound        `json:"round"`  // in play, or the last played; null before the first
+	Rounds    []TableRound       `json:"rounds"`
+	Decisions []TableDecision    `json:"decisions"`
+	Summary   drill.TableSummary `json:"summary"`
+}
+
+// A TableRound is one round at the table.
+type TableRound struct {
+	Number int         `json:"number"`
+	Bet    float64     `json:"bet"`
+	Dealer []string    `json:"dealer"` // the cards shown; "?" for the hole card face down
+	Total  string      `json:"dealer_total"`
+	Hands  []TableHand `json:"hands"`
+	Insure float64     `json:"insurance"`
+	Notes  []string    `json:"notes"`
+	Done   bool        `json:"done"`
+	Net    float64     `json:"net"` // once done
+}
+
+// A TableHand is one of the player's hands.
+type TableHand struct {
+	Cards  []string `json:"cards"`
+	Total  string   `json:"total"` // "soft 17", "bust 24"
+	Bet    float64  `json:"bet"`
+	InPlay bool     `json:"in_play"`
+	Result string   `json:"result,omitempty"`
+	Net    float64  `json:"net"`
+}
+
+// A TableDecision is a play made, priced.
+type TableDecision struct {
+	Round int    `json:"round"`
+	Hand  string `json:"hand"` // "8,3 v T"
+	Split bool   `json:"split"`
+	Play  string `json:"play"`
+	Best  string `json:"best,omitempty"` // once priced
+	// Cost is the best play's EV less the play's (null: not priced).
+	Cost *float64 `json:"cost"`
+	Shoe string   `json:"shoe,omitempty"` // the cards unseen with the hand and up card: 'hand --shoe'
+}
+
+// NewTableReport lays a table out.
+func NewTableReport(t *drill.Table, seed uint64) TableReport {
+	rep := TableReport{Rules: t.Rules.String(), Seed: seed, Balance: t.Balance, Start: t.Start,
+		Waiting: [...]string{"bet", "insurance", "play", "nothing"}[t.Phase], Moves: drill.MovesText(t.Moves),
+		Legal: []string{}, Rounds: []TableRound{}, Decisions: []TableDecision{}, Summary: t.Summary()}
+	rep.CardsLeft, rep.ToCut = t.CardsLeft()
+	for _, m := range t.Legal() {
+		rep.Legal = append(rep.Legal, m.String())
+	}
+	for i, rd := range t.Played {
+		rep.Rounds = append(rep.Rounds, tableRound(rd, i+1))
+	}
+	if t.Round != nil {
+		rd := tableRound(t.Round, t.Rounds)
+		if !t.Round.Done {
+			rd = tableRound(t.Round, t.Rounds+1)
+		}
+		rep.Round = &rd
+	}
+	for _, d := range t.Decisions {
+		td := TableDecision{Round: d.Round, Hand: drill.CardList(d.Cards) + " v " + d.Up.String(), Split: d.Split, Play: d.Play.String(), Shoe: d.Shoe}
+		if d.Rescue && d.Play == solve.Surrender {
+			td.Play = "rescue"
+		}
+		if d.Priced {
+			cost := d.Cost
+			td.Best, td.Cost = d.Best.String(), &cost
+		}
+		rep.Decisions = append(rep.Decisions, td)
+	}
+	return rep
+}
+
+func tableRound(rd *drill.Round, n int) TableRound {
+	out := TableRound{Number: n, Bet: rd.Bet, Insure: rd.Insure, Notes: append([]string{}, rd.Notes...), Done: rd.Done, Net: rd.Net}
+	for _, c := range rd.Dealer {
+		out.Dealer = append(out.Dealer, c.String())
+	}
+	if rd.HoleDown() {
+		out.Dealer = append(out.Dealer, "?")
+	} else {
+		out.Total = handTotal(rd.Dealer)
+	}
+	for i, h := range rd.Hands {
+		th := TableHand{Total: handTotal(h.Cards), Bet: h.Bet, InPlay: !rd.Done && i == rd.At, Result: h.Result, Net: h.Net}
+		for _, c := range h.Cards {
+			th.Cards = append(th.Cards, c.String())
+		}
+		out.Hands = append(out.Hands, th)
+	}
+	return out
+}
+
+// handTotal writes a hand's total: "17", "soft 17", "bust 24",
+// "blackjack".
+func handTotal(cards []solve.Rank) string {
+	sum, ace := 0, false
+	for _, c := range cards {
+		sum += int(c)
+		ace = ace || c == 1
+	}
+	switch {
+	case len(cards) == 2 && ace && sum == 11:
+		return "21 (two cards)"
+	case sum > 21:
+		return fmt.Sprintf("bust %d", sum)
+	case ace && sum+10 <= 21:
+		return fmt.Sprintf("soft %d", sum+10)
+	}
+	return fmt.Sprint(sum)
+}
+
+// TableText writes the table for a reader: the round (the dealer's
+// cards, each hand with its total and bet, the hand in play marked), its
+// notes and results once done, the balance and the shoe.
+func TableText(w io.Writer, rep TableReport) error {
+	var b strings.Builder
+	if rd := rep.Round; rd != nil {
+		fmt.Fprintf(&b, "Round %d, bet %s", rd.Number, drill.Units(rd.Bet))
+		if rd.Insure > 0 {
+			fmt.Fprintf(&b, ", insured for %s", drill.Units(rd.Insure))
+		}
+		fmt.Fprintln(&b, ".")
+		for _, n := range rd.Notes {
+			fmt.Fprintln(&b, n)
+		}
+		dealer := strings.Join(rd.Dealer, " ")
+		if rd.Total != "" {
+			dealer += "  (" + rd.Total + ")"
+		}
+		fmt.Fprintf(&b, "  Dealer  %s\n", dealer)
+		for i, h := range rd.Hands {
+			label := "  You   "
+			if len(rd.Hands) > 1 {
+				label = fmt.Sprintf("  Hand %d", i+1)
+			}
+			mark := ""
+			if h.InPlay {
+				mark = "  <- to play"
+			}
+			line := fmt.Sprintf("%s  %s  (%s), bet %s%s", label, strings.Join(h.Cards, " "), h.Total, drill.Units(h.Bet), mark)
+			if rd.Done {
+				line += fmt.Sprintf(": %s, %s", h.Result, signedUnits(h.Net))
+			}
+			fmt.Fprintln(&b, line)
+		}
+		if rd.Done {
+			fmt.Fprintf(&b, "Round %d: %s.\n", rd.Number, signedUnits(rd.Net))
+		}
+	}
+	if rd := rep.Round; rd != nil && !rd.Done {
+		fmt.Fprintf(&b, "Balance %s, the rest on the table", drill.Units(rep.Balance))
+	} else {
+		fmt.Fprintf(&b, "Balance %s (%s since you sat down with %s)", drill.Units(rep.Balance), signedUnits(rep.Summary.Net), drill.Units(rep.Start))
+	}
+	if rep.Round != nil && rep.CardsLeft > 0 {
+		fmt.Fprintf(&b, "; %d cards left in the shoe, %d before the cut card", rep.CardsLeft, rep.ToCut)
+	}
+	fmt.Fprintln(&b, ".")
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// signedUnits writes an amount of units with its sign: "+15", "-10", "0".
+func signedUnits(x float64) string {
+	if x > 0 {
+		return "+" + drill.Units(x)
+	}
+	return drill.Units(x)
+}
+
+// AdviceText says what the exact values of a decision's plays are on the
+// cards left, best first, beside the chart's play, with the command that
+// computes them.
+func AdviceText(r solve.Rules, d drill.Decision, a drill.Advice) string {
+	var b strings.Builder
+	if a.Best == solve.NoAction {
+		fmt.Fprintf(&b, "No values for this decision (%s). The chart plays %s.", a.Unvalued, a.Chart)
+		return b.String()
+	}
+	var parts []string
+	for _, act := range AdvicePlays(a) {
+		p := fmt.Sprintf("%s %+.4f", act, a.EV[act])
+		if act == a.Best {
+			p += " (best)"
+		}
+		parts = append(parts, p)
+	}
+	fmt.Fprintf(&b, "Exact for the cards left: %s. The chart plays %s.", strings.Join(parts, ", "), a.Chart)
+	if a.Unvalued != "" {
+		fmt.Fprintf(&b, " Not valued here: %s.", a.Unvalued)
+	}
+	fmt.Fprintf(&b, " EVs in bets, as 'bjchart hand %s --rules \"%s\"%s' values the hand.", d.HandRequest(r).Hand, r, shoeArg(d))
+	return b.String()
+}
+
+func shoeArg(d drill.Decision) string {
+	if d.Shoe == "" {
+		return ""
+	}
+	return " --shoe " + d.Shoe
+}
+
+// AdvicePlays lists the plays advice values, best first.
+func AdvicePlays(a drill.Advice) []solve.Action {
+	var out []solve.Action
+	for act := solve.Stand; act <= solve.Surrender; act++ {
+		if a.Valued[act] {
+			out = append(out, act)
+		}
+	}
+	for i := 1; i < len(out); i++ { // a few plays: insertion sort, best first
+		for j := i; j > 0 && a.EV[out[j]] > a.EV[out[j-1]]; j-- {
+			out[j], out[j-1] = out[j-1], out[j]
+		}
+	}
+	return out
+}
+
+// PlayPriceText says what a decision just made cost against the best play
+// for the cards left.
+func PlayPriceText(d drill.Decision) string {
+	switch {
+	case !d.Priced:
+		return ""
+	case d.Cost <= 1e-12:
+		return fmt.Sprintf("%s on %s v %v: the best play.", d.Play, drill.CardList(d.Cards), d.Up)
+	}
+	return fmt.Sprintf("%s on %s v %v gave up %.4f of a bet (%s units) against %s, the best play for the cards left.",
+		d.Play, drill.CardList(d.Cards), d.Up, d.Cost, drill.Units(round4(d.Cost*d.Bet)), d.Best)
+}
+
+func round4(x float64) float64 { return float64(int64(x*1e4+0.5)) / 1e4 }
+
+// TableSummaryText sums a session up.
+func TableSummaryText(rep TableReport) string {
+	s := rep.Summary
+	text := fmt.Sprintf("%s, net %s units. Decisions priced against the exact best play for the cards left: %d of %d; %d fell short of it, giving up %.2f units of EV.",
+		plural(s.Rounds, "round"), signedUnits(s.Net), s.Priced, s.Decisions, s.Mistakes, s.GivenUp)
+	if s.Priced < s.Decisions {
+		text += fmt.Sprintf(" %d were not priced (a resplit, a rescue, or values no longer held).", s.Decisions-s.Priced)
+	}
+	return text
+}
+
+// plural writes a count of things: "1 round", "2 rounds".
+func plural(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return fmt.Sprintf("%d %ss", n, thing)
+}
