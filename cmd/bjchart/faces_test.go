@@ -93,6 +93,11 @@ func TestFacesBindTheSameRequest(t *testing.T) {
 		{[]string{"effects", "--rules", "9Z"}, "/api/effects.json", "rules=9Z", true},
 		{[]string{"drill", "--focus", "aces"}, "/drill", "focus=aces", true},
 		{[]string{"drill", "--hands", "0"}, "/drill", "hands=0", true},
+		{[]string{"drill", "table"}, "/drill/table", "", false},
+		{[]string{"drill", "table", "--rules", "2D H17 LS", "--seed", "5", "--balance", "200", "--bet", "25", "--moves", "b10 h s"}, "/drill/table", "rules=2D+H17+LS&seed=5&balance=200&bet=25&moves=b10+h+s", false},
+		{[]string{"drill", "table", "--bet", "2000"}, "/drill/table", "bet=2000", true},
+		{[]string{"drill", "table", "--moves", "b10 x"}, "/drill/table", "moves=b10+x", true},
+		{[]string{"drill", "table", "--penetration", "0.95"}, "/drill/table", "penetration=0.95", true},
 	} {
 		name := strings.Join(tc.args, " ")
 		cliReq, cliErr := bindCLI(t, tc.args...)

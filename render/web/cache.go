@@ -102,6 +102,17 @@ func (c *workCache[T]) compute(key string, f func() (T, error), cl *call[T]) {
 	}
 }
 
+// known returns key's result if it is kept, without computing it.
+func (c *workCache[T]) known(key string) (T, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if el, ok := c.entries[key]; ok {
+		return el.Value.(*entry[T]).v, true
+	}
+	var zero T
+	return zero, false
+}
+
 // len reports how many results are kept.
 func (c *workCache[T]) len() int {
 	c.mu.Lock()

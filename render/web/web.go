@@ -34,6 +34,7 @@ import (
 	"bjchart/charts"
 	"bjchart/render"
 	"bjchart/solve"
+	"bjchart/solve/drill"
 	"bjchart/solve/house"
 	"bjchart/solve/param"
 	"bjchart/solve/simreport"
@@ -84,6 +85,11 @@ type Server struct {
 	countDrillPage *template.Template
 	// indexDrillPage is the index drill's.
 	indexDrillPage *template.Template
+	// tablePage is the table's, and advice keeps the values of the
+	// decisions it showed (drill.Advice by game and decision), so that a
+	// play is priced by the values shown for it.
+	tablePage *template.Template
+	advice    *workCache[drill.Advice]
 	simSlot        chan struct{} // one long job (simulation, index plays) at a time
 	mux            *http.ServeMux
 	// The last results of long jobs, for what follows them: a
@@ -119,10 +125,12 @@ func New(opt Options) *Server {
 		drillPage:      template.Must(template.New("drill.html").ParseFS(files, "templates/drill.html", "templates/nav.html")),
 		countDrillPage: template.Must(template.New("count_drill.html").ParseFS(files, "templates/count_drill.html", "templates/nav.html")),
 		indexDrillPage: template.Must(template.New("index_drill.html").ParseFS(files, "templates/index_drill.html", "templates/nav.html")),
+		tablePage:      template.Must(template.New("table.html").Funcs(template.FuncMap{"inc": func(i int) int { return i + 1 }}).ParseFS(files, "templates/table.html", "templates/nav.html")),
 		simSlot:        make(chan struct{}, 1),
 		sims:           newRecent[simreport.Report](8), indices: newRecent[*render.IndicesReport](8), effects: newRecent[[]solve.Effect](8)}
 	s.diffs = newWorkCache[*charts.Diff](8, s.tables.slots)     // two tables each
 	s.houses = newWorkCache[*house.Solution](4, s.tables.slots) // about 20 MB each
+	s.advice = newWorkCache[drill.Advice](drill.MaxAdvised, s.tables.slots)
 	assets, _ := fs.Sub(files, "assets")
 	s.mux = http.NewServeMux()
 	s.mux.Handle("GET /assets/", http.StripPrefix("/assets/", noListing(http.FileServerFS(assets))))
@@ -172,6 +180,7 @@ func New(opt Options) *Server {
 	s.mux.HandleFunc("GET /drill", s.handleDrill)
 	s.mux.HandleFunc("GET /drill/count", s.handleCountDrill)
 	s.mux.HandleFunc("GET /drill/index", s.handleIndexDrill)
+	s.mux.HandleFunc("GET /drill/table", s.handleTable)
 	s.mux.HandleFunc("GET /house.json", s.houseDownload("application/json", func(w *bytes.Buffer, sol *house.Solution) error { return render.HouseJSON(w, sol) }))
 	s.mux.HandleFunc("GET /house/card.pdf", s.houseDownload("application/pdf", func(w *bytes.Buffer, sol *house.Solution) error {
 		return render.HouseCard(w, sol, render.CardOptions{Size: "letter", Version: s.opt.Version, Date: s.today()})
@@ -436,6 +445,8 @@ func Bind(path string, v url.Values) (req any, err error) {
 	case "/drill":
 		q, err := parseDrillQuery(v)
 		return q.req, err
+	case "/drill/table":
+		return parseTableQuery(v)
 	}
 	q, err := parseQuery(v)
 	switch path {

@@ -243,9 +243,9 @@ func NewAdvisor(chart *solve.Table) *Advisor {
 	return &Advisor{rules: chart.Rules, chart: chart, memo: map[string]Advice{}}
 }
 
-// adviceKey names a decision's values: its shoe, cards, up card and what
-// the table allowed.
-func adviceKey(d Decision) string {
+// AdviceKey names a decision's values: its shoe, cards, up card and what
+// the table allowed (a face's key for keeping them).
+func AdviceKey(d Decision) string {
 	return fmt.Sprintf("%s|%s|%v|%v|%v|%v", d.Shoe, CardList(d.Cards), d.Up, d.Split, d.Rescue, d.Legal)
 }
 
@@ -263,7 +263,7 @@ func (a *Advisor) Advise(ctx context.Context, d Decision) (Advice, error) {
 	if len(a.memo) >= MaxAdvised {
 		a.memo = map[string]Advice{}
 	}
-	a.memo[adviceKey(d)] = v
+	a.memo[AdviceKey(d)] = v
 	return v, nil
 }
 
@@ -271,7 +271,7 @@ func (a *Advisor) Advise(ctx context.Context, d Decision) (Advice, error) {
 func (a *Advisor) Known(d Decision) (Advice, bool) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	v, ok := a.memo[adviceKey(d)]
+	v, ok := a.memo[AdviceKey(d)]
 	return v, ok
 }
 

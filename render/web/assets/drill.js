@@ -1,6 +1,7 @@
-// bjchart's trainers: keys answer (H S D P R, I N for insurance: each
-// answer is a link, the page with the answer added), and the chart
-// drill's missed cells are remembered in this browser.
+// bjchart's trainers: keys answer (H S D P R, I N for insurance, B deals
+// at the table: each answer is a link, the page with the answer added; A
+// opens the table's advice), and the chart drill's missed cells are
+// remembered in this browser.
 "use strict";
 
 document.addEventListener("DOMContentLoaded", function () {
@@ -13,6 +14,12 @@ document.addEventListener("DOMContentLoaded", function () {
     if (link) {
       ev.preventDefault();
       link.click();
+      return;
+    }
+    var details = document.querySelector('details[data-key="' + key + '"]'); // the table's advice
+    if (details) {
+      ev.preventDefault();
+      details.open = !details.open;
     }
   });
   if (!document.getElementById("missed")) {

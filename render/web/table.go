@@ -1,0 +1,196 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+
+	"bjchart/render"
+	"bjchart/solve"
+	"bjchart/solve/drill"
+	"bjchart/solve/param"
+)
+
+// tableData is what the table's page shows.
+type tableData struct {
+	Input, Rules, Error string
+	Balance, Bet, Seed  string // the form's values
+	Moves               string // the session's moves, for the form
+	Round               *render.TableRound
+	Actions             []moveLink // a link a move the table takes now: the page with it added
+	Bets                []moveLink // the bets a round may take: the default and a few chips
+	Waiting             string
+	Advice              *adviceData // the hand in play's exact values, if any
+	LastPrice           string      // what the last play gave up
+	Status              string      // the balance and the shoe
+	Summary             string
+	Decisions           []decisionRow // the last few, newest first
+	Again               string                 // a new session
+	Command             string                 // the same session in the terminal
+	Version             string
+}
+
+// A moveLink is the page with a move added; Key is the key that makes
+// it ("" for none).
+type moveLink struct{ Text, URL, Key string }
+
+// adviceData is a decision's exact values on the cards left.
+type adviceData struct {
+	Rows     []adviceRow
+	Chart    string
+	Unvalued string
+	Command  string
+	Error    string
+}
+
+// A decisionRow is a decision made, priced.
+type decisionRow struct {
+	Round                  int
+	Hand, Play, Best, Cost string
+}
+
+type adviceRow struct {
+	Play, EV, Diff string
+	Best           bool
+}
+
+// tableChips are the bets the page offers besides the default.
+var tableChips = []float64{1, 5, 10, 25, 100}
+
+// parseTableQuery binds the query to a table request and checks it.
+func parseTableQuery(v url.Values) (drill.TableRequest, error) {
+	req := drill.DefaultTableRequest()
+	var fields param.Set
+	req.Params(&fields)
+	var all param.Set
+	all.Take(&fields, "rules", "seed", "balance", "bet", "penetration", "moves")
+	if err := all.ParseQuery(v); err != nil {
+		return req, err
+	}
+	_, _, err := req.Check()
+	return req, err
+}
+
+// handleTable serves the table: the round in play drawn as cards, a
+// button a move the table takes (keys H S D P R, I N, B deals), the
+// exact values of the hand's plays on the cards left (A), what each play
+// gave up, the session so far. The table is 'bjchart drill table's
+// (drill.TableRequest): the moves so far ride in the query and are made
+// again; a decision's values are kept as a table is (the advice cache),
+// so that a play is priced by the values shown for it.
+func (s *Server) handleTable(w http.ResponseWriter, r *http.Request) {
+	d := tableData{Version: s.opt.Version}
+	fail := func(err error) {
+		d.Error = err.Error()
+		s.html(w, s.tablePage, d, http.StatusBadRequest)
+	}
+	req, err := parseTableQuery(r.URL.Query())
+	d.Input, d.Balance, d.Bet, d.Seed, d.Moves = req.Game.Rules, drill.Units(req.Balance), drill.Units(req.Bet), fmt.Sprint(req.Seed), req.Moves
+	if err != nil {
+		fail(err)
+		return
+	}
+	t, err := req.Sit()
+	if err != nil {
+		fail(err)
+		return
+	}
+	chart, err := tableOf(r.Context(), s.tables, t.Rules)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	d.Rules = t.Rules.String()
+	advise := func(ctx context.Context, dec drill.Decision) (drill.Advice, error) {
+		return s.advice.getKey(ctx, d.Rules+"|"+drill.AdviceKey(dec), func() (drill.Advice, error) {
+			return drill.Advise(context.Background(), t.Rules, dec, chart)
+		})
+	}
+	if n := len(t.Decisions); n > 0 && len(t.Moves) > 0 && t.Moves[len(t.Moves)-1].Play != solve.NoAction {
+		advise(r.Context(), t.Decisions[n-1]) // the play just made: priced even if its values were not kept
+	}
+	t.Price(func(dec drill.Decision) (drill.Advice, bool) { // the rest by the values kept
+		return s.advice.known(d.Rules + "|" + drill.AdviceKey(dec))
+	})
+	if n := len(t.Decisions); n > 0 && t.Moves[len(t.Moves)-1].Play != solve.NoAction {
+		d.LastPrice = render.PlayPriceText(t.Decisions[n-1])
+	}
+	rep := render.NewTableReport(t, req.Seed)
+	d.Round, d.Waiting = rep.Round, rep.Waiting
+	base := url.Values{"rules": {d.Rules}, "seed": {d.Seed}, "balance": {d.Balance}, "bet": {d.Bet}}
+	if req.Penetration != drill.DefaultTableRequest().Penetration {
+		base.Set("penetration", fmt.Sprint(req.Penetration))
+	}
+	link := func(text, key string, m drill.Move) moveLink {
+		v := url.Values{}
+		for k, x := range base {
+			v[k] = x
+		}
+		v.Set("moves", strings.TrimSpace(rep.Moves+" "+m.String()))
+		return moveLink{Text: text, URL: "/drill/table?" + v.Encode(), Key: key}
+	}
+	for _, m := range t.Legal() {
+		switch {
+		case m.Bet > 0:
+			d.Bets = append(d.Bets, link("Deal, bet "+drill.Units(m.Bet), "B", m))
+			for _, c := range tableChips {
+				if c != m.Bet && c <= t.Balance {
+					d.Bets = append(d.Bets, link("Bet "+drill.Units(c), "", drill.Move{Bet: c}))
+				}
+			}
+		case m.Insure > 0:
+			d.Actions = append(d.Actions, link("I insure", "I", m))
+		case m.Insure < 0:
+			d.Actions = append(d.Actions, link("N no insurance", "N", m))
+		default:
+			name := m.Play.String()
+			if dec, _ := t.Pending(); dec.Rescue && m.Play == solve.Surrender {
+				name = "rescue"
+			}
+			d.Actions = append(d.Actions, link(m.Play.Letter()+" "+name, m.Play.Letter(), m))
+		}
+	}
+	if dec, ok := t.Pending(); ok {
+		d.Advice = &adviceData{Command: fmt.Sprintf("bjchart hand %s --rules %q", dec.HandRequest(t.Rules).Hand, d.Rules)}
+		if dec.Shoe != "" {
+			d.Advice.Command += " --shoe " + dec.Shoe
+		}
+		if a, err := advise(r.Context(), dec); err != nil {
+			d.Advice.Error = "No values for this hand: " + err.Error()
+		} else {
+			d.Advice.Chart, d.Advice.Unvalued = a.Chart.String(), a.Unvalued
+			for _, act := range render.AdvicePlays(a) {
+				d.Advice.Rows = append(d.Advice.Rows, adviceRow{Play: act.String(), EV: fmt.Sprintf("%+.6f", a.EV[act]),
+					Diff: fmt.Sprintf("%.6f", a.EV[a.Best]-a.EV[act]), Best: act == a.Best})
+			}
+		}
+	}
+	status := fmt.Sprintf("Balance %s units", drill.Units(t.Balance))
+	if left, toCut := t.CardsLeft(); t.Round != nil && left > 0 {
+		status += fmt.Sprintf("; %d cards left in the shoe, %d before the cut card", left, toCut)
+	}
+	d.Status = status + "."
+	if t.Rounds > 0 {
+		d.Summary = render.TableSummaryText(rep)
+	}
+	for i := len(rep.Decisions) - 1; i >= 0 && len(d.Decisions) < 8; i-- {
+		x := rep.Decisions[i]
+		row := decisionRow{Round: x.Round, Hand: x.Hand, Play: x.Play, Best: "not priced"}
+		if x.Split {
+			row.Hand += " (split)"
+		}
+		if x.Cost != nil {
+			row.Best, row.Cost = x.Best, fmt.Sprintf("%.4f", *x.Cost)
+		}
+		d.Decisions = append(d.Decisions, row)
+	}
+	again := url.Values{"rules": {d.Rules}, "seed": {fmt.Sprint(req.Seed + 1)}, "balance": {d.Balance}, "bet": {d.Bet}}
+	d.Again = "/drill/table?" + again.Encode()
+	d.Command = fmt.Sprintf("bjchart drill table --rules %q --seed %d --balance %s --bet %s", d.Rules, req.Seed, d.Balance, d.Bet)
+	if rep.Moves != "" {
+		d.Command += fmt.Sprintf(" --moves %q", rep.Moves)
+	}
+	s.html(w, s.tablePage, d, http.StatusOK)
+}
