@@ -27,8 +27,8 @@ type tableData struct {
 	Status              string      // the balance and the shoe
 	Summary             string
 	Decisions           []decisionRow // the last few, newest first
-	Again               string                 // a new session
-	Command             string                 // the same session in the terminal
+	Again               string        // a new session
+	Command             string        // the same session in the terminal
 	Version             string
 }
 

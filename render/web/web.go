@@ -90,8 +90,8 @@ type Server struct {
 	// play is priced by the values shown for it.
 	tablePage *template.Template
 	advice    *workCache[drill.Advice]
-	simSlot        chan struct{} // one long job (simulation, index plays) at a time
-	mux            *http.ServeMux
+	simSlot   chan struct{} // one long job (simulation, index plays) at a time
+	mux       *http.ServeMux
 	// The last results of long jobs, for what follows them: a
 	// simulation's report for its plot, index plays for the counter's
 	// card, a game's rule effects.
