@@ -3,12 +3,14 @@ package web
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"math"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -28,8 +30,10 @@ const browserEnv = "BJCHART_BROWSER_TEST"
 // the page on loopback: it loads a game, switches S17 to H17 with the
 // select and sees a cell the solver says changes change, opens a cell and
 // reads its EVs equal to the chart JSON's to 1e-9, downloads the card and
-// finds a PDF with the rules in it, and sees no console error (a
-// Content-Security-Policy violation would be one).
+// finds a PDF with the rules in it, plays the trainer (20 hands by key, 5
+// by tap) and a round at the table (a split, the advice equal to 'hand
+// --shoe' to 1e-9), and sees no console error (a Content-Security-Policy
+// violation would be one).
 func TestBrowser(t *testing.T) {
 	if !*long && os.Getenv(browserEnv) == "" {
 		t.Skip("drives chromium; -long or " + browserEnv + "=1 runs it (.ci/run sets both)")
@@ -240,34 +244,88 @@ func TestBrowser(t *testing.T) {
 	if !strings.Contains(note, "I18 only") || !strings.Contains(indices, "16 v T") || strings.Contains(indices, "bjchart:") {
 		t.Errorf("index plays without surrender: note %q, report %.300q", note, indices)
 	}
-	// The trainer at a phone's width: three hands answered by key (a
-	// deliberate mistake first), the mistake priced, the summary, the
-	// missed cell remembered across a reload, nothing scrolling sideways.
+	// The trainer at a phone's width: 20 hands answered by key (a
+	// deliberate mistake first) and 5 by tap (a click with touch
+	// emulated), the mistake priced, the summary, the missed cell
+	// remembered across a reload, nothing scrolling sideways.
 	var last, summary, missed string
 	var overflow bool
-	if err := chromedp.Run(ctx,
-		chromedp.EmulateViewport(390, 844),
-		chromedp.Navigate(srv.URL+"/drill?rules=INF+H17+DAS+LS&hands=3&seed=4"),
+	answered := func(n int) chromedp.Action {
+		return waitFor(fmt.Sprintf(`document.body.innerText.includes("hand %d of 25 answered") || %d === 25 && !!document.getElementById("summary")`, n, n))
+	}
+	steps := chromedp.Tasks{
+		chromedp.EmulateViewport(390, 844, chromedp.EmulateTouch),
+		chromedp.Navigate(srv.URL + "/drill?rules=INF+H17+DAS+LS&hands=25&seed=4"),
 		chromedp.WaitVisible("#hand"),
 		chromedp.Evaluate(`localStorage.clear()`, nil),
 		chromedp.KeyEvent("h"),
-		chromedp.WaitVisible("#last"),
+		answered(1),
 		chromedp.Text("#last", &last),
-		chromedp.KeyEvent("s"),
-		chromedp.WaitVisible("#hand"),
-		chromedp.KeyEvent("d"),
+	}
+	for n := 2; n <= 20; n++ {
+		steps = append(steps, chromedp.KeyEvent("s"), answered(n))
+	}
+	for n := 21; n <= 25; n++ {
+		steps = append(steps, chromedp.Click(`a.answer[data-key="S"]`, chromedp.NodeVisible), answered(n))
+	}
+	steps = append(steps,
 		chromedp.WaitVisible("#summary"),
 		chromedp.Text("#summary", &summary),
 		chromedp.Reload(),
 		chromedp.WaitVisible("#summary"),
 		chromedp.Text("#missed", &missed),
+		chromedp.Evaluate(`document.documentElement.scrollWidth > window.innerWidth`, &overflow))
+	if err := chromedp.Run(ctx, steps); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(last, "7,T v 9: Wrong: the chart plays stand; hit gives up") || !strings.Contains(summary, "of 25 right") ||
+		!strings.Contains(missed, "hard 17 v 9: missed 1 time") || overflow {
+		t.Errorf("trainer: last %q, summary %.200q, missed %q, sideways scroll %v", last, summary, missed, overflow)
+	}
+	// The table at a phone's width: a round dealt by key, the pair split by
+	// tap, the advice opened by key and its EVs equal to 'hand --shoe' on
+	// the shoe it names, to 1e-9; the round played to its end.
+	var advice []struct {
+		Play string
+		EV   string
+	}
+	var command, net string
+	if err := chromedp.Run(ctx,
+		chromedp.Navigate(srv.URL+"/drill/table?rules=1D&seed=23"),
+		chromedp.WaitVisible("#bets"),
+		chromedp.KeyEvent("b"),
+		chromedp.WaitVisible(`a.answer[data-key="P"]`),
+		chromedp.Click(`a.answer[data-key="P"]`, chromedp.NodeVisible),
+		waitFor(`document.querySelectorAll(".seat").length === 3 && !!document.getElementById("advice")`),
+		chromedp.KeyEvent("a"),
+		chromedp.WaitVisible("table.advice"),
+		chromedp.Evaluate(`Array.from(document.querySelectorAll("#advice tbody tr")).map(r => ({Play: r.querySelector(".play").textContent, EV: r.querySelector("[data-ev]").dataset.ev}))`, &advice),
+		chromedp.Text("#advice code.cmd", &command),
+	); err != nil {
+		t.Fatal(err)
+	}
+	checkAdvice(t, command, advice)
+	for range 8 { // stand until the round is over
+		var over bool
+		if err := chromedp.Run(ctx, chromedp.Evaluate(`!!document.getElementById("round-net")`, &over)); err != nil {
+			t.Fatal(err)
+		}
+		if over {
+			break
+		}
+		if err := chromedp.Run(ctx, chromedp.KeyEvent("s"), chromedp.Sleep(300*time.Millisecond), chromedp.WaitReady("#status")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := chromedp.Run(ctx,
+		chromedp.WaitVisible("#round-net"),
+		chromedp.Text("#round-net", &net),
 		chromedp.Evaluate(`document.documentElement.scrollWidth > window.innerWidth`, &overflow),
 	); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(last, "7,T v 9: Wrong: the chart plays stand; hit gives up") || !strings.Contains(summary, "0 of 3 right") ||
-		!strings.Contains(missed, "hard 17 v 9: missed 1 time") || overflow {
-		t.Errorf("trainer: last %q, summary %.200q, missed %q, sideways scroll %v", last, summary, missed, overflow)
+	if !strings.HasPrefix(net, "Round 1: ") || overflow {
+		t.Errorf("table: round ended %q, sideways scroll %v", net, overflow)
 	}
 	// The counting drill at a phone's width: the cards come one at a time,
 	// then the form; an answer is graded. The index drill answers by key.
@@ -323,6 +381,55 @@ func TestBrowser(t *testing.T) {
 	defer mu.Unlock()
 	if len(consoleErrors) > 0 {
 		t.Errorf("console errors: %q", consoleErrors)
+	}
+}
+
+// waitFor waits until a JavaScript expression is true on the page,
+// through the navigations a key or a tap starts (an evaluation that
+// fails while the page changes is tried again) and its scripts' loading
+// (a key sent before them is lost), for up to 20 s.
+func waitFor(expr string) chromedp.Action {
+	return chromedp.ActionFunc(func(ctx context.Context) error {
+		deadline := time.Now().Add(20 * time.Second)
+		for time.Now().Before(deadline) {
+			var ok bool
+			if err := chromedp.Evaluate(`document.readyState === "complete" && (`+expr+`)`, &ok).Do(ctx); err == nil && ok {
+				return nil
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+		return fmt.Errorf("waited 20 s for %s", expr)
+	})
+}
+
+// checkAdvice holds the table's advice equal to 'bjchart hand' run as
+// the command the page shows (its hand, rules and shoe), to 1e-9.
+func checkAdvice(t *testing.T, command string, advice []struct{ Play, EV string }) {
+	t.Helper()
+	// bjchart hand A,3 v 6 --rules "1D ..." --shoe 4,4,...
+	rest, ok := strings.CutPrefix(command, "bjchart hand ")
+	hand, rest, ok2 := strings.Cut(rest, " --rules ")
+	rules, shoe, ok3 := strings.Cut(rest, " --shoe ")
+	if !ok || !ok2 || !ok3 || len(advice) < 2 {
+		t.Fatalf("table advice: command %q, rows %v", command, advice)
+	}
+	q := solve.DefaultHandRequest()
+	q.Game.Rules, q.Hand, q.Shoe = strings.Trim(rules, `"`), hand, shoe
+	_, l, err := q.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, row := range advice {
+		var act solve.Action
+		for a := solve.Stand; a <= solve.Surrender; a++ {
+			if a.String() == row.Play {
+				act = a
+			}
+		}
+		ev, err := strconv.ParseFloat(row.EV, 64)
+		if err != nil || act == solve.NoAction || !l.Legal[act] || math.Abs(ev-l.EV[act]) > 1e-9 {
+			t.Errorf("table advice %s: %s, hand --shoe %v (%v)", row.Play, row.EV, l.EV[act], err)
+		}
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 
 	"bjchart/render"
@@ -53,6 +54,7 @@ type decisionRow struct {
 
 type adviceRow struct {
 	Play, EV, Diff string
+	Exact          string // the EV to the last digit, for programs (data-ev)
 	Best           bool
 }
 
@@ -162,7 +164,7 @@ func (s *Server) handleTable(w http.ResponseWriter, r *http.Request) {
 		} else {
 			d.Advice.Chart, d.Advice.Unvalued = a.Chart.String(), a.Unvalued
 			for _, act := range render.AdvicePlays(a) {
-				d.Advice.Rows = append(d.Advice.Rows, adviceRow{Play: act.String(), EV: fmt.Sprintf("%+.6f", a.EV[act]),
+				d.Advice.Rows = append(d.Advice.Rows, adviceRow{Play: act.String(), EV: fmt.Sprintf("%+.6f", a.EV[act]), Exact: strconv.FormatFloat(a.EV[act], 'g', -1, 64),
 					Diff: fmt.Sprintf("%.6f", a.EV[a.Best]-a.EV[act]), Best: act == a.Best})
 			}
 		}
