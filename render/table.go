@@ -199,8 +199,8 @@ func signedUnits(x float64) string {
 }
 
 // AdviceText says what the exact values of a decision's plays are on the
-// cards left, best first, beside the chart's play, with the command that
-// computes them.
+// cards left, best first, beside the chart's play; AdviceCommand is the
+// command that computes them.
 func AdviceText(r solve.Rules, d drill.Decision, a drill.Advice) string {
 	var b strings.Builder
 	if a.Best == solve.NoAction {
@@ -219,15 +219,18 @@ func AdviceText(r solve.Rules, d drill.Decision, a drill.Advice) string {
 	if a.Unvalued != "" {
 		fmt.Fprintf(&b, " Not valued here: %s.", a.Unvalued)
 	}
-	fmt.Fprintf(&b, " EVs in bets, as 'bjchart hand %s --rules \"%s\"%s' values the hand.", d.HandRequest(r).Hand, r, shoeArg(d))
+	b.WriteString(" EVs in bets, as this command values the hand:")
 	return b.String()
 }
 
-func shoeArg(d drill.Decision) string {
-	if d.Shoe == "" {
-		return ""
+// AdviceCommand is the command that values a decision's hand as its
+// advice does: 'bjchart hand CARDS v UP --rules R --shoe S'.
+func AdviceCommand(r solve.Rules, d drill.Decision) string {
+	c := fmt.Sprintf("bjchart hand %s --rules %q", d.HandRequest(r).Hand, r.String())
+	if d.Shoe != "" {
+		c += " --shoe " + d.Shoe
 	}
-	return " --shoe " + d.Shoe
+	return c
 }
 
 // AdvicePlays lists the plays advice values, best first.

@@ -145,7 +145,7 @@ func playAloud(ctx context.Context, e env, t *drill.Table, a *drill.Advisor, see
 		if show {
 			var b bytes.Buffer
 			render.TableText(&b, render.NewTableReport(t, seed))
-			fmt.Fprint(e.stdout, b.String())
+			fmt.Fprint(e.stdout, render.WrapProse(b.String(), e.width()))
 		}
 		show = true
 		fmt.Fprint(e.stdout, tablePrompt(t))
@@ -165,6 +165,7 @@ func playAloud(ctx context.Context, e env, t *drill.Table, a *drill.Advisor, see
 				out("No advice for this hand: " + err.Error())
 			} else {
 				out(render.AdviceText(t.Rules, d, v))
+				fmt.Fprintln(e.stdout, "  "+render.AdviceCommand(t.Rules, d)) // whole, so that it copies
 			}
 			show = false
 			continue

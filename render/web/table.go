@@ -155,10 +155,7 @@ func (s *Server) handleTable(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if dec, ok := t.Pending(); ok {
-		d.Advice = &adviceData{Command: fmt.Sprintf("bjchart hand %s --rules %q", dec.HandRequest(t.Rules).Hand, d.Rules)}
-		if dec.Shoe != "" {
-			d.Advice.Command += " --shoe " + dec.Shoe
-		}
+		d.Advice = &adviceData{Command: render.AdviceCommand(t.Rules, dec)}
 		if a, err := advise(r.Context(), dec); err != nil {
 			d.Advice.Error = "No values for this hand: " + err.Error()
 		} else {
