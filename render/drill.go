@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 	"io"
+	"math"
 	"strings"
 	"text/tabwriter"
 
@@ -25,12 +26,14 @@ type DrillHand struct {
 	Cards  string `json:"cards"` // "6,T"
 	Up     string `json:"up"`
 	Cell   string `json:"cell"`
+	Split  bool   `json:"split"` // a hand of a split pair
 	Answer string `json:"answer"`
 	Play   string `json:"play"` // the chart's
 	Best   string `json:"best"` // the exact best for these cards
 	// Cost is the chart's play's EV less the answer's (null for a play
-	// the rules do not allow here); Per100 the same per 100 rounds at the
-	// hand's frequency.
+	// the rules do not allow here, and where a resplit, not valued, is
+	// the chart's play or the answer); Per100 the same per 100 rounds at
+	// the hand's frequency (null for a split hand).
 	Cost    *float64 `json:"cost"`
 	Per100  *float64 `json:"per_100"`
 	Correct bool     `json:"correct"`
@@ -57,11 +60,13 @@ type DrillMiss struct {
 func NewDrillReport(s *drill.Session, seed uint64) DrillReport {
 	rep := DrillReport{Rules: s.Rules.String(), Focus: s.Focus, Seed: seed, Hands: []DrillHand{}}
 	for _, g := range s.Graded {
-		h := DrillHand{Cards: drill.CardList(g.Cards), Up: g.Up.String(), Cell: g.Cell,
+		h := DrillHand{Cards: drill.CardList(g.Cards), Up: g.Up.String(), Cell: g.Cell, Split: g.Split,
 			Answer: g.Answer.String(), Play: g.Chart.String(), Best: g.Best.String(), Correct: g.Correct, Allowed: g.Allowed}
-		if g.Allowed {
-			cost, per := g.Cost, g.Per100
-			h.Cost, h.Per100 = &cost, &per
+		if cost := g.Cost; g.Allowed && !math.IsNaN(cost) {
+			h.Cost = &cost
+		}
+		if per := g.Per100; g.Allowed && !math.IsNaN(per) {
+			h.Per100 = &per
 		}
 		rep.Hands = append(rep.Hands, h)
 	}
@@ -90,6 +95,11 @@ func GradeText(g drill.Grade) string {
 		fmt.Fprintf(&b, "Not allowed here: %s. The chart plays %s.", g.Answer, g.Chart)
 	case g.Correct:
 		fmt.Fprintf(&b, "Right: %s.", g.Chart)
+	case math.IsNaN(g.Cost):
+		fmt.Fprintf(&b, "Wrong: the chart plays %s (not priced: a resplit's value depends on the hands already split).", g.Chart)
+	case math.IsNaN(g.Per100):
+		fmt.Fprintf(&b, "Wrong: the chart plays %s; %s gives up %.4f of a bet on this hand (a split hand: not priced per 100 rounds).",
+			g.Chart, g.Answer, g.Cost)
 	default:
 		fmt.Fprintf(&b, "Wrong: the chart plays %s; %s gives up %.4f of a bet on this hand (%.4f per 100 rounds at its frequency).",
 			g.Chart, g.Answer, g.Cost, g.Per100)
@@ -117,13 +127,22 @@ func DrillResults(w io.Writer, rep DrillReport) error {
 	fmt.Fprintln(tw, "hand\tcell\tanswer\tchart\tcost\tper 100 rounds")
 	for _, h := range rep.Hands {
 		cost, per := "not allowed", ""
-		if h.Cost != nil {
+		switch {
+		case h.Cost != nil && h.Per100 != nil:
 			cost, per = fmt.Sprintf("%.4f", *h.Cost), fmt.Sprintf("%.4f", *h.Per100)
+		case h.Cost != nil:
+			cost, per = fmt.Sprintf("%.4f", *h.Cost), "not priced"
+		case h.Allowed:
+			cost = "not priced"
 		}
 		if h.Correct {
 			cost, per = "right", ""
 		}
-		fmt.Fprintf(tw, "%s v %s\t%s\t%s\t%s\t%s\t%s\n", h.Cards, h.Up, h.Cell, h.Answer, h.Play, cost, per)
+		cell := h.Cell
+		if h.Split {
+			cell += " (split)"
+		}
+		fmt.Fprintf(tw, "%s v %s\t%s\t%s\t%s\t%s\t%s\n", h.Cards, h.Up, cell, h.Answer, h.Play, cost, per)
 	}
 	tw.Flush()
 	s := rep.Summary

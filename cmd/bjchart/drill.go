@@ -33,7 +33,9 @@ with --focus), ask for the play (H hit, S stand, D double, P split,
 R surrender; Enter after each), and grade each answer against the game's
 chart and the exact best play for the cards: a wrong play's cost in EV on
 that hand and per 100 rounds at the hand's frequency. A hand hit is
-played on with the card drawn (split hands are not). At the end: how many
+played on with the card drawn, and a pair split is played on hand by hand
+as the table plays it (each split hand's values are its cards' own, as
+CDZ- values split hands; a resplit is not priced). At the end: how many
 were right, what the mistakes cost, and the cells missed, most costly
 first. The cells missed are kept between sessions (in
 $XDG_CONFIG_HOME/bjchart, else ~/.config/bjchart, by game) and come back

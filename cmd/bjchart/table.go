@@ -43,7 +43,7 @@ the decisions with their prices, the summary.`,
 		Example: `  bjchart drill table --rules "6D H17 DAS LS"
   bjchart drill table --rules 1D --balance 200 --bet 5
   bjchart drill table --rules 2D --moves "b10 s b10 h s" --format json
-  echo "b10 h s" | bjchart drill table --rules 1D --answers -`,
+  bjchart drill table --rules 1D --seed 23 --answers - --format json`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			_, _, err := req.Check()

@@ -161,6 +161,9 @@ type Hand struct {
 	Cards []solve.Rank // the first two low rank first, then those drawn
 	Up    solve.Rank
 	Cell  string // the chart cell: "hard 16", "soft A7", "pairs 88"
+	// Split marks a hand of a split pair: no surrender, a double only
+	// with DAS, its first decision by the hard or soft row of its cards.
+	Split bool
 	// Chart is the chart's play for these cards, Best the exact best for
 	// them (they differ at a composition-dependent exception).
 	Chart, Best solve.Action
@@ -198,8 +201,10 @@ type Grade struct {
 	Allowed bool
 	Correct bool // the chart's play
 	// Cost is the chart's play's EV less the answer's on this hand (0 when
-	// correct; NaN when not allowed); Per100 the same per 100 rounds at
-	// the hand's frequency.
+	// correct; NaN when not allowed, or where a resplit, which is not
+	// valued, is the chart's play or the answer); Per100 the same per 100
+	// rounds at the hand's frequency (NaN for a split hand, whose
+	// frequency is not computed).
 	Cost, Per100 float64
 	// BestGain is what the exact best play gains over the chart's on
 	// these cards (0 when they agree).
@@ -221,6 +226,12 @@ type Session struct {
 	// hitting is the hand last hit, which the next hand plays on (a card
 	// drawn to it), or nil.
 	hitting *Hand
+	// splits are the split hands still to play, each its pair card alone
+	// against the up card, in the order the table plays them (each to its
+	// end before the next is dealt its second card); splitHands counts the
+	// hands the round's pair has made.
+	splits     []Hand
+	splitHands int
 	// Ended says how the last hand hit ended when the card drawn left no
 	// decision ("4,6,T,5 v T: 25, bust"); "" otherwise. Next sets it.
 	Ended string
@@ -276,6 +287,9 @@ func (s *Session) Next() (Hand, bool, error) {
 			if err != nil {
 				return next, false, err
 			}
+			if h.Split {
+				s.splitRules(&next)
+			}
 			s.Left--
 			return next, true, nil
 		}
@@ -283,6 +297,32 @@ func (s *Session) Next() (Hand, bool, error) {
 		if t > 21 {
 			s.Ended += ", bust"
 		}
+	}
+	for len(s.splits) > 0 { // the next split hand takes its second card
+		h := s.splits[0]
+		s.splits = s.splits[1:]
+		if !s.Rules.Infinite() && s.pos >= len(s.shoe) {
+			s.shuffle()
+		}
+		c := h.Cards[0]
+		cards := []solve.Rank{c, s.card()}
+		t, _ := total(cards)
+		resplit := cards[1] == c && s.splitHands < s.splitLimit(c)
+		switch {
+		case c == 1 && !s.Rules.HSA && !resplit:
+			s.Ended = fmt.Sprintf("%s v %v: split aces take one card", CardList(cards), h.Up)
+			continue
+		case t == 21:
+			s.Ended = fmt.Sprintf("%s v %v: 21, standing", CardList(cards), h.Up)
+			continue
+		}
+		next, err := s.lookup([]solve.Rank{min(cards[0], cards[1]), max(cards[0], cards[1])}, h.Up)
+		if err != nil {
+			return next, false, err
+		}
+		s.splitRules(&next)
+		s.Left--
+		return next, true, nil
 	}
 	for range maxTries {
 		if !s.Rules.Infinite() && s.pos+4 > s.cut {
@@ -305,6 +345,64 @@ func (s *Session) Next() (Hand, bool, error) {
 		}
 	}
 	return Hand{}, false, fmt.Errorf("no hand of focus %s in %d rounds of %s", s.Focus, maxTries, s.Rules)
+}
+
+// splitLimit is the most hands a pair of c may make.
+func (s *Session) splitLimit(c solve.Rank) int {
+	if c == 1 && !s.Rules.RSA {
+		return 2
+	}
+	return s.Rules.MaxSplitHands
+}
+
+// splitRules makes a hand looked up a split hand's: no surrender, a
+// double only with DAS, a resplit while the rules allow it (not valued:
+// its value depends on the hands already split), and the chart's play as
+// the solver values a chart's split hands (split again while allowed,
+// else the hard or soft row of the cards; the row's play for three or
+// more cards). Its values are the cards' own from the full shoe, as
+// CDZ- plays split hands; its frequency is not computed (Freq NaN).
+func (s *Session) splitRules(h *Hand) {
+	h.Split = true
+	h.Freq = math.NaN()
+	h.Legal[solve.Surrender] = false
+	h.Legal[solve.Double] = h.Legal[solve.Double] && s.Rules.DAS
+	pair := len(h.Cards) == 2 && h.Cards[0] == h.Cards[1]
+	h.Legal[solve.Split] = pair && s.splitHands < s.splitLimit(h.Cards[0])
+	h.EV[solve.Split] = math.NaN()
+	if c := h.Cards[0]; pair && c == 1 && !s.Rules.HSA { // split aces again, or stand
+		h.Legal[solve.Hit], h.Legal[solve.Double] = false, false
+	}
+	tot, soft := total(h.Cards)
+	kind, row := solve.Hard, fmt.Sprint(tot)
+	if soft {
+		kind, row = solve.Soft, "A"+solve.Rank(tot-11).String()
+	}
+	h.Cell = kind.String() + " " + row
+	cell := s.table.Cell(kind, row, h.Up)
+	switch {
+	case h.Legal[solve.Split]:
+		h.Chart = solve.Split
+	case cell == nil:
+		h.Chart = solve.Stand
+	case len(h.Cards) > 2:
+		h.Chart = cell.MultiCard
+	case h.Legal[cell.Code.Best]:
+		h.Chart = cell.Code.Best
+	case cell.Code.Fallback != solve.NoAction && h.Legal[cell.Code.Fallback]:
+		h.Chart = cell.Code.Fallback
+	default:
+		h.Chart = solve.Stand
+	}
+	if !h.Legal[h.Chart] {
+		h.Chart = solve.Stand
+	}
+	h.Best = solve.NoAction
+	for a := solve.Stand; a <= solve.Surrender; a++ {
+		if h.Legal[a] && !math.IsNaN(h.EV[a]) && (h.Best == solve.NoAction || h.EV[a] > h.EV[h.Best]) {
+			h.Best = a
+		}
+	}
 }
 
 // total is the best total of cards and whether it is soft.
@@ -425,13 +523,24 @@ func (s *Session) Grade(h Hand, answer solve.Action) Grade {
 	g.Correct = answer == h.Chart
 	g.Cost, g.Per100 = math.NaN(), math.NaN()
 	if g.Allowed {
-		g.Cost = h.EV[h.Chart] - h.EV[answer]
-		g.Per100 = 100 * g.Cost * h.Freq
+		g.Cost = h.EV[h.Chart] - h.EV[answer] // NaN where a resplit is among them: not valued
+		g.Per100 = 100 * g.Cost * h.Freq      // NaN for a split hand
+		if g.Correct {
+			g.Cost, g.Per100 = 0, 0
+		}
 	}
 	if g.Allowed && answer == solve.Hit {
 		s.hitting = &h // the next hand is this one with a card more
 	}
-	if h.Best != h.Chart {
+	if g.Allowed && answer == solve.Split { // two hands of the pair card, each dealt a second card in turn
+		if !h.Split {
+			s.splitHands = 1
+		}
+		s.splitHands++
+		half := Hand{Cards: []solve.Rank{h.Cards[0]}, Up: h.Up, Split: true}
+		s.splits = append([]Hand{half, half}, s.splits...)
+	}
+	if h.Best != h.Chart && !math.IsNaN(h.EV[h.Chart]) {
 		g.BestGain = h.EV[h.Best] - h.EV[h.Chart]
 	}
 	s.Graded = append(s.Graded, g)
@@ -477,8 +586,10 @@ func (s *Session) Summary() Summary {
 			order = append(order, key)
 		}
 		m.Times++
-		if g.Allowed {
+		if g.Allowed && !math.IsNaN(g.Cost) {
 			sum.Cost += g.Cost
+		}
+		if g.Allowed && !math.IsNaN(g.Per100) {
 			m.Priced = true
 			if g.Per100 > m.Per100 {
 				sum.Per100 += g.Per100 - m.Per100

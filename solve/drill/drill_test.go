@@ -274,3 +274,45 @@ func TestPlayedOnAfterAHit(t *testing.T) {
 		}
 	}
 }
+
+// TestSplitHandsPlayedOn: a pair answered P is played on hand by hand:
+// the next hands are its split hands, each the pair card and a card
+// drawn, with no surrender, a double only with DAS, the chart's play by
+// the hard or soft row (split again while the rules allow), priced by
+// the cards' own values but not per 100 rounds.
+func TestSplitHandsPlayedOn(t *testing.T) {
+	for _, rules := range []string{"2D S17 NDAS LS SPL3", "INF H17 DAS LS SPL1"} {
+		s := start(t, rules, "pairs", 60, 3)
+		splitHands := 0
+		for {
+			h, ok, err := s.Next()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !ok {
+				break
+			}
+			if !h.Split {
+				s.Grade(h, solve.Split)
+				continue
+			}
+			splitHands++
+			if h.Cards[0] != h.Cards[1] && !strings.HasPrefix(h.Cell, "hard") && !strings.HasPrefix(h.Cell, "soft") {
+				t.Errorf("%s %v: cell %s", rules, h, h.Cell)
+			}
+			if h.Legal[solve.Surrender] || h.Legal[solve.Double] && !s.Rules.DAS {
+				t.Errorf("%s %v: legal %v", rules, h, h.Legal)
+			}
+			if h.Legal[solve.Split] && h.Chart != solve.Split {
+				t.Errorf("%s %v: a resplit allowed, the chart plays %v", rules, h, h.Chart)
+			}
+			g := s.Grade(h, solve.Stand)
+			if !g.Correct && h.Chart != solve.Split && (math.IsNaN(g.Cost) || !math.IsNaN(g.Per100)) {
+				t.Errorf("%s %v: stand graded %+v", rules, h, g)
+			}
+		}
+		if splitHands < 20 {
+			t.Errorf("%s: %d split hands dealt", rules, splitHands)
+		}
+	}
+}
