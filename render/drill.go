@@ -7,6 +7,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"bjchart/solve"
 	"bjchart/solve/drill"
 )
 
@@ -173,4 +174,58 @@ func times(n int) string {
 		return ""
 	}
 	return fmt.Sprintf("%d times, ", n)
+}
+
+// DrillRows are the chart's rows as drill cells name them ("hard 16",
+// "soft A7", "pairs 88"), in the chart's order.
+func DrillRows() []string {
+	var rows []string
+	for _, kind := range []solve.TableKind{solve.Hard, solve.Soft, solve.Pairs} {
+		for _, row := range ChartRows(kind) {
+			rows = append(rows, kind.String()+" "+row)
+		}
+	}
+	return rows
+}
+
+// UpCardNames names the up cards in the chart's column order: 2..9, T, A.
+func UpCardNames() []string {
+	names := make([]string, len(solve.UpCards))
+	for i, up := range solve.UpCards {
+		names[i] = up.String()
+	}
+	return names
+}
+
+// MissedChart draws a player's missed cells on the chart: a row for each
+// chart row with a miss, a column for each up card (2..9, T, A), each
+// cell its misses ("." for none). Misses are by cell, "hard 16 v T".
+func MissedChart(misses map[string]int) string {
+	ups := UpCardNames()
+	var b strings.Builder
+	fmt.Fprintf(&b, "%-9s", "")
+	for _, up := range ups {
+		fmt.Fprintf(&b, "%3s", up)
+	}
+	b.WriteByte('\n')
+	rows := 0
+	for _, row := range DrillRows() {
+		var line strings.Builder
+		any := false
+		for _, up := range ups {
+			cell := "."
+			if n := misses[row+" v "+up]; n > 0 {
+				cell, any = fmt.Sprint(n), true
+			}
+			fmt.Fprintf(&line, "%3s", cell)
+		}
+		if any {
+			fmt.Fprintf(&b, "%-9s%s\n", row, line.String())
+			rows++
+		}
+	}
+	if rows == 0 {
+		return ""
+	}
+	return b.String()
 }

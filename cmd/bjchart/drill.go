@@ -89,6 +89,9 @@ json'. For example: printf 'H\nS\nD\n' | bjchart drill --hands 3 --answers -`,
 					fmt.Fprintf(e.stderr, "bjchart: the missed cells were not kept: %v\n", err)
 				}
 			}
+			if chart := render.MissedChart(mem[rules.String()]); chart != "" { // after the summary: the misses kept, on the chart
+				defer fmt.Fprint(e.stdout, "\n"+render.WrapProse("Your misses on the chart, this game's sessions together (rows with a miss; a right answer takes one off):", e.width())+"\n"+chart)
+			}
 			rep := render.NewDrillReport(s, req.Seed)
 			if answers == "" { // the hands were shown as they came: the summary
 				var b bytes.Buffer

@@ -249,7 +249,7 @@ func TestBrowser(t *testing.T) {
 	// emulated), the mistake priced, the summary, the missed cell
 	// remembered across a reload, nothing scrolling sideways.
 	var last, summary, missed string
-	var overflow bool
+	var overflow, onChart bool
 	answered := func(n int) chromedp.Action {
 		return waitFor(fmt.Sprintf(`document.body.innerText.includes("hand %d of 25 answered") || %d === 25 && !!document.getElementById("summary")`, n, n))
 	}
@@ -274,13 +274,14 @@ func TestBrowser(t *testing.T) {
 		chromedp.Reload(),
 		chromedp.WaitVisible("#summary"),
 		chromedp.Text("#missed", &missed),
+		chromedp.Evaluate(`!document.getElementById("miss-chart").hidden && document.querySelector('#miss-chart td[data-cell="hard 17 v 9"]').textContent === "1"`, &onChart),
 		chromedp.Evaluate(`document.documentElement.scrollWidth > window.innerWidth`, &overflow))
 	if err := chromedp.Run(ctx, steps); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(last, "7,T v 9: Wrong: the chart plays stand; hit gives up") || !strings.Contains(summary, "of 25 right") ||
-		!strings.Contains(missed, "hard 17 v 9: missed 1 time") || overflow {
-		t.Errorf("trainer: last %q, summary %.200q, missed %q, sideways scroll %v", last, summary, missed, overflow)
+		!strings.Contains(missed, "hard 17 v 9: missed 1 time") || !onChart || overflow {
+		t.Errorf("trainer: last %q, summary %.200q, missed %q, on the chart %v, sideways scroll %v", last, summary, missed, onChart, overflow)
 	}
 	// The table at a phone's width: a round dealt by key, the pair split by
 	// tap, the advice opened by key and its EVs equal to 'hand --shoe' on
@@ -444,4 +445,50 @@ func resultText(ctx context.Context, tries int) string {
 		time.Sleep(50 * time.Millisecond)
 	}
 	return text
+}
+
+// screenshotsEnv names a folder: TestScreenshots writes the pages there
+// at a phone's width and a desktop's, to be looked at.
+const screenshotsEnv = "BJCHART_SCREENSHOTS"
+
+// TestScreenshots writes full-page screenshots of the trainer (with
+// misses kept) and the table (a split round, the advice open) at 390 and
+// 1280 px into $BJCHART_SCREENSHOTS; without it, it does nothing.
+func TestScreenshots(t *testing.T) {
+	dir := os.Getenv(screenshotsEnv)
+	if dir == "" {
+		t.Skip("writes screenshots where " + screenshotsEnv + " names a folder")
+	}
+	path, err := exec.LookPath("chromium")
+	if err != nil {
+		t.Skip("no chromium")
+	}
+	srv := httptest.NewServer(New(Options{Version: "test"}))
+	defer srv.Close()
+	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.NoSandbox, chromedp.Flag("disable-gpu", true))
+	alloc, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	defer cancel()
+	ctx, cancel := chromedp.NewContext(alloc)
+	defer cancel()
+	ctx, cancel = context.WithTimeout(ctx, 60*time.Second)
+	defer cancel()
+	shot := func(name string, width int64, url string, then ...chromedp.Action) {
+		var png []byte
+		steps := chromedp.Tasks{chromedp.EmulateViewport(width, 844), chromedp.Navigate(srv.URL + url), waitFor("true")}
+		steps = append(steps, then...)
+		steps = append(steps, chromedp.FullScreenshot(&png, 100)) // quality 100: a PNG
+		if err := chromedp.Run(ctx, steps); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(fmt.Sprintf("%s/%s-%d.png", dir, name, width), png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, w := range []int64{390, 1280} {
+		shot("drill", w, "/drill?rules=INF+H17+DAS+LS&hands=3&seed=4&answers=HSD",
+			chromedp.Evaluate(`localStorage.setItem("bjchart-drill-missed", JSON.stringify({"hard 17 v 9": 3, "hard 14 v T": 1, "soft A7 v 9": 2, "pairs 88 v A": 1}))`, nil),
+			chromedp.Reload(), waitFor("true"))
+		shot("table", w, "/drill/table?rules=1D&seed=23&moves=b10+p", chromedp.KeyEvent("a"))
+		shot("table-end", w, "/drill/table?rules=1D&seed=23&moves=b10+p+h+s+s")
+	}
 }

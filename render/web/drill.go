@@ -74,8 +74,9 @@ type drillData struct {
 	Done                       int    // hands answered
 	Hands                      int
 	Summary                    string
-	Review                     string // the cells the session brings back more often
-	Again                      string // a new session: the next seed
+	Review                     string   // the cells the session brings back more often
+	Again                      string   // a new session: the next seed
+	MissRows, Ups              []string // the chart the browser draws its misses on
 	Version                    string
 }
 
@@ -84,7 +85,8 @@ type drillData struct {
 // grading are 'bjchart drill's (package drill), on the page's cached
 // table.
 func (s *Server) handleDrill(w http.ResponseWriter, r *http.Request) {
-	d := drillData{Version: s.opt.Version, Focuses: drill.Focuses, Focus: "all"}
+	d := drillData{Version: s.opt.Version, Focuses: drill.Focuses, Focus: "all", MissRows: render.DrillRows(),
+		Ups: render.UpCardNames()}
 	q, err := parseDrillQuery(r.URL.Query())
 	d.Input, d.Focus, d.Hands = q.req.Game.Rules, q.req.Focus, q.req.Hands
 	status := http.StatusOK

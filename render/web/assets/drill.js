@@ -66,6 +66,24 @@ document.addEventListener("DOMContentLoaded", function () {
       li.textContent = c + ": missed " + missed[c] + (missed[c] === 1 ? " time" : " times");
       list.appendChild(li);
     });
+    // The misses on the chart: a row shown where it has a miss, each
+    // cell its count, darker the more.
+    var rows = 0;
+    document.querySelectorAll("#miss-chart tbody tr").forEach(function (tr) {
+      var any = false;
+      tr.querySelectorAll("td[data-cell]").forEach(function (td) {
+        var n = missed[td.getAttribute("data-cell")] || 0;
+        td.textContent = n > 0 ? String(n) : "";
+        td.className = n > 0 ? "miss-" + Math.min(n, 3) : "";
+        any = any || n > 0;
+      });
+      tr.hidden = !any;
+      rows += any ? 1 : 0;
+    });
+    var chart = document.getElementById("miss-chart");
+    if (chart) {
+      chart.hidden = rows === 0;
+    }
   };
   show();
   document.getElementById("forget").addEventListener("click", function () {
