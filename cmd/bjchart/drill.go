@@ -214,7 +214,6 @@ as text or JSON (--format json).`,
 func newCountDrillCmd(e env) *cobra.Command {
 	req := drill.DefaultCountRequest()
 	var answers, format string
-	var speed float64
 	cmd := &cobra.Command{
 		Use:   "count",
 		Short: "Practise counting: cards shown one at a time, then the running and true counts asked",
@@ -239,14 +238,11 @@ count, cards and decks left, true count, the answers and the verdict.`,
 			if stop, err := e.checked(req, err); stop {
 				return err
 			}
-			if !(speed > 0 && speed <= 20) {
-				return usagef("--speed %g: want cards a second from above 0 to 20", speed)
-			}
 			in, err := answersInput(e, answers, format, "an answers file holds two counts a line")
 			if err != nil {
 				return err
 			}
-			grades, err := askCounts(cmd.Context(), e, job, in, answers, speed)
+			grades, err := askCounts(cmd.Context(), e, job, in, answers)
 			if err != nil {
 				return err
 			}
@@ -268,7 +264,6 @@ count, cards and decks left, true count, the answers and the verdict.`,
 	bindParams(cmd, &fields)
 	fl := cmd.Flags()
 	fl.StringVar(&answers, "answers", "", "grade these answers (a file, - for standard input; the running count and the true count a line) instead of asking")
-	fl.Float64Var(&speed, "speed", 2, "cards shown a second (a terminal)")
 	enumVar(fl, &format, "format", "text", "output format with --answers: %s", "text", "json")
 	return cmd
 }
@@ -278,7 +273,7 @@ count, cards and decks left, true count, the answers and the verdict.`,
 // drill from in: asked again when it does not read, unless answers names
 // a file, where such a line is an error. It stops early where the
 // answers end.
-func askCounts(ctx context.Context, e env, job drill.CountJob, in io.Reader, answers string, speed float64) ([]drill.CountGrade, error) {
+func askCounts(ctx context.Context, e env, job drill.CountJob, in io.Reader, answers string) ([]drill.CountGrade, error) {
 	sc := bufio.NewScanner(in)
 	prompt := fmt.Sprintf("running count (from %+g)? ", job.Start())
 	if job.System.Balanced() {
@@ -294,7 +289,7 @@ func askCounts(ctx context.Context, e env, job drill.CountJob, in io.Reader, ans
 				if tty {
 					fmt.Fprintf(e.stdout, "\r%3d: %-2s", k+1, c)
 					select {
-					case <-time.After(time.Duration(float64(time.Second) / speed)):
+					case <-time.After(time.Duration(float64(time.Second) / job.Speed)):
 					case <-ctx.Done():
 						return grades, ctx.Err()
 					}

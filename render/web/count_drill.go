@@ -22,6 +22,8 @@ type countDrillData struct {
 	Counts                     []string
 	Cards, Drills, Done        int
 	Seed                       uint64
+	Speed                      float64  // cards shown a second
+	Speeds                     []float64
 	Shown                      []string // the drill's cards, to show one at a time
 	Left                       int
 	Decks                      float64
@@ -46,7 +48,7 @@ func (s *Server) handleCountDrill(w http.ResponseWriter, r *http.Request) {
 	var fields param.Set
 	req.Params(&fields)
 	var all param.Set
-	all.Take(&fields, "rules", "count", "cards", "drills", "seed")
+	all.Take(&fields, "rules", "count", "cards", "drills", "seed", "speed")
 	var answers, running, trueCount string
 	all.String(&answers, "answers", "the answers so far: each drill's running and true counts, drills separated by ';'")
 	all.String(&running, "rc", "this drill's running count")
@@ -57,7 +59,7 @@ func (s *Server) handleCountDrill(w http.ResponseWriter, r *http.Request) {
 		s.html(w, s.countDrillPage, d, http.StatusBadRequest)
 	}
 	err := all.ParseQuery(r.URL.Query())
-	d.Input, d.Count, d.Cards, d.Drills, d.Seed = req.Game.Rules, req.Count, req.Cards, req.Drills, req.Seed
+	d.Input, d.Count, d.Cards, d.Drills, d.Seed, d.Speed, d.Speeds = req.Game.Rules, req.Count, req.Cards, req.Drills, req.Seed, req.Speed, []float64{0.5, 1, 2, 3, 5, 8}
 	if err != nil {
 		fail(err)
 		return
@@ -107,7 +109,7 @@ func (s *Server) handleCountDrill(w http.ResponseWriter, r *http.Request) {
 	} else {
 		rep := render.NewCountDrillReport(job, grades)
 		d.Summary = render.CountDrillSummary(rep)
-		again := url.Values{"rules": {d.Rules}, "count": {d.Count}, "cards": {fmt.Sprint(job.Cards)}, "drills": {fmt.Sprint(job.Drills)}, "seed": {fmt.Sprint(job.Seed + 1)}}
+		again := url.Values{"rules": {d.Rules}, "count": {d.Count}, "cards": {fmt.Sprint(job.Cards)}, "drills": {fmt.Sprint(job.Drills)}, "seed": {fmt.Sprint(job.Seed + 1)}, "speed": {fmt.Sprint(job.Speed)}}
 		d.Again = "/drill/count?" + again.Encode()
 	}
 	s.html(w, s.countDrillPage, d, http.StatusOK)

@@ -24,13 +24,17 @@ type CountRequest struct {
 	Cards  int    // cards shown a drill
 	Drills int
 	Seed   uint64
+	Speed  float64 // cards shown a second, above 0 to MaxSpeed
 }
 
 // DefaultCountRequest is Hi-Lo on the default game: five drills of 26
-// cards, seed 1.
+// cards shown two a second, seed 1.
 func DefaultCountRequest() CountRequest {
-	return CountRequest{Count: "hilo", Cards: 26, Drills: 5, Seed: 1}
+	return CountRequest{Count: "hilo", Cards: 26, Drills: 5, Seed: 1, Speed: 2}
 }
+
+// MaxSpeed bounds the cards shown a second.
+const MaxSpeed = 20
 
 // Params adds the request's fields to s, the game's first.
 func (q *CountRequest) Params(s *param.Set) {
@@ -39,6 +43,7 @@ func (q *CountRequest) Params(s *param.Set) {
 	s.Int(&q.Cards, "cards", "cards shown a drill")
 	s.Int(&q.Drills, "drills", "drills in the session")
 	s.Uint64(&q.Seed, "seed", "seed of the shuffles")
+	s.Float(&q.Speed, "speed", "cards shown a second")
 }
 
 // MaxDrills bounds a session's drills.
@@ -51,6 +56,7 @@ type CountJob struct {
 	Cards  int
 	Drills int
 	Seed   uint64
+	Speed  float64 // cards shown a second
 }
 
 // Check reads and checks the request.
@@ -74,7 +80,10 @@ func (q CountRequest) Check() (CountJob, error) {
 	if q.Drills < 1 || q.Drills > MaxDrills {
 		return job, param.NumberErrorf("drills", q.Drills, "want 1 to %d", MaxDrills)
 	}
-	return CountJob{Rules: r, System: sys, Cards: q.Cards, Drills: q.Drills, Seed: q.Seed}, nil
+	if !(q.Speed > 0 && q.Speed <= MaxSpeed) {
+		return job, param.NumberErrorf("speed", q.Speed, "want cards a second from above 0 to %d", MaxSpeed)
+	}
+	return CountJob{Rules: r, System: sys, Cards: q.Cards, Drills: q.Drills, Seed: q.Seed, Speed: q.Speed}, nil
 }
 
 // Validate reports what is wrong with the request, or nil.

@@ -20,10 +20,10 @@ import (
 )
 
 // Focuses are the hands a drill may deal: every decision, or only hard
-// totals, soft totals, pairs, the spots where the chart surrenders, or
-// the close calls (the best play ahead of the next by less than 0.05 of
-// a bet).
-var Focuses = []string{"all", "hard", "soft", "pairs", "surrender", "close"}
+// totals, soft totals, pairs, the spots where the chart surrenders, the
+// close calls (the best play ahead of the next by less than 0.05 of a
+// bet), or the cells missed before (the request's Review).
+var Focuses = []string{"all", "hard", "soft", "pairs", "surrender", "close", "missed"}
 
 // closeCall is the margin below which a decision is a close call.
 const closeCall = 0.05
@@ -52,7 +52,7 @@ func DefaultRequest() Request { return Request{Hands: 20, Focus: "all", Seed: 1}
 func (q *Request) Params(s *param.Set) {
 	q.Game.Params(s)
 	s.Int(&q.Hands, "hands", "hands to deal")
-	s.Enum(&q.Focus, "focus", "which hands: %s (close: the best play ahead by less than 0.05 of a bet)", Focuses...)
+	s.Enum(&q.Focus, "focus", "which hands: %s (close: the best play ahead by less than 0.05 of a bet; missed: the cells missed before)", Focuses...)
 	s.Uint64(&q.Seed, "seed", "seed of the shuffles; the same seed deals the same hands")
 	s.String(&q.Review, "review", "cells missed before, brought back more often: \"hard 16 v T, soft A7 v 9\"")
 }
@@ -135,6 +135,9 @@ func (q Request) NewSession(t *solve.Table) (*Session, error) {
 		return nil, fmt.Errorf("a table of %s for a drill of %s", t.Rules, r)
 	}
 	review, _ := ParseReview(q.Review) // checked
+	if q.Focus == "missed" && len(review) == 0 {
+		return nil, fmt.Errorf("no cells missed before to deal: the terminal keeps them between sessions, the page in the browser, and review names them")
+	}
 	s := &Session{Rules: r, Focus: q.Focus, Left: q.Hands, table: t, rng: rand.New(rand.NewPCG(q.Seed, 0x6472696c6c)), review: review}
 	s.shuffle()
 	return s, nil
@@ -500,6 +503,8 @@ func (s *Session) wants(h Hand) bool {
 		return strings.HasPrefix(h.Cell, "pairs")
 	case "surrender":
 		return h.Chart == solve.Surrender
+	case "missed":
+		return slices.Contains(s.review, fmt.Sprintf("%s v %v", h.Cell, h.Up))
 	case "close":
 		best, next := math.Inf(-1), math.Inf(-1)
 		for a := solve.Stand; a <= solve.Surrender; a++ {

@@ -160,6 +160,9 @@ func TestFocus(t *testing.T) {
 	session := func(focus string) *Session {
 		q := DefaultRequest()
 		q.Game, q.Focus, q.Hands, q.Seed = solve.Game{Rules: tab.Rules.String()}, focus, 200, 3
+		if focus == "missed" {
+			q.Review = "hard 16 v T, pairs 88 v A"
+		}
 		s, err := q.NewSession(tab)
 		if err != nil {
 			t.Fatal(err)
@@ -184,7 +187,8 @@ func TestFocus(t *testing.T) {
 				t.Fatalf("%s: hand %d is %v, then %v with the same seed", focus, i, h, h2)
 			}
 			ok = map[string]bool{"all": true, "hard": strings.HasPrefix(h.Cell, "hard"), "soft": strings.HasPrefix(h.Cell, "soft"),
-				"pairs": strings.HasPrefix(h.Cell, "pairs"), "surrender": h.Chart == solve.Surrender, "close": s.wants(h)}[focus]
+				"pairs": strings.HasPrefix(h.Cell, "pairs"), "surrender": h.Chart == solve.Surrender, "close": s.wants(h),
+				"missed": h.String() != "" && (h.Cell+" v "+h.Up.String() == "hard 16 v T" || h.Cell+" v "+h.Up.String() == "pairs 88 v A")}[focus]
 			if !ok {
 				t.Errorf("%s: dealt %v (%s, chart %v)", focus, h, h.Cell, h.Chart)
 			}
@@ -314,5 +318,33 @@ func TestSplitHandsPlayedOn(t *testing.T) {
 		if splitHands < 20 {
 			t.Errorf("%s: %d split hands dealt", rules, splitHands)
 		}
+	}
+}
+
+// TestFocusMissed deals only the cells missed before, and refuses to
+// start without any.
+func TestFocusMissed(t *testing.T) {
+	q := DefaultRequest()
+	q.Game, q.Focus, q.Hands, q.Review = solve.Game{Rules: "INF S17 DAS"}, "missed", 30, "hard 16 v T, soft A7 v 9"
+	s, err := q.Start(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		h, ok, err := s.Next()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !ok {
+			break
+		}
+		if c := h.Cell + " v " + h.Up.String(); c != "hard 16 v T" && c != "soft A7 v 9" {
+			t.Errorf("dealt %s", c)
+		}
+		s.Grade(h, solve.Stand)
+	}
+	q.Review = ""
+	if _, err := q.Start(context.Background()); err == nil || !strings.Contains(err.Error(), "no cells missed before") {
+		t.Errorf("no review: %v", err)
 	}
 }
