@@ -22,7 +22,7 @@ type countDrillData struct {
 	Counts                     []string
 	Cards, Drills, Done        int
 	Seed                       uint64
-	Speed                      float64  // cards shown a second
+	Speed                      float64 // cards shown a second
 	Speeds                     []float64
 	Shown                      []string // the drill's cards, to show one at a time
 	Left                       int
