@@ -427,18 +427,7 @@ func (r HoldemNashReport) Text(w io.Writer) error {
 		for row := range 13 {
 			line := []string{" " + holdemRanks[row] + " "}
 			for col := range 13 {
-				text := "."
-				switch p := g.of(r.Classes[row*13+col]); {
-				case p >= 0.9995:
-					text = "100"
-				case p >= 0.995:
-					text = ">99"
-				case p >= 0.005:
-					text = strconv.FormatFloat(100*p, 'f', 0, 64)
-				case p >= 0.0005:
-					text = "<1"
-				}
-				line = append(line, fmt.Sprintf("%4s", text))
+				line = append(line, fmt.Sprintf("%4s", HoldemPercent(g.of(r.Classes[row*13+col]))))
 			}
 			if err := tab.Append(line); err != nil {
 				return err
@@ -453,3 +442,32 @@ func (r HoldemNashReport) Text(w io.Writer) error {
 		"class's play gains at most %.2g, after %d iterations. Model: %s.\n", r.Exploitability, r.OneClassGain, r.Iterations, r.Model)
 	return err
 }
+
+// HoldemPercent writes a chance to push or call as the grids print it: a
+// percent, "." for never, "<1" and ">99" where the rounding would say 0
+// or 100 of a mixed play.
+func HoldemPercent(p float64) string {
+	switch {
+	case p >= 0.9995:
+		return "100"
+	case p >= 0.995:
+		return ">99"
+	case p >= 0.005:
+		return strconv.FormatFloat(100*p, 'f', 0, 64)
+	case p >= 0.0005:
+		return "<1"
+	}
+	return "."
+}
+
+// HoldemCellText is what a class's cell of a metric's grid prints
+// (equity in %, or the push-or-fold number); HoldemShade its shade, 0
+// (weakest) to 4 (strongest); HoldemPushText a push-or-fold number as
+// the published table prints it.
+func HoldemCellText(x HoldemClass, metric string) string { return x.cell(metric) }
+
+// HoldemShade: see HoldemCellText.
+func HoldemShade(x HoldemClass, metric string) int { return x.shade(metric) }
+
+// HoldemPushText: see HoldemCellText.
+func HoldemPushText(sb *float64) string { return pushText(sb) }

@@ -96,6 +96,10 @@ func TestFacesBindTheSameRequest(t *testing.T) {
 		{[]string{"drill", "table"}, "/drill/table", "", false},
 		{[]string{"drill", "table", "--rules", "2D H17 LS", "--seed", "5", "--balance", "200", "--bet", "25", "--moves", "b10 h s"}, "/drill/table", "rules=2D+H17+LS&seed=5&balance=200&bet=25&moves=b10+h+s", false},
 		{[]string{"drill", "table", "--bet", "2000"}, "/drill/table", "bet=2000", true},
+		{[]string{"holdem", "equity", "AKs,QQ+", "22+,ATs+", "--board", "Kh7d2c"}, "/holdem/equity", "range=AKs%2CQQ%2B&range=22%2B%2CATs%2B&board=Kh7d2c", false},
+		{[]string{"holdem", "nash", "--stack", "15", "--ante", "0.125"}, "/holdem/nash", "stack=15&ante=0.125", false},
+		{[]string{"holdem", "nash", "--stack", "0"}, "/holdem/nash", "stack=0", true},
+		{[]string{"holdem", "equity", "AKs", "QQ", "--board", "Kh7"}, "/holdem/equity", "range=AKs&range=QQ&board=Kh7", true},
 		{[]string{"drill", "table", "--moves", "b10 x"}, "/drill/table", "moves=b10+x", true},
 		{[]string{"drill", "table", "--penetration", "0.95"}, "/drill/table", "penetration=0.95", true},
 	} {

@@ -42,7 +42,7 @@ session without asking (the moves of --moves and --answers): the rounds,
 the decisions with their prices, the summary.`,
 		Example: `  bjchart drill table --rules "6D H17 DAS LS"
   bjchart drill table --rules 1D --balance 200 --bet 5
-  bjchart drill table --rules 2D --moves "b10 s b10 h s" --format json
+  bjchart drill table --rules 1D --seed 23 --moves "b10 p h s s" --format json
   bjchart drill table --rules 1D --seed 23 --answers - --format json`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {

@@ -90,8 +90,10 @@ type Server struct {
 	// play is priced by the values shown for it.
 	tablePage *template.Template
 	advice    *workCache[drill.Advice]
-	simSlot   chan struct{} // one long job (simulation, index plays) at a time
-	mux       *http.ServeMux
+	// holdemPage is the Hold'em pages'.
+	holdemPage *template.Template
+	simSlot    chan struct{} // one long job (simulation, index plays) at a time
+	mux        *http.ServeMux
 	// The last results of long jobs, for what follows them: a
 	// simulation's report for its plot, index plays for the counter's
 	// card, a game's rule effects.
@@ -126,6 +128,7 @@ func New(opt Options) *Server {
 		countDrillPage: template.Must(template.New("count_drill.html").ParseFS(files, "templates/count_drill.html", "templates/nav.html")),
 		indexDrillPage: template.Must(template.New("index_drill.html").ParseFS(files, "templates/index_drill.html", "templates/nav.html")),
 		tablePage:      template.Must(template.New("table.html").Funcs(template.FuncMap{"inc": func(i int) int { return i + 1 }}).ParseFS(files, "templates/table.html", "templates/nav.html")),
+		holdemPage:     template.Must(template.New("holdem.html").Funcs(template.FuncMap{"inc": func(i int) int { return i + 1 }, "pct": func(x float64) float64 { return 100 * x }}).ParseFS(files, "templates/holdem.html", "templates/nav.html")),
 		simSlot:        make(chan struct{}, 1),
 		sims:           newRecent[simreport.Report](8), indices: newRecent[*render.IndicesReport](8), effects: newRecent[[]solve.Effect](8)}
 	s.diffs = newWorkCache[*charts.Diff](8, s.tables.slots)     // two tables each
@@ -181,6 +184,9 @@ func New(opt Options) *Server {
 	s.mux.HandleFunc("GET /drill/count", s.handleCountDrill)
 	s.mux.HandleFunc("GET /drill/index", s.handleIndexDrill)
 	s.mux.HandleFunc("GET /drill/table", s.handleTable)
+	s.mux.HandleFunc("GET /holdem", s.handleHoldem)
+	s.mux.HandleFunc("GET /holdem/equity", s.handleHoldemEquity)
+	s.mux.HandleFunc("GET /holdem/nash", s.handleHoldemNash)
 	s.mux.HandleFunc("GET /house.json", s.houseDownload("application/json", func(w *bytes.Buffer, sol *house.Solution) error { return render.HouseJSON(w, sol) }))
 	s.mux.HandleFunc("GET /house/card.pdf", s.houseDownload("application/pdf", func(w *bytes.Buffer, sol *house.Solution) error {
 		return render.HouseCard(w, sol, render.CardOptions{Size: "letter", Version: s.opt.Version, Date: s.today()})
@@ -447,6 +453,10 @@ func Bind(path string, v url.Values) (req any, err error) {
 		return q.req, err
 	case "/drill/table":
 		return parseTableQuery(v)
+	case "/holdem/equity":
+		return parseHoldemEquityQuery(v)
+	case "/holdem/nash":
+		return parseHoldemNashQuery(v)
 	}
 	q, err := parseQuery(v)
 	switch path {

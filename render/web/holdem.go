@@ -1,0 +1,248 @@
+package web
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"bjchart/render"
+	"bjchart/solve/holdem"
+	"bjchart/solve/param"
+)
+
+// maxPageTrials bounds a simulated equity's deals on the page (the
+// command line takes up to holdem.MaxTrials).
+const maxPageTrials = 10_000_000
+
+// holdemData is what the Hold'em pages show: the preflop chart as a
+// coloured grid, an equity calculator and the push-or-fold equilibrium,
+// each from the command line's reports.
+type holdemData struct {
+	Error   string
+	Show    string // equity or pushfold: the chart's metric
+	Chart   holdemGrid
+	Ranges  []string // the equity form's ranges (four fields)
+	Board   string
+	Dead    string
+	Equity  *render.HoldemEquityReport
+	Stack   string
+	Ante    string
+	Nash    []holdemGrid
+	NashRep *render.HoldemNashReport
+	Command string // the same on the command line
+	Version string
+}
+
+// holdemGrid is a 13x13 grid of classes: pairs on the diagonal, suited
+// above, offsuit below, each cell its value and shade (0 to 4).
+type holdemGrid struct {
+	Title string
+	Ranks []string
+	Rows  []holdemRow
+	Note  string
+}
+
+type holdemRow struct {
+	Rank  string
+	Cells []holdemCell
+}
+
+type holdemCell struct {
+	Class, Text, Title string
+	Shade              int
+}
+
+var holdemRankNames = strings.Split("A K Q J T 9 8 7 6 5 4 3 2", " ")
+
+// grid lays 169 classes in the grid's order out as rows.
+func grid(title, note string, cells []holdemCell) holdemGrid {
+	g := holdemGrid{Title: title, Ranks: holdemRankNames, Note: note}
+	for r := range 13 {
+		g.Rows = append(g.Rows, holdemRow{Rank: holdemRankNames[r], Cells: cells[13*r : 13*r+13]})
+	}
+	return g
+}
+
+// handleHoldem serves the preflop chart ('bjchart holdem'): every class's
+// exact equity against a random hand or its push-or-fold number, with the
+// forms of the equity calculator and the equilibrium.
+func (s *Server) handleHoldem(w http.ResponseWriter, r *http.Request) {
+	d := holdemData{Version: s.opt.Version, Show: "equity", Stack: "10", Ante: "0", Ranges: make([]string, 4)}
+	if v := r.URL.Query().Get("show"); v != "" {
+		if v != "equity" && v != "pushfold" {
+			d.Error = fmt.Sprintf("show %s: want equity or pushfold", param.Quote(v, 20))
+			s.html(w, s.holdemPage, d, http.StatusBadRequest)
+			return
+		}
+		d.Show = v
+	}
+	if err := s.holdemChart(&d); err != nil {
+		s.fail(w, err)
+		return
+	}
+	d.Command = "bjchart holdem"
+	s.html(w, s.holdemPage, d, http.StatusOK)
+}
+
+// holdemChart lays the chart of d.Show out.
+func (s *Server) holdemChart(d *holdemData) error {
+	m, err := holdem.LoadMatrix()
+	if err != nil {
+		return err
+	}
+	rep := render.NewHoldemReport(m.Rows(), holdem.PushFoldChart(m))
+	var cells []holdemCell
+	for _, c := range rep.Classes {
+		x := holdemCell{Class: c.Class, Shade: render.HoldemShade(c, d.Show)}
+		x.Title = fmt.Sprintf("%s: equity %.2f%% against a random hand (win %.2f%%, tie %.2f%%); push or fold %s small blinds",
+			c.Class, 100*c.Equity, 100*c.Win, 100*c.Tie, render.HoldemPushText(c.SklanskyChubukov))
+		x.Text = render.HoldemCellText(c, d.Show)
+		cells = append(cells, x)
+	}
+	title, note := "Equity against one random hand, % of the pot (exact)", "Every opponent hand and every board enumerated; ties split the pot."
+	if d.Show == "pushfold" {
+		title, note = "Push or fold (Sklansky-Chubukov, as published), in small blinds",
+			"The largest stack behind the posted small blind from which the small blind's all-in does at least as well as a fold, the big blind seeing the hand; any: always."
+	}
+	d.Chart = grid(title, note, cells)
+	return nil
+}
+
+// parseHoldemEquityQuery binds the query to an equity request: the
+// ranges (range=, two to nine; empty fields left out), board, dead,
+// trials and seed, as 'bjchart holdem equity' binds its arguments and
+// flags.
+func parseHoldemEquityQuery(v url.Values) (holdem.EquityRequest, error) {
+	req := holdem.DefaultEquityRequest()
+	var fields param.Set
+	req.Params(&fields)
+	rest := url.Values{}
+	for k, x := range v {
+		if k != "range" {
+			rest[k] = x
+		}
+	}
+	if err := fields.ParseQuery(rest); err != nil {
+		return req, err
+	}
+	for _, x := range v["range"] {
+		if x = strings.TrimSpace(x); x != "" {
+			req.Ranges = append(req.Ranges, x)
+		}
+	}
+	if _, err := req.Check(); err != nil {
+		return req, err
+	}
+	if req.Trials > maxPageTrials {
+		return req, param.NumberErrorf("trials", req.Trials, "the page simulates at most 10M deals; 'bjchart holdem equity' more")
+	}
+	return req, nil
+}
+
+// handleHoldemEquity serves ranges' equities against each other
+// ('bjchart holdem equity'), exact where enumeration is small enough,
+// simulated with SEs beyond, in a worker slot.
+func (s *Server) handleHoldemEquity(w http.ResponseWriter, r *http.Request) {
+	d := holdemData{Version: s.opt.Version, Show: "equity", Stack: "10", Ante: "0"}
+	req, err := parseHoldemEquityQuery(r.URL.Query())
+	d.Ranges, d.Board, d.Dead = append(append([]string{}, req.Ranges...), make([]string, max(0, 4-len(req.Ranges)))...), req.Board, req.Dead
+	if err == nil {
+		err = s.holdemChart(&d)
+	}
+	if err != nil {
+		d.Error = err.Error()
+		s.html(w, s.holdemPage, d, http.StatusBadRequest)
+		return
+	}
+	job, _ := req.Check() // checked
+	var res holdem.EquityResult
+	if werr := s.tables.work(r.Context(), func() { res, err = job.Run() }); werr != nil {
+		s.fail(w, werr)
+		return
+	}
+	if err != nil {
+		d.Error = err.Error()
+		s.html(w, s.holdemPage, d, http.StatusBadRequest)
+		return
+	}
+	rep := render.NewHoldemEquityReport(job.Ranges, job.Board, job.Dead, res)
+	d.Equity = &rep
+	var args []string
+	for _, x := range req.Ranges {
+		args = append(args, strconv.Quote(x))
+	}
+	d.Command = "bjchart holdem equity " + strings.Join(args, " ")
+	if req.Board != "" {
+		d.Command += " --board " + strconv.Quote(req.Board)
+	}
+	if req.Dead != "" {
+		d.Command += " --dead " + strconv.Quote(req.Dead)
+	}
+	s.html(w, s.holdemPage, d, http.StatusOK)
+}
+
+// parseHoldemNashQuery binds the query to an equilibrium's request, as
+// 'bjchart holdem nash' binds its flags.
+func parseHoldemNashQuery(v url.Values) (holdem.NashRequest, error) {
+	req := holdem.DefaultNashRequest()
+	var fields param.Set
+	req.Params(&fields)
+	if err := fields.ParseQuery(v); err != nil {
+		return req, err
+	}
+	return req, req.Validate()
+}
+
+// handleHoldemNash serves the heads-up push-or-fold equilibrium at a
+// stack ('bjchart holdem nash'): the small blind's pushes and the big
+// blind's calls as coloured grids, in a worker slot.
+func (s *Server) handleHoldemNash(w http.ResponseWriter, r *http.Request) {
+	d := holdemData{Version: s.opt.Version, Show: "equity", Ranges: make([]string, 4)}
+	req, err := parseHoldemNashQuery(r.URL.Query())
+	d.Stack, d.Ante = strconv.FormatFloat(req.Stack, 'g', -1, 64), strconv.FormatFloat(req.Ante, 'g', -1, 64)
+	if err == nil {
+		err = s.holdemChart(&d)
+	}
+	if err != nil {
+		d.Error = err.Error()
+		s.html(w, s.holdemPage, d, http.StatusBadRequest)
+		return
+	}
+	m, err := holdem.LoadMatrix()
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	var n holdem.Nash
+	var oneClass float64
+	if werr := s.tables.work(r.Context(), func() { n, oneClass, err = req.Run(m) }); werr != nil {
+		s.fail(w, werr)
+		return
+	}
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	rep := render.NewHoldemNashReport(n, oneClass)
+	d.NashRep = &rep
+	for _, g := range []struct {
+		title string
+		of    func(render.HoldemNashClass) float64
+	}{{"Small blind: push, % of the time", func(x render.HoldemNashClass) float64 { return x.Push }},
+		{"Big blind: call a push, % of the time", func(x render.HoldemNashClass) float64 { return x.Call }}} {
+		var cells []holdemCell
+		for _, c := range rep.Classes {
+			p := g.of(c)
+			cells = append(cells, holdemCell{Class: c.Class, Text: render.HoldemPercent(p), Shade: min(4, int(p*4+0.5)),
+				Title: fmt.Sprintf("%s: %.2f%%", c.Class, 100*p)})
+		}
+		d.Nash = append(d.Nash, grid(g.title, "", cells))
+	}
+	d.Command = fmt.Sprintf("bjchart holdem nash --stack %s", d.Stack)
+	if req.Ante > 0 {
+		d.Command += " --ante " + d.Ante
+	}
+	s.html(w, s.holdemPage, d, http.StatusOK)
+}
