@@ -357,6 +357,22 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("counting drill: one card first %v, form hidden then shown %v %v, graded %q; index drill graded %q; sideways scroll %v",
 			firstShown, formHidden, formShown, counted, indexed, overflow)
 	}
+	// Every page at a phone's width and a desktop's: nothing scrolls
+	// sideways.
+	for _, width := range []int64{390, 1280} {
+		for _, page := range []string{"/?rules=6D+H17+DAS+LS", "/indices", "/sim", "/house", "/drill", "/drill/count", "/drill/index",
+			"/drill/table?rules=1D&seed=23&moves=b10+p", "/holdem", "/holdem/equity?range=AKs,QQ%2B&range=22%2B,ATs%2B&board=Kh7d2c",
+			"/holdem/nash?stack=10"} {
+			var wide bool
+			if err := chromedp.Run(ctx, chromedp.EmulateViewport(width, 844), chromedp.Navigate(srv.URL+page), waitFor("true"),
+				chromedp.Evaluate(`document.documentElement.scrollWidth > window.innerWidth`, &wide)); err != nil {
+				t.Fatal(err)
+			}
+			if wide {
+				t.Errorf("%s at %d px scrolls sideways", page, width)
+			}
+		}
+	}
 	// At the phone's width a tapped cell's numbers open beside it, inside
 	// the window, and Esc closes them.
 	var inside, below, closed bool
