@@ -328,6 +328,38 @@ func TestBrowser(t *testing.T) {
 	if !strings.HasPrefix(net, "Round 1: ") || overflow {
 		t.Errorf("table: round ended %q, sideways scroll %v", net, overflow)
 	}
+	// Two rounds more, by key: a bet, then stand (or decline insurance)
+	// until each ends.
+	for round := 2; round <= 3; round++ {
+		if err := chromedp.Run(ctx, waitFor(`!!document.getElementById("bets")`), chromedp.KeyEvent("b"),
+			waitFor(`!!document.querySelector(".felt")`)); err != nil {
+			t.Fatal(err)
+		}
+		for range 10 {
+			var over bool
+			if err := chromedp.Run(ctx, waitFor("true"), chromedp.Evaluate(`!!document.getElementById("round-net")`, &over)); err != nil {
+				t.Fatal(err)
+			}
+			if over {
+				break
+			}
+			key := "s"
+			var insuring bool
+			chromedp.Run(ctx, chromedp.Evaluate(`!!document.querySelector('a.answer[data-key="N"]')`, &insuring))
+			if insuring {
+				key = "n"
+			}
+			if err := chromedp.Run(ctx, chromedp.KeyEvent(key), chromedp.Sleep(200*time.Millisecond)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := chromedp.Run(ctx, waitFor(`!!document.getElementById("round-net")`), chromedp.Text("#round-net", &net)); err != nil {
+			t.Fatal(err)
+		}
+		if want := fmt.Sprintf("Round %d: ", round); !strings.HasPrefix(net, want) {
+			t.Errorf("table: round %d ended %q", round, net)
+		}
+	}
 	// The counting drill at a phone's width: the cards come one at a time,
 	// then the form; an answer is graded. The index drill answers by key.
 	var firstShown, formHidden, formShown bool
