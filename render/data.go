@@ -15,19 +15,32 @@ import (
 // JSONTable is the JSON form of a solved table. Its fields are documented in
 // the README and are stable: new fields may be added, none is renamed.
 type JSONTable struct {
-	Rules        string     `json:"rules"`          // canonical rule string
-	EV           float64    `json:"ev"`             // round EV playing the chart, fraction of the initial bet, unconditional
-	EVCD         JSONEVCD   `json:"ev_cd"`          // round EV under composition-dependent play, by split strategy
-	HouseEdgePct float64    `json:"house_edge_pct"` // -100 * ev
-	Conditioning string     `json:"conditioning"`   // what cell EVs are conditioned on
-	Shoe         string     `json:"shoe,omitempty"` // the remaining shoe (counts of A,2..9,T), when not full decks
-	Split        string     `json:"split_strategy"` // how cell split EVs play split hands: "chart" (finite shoes, an infinite deck's chart with a Charlie or a bonus 21, an evaluated chart), "exact" (an infinite deck's best play)
-	Dealer       JSONDealer `json:"dealer"`         // the dealer's final hand by up card
-	Cells        []JSONCell `json:"cells"`
+	Rules        string        `json:"rules"`          // canonical rule string
+	EV           float64       `json:"ev"`             // round EV playing the chart, fraction of the initial bet, unconditional
+	EVCD         JSONEVCD      `json:"ev_cd"`          // round EV under composition-dependent play, by split strategy
+	HouseEdgePct float64       `json:"house_edge_pct"` // -100 * ev
+	Conditioning string        `json:"conditioning"`   // what cell EVs are conditioned on
+	Shoe         string        `json:"shoe,omitempty"` // the remaining shoe (counts of A,2..9,T), when not full decks
+	Split        string        `json:"split_strategy"` // how cell split EVs play split hands: "chart" (finite shoes, an infinite deck's chart with a Charlie or a bonus 21, an evaluated chart), "exact" (an infinite deck's best play)
+	Dealer       JSONDealer    `json:"dealer"`         // the dealer's final hand by up card
+	Insurance    JSONInsurance `json:"insurance"`      // insurance and even money against an ace up
+	Cells        []JSONCell    `json:"cells"`
 	// With DataOptions.CD (finite shoes): composition-dependent values.
 	CDSplit      string            `json:"cd_split_strategy,omitempty"` // post-split strategy of the hands' split EVs: "CDZ-" or "CDP1"
 	Hands        []JSONHand        `json:"hands,omitempty"`
 	Compositions []JSONComposition `json:"compositions,omitempty"`
+}
+
+// JSONInsurance is what insurance is worth (solve.Insurance): the chance
+// of a ten in the hole with an ace up (the player's cards not counted;
+// with a blackjack, its ace and ten out), insurance's EV per unit staked,
+// and what insuring a blackjack (even money) changes its EV by, per unit
+// of the bet.
+type JSONInsurance struct {
+	TenChance          float64 `json:"ten_chance"`
+	EV                 float64 `json:"ev"`
+	BlackjackTenChance float64 `json:"blackjack_ten_chance"`
+	EvenMoney          float64 `json:"even_money"`
 }
 
 // JSONHand is a two-card start against an up card with its
@@ -100,6 +113,7 @@ func NewJSONTable(t *solve.Table, opt DataOptions) JSONTable {
 		Shoe:         customShoe(t),
 		Split:        splitName(t),
 		Dealer:       dealerOf(t).JSON(),
+		Insurance:    JSONInsurance(t.Insurance()),
 		Cells:        make([]JSONCell, 0, len(t.Cells)),
 	}
 	for i := range t.Cells {

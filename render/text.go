@@ -77,8 +77,23 @@ func Text(w io.Writer, t *solve.Table, opt TextOptions) error {
 			return err
 		}
 	}
-	_, err := fmt.Fprintln(w, "\n"+Legend)
+	_, err := fmt.Fprintln(w, "\n"+Legend+"\n\n"+InsuranceText(t.Insurance()))
 	return err
+}
+
+// InsuranceText says what insurance and even money are worth in the
+// game, before any card but the up ace is seen.
+func InsuranceText(in solve.Insurance) string {
+	verdict := "not worth taking without a count"
+	if in.EV > 0 {
+		verdict = "worth taking in this shoe"
+	}
+	text := fmt.Sprintf("Insurance (2:1 on a ten in the hole): a ten is in the hole %.2f%% of the time with an ace up, so insurance returns %+.2f%% of the stake: %s.",
+		100*in.TenChance, 100*in.EV, verdict)
+	if in.EvenMoney < 0 {
+		return text + fmt.Sprintf(" Even money on a blackjack (insuring it) gives up %.4f of a bet.", -in.EvenMoney)
+	}
+	return text + fmt.Sprintf(" Even money on a blackjack (insuring it) gains %.4f of a bet.", in.EvenMoney)
 }
 
 // Legend explains the chart codes.

@@ -29,6 +29,7 @@ type pageData struct {
 	Error       string // the parser's or the solver's message
 	Words       string // the rules in words
 	Edge        string // house edge or player edge, with the EV
+	Insurance   string // what insurance and even money are worth
 	BestPlay    string // the best play's EV, where it differs from the chart's
 	Cond        string // what the cells' EVs are conditioned on
 	Tables      []tableView
@@ -146,6 +147,7 @@ func (s *Server) fill(ctx context.Context, d *pageData, q query, t *solve.Table)
 	rules := t.Rules.String()
 	d.Rules, d.Words, d.DAS = rules, render.DescribeRules(t.Rules), t.Rules.DAS
 	d.Edge = fmt.Sprintf("%s playing this chart (player EV %+.4f%% of the initial bet per round)", render.Capitalize(render.EdgeText(t.EV, 4)), 100*t.EV)
+	d.Insurance = render.InsuranceText(t.Insurance())
 	if line := render.BestPlayText(t); line != "" { // the command line's words
 		d.BestPlay = render.Capitalize(line) + "."
 	}
