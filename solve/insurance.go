@@ -30,7 +30,7 @@ func (t *Table) Insurance() Insurance {
 	if t.Rules.Infinite() {
 		in.TenChance, in.BlackjackTenChance = tens/n, tens/n
 	} else {
-		in.TenChance = tens / (n - 1)               // the up ace out
+		in.TenChance = tens / (n - 1)                // the up ace out
 		in.BlackjackTenChance = (tens - 1) / (n - 3) // and the player's ace and ten
 	}
 	in.EV = 3*in.TenChance - 1
