@@ -4,6 +4,7 @@ import (
 	"encoding/csv"
 	"fmt"
 	"io"
+	"math"
 	"slices"
 
 	"bjchart/solve"
@@ -184,45 +185,89 @@ func DealerCSV(w io.Writer, d Dealer) error {
 	return cw.Error()
 }
 
-// DealerText writes the distributions as two tables in percent: every up
-// card unconditionally, then the up cards a peek changes (T and A) given
-// no dealer blackjack.
+// A DealerTable is one of the dealer's tables: a title, the columns
+// (the up card, its probability, then the outcomes) and a row an up card,
+// every figure a probability (NaN where the shoe holds no such up card).
+type DealerTable struct {
+	Title  string // "Unconditional"
+	Note   string // what it is: "before any peek; blackjacks included"
+	Header []string
+	Rows   []DealerTableRow
+}
+
+// A DealerTableRow is an up card's row.
+type DealerTableRow struct {
+	Up     string
+	Values []float64 // P(up), then each outcome's probability
+}
+
+// DealerTables lays the distributions out as the text and the page show
+// them: every up card unconditionally, then the up cards a peek changes
+// (T and A) given no dealer blackjack, without the blackjack column.
+func DealerTables(d Dealer) []DealerTable {
+	outcomes, names := outcomeColumns(d.Rules)
+	header := append([]string{"up", "P(up)"}, names...)
+	bj := slices.Index(outcomes, solve.DealerBlackjack) + 1 // the blackjack value, after P(up)
+	all := DealerTable{Title: "Unconditional", Note: "before any peek; blackjacks included", Header: header}
+	peeked := DealerTable{Title: "Given no dealer blackjack", Note: "what the player faces after a peek; other up cards as above",
+		Header: slices.Delete(slices.Clone(header), bj+1, bj+2)}
+	for _, up := range dealerUps {
+		dist := d.Dist[up-1]
+		all.Rows = append(all.Rows, DealerTableRow{up.String(), dealerValues(d.PUp[up-1], dist, outcomes)})
+		if dist[solve.DealerBlackjack] > 0 {
+			row := dealerValues(d.PUp[up-1], dist.NoBlackjack(), outcomes)
+			peeked.Rows = append(peeked.Rows, DealerTableRow{up.String(), slices.Delete(row, bj, bj+1)})
+		}
+	}
+	if len(peeked.Rows) == 0 {
+		return []DealerTable{all} // the shoe holds no blackjack
+	}
+	return []DealerTable{all, peeked}
+}
+
+// dealerValues is an up card's row: its probability, then each outcome's
+// (NaN where the up card cannot come).
+func dealerValues(pUp float64, dist solve.DealerDist, outcomes []int) []float64 {
+	row := []float64{pUp}
+	for _, o := range outcomes {
+		if pUp == 0 {
+			row = append(row, math.NaN())
+			continue
+		}
+		row = append(row, dist[o])
+	}
+	return row
+}
+
+// DealerText writes the distributions as two tables in percent
+// (DealerTables).
 func DealerText(w io.Writer, d Dealer) error {
 	if _, err := fmt.Fprintf(w, "bjchart dealer outcomes\nrules %s\n", RulesText(d.Rules.String(), d.customShoe())); err != nil {
 		return err
 	}
-	outcomes, names := outcomeColumns(d.Rules)
-	header := append([]string{"up", "P(up)"}, names...)
-	var all, peeked [][]string
-	bj := slices.Index(outcomes, solve.DealerBlackjack) + 2 // the blackjack column, after up and P(up)
-	for _, up := range dealerUps {
-		dist := d.Dist[up-1]
-		all = append(all, dealerRow(up, d.PUp[up-1], dist, outcomes))
-		if dist[solve.DealerBlackjack] > 0 {
-			row := dealerRow(up, d.PUp[up-1], dist.NoBlackjack(), outcomes)
-			peeked = append(peeked, slices.Delete(row, bj, bj+1)) // no blackjack column
+	for _, t := range DealerTables(d) {
+		var rows [][]string
+		for _, r := range t.Rows {
+			row := []string{r.Up}
+			for _, v := range r.Values {
+				row = append(row, PercentCell(v, 4))
+			}
+			rows = append(rows, row)
+		}
+		if err := percentTable(w, "\n"+t.Title+", in percent ("+t.Note+"):", t.Header, rows); err != nil {
+			return err
 		}
 	}
-	if err := percentTable(w, "\nUnconditional, in percent (before any peek; blackjacks included):", header, all); err != nil {
-		return err
-	}
-	if len(peeked) == 0 {
-		return nil // the shoe holds no blackjack
-	}
-	return percentTable(w, "\nGiven no dealer blackjack, in percent (what the player faces after a peek; other up cards as above):",
-		slices.Delete(slices.Clone(header), bj, bj+1), peeked)
+	return nil
 }
 
-func dealerRow(up solve.Rank, pUp float64, dist solve.DealerDist, outcomes []int) []string {
-	row := []string{up.String(), fmt.Sprintf("%.4f", 100*pUp)}
-	for _, o := range outcomes {
-		if pUp == 0 {
-			row = append(row, "-")
-			continue
-		}
-		row = append(row, fmt.Sprintf("%.4f", 100*dist[o]))
+// PercentCell writes a probability in percent to digits places, "-"
+// for NaN (nothing to say).
+func PercentCell(p float64, digits int) string {
+	if math.IsNaN(p) {
+		return "-"
 	}
-	return row
+	return fmt.Sprintf("%.*f", digits, 100*p)
 }
 
 func percentTable(w io.Writer, title string, header []string, rows [][]string) error {

@@ -538,5 +538,14 @@ func TestScreenshots(t *testing.T) {
 			chromedp.Reload(), waitFor("true"))
 		shot("table", w, "/drill/table?rules=1D&seed=23&moves=b10+p", chromedp.KeyEvent("a"))
 		shot("table-end", w, "/drill/table?rules=1D&seed=23&moves=b10+p+h+s+s")
+		var dealer []byte
+		if err := chromedp.Run(ctx, chromedp.EmulateViewport(w, 844), chromedp.Navigate(srv.URL+"/?rules=6D+H17+DAS+PUSH22"), waitFor("true"),
+			chromedp.Evaluate(`document.getElementById("dealer").open = true`, nil), chromedp.Screenshot("#dealer", &dealer, chromedp.NodeVisible)); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(fmt.Sprintf("%s/dealer-%d.png", dir, w), dealer, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		shot("holdem", w, "/holdem/nash?stack=10")
 	}
 }

@@ -38,10 +38,10 @@ type pageData struct {
 	Hand        string   // the hand asked about
 	HandText    string   // its report, as 'bjchart hand' prints it
 	HandErr     string
-	Dealer      string   // the dealer's outcomes, as 'bjchart dealer' prints them
-	Charts      []option // the published charts to compare with
-	Diff        string   // the comparison, as 'bjchart diff NAME --rules R' prints it
-	Effects     string   // each rule's effect, as 'bjchart effects' prints it
+	Dealer      []render.DealerTable // the dealer's outcomes, the tables 'bjchart dealer' prints
+	Charts      []option             // the published charts to compare with
+	Diff        string               // the comparison, as 'bjchart diff NAME --rules R' prints it
+	Effects     string               // each rule's effect, as 'bjchart effects' prints it
 	EffectsErr  string
 	Upload      string // the uploaded chart's file name
 	EffectsLink string
@@ -87,7 +87,9 @@ type option struct {
 
 type downloadLink struct{ Text, URL string }
 
-var funcs = template.FuncMap{}
+var funcs = template.FuncMap{
+	"percent": func(p float64) string { return render.PercentCell(p, 2) }, // a probability in percent, "-" for none
+}
 
 // controls are the rule groups the page offers as selects; every other
 // rule is typed in the rule string, which the selects keep.
@@ -221,10 +223,7 @@ func (s *Server) fill(ctx context.Context, d *pageData, q query, t *solve.Table)
 		}
 	}
 	if dist, err := solve.DealerOutcomes(t.Rules, solve.Options{}); err == nil {
-		var buf bytes.Buffer
-		if render.DealerText(&buf, render.NewDealer(t.Rules, nil, dist)) == nil {
-			d.Dealer = render.WrapProse(buf.String(), reportWidth)
-		}
+		d.Dealer = render.DealerTables(render.NewDealer(t.Rules, nil, dist))
 	}
 	d.Links = []downloadLink{
 		{"Card (PDF, letter)", link("/card.pdf", rules)},
