@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"fmt"
+	"math"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -29,6 +30,7 @@ type tableData struct {
 	Summary             string
 	Decisions           []decisionRow // the last few, newest first
 	Again               string        // a new session
+	GoOn                string        // the session is at the page's bound: a new shoe with the balance
 	Command             string        // the same session in the terminal
 	Version             string
 }
@@ -57,6 +59,12 @@ type adviceRow struct {
 	Exact          string // the EV to the last digit, for programs (data-ev)
 	Best           bool
 }
+
+// maxTableQuery bounds a session's query on the page: past it the page
+// deals no more rounds in the session but offers to go on at a new shoe
+// with the balance (a request's query is at most maxQuery bytes; the
+// command line's sessions are not bounded so).
+const maxTableQuery = maxQuery - 256
 
 // tableChips are the bets the page offers besides the default.
 var tableChips = []float64{1, 5, 10, 25, 100}
@@ -133,8 +141,17 @@ func (s *Server) handleTable(w http.ResponseWriter, r *http.Request) {
 		v.Set("moves", strings.TrimSpace(rep.Moves+" "+m.String()))
 		return moveLink{Text: text, URL: "/drill/table?" + v.Encode(), Key: key}
 	}
+	full := len(url.Values{"moves": {rep.Moves + " b" + drill.Units(req.Bet)}}.Encode())+len(base.Encode()) > maxTableQuery
+	if full && t.Phase == drill.Betting { // the query would outgrow the page: the balance goes on at a new shoe
+		next := url.Values{"rules": {d.Rules}, "seed": {fmt.Sprint(req.Seed + 1)}, "balance": {drill.Units(math.Floor(t.Balance))}, "bet": {d.Bet}}
+		if req.Bet > math.Floor(t.Balance) {
+			next.Set("bet", drill.Units(math.Floor(t.Balance)))
+		}
+		d.GoOn = "/drill/table?" + next.Encode()
+	}
 	for _, m := range t.Legal() {
 		switch {
+		case m.Bet > 0 && d.GoOn != "":
 		case m.Bet > 0:
 			d.Bets = append(d.Bets, link("Deal, bet "+drill.Units(m.Bet), "B", m))
 			for _, c := range tableChips {

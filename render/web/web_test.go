@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"math"
 	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
@@ -438,5 +439,52 @@ func TestIndexDrillPage(t *testing.T) {
 		if rec.Code != 200 || !strings.Contains(rec.Body.String(), c.want) {
 			t.Errorf("answers %s: %d, want %q in\n%s", c.answers, rec.Code, c.want, rec.Body.String())
 		}
+	}
+}
+
+// TestTableSessionBound: a session whose moves would outgrow the page's
+// query deals no more rounds but offers to go on at a new shoe with the
+// balance, which the link carries.
+func TestTableSessionBound(t *testing.T) {
+	q := drill.DefaultTableRequest()
+	q.Game.Rules = "6D"
+	tab, err := q.Sit()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for len(drill.MovesText(tab.Moves)) < maxTableQuery-20 {
+		m := drill.Move{Bet: 10}
+		switch tab.Phase {
+		case drill.Insuring:
+			m = drill.Move{Insure: -1}
+		case drill.Deciding:
+			m = drill.Move{Play: solve.Stand}
+		}
+		if err := tab.Do(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for tab.Phase != drill.Betting { // the round played out
+		m := drill.Move{Play: solve.Stand}
+		if tab.Phase == drill.Insuring {
+			m = drill.Move{Insure: -1}
+		}
+		if err := tab.Do(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	srv := httptest.NewServer(New(Options{Version: "test"}))
+	defer srv.Close()
+	u := srv.URL + "/drill/table?" + url.Values{"rules": {"6D"}, "moves": {drill.MovesText(tab.Moves)}}.Encode()
+	resp, err := http.Get(u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	want := "balance=" + drill.Units(math.Floor(tab.Balance))
+	if resp.StatusCode != 200 || !strings.Contains(string(body), `id="go-on"`) || strings.Contains(string(body), `id="bets"`) || !strings.Contains(string(body), want) {
+		t.Errorf("%d bytes of moves: status %d, go-on %v, bets %v, %s %v", len(u), resp.StatusCode, strings.Contains(string(body), `id="go-on"`),
+			strings.Contains(string(body), `id="bets"`), want, strings.Contains(string(body), want))
 	}
 }
