@@ -117,15 +117,15 @@ func (s *Server) indexReport(ctx context.Context, q indexQuery, progress func())
 // stops when the browser leaves.
 func (s *Server) handleIndicesRun(w http.ResponseWriter, r *http.Request) {
 	q, err := parseIndexQuery(r.URL.Query())
-	stream, release, ok := s.startJob(w, r, err)
+	stream, ctx, release, ok := s.startJob(w, r, err)
 	if !ok {
 		return
 	}
 	defer release()
 	var done atomic.Int64
 	var rep *render.IndicesReport
-	err = stream.run(int64(q.job.Shoes), &done, func() (err error) {
-		rep, err = s.indexReport(r.Context(), q, func() { done.Add(1) })
+	err = stream.run(s.jobs, int64(q.job.Shoes), &done, func() (err error) {
+		rep, err = s.indexReport(ctx, q, func() { done.Add(1) })
 		return err
 	})
 	switch {

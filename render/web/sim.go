@@ -107,40 +107,40 @@ func (e eventStream) send(event, data string) {
 }
 
 // startJob starts a long job's response: a 400 for a query that did not
-// parse, else an event stream once the job's slot is free (one long job at
-// a time; a request that leaves or runs out of time waiting is told so).
-// The caller calls release when the job is done.
-func (s *Server) startJob(w http.ResponseWriter, r *http.Request, queryErr error) (stream eventStream, release func(), ok bool) {
+// parse, else an event stream that says where the job stands in the line
+// for the one long job's slot ("queued" events) until it is its turn. The
+// request's time limit runs from then, not from the request (ServeHTTP
+// leaves the job routes unbounded while they wait): a job the page
+// started never runs out of time in the line. The caller runs its job
+// with ctx and calls release when it is done.
+func (s *Server) startJob(w http.ResponseWriter, r *http.Request, queryErr error) (stream eventStream, ctx context.Context, release func(), ok bool) {
 	if queryErr != nil {
 		http.Error(w, queryErr.Error(), http.StatusBadRequest)
-		return stream, nil, false
+		return stream, nil, nil, false
 	}
 	if stream, ok = newEventStream(w); !ok {
-		return stream, nil, false
+		return stream, nil, nil, false
 	}
-	release, err := s.takeSlot(r.Context())
+	free, err := s.jobs.take(r.Context(), func(status string) { stream.send("queued", status) })
 	if err != nil {
-		stream.send("failed", "another long job is running: try again")
-		return stream, nil, false
+		stream.send("failed", err.Error())
+		return stream, nil, nil, false
 	}
-	return stream, release, true
+	ctx, cancel := context.WithTimeout(r.Context(), s.opt.Timeout)
+	return stream, ctx, func() { cancel(); free() }, true
 }
 
 // takeSlot waits for the one long job's slot, or for ctx to end; the
 // caller calls release when its job is done.
 func (s *Server) takeSlot(ctx context.Context) (release func(), err error) {
-	select {
-	case s.simSlot <- struct{}{}:
-		return func() { <-s.simSlot }, nil
-	case <-ctx.Done():
-		return nil, ctx.Err()
-	}
+	return s.jobs.take(ctx, nil)
 }
 
 // run runs job in the background and, until it returns, sends its
 // progress (done of total, its share) twice a second, then 1 if it
 // succeeded; it returns job's error.
-func (e eventStream) run(total int64, done *atomic.Int64, job func() error) error {
+func (e eventStream) run(q *jobQueue, total int64, done *atomic.Int64, job func() error) error {
+	q.running(done, total)
 	finished := make(chan error, 1)
 	go func() { finished <- job() }()
 	tick := time.NewTicker(500 * time.Millisecond)
@@ -210,13 +210,12 @@ func countNames() []string {
 // simulation runs at a time; it stops when the browser leaves.
 func (s *Server) handleSimRun(w http.ResponseWriter, r *http.Request) {
 	q, err := parseSimQuery(r.URL.Query())
-	stream, release, ok := s.startJob(w, r, err)
+	stream, ctx, release, ok := s.startJob(w, r, err)
 	if !ok {
 		return
 	}
 	defer release()
 	send := stream.send
-	ctx := r.Context()
 	t, err := tableOf(ctx, s.tables, q.job.Rules)
 	if err != nil {
 		send("failed", err.Error())
@@ -232,7 +231,7 @@ func (s *Server) handleSimRun(w http.ResponseWriter, r *http.Request) {
 	var res sim.Result
 	var dealt atomic.Int64
 	start := time.Now()
-	err = stream.run(q.job.Rounds, &dealt, func() (err error) {
+	err = stream.run(s.jobs, q.job.Rounds, &dealt, func() (err error) {
 		res, err = sim.Run(cfg, ch, dealt.Store)
 		return err
 	})

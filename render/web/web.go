@@ -92,7 +92,7 @@ type Server struct {
 	advice    *workCache[drill.Advice]
 	// holdemPage is the Hold'em pages'.
 	holdemPage *template.Template
-	simSlot    chan struct{} // one long job (simulation, index plays) at a time
+	jobs       *jobQueue // one long job (simulation, index plays) at a time, the others in line
 	mux        *http.ServeMux
 	// The last results of long jobs, for what follows them: a
 	// simulation's report for its plot, index plays for the counter's
@@ -129,7 +129,7 @@ func New(opt Options) *Server {
 		indexDrillPage: template.Must(template.New("index_drill.html").ParseFS(files, "templates/index_drill.html", "templates/nav.html")),
 		tablePage:      template.Must(template.New("table.html").Funcs(template.FuncMap{"inc": func(i int) int { return i + 1 }}).ParseFS(files, "templates/table.html", "templates/nav.html")),
 		holdemPage:     template.Must(template.New("holdem.html").Funcs(template.FuncMap{"inc": func(i int) int { return i + 1 }, "pct": func(x float64) float64 { return 100 * x }}).ParseFS(files, "templates/holdem.html", "templates/nav.html")),
-		simSlot:        make(chan struct{}, 1),
+		jobs:           newJobQueue(),
 		sims:           newRecent[simreport.Report](8), indices: newRecent[*render.IndicesReport](8), effects: newRecent[[]solve.Effect](8)}
 	s.diffs = newWorkCache[*charts.Diff](8, s.tables.slots)     // two tables each
 	s.houses = newWorkCache[*house.Solution](4, s.tables.slots) // about 20 MB each
@@ -235,7 +235,11 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, fmt.Sprintf("the query is %d bytes; at most %d", len(r.URL.RawQuery), maxQuery), http.StatusRequestURITooLong)
 		return
 	}
-	r.Body = http.MaxBytesReader(w, r.Body, maxBody(r)) // an uploaded chart, or nothing
+	r.Body = http.MaxBytesReader(w, r.Body, maxBody(r))           // an uploaded chart, or nothing
+	if r.URL.Path == "/sim/run" || r.URL.Path == "/indices/run" { // bounded from their turn in the line (startJob)
+		s.mux.ServeHTTP(w, r)
+		return
+	}
 	ctx, cancel := context.WithTimeout(r.Context(), s.opt.Timeout)
 	defer cancel()
 	s.mux.ServeHTTP(w, r.WithContext(ctx))

@@ -21,6 +21,9 @@ document.addEventListener("DOMContentLoaded", function () {
   var pct = document.getElementById("pct");
   var result = document.getElementById("result");
   var events = new EventSource(bar.getAttribute("data-stream"));
+  events.addEventListener("queued", function (ev) {
+    pct.textContent = ev.data; // where the job stands in the line for the one long job's slot
+  });
   events.addEventListener("progress", function (ev) {
     bar.value = parseFloat(ev.data);
     pct.textContent = Math.round(100 * bar.value) + "%";

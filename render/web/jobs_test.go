@@ -1,0 +1,105 @@
+package web
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// TestJobQueue: the second job waits and is told where it stands, with
+// the running job's pace; the line holds maxQueued and refuses one more;
+// the slot passes to the first in line.
+func TestJobQueue(t *testing.T) {
+	q := newJobQueue()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	release, err := q.take(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var done atomic.Int64
+	done.Store(50)
+	q.running(&done, 100)
+	statuses := make(chan string, 100)
+	got := make(chan error, 1)
+	go func() {
+		free, err := q.take(ctx, func(s string) {
+			select {
+			case statuses <- s:
+			default:
+			}
+		})
+		if err == nil {
+			free()
+		}
+		got <- err
+	}()
+	first := <-statuses
+	if !strings.HasPrefix(first, "waiting: 1 job ahead; the running one ends in about") {
+		t.Errorf("status %q", first)
+	}
+	var waiters []context.CancelFunc
+	for range maxQueued - 1 { // the line filled
+		wctx, wcancel := context.WithCancel(ctx)
+		waiters = append(waiters, wcancel)
+		go q.take(wctx, nil)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		q.mu.Lock()
+		n := len(q.waiting)
+		q.mu.Unlock()
+		if n == maxQueued || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if _, err := q.take(ctx, nil); !errors.Is(err, errQueueFull) {
+		t.Errorf("a job past a full line: %v", err)
+	}
+	for _, c := range waiters {
+		c()
+	}
+	release()
+	if err := <-got; err != nil {
+		t.Errorf("the first in line: %v", err)
+	}
+}
+
+// TestJobsSayWhereTheyStand: a simulation started while another runs is
+// told it waits, one job ahead, before its own progress.
+func TestJobsSayWhereTheyStand(t *testing.T) {
+	srv := httptest.NewServer(New(Options{Version: "test"}))
+	defer srv.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	open := func(query string) *bufio.Scanner {
+		req, _ := http.NewRequestWithContext(ctx, "GET", srv.URL+"/sim/run?"+query, nil)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { resp.Body.Close() })
+		return bufio.NewScanner(resp.Body)
+	}
+	first := open("rules=INF&rounds=20M")
+	for first.Scan() && !strings.HasPrefix(first.Text(), "event: progress") {
+	}
+	second := open("rules=INF&rounds=20k&seed=2")
+	queued := false
+	for n := 0; n < 20 && second.Scan(); n++ {
+		if line := second.Text(); strings.HasPrefix(line, "data: waiting: 1 job ahead") {
+			queued = true
+			break
+		}
+	}
+	if !queued {
+		t.Error("the second job was not told it waits one job ahead")
+	}
+}
