@@ -104,6 +104,9 @@ type IndexMark struct {
 	NotSurrendering bool
 	// Published is set where the index differs from the published one.
 	Published *float64
+	// Detail says the index in full, as the card's list does: the plays,
+	// the crossing ± its SE, the integers it could round to.
+	Detail string
 }
 
 // cellKey names a chart cell.
@@ -222,6 +225,54 @@ func indexRows(t *solve.Table, kind solve.TableKind, ip *IndexPage, full bool) [
 		return rows
 	}
 	return mergeEnds(rows)
+}
+
+// An IndexGrid is one of the chart's tables with the index plays in
+// their cells, as the counter's card prints it (indexRows): a cell with
+// an index shows the index nearest zero and the letter of the play at or
+// above it ("+3S"; "R+0S" where the chart surrenders and the index is for
+// a hand not surrendered; * where it differs from the published one),
+// coloured as that play; the others show the chart's play, faint.
+type IndexGrid struct {
+	Table string // hard, soft, pairs
+	Rows  []IndexGridRow
+}
+
+// An IndexGridRow is a row of an IndexGrid.
+type IndexGridRow struct {
+	Hand  string
+	Cells [10]IndexGridCell // up cards 2..9, T, A
+}
+
+// An IndexGridCell is one cell: its code, the play whose colour it
+// takes (a letter: H S D P R), faint for a chart play without an index,
+// and every index of the cell in full.
+type IndexGridCell struct {
+	Code, Play string
+	Faint      bool
+	Detail     string
+}
+
+// IndexGrids lays the index page out on the chart of t, as the card's
+// full page does.
+func IndexGrids(t *solve.Table, ip *IndexPage) []IndexGrid {
+	var out []IndexGrid
+	for _, kind := range []solve.TableKind{solve.Hard, solve.Soft, solve.Pairs} {
+		g := IndexGrid{Table: kind.String()}
+		for _, r := range indexRows(t, kind, ip, true) {
+			row := IndexGridRow{Hand: r.label}
+			for i, c := range r.cells {
+				var details []string
+				for _, m := range ip.Marks[cellKey{kind, r.label, solve.UpCards[i]}] {
+					details = append(details, m.Detail)
+				}
+				row.Cells[i] = IndexGridCell{Code: c.code, Play: c.action.Letter(), Faint: c.faint, Detail: strings.Join(details, "; ")}
+			}
+			g.Rows = append(g.Rows, row)
+		}
+		out = append(out, g)
+	}
+	return out
 }
 
 // nearest returns a cell's index nearest zero.

@@ -115,6 +115,7 @@ func NewIndexPage(rep *IndicesReport, t *solve.Table) *IndexPage {
 			// not surrendered (as the simulator plays it).
 			mark.NotSurrendering, line = true, line+", if not surrendering"
 		}
+		mark.Detail = line
 		p.Marks[key] = append(p.Marks[key], mark)
 		p.List = append(p.List, line)
 	}

@@ -241,8 +241,12 @@ func TestBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	indices := resultText(ctx, 200)
-	if !strings.Contains(note, "I18 only") || !strings.Contains(indices, "16 v T") || strings.Contains(indices, "bjchart:") {
-		t.Errorf("index plays without surrender: note %q, report %.300q", note, indices)
+	var inCell bool
+	if err := chromedp.Run(ctx, chromedp.Evaluate(`!document.getElementById("index-chart").hidden && !!document.querySelector('#index-chart td[title^="16 v T"]')`, &inCell)); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(note, "I18 only") || !strings.Contains(indices, "16 v T") || strings.Contains(indices, "bjchart:") || !inCell {
+		t.Errorf("index plays without surrender: note %q, report %.300q, 16 v T in its cell %v", note, indices, inCell)
 	}
 	// The trainer at a phone's width: 20 hands answered by key (a
 	// deliberate mistake first) and 5 by tap (a click with touch
@@ -487,7 +491,7 @@ func checkAdvice(t *testing.T, command string, advice []struct{ Play, EV string 
 func resultText(ctx context.Context, tries int) string {
 	var text string
 	for range tries {
-		if chromedp.Run(ctx, chromedp.Text("#result", &text)) == nil && text != "" {
+		if chromedp.Run(ctx, chromedp.Evaluate(`document.getElementById("result").textContent`, &text)) == nil && text != "" { // it may sit in a closed <details>
 			break
 		}
 		time.Sleep(50 * time.Millisecond)
@@ -547,5 +551,6 @@ func TestScreenshots(t *testing.T) {
 			t.Fatal(err)
 		}
 		shot("holdem", w, "/holdem/nash?stack=10")
+		shot("indices", w, "/indices?rules=6D+S17+DAS+LS&shoes=100", waitFor(`!document.getElementById("index-chart").hidden`))
 	}
 }

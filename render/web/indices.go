@@ -59,7 +59,7 @@ func (s *Server) handleIndices(w http.ResponseWriter, r *http.Request) {
 	if shoes == 0 {
 		shoes = cmp.Or(q.req.Shoes, count.DefaultShoes(q.req.Set))
 	}
-	d := simData{Input: q.req.Game.Rules, Rounds: int64(shoes), Version: s.opt.Version}
+	d := simData{Input: q.req.Game.Rules, Rounds: int64(shoes), Version: s.opt.Version, Count: cmp.Or(q.req.Count, "hilo"), Counts: countNames()}
 	status := http.StatusOK
 	if err != nil {
 		d.Error, status = err.Error(), http.StatusBadRequest
@@ -134,6 +134,18 @@ func (s *Server) handleIndicesRun(w http.ResponseWriter, r *http.Request) {
 	case err != nil:
 		stream.send("failed", err.Error())
 		return
+	}
+	if t, err := tableOf(ctx, s.tables, q.job.Rules); err == nil { // the indices in their cells, as the card prints them
+		ip := render.NewIndexPage(rep, t)
+		var grid bytes.Buffer
+		data := struct {
+			Count, Insurance string
+			Starred          bool
+			Grids            []render.IndexGrid
+		}{ip.Count, ip.Insurance, strings.Contains(strings.Join(ip.List, " "), "published"), render.IndexGrids(t, ip)}
+		if s.indexPage.ExecuteTemplate(&grid, "indexgrid", data) == nil {
+			stream.send("chart", grid.String())
+		}
 	}
 	var buf bytes.Buffer
 	if err := rep.Text(&buf); err != nil {

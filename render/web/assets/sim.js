@@ -28,6 +28,14 @@ document.addEventListener("DOMContentLoaded", function () {
     bar.value = parseFloat(ev.data);
     pct.textContent = Math.round(100 * bar.value) + "%";
   });
+  events.addEventListener("chart", function (ev) {
+    // The index plays in their cells: HTML the server's template made.
+    var chart = document.getElementById("index-chart");
+    if (chart) {
+      chart.innerHTML = ev.data;
+      chart.hidden = false;
+    }
+  });
   events.addEventListener("result", function (ev) {
     result.textContent = ev.data;
     events.close();
