@@ -242,8 +242,13 @@ func TestBrowser(t *testing.T) {
 	}
 	indices := resultText(ctx, 200)
 	var inCell bool
-	if err := chromedp.Run(ctx, chromedp.Evaluate(`!document.getElementById("index-chart").hidden && !!document.querySelector('#index-chart td[title^="16 v T"]')`, &inCell)); err != nil {
+	var tapped string
+	if err := chromedp.Run(ctx, chromedp.Evaluate(`!document.getElementById("index-chart").hidden && !!document.querySelector('#index-chart td[title^="16 v T"]')`, &inCell),
+		chromedp.Click(`#index-chart td[title^="16 v T"]`, chromedp.NodeVisible), chromedp.Text("#index-detail", &tapped)); err != nil {
 		t.Fatal(err)
+	}
+	if !strings.HasPrefix(tapped, "16 v T: stand at") {
+		t.Errorf("a tapped index cell says %q", tapped)
 	}
 	if !strings.Contains(note, "I18 only") || !strings.Contains(indices, "16 v T") || strings.Contains(indices, "bjchart:") || !inCell {
 		t.Errorf("index plays without surrender: note %q, report %.300q, 16 v T in its cell %v", note, indices, inCell)

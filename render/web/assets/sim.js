@@ -34,6 +34,17 @@ document.addEventListener("DOMContentLoaded", function () {
     if (chart) {
       chart.innerHTML = ev.data;
       chart.hidden = false;
+      // A tapped (or tabbed-to) cell says its index in full below the
+      // tables: a phone shows no title on a tap.
+      var detail = document.getElementById("index-detail");
+      var show = function (ev) {
+        var td = ev.target.closest("td[title]");
+        if (td && detail) {
+          detail.textContent = td.getAttribute("title");
+        }
+      };
+      chart.addEventListener("click", show);
+      chart.addEventListener("focusin", show);
     }
   });
   events.addEventListener("result", function (ev) {
