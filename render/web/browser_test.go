@@ -231,6 +231,22 @@ func TestBrowser(t *testing.T) {
 	if strings.Contains(flatURL, "ramp=") || !strings.Contains(flat, "20000 rounds") || strings.Contains(flat, "bjchart:") {
 		t.Errorf("the form run flat: %s, report %.200q", flatURL, flat)
 	}
+	// The bankroll and risk page: the form sent, the figures drawn with
+	// their SEs, the plot shown.
+	var winRate string
+	var plotShown bool
+	if err := chromedp.Run(ctx,
+		chromedp.Navigate(srv.URL+"/risk?rules=2D&shoes=30&rounds=200k&go=1"),
+		waitFor(`!document.getElementById("job-chart").hidden && !!document.getElementById("risk-figures")`),
+		chromedp.Text("#risk-figures td.num", &winRate),
+		waitFor(`!document.getElementById("plot").hidden`),
+		chromedp.Evaluate(`document.getElementById("plot").complete`, &plotShown),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(winRate, "±") {
+		t.Errorf("risk: win rate %q, plot shown %v", winRate, plotShown)
+	}
 	// Index plays on a game without late surrender: the I18 alone, said.
 	var note string
 	if err := chromedp.Run(ctx,
@@ -243,8 +259,8 @@ func TestBrowser(t *testing.T) {
 	indices := resultText(ctx, 200)
 	var inCell bool
 	var tapped string
-	if err := chromedp.Run(ctx, chromedp.Evaluate(`!document.getElementById("index-chart").hidden && !!document.querySelector('#index-chart td[title^="16 v T"]')`, &inCell),
-		chromedp.Click(`#index-chart td[title^="16 v T"]`, chromedp.NodeVisible), chromedp.Text("#index-detail", &tapped)); err != nil {
+	if err := chromedp.Run(ctx, chromedp.Evaluate(`!document.getElementById("job-chart").hidden && !!document.querySelector('#job-chart td[title^="16 v T"]')`, &inCell),
+		chromedp.Click(`#job-chart td[title^="16 v T"]`, chromedp.NodeVisible), chromedp.Text("#index-detail", &tapped)); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.HasPrefix(tapped, "16 v T: stand at") {
@@ -401,7 +417,7 @@ func TestBrowser(t *testing.T) {
 	// Every page at a phone's width and a desktop's: nothing scrolls
 	// sideways.
 	for _, width := range []int64{390, 1280} {
-		for _, page := range []string{"/?rules=6D+H17+DAS+LS", "/indices", "/sim", "/house", "/drill", "/drill/count", "/drill/index",
+		for _, page := range []string{"/?rules=6D+H17+DAS+LS", "/indices", "/sim", "/risk", "/house", "/drill", "/drill/count", "/drill/index",
 			"/drill/table?rules=1D&seed=23&moves=b10+p", "/holdem", "/holdem/equity?range=AKs,QQ%2B&range=22%2B,ATs%2B&board=Kh7d2c",
 			"/holdem/nash?stack=10"} {
 			var wide bool
@@ -556,6 +572,7 @@ func TestScreenshots(t *testing.T) {
 			t.Fatal(err)
 		}
 		shot("holdem", w, "/holdem/nash?stack=10")
-		shot("indices", w, "/indices?rules=6D+S17+DAS+LS&shoes=100", waitFor(`!document.getElementById("index-chart").hidden`))
+		shot("indices", w, "/indices?rules=6D+S17+DAS+LS&shoes=100", waitFor(`!document.getElementById("job-chart").hidden`))
+		shot("risk", w, "/risk?rules=6D+S17+DAS+LS&shoes=60&rounds=1M&go=1", waitFor(`!document.getElementById("job-chart").hidden`), waitFor(`!document.getElementById("plot").hidden && document.getElementById("plot").complete`))
 	}
 }

@@ -90,8 +90,11 @@ type Server struct {
 	// play is priced by the values shown for it.
 	tablePage *template.Template
 	advice    *workCache[drill.Advice]
-	// holdemPage is the Hold'em pages'.
+	// holdemPage is the Hold'em pages', riskPage the bankroll and risk
+	// page's; risks keeps its last reports, for their plots.
 	holdemPage *template.Template
+	riskPage   *template.Template
+	risks      *recent[render.RiskReport]
 	jobs       *jobQueue // one long job (simulation, index plays) at a time, the others in line
 	mux        *http.ServeMux
 	// The last results of long jobs, for what follows them: a
@@ -129,6 +132,8 @@ func New(opt Options) *Server {
 		indexDrillPage: template.Must(template.New("index_drill.html").ParseFS(files, "templates/index_drill.html", "templates/nav.html")),
 		tablePage:      template.Must(template.New("table.html").Funcs(template.FuncMap{"inc": func(i int) int { return i + 1 }}).ParseFS(files, "templates/table.html", "templates/nav.html")),
 		holdemPage:     template.Must(template.New("holdem.html").Funcs(template.FuncMap{"inc": func(i int) int { return i + 1 }, "pct": func(x float64) float64 { return 100 * x }}).ParseFS(files, "templates/holdem.html", "templates/nav.html")),
+		riskPage:       template.Must(template.New("risk.html").Funcs(template.FuncMap{"times100": func(x float64) float64 { return 100 * x }}).ParseFS(files, "templates/risk.html", "templates/nav.html")),
+		risks:          newRecent[render.RiskReport](8),
 		jobs:           newJobQueue(),
 		sims:           newRecent[simreport.Report](8), indices: newRecent[*render.IndicesReport](8), effects: newRecent[[]solve.Effect](8)}
 	s.diffs = newWorkCache[*charts.Diff](8, s.tables.slots)     // two tables each
@@ -184,6 +189,9 @@ func New(opt Options) *Server {
 	s.mux.HandleFunc("GET /drill/count", s.handleCountDrill)
 	s.mux.HandleFunc("GET /drill/index", s.handleIndexDrill)
 	s.mux.HandleFunc("GET /drill/table", s.handleTable)
+	s.mux.HandleFunc("GET /risk", s.handleRisk)
+	s.mux.HandleFunc("GET /risk/run", s.handleRiskRun)
+	s.mux.HandleFunc("GET /risk/plot.png", s.handleRiskPlot)
 	s.mux.HandleFunc("GET /holdem", s.handleHoldem)
 	s.mux.HandleFunc("GET /holdem/equity", s.handleHoldemEquity)
 	s.mux.HandleFunc("GET /holdem/nash", s.handleHoldemNash)
@@ -235,8 +243,8 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, fmt.Sprintf("the query is %d bytes; at most %d", len(r.URL.RawQuery), maxQuery), http.StatusRequestURITooLong)
 		return
 	}
-	r.Body = http.MaxBytesReader(w, r.Body, maxBody(r))           // an uploaded chart, or nothing
-	if r.URL.Path == "/sim/run" || r.URL.Path == "/indices/run" { // bounded from their turn in the line (startJob)
+	r.Body = http.MaxBytesReader(w, r.Body, maxBody(r))                                        // an uploaded chart, or nothing
+	if r.URL.Path == "/sim/run" || r.URL.Path == "/indices/run" || r.URL.Path == "/risk/run" { // bounded from their turn in the line (startJob)
 		s.mux.ServeHTTP(w, r)
 		return
 	}
@@ -281,7 +289,7 @@ var downloads = map[string]string{
 	"/api/diff.json": "comparison", "/api/effects.json": "rule-effects", "/api/effects.csv": "rule-effects",
 	"/plot.png": "heatmap", "/plot.svg": "heatmap", "/plot.pdf": "heatmap", "/house.json": "house-game",
 	"/house/card.pdf": "house-game-card", "/house/plot.png": "house-game-heatmap", "/indices/card.pdf": "counter-card",
-	"/sim/plot.png": "edge-by-count",
+	"/sim/plot.png": "edge-by-count", "/risk/plot.png": "risk-edge-and-ramp",
 }
 
 // downloadName is the file name a download is saved under, or "" for a
@@ -459,6 +467,9 @@ func Bind(path string, v url.Values) (req any, err error) {
 		return parseTableQuery(v)
 	case "/holdem/equity":
 		return parseHoldemEquityQuery(v)
+	case "/risk":
+		req, _, err := riskQuery(v)
+		return req, err
 	case "/holdem/nash":
 		return parseHoldemNashQuery(v)
 	}

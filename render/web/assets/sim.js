@@ -30,7 +30,7 @@ document.addEventListener("DOMContentLoaded", function () {
   });
   events.addEventListener("chart", function (ev) {
     // The index plays in their cells: HTML the server's template made.
-    var chart = document.getElementById("index-chart");
+    var chart = document.getElementById("job-chart");
     if (chart) {
       chart.innerHTML = ev.data;
       chart.hidden = false;

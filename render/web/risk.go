@@ -1,0 +1,178 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"maps"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"bjchart/render"
+	"bjchart/solve/param"
+	"bjchart/solve/risk"
+)
+
+// The page's bounds on a counter's game: the request's defaults (300
+// shoes, 10M rounds: about 50 s on two cores, 2026-11-25) are the most it
+// runs; 'bjchart risk' takes more. A risk run does not stop mid-way when
+// the browser leaves (risk.Job.Run heeds its context between steps), so
+// its limit is riskTimeout from its turn in the line.
+const (
+	maxRiskShoes  = 300
+	maxRiskRounds = 10_000_000
+	riskTimeout   = 5 * time.Minute
+)
+
+// riskQuery binds the query to a counter's game's request ('bjchart risk'
+// binds the same fields to flags) and checks it, with the page's bound on
+// the work.
+func riskQuery(v url.Values) (risk.Request, risk.Job, error) {
+	req := risk.DefaultRequest()
+	var fields param.Set
+	req.Params(&fields)
+	if v.Has("go") { // the form's: work it out now
+		v = cloneValues(v)
+		v.Del("go")
+	}
+	if err := fields.ParseQuery(v); err != nil {
+		return req, risk.Job{}, err
+	}
+	job, err := req.Check()
+	if err != nil {
+		return req, job, err
+	}
+	if req.Shoes > maxRiskShoes {
+		return req, job, param.NumberErrorf("shoes", req.Shoes, "the page solves at most %d shoes; 'bjchart risk' takes more", maxRiskShoes)
+	}
+	if req.Rounds > maxRiskRounds {
+		return req, job, param.NumberErrorf("rounds", req.Rounds, "the page simulates at most 10M rounds; 'bjchart risk' takes more")
+	}
+	return req, job, nil
+}
+
+// riskValues is the query as a URL's: every field unlike the default, the
+// rules canonical.
+func riskValues(req risk.Request, job risk.Job) url.Values {
+	def := risk.DefaultRequest()
+	req.Game.Rules = job.Rules.String()
+	var fields, defaults param.Set
+	req.Params(&fields)
+	def.Params(&defaults)
+	return fields.Changed(&defaults)
+}
+
+// riskData is what the risk page shows before its job runs.
+type riskData struct {
+	simData
+	Req      risk.Request
+	Spread   string
+	Plays    []string
+	Bankroll string
+}
+
+// handleRisk serves the bankroll and risk page: the form, and a script
+// that works the game out from /risk/run, showing the progress, then the
+// figures with their SEs, the ramp and the plot.
+func (s *Server) handleRisk(w http.ResponseWriter, r *http.Request) {
+	req, job, err := riskQuery(r.URL.Query())
+	d := riskData{simData: simData{Input: req.Game.Rules, Version: s.opt.Version, Count: req.Count, Counts: countNames()},
+		Req: req, Plays: []string{"chart", "indices"}, Bankroll: render.Thousands(int64(req.Bankroll))}
+	status := http.StatusOK
+	if err != nil {
+		d.Error, status = err.Error(), http.StatusBadRequest
+	} else if r.URL.Query().Get("go") == "1" { // the form sent: work it out (a link with the rules only fills the form)
+		d.Rules = job.Rules.String()
+		v := riskValues(req, job)
+		d.Stream = "/risk/run?" + v.Encode()
+		d.Plot = "/risk/plot.png?" + v.Encode()
+	}
+	s.html(w, s.riskPage, d, status)
+}
+
+// riskResult is what the page draws once a risk job is done.
+type riskResult struct {
+	Rep     render.RiskReport
+	Command string
+}
+
+// handleRiskRun works a counter's game out and streams it as server-sent
+// events: the progress, then the figures as HTML (the "chart" event, from
+// the page's template) and the report as 'bjchart risk' prints it.
+func (s *Server) handleRiskRun(w http.ResponseWriter, r *http.Request) {
+	req, job, err := riskQuery(r.URL.Query())
+	stream, _, release, ok := s.startJob(w, r, err)
+	if !ok {
+		return
+	}
+	defer release()
+	ctx, cancel := context.WithTimeout(r.Context(), riskTimeout)
+	defer cancel()
+	const scale = 1_000_000 // progress in millionths
+	var done atomic.Int64
+	var res risk.Result
+	err = stream.run(s.jobs, scale, &done, func() (err error) {
+		res, err = job.Run(ctx, func(d, total int64) {
+			if total > 0 {
+				done.Store(scale * d / total)
+			}
+		})
+		return err
+	})
+	if err != nil {
+		stream.send("failed", err.Error())
+		return
+	}
+	rep := render.NewRiskReport(job.Rules.String(), res.Game, job.Table, res.Bets, res.Steps, res.Figures)
+	key := riskValues(req, job).Encode()
+	s.risks.put(key, rep)
+	var page bytes.Buffer
+	cmd := "bjchart risk"
+	v := riskValues(req, job)
+	for _, k := range slices.Sorted(maps.Keys(v)) {
+		arg := v.Get(k)
+		if strings.ContainsAny(arg, " \"") || arg == "" {
+			arg = strconv.Quote(arg)
+		}
+		cmd += " --" + k + " " + arg
+	}
+	if s.riskPage.ExecuteTemplate(&page, "riskresult", riskResult{Rep: rep, Command: cmd}) == nil {
+		stream.send("chart", page.String())
+	}
+	var text bytes.Buffer
+	if err := rep.Text(&text); err != nil {
+		stream.send("failed", err.Error())
+		return
+	}
+	stream.send("result", render.WrapProse(text.String(), reportWidth))
+}
+
+// handleRiskPlot draws the edge by count and the ramp of a risk job run
+// here lately, as 'bjchart risk --plot' draws them.
+func (s *Server) handleRiskPlot(w http.ResponseWriter, r *http.Request) {
+	req, job, err := riskQuery(r.URL.Query())
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
+	key := riskValues(req, job).Encode()
+	rep, ok := s.risks.get(key)
+	if !ok {
+		http.Error(w, "no such game has been worked out here lately: run it on /risk?"+key, http.StatusNotFound)
+		return
+	}
+	s.respond(w, "image/png", func(b *bytes.Buffer) error { return render.DrawCountPlots(b, "png", rep.Plots()...) })
+}
+
+// cloneValues copies a query.
+func cloneValues(v url.Values) url.Values {
+	out := url.Values{}
+	for k, x := range v {
+		out[k] = append([]string(nil), x...)
+	}
+	return out
+}
