@@ -111,12 +111,22 @@ func SimText(b *bytes.Buffer, s simreport.Report) error {
 	fmt.Fprintf(b, "\nBy %s, counts with at least %d rounds (JSON has them all):\n", kind, MinCountRounds)
 	tw = tabwriter.NewWriter(b, 0, 4, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "count\trounds %\tEV per round, units\t± SE\tedge, % of wager\t± SE\t")
-	for _, r := range s.ByCount {
-		if r.Rounds >= MinCountRounds {
-			fmt.Fprintf(tw, "%+d\t%.3f\t%+.4f\t%.4f\t%+.3f\t%.3f\t\n", r.Count, 100*r.Freq, r.EV, r.SE, 100*r.Edge, 100*r.EdgeSE)
-		}
+	for _, r := range ShownCounts(s.ByCount) {
+		fmt.Fprintf(tw, "%+d\t%.3f\t%+.4f\t%.4f\t%+.3f\t%.3f\t\n", r.Count, 100*r.Freq, r.EV, r.SE, 100*r.Edge, 100*r.EdgeSE)
 	}
 	return tw.Flush()
+}
+
+// ShownCounts are the counts a report shows: those with at least
+// MinCountRounds rounds (fewer say nothing; JSON has them all).
+func ShownCounts(rows []risk.CountRow) []risk.CountRow {
+	var out []risk.CountRow
+	for _, r := range rows {
+		if r.Rounds >= MinCountRounds {
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 // NewCountPlot is a simulation's edge by count with 95% error bars (counts with fewer

@@ -228,6 +228,13 @@ func TestBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	flat := resultText(ctx, 100)
+	var figures bool
+	if err := chromedp.Run(ctx, chromedp.Evaluate(`!document.getElementById("job-chart").hidden && !!document.querySelector("#sim-figures td[data-ev]")`, &figures)); err != nil {
+		t.Fatal(err)
+	}
+	if !figures {
+		t.Error("the simulation's figures are not drawn as a table")
+	}
 	if strings.Contains(flatURL, "ramp=") || !strings.Contains(flat, "20000 rounds") || strings.Contains(flat, "bjchart:") {
 		t.Errorf("the form run flat: %s, report %.200q", flatURL, flat)
 	}
@@ -573,6 +580,7 @@ func TestScreenshots(t *testing.T) {
 		}
 		shot("holdem", w, "/holdem/nash?stack=10")
 		shot("indices", w, "/indices?rules=6D+S17+DAS+LS&shoes=100", waitFor(`!document.getElementById("job-chart").hidden`))
+		shot("sim", w, "/sim?rules=6D+S17&rounds=2000000&count=hilo&ramp=-100:1,1:2,2:4,3:8", waitFor(`!document.getElementById("job-chart").hidden`), waitFor(`!document.getElementById("plot").hidden && document.getElementById("plot").complete`))
 		shot("risk", w, "/risk?rules=6D+S17+DAS+LS&shoes=60&rounds=1M&go=1", waitFor(`!document.getElementById("job-chart").hidden`), waitFor(`!document.getElementById("plot").hidden && document.getElementById("plot").complete`))
 	}
 }

@@ -245,6 +245,10 @@ func (s *Server) handleSimRun(w http.ResponseWriter, r *http.Request) {
 		report.Counter, report.ByCount = risk.NewCounter(res, 0)
 		s.sims.put(q.values().Encode(), report)
 	}
+	var page bytes.Buffer // the figures as a page, from the page's template
+	if s.simPage.ExecuteTemplate(&page, "simresult", report) == nil {
+		send("chart", page.String())
+	}
 	var buf bytes.Buffer
 	if err := render.SimText(&buf, report); err != nil {
 		send("failed", err.Error())

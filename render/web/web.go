@@ -125,7 +125,7 @@ func New(opt Options) *Server {
 	s := &Server{opt: opt, tables: newTableCache(opt.MaxTables, opt.Workers),
 		page:           template.Must(template.New("page.html").Funcs(funcs).ParseFS(files, "templates/page.html", "templates/nav.html")),
 		house:          template.Must(template.New("house.html").ParseFS(files, "templates/house.html", "templates/nav.html")),
-		simPage:        template.Must(template.New("sim.html").ParseFS(files, "templates/sim.html", "templates/nav.html")),
+		simPage:        template.Must(template.New("sim.html").Funcs(template.FuncMap{"times100": func(x float64) float64 { return 100 * x }, "shown": render.ShownCounts}).ParseFS(files, "templates/sim.html", "templates/nav.html")),
 		indexPage:      template.Must(template.New("indices.html").ParseFS(files, "templates/indices.html", "templates/nav.html")),
 		drillPage:      template.Must(template.New("drill.html").ParseFS(files, "templates/drill.html", "templates/nav.html")),
 		countDrillPage: template.Must(template.New("count_drill.html").ParseFS(files, "templates/count_drill.html", "templates/nav.html")),
