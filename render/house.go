@@ -8,12 +8,11 @@ import (
 	"bjchart/solve/house"
 )
 
-// HouseText writes a solved house game: what it is worth, the bet for
-// each first card, and the best play by card count.
-func HouseText(w io.Writer, s *house.Solution) error {
+// HouseHeadline is what a solved house game is worth, in sentences: the
+// game, how it is solved, the value at a flat bet and with the bet by
+// the first card.
+func HouseHeadline(s *house.Solution) []string {
 	r := &s.Rules
-	var b strings.Builder
-	fmt.Fprintf(&b, "House game: %s\n", r)
 	dealer := fmt.Sprintf("the built dealer (hits 16 with probability %g, 17 with %g)", r.Hit16, r.Hit17)
 	if r.Dealer == house.Designed {
 		dealer = "the designed dealer (reads the player's visible cards)"
@@ -22,45 +21,51 @@ func HouseText(w io.Writer, s *house.Solution) error {
 	if r.Decks == 0 {
 		play = "infinite deck; play by the player's cards and the up card"
 	}
-	fmt.Fprintf(&b, "Exact: %s; %s.\n\n", play, dealer)
-	fmt.Fprintf(&b, "At a flat 1-point bet: %+.4f%% per point (wins %.4f%%, pushes %.4f%%, losses %.4f%%).\n",
-		100*s.Flat.EV, 100*s.Flat.Win, 100*s.Flat.Push, 100*(1-s.Flat.Win-s.Flat.Push))
+	lines := []string{fmt.Sprintf("House game: %s", r), fmt.Sprintf("Exact: %s; %s.", play, dealer),
+		fmt.Sprintf("At a flat 1-point bet: %+.4f%% per point (wins %.4f%%, pushes %.4f%%, losses %.4f%%).",
+			100*s.Flat.EV, 100*s.Flat.Win, 100*s.Flat.Push, 100*(1-s.Flat.Win-s.Flat.Push))}
 	if r.BetMin != r.BetMax {
-		fmt.Fprintf(&b, "Betting %d-%d points by the first card: %+.4f points a round, mean bet %.4f, %+.4f%% per point bet.\n",
-			r.BetMin, r.BetMax, s.Points, s.AvgBet, 100*s.PerPoint)
+		lines = append(lines, fmt.Sprintf("Betting %d-%d points by the first card: %+.4f points a round, mean bet %.4f, %+.4f%% per point bet.",
+			r.BetMin, r.BetMax, s.Points, s.AvgBet, 100*s.PerPoint))
 	}
-	b.WriteString("\nBy the player's first card (seen before the bet):\n")
-	if _, err := io.WriteString(w, b.String()); err != nil {
-		return err
-	}
-	var rows [][]string
+	return lines
+}
+
+// HousePlayNote explains the house game's charts.
+const HousePlayNote = "Best play: S stand, H hit; s or h where the best play of such hands varies " +
+	"(with the cards' composition, a joker, or what the dealer sees) and most of them, " +
+	"by how often they arise, take that play. * is a joker."
+
+// A TextTable is a report's table as the text and the page draw it: a
+// title, the header and the rows, every cell already written.
+type TextTable struct {
+	Title  string
+	Header []string
+	Rows   [][]string
+}
+
+// HouseTables are a solved house game's tables: the bet by the player's
+// first card, then the best play for hands of 2, 3, 4, 5 and 6 or more
+// cards (rows with a play only).
+func HouseTables(s *house.Solution) (first TextTable, charts []TextTable) {
+	first = TextTable{Title: "By the player's first card (seen before the bet)", Header: []string{"first card", "chance %", "EV % per point", "win %", "bet"}}
 	for x, f := range s.First {
 		if f.P == 0 {
 			continue
 		}
-		rows = append(rows, []string{house.RankName(x), fmt.Sprintf("%.4f", 100*f.P), fmt.Sprintf("%+.4f", 100*f.EV),
+		first.Rows = append(first.Rows, []string{house.RankName(x), fmt.Sprintf("%.4f", 100*f.P), fmt.Sprintf("%+.4f", 100*f.EV),
 			fmt.Sprintf("%.4f", 100*f.Win), fmt.Sprint(f.Bet)})
-	}
-	if err := lightTable(w, []string{"first card", "chance %", "EV % per point", "win %", "bet"}, rows); err != nil {
-		return err
-	}
-	// One line: the output is wrapped to the terminal as a whole.
-	if _, err := fmt.Fprint(w, "\nBest play: S stand, H hit; s or h where the best play of such hands varies "+
-		"(with the cards' composition, a joker, or what the dealer sees) and most of them, "+
-		"by how often they arise, take that play. * is a joker.\n"); err != nil {
-		return err
 	}
 	ups := houseUps(s)
 	for n := 2; n <= 6; n++ {
-		title := fmt.Sprintf("\n%d cards", n)
+		title := fmt.Sprintf("%d cards", n)
 		if n == 6 {
-			title = "\n6 or more cards"
+			title = "6 or more cards"
 		}
-		header := []string{strings.TrimSpace(title)}
+		t := TextTable{Title: title, Header: []string{title}}
 		for _, up := range ups {
-			header = append(header, house.RankName(up))
+			t.Header = append(t.Header, house.RankName(up))
 		}
-		var rows [][]string
 		for _, soft := range []bool{false, true} {
 			for total := 2; total <= 21; total++ {
 				row := []string{fmt.Sprintf("%s %d", map[bool]string{false: "hard", true: "soft"}[soft], total)}
@@ -71,17 +76,40 @@ func HouseText(w io.Writer, s *house.Solution) error {
 					row = append(row, strings.TrimRight(string([]byte{c}), "\x00"))
 				}
 				if any {
-					rows = append(rows, row)
+					t.Rows = append(t.Rows, row)
 				}
 			}
 		}
-		if len(rows) == 0 {
-			continue
+		if len(t.Rows) > 0 {
+			charts = append(charts, t)
 		}
+	}
+	return first, charts
+}
+
+// HouseText writes a solved house game: what it is worth, the bet for
+// each first card, and the best play by card count.
+func HouseText(w io.Writer, s *house.Solution) error {
+	head := HouseHeadline(s)
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s\n%s\n\n%s\n", head[0], head[1], strings.Join(head[2:], "\n"))
+	first, charts := HouseTables(s)
+	fmt.Fprintf(&b, "\n%s:\n", first.Title)
+	if _, err := io.WriteString(w, b.String()); err != nil {
+		return err
+	}
+	if err := lightTable(w, first.Header, first.Rows); err != nil {
+		return err
+	}
+	// One line: the output is wrapped to the terminal as a whole.
+	if _, err := fmt.Fprint(w, "\n"+HousePlayNote+"\n"); err != nil {
+		return err
+	}
+	for _, t := range charts {
 		if _, err := fmt.Fprintln(w); err != nil {
 			return err
 		}
-		if err := lightTable(w, header, rows); err != nil {
+		if err := lightTable(w, t.Header, t.Rows); err != nil {
 			return err
 		}
 	}

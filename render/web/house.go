@@ -14,6 +14,10 @@ import (
 // houseData is what the house game's page shows.
 type houseData struct {
 	Input, Rules, Error, Text string
+	Headline                  []string
+	First                     render.TextTable
+	Charts                    []render.TextTable
+	PlayNote                  string
 	Links                     []downloadLink
 	Version                   string
 }
@@ -46,6 +50,8 @@ func (s *Server) handleHouse(w http.ResponseWriter, r *http.Request) {
 		var buf bytes.Buffer
 		render.HouseText(&buf, sol)
 		d.Rules, d.Text = rules.String(), render.WrapProse(buf.String(), reportWidth)
+		d.Headline, d.PlayNote = render.HouseHeadline(sol)[1:], render.HousePlayNote
+		d.First, d.Charts = render.HouseTables(sol)
 		d.Links = []downloadLink{
 			{"Card (PDF)", link("/house/card.pdf", d.Rules)},
 			{"Heatmap (PNG)", link("/house/plot.png", d.Rules)},
