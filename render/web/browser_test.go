@@ -564,6 +564,22 @@ func TestScreenshots(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	// The README's pictures: the page as a window shows it first.
+	for _, v := range []struct {
+		name string
+		w, h int64
+		url  string
+	}{{"readme-serve-desktop", 1280, 1100, "/?rules=6D+H17+DAS+LS"}, {"readme-serve-phone", 390, 844, "/?rules=6D+H17+DAS+LS"},
+		{"readme-table-phone", 390, 844, "/drill/table?rules=6D+H17+DAS+LS&seed=4&moves=b10"}} {
+		var png []byte
+		if err := chromedp.Run(ctx, chromedp.EmulateViewport(v.w, v.h), chromedp.Navigate(srv.URL+v.url), waitFor("true"),
+			chromedp.CaptureScreenshot(&png)); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(fmt.Sprintf("%s/%s.png", dir, v.name), png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 	for _, w := range []int64{390, 1280} {
 		shot("drill", w, "/drill?rules=INF+H17+DAS+LS&hands=3&seed=4&answers=HSD",
 			chromedp.Evaluate(`localStorage.setItem("bjchart-drill-missed", JSON.stringify({"hard 17 v 9": 3, "hard 14 v T": 1, "soft A7 v 9": 2, "pairs 88 v A": 1}))`, nil),
