@@ -288,6 +288,35 @@ func BenchmarkPage(b *testing.B) {
 	})
 }
 
+// BenchmarkTablePage serves the table mid-round (6D H17 DAS LS, a hand
+// to play): advice=new values the hand on the shoe left (the table's
+// chart solved once, outside the loop), advice=cached finds it kept; the
+// ENHC game values it by solving the shoe's whole table.
+func BenchmarkTablePage(b *testing.B) {
+	for _, c := range []struct{ name, rules string }{{"game=peek", "6D+H17+DAS+LS"}, {"game=enhc", "6D+H17+DAS+ENHC"}} {
+		target := "/drill/table?rules=" + c.rules + "&seed=4&moves=b10"
+		b.Run(c.name+"/advice=new", func(b *testing.B) {
+			s := New(Options{})
+			get(b, s, "/?rules="+c.rules) // the chart solved
+			for b.Loop() {
+				s.advice = newWorkCache[drill.Advice](drill.MaxAdvised, s.tables.slots)
+				if w := get(b, s, target); w.Code != 200 {
+					b.Fatal(w.Code)
+				}
+			}
+		})
+		b.Run(c.name+"/advice=cached", func(b *testing.B) {
+			s := New(Options{})
+			get(b, s, target)
+			for b.Loop() {
+				if w := get(b, s, target); w.Code != 200 {
+					b.Fatal(w.Code)
+				}
+			}
+		})
+	}
+}
+
 // upload posts a chart file to /compare as the page's form does.
 func upload(t *testing.T, s http.Handler, rules, name, content string) *httptest.ResponseRecorder {
 	t.Helper()
