@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -72,6 +73,15 @@ func Library(name string) (*Chart, error) {
 		return nil, fmt.Errorf("no chart named %q; 'bjchart charts' lists them", name)
 	}
 	return Parse(name+".txt", data)
+}
+
+// File returns a library chart's file as stored: the format a chart
+// file of one's own takes (Parse reads it back).
+func File(name string) ([]byte, error) {
+	if !slices.Contains(Names(), name) {
+		return nil, fmt.Errorf("no chart named %q; 'bjchart charts' lists them", name)
+	}
+	return library.ReadFile(path.Join("data", name+".txt"))
 }
 
 // A ReadError is a chart file that exists but cannot be read: not a

@@ -178,6 +178,7 @@ func New(opt Options) *Server {
 	s.mux.HandleFunc("GET /api/effects.json", s.downloadCtx("application/json", effects(render.EffectsJSON)))
 	s.mux.HandleFunc("GET /api/effects.csv", s.downloadCtx("text/csv; charset=utf-8", effects(render.EffectsCSV)))
 	s.mux.HandleFunc("POST /compare", s.handleUpload)
+	s.mux.HandleFunc("GET /charts/{file}", s.handleChartFile)
 	s.mux.HandleFunc("GET /sim", s.handleSim)
 	s.mux.HandleFunc("GET /sim/run", s.handleSimRun)
 	s.mux.HandleFunc("GET /indices", s.handleIndices)
@@ -251,6 +252,20 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithTimeout(r.Context(), s.opt.Timeout)
 	defer cancel()
 	s.mux.ServeHTTP(w, r.WithContext(ctx))
+}
+
+// handleChartFile serves a library chart's file as stored
+// (/charts/NAME.txt): the format the page's upload and 'bjchart diff'
+// read, to copy and edit.
+func (s *Server) handleChartFile(w http.ResponseWriter, r *http.Request) {
+	name, ok := strings.CutSuffix(r.PathValue("file"), ".txt")
+	data, err := charts.File(name)
+	if !ok || err != nil {
+		http.Error(w, fmt.Sprintf("no chart file %s here: the library's are %s", param.Quote(r.PathValue("file"), 60), strings.Join(charts.Names(), ".txt, ")+".txt"), http.StatusNotFound)
+		return
+	}
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Write(data)
 }
 
 // LoopbackHosts are the names a page served on loopback answers to.

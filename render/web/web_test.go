@@ -9,7 +9,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -122,6 +121,7 @@ func TestRoutes(t *testing.T) {
 		{"/drill/table?rules=1D&moves=h", "text/html; charset=utf-8", 400, "move 1 (h): the table waits for a bet"},
 		{"/drill/table?bet=0", "text/html; charset=utf-8", 400, "bet 0: want a whole number of units"},
 		{"/holdem", "text/html; charset=utf-8", 200, `data-class="AKs">67.0</td>`},
+		{"/charts/nope.txt", "text/plain; charset=utf-8", 404, "the library's are bcmm-1956-1deck.txt"},
 		{"/risk?rules=2D", "text/html; charset=utf-8", 200, `value="2D"`},
 		{"/risk?shoes=1000&go=1", "text/html; charset=utf-8", 400, "the page solves at most 300 shoes"},
 		{"/risk/plot.png?rules=5D", "text/plain; charset=utf-8", 404, "no such game has been worked out here lately"},
@@ -340,9 +340,10 @@ func upload(t *testing.T, s http.Handler, rules, name, content string) *httptest
 // with the parser's message.
 func TestUploadChart(t *testing.T) {
 	s := New(Options{})
-	thorp, err := os.ReadFile("../../charts/data/thorp-1966-1deck.txt")
-	if err != nil {
-		t.Fatal(err)
+	served := get(t, s, "/charts/thorp-1966-1deck.txt") // the file the upload's help links to
+	thorp := served.Body.Bytes()
+	if served.Code != 200 || !bytes.Contains(thorp, []byte("[hard]")) {
+		t.Fatalf("/charts/thorp-1966-1deck.txt: %d %.100q", served.Code, thorp)
 	}
 	w := upload(t, s, "1D S17", "mine.txt", string(thorp))
 	if body := w.Body.String(); w.Code != 200 || !strings.Contains(body, "the published chart costs") || !strings.Contains(body, "mine.txt") {
