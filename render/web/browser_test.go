@@ -426,7 +426,7 @@ func TestBrowser(t *testing.T) {
 	for _, width := range []int64{390, 1280} {
 		for _, page := range []string{"/?rules=6D+H17+DAS+LS", "/indices", "/sim", "/risk", "/house", "/drill", "/drill/count", "/drill/index",
 			"/drill/table?rules=1D&seed=23&moves=b10+p", "/holdem", "/holdem/equity?range=AKs,QQ%2B&range=22%2B,ATs%2B&board=Kh7d2c",
-			"/holdem/nash?stack=10"} {
+			"/holdem/nash?stack=10", "/?rules=1D+S17&chart=thorp-1966-1deck", "/risk?rules=2D"} {
 			var wide bool
 			if err := chromedp.Run(ctx, chromedp.EmulateViewport(width, 844), chromedp.Navigate(srv.URL+page), waitFor("true"),
 				chromedp.Evaluate(`document.documentElement.scrollWidth > window.innerWidth`, &wide)); err != nil {
@@ -596,6 +596,14 @@ func TestScreenshots(t *testing.T) {
 		}
 		shot("holdem", w, "/holdem/nash?stack=10")
 		shot("house", w, "/house")
+		var diff []byte
+		if err := chromedp.Run(ctx, chromedp.EmulateViewport(w, 844), chromedp.Navigate(srv.URL+"/?rules=1D+S17&chart=thorp-1966-1deck"), waitFor("true"),
+			chromedp.Screenshot("#diff", &diff, chromedp.NodeVisible)); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(fmt.Sprintf("%s/diff-%d.png", dir, w), diff, 0o644); err != nil {
+			t.Fatal(err)
+		}
 		shot("indices", w, "/indices?rules=6D+S17+DAS+LS&shoes=100", waitFor(`!document.getElementById("job-chart").hidden`))
 		shot("sim", w, "/sim?rules=6D+S17&rounds=2000000&count=hilo&ramp=-100:1,1:2,2:4,3:8", waitFor(`!document.getElementById("job-chart").hidden`), waitFor(`!document.getElementById("plot").hidden && document.getElementById("plot").complete`))
 		shot("risk", w, "/risk?rules=6D+S17+DAS+LS&shoes=60&rounds=1M&go=1", waitFor(`!document.getElementById("job-chart").hidden`), waitFor(`!document.getElementById("plot").hidden && document.getElementById("plot").complete`))

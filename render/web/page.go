@@ -41,6 +41,7 @@ type pageData struct {
 	Dealer      []render.DealerTable // the dealer's outcomes, the tables 'bjchart dealer' prints
 	Charts      []option             // the published charts to compare with
 	Diff        string               // the comparison, as 'bjchart diff NAME --rules R' prints it
+	DiffPage    *render.DiffPage     // and as the card lays it out: its summary and each difference
 	Effects     string               // each rule's effect, as 'bjchart effects' prints it
 	EffectsErr  string
 	Upload      string // the uploaded chart's file name
@@ -205,6 +206,7 @@ func (s *Server) fill(ctx context.Context, d *pageData, q query, t *solve.Table)
 			if err := render.DiffText(&buf, diff, q.compare.RulesFrom(), false); err == nil {
 				d.Diff = render.WrapProse(buf.String(), reportWidth)
 			}
+			d.DiffPage = render.NewDiffPage(diff)
 		}
 	}
 	d.EffectsLink = link("/", rules, "effects", "1")
