@@ -282,3 +282,13 @@ func plural(n int, thing string) string {
 	}
 	return fmt.Sprintf("%d %ss", n, thing)
 }
+
+// TableCountText says the table's Hi-Lo count of the cards seen since
+// the shuffle (drill.Table.HiLo), or that an infinite deck has none.
+func TableCountText(t *drill.Table) string {
+	rc, tc, decks, ok := t.HiLo()
+	if !ok {
+		return "An infinite deck has nothing to count: every card comes from a full deck."
+	}
+	return fmt.Sprintf("Hi-Lo over the cards you have seen since the shuffle: running count %+g, true count %+.1f (%.1f decks unseen).", rc, tc, decks)
+}

@@ -32,7 +32,8 @@ money on a blackjack); Enter bets the default, bN bets N. A asks for
 advice: the exact EV of every play for the hand from the cards you have
 not seen (composition-dependent, split hands included), beside the
 chart's play, and the 'bjchart hand --shoe' command that computes them.
-After each decision, what it gave up against the best play; at the end,
+C says the Hi-Lo count of the cards seen since the shuffle. After each
+decision, what it gave up against the best play; at the end,
 the rounds, the net and the EV your choices gave up. Q leaves the table.
 
 A session is its moves: --moves replays them ("b10 h s b10 n p s h s"),
@@ -133,7 +134,7 @@ func playMoves(t *drill.Table, in io.Reader, answers string) error {
 // leaves (Q or the end of input), then sums the session up.
 func playAloud(ctx context.Context, e env, t *drill.Table, a *drill.Advisor, seed uint64) error {
 	out := func(s string) { fmt.Fprintln(e.stdout, render.WrapProse(s, e.width())) }
-	out(fmt.Sprintf("bjchart table: %s. You sit down with %s units. Enter bets %s (bN bets N); H S D P R play, I or N answer insurance, A shows the exact values of your plays, Q leaves.",
+	out(fmt.Sprintf("bjchart table: %s. You sit down with %s units. Enter bets %s (bN bets N); H S D P R play, I or N answer insurance, A shows the exact values of your plays, C the count, Q leaves.",
 		t.Rules, drill.Units(t.Balance), drill.Units(t.Legal()[0].Bet)))
 	var in io.Reader = os.Stdin
 	if e.stdin != nil {
@@ -157,6 +158,10 @@ func playAloud(ctx context.Context, e env, t *drill.Table, a *drill.Advisor, see
 		switch strings.ToLower(text) {
 		case "q", "quit":
 			goto done
+		case "c":
+			out(render.TableCountText(t))
+			show = false
+			continue
 		case "a", "?":
 			d, ok := t.Pending()
 			if !ok {

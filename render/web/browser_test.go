@@ -338,6 +338,13 @@ func TestBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkAdvice(t, command, advice)
+	var tableCount string
+	if err := chromedp.Run(ctx, chromedp.KeyEvent("c"), waitFor(`document.getElementById("count").open`), chromedp.Text("#count p", &tableCount)); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(tableCount, "running count") {
+		t.Errorf("the table's count: %q", tableCount)
+	}
 	for range 8 { // stand until the round is over
 		var over bool
 		if err := chromedp.Run(ctx, chromedp.Evaluate(`!!document.getElementById("round-net")`, &over)); err != nil {

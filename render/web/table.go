@@ -27,6 +27,7 @@ type tableData struct {
 	Advice              *adviceData // the hand in play's exact values, if any
 	LastPrice           string      // what the last play gave up
 	Status              string      // the balance and the shoe
+	Count               string      // the Hi-Lo count of the cards seen
 	Summary             string
 	Decisions           []decisionRow // the last few, newest first
 	Again               string        // a new session
@@ -188,6 +189,7 @@ func (s *Server) handleTable(w http.ResponseWriter, r *http.Request) {
 		status += fmt.Sprintf("; %d cards left in the shoe, %d before the cut card", left, toCut)
 	}
 	d.Status = status + "."
+	d.Count = render.TableCountText(t)
 	if t.Rounds > 0 {
 		d.Summary = render.TableSummaryText(rep)
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"bjchart/solve"
+	"bjchart/solve/count"
 	"bjchart/solve/param"
 )
 
@@ -282,6 +283,26 @@ func (t *Table) unseen() [10]int {
 		m[rd.hole-1]++
 	}
 	return m
+}
+
+// HiLo is the Hi-Lo count of every card the player has seen since the
+// shuffle (the table's cards included, the burn card and a hole card face
+// down not): the running count, and the true count, the running count
+// per deck unseen (52 cards a deck). ok is false for an infinite deck,
+// which has nothing to count.
+func (t *Table) HiLo() (running, trueCount, decksUnseen float64, ok bool) {
+	if t.Rules.Infinite() {
+		return 0, 0, 0, false
+	}
+	tags := count.Systems["hilo"].Tags
+	unseen, full := t.unseen(), t.Rules.FullShoe().Counts
+	n := 0
+	for i := range full {
+		running += tags[i+1] * float64(full[i]-unseen[i])
+		n += unseen[i]
+	}
+	decksUnseen = float64(n) / 52
+	return running, running / decksUnseen, decksUnseen, true
 }
 
 // CardsLeft returns the cards behind the last one dealt, and how many

@@ -158,6 +158,21 @@ func TestTableAdviceIsTheShoeLeft(t *testing.T) {
 			if got := d.Shoe; got != (solve.Shoe{Counts: want}).String() {
 				t.Fatalf("round %d, %s v %v: shoe %s, want %v", d.Round, CardList(d.Cards), d.Up, got, want)
 			}
+			var rc float64 // Hi-Lo over the cards seen: the rounds since the shuffle and this one's shown cards
+			for i, n := range seen {
+				rc += hiLoTag(i+1) * float64(n)
+			}
+			for _, h := range rd.Hands {
+				for _, c := range h.Cards {
+					rc += hiLoTag(int(c))
+				}
+			}
+			for _, c := range rd.Dealer {
+				rc += hiLoTag(int(c))
+			}
+			if got, _, _, ok := tab.HiLo(); !ok || got != rc {
+				t.Fatalf("round %d: Hi-Lo running count %v, counted apart %v", d.Round, got, rc)
+			}
 			a, err := Advise(context.Background(), r, d, chart)
 			if err != nil {
 				t.Fatal(err)
@@ -204,6 +219,18 @@ func TestTableAdviceIsTheShoeLeft(t *testing.T) {
 	if s.GivenUp < 0 {
 		t.Errorf("the chart's plays gave up %v against the best", s.GivenUp)
 	}
+}
+
+// hiLoTag is Hi-Lo's tag of a rank, written out apart from the count
+// table: 2-6 +1, 7-9 0, tens and aces -1.
+func hiLoTag(rank int) float64 {
+	switch {
+	case rank >= 2 && rank <= 6:
+		return 1
+	case rank >= 7 && rank <= 9:
+		return 0
+	}
+	return -1
 }
 
 // TestTableReplays: the moves a session made, passed as the request's,
