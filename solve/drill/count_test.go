@@ -3,6 +3,7 @@ package drill
 import (
 	"context"
 	"math"
+	"strings"
 	"testing"
 
 	"bjchart/solve"
@@ -198,6 +199,26 @@ func TestReviewBringsCellsBack(t *testing.T) {
 	for _, bad := range []string{"hard 16", "hard 16 v X", "tens 16 v T", "hard 16 against T"} {
 		if _, err := ParseReview(bad); err == nil {
 			t.Errorf("review %q read", bad)
+		}
+	}
+}
+
+// TestCountRequestRefuses: a counting drill's request refuses what it
+// cannot show, in the program's words.
+func TestCountRequestRefuses(t *testing.T) {
+	for _, c := range []struct {
+		edit func(*CountRequest)
+		want string
+	}{
+		{func(q *CountRequest) { q.Speed = 0 }, "speed 0: want cards a second from above 0 to 20"},
+		{func(q *CountRequest) { q.Speed = 25 }, "speed 25: want cards a second from above 0 to 20"},
+		{func(q *CountRequest) { q.Drills = 0 }, "drills 0: want 1 to 1000"},
+		{func(q *CountRequest) { q.Game.Rules = "INF" }, "an infinite deck has nothing to count"},
+	} {
+		q := DefaultCountRequest()
+		c.edit(&q)
+		if _, err := q.Check(); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%+v: %v, want %q", q, err, c.want)
 		}
 	}
 }

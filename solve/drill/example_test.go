@@ -29,3 +29,37 @@ func ExampleRequest() {
 	fmt.Printf("%v (%s): the chart plays %v; hit is right: %v, gives up %.4f\n", h, h.Cell, g.Chart, g.Correct, g.Cost)
 	// Output: 7,T v 9 (hard 17): the chart plays stand; hit is right: false, gives up 0.1305
 }
+
+// ExampleTableRequest sits at a one-deck table, bets 10 and splits the
+// pair dealt, then values the first split hand's plays on the cards left
+// (Advise, as 'bjchart hand --shoe' values them) and plays the best.
+func ExampleTableRequest() {
+	q := drill.DefaultTableRequest()
+	q.Game = solve.Game{Rules: "1D S17 DAS"}
+	q.Seed, q.Moves = 23, "b10 p"
+	t, err := q.Sit()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	d, _ := t.Pending()
+	chart, err := solve.Solve(t.Rules)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	a, err := drill.Advise(context.Background(), t.Rules, d, chart)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("%s v %v (split): best %v %+.4f, chart %v; balance %s\n", drill.CardList(d.Cards), d.Up, a.Best, a.EV[a.Best], a.Chart, drill.Units(t.Balance))
+	if err := t.Do(drill.Move{Play: a.Best}); err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println("moves:", drill.MovesText(t.Moves))
+	// Output:
+	// A,3 v 6 (split): best double +0.2573, chart double; balance 980
+	// moves: b10 p d
+}
