@@ -220,11 +220,7 @@ func tablePrompt(t *drill.Table) string {
 	case drill.Deciding:
 		var keys []string
 		for _, m := range t.Legal() {
-			name := m.Play.String()
-			if d, _ := t.Pending(); d.Rescue && m.Play == solve.Surrender {
-				name = "rescue"
-			}
-			keys = append(keys, m.Play.Letter()+" "+name)
+			keys = append(keys, m.Play.Letter()+" "+t.PlayName(m.Play))
 		}
 		return strings.Join(keys, ", ") + " (A advice)? "
 	}

@@ -165,11 +165,7 @@ func (s *Server) handleTable(w http.ResponseWriter, r *http.Request) {
 		case m.Insure < 0:
 			d.Actions = append(d.Actions, link("N no insurance", "N", m))
 		default:
-			name := m.Play.String()
-			if dec, _ := t.Pending(); dec.Rescue && m.Play == solve.Surrender {
-				name = "rescue"
-			}
-			d.Actions = append(d.Actions, link(m.Play.Letter()+" "+name, m.Play.Letter(), m))
+			d.Actions = append(d.Actions, link(m.Play.Letter()+" "+t.PlayName(m.Play), m.Play.Letter(), m))
 		}
 	}
 	if dec, ok := t.Pending(); ok {

@@ -152,15 +152,11 @@ func chartPlay(t *solve.Table, d Decision) solve.Action {
 		return solve.NoAction
 	}
 	kind, row := solve.CellOf(d.Cards)
-	if kind == solve.Pairs && d.Split && d.Legal[solve.Split] {
-		return solve.Split // split again while the rules allow, as the solver values a chart
-	}
 	if kind == solve.Pairs && d.Split {
-		tot, soft := total(d.Cards)
-		kind, row = solve.Hard, strconv.Itoa(tot)
-		if soft {
-			kind, row = solve.Soft, "A"+solve.Rank(tot-11).String()
+		if d.Legal[solve.Split] {
+			return solve.Split // split again while the rules allow, as the solver values a chart
 		}
+		kind, row = splitHandRow(d.Cards)
 	}
 	c := t.Cell(kind, row, d.Up)
 	if c == nil {
@@ -179,6 +175,16 @@ func chartPlay(t *solve.Table, d Decision) solve.Action {
 		return c.Code.Fallback
 	}
 	return solve.Stand
+}
+
+// splitHandRow is the chart row a split hand's cards are played from:
+// the hard or soft row of their total, a pair's included.
+func splitHandRow(cards []solve.Rank) (solve.TableKind, string) {
+	tot, soft := total(cards)
+	if soft {
+		return solve.Soft, "A" + solve.Rank(tot-11).String()
+	}
+	return solve.Hard, strconv.Itoa(tot)
 }
 
 // Price sets the cost of each decision not yet priced for which advice

@@ -376,28 +376,10 @@ func (s *Session) splitRules(h *Hand) {
 	if c := h.Cards[0]; pair && c == 1 && !s.Rules.HSA { // split aces again, or stand
 		h.Legal[solve.Hit], h.Legal[solve.Double] = false, false
 	}
-	tot, soft := total(h.Cards)
-	kind, row := solve.Hard, fmt.Sprint(tot)
-	if soft {
-		kind, row = solve.Soft, "A"+solve.Rank(tot-11).String()
-	}
+	kind, row := splitHandRow(h.Cards)
 	h.Cell = kind.String() + " " + row
-	cell := s.table.Cell(kind, row, h.Up)
-	switch {
-	case h.Legal[solve.Split]:
-		h.Chart = solve.Split
-	case cell == nil:
-		h.Chart = solve.Stand
-	case len(h.Cards) > 2:
-		h.Chart = cell.MultiCard
-	case h.Legal[cell.Code.Best]:
-		h.Chart = cell.Code.Best
-	case cell.Code.Fallback != solve.NoAction && h.Legal[cell.Code.Fallback]:
-		h.Chart = cell.Code.Fallback
-	default:
-		h.Chart = solve.Stand
-	}
-	if !h.Legal[h.Chart] {
+	h.Chart = chartPlay(s.table, Decision{Cards: h.Cards, Up: h.Up, Split: true, Legal: h.Legal})
+	if h.Chart == solve.NoAction { // no cell: never for cards the shoe deals
 		h.Chart = solve.Stand
 	}
 	h.Best = solve.NoAction

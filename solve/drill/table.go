@@ -479,13 +479,18 @@ func (t *Table) Do(m Move) error {
 func (t *Table) playsText() string {
 	var out []string
 	for _, m := range t.Legal() {
-		name := m.Play.String()
-		if m.Play == solve.Surrender && t.Round.Hands[t.Round.At].rescueAsked {
-			name = "rescue"
-		}
-		out = append(out, m.Play.Letter()+" "+name)
+		out = append(out, m.Play.Letter()+" "+t.PlayName(m.Play))
 	}
 	return strings.Join(out, ", ")
+}
+
+// PlayName names a play of the hand in turn: "rescue" for R where it
+// takes a double back (RESCUE), else the play's name.
+func (t *Table) PlayName(a solve.Action) string {
+	if rd := t.Round; a == solve.Surrender && t.Phase == Deciding && rd.Hands[rd.At].rescueAsked {
+		return "rescue"
+	}
+	return a.String()
 }
 
 // Units writes an amount of units: "10", "12.5".
