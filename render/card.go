@@ -306,6 +306,10 @@ func (ip *IndexPage) notSurrendering() (IndexMark, bool) {
 	return IndexMark{}, false
 }
 
+// AnyStarred says whether a cell's index differs from the published one
+// (a * in its cell).
+func (ip *IndexPage) AnyStarred() bool { return len(ip.starred()) > 0 }
+
 // starred lists the indices that differ from the published ones (a * in
 // their cells) with the published value, as "10 v A (published +4)", in
 // chart order.

@@ -74,25 +74,26 @@ func NewHoldemReport(vs [holdem.Classes]holdem.Tally, pf [holdem.Classes]holdem.
 	return rep
 }
 
-// holdemRanks label the grid's rows and columns, aces first.
-var holdemRanks = strings.Split("A K Q J T 9 8 7 6 5 4 3 2", " ")
+// HoldemRanks label the grid's rows and columns, aces first.
+var HoldemRanks = strings.Split("A K Q J T 9 8 7 6 5 4 3 2", " ")
 
 // HoldemMetrics are what a Hold'em grid shows: equity against a random
 // hand (in %), or the push-or-fold number (big blinds).
 var HoldemMetrics = []string{"equity", "pushfold"}
 
-// cell is what one class's cell of a metric's grid prints.
-func (x HoldemClass) cell(metric string) string {
+// Cell is what one class's cell of a metric's grid prints: its equity
+// in %, or its push-or-fold number (HoldemPushText).
+func (x HoldemClass) Cell(metric string) string {
 	if metric == "equity" {
 		return strconv.FormatFloat(100*x.Equity, 'f', 1, 64)
 	}
-	return pushText(x.SklanskyChubukov)
+	return HoldemPushText(x.SklanskyChubukov)
 }
 
-// pushText prints a Sklansky-Chubukov number as the published table
-// does, to the nearest: whole small blinds from 10 up, tenths below;
-// "any" where pushing never does worse.
-func pushText(sb *float64) string {
+// HoldemPushText prints a Sklansky-Chubukov number as the published
+// table does, to the nearest: whole small blinds from 10 up, tenths
+// below; "any" where pushing never does worse.
+func HoldemPushText(sb *float64) string {
 	switch {
 	case sb == nil:
 		return "any"
@@ -102,9 +103,9 @@ func pushText(sb *float64) string {
 	return strconv.FormatFloat(*sb, 'f', 1, 64)
 }
 
-// holdemShade is a cell's shade, 0 (weakest) to 4 (strongest), for the
-// terminal's and the card's colours.
-func (x HoldemClass) shade(metric string) int {
+// Shade is a cell's shade, 0 (weakest) to 4 (strongest), for the
+// terminal's, the card's and the page's colours.
+func (x HoldemClass) Shade(metric string) int {
 	if metric == "equity" {
 		switch e := x.Equity; {
 		case e >= 0.65:
@@ -156,14 +157,14 @@ func (r HoldemReport) Text(w io.Writer, metrics []string, color bool) error {
 			fmt.Fprintln(w, note)
 		}
 		tab := gridTable(w, tw.Rendition{Symbols: tw.NewSymbols(tw.StyleLight)}, tw.AlignRight)
-		tab.Header(append([]string{""}, holdemRanks...))
+		tab.Header(append([]string{""}, HoldemRanks...))
 		for row := range 13 {
-			line := []string{" " + holdemRanks[row] + " "}
+			line := []string{" " + HoldemRanks[row] + " "}
 			for col := range 13 {
 				x := r.Classes[row*13+col]
-				text := fmt.Sprintf("%5s", x.cell(m))
+				text := fmt.Sprintf("%5s", x.Cell(m))
 				if color {
-					text = holdemColor[x.shade(m)] + text + ansiReset
+					text = holdemColor[x.Shade(m)] + text + ansiReset
 				}
 				line = append(line, text)
 			}
@@ -213,7 +214,7 @@ func (r HoldemReport) CSV(w io.Writer) error {
 // EquityHeatmap is the equity grid for Heatmap, on a scale diverging
 // from an even share.
 func (r HoldemReport) EquityHeatmap() ([]*EVGrid, HeatmapOptions) {
-	g := &EVGrid{Rows: holdemRanks, Cols: holdemRanks, Title: "the 169 starting hands, heads up",
+	g := &EVGrid{Rows: HoldemRanks, Cols: HoldemRanks, Title: "the 169 starting hands, heads up",
 		XLabel: "rank (AKs: row A, column K; AKo: row K, column A)", YLabel: "rank (suited above the diagonal, offsuit below)"}
 	for row := range 13 {
 		vals := make([]float64, 13)
@@ -423,9 +424,9 @@ func (r HoldemNashReport) Text(w io.Writer) error {
 		{"Big blind: call a push, % of the time", func(x HoldemNashClass) float64 { return x.Call }}} {
 		fmt.Fprintf(w, "\n%s\n", g.title)
 		tab := gridTable(w, tw.Rendition{Symbols: tw.NewSymbols(tw.StyleLight)}, tw.AlignRight)
-		tab.Header(append([]string{""}, holdemRanks...))
+		tab.Header(append([]string{""}, HoldemRanks...))
 		for row := range 13 {
-			line := []string{" " + holdemRanks[row] + " "}
+			line := []string{" " + HoldemRanks[row] + " "}
 			for col := range 13 {
 				line = append(line, fmt.Sprintf("%4s", HoldemPercent(g.of(r.Classes[row*13+col]))))
 			}
@@ -459,15 +460,3 @@ func HoldemPercent(p float64) string {
 	}
 	return "."
 }
-
-// HoldemCellText is what a class's cell of a metric's grid prints
-// (equity in %, or the push-or-fold number); HoldemShade its shade, 0
-// (weakest) to 4 (strongest); HoldemPushText a push-or-fold number as
-// the published table prints it.
-func HoldemCellText(x HoldemClass, metric string) string { return x.cell(metric) }
-
-// HoldemShade: see HoldemCellText.
-func HoldemShade(x HoldemClass, metric string) int { return x.shade(metric) }
-
-// HoldemPushText: see HoldemCellText.
-func HoldemPushText(sb *float64) string { return pushText(sb) }

@@ -51,7 +51,7 @@ func (c *cardPDF) holdemGrid(x, y, cellW, rowH, fontSize float64, r HoldemReport
 	c.SetTextColor(255, 255, 255)
 	c.SetXY(x, y)
 	c.CellFormat(cellW, rowH, "", "1", 0, "C", true, 0, "")
-	for _, rank := range holdemRanks {
+	for _, rank := range HoldemRanks {
 		c.CellFormat(cellW, rowH, rank, "1", 0, "C", true, 0, "")
 	}
 	for row := range 13 {
@@ -60,11 +60,11 @@ func (c *cardPDF) holdemGrid(x, y, cellW, rowH, fontSize float64, r HoldemReport
 		c.SetFont(cardFont, "B", fontSize)
 		c.SetFillColor(60, 60, 60)
 		c.SetTextColor(255, 255, 255)
-		c.CellFormat(cellW, rowH, holdemRanks[row], "1", 0, "C", true, 0, "")
+		c.CellFormat(cellW, rowH, HoldemRanks[row], "1", 0, "C", true, 0, "")
 		c.SetFont(cardFont, "", fontSize)
 		for col := range 13 {
 			cl := r.Classes[row*13+col]
-			shade := cl.shade(metric)
+			shade := cl.Shade(metric)
 			f := holdemFill[shade]
 			c.SetFillColor(f[0], f[1], f[2])
 			if shade == 4 {
@@ -72,7 +72,7 @@ func (c *cardPDF) holdemGrid(x, y, cellW, rowH, fontSize float64, r HoldemReport
 			} else {
 				c.SetTextColor(0, 0, 0)
 			}
-			c.CellFormat(cellW, rowH, cl.cell(metric), "1", 0, "C", true, 0, "")
+			c.CellFormat(cellW, rowH, cl.Cell(metric), "1", 0, "C", true, 0, "")
 		}
 	}
 	c.SetTextColor(0, 0, 0)

@@ -54,13 +54,11 @@ type holdemCell struct {
 	Shade              int
 }
 
-var holdemRankNames = strings.Split("A K Q J T 9 8 7 6 5 4 3 2", " ")
-
 // grid lays 169 classes in the grid's order out as rows.
 func grid(title, note string, cells []holdemCell) holdemGrid {
-	g := holdemGrid{Title: title, Ranks: holdemRankNames, Note: note}
+	g := holdemGrid{Title: title, Ranks: render.HoldemRanks, Note: note}
 	for r := range 13 {
-		g.Rows = append(g.Rows, holdemRow{Rank: holdemRankNames[r], Cells: cells[13*r : 13*r+13]})
+		g.Rows = append(g.Rows, holdemRow{Rank: render.HoldemRanks[r], Cells: cells[13*r : 13*r+13]})
 	}
 	return g
 }
@@ -95,10 +93,10 @@ func (s *Server) holdemChart(d *holdemData) error {
 	rep := render.NewHoldemReport(m.Rows(), holdem.PushFoldChart(m))
 	var cells []holdemCell
 	for _, c := range rep.Classes {
-		x := holdemCell{Class: c.Class, Shade: render.HoldemShade(c, d.Show)}
+		x := holdemCell{Class: c.Class, Shade: c.Shade(d.Show)}
 		x.Title = fmt.Sprintf("%s: equity %.2f%% against a random hand (win %.2f%%, tie %.2f%%); push or fold %s small blinds",
 			c.Class, 100*c.Equity, 100*c.Win, 100*c.Tie, render.HoldemPushText(c.SklanskyChubukov))
-		x.Text = render.HoldemCellText(c, d.Show)
+		x.Text = c.Cell(d.Show)
 		cells = append(cells, x)
 	}
 	title, note := "Equity against one random hand, % of the pot (exact)", "Every opponent hand and every board enumerated; ties split the pot."

@@ -142,7 +142,7 @@ func (s *Server) handleIndicesRun(w http.ResponseWriter, r *http.Request) {
 			Count, Insurance string
 			Starred          bool
 			Grids            []render.IndexGrid
-		}{ip.Count, ip.Insurance, strings.Contains(strings.Join(ip.List, " "), "published"), render.IndexGrids(t, ip)}
+		}{ip.Count, ip.Insurance, ip.AnyStarred(), render.IndexGrids(t, ip)}
 		if s.indexPage.ExecuteTemplate(&grid, "indexgrid", data) == nil {
 			stream.send("chart", grid.String())
 		}

@@ -88,8 +88,12 @@ type option struct {
 
 type downloadLink struct{ Text, URL string }
 
+// funcs are the templates' functions, every page's.
 var funcs = template.FuncMap{
-	"percent": func(p float64) string { return render.PercentCell(p, 2) }, // a probability in percent, "-" for none
+	"percent":  func(p float64) string { return render.PercentCell(p, 2) }, // a probability in percent, "-" for none
+	"times100": func(x float64) float64 { return 100 * x },                 // a share as a percent
+	"inc":      func(i int) int { return i + 1 },                           // a count from 1
+	"shown":    render.ShownCounts,                                         // a simulation's counts with enough rounds
 }
 
 // controls are the rule groups the page offers as selects; every other

@@ -114,8 +114,9 @@ func (s *Server) handleTable(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	d.Rules = t.Rules.String()
+	key := func(dec drill.Decision) string { return d.Rules + "|" + drill.AdviceKey(dec) } // a decision's values, by game
 	advise := func(ctx context.Context, dec drill.Decision) (drill.Advice, error) {
-		return s.advice.getKey(ctx, d.Rules+"|"+drill.AdviceKey(dec), func() (drill.Advice, error) {
+		return s.advice.getKey(ctx, key(dec), func() (drill.Advice, error) {
 			return drill.Advise(context.Background(), t.Rules, dec, chart)
 		})
 	}
@@ -123,7 +124,7 @@ func (s *Server) handleTable(w http.ResponseWriter, r *http.Request) {
 		advise(r.Context(), t.Decisions[n-1]) // the play just made: priced even if its values were not kept
 	}
 	t.Price(func(dec drill.Decision) (drill.Advice, bool) { // the rest by the values kept
-		return s.advice.known(d.Rules + "|" + drill.AdviceKey(dec))
+		return s.advice.known(key(dec))
 	})
 	if n := len(t.Decisions); n > 0 && t.Moves[len(t.Moves)-1].Play != solve.NoAction {
 		d.LastPrice = render.PlayPriceText(t.Decisions[n-1])
@@ -135,10 +136,7 @@ func (s *Server) handleTable(w http.ResponseWriter, r *http.Request) {
 		base.Set("penetration", fmt.Sprint(req.Penetration))
 	}
 	link := func(text, key string, m drill.Move) moveLink {
-		v := url.Values{}
-		for k, x := range base {
-			v[k] = x
-		}
+		v := cloneValues(base)
 		v.Set("moves", strings.TrimSpace(rep.Moves+" "+m.String()))
 		return moveLink{Text: text, URL: "/drill/table?" + v.Encode(), Key: key}
 	}
