@@ -53,7 +53,7 @@ func TestHelpExamplesRun(t *testing.T) {
 	if len(examples) < 20 {
 		t.Fatalf("found %d examples", len(examples))
 	}
-	risks := 0
+	risks, sites := 0, 0
 	for _, ex := range examples {
 		if strings.Contains(ex, "--set all") && !*long {
 			continue // 4 s each; TestIndicesAllCells and TestPlotIndex run the set without -long
@@ -79,6 +79,11 @@ func TestHelpExamplesRun(t *testing.T) {
 		}
 		if len(args) > 1 && args[1] == "serve" {
 			continue // runs until stopped; TestServeSameBytesAsCLI and package web test it
+		}
+		if len(args) > 1 && args[1] == "site" {
+			if sites++; sites > 1 {
+				continue // the first stands for the others (a WebAssembly build and 60 pages each); package web tests the site
+			}
 		}
 		if len(args) > 1 && (args[1] == "indices" && (len(args) < 3 || args[2] != "merge") || slices.Contains([]string{"card", "plot"}, args[1]) && slices.Contains(args, "--count")) {
 			args = append(args, "--shoes", "50") // sampling at its smallest: the run, not the figures, is tested

@@ -208,7 +208,7 @@ rule flags (default: ` + "`6D S17 DOA DAS SPL3 NS 3:2 PEEK`" + `).`,
 	})
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usageError{flagError(c, err)} })
 	root.PersistentPreRunE = func(c *cobra.Command, _ []string) error { return checkFlagValues(c) }
-	root.AddCommand(newChartCmd(e), newRulesCmd(e), newGridCmd(e), newChartsCmd(e), newDiffCmd(e), newPlotCmd(e), newCardCmd(e), newDealerCmd(e), newHandCmd(e), newSimCmd(e), newIndicesCmd(e), newEMCTSCheckCmd(e), newHouseCmd(e), newServeCmd(e), newEffectsCmd(e), newHoldemCmd(e), newRiskCmd(e), newCountsCmd(e), newDrillCmd(e))
+	root.AddCommand(newChartCmd(e), newRulesCmd(e), newGridCmd(e), newChartsCmd(e), newDiffCmd(e), newPlotCmd(e), newCardCmd(e), newDealerCmd(e), newHandCmd(e), newSimCmd(e), newIndicesCmd(e), newEMCTSCheckCmd(e), newHouseCmd(e), newServeCmd(e), newEffectsCmd(e), newHoldemCmd(e), newRiskCmd(e), newCountsCmd(e), newDrillCmd(e), newSiteCmd(e))
 	registerCompletions(root)
 	return root
 }

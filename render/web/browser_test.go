@@ -35,16 +35,8 @@ const browserEnv = "BJCHART_BROWSER_TEST"
 // --shoe' to 1e-9), and sees no console error (a Content-Security-Policy
 // violation would be one).
 func TestBrowser(t *testing.T) {
-	if !*long && os.Getenv(browserEnv) == "" {
-		t.Skip("drives chromium; -long or " + browserEnv + "=1 runs it (.ci/run sets both)")
-	}
-	path, err := exec.LookPath("chromium")
-	if err != nil {
-		if os.Getenv(browserEnv) != "" {
-			t.Fatalf("%s is set but there is no chromium: %v", browserEnv, err)
-		}
-		t.Skip("no chromium: install Debian's chromium package (apt-get install chromium) or run .ci/run, which does")
-	}
+	ctx, cancel := newBrowser(t, 60*time.Second)
+	defer cancel()
 	srv := httptest.NewServer(New(Options{Version: "test"}))
 	defer srv.Close()
 
@@ -66,15 +58,6 @@ func TestBrowser(t *testing.T) {
 		t.Fatal("no cell changes colour from S17 to H17")
 	}
 
-	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.NoSandbox,
-		chromedp.Flag("disable-gpu", true), chromedp.Flag("disable-quic", true), chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true), chromedp.WindowSize(1280, 1000))
-	alloc, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
-	defer cancel()
-	ctx, cancel := chromedp.NewContext(alloc)
-	defer cancel()
-	ctx, cancel = context.WithTimeout(ctx, 60*time.Second)
-	defer cancel()
 	var mu sync.Mutex
 	var consoleErrors []string
 	chromedp.ListenTarget(ctx, func(ev any) {
@@ -92,7 +75,7 @@ func TestBrowser(t *testing.T) {
 
 	cell := `td[data-cell="` + key + `"]`
 	var classBefore, classAfter, location, evText, shown string
-	err = chromedp.Run(ctx,
+	err := chromedp.Run(ctx,
 		chromedp.Navigate(srv.URL+"/?rules=6D+S17+DAS+LS"),
 		chromedp.WaitVisible(cell),
 		chromedp.AttributeValue(cell, "class", &classBefore, nil),
@@ -472,6 +455,31 @@ func TestBrowser(t *testing.T) {
 	}
 }
 
+// newBrowser starts headless Chromium (Debian's chromium package) for a
+// test, for at most limit. Without -long or $BJCHART_BROWSER_TEST the test
+// is skipped; without chromium it is skipped too, unless
+// $BJCHART_BROWSER_TEST says it must run.
+func newBrowser(t *testing.T, limit time.Duration) (context.Context, context.CancelFunc) {
+	t.Helper()
+	if !*long && os.Getenv(browserEnv) == "" && os.Getenv(screenshotsEnv) == "" {
+		t.Skip("drives chromium; -long or " + browserEnv + "=1 runs it (.ci/run sets both)")
+	}
+	path, err := exec.LookPath("chromium")
+	if err != nil {
+		if os.Getenv(browserEnv) != "" {
+			t.Fatalf("%s is set but there is no chromium: %v", browserEnv, err)
+		}
+		t.Skip("no chromium: install Debian's chromium package (apt-get install chromium) or run .ci/run, which does")
+	}
+	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.NoSandbox,
+		chromedp.Flag("disable-gpu", true), chromedp.Flag("disable-quic", true), chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true), chromedp.WindowSize(1280, 1000))
+	alloc, stopAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, stopBrowser := chromedp.NewContext(alloc)
+	ctx, stop := context.WithTimeout(ctx, limit)
+	return ctx, func() { stop(); stopBrowser(); stopAlloc() }
+}
+
 // waitFor waits until a JavaScript expression is true on the page,
 // through the navigations a key or a tap starts (an evaluation that
 // fails while the page changes is tried again) and its scripts' loading
@@ -546,18 +554,9 @@ func TestScreenshots(t *testing.T) {
 	if dir == "" {
 		t.Skip("writes screenshots where " + screenshotsEnv + " names a folder")
 	}
-	path, err := exec.LookPath("chromium")
-	if err != nil {
-		t.Skip("no chromium")
-	}
 	srv := httptest.NewServer(New(Options{Version: "test"}))
 	defer srv.Close()
-	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.NoSandbox, chromedp.Flag("disable-gpu", true))
-	alloc, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
-	defer cancel()
-	ctx, cancel := chromedp.NewContext(alloc)
-	defer cancel()
-	ctx, cancel = context.WithTimeout(ctx, 60*time.Second)
+	ctx, cancel := newBrowser(t, 60*time.Second)
 	defer cancel()
 	shot := func(name string, width int64, url string, then ...chromedp.Action) {
 		var png []byte

@@ -1,0 +1,118 @@
+//go:build js && wasm
+
+// Command bjchart-wasm is bjchart's page run in the browser: the web
+// package's handler, the same code 'bjchart serve' runs, built for Go's
+// WebAssembly port and loaded in a Web Worker by the static site's shell
+// ('bjchart site' builds it; render/web/assets/static.js and worker.js
+// load it). The worker hands it requests; it answers each with the
+// handler's status, headers and body, posted back in chunks as the
+// handler flushes them, so that a long job's progress reaches the page
+// while it runs.
+package main
+
+import (
+	"bytes"
+	"net/http"
+	"net/http/httptest"
+	"runtime/debug"
+	"strings"
+	"syscall/js"
+
+	"bjchart/render/web"
+)
+
+// version is bjchart's, set by 'bjchart site' when it builds this.
+var version = "dev"
+
+func main() {
+	debug.SetMemoryLimit(web.MemoryLimit)
+	server := web.New(web.Options{Version: version, Workers: 1, MaxTables: 8})
+	// bjchartServe(id, method, url, contentType, body) answers one
+	// request by postMessage: {id, head: {status, headers}}, then
+	// {id, chunk: Uint8Array} as the handler writes, then {id, end: true}.
+	js.Global().Set("bjchartServe", js.FuncOf(func(this js.Value, args []js.Value) any {
+		id, method, url, contentType := args[0].Int(), args[1].String(), args[2].String(), args[3].String()
+		var body []byte
+		if b := args[4]; b.Truthy() {
+			body = make([]byte, b.Get("length").Int())
+			js.CopyBytesToGo(body, b)
+		}
+		go serve(server, id, method, url, contentType, body)
+		return nil
+	}))
+	js.Global().Call("postMessage", map[string]any{"ready": true})
+	select {}
+}
+
+// serve runs one request through the handler.
+func serve(h http.Handler, id int, method, url, contentType string, body []byte) {
+	r := httptest.NewRequest(method, url, bytes.NewReader(body))
+	r.Host = "localhost"
+	if contentType != "" {
+		r.Header.Set("Content-Type", contentType)
+	}
+	w := &poster{id: id, header: http.Header{}}
+	h.ServeHTTP(w, r)
+	if w.page() {
+		// A page: the static site's, as 'bjchart site' writes them.
+		page := web.StaticPage(w.body.Bytes(), url)
+		w.body.Reset()
+		w.body.Write(page)
+	}
+	w.send()
+	post(map[string]any{"id": id, "end": true})
+}
+
+// poster is a ResponseWriter that posts what the handler writes to the
+// page: the head once, then the body as the handler flushes it (a page
+// whole, at the end).
+type poster struct {
+	id     int
+	header http.Header
+	status int // 0 until written, -1 once the head is posted
+	body   bytes.Buffer
+}
+
+func (p *poster) Header() http.Header { return p.header }
+
+func (p *poster) WriteHeader(status int) {
+	if p.status == 0 {
+		p.status = status
+	}
+}
+
+func (p *poster) Write(b []byte) (int, error) {
+	p.WriteHeader(http.StatusOK)
+	return p.body.Write(b)
+}
+
+// page reports whether the response is an HTML page.
+func (p *poster) page() bool { return strings.HasPrefix(p.header.Get("Content-Type"), "text/html") }
+
+// Flush sends what is written so far, except of a page.
+func (p *poster) Flush() {
+	if !p.page() {
+		p.send()
+	}
+}
+
+// send posts the head, if not yet posted, and the body written since.
+func (p *poster) send() {
+	if p.status >= 0 {
+		p.WriteHeader(http.StatusOK)
+		headers := map[string]any{}
+		for k, v := range p.header {
+			headers[strings.ToLower(k)] = strings.Join(v, ", ")
+		}
+		post(map[string]any{"id": p.id, "head": map[string]any{"status": p.status, "headers": headers}})
+		p.status = -1
+	}
+	if p.body.Len() > 0 {
+		chunk := js.Global().Get("Uint8Array").New(p.body.Len())
+		js.CopyBytesToJS(chunk, p.body.Bytes())
+		post(map[string]any{"id": p.id, "chunk": chunk})
+		p.body.Reset()
+	}
+}
+
+func post(msg map[string]any) { js.Global().Call("postMessage", msg) }

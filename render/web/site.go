@@ -1,0 +1,507 @@
+package web
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"crypto/sha256"
+	"embed"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"slices"
+	"strings"
+
+	"bjchart/charts"
+	"bjchart/solve"
+	"bjchart/solve/param"
+)
+
+// The static site: the page's own HTML, precomputed for the common games,
+// and the page's handler built for WebAssembly (cmd/bjchart-wasm), which a
+// small shell (site/static.js) runs in a Web Worker for everything else.
+// A service worker (site/sw.js) keeps it all for use offline.
+
+//go:embed site/*
+var siteFiles embed.FS
+
+// siteMarker is the file that says a folder holds a site 'bjchart site'
+// wrote, which a new site may replace.
+const siteMarker = ".bjchart-site"
+
+// A SiteRequest is 'bjchart site': the page as a folder any static host
+// serves unchanged.
+type SiteRequest struct {
+	Out   string // the folder written; an earlier site there is replaced
+	Games string // more games to precompute: rule strings separated by ';'
+	// WASM is the page's WebAssembly built beforehand (GOOS=js
+	// GOARCH=wasm go build ./cmd/bjchart-wasm); "" builds it, which needs
+	// the Go toolchain and bjchart's source.
+	WASM    string
+	Version string // printed on the pages, as 'bjchart serve' prints it
+}
+
+// DefaultSiteRequest builds the WebAssembly and precomputes the default
+// games only.
+func DefaultSiteRequest() SiteRequest { return SiteRequest{} }
+
+// Params adds the request's fields to s.
+func (q *SiteRequest) Params(s *param.Set) {
+	s.String(&q.Out, "out", "the folder to write the site to (an earlier site there is replaced)")
+	s.String(&q.Games, "games", "more games to precompute, rule strings separated by ';' (the default game, every game of 'bjchart grid' and the published charts' games always are)")
+	s.String(&q.WASM, "wasm", "the page's WebAssembly built beforehand (GOOS=js GOARCH=wasm go build ./cmd/bjchart-wasm); by default it is built, which needs Go and bjchart's source")
+}
+
+// A SiteJob is a checked site request.
+type SiteJob struct {
+	out, wasm, version string
+	games              []solve.Rules
+}
+
+// Check reads and checks the request: the folder is new, empty or an
+// earlier site; every game parses.
+func (q SiteRequest) Check() (SiteJob, error) {
+	job := SiteJob{out: q.Out, wasm: q.WASM, version: q.Version}
+	if q.Out == "" {
+		return job, param.Errorf("out", q.Out, "want the folder to write the site to")
+	}
+	if entries, err := os.ReadDir(q.Out); err == nil && len(entries) > 0 {
+		if _, err := os.Stat(filepath.Join(q.Out, siteMarker)); err != nil {
+			return job, param.Errorf("out", q.Out, "the folder holds files that are not a site 'bjchart site' wrote; give a new or empty folder")
+		}
+	} else if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return job, param.Errorf("out", q.Out, "%v", err)
+	}
+	if q.WASM != "" {
+		if _, err := os.Stat(q.WASM); err != nil {
+			return job, param.Errorf("wasm", q.WASM, "%v", err)
+		}
+	}
+	games, err := siteGames(q.Games)
+	job.games = games
+	return job, err
+}
+
+// siteGames are the games precomputed: the page's default, every game of
+// 'bjchart grid', each library chart's own and the extra ones asked for,
+// each once.
+func siteGames(extra string) ([]solve.Rules, error) {
+	var games []solve.Rules
+	add := func(r solve.Rules) {
+		if !slices.ContainsFunc(games, func(g solve.Rules) bool { return g.String() == r.String() }) {
+			games = append(games, r)
+		}
+	}
+	def, err := parseQuery(url.Values{})
+	if err != nil {
+		return nil, err
+	}
+	add(def.rules)
+	grid, err := solve.DefaultGridRequest().Check()
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range grid.Games {
+		add(r)
+	}
+	for _, name := range charts.Names() {
+		c, err := charts.Library(name)
+		if err != nil {
+			return nil, err
+		}
+		r, err := charts.DefaultCompareRequest().Check(c)
+		if err != nil {
+			continue // a chart whose rules name no one game
+		}
+		add(r)
+	}
+	for _, s := range strings.Split(extra, ";") {
+		if strings.TrimSpace(s) == "" {
+			continue
+		}
+		r, err := (solve.Game{Rules: s}).Resolve()
+		if err != nil {
+			return nil, param.Errorf("games", s, "%v", err)
+		}
+		add(r)
+	}
+	return games, nil
+}
+
+// Games are the games the site precomputes, in order.
+func (j SiteJob) Games() []solve.Rules { return j.games }
+
+// A SiteReport says what a site holds.
+type SiteReport struct {
+	Out       string `json:"out"`
+	Pages     int    `json:"pages"`      // pages precomputed
+	Files     int    `json:"files"`      // files written
+	Bytes     int64  `json:"bytes"`      // their size
+	WASM      int64  `json:"wasm"`       // the page's WebAssembly, in bytes
+	WASMGzip  int64  `json:"wasm_gzip"`  // and gzipped (what a host that compresses sends)
+	FirstLoad int64  `json:"first_load"` // the default page, its style and scripts, gzipped: what shows the chart
+}
+
+// sitePages are the pages precomputed besides each game's chart: every
+// page of the navigation at its defaults, and with the default game's
+// rules where the navigation carries them.
+var sitePages = []struct {
+	path     string
+	rules    bool // the navigation links it with the game's rules
+	fileRoot bool // it is also the folder's index.html, for a visit straight to it
+}{
+	{"/indices", true, true}, {"/sim", true, true}, {"/risk", true, true}, {"/drill", true, true},
+	{"/drill/count", true, true}, {"/drill/index", true, true}, {"/drill/table", true, true},
+	{"/house", false, true}, {"/holdem", false, true},
+}
+
+// pages are the addresses precomputed, each with its file where that is
+// fixed: the default page, each game's chart, every page of the
+// navigation.
+func (j SiteJob) pages() [][2]string {
+	def := j.games[0].String()
+	pages := [][2]string{{"/", "index.html"}}
+	for _, g := range j.games {
+		pages = append(pages, [2]string{link("/", g.String()), ""})
+	}
+	for _, p := range sitePages {
+		if p.fileRoot {
+			pages = append(pages, [2]string{p.path, strings.TrimPrefix(p.path, "/") + "/index.html"})
+		}
+		if p.rules {
+			pages = append(pages, [2]string{link(p.path, def), ""})
+		}
+	}
+	return pages
+}
+
+// Pages is the number of pages the site precomputes.
+func (j SiteJob) Pages() int { return len(j.pages()) }
+
+// Run writes the site: into a new folder beside the output, renamed into
+// place when whole, so that a failure leaves no half-written site.
+// progress is called after each page.
+func (j SiteJob) Run(ctx context.Context, progress func()) (SiteReport, error) {
+	rep := SiteReport{Out: j.out}
+	parent := filepath.Dir(filepath.Clean(j.out))
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return rep, err
+	}
+	tmp, err := os.MkdirTemp(parent, ".bjchart-site-*")
+	if err != nil {
+		return rep, err
+	}
+	defer os.RemoveAll(tmp)
+	w := siteWriter{dir: tmp}
+
+	// The WebAssembly and Go's loader for it, from the same toolchain.
+	wasm, err := j.buildWASM(ctx, tmp)
+	if err != nil {
+		return rep, err
+	}
+	loader, err := wasmExec(ctx)
+	if err != nil {
+		return rep, err
+	}
+	w.add("bjchart.wasm", wasm)
+	w.add("assets/wasm_exec.js", loader)
+	rep.WASM = int64(len(wasm))
+	rep.WASMGzip = gzipSize(wasm)
+
+	// The page's assets, the shell's and the service worker's.
+	assets, _ := fs.Sub(files, "assets")
+	if err := fs.WalkDir(assets, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := fs.ReadFile(assets, p)
+		w.add("assets/"+p, data)
+		return err
+	}); err != nil {
+		return rep, err
+	}
+	for _, name := range []string{"static.js", "worker.js"} {
+		data, _ := siteFiles.ReadFile("site/" + name)
+		w.add("assets/"+name, data)
+	}
+	for _, name := range []string{"manifest.webmanifest", "icon.svg"} {
+		data, _ := siteFiles.ReadFile("site/" + name)
+		w.add(name, data)
+	}
+
+	// The pages, by the handler 'bjchart serve' runs.
+	srv := New(Options{Version: j.version, Workers: runtime.GOMAXPROCS(0)})
+	type page struct{ key, file string }
+	var pages []page
+	for _, p := range j.pages() {
+		pages = append(pages, page{p[0], p[1]})
+	}
+	index := map[string]string{}
+	used := map[string]bool{}
+	for _, p := range pages {
+		if err := ctx.Err(); err != nil {
+			return rep, err
+		}
+		body, err := prerender(srv, p.key)
+		if err != nil {
+			return rep, err
+		}
+		file := p.file
+		if file == "" {
+			file = "pages/" + pageSlug(p.key) + ".html"
+			for n := 2; used[file]; n++ {
+				file = fmt.Sprintf("pages/%s-%d.html", pageSlug(p.key), n)
+			}
+		}
+		used[file] = true
+		w.add(file, body)
+		index[pageKey(p.key)] = "/" + file
+		if progress != nil {
+			progress()
+		}
+	}
+	rep.Pages = len(pages)
+	indexJSON, _ := json.Marshal(map[string]any{"pages": index})
+	w.add("pages.json", indexJSON)
+
+	// The service worker, last: its cache is named by everything else, so
+	// that a new site replaces the old one's cache.
+	sum := sha256.New()
+	for _, f := range w.names {
+		sum.Write([]byte(f))
+		sum.Write(w.data[f])
+	}
+	version := hex.EncodeToString(sum.Sum(nil))[:16]
+	var core, later []string
+	for _, f := range w.names {
+		switch {
+		case strings.HasSuffix(f, "/index.html"): // a page's folder, as hosts answer for it
+			later = append(later, "/"+strings.TrimSuffix(f, "index.html"))
+		case f == "bjchart.wasm" || strings.HasPrefix(f, "pages/"):
+			later = append(later, "/"+f)
+		case f == "index.html":
+			core = append(core, "/")
+		default:
+			core = append(core, "/"+f)
+		}
+	}
+	sw, _ := siteFiles.ReadFile("site/sw.js")
+	coreJSON, _ := json.Marshal(core)
+	laterJSON, _ := json.Marshal(later)
+	sw = bytes.Replace(sw, []byte(`"@VERSION@"`), []byte(`"`+version+`"`), 1)
+	sw = bytes.Replace(sw, []byte(`["@CORE@"]`), coreJSON, 1)
+	sw = bytes.Replace(sw, []byte(`["@LATER@"]`), laterJSON, 1)
+	w.add("sw.js", sw)
+	w.add(siteMarker, []byte("written by 'bjchart site'; a new site replaces this folder\n"))
+
+	first := []string{"index.html", "assets/style.css", "assets/app.js", "assets/static.js"}
+	for _, f := range first {
+		rep.FirstLoad += gzipSize(w.data[f])
+	}
+	if err := w.flush(); err != nil {
+		return rep, err
+	}
+	rep.Files = len(w.names)
+	for _, f := range w.names {
+		rep.Bytes += int64(len(w.data[f]))
+	}
+	if err := os.RemoveAll(j.out); err != nil {
+		return rep, err
+	}
+	return rep, os.Rename(tmp, j.out)
+}
+
+// siteWriter gathers the site's files, then writes them.
+type siteWriter struct {
+	dir   string
+	names []string
+	data  map[string][]byte
+}
+
+func (w *siteWriter) add(name string, data []byte) {
+	if w.data == nil {
+		w.data = map[string][]byte{}
+	}
+	if _, ok := w.data[name]; !ok {
+		w.names = append(w.names, name)
+	}
+	w.data[name] = data
+}
+
+func (w *siteWriter) flush() error {
+	for _, name := range w.names {
+		p := filepath.Join(w.dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(p, w.data[name], 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// prerender answers one page's request as 'bjchart serve' does and makes
+// it a static page.
+func prerender(h http.Handler, key string) ([]byte, error) {
+	r := httptest.NewRequest(http.MethodGet, key, nil)
+	r.Host = "localhost"
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, r)
+	if rec.Code != http.StatusOK {
+		return nil, fmt.Errorf("the page %s: %d %s", key, rec.Code, strings.TrimSpace(rec.Body.String()))
+	}
+	return StaticPage(rec.Body.Bytes(), key), nil
+}
+
+// pageKey is a page's address as the shell looks it up: the path, and
+// the query's fields in order of name, encoded as a form encodes them.
+func pageKey(key string) string {
+	u, err := url.Parse(key)
+	if err != nil {
+		return key
+	}
+	p := strings.TrimRight(u.Path, "/")
+	if p == "" {
+		p = "/"
+	}
+	if q := u.Query().Encode(); q != "" {
+		return p + "?" + q
+	}
+	return p
+}
+
+var slugUnsafe = regexp.MustCompile(`[^A-Za-z0-9]+`)
+
+// pageSlug is a file name for a page's address.
+func pageSlug(key string) string {
+	u, _ := url.Parse(key)
+	s := strings.Trim(slugUnsafe.ReplaceAllString(strings.Trim(u.Path, "/")+"-"+u.Query().Get("rules"), "-"), "-")
+	if s == "" {
+		s = "page"
+	}
+	return s
+}
+
+// shellTags go into every static page's head: the app's manifest and
+// the shell, which runs the rest of the page in the browser.
+const shellTags = `<link rel="manifest" href="/manifest.webmanifest">
+<link rel="icon" href="/icon.svg">
+<meta name="theme-color" content="#007856">
+<script src="/assets/static.js" defer></script>
+`
+
+// dynamicImage matches an image whose source the page's handler draws
+// (a heatmap, a plot): on a static host there is no such file.
+var dynamicImage = regexp.MustCompile(`(<img\b[^>]*?\s)src="(/[^"]*)"`)
+
+// StaticPage makes a page the handler wrote a static site's page: the
+// shell's tags in its head, with key (the page's address) for the shell to
+// check against the address shown, and every image the handler draws
+// named by data-bjchart-src (the shell draws it in the browser) rather
+// than src, which a static host would answer with a 404. The page is
+// otherwise the same bytes.
+func StaticPage(page []byte, key string) []byte {
+	head := fmt.Sprintf(`<meta name="bjchart-page" content="%s">`+"\n", htmlAttr(pageKey(key))) + shellTags
+	out := bytes.Replace(page, []byte("</head>"), []byte(head+"</head>"), 1)
+	return dynamicImage.ReplaceAllFunc(out, func(m []byte) []byte {
+		sub := dynamicImage.FindSubmatch(m)
+		if bytes.HasPrefix(sub[2], []byte("/assets/")) {
+			return m
+		}
+		return append(append(append([]byte{}, sub[1]...), `data-bjchart-src="`...), append(sub[2], '"')...)
+	})
+}
+
+// htmlAttr escapes s for a double-quoted attribute.
+func htmlAttr(s string) string {
+	return strings.NewReplacer("&", "&amp;", `"`, "&quot;", "<", "&lt;", ">", "&gt;").Replace(s)
+}
+
+// buildWASM returns the page's WebAssembly: the file given, or built by
+// the Go toolchain from bjchart's source.
+func (j SiteJob) buildWASM(ctx context.Context, tmp string) ([]byte, error) {
+	if j.wasm != "" {
+		return os.ReadFile(j.wasm)
+	}
+	root, err := moduleRoot(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := filepath.Join(tmp, "build.wasm")
+	version := strings.Map(func(r rune) rune {
+		if r == '"' || r == '\'' || r == '\\' {
+			return -1
+		}
+		return r
+	}, j.version)
+	cmd := exec.CommandContext(ctx, "go", "build", "-trimpath", "-ldflags", fmt.Sprintf(`-s -w -X "main.version=%s"`, version), "-o", out, "./cmd/bjchart-wasm")
+	cmd.Dir = root
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	if msg, err := cmd.CombinedOutput(); err != nil {
+		return nil, fmt.Errorf("building the page's WebAssembly (GOOS=js GOARCH=wasm go build ./cmd/bjchart-wasm in %s): %v\n%s", root, err, msg)
+	}
+	defer os.Remove(out)
+	return os.ReadFile(out)
+}
+
+// errNoSource says why the WebAssembly cannot be built here.
+var errNoSource = errors.New("bjchart site builds the page's WebAssembly from bjchart's source with the Go toolchain: run it in a clone of bjchart (go run ./cmd/bjchart site -o DIR), or give --wasm FILE")
+
+// moduleRoot finds bjchart's source: the module of the working folder,
+// else the folder this file was compiled from.
+func moduleRoot(ctx context.Context) (string, error) {
+	if _, err := exec.LookPath("go"); err != nil {
+		return "", errNoSource
+	}
+	isBjchart := func(dir string) bool {
+		data, err := os.ReadFile(filepath.Join(dir, "go.mod"))
+		return err == nil && bytes.HasPrefix(data, []byte("module bjchart\n"))
+	}
+	if out, err := exec.CommandContext(ctx, "go", "env", "GOMOD").Output(); err == nil {
+		if dir := filepath.Dir(strings.TrimSpace(string(out))); isBjchart(dir) {
+			return dir, nil
+		}
+	}
+	if _, file, _, ok := runtime.Caller(0); ok {
+		if dir := filepath.Join(filepath.Dir(file), "..", ".."); isBjchart(dir) {
+			return filepath.Clean(dir), nil
+		}
+	}
+	return "", errNoSource
+}
+
+// wasmExec returns Go's loader for its WebAssembly (wasm_exec.js), from
+// the toolchain that builds the module.
+func wasmExec(ctx context.Context) ([]byte, error) {
+	out, err := exec.CommandContext(ctx, "go", "env", "GOROOT").Output()
+	if err != nil {
+		return nil, fmt.Errorf("bjchart site takes Go's wasm_exec.js from the Go toolchain (go env GOROOT): %v", err)
+	}
+	root := strings.TrimSpace(string(out))
+	for _, p := range []string{"lib/wasm/wasm_exec.js", "misc/wasm/wasm_exec.js"} {
+		if data, err := os.ReadFile(filepath.Join(root, p)); err == nil {
+			return data, nil
+		}
+	}
+	return nil, fmt.Errorf("no wasm_exec.js in the Go toolchain at %s (lib/wasm or misc/wasm)", root)
+}
+
+// gzipSize is data's size gzipped at the best compression.
+func gzipSize(data []byte) int64 {
+	var buf bytes.Buffer
+	z, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	z.Write(data)
+	z.Close()
+	return int64(buf.Len())
+}

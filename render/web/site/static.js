@@ -1,0 +1,403 @@
+// bjchart's static site: the shell that makes a folder of files the page
+// 'bjchart serve' serves. Every page, download and long job the page asks
+// for is answered by the page's own handler, built for WebAssembly and run
+// in a Web Worker (worker.js), unless the site holds it precomputed
+// (pages.json). A page so answered replaces the document, as a server's
+// page would; links, forms, the heatmap's images and the long jobs' event
+// streams go the same way. A job that runs longer than a moment shows a
+// bar with a stop button, which ends the worker. The service worker
+// (sw.js) keeps the site for use offline.
+//
+// The shell's state lives on window.bjchart: a replaced document runs
+// this script again, in the same window.
+(function () {
+  "use strict";
+
+  var B = window.bjchart;
+  if (!B) {
+    B = window.bjchart = { next: 1, pending: {}, worker: null, pages: null, shown: null };
+    patchWindow(B);
+  }
+
+  // keyOf is a page's address as pages.json keys it: the path without a
+  // trailing slash, the query's fields by name.
+  function keyOf(u) {
+    var path = u.pathname.replace(/\/+$/, "") || "/";
+    var params = new URLSearchParams(u.search);
+    params.sort();
+    var q = params.toString();
+    return q ? path + "?" + q : path;
+  }
+
+  // pagesIndex is the precomputed pages, by address.
+  function pagesIndex() {
+    if (!B.pages) {
+      B.pages = fetch("/pages.json").then(function (r) {
+        return r.ok ? r.json() : { pages: {} };
+      }).then(function (j) {
+        return j.pages || {};
+      }).catch(function () {
+        return {};
+      });
+    }
+    return B.pages;
+  }
+
+  // worker starts the page's handler in a Web Worker, once.
+  function worker() {
+    if (B.worker) {
+      return B.worker;
+    }
+    var w = new Worker("/assets/worker.js");
+    w.onmessage = function (ev) {
+      var m = ev.data;
+      if (m.failed) {
+        failAll(m.failed);
+        return;
+      }
+      var p = B.pending[m.id];
+      if (!p) {
+        return;
+      }
+      if (m.head) {
+        p.head = m.head;
+        if (p.onHead) {
+          p.onHead(m.head);
+        }
+      }
+      if (m.chunk) {
+        p.chunks.push(m.chunk);
+        if (p.onChunk) {
+          p.onChunk(m.chunk);
+        }
+      }
+      if (m.end) {
+        delete B.pending[m.id];
+        busy();
+        var type = (p.head && p.head.headers["content-type"]) || "";
+        p.resolve({ status: p.head ? p.head.status : 500, headers: p.head ? p.head.headers : {}, body: new Blob(p.chunks, { type: type }) });
+      }
+    };
+    w.onerror = function (ev) {
+      failAll("the page's WebAssembly failed: " + (ev.message || "unknown error"));
+    };
+    B.worker = w;
+    return w;
+  }
+
+  // request sends one request to the handler; the promise gets its
+  // status, headers and body; onChunk sees the body as it comes.
+  function request(method, url, body, type, onChunk) {
+    return new Promise(function (resolve, reject) {
+      var id = B.next++;
+      B.pending[id] = { resolve: resolve, reject: reject, chunks: [], onChunk: onChunk, started: Date.now() };
+      var msg = { id: id, method: method, url: url, type: type || "", body: body || null };
+      worker().postMessage(msg);
+      setTimeout(busy, 400);
+    });
+  }
+
+  // failAll ends every request in flight with an error, and the worker.
+  function failAll(why) {
+    if (B.worker) {
+      B.worker.terminate();
+      B.worker = null;
+    }
+    var pending = B.pending;
+    B.pending = {};
+    Object.keys(pending).forEach(function (id) {
+      pending[id].reject(new Error(why));
+    });
+    busy();
+  }
+
+  // busy shows the bar with the stop button while a request has run for
+  // more than a moment, and hides it when none runs.
+  function busy() {
+    var bar = document.getElementById("bjchart-busy");
+    var ids = Object.keys(B.pending);
+    var long = ids.some(function (id) { return Date.now() - B.pending[id].started >= 350; });
+    if (!long) {
+      if (bar) {
+        bar.hidden = true;
+      }
+      return;
+    }
+    if (!bar && document.body) {
+      bar = document.createElement("div");
+      bar.id = "bjchart-busy";
+      bar.className = "busy";
+      bar.setAttribute("role", "status");
+      var text = document.createElement("span");
+      text.textContent = "Working in this browser\u2026 ";
+      var stop = document.createElement("button");
+      stop.type = "button";
+      stop.textContent = "Stop";
+      stop.addEventListener("click", function () {
+        failAll("stopped");
+      });
+      bar.appendChild(text);
+      bar.appendChild(stop);
+      document.body.appendChild(bar);
+    }
+    if (bar) {
+      bar.hidden = false;
+    }
+  }
+
+  // show replaces the document with a page, as a navigation would.
+  function show(html, url, how) {
+    if (how === "push") {
+      history.pushState(null, "", url);
+    } else if (how === "replace") {
+      history.replaceState(null, "", url);
+    }
+    B.shown = keyOf(new URL(url, location.href));
+    document.open();
+    document.write(html);
+    document.close();
+    window.scrollTo(0, 0);
+  }
+
+  // shownError shows what went wrong, with the way back.
+  function shownError(message, url, how) {
+    var esc = function (s) {
+      return String(s).replace(/[&<>"]/g, function (c) { return { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]; });
+    };
+    show('<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+      '<title>bjchart</title><link rel="stylesheet" href="/assets/style.css"><script src="/assets/static.js" defer></script></head><body><main>' +
+      '<p class="error" role="alert">bjchart: ' + esc(message) + '</p><p><a href="/">The chart</a></p></main></body></html>', url, how);
+  }
+
+  // save hands a download to the browser, under the handler's file name.
+  function save(res, url) {
+    var name = /filename="([^"]+)"/.exec(res.headers["content-disposition"] || "");
+    var a = document.createElement("a");
+    a.href = URL.createObjectURL(res.body);
+    a.download = name ? name[1] : url.pathname.split("/").pop() || "bjchart";
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(function () { URL.revokeObjectURL(a.href); }, 60000);
+  }
+
+  // go follows a link or a form: the precomputed page, else the handler's
+  // answer; a page replaces the document, anything else is saved.
+  function go(href, how, method, body, type) {
+    var u = new URL(href, location.href);
+    var key = keyOf(u);
+    var answer = (method || "GET") === "GET" ? pagesIndex().then(function (index) {
+      var file = index[key];
+      if (!file) {
+        return null;
+      }
+      return fetch(file).then(function (r) {
+        return r.ok ? r.text() : null;
+      }).catch(function () {
+        return null;
+      });
+    }) : Promise.resolve(null);
+    return answer.then(function (html) {
+      if (html !== null) {
+        show(html, u.href, how);
+        return;
+      }
+      var path = u.pathname.replace(/\/+$/, "") || "/";
+      return request(method || "GET", path + u.search, body, type).then(function (res) {
+        var ctype = res.headers["content-type"] || "";
+        if (ctype.indexOf("text/html") === 0) {
+          return res.body.text().then(function (page) {
+            show(page, u.href, how);
+          });
+        }
+        if (res.status >= 400) {
+          return res.body.text().then(function (text) {
+            shownError(text.trim(), u.href, how);
+          });
+        }
+        save(res, u);
+      });
+    }).catch(function (err) {
+      if (err.message !== "stopped") {
+        shownError(err.message, u.href, how);
+      }
+    });
+  }
+
+  // formTarget is where a form goes: its action with its fields.
+  function submitForm(form, submitter) {
+    var action = new URL(form.getAttribute("action") || location.href, location.href);
+    var data = new FormData(form, submitter || undefined);
+    if ((form.getAttribute("method") || "get").toLowerCase() === "post") {
+      var req = new Request(action.href, { method: "POST", body: data });
+      return req.arrayBuffer().then(function (buf) {
+        return go(action.href, "push", "POST", new Uint8Array(buf), req.headers.get("content-type"));
+      });
+    }
+    action.search = new URLSearchParams(data).toString();
+    return go(action.href, "push");
+  }
+
+  // loadImage draws an image the handler makes (a heatmap, a plot).
+  function loadImage(img, src) {
+    img.removeAttribute("data-bjchart-src");
+    request("GET", src).then(function (res) {
+      if (res.status === 200) {
+        B.setSrc.call(img, URL.createObjectURL(res.body));
+      } else {
+        img.alt = "bjchart could not draw this: " + res.status;
+      }
+    }).catch(function () {});
+  }
+
+  // patchWindow makes what the page's own scripts do go to the handler:
+  // a form's submit(), an image's src, an EventSource. Done once a window.
+  function patchWindow(B) {
+    var submit = HTMLFormElement.prototype.submit;
+    HTMLFormElement.prototype.submit = function () {
+      if (this.ownerDocument === document || this.ownerDocument.defaultView === window) {
+        submitForm(this);
+        return;
+      }
+      submit.call(this);
+    };
+    var desc = Object.getOwnPropertyDescriptor(HTMLImageElement.prototype, "src");
+    B.setSrc = desc.set;
+    Object.defineProperty(HTMLImageElement.prototype, "src", {
+      configurable: true,
+      enumerable: desc.enumerable,
+      get: desc.get,
+      set: function (v) {
+        var u = new URL(v, location.href);
+        if (u.origin === location.origin && u.pathname.indexOf("/assets/") !== 0 && u.protocol !== "blob:") {
+          loadImage(this, u.pathname + u.search);
+          return;
+        }
+        desc.set.call(this, v);
+      }
+    });
+    // An event stream (a simulation's, index plays', risk's progress and
+    // result): the handler's, read as it is written.
+    window.EventSource = function (url) {
+      var es = this;
+      var target = document.createDocumentFragment(); // an EventTarget
+      es.addEventListener = target.addEventListener.bind(target);
+      es.removeEventListener = target.removeEventListener.bind(target);
+      es.dispatchEvent = target.dispatchEvent.bind(target);
+      es.readyState = 0;
+      es.onerror = null;
+      es.onmessage = null;
+      es.url = url;
+      var closed = false;
+      var text = "";
+      var decoder = new TextDecoder();
+      es.close = function () {
+        closed = true;
+        es.readyState = 2;
+      };
+      var deliver = function (block) {
+        var event = "message";
+        var data = [];
+        block.split("\n").forEach(function (line) {
+          if (line.indexOf("event: ") === 0) {
+            event = line.slice(7);
+          } else if (line.indexOf("data: ") === 0) {
+            data.push(line.slice(6));
+          }
+        });
+        var ev = new MessageEvent(event, { data: data.join("\n") });
+        es.dispatchEvent(ev);
+        if (event === "message" && es.onmessage) {
+          es.onmessage(ev);
+        }
+      };
+      var u = new URL(url, location.href);
+      request("GET", u.pathname + u.search, null, "", function (chunk) {
+        if (closed) {
+          return;
+        }
+        es.readyState = 1;
+        text += decoder.decode(chunk, { stream: true });
+        var i;
+        while ((i = text.indexOf("\n\n")) >= 0 && !closed) {
+          var block = text.slice(0, i);
+          text = text.slice(i + 2);
+          deliver(block);
+        }
+      }).then(function (res) {
+        if (!closed && res.status >= 400) {
+          return res.body.text().then(function (t) {
+            deliver("event: failed\ndata: " + t.trim().replace(/\n/g, "\ndata: "));
+          });
+        }
+      }).catch(function (err) {
+        if (!closed) {
+          deliver("event: failed\ndata: " + err.message);
+          if (es.onerror) {
+            es.onerror(new Event("error"));
+          }
+        }
+      });
+    };
+  }
+
+  // This document: its links, forms and images through the shell.
+  document.addEventListener("click", function (ev) {
+    if (ev.defaultPrevented || ev.button !== 0 || ev.metaKey || ev.ctrlKey || ev.shiftKey || ev.altKey) {
+      return;
+    }
+    var a = ev.target.closest && ev.target.closest("a[href]");
+    if (!a || a.target || a.hasAttribute("download")) {
+      return;
+    }
+    var u = new URL(a.href, location.href);
+    if (u.origin !== location.origin || u.pathname.indexOf("/assets/") === 0 || a.getAttribute("href").charAt(0) === "#") {
+      return;
+    }
+    ev.preventDefault();
+    go(u.href, "push");
+  });
+  document.addEventListener("submit", function (ev) {
+    if (ev.defaultPrevented) {
+      return;
+    }
+    ev.preventDefault();
+    submitForm(ev.target, ev.submitter);
+  });
+  window.addEventListener("popstate", function () {
+    go(location.href, "none");
+  });
+
+  document.addEventListener("DOMContentLoaded", function () {
+    document.querySelectorAll("img[data-bjchart-src]").forEach(function (img) {
+      loadImage(img, img.getAttribute("data-bjchart-src"));
+    });
+    busy();
+    // The page the host sent is its path's; the address may ask for
+    // another (a game's rules, a drill's answers): show that one.
+    var meta = document.querySelector('meta[name="bjchart-page"]');
+    var here = keyOf(new URL(location.href));
+    if (meta && meta.getAttribute("content") !== here && B.shown !== here) {
+      B.shown = here;
+      go(location.href, "none");
+    }
+  });
+
+  // Offline: the service worker keeps the site; once a page shows, it is
+  // asked to keep the rest (the WebAssembly, the precomputed pages).
+  if ("serviceWorker" in navigator && !B.registered) {
+    B.registered = true;
+    navigator.serviceWorker.addEventListener("message", function (ev) {
+      if (ev.data === "kept") {
+        B.kept = true; // the whole site is kept: it works offline
+      } else if (typeof ev.data === "string" && ev.data.indexOf("not kept") === 0) {
+        B.kept = ev.data; // offline, what is not kept will not show
+      }
+    });
+    navigator.serviceWorker.register("/sw.js").then(function () {
+      return navigator.serviceWorker.ready;
+    }).then(function (reg) {
+      reg.active.postMessage("keep");
+    }).catch(function () {});
+  }
+})();

@@ -1,0 +1,91 @@
+// bjchart's service worker: it keeps the static site for use offline.
+// The shell, the style and the default page are kept when it installs;
+// the WebAssembly and the precomputed pages when the shell asks, after
+// the first page shows ("keep"). Every file of the site is answered from
+// the cache when kept, else from the network (and kept); a page's address
+// with any query is answered with the kept page of its path, which the
+// shell then completes in the browser. 'bjchart site' writes the lists
+// and names the cache by the site's contents, so that a new site
+// replaces an old one's files.
+"use strict";
+
+var VERSION = "@VERSION@";
+var CACHE = "bjchart-" + VERSION;
+var CORE = ["@CORE@"];
+var LATER = ["@LATER@"];
+
+self.addEventListener("install", function (ev) {
+  ev.waitUntil(caches.open(CACHE).then(function (c) {
+    return c.addAll(CORE);
+  }).then(function () {
+    return self.skipWaiting();
+  }));
+});
+
+self.addEventListener("activate", function (ev) {
+  ev.waitUntil(caches.keys().then(function (keys) {
+    return Promise.all(keys.filter(function (k) {
+      return k.indexOf("bjchart-") === 0 && k !== CACHE;
+    }).map(function (k) {
+      return caches.delete(k);
+    }));
+  }).then(function () {
+    return self.clients.claim();
+  }));
+});
+
+// keep: the shell asks for the rest of the site once a page shows.
+self.addEventListener("message", function (ev) {
+  if (ev.data === "keep") {
+    ev.waitUntil(caches.open(CACHE).then(function (c) {
+      return Promise.all(LATER.map(function (f) {
+        return c.match(f).then(function (hit) {
+          return hit || c.add(f);
+        });
+      }));
+    }).then(function () {
+      if (ev.source) {
+        ev.source.postMessage("kept");
+      }
+    }, function (err) {
+      if (ev.source) {
+        ev.source.postMessage("not kept: " + err.message);
+      }
+    }));
+  }
+});
+
+// pageFile is the site's key for a page's path: /sim and /sim/ are
+// /sim/ (its folder's index.html, as a host answers for the folder).
+function pageFile(path) {
+  return path.replace(/\/+$/, "") + "/";
+}
+
+self.addEventListener("fetch", function (ev) {
+  var req = ev.request;
+  var url = new URL(req.url);
+  if (req.method !== "GET" || url.origin !== self.location.origin) {
+    return;
+  }
+  ev.respondWith(caches.open(CACHE).then(function (c) {
+    var key = req.mode === "navigate" ? pageFile(url.pathname) : url.pathname;
+    return c.match(key).then(function (hit) {
+      if (hit) {
+        return hit;
+      }
+      return fetch(req).then(function (res) {
+        if (res.ok && req.mode !== "navigate" && url.search === "") {
+          c.put(key, res.clone());
+        }
+        return res;
+      }).catch(function (err) {
+        if (req.mode === "navigate") { // offline, a page not kept: the default page, which the shell completes
+          return c.match("/").then(function (page) {
+            return page || Promise.reject(err);
+          });
+        }
+        throw err;
+      });
+    });
+  }));
+});

@@ -1,0 +1,297 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"bjchart/render"
+	"bjchart/solve"
+
+	"github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+)
+
+// TestSiteBrowser drives headless Chromium against 'bjchart site”s
+// output served by a plain static file server on loopback: a precomputed
+// game's edge and five cells' EVs equal to the chart JSON's to 1e-9; a
+// rule changed and the new game solved in the browser; a card downloaded
+// through the page's own handler and found to be a PDF of the game; the
+// network cut (the DevTools protocol's emulation, and the server
+// closed), the page reloaded from the service worker's cache and another
+// game solved; nothing scrolls sideways at 390 px; no console error.
+func TestSiteBrowser(t *testing.T) {
+	ctx, cancel := newBrowser(t, 180*time.Second)
+	defer cancel()
+	dir := filepath.Join(t.TempDir(), "site")
+	job, err := SiteRequest{Out: dir, Version: "test"}.Check()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := job.Run(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("site: %d files, %d bytes, %d pages; WebAssembly %d bytes, %d gzipped; the default page %d gzipped", rep.Files, rep.Bytes, rep.Pages, rep.WASM, rep.WASMGzip, rep.FirstLoad)
+
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := &http.Server{Handler: http.FileServer(http.Dir(dir))}
+	go srv.Serve(ln)
+	defer srv.Close()
+	base := "http://" + ln.Addr().String()
+
+	downloads := t.TempDir()
+	var mu sync.Mutex
+	var consoleErrors []string
+	done := map[string]bool{}
+	chromedp.ListenTarget(ctx, func(ev any) {
+		mu.Lock()
+		defer mu.Unlock()
+		switch ev := ev.(type) {
+		case *runtime.EventConsoleAPICalled:
+			if ev.Type == runtime.APITypeError {
+				var args []string
+				for _, a := range ev.Args {
+					args = append(args, string(a.Value)+a.Description)
+				}
+				consoleErrors = append(consoleErrors, strings.Join(args, " "))
+			}
+		case *runtime.EventExceptionThrown:
+			consoleErrors = append(consoleErrors, ev.ExceptionDetails.Text+" "+exceptionText(ev.ExceptionDetails))
+		case *browser.EventDownloadProgress:
+			if ev.State == browser.DownloadProgressStateCompleted {
+				done[ev.GUID] = true
+			}
+		}
+	})
+	if err := chromedp.Run(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateTouch), browser.SetDownloadBehavior(browser.SetDownloadBehaviorBehaviorAllowAndName).WithDownloadPath(downloads).WithEventsEnabled(true)); err != nil {
+		t.Fatal(err)
+	}
+
+	// A precomputed game: the numbers the command line's JSON gives.
+	if err := chromedp.Run(ctx, open(base+"/?rules=6D+H17+DAS+LS"), waitCanon("6D H17 DOA DAS SPL3 LS 3:2 PEEK")); err != nil {
+		t.Fatal(err)
+	}
+	checkCells(t, ctx, "6D H17 DAS LS")
+
+	// A rule changed with its select: a game the site does not hold,
+	// solved in the browser.
+	start := time.Now()
+	if err := chromedp.Run(ctx, choose("Surrender", "ES"), waitCanon("6D H17 DOA DAS SPL3 ES 3:2 PEEK")); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("a new game solved in the browser: %v", time.Since(start).Round(time.Millisecond))
+	checkCells(t, ctx, "6D H17 DAS ES")
+	start = time.Now()
+	if err := chromedp.Run(ctx, choose("Blackjack pays", "6:5"), waitCanon("6D H17 DOA DAS SPL3 ES 6:5 PEEK")); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("another new game solved in the browser: %v", time.Since(start).Round(time.Millisecond))
+
+	// A card, made by the page's handler in the browser and saved.
+	if err := chromedp.Run(ctx, jsEval(`document.querySelector('a[href^="/card.pdf"]').click()`, nil)); err != nil {
+		t.Fatal(err)
+	}
+	var pdf []byte
+	for range 300 {
+		entries, _ := os.ReadDir(downloads)
+		mu.Lock()
+		for _, e := range entries {
+			if done[e.Name()] {
+				pdf, _ = os.ReadFile(filepath.Join(downloads, e.Name()))
+			}
+		}
+		mu.Unlock()
+		if pdf != nil {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	if !bytes.HasPrefix(pdf, []byte("%PDF")) || !bytes.Contains(pdf, []byte("6D H17 DOA DAS SPL3 ES 6:5 PEEK")) {
+		t.Errorf("the card downloaded: %d bytes, not a PDF of 6D H17 DOA DAS SPL3 ES 6:5 PEEK", len(pdf))
+	}
+
+	// Offline: once the site is kept, the network cut and the server
+	// gone, a reload shows the page and another game is solved.
+	if err := chromedp.Run(ctx, waitUntil(`window.bjchart && window.bjchart.kept === true`, 60*time.Second)); err != nil {
+		t.Fatalf("the service worker did not keep the site: %v", err)
+	}
+	srv.Close()
+	if err := chromedp.Run(ctx, network.Enable(), network.EmulateNetworkConditions(true, 0, -1, -1)); err != nil {
+		t.Fatal(err)
+	}
+	start = time.Now()
+	if err := chromedp.Run(ctx, chromedp.ActionFunc(func(ctx context.Context) error { return page.Reload().Do(ctx) }),
+		waitCanon("6D H17 DOA DAS SPL3 ES 6:5 PEEK")); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("offline, the page reloaded and its game solved again: %v", time.Since(start).Round(time.Millisecond))
+	if err := chromedp.Run(ctx, choose("Decks", "2D"), waitCanon("2D H17 DOA DAS SPL3 ES 6:5 PEEK")); err != nil {
+		t.Fatal(err)
+	}
+	checkCells(t, ctx, "2D H17 DAS ES 6:5")
+	var width int
+	if err := chromedp.Run(ctx, jsEval(`document.documentElement.scrollWidth`, &width)); err != nil {
+		t.Fatal(err)
+	}
+	if width > 390 {
+		t.Errorf("the page is %d px wide at 390: it scrolls sideways", width)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(consoleErrors) > 0 {
+		t.Errorf("console errors: %q", consoleErrors)
+	}
+}
+
+// exceptionText is an exception's message.
+func exceptionText(d *runtime.ExceptionDetails) string {
+	if d.Exception != nil {
+		return d.Exception.Description
+	}
+	return ""
+}
+
+// open goes to an address without waiting for its load event, which a
+// page the shell writes over does not send as chromedp expects.
+func open(url string) chromedp.Action {
+	return chromedp.ActionFunc(func(ctx context.Context) error {
+		_, _, _, _, err := page.Navigate(url).Do(ctx)
+		return err
+	})
+}
+
+// choose picks an option of the rule select labelled label, as a user
+// does: the value, then the change event (which solves).
+func choose(label, value string) chromedp.Action {
+	return jsEval(`(() => { const s = document.querySelector('select[aria-label=`+jsString(label)+`]'); s.value = `+jsString(value)+`; s.dispatchEvent(new Event("change")); })()`, nil)
+}
+
+// waitCanon waits for the page to show a game (its canonical rules).
+func waitCanon(canon string) chromedp.Action {
+	return waitUntil(`(() => { const s = document.querySelector(".rules-canon strong"); return s !== null && s.textContent === `+jsString(canon)+`; })()`, 60*time.Second)
+}
+
+// waitUntil evaluates expr until it is true, for at most limit.
+func waitUntil(expr string, limit time.Duration) chromedp.Action {
+	return chromedp.ActionFunc(func(ctx context.Context) error {
+		end := time.Now().Add(limit)
+		for {
+			var ok bool
+			if err := jsEval(expr, &ok).Do(ctx); err == nil && ok {
+				return nil
+			}
+			if time.Now().After(end) {
+				var state string
+				jsEval(`location.href + " " + document.readyState + " " + document.title`, &state).Do(ctx)
+				return fmt.Errorf("waited %v for %s; the page: %s", limit, expr, state)
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+	})
+}
+
+// jsEval evaluates expr in the page's current document and unmarshals
+// its value into out. (chromedp's Evaluate, Poll and queries wait for the
+// execution context they track, which a document the shell writes over
+// leaves behind.)
+func jsEval(expr string, out any) chromedp.Action {
+	return chromedp.ActionFunc(func(ctx context.Context) error {
+		v, exc, err := runtime.Evaluate(expr).WithReturnByValue(true).WithAwaitPromise(true).Do(ctx)
+		if err != nil {
+			return err
+		}
+		if exc != nil {
+			return fmt.Errorf("%s: %s", expr, exc.Text+" "+exceptionText(exc))
+		}
+		if out == nil || v == nil || len(v.Value) == 0 {
+			return nil
+		}
+		return json.Unmarshal(v.Value, out)
+	})
+}
+
+func jsString(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
+
+// checkCells reads the page's house edge and five cells' EVs and holds
+// them to the chart JSON's for the game, to 1e-9.
+func checkCells(t *testing.T, ctx context.Context, rules string) {
+	t.Helper()
+	r, err := solve.ParseRules(rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	table, err := solve.Solve(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := render.JSON(&buf, table, render.DataOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	var chart struct {
+		EV    float64 `json:"ev"`
+		Cells []struct {
+			Table, Hand, Up string
+			EV              map[string]float64 `json:"ev"`
+		} `json:"cells"`
+	}
+	if err := json.Unmarshal(buf.Bytes(), &chart); err != nil {
+		t.Fatal(err)
+	}
+	var edge string
+	if err := chromedp.Run(ctx, jsEval(`document.querySelector(".edge").textContent`, &edge)); err != nil {
+		t.Fatal(err)
+	}
+	if want := render.Capitalize(render.EdgeText(chart.EV, 4)); !strings.HasPrefix(edge, want) {
+		t.Errorf("%s: the page's edge %q, want %q", rules, edge, want)
+	}
+	var keys []string // the page's cells
+	if err := chromedp.Run(ctx, jsEval(`Array.from(document.querySelectorAll("td[data-cell]")).map(td => td.getAttribute("data-cell"))`, &keys)); err != nil {
+		t.Fatal(err)
+	}
+	checked := 0
+	for i, c := range chart.Cells {
+		key := c.Table + "-" + c.Hand + "-" + c.Up
+		if i%37 != 0 || !slices.Contains(keys, key) || checked == 5 {
+			continue
+		}
+		var text string
+		if err := chromedp.Run(ctx, jsEval(`document.querySelector('td[data-cell="`+key+`"]').getAttribute("data-ev")`, &text)); err != nil {
+			t.Fatal(err)
+		}
+		var got map[string]float64
+		if err := json.Unmarshal([]byte(text), &got); err != nil {
+			t.Fatalf("%s %s: %q: %v", rules, key, text, err)
+		}
+		for a, ev := range c.EV {
+			if math.Abs(got[a]-ev) > 1e-9 {
+				t.Errorf("%s %s %s: the page %v, the chart JSON %v", rules, key, a, got[a], ev)
+			}
+		}
+		checked++
+	}
+	if checked < 5 {
+		t.Errorf("%s: %d cells of the page checked, want 5 (the page's cells: %d)", rules, checked, len(keys))
+	}
+}

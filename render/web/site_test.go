@@ -1,0 +1,137 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestStaticPage: the shell's tags go into the head once, with the
+// page's address; an image the handler draws is named for the shell to
+// draw, an asset's is left; nothing else changes.
+func TestStaticPage(t *testing.T) {
+	page := `<html><head><title>x</title></head><body><img id="heatmap" class="heatmap" src="/plot.png?rules=6D&amp;metric=best" alt="a"><img src="/assets/logo.png"><p>src="/plot.png"</p></body></html>`
+	got := string(StaticPage([]byte(page), "/?rules=6D+S17&hand=T,6+v+T"))
+	for _, want := range []string{
+		`<meta name="bjchart-page" content="/?hand=T%2C6+v+T&amp;rules=6D+S17">`,
+		`<script src="/assets/static.js" defer></script>` + "\n</head>",
+		`<img id="heatmap" class="heatmap" data-bjchart-src="/plot.png?rules=6D&amp;metric=best" alt="a">`,
+		`<img src="/assets/logo.png">`,
+		`<p>src="/plot.png"</p>`,
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the static page lacks %s:\n%s", want, got)
+		}
+	}
+	if strings.Count(got, "static.js") != 1 {
+		t.Errorf("the shell is in the page %d times", strings.Count(got, "static.js"))
+	}
+}
+
+// TestSiteRefusals: a folder of other files, a game that does not parse
+// and a missing WebAssembly file are refused before anything is written.
+func TestSiteRefusals(t *testing.T) {
+	other := t.TempDir()
+	os.WriteFile(filepath.Join(other, "notes.txt"), []byte("mine"), 0o644)
+	for _, tc := range []struct {
+		req  SiteRequest
+		want string
+	}{
+		{SiteRequest{}, "want the folder"},
+		{SiteRequest{Out: other}, "not a site 'bjchart site' wrote"},
+		{SiteRequest{Out: filepath.Join(other, "new"), Games: "6D S17;7Q"}, "games"},
+		{SiteRequest{Out: filepath.Join(other, "new"), WASM: filepath.Join(other, "none.wasm")}, "wasm"},
+	} {
+		if _, err := tc.req.Check(); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%+v: %v, want an error saying %q", tc.req, err, tc.want)
+		}
+	}
+	if data, _ := os.ReadFile(filepath.Join(other, "notes.txt")); string(data) != "mine" {
+		t.Error("the folder's file was touched")
+	}
+}
+
+// TestSiteWrites: a site of the default game (a stand-in WebAssembly
+// file): every page the index names is there, with the shell; the
+// service worker's lists are filled in and name only files of the site;
+// a second site replaces the first; a cancelled run leaves nothing.
+func TestSiteWrites(t *testing.T) {
+	wasm := filepath.Join(t.TempDir(), "stand-in.wasm")
+	os.WriteFile(wasm, []byte("\x00asm\x01\x00\x00\x00"), 0o644)
+	out := filepath.Join(t.TempDir(), "site")
+	req := SiteRequest{Out: out, WASM: wasm, Version: "test"}
+	job, err := req.Check()
+	if err != nil {
+		t.Fatal(err)
+	}
+	job.games = job.games[:1] // the default game only: each page is a solve
+	rep, err := job.Run(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Pages != job.Pages() || rep.WASM != 8 {
+		t.Errorf("report %+v", rep)
+	}
+	var index struct{ Pages map[string]string }
+	data, err := os.ReadFile(filepath.Join(out, "pages.json"))
+	if err != nil || json.Unmarshal(data, &index) != nil {
+		t.Fatalf("pages.json: %v %s", err, data)
+	}
+	def := job.games[0].String()
+	for _, key := range []string{"/", pageKey(link("/", def)), "/sim", pageKey(link("/sim", def)), "/holdem"} {
+		file, ok := index.Pages[key]
+		if !ok {
+			t.Errorf("pages.json has no %s", key)
+			continue
+		}
+		page, err := os.ReadFile(filepath.Join(out, filepath.FromSlash(file)))
+		if err != nil || !strings.Contains(string(page), `<meta name="bjchart-page" content="`+htmlAttr(key)+`">`) || !strings.Contains(string(page), "/assets/static.js") {
+			t.Errorf("%s: %s is not its static page (%v)", key, file, err)
+		}
+	}
+	sw, _ := os.ReadFile(filepath.Join(out, "sw.js"))
+	if strings.Contains(string(sw), "@") {
+		t.Errorf("sw.js keeps a placeholder")
+	}
+	for _, list := range []string{"CORE", "LATER"} {
+		line := strings.SplitN(strings.SplitN(string(sw), "var "+list+" = ", 2)[1], ";\n", 2)[0]
+		var files []string
+		if err := json.Unmarshal([]byte(line), &files); err != nil {
+			t.Fatalf("%s: %v", list, err)
+		}
+		for _, f := range files {
+			p := filepath.Join(out, filepath.FromSlash(strings.TrimPrefix(f, "/")))
+			if strings.HasSuffix(f, "/") {
+				p = filepath.Join(p, "index.html")
+			}
+			if _, err := os.Stat(p); err != nil {
+				t.Errorf("sw.js %s names %s, which the site lacks", list, f)
+			}
+		}
+	}
+	for _, f := range []string{"bjchart.wasm", "assets/wasm_exec.js", "assets/worker.js", "assets/app.js", "manifest.webmanifest", "index.html", "sim/index.html", "drill/table/index.html"} {
+		if _, err := os.Stat(filepath.Join(out, filepath.FromSlash(f))); err != nil {
+			t.Errorf("the site lacks %s", f)
+		}
+	}
+
+	// Again, over the first; then cancelled, which leaves the first.
+	if _, err := job.Run(context.Background(), nil); err != nil {
+		t.Fatalf("a second site over the first: %v", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := job.Run(ctx, nil); err == nil {
+		t.Error("a cancelled run succeeded")
+	}
+	entries, _ := os.ReadDir(filepath.Dir(out))
+	if len(entries) != 1 {
+		t.Errorf("after a cancelled run the parent holds %d entries, want the site alone", len(entries))
+	}
+	if _, err := os.Stat(filepath.Join(out, "index.html")); err != nil {
+		t.Error("a cancelled run removed the site there")
+	}
+}
