@@ -66,6 +66,7 @@ func (s *Server) handleIndices(w http.ResponseWriter, r *http.Request) {
 	} else {
 		d.Rules = q.job.Rules.String()
 		d.Stream = "/indices/run?" + q.values().Encode()
+		d.Command = commandLine("indices", q.values())
 		card := "/indices/card.pdf?" + q.values().Encode()
 		d.Cards = []downloadLink{{"Counter's card (PDF, letter)", card}, {"Counter's card (PDF, A4)", card + "&size=a4"}, {"Counter's wallet cards (PDF)", card + "&size=wallet"}}
 	}

@@ -3,12 +3,8 @@ package web
 import (
 	"bytes"
 	"context"
-	"maps"
 	"net/http"
 	"net/url"
-	"slices"
-	"strconv"
-	"strings"
 	"sync/atomic"
 	"time"
 
@@ -89,6 +85,7 @@ func (s *Server) handleRisk(w http.ResponseWriter, r *http.Request) {
 		d.Rules = job.Rules.String()
 		v := riskValues(req, job)
 		d.Stream = "/risk/run?" + v.Encode()
+		d.Command = commandLine("risk", v)
 		d.Plot = "/risk/plot.png?" + v.Encode()
 	}
 	s.html(w, s.riskPage, d, status)
@@ -131,15 +128,7 @@ func (s *Server) handleRiskRun(w http.ResponseWriter, r *http.Request) {
 	key := riskValues(req, job).Encode()
 	s.risks.put(key, rep)
 	var page bytes.Buffer
-	cmd := "bjchart risk"
-	v := riskValues(req, job)
-	for _, k := range slices.Sorted(maps.Keys(v)) {
-		arg := v.Get(k)
-		if strings.ContainsAny(arg, " \"") || arg == "" {
-			arg = strconv.Quote(arg)
-		}
-		cmd += " --" + k + " " + arg
-	}
+	cmd := commandLine("risk", riskValues(req, job))
 	if s.riskPage.ExecuteTemplate(&page, "riskresult", riskResult{Rep: rep, Command: cmd}) == nil {
 		stream.send("chart", page.String())
 	}

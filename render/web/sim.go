@@ -172,6 +172,22 @@ type simData struct {
 	Rounds                               int64
 	Seed                                 uint64
 	Max                                  string // the most rounds the page deals, grouped: 20,000,000
+	Command                              string // the job on the command line
+}
+
+// commandLine is the command that does what a page's query asks: the
+// query's fields are the command's flags (the two faces bind the same
+// requests), in order of name.
+func commandLine(sub string, v url.Values) string {
+	cmd := "bjchart " + sub
+	for _, k := range slices.Sorted(maps.Keys(v)) {
+		arg := v.Get(k)
+		if strings.ContainsAny(arg, " \"'") || arg == "" {
+			arg = strconv.Quote(arg)
+		}
+		cmd += " --" + k + " " + arg
+	}
+	return cmd
 }
 
 // handleSim serves the simulation page; its script runs the simulation
@@ -186,6 +202,7 @@ func (s *Server) handleSim(w http.ResponseWriter, r *http.Request) {
 	} else {
 		d.Rules = q.job.Rules.String()
 		d.Stream = "/sim/run?" + q.values().Encode()
+		d.Command = commandLine("sim", q.values())
 		if q.job.Count != nil {
 			d.Plot = "/sim/plot.png?" + q.values().Encode()
 		}

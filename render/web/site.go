@@ -10,12 +10,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"html"
 	"io/fs"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"regexp"
 	"runtime"
@@ -136,6 +138,23 @@ func siteGames(extra string) ([]solve.Rules, error) {
 		add(r)
 	}
 	return games, nil
+}
+
+// shortRules is a game's rule string as people write it: the decks, the
+// dealer's soft 17, doubling after a split and surrender, without the
+// other rules where they are the default (DOA, SPL3, 3:2, PEEK, and no
+// surrender): "6D H17 DAS LS" for 6D H17 DOA DAS SPL3 LS 3:2 PEEK.
+func shortRules(r solve.Rules) string {
+	tokens := strings.Fields(r.String())
+	for i := 0; i < len(tokens); {
+		rest := slices.Delete(slices.Clone(tokens), i, i+1)
+		if s, err := solve.ParseRules(strings.Join(rest, " ")); err == nil && s.String() == r.String() && slices.Contains([]string{"DOA", "SPL3", "3:2", "PEEK", "NS"}, tokens[i]) {
+			tokens = rest
+			continue
+		}
+		i++
+	}
+	return strings.Join(tokens, " ")
 }
 
 // Games are the games the site precomputes, in order.
@@ -266,6 +285,27 @@ func (j SiteJob) Run(ctx context.Context, progress func()) (SiteReport, error) {
 		used[file] = true
 		w.add(file, body)
 		index[pageKey(p.key)] = "/" + file
+		if u, _ := url.Parse(p.key); u.Path == "/" && u.Query().Has("rules") {
+			// The game as people write it: its rules without the ones
+			// that are the default ("6D H17 DAS LS").
+			if r, err := solve.ParseRules(u.Query().Get("rules")); err == nil {
+				index[pageKey(link("/", shortRules(r)))] = "/" + file
+			}
+		}
+		if p.key == "/" {
+			// The default page's pictures too, so that a first visit shows
+			// it whole without loading the WebAssembly.
+			for _, m := range drawnImage.FindAllSubmatch(body, -1) {
+				src := html.UnescapeString(string(m[1]))
+				img, err := answer(srv, src)
+				if err != nil {
+					return rep, err
+				}
+				name := "img/" + pageSlug(src) + path.Ext(strings.SplitN(src, "?", 2)[0])
+				w.add(name, img)
+				index[pageKey(src)] = "/" + name
+			}
+		}
 		if progress != nil {
 			progress()
 		}
@@ -354,6 +394,15 @@ func (w *siteWriter) flush() error {
 // prerender answers one page's request as 'bjchart serve' does and makes
 // it a static page.
 func prerender(h http.Handler, key string) ([]byte, error) {
+	body, err := answer(h, key)
+	if err != nil {
+		return nil, err
+	}
+	return StaticPage(body, key), nil
+}
+
+// answer is the handler's answer to a request for key.
+func answer(h http.Handler, key string) ([]byte, error) {
 	r := httptest.NewRequest(http.MethodGet, key, nil)
 	r.Host = "localhost"
 	rec := httptest.NewRecorder()
@@ -361,8 +410,11 @@ func prerender(h http.Handler, key string) ([]byte, error) {
 	if rec.Code != http.StatusOK {
 		return nil, fmt.Errorf("the page %s: %d %s", key, rec.Code, strings.TrimSpace(rec.Body.String()))
 	}
-	return StaticPage(rec.Body.Bytes(), key), nil
+	return rec.Body.Bytes(), nil
 }
+
+// drawnImage finds the images a static page leaves for the shell to draw.
+var drawnImage = regexp.MustCompile(`data-bjchart-src="([^"]*)"`)
 
 // pageKey is a page's address as the shell looks it up: the path, and
 // the query's fields in order of name, encoded as a form encodes them.
@@ -386,7 +438,7 @@ var slugUnsafe = regexp.MustCompile(`[^A-Za-z0-9]+`)
 // pageSlug is a file name for a page's address.
 func pageSlug(key string) string {
 	u, _ := url.Parse(key)
-	s := strings.Trim(slugUnsafe.ReplaceAllString(strings.Trim(u.Path, "/")+"-"+u.Query().Get("rules"), "-"), "-")
+	s := strings.Trim(slugUnsafe.ReplaceAllString(strings.Trim(u.Path, "/")+"-"+u.Query().Get("rules")+"-"+u.Query().Get("metric"), "-"), "-")
 	if s == "" {
 		s = "page"
 	}

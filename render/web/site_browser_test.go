@@ -61,10 +61,16 @@ func TestSiteBrowser(t *testing.T) {
 	var mu sync.Mutex
 	var consoleErrors []string
 	done := map[string]bool{}
+	var transferred float64 // bytes over the network, as the DevTools protocol counts them
+	var fetched []string
 	chromedp.ListenTarget(ctx, func(ev any) {
 		mu.Lock()
 		defer mu.Unlock()
 		switch ev := ev.(type) {
+		case *network.EventLoadingFinished:
+			transferred += ev.EncodedDataLength
+		case *network.EventRequestWillBeSent:
+			fetched = append(fetched, ev.Request.URL)
 		case *runtime.EventConsoleAPICalled:
 			if ev.Type == runtime.APITypeError {
 				var args []string
@@ -81,9 +87,31 @@ func TestSiteBrowser(t *testing.T) {
 			}
 		}
 	})
-	if err := chromedp.Run(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateTouch), browser.SetDownloadBehavior(browser.SetDownloadBehaviorBehaviorAllowAndName).WithDownloadPath(downloads).WithEventsEnabled(true)); err != nil {
+	if err := chromedp.Run(ctx, network.Enable(), chromedp.EmulateViewport(390, 844, chromedp.EmulateTouch), browser.SetDownloadBehavior(browser.SetDownloadBehaviorBehaviorAllowAndName).WithDownloadPath(downloads).WithEventsEnabled(true)); err != nil {
 		t.Fatal(err)
 	}
+
+	// The default page, whole (its heatmap too), on a first visit: what
+	// it takes over the network, without the WebAssembly.
+	def, _ := parseQuery(nil)
+	if err := chromedp.Run(ctx, open(base+"/"), waitCanon(def.rules.String()),
+		waitUntil(`(() => { const i = document.getElementById("heatmap"); return i !== null && i.complete && i.naturalWidth > 0; })()`, 30*time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	mu.Lock()
+	firstVisit, wasm := transferred, slices.ContainsFunc(fetched, func(u string) bool { return strings.HasSuffix(u, ".wasm") })
+	mu.Unlock()
+	t.Logf("the default page with its heatmap: %.0f bytes over the network; the WebAssembly fetched by then: %v", firstVisit, wasm)
+	if firstVisit > 1.5e6 {
+		t.Errorf("the default page took %.0f bytes, more than 1.5 MB", firstVisit)
+	}
+	// The service worker keeps the rest; the timings below are of a site
+	// kept, as a player's phone has it after the first visit.
+	start := time.Now()
+	if err := chromedp.Run(ctx, waitUntil(`window.bjchart && window.bjchart.kept === true`, 60*time.Second)); err != nil {
+		t.Fatalf("the service worker did not keep the site: %v", err)
+	}
+	t.Logf("the site kept for use offline in %v", time.Since(start).Round(time.Millisecond))
 
 	// A precomputed game: the numbers the command line's JSON gives.
 	if err := chromedp.Run(ctx, open(base+"/?rules=6D+H17+DAS+LS"), waitCanon("6D H17 DOA DAS SPL3 LS 3:2 PEEK")); err != nil {
@@ -93,17 +121,19 @@ func TestSiteBrowser(t *testing.T) {
 
 	// A rule changed with its select: a game the site does not hold,
 	// solved in the browser.
-	start := time.Now()
+	start = time.Now()
 	if err := chromedp.Run(ctx, choose("Surrender", "ES"), waitCanon("6D H17 DOA DAS SPL3 ES 3:2 PEEK")); err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("a new game solved in the browser: %v", time.Since(start).Round(time.Millisecond))
+	var started map[string]int
+	chromedp.Run(ctx, jsEval(`window.bjchart.started`, &started))
+	t.Logf("a new game solved in the browser, the WebAssembly started for it: %v (its start: %d ms fetched and compiled, %d ms Go's start)", time.Since(start).Round(time.Millisecond), started["compile"], started["init"])
 	checkCells(t, ctx, "6D H17 DAS ES")
 	start = time.Now()
 	if err := chromedp.Run(ctx, choose("Blackjack pays", "6:5"), waitCanon("6D H17 DOA DAS SPL3 ES 6:5 PEEK")); err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("another new game solved in the browser: %v", time.Since(start).Round(time.Millisecond))
+	t.Logf("another new game solved in the browser, the WebAssembly running: %v", time.Since(start).Round(time.Millisecond))
 
 	// A card, made by the page's handler in the browser and saved.
 	if err := chromedp.Run(ctx, jsEval(`document.querySelector('a[href^="/card.pdf"]').click()`, nil)); err != nil {
@@ -128,11 +158,8 @@ func TestSiteBrowser(t *testing.T) {
 		t.Errorf("the card downloaded: %d bytes, not a PDF of 6D H17 DOA DAS SPL3 ES 6:5 PEEK", len(pdf))
 	}
 
-	// Offline: once the site is kept, the network cut and the server
-	// gone, a reload shows the page and another game is solved.
-	if err := chromedp.Run(ctx, waitUntil(`window.bjchart && window.bjchart.kept === true`, 60*time.Second)); err != nil {
-		t.Fatalf("the service worker did not keep the site: %v", err)
-	}
+	// Offline: the network cut and the server gone, a reload shows the
+	// page and another game is solved.
 	srv.Close()
 	if err := chromedp.Run(ctx, network.Enable(), network.EmulateNetworkConditions(true, 0, -1, -1)); err != nil {
 		t.Fatal(err)
@@ -142,11 +169,19 @@ func TestSiteBrowser(t *testing.T) {
 		waitCanon("6D H17 DOA DAS SPL3 ES 6:5 PEEK")); err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("offline, the page reloaded and its game solved again: %v", time.Since(start).Round(time.Millisecond))
-	if err := chromedp.Run(ctx, choose("Decks", "2D"), waitCanon("2D H17 DOA DAS SPL3 ES 6:5 PEEK")); err != nil {
+	t.Logf("offline, the page reloaded and its game solved again, the WebAssembly started for it: %v", time.Since(start).Round(time.Millisecond))
+	start = time.Now()
+	if err := chromedp.Run(ctx, open(base+"/?rules=6D+H17+DAS+LS"), waitCanon("6D H17 DOA DAS SPL3 LS 3:2 PEEK")); err != nil {
 		t.Fatal(err)
 	}
-	checkCells(t, ctx, "2D H17 DAS ES 6:5")
+	t.Logf("offline, a precomputed game loaded: %v", time.Since(start).Round(time.Millisecond))
+	start = time.Now()
+	if err := chromedp.Run(ctx, choose("Blackjack pays", "6:5"), waitCanon("6D H17 DOA DAS SPL3 LS 6:5 PEEK")); err != nil {
+		t.Fatal(err)
+	}
+	chromedp.Run(ctx, jsEval(`window.bjchart.started`, &started))
+	t.Logf("offline, a new game solved in the browser, the WebAssembly started for it: %v (its start: %d ms fetched and compiled, %d ms Go's start)", time.Since(start).Round(time.Millisecond), started["compile"], started["init"])
+	checkCells(t, ctx, "6D H17 DAS LS 6:5")
 	var width int
 	if err := chromedp.Run(ctx, jsEval(`document.documentElement.scrollWidth`, &width)); err != nil {
 		t.Fatal(err)

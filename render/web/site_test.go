@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"bjchart/solve"
 )
 
 // TestStaticPage: the shell's tags go into the head once, with the
@@ -133,5 +135,18 @@ func TestSiteWrites(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(out, "index.html")); err != nil {
 		t.Error("a cancelled run removed the site there")
+	}
+}
+
+// TestShortRules: a game as people write it, which names the same game.
+func TestShortRules(t *testing.T) {
+	for in, want := range map[string]string{"6D H17 DAS LS": "6D H17 DAS LS", "6D S17 DOA DAS SPL3 NS 3:2 PEEK": "6D S17 DAS", "2D H17 NDAS 6:5": "2D H17 NDAS 6:5", "1D H17 D10 ES": "1D H17 D10 DAS ES"} {
+		r, err := solve.ParseRules(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := shortRules(r); got != want {
+			t.Errorf("%s: %q, want %q", in, got, want)
+		}
 	}
 }

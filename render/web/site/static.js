@@ -55,6 +55,10 @@
         failAll(m.failed);
         return;
       }
+      if (m.started) {
+        B.started = m.started; // the WebAssembly's start, in ms (for measuring)
+        return;
+      }
       var p = B.pending[m.id];
       if (!p) {
         return;
@@ -153,6 +157,7 @@
       history.replaceState(null, "", url);
     }
     B.shown = keyOf(new URL(url, location.href));
+    B.replacing = false;
     document.open();
     document.write(html);
     document.close();
@@ -241,7 +246,20 @@
   // loadImage draws an image the handler makes (a heatmap, a plot).
   function loadImage(img, src) {
     img.removeAttribute("data-bjchart-src");
-    request("GET", src).then(function (res) {
+    if (B.replacing) {
+      return; // the page is being replaced
+    }
+    pagesIndex().then(function (index) {
+      var file = index[keyOf(new URL(src, location.href))];
+      if (file) { // drawn when the site was made
+        B.setSrc.call(img, file);
+        return null;
+      }
+      return request("GET", src);
+    }).then(function (res) {
+      if (res === null) {
+        return;
+      }
       if (res.status === 200) {
         B.setSrc.call(img, URL.createObjectURL(res.body));
       } else {
@@ -312,6 +330,9 @@
         }
       };
       var u = new URL(url, location.href);
+      if (B.replacing) {
+        return; // the page is being replaced: its job is not the one asked for
+      }
       request("GET", u.pathname + u.search, null, "", function (chunk) {
         if (closed) {
           return;
@@ -368,19 +389,28 @@
     go(location.href, "none");
   });
 
+  // The page the host sent is its path's; the address may ask for
+  // another (a game's rules, a drill's answers): that one replaces it,
+  // before the page's own scripts start its jobs.
+  var meta = document.querySelector('meta[name="bjchart-page"]');
+  var here = keyOf(new URL(location.href));
+  if (meta && meta.getAttribute("content") !== here && B.shown !== here) {
+    B.shown = here;
+    B.replacing = true;
+    go(location.href, "none");
+  }
+  // A hand on the page's controls is a game about to be asked for: start
+  // the handler then, so that its loading overlaps the choosing.
+  ["pointerdown", "keydown", "focusin"].forEach(function (type) {
+    document.addEventListener(type, function () {
+      worker();
+    }, { once: true, passive: true });
+  });
   document.addEventListener("DOMContentLoaded", function () {
     document.querySelectorAll("img[data-bjchart-src]").forEach(function (img) {
       loadImage(img, img.getAttribute("data-bjchart-src"));
     });
     busy();
-    // The page the host sent is its path's; the address may ask for
-    // another (a game's rules, a drill's answers): show that one.
-    var meta = document.querySelector('meta[name="bjchart-page"]');
-    var here = keyOf(new URL(location.href));
-    if (meta && meta.getAttribute("content") !== here && B.shown !== here) {
-      B.shown = here;
-      go(location.href, "none");
-    }
   });
 
   // Offline: the service worker keeps the site; once a page shows, it is

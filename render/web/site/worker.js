@@ -7,6 +7,7 @@
 importScripts("/assets/wasm_exec.js");
 
 var go = new Go();
+var started = performance.now();
 var ready = WebAssembly.instantiateStreaming(fetch("/bjchart.wasm"), go.importObject)
   .catch(function () {
     // A host that serves .wasm under another type: compile from bytes.
@@ -20,7 +21,10 @@ var ready = WebAssembly.instantiateStreaming(fetch("/bjchart.wasm"), go.importOb
     });
   })
   .then(function (result) {
+    var compiled = performance.now();
     go.run(result.instance); // returns when main blocks, bjchartServe set
+    // How long the start took: fetched and compiled, then Go's start.
+    postMessage({ started: { compile: Math.round(compiled - started), init: Math.round(performance.now() - compiled) } });
   });
 
 ready.catch(function (err) {
