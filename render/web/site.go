@@ -184,6 +184,12 @@ var sitePages = []struct {
 	{"/house", false, true}, {"/holdem", false, true},
 }
 
+// queryPages are the pages that answer only a query (a calculator's
+// result): their folders hold the default page, which the shell
+// completes with the page asked for, so that a visit straight to one
+// finds a file on any host.
+var queryPages = []string{"/holdem/equity", "/holdem/nash"}
+
 // pages are the addresses precomputed, each with its file where that is
 // fixed: the default page, each game's chart, every page of the
 // navigation.
@@ -311,6 +317,13 @@ func (j SiteJob) Run(ctx context.Context, progress func()) (SiteReport, error) {
 		}
 	}
 	rep.Pages = len(pages)
+	// A host's answer to an address it has no file for, where it takes
+	// one (GitHub Pages, Netlify, nginx's error_page): the default page,
+	// which the shell completes with the page asked for.
+	w.add("404.html", w.data["index.html"])
+	for _, p := range queryPages {
+		w.add(strings.TrimPrefix(p, "/")+"/index.html", w.data["index.html"])
+	}
 	indexJSON, _ := json.Marshal(map[string]any{"pages": index})
 	w.add("pages.json", indexJSON)
 

@@ -95,6 +95,7 @@ func TestSiteBrowser(t *testing.T) {
 	// it takes over the network, without the WebAssembly.
 	def, _ := parseQuery(nil)
 	if err := chromedp.Run(ctx, open(base+"/"), waitCanon(def.rules.String()),
+		jsEval(`document.getElementById("heatmap").scrollIntoView()`, nil), // drawn when near the screen
 		waitUntil(`(() => { const i = document.getElementById("heatmap"); return i !== null && i.complete && i.naturalWidth > 0; })()`, 30*time.Second)); err != nil {
 		t.Fatal(err)
 	}

@@ -407,8 +407,25 @@
     }, { once: true, passive: true });
   });
   document.addEventListener("DOMContentLoaded", function () {
-    document.querySelectorAll("img[data-bjchart-src]").forEach(function (img) {
+    // A picture is drawn when it comes near the screen: drawing takes the
+    // handler's one thread, which the next game asked for should have.
+    var drawn = function (img) {
       loadImage(img, img.getAttribute("data-bjchart-src"));
+    };
+    var near = "IntersectionObserver" in window ? new IntersectionObserver(function (entries, obs) {
+      entries.forEach(function (e) {
+        if (e.isIntersecting) {
+          obs.unobserve(e.target);
+          drawn(e.target);
+        }
+      });
+    }, { rootMargin: "300px" }) : null;
+    document.querySelectorAll("img[data-bjchart-src]").forEach(function (img) {
+      if (near) {
+        near.observe(img);
+      } else {
+        drawn(img);
+      }
     });
     busy();
   });

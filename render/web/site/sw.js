@@ -77,6 +77,11 @@ self.addEventListener("fetch", function (ev) {
         if (res.ok && req.mode !== "navigate" && url.search === "") {
           c.put(key, res.clone());
         }
+        if (res.status === 404 && req.mode === "navigate") { // a page the host has no file for: the shell makes it
+          return c.match("/").then(function (page) {
+            return page || res;
+          });
+        }
         return res;
       }).catch(function (err) {
         if (req.mode === "navigate") { // offline, a page not kept: the default page, which the shell completes
