@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -18,6 +19,7 @@ import (
 
 	"bjchart/render"
 	"bjchart/solve"
+	"bjchart/solve/holdem"
 
 	"github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/network"
@@ -183,6 +185,17 @@ func TestSiteBrowser(t *testing.T) {
 	chromedp.Run(ctx, jsEval(`window.bjchart.started`, &started))
 	t.Logf("offline, a new game solved in the browser, the WebAssembly started for it: %v (its start: %d ms fetched and compiled, %d ms Go's start)", time.Since(start).Round(time.Millisecond), started["compile"], started["init"])
 	checkCells(t, ctx, "6D H17 DAS LS 6:5")
+	// Hold'em, offline too: a range against a range on a board, exact,
+	// equal to the package's own enumeration.
+	if err := chromedp.Run(ctx, open(base+"/holdem/equity?range=AKs,QQ%2B&range=22%2B,ATs%2B&board=Kh7d2c"),
+		waitUntil(`document.querySelector("#equity td[data-equity]") !== null`, 60*time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	var equities []string
+	if err := chromedp.Run(ctx, jsEval(`Array.from(document.querySelectorAll("#equity td[data-equity]")).map(td => td.getAttribute("data-equity"))`, &equities)); err != nil {
+		t.Fatal(err)
+	}
+	checkHoldem(t, equities)
 	var width int
 	if err := chromedp.Run(ctx, jsEval(`document.documentElement.scrollWidth`, &width)); err != nil {
 		t.Fatal(err)
@@ -194,6 +207,31 @@ func TestSiteBrowser(t *testing.T) {
 	defer mu.Unlock()
 	if len(consoleErrors) > 0 {
 		t.Errorf("console errors: %q", consoleErrors)
+	}
+}
+
+// checkHoldem holds the page's equities of AKs,QQ+ against 22+,ATs+ on
+// Kh7d2c to the exact enumeration's, to 1e-12.
+func checkHoldem(t *testing.T, page []string) {
+	t.Helper()
+	var ranges []holdem.Range
+	for _, s := range []string{"AKs,QQ+", "22+,ATs+"} {
+		r, err := holdem.ParseRange(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ranges = append(ranges, r)
+	}
+	board, _ := holdem.ParseCards("Kh7d2c")
+	want, err := holdem.Equity(ranges, board, nil, 1_000_000, 1)
+	if err != nil || !want.Exact || len(page) != len(want.Players) {
+		t.Fatalf("equity: %v exact %v; the page shows %d players", err, want.Exact, len(page))
+	}
+	for i, p := range want.Players {
+		got, err := strconv.ParseFloat(page[i], 64)
+		if err != nil || math.Abs(got-p.Equity) > 1e-12 {
+			t.Errorf("player %d: the page's equity %s, the enumeration's %v", i+1, page[i], p.Equity)
+		}
 	}
 }
 
