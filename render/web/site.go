@@ -218,7 +218,12 @@ func (j SiteJob) Pages() int { return len(j.pages()) }
 // progress is called after each page.
 func (j SiteJob) Run(ctx context.Context, progress func()) (SiteReport, error) {
 	rep := SiteReport{Out: j.out}
-	parent := filepath.Dir(filepath.Clean(j.out))
+	out, err := filepath.Abs(j.out) // the toolchain builds in bjchart's folder, not this one
+	if err != nil {
+		return rep, err
+	}
+	j.out = out
+	parent := filepath.Dir(out)
 	if err := os.MkdirAll(parent, 0o755); err != nil {
 		return rep, err
 	}
