@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -314,9 +315,16 @@ func NewHoldemEquityReport(ranges []holdem.Range, board, dead []holdem.Card, res
 		}
 		return strings.Join(s, " ")
 	}
+	likely := "equally likely"
+	for _, r := range ranges {
+		if slices.ContainsFunc(r.Weights, func(w float64) bool { return w != 1 }) {
+			likely = "as likely as its hands' weights multiplied (a hand without one at 1)"
+			break
+		}
+	}
 	rep := HoldemEquityReport{Board: cards(board), Dead: cards(dead), Exact: res.Exact, Deals: res.Deals, Boards: res.Boards,
 		Model: "every way to deal each player one hand of its range, no card shared with another player, the board or the dead cards, " +
-			"equally likely; the board completed from the cards left; ties split the pot"}
+			likely + "; the board completed from the cards left; ties split the pot"}
 	if !res.Exact {
 		seed := res.Seed
 		rep.Seed = &seed

@@ -93,11 +93,14 @@ The output says which.
 
 A range lists items separated by commas: QQ (a pair), QQ+ (QQ, KK, AA),
 22-55; AKs, KQo, AK (suited and offsuit); A2s+ (the kicker up to just
-below the high card), KTo-K8o; AhKh (one hand).`,
+below the high card), KTo-K8o; AhKh (one hand); any item with a weight
+after a colon, above 0 and at most 1 (AKs:0.5 is held half as often as a
+hand without one; a deal counts at its hands' weights multiplied).`,
 		Example: `  bjchart holdem equity "AKs,QQ+" "22+,ATs+" --board Kh7d2c
   bjchart holdem equity AsAh KsKd QcJc
   bjchart holdem equity "QQ+,AK" "22+,A2s+,KTo+" --format json
-  bjchart holdem equity AhKh QsQd --board "Kc 7d 2s 9h" --dead Th`,
+  bjchart holdem equity AhKh QsQd --board "Kc 7d 2s 9h" --dead Th
+  bjchart holdem equity "QQ+,AKs,AKo:0.5" "TT+,AQs+:0.5" --board Kh7d2c`,
 		Args: argsBetween(2, 9, "2 to 9 ranges, e.g. \"AKs,QQ+\" \"22+,ATs+\""),
 		RunE: func(cmd *cobra.Command, args []string) error { return o.run(e, args) },
 	}

@@ -5,15 +5,18 @@ import (
 	"math"
 	"math/rand/v2"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 )
 
-// A Range is a set of hands a player may hold, each as likely as the
-// others (no weights).
+// A Range is a set of hands a player may hold, each with a weight: how
+// likely the player is to hold it when the cards allow, against a weight
+// of 1 ("AKs:0.5" is held half as often as a hand of weight 1).
 type Range struct {
-	Text  string // as given
-	Hands []Hand // each once, in a fixed order
+	Text    string    // as given
+	Hands   []Hand    // each once, in a fixed order
+	Weights []float64 // Hands' weights, in (0, 1]
 }
 
 // MaxRangeText bounds a range's text.
@@ -23,32 +26,43 @@ const MaxRangeText = 2000
 // commas: a pair ("QQ"), pairs from one up ("QQ+") or between two
 // ("22-55"); suited or offsuit hands ("AKs", "KQo", or "AK" for both);
 // the kicker from one up to just below the high card ("A2s+", "K9o+") or
-// between two ("KTo-K8o"); a specific hand ("AhKh"). Case aside for the
-// ranks; a hand named twice counts once.
+// between two ("KTo-K8o"); a specific hand ("AhKh"); any item with a
+// weight after a colon, from 0 (not included) to 1 ("AKs:0.5",
+// "QQ+:0.25"; 1 without one). Case aside for the ranks; a hand named
+// twice counts once, at its first weight.
 func ParseRange(s string) (Range, error) {
 	if len(s) > MaxRangeText {
 		return Range{}, fmt.Errorf("range of %d characters: at most %d", len(s), MaxRangeText)
 	}
 	r := Range{Text: strings.TrimSpace(s)}
 	seen := map[Hand]bool{}
-	add := func(hs ...Hand) {
+	add := func(w float64, hs ...Hand) {
 		for _, h := range hs {
 			if !seen[h] {
 				seen[h] = true
 				r.Hands = append(r.Hands, h)
+				r.Weights = append(r.Weights, w)
 			}
 		}
 	}
 	for _, item := range strings.Split(s, ",") {
 		item = strings.TrimSpace(item)
 		if item == "" {
-			return Range{}, fmt.Errorf("range %q: an empty item; want items such as QQ+, AKs, A2s+, KTo-K8o, AhKh separated by commas", quote(s))
+			return Range{}, fmt.Errorf("range %q: an empty item; want items such as QQ+, AKs, A2s+, KTo-K8o, AhKh, AKs:0.5 separated by commas", quote(s))
+		}
+		w := 1.0
+		if hands, weight, ok := strings.Cut(item, ":"); ok {
+			v, err := strconv.ParseFloat(strings.TrimSpace(weight), 64)
+			if err != nil || !(v > 0 && v <= 1) {
+				return Range{}, fmt.Errorf("range item %q: the weight %q: want a number above 0, at most 1 (AKs:0.5)", quote(item), quote(weight))
+			}
+			item, w = strings.TrimSpace(hands), v
 		}
 		hs, err := rangeItem(item)
 		if err != nil {
 			return Range{}, fmt.Errorf("range item %q: %v", quote(item), err)
 		}
-		add(hs...)
+		add(w, hs...)
 	}
 	return r, nil
 }
@@ -178,10 +192,12 @@ func Equity(ranges []Range, board, dead []Card, trials int64, seed uint64) (Equi
 	}
 	// Each range without the hands the board and dead cards rule out.
 	live := make([][]Hand, len(ranges))
+	weights := make([][]float64, len(ranges))
 	for i, r := range ranges {
-		for _, h := range r.Hands {
+		for k, h := range r.Hands {
 			if h.mask()&used == 0 {
 				live[i] = append(live[i], h)
+				weights[i] = append(weights[i], r.weight(k))
 			}
 		}
 		if len(live[i]) == 0 {
@@ -195,12 +211,20 @@ func Equity(ranges []Range, board, dead []Card, trials int64, seed uint64) (Equi
 	left := 52 - bitsSet(used) - 2*len(ranges)
 	boards := choose(left, 5-len(board))
 	if float64(deals)*float64(boards)*float64(len(ranges)) <= MaxExactEvaluations {
-		return exactEquity(live, board, used, deals, boards), nil
+		return exactEquity(live, weights, board, used, deals, boards), nil
 	}
 	if trials < 1 {
 		return EquityResult{}, fmt.Errorf("%d trials: want at least 1", trials)
 	}
-	return simulateEquity(live, board, used, trials, seed), nil
+	return simulateEquity(live, weights, board, used, trials, seed), nil
+}
+
+// weight is hand k's weight: 1 where the range gives none.
+func (r Range) weight(k int) float64 {
+	if k < len(r.Weights) {
+		return r.Weights[k]
+	}
+	return 1
 }
 
 func bitsSet(m uint64) int {
@@ -241,9 +265,9 @@ func countDeals(live [][]Hand, used uint64) int64 {
 	return rec(0, used)
 }
 
-// showdown adds one board's result to the players' tallies: the best
-// hands share the pot.
-func showdown(hands []Hand, board set, ranks []Rank, wins, ties []float64, share []float64) {
+// showdown adds one board's result, at weight wt, to the players'
+// tallies: the best hands share the pot.
+func showdown(hands []Hand, board set, ranks []Rank, wins, ties []float64, share []float64, wt float64) {
 	best := Rank(0)
 	for i, h := range hands {
 		ranks[i] = board.with(h).Eval()
@@ -257,35 +281,40 @@ func showdown(hands []Hand, board set, ranks []Rank, wins, ties []float64, share
 	}
 	for i, r := range ranks {
 		if r == best {
-			share[i] += 1 / float64(n)
+			share[i] += wt / float64(n)
 			if n == 1 {
-				wins[i]++
+				wins[i] += wt
 			} else {
-				ties[i]++
+				ties[i] += wt
 			}
 		}
 	}
 }
 
 // exactEquity enumerates every deal and every board, the first player's
-// hands split among the cores.
-func exactEquity(live [][]Hand, board []Card, used uint64, deals, boards int64) EquityResult {
+// hands split among the cores; a deal counts at the product of its
+// hands' weights.
+func exactEquity(live [][]Hand, weights [][]float64, board []Card, used uint64, deals, boards int64) EquityResult {
 	n := len(live)
-	type sums struct{ share, wins, ties []float64 }
+	type sums struct {
+		share, wins, ties []float64
+		weight            float64 // the deals' weights, summed
+	}
 	workers := runtime.GOMAXPROCS(0)
 	parts := make([]sums, workers)
 	var wg sync.WaitGroup
 	for w := range workers {
-		parts[w] = sums{make([]float64, n), make([]float64, n), make([]float64, n)}
+		parts[w] = sums{share: make([]float64, n), wins: make([]float64, n), ties: make([]float64, n)}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			p := &parts[w]
 			hands, ranks := make([]Hand, n), make([]Rank, n)
-			var deal func(i int, used uint64)
-			deal = func(i int, used uint64) {
+			var deal func(i int, used uint64, wt float64)
+			deal = func(i int, used uint64, wt float64) {
 				if i == n {
-					forEachBoard(board, used, func(b set) { showdown(hands, b, ranks, p.wins, p.ties, p.share) })
+					p.weight += wt
+					forEachBoard(board, used, func(b set) { showdown(hands, b, ranks, p.wins, p.ties, p.share, wt) })
 					return
 				}
 				for k, h := range live[i] {
@@ -294,16 +323,20 @@ func exactEquity(live [][]Hand, board []Card, used uint64, deals, boards int64) 
 					}
 					if h.mask()&used == 0 {
 						hands[i] = h
-						deal(i+1, used|h.mask())
+						deal(i+1, used|h.mask(), wt*weights[i][k])
 					}
 				}
 			}
-			deal(0, used)
+			deal(0, used, 1)
 		}()
 	}
 	wg.Wait()
 	res := EquityResult{Players: make([]Share, n), Exact: true, Deals: deals, Boards: boards}
-	total := float64(deals) * float64(boards)
+	var weight float64
+	for _, p := range parts {
+		weight += p.weight
+	}
+	total := weight * float64(boards)
 	for i := range n {
 		var s Share
 		for _, p := range parts {
@@ -346,10 +379,17 @@ func forEachBoard(board []Card, used uint64, f func(set)) {
 }
 
 // simulateEquity deals trials random deals (each player a hand of its
-// list, drawn again while cards clash) and boards, on streams of
-// (seed, shard) so the figures do not depend on the cores.
-func simulateEquity(live [][]Hand, board []Card, used uint64, trials int64, seed uint64) EquityResult {
+// list, kept at its weight against the list's heaviest, drawn again while
+// cards clash or a hand is not kept) and boards, on streams of (seed,
+// shard) so the figures do not depend on the cores.
+func simulateEquity(live [][]Hand, weights [][]float64, board []Card, used uint64, trials int64, seed uint64) EquityResult {
 	n := len(live)
+	heaviest := make([]float64, n)
+	for i, ws := range weights {
+		for _, w := range ws {
+			heaviest[i] = max(heaviest[i], w)
+		}
+	}
 	const shard = 1 << 14
 	shards := (trials + shard - 1) / shard
 	type sums struct{ share, share2, wins, ties []float64 }
@@ -379,8 +419,9 @@ func simulateEquity(live [][]Hand, board []Card, used uint64, trials int64, seed
 						taken = used
 						ok := true
 						for i := range n {
-							h := live[i][rng.IntN(len(live[i]))]
-							if h.mask()&taken != 0 {
+							k := rng.IntN(len(live[i]))
+							h := live[i][k]
+							if h.mask()&taken != 0 || weights[i][k] < heaviest[i] && rng.Float64()*heaviest[i] >= weights[i][k] {
 								ok = false
 								break
 							}
@@ -403,7 +444,7 @@ func simulateEquity(live [][]Hand, board []Card, used uint64, trials int64, seed
 						}
 					}
 					clear(share)
-					showdown(hands, b, ranks, p.wins, p.ties, share)
+					showdown(hands, b, ranks, p.wins, p.ties, share, 1)
 					for i, x := range share {
 						p.share[i] += x
 						p.share2[i] += x * x

@@ -183,7 +183,7 @@ func TestEquitySimulated(t *testing.T) {
 // message and never panics; a range it accepts holds distinct hands of
 // two different cards.
 func FuzzParseRange(f *testing.F) {
-	for _, s := range []string{"QQ+", "22-55", "A2s+,KTo-K8o", "AhKh", "AK", "", ",", "KTo-Q8o", "QQ+,AK,72o"} {
+	for _, s := range []string{"QQ+", "22-55", "A2s+,KTo-K8o", "AhKh", "AK", "", ",", "KTo-Q8o", "QQ+,AK,72o", "AKs:0.5,QQ+:1", "AA:1e-3", "KK:"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -192,9 +192,12 @@ func FuzzParseRange(f *testing.F) {
 			return
 		}
 		seen := map[Hand]bool{}
-		for _, h := range r.Hands {
+		for k, h := range r.Hands {
 			if h[0] == h[1] || h[0] > 51 || h[1] > 51 || seen[h] {
 				t.Errorf("ParseRange(%q): hand %v", s, h)
+			}
+			if w := r.weight(k); !(w > 0 && w <= 1) || len(r.Weights) != len(r.Hands) {
+				t.Errorf("ParseRange(%q): hand %v at weight %v (%d weights)", s, h, w, len(r.Weights))
 			}
 			seen[h] = true
 		}
