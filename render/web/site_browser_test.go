@@ -162,7 +162,8 @@ func TestSiteBrowser(t *testing.T) {
 	}
 
 	// Offline: the network cut and the server gone, a reload shows the
-	// page and another game is solved.
+	// page (the chart solved in the browser was kept) and another game
+	// is solved.
 	srv.Close()
 	if err := chromedp.Run(ctx, network.Enable(), network.EmulateNetworkConditions(true, 0, -1, -1)); err != nil {
 		t.Fatal(err)
@@ -172,7 +173,7 @@ func TestSiteBrowser(t *testing.T) {
 		waitCanon("6D H17 DOA DAS SPL3 ES 6:5 PEEK")); err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("offline, the page reloaded and its game solved again, the WebAssembly started for it: %v", time.Since(start).Round(time.Millisecond))
+	t.Logf("offline, the page reloaded, its chart kept from its solve in the browser: %v", time.Since(start).Round(time.Millisecond))
 	start = time.Now()
 	if err := chromedp.Run(ctx, open(base+"/?rules=6D+H17+DAS+LS"), waitCanon("6D H17 DOA DAS SPL3 LS 3:2 PEEK")); err != nil {
 		t.Fatal(err)

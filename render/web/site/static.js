@@ -210,16 +210,22 @@
         return null;
       });
     }) : Promise.resolve(null);
+    var path = u.pathname.replace(/\/+$/, "") || "/";
+    var keep = (method || "GET") === "GET" && path === "/"; // a game's chart: the same page every time
     return answer.then(function (html) {
+      return html !== null || !keep ? html : solvedPage(key);
+    }).then(function (html) {
       if (html !== null) {
         show(html, u.href, how);
         return;
       }
-      var path = u.pathname.replace(/\/+$/, "") || "/";
       return request(method || "GET", path + u.search, body, type).then(function (res) {
         var ctype = res.headers["content-type"] || "";
         if (ctype.indexOf("text/html") === 0) {
           return res.body.text().then(function (page) {
+            if (keep && res.status === 200) {
+              keepSolved(key, page);
+            }
             show(page, u.href, how);
           });
         }
@@ -235,6 +241,36 @@
         shownError(err.message, u.href, how);
       }
     });
+  }
+
+  // The charts solved in this browser are kept (the last 40), so that a
+  // reload, online or off, shows one without solving it again.
+  var SOLVED = "bjchart-solved";
+  function solvedPage(key) {
+    if (!("caches" in window)) {
+      return Promise.resolve(null);
+    }
+    return caches.open(SOLVED).then(function (c) {
+      return c.match(key);
+    }).then(function (hit) {
+      return hit ? hit.text() : null;
+    }).catch(function () {
+      return null;
+    });
+  }
+  function keepSolved(key, page) {
+    if (!("caches" in window)) {
+      return;
+    }
+    caches.open(SOLVED).then(function (c) {
+      return c.put(key, new Response(page, { headers: { "Content-Type": "text/html; charset=utf-8" } })).then(function () {
+        return c.keys();
+      }).then(function (keys) {
+        return Promise.all(keys.slice(0, Math.max(0, keys.length - 40)).map(function (k) {
+          return c.delete(k);
+        }));
+      });
+    }).catch(function () {});
   }
 
   // formTarget is where a form goes: its action with its fields.

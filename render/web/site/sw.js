@@ -25,7 +25,7 @@ self.addEventListener("install", function (ev) {
 self.addEventListener("activate", function (ev) {
   ev.waitUntil(caches.keys().then(function (keys) {
     return Promise.all(keys.filter(function (k) {
-      return k.indexOf("bjchart-") === 0 && k !== CACHE;
+      return k.indexOf("bjchart-") === 0 && k !== CACHE; // an older site's, and the charts it solved in the browser
     }).map(function (k) {
       return caches.delete(k);
     }));
