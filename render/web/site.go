@@ -157,9 +157,6 @@ func shortRules(r solve.Rules) string {
 	return strings.Join(tokens, " ")
 }
 
-// Games are the games the site precomputes, in order.
-func (j SiteJob) Games() []solve.Rules { return j.games }
-
 // A SiteReport says what a site holds.
 type SiteReport struct {
 	Out       string `json:"out"`
