@@ -27,17 +27,18 @@ var version = "dev"
 func main() {
 	debug.SetMemoryLimit(web.MemoryLimit)
 	server := web.New(web.Options{Version: version, Workers: 1, MaxTables: 8})
-	// bjchartServe(id, method, url, contentType, body) answers one
-	// request by postMessage: {id, head: {status, headers}}, then
+	// bjchartServe(id, method, url, contentType, body, base) answers one
+	// request (url from the site's root; base the folder the site is
+	// served from) by postMessage: {id, head: {status, headers}}, then
 	// {id, chunk: Uint8Array} as the handler writes, then {id, end: true}.
 	js.Global().Set("bjchartServe", js.FuncOf(func(this js.Value, args []js.Value) any {
-		id, method, url, contentType := args[0].Int(), args[1].String(), args[2].String(), args[3].String()
+		id, method, url, contentType, base := args[0].Int(), args[1].String(), args[2].String(), args[3].String(), args[5].String()
 		var body []byte
 		if b := args[4]; b.Truthy() {
 			body = make([]byte, b.Get("length").Int())
 			js.CopyBytesToGo(body, b)
 		}
-		go serve(server, id, method, url, contentType, body)
+		go serve(server, id, method, url, contentType, body, base)
 		return nil
 	}))
 	js.Global().Call("postMessage", map[string]any{"ready": true})
@@ -45,17 +46,17 @@ func main() {
 }
 
 // serve runs one request through the handler.
-func serve(h http.Handler, id int, method, url, contentType string, body []byte) {
+func serve(h http.Handler, id int, method, url, contentType string, body []byte, base string) {
 	r := httptest.NewRequest(method, url, bytes.NewReader(body))
 	r.Host = "localhost"
 	if contentType != "" {
 		r.Header.Set("Content-Type", contentType)
 	}
-	w := &poster{id: id, header: http.Header{}}
+	w := &poster{id: id, header: http.Header{}, base: base}
 	h.ServeHTTP(w, r)
 	if w.page() {
 		// A page: the static site's, as 'bjchart site' writes them.
-		page := web.StaticPage(w.body.Bytes(), url)
+		page := web.StaticPage(w.body.Bytes(), url, base)
 		w.body.Reset()
 		w.body.Write(page)
 	}
@@ -68,6 +69,7 @@ func serve(h http.Handler, id int, method, url, contentType string, body []byte)
 // whole, at the end).
 type poster struct {
 	id     int
+	base   string // the site's folder, which the pieces of pages in events go under
 	header http.Header
 	status int // 0 until written, -1 once the head is posted
 	body   bytes.Buffer
@@ -108,8 +110,12 @@ func (p *poster) send() {
 		p.status = -1
 	}
 	if p.body.Len() > 0 {
-		chunk := js.Global().Get("Uint8Array").New(p.body.Len())
-		js.CopyBytesToJS(chunk, p.body.Bytes())
+		data := p.body.Bytes()
+		if strings.HasPrefix(p.header.Get("Content-Type"), "text/event-stream") {
+			data = web.UnderBase(data, p.base) // an event's HTML (index plays in their cells, risk's figures)
+		}
+		chunk := js.Global().Get("Uint8Array").New(len(data))
+		js.CopyBytesToJS(chunk, data)
 		post(map[string]any{"id": p.id, "chunk": chunk})
 		p.body.Reset()
 	}

@@ -49,33 +49,44 @@ type SiteRequest struct {
 	// WASM is the page's WebAssembly built beforehand (GOOS=js
 	// GOARCH=wasm go build ./cmd/bjchart-wasm); "" builds it, which needs
 	// the Go toolchain and bjchart's source.
-	WASM    string
+	WASM string
+	// Base is the folder of the host the site is served from: "/" at the
+	// root (a user's GitHub Pages, a bucket, a domain of its own),
+	// "/bjchart/" for a GitHub project's pages.
+	Base    string
 	Version string // printed on the pages, as 'bjchart serve' prints it
 }
 
-// DefaultSiteRequest builds the WebAssembly and precomputes the default
-// games only.
-func DefaultSiteRequest() SiteRequest { return SiteRequest{} }
+// DefaultSiteRequest builds the WebAssembly, precomputes the default
+// games and serves the site from a host's root.
+func DefaultSiteRequest() SiteRequest { return SiteRequest{Base: "/"} }
 
 // Params adds the request's fields to s.
 func (q *SiteRequest) Params(s *param.Set) {
 	s.String(&q.Out, "out", "the folder to write the site to (an earlier site there is replaced)")
 	s.String(&q.Games, "games", "more games to precompute, rule strings separated by ';' (the default game, every game of 'bjchart grid' and the published charts' games always are)")
+	s.String(&q.Base, "base", "the folder of the host the site is served from: / at its root, /bjchart/ for a GitHub project's pages (user.github.io/bjchart/)")
 	s.String(&q.WASM, "wasm", "the page's WebAssembly built beforehand (GOOS=js GOARCH=wasm go build ./cmd/bjchart-wasm); by default it is built, which needs Go and bjchart's source")
 }
 
 // A SiteJob is a checked site request.
 type SiteJob struct {
-	out, wasm, version string
-	games              []solve.Rules
+	out, wasm, version, base string
+	games                    []solve.Rules
 }
 
 // Check reads and checks the request: the folder is new, empty or an
 // earlier site; every game parses.
 func (q SiteRequest) Check() (SiteJob, error) {
-	job := SiteJob{out: q.Out, wasm: q.WASM, version: q.Version}
+	job := SiteJob{out: q.Out, wasm: q.WASM, version: q.Version, base: q.Base}
 	if q.Out == "" {
 		return job, param.Errorf("out", q.Out, "want the folder to write the site to")
+	}
+	if job.base == "" {
+		job.base = "/"
+	}
+	if !siteBase.MatchString(job.base) || slices.ContainsFunc(strings.Split(job.base, "/"), func(seg string) bool { return seg == "." || seg == ".." }) {
+		return job, param.Errorf("base", q.Base, "want a folder of the host from its root, starting and ending with /: / or /bjchart/ (names of letters, digits, - _ . ~, not . or .., separated by /)")
 	}
 	if entries, err := os.ReadDir(q.Out); err == nil && len(entries) > 0 {
 		if _, err := os.Stat(filepath.Join(q.Out, siteMarker)); err != nil {
@@ -93,6 +104,9 @@ func (q SiteRequest) Check() (SiteJob, error) {
 	job.games = games
 	return job, err
 }
+
+// siteBase is a base folder: "/", or names separated by "/" between two.
+var siteBase = regexp.MustCompile(`^/(?:[A-Za-z0-9._~-]+/)*$`)
 
 // siteGames are the games precomputed: the page's default, every game of
 // 'bjchart grid', each library chart's own and the extra ones asked for,
@@ -279,7 +293,7 @@ func (j SiteJob) Run(ctx context.Context, progress func()) (SiteReport, error) {
 		if err := ctx.Err(); err != nil {
 			return rep, err
 		}
-		body, err := prerender(srv, p.key)
+		body, err := prerender(srv, p.key, j.base)
 		if err != nil {
 			return rep, err
 		}
@@ -292,26 +306,26 @@ func (j SiteJob) Run(ctx context.Context, progress func()) (SiteReport, error) {
 		}
 		used[file] = true
 		w.add(file, body)
-		index[pageKey(p.key)] = "/" + file
+		index[pageKey(p.key)] = j.base + file
 		if u, _ := url.Parse(p.key); u.Path == "/" && u.Query().Has("rules") {
 			// The game as people write it: its rules without the ones
 			// that are the default ("6D H17 DAS LS").
 			if r, err := solve.ParseRules(u.Query().Get("rules")); err == nil {
-				index[pageKey(link("/", shortRules(r)))] = "/" + file
+				index[pageKey(link("/", shortRules(r)))] = j.base + file
 			}
 		}
 		if p.key == "/" {
 			// The default page's pictures too, so that a first visit shows
 			// it whole without loading the WebAssembly.
 			for _, m := range drawnImage.FindAllSubmatch(body, -1) {
-				src := html.UnescapeString(string(m[1]))
+				src := "/" + strings.TrimPrefix(html.UnescapeString(string(m[1])), j.base) // from the site's root
 				img, err := answer(srv, src)
 				if err != nil {
 					return rep, err
 				}
 				name := "img/" + pageSlug(src) + path.Ext(strings.SplitN(src, "?", 2)[0])
 				w.add(name, img)
-				index[pageKey(src)] = "/" + name
+				index[pageKey(src)] = j.base + name
 			}
 		}
 		if progress != nil {
@@ -341,19 +355,20 @@ func (j SiteJob) Run(ctx context.Context, progress func()) (SiteReport, error) {
 	for _, f := range w.names {
 		switch {
 		case strings.HasSuffix(f, "/index.html"): // a page's folder, as hosts answer for it
-			later = append(later, "/"+strings.TrimSuffix(f, "index.html"))
+			later = append(later, j.base+strings.TrimSuffix(f, "index.html"))
 		case f == "bjchart.wasm" || strings.HasPrefix(f, "pages/"):
-			later = append(later, "/"+f)
+			later = append(later, j.base+f)
 		case f == "index.html":
-			core = append(core, "/")
+			core = append(core, j.base)
 		default:
-			core = append(core, "/"+f)
+			core = append(core, j.base+f)
 		}
 	}
 	sw, _ := siteFiles.ReadFile("site/sw.js")
 	coreJSON, _ := json.Marshal(core)
 	laterJSON, _ := json.Marshal(later)
 	sw = bytes.Replace(sw, []byte(`"@VERSION@"`), []byte(`"`+version+`"`), 1)
+	sw = bytes.Replace(sw, []byte(`"@BASE@"`), []byte(`"`+j.base+`"`), 1)
 	sw = bytes.Replace(sw, []byte(`["@CORE@"]`), coreJSON, 1)
 	sw = bytes.Replace(sw, []byte(`["@LATER@"]`), laterJSON, 1)
 	w.add("sw.js", sw)
@@ -408,12 +423,12 @@ func (w *siteWriter) flush() error {
 
 // prerender answers one page's request as 'bjchart serve' does and makes
 // it a static page.
-func prerender(h http.Handler, key string) ([]byte, error) {
+func prerender(h http.Handler, key, base string) ([]byte, error) {
 	body, err := answer(h, key)
 	if err != nil {
 		return nil, err
 	}
-	return StaticPage(body, key), nil
+	return StaticPage(body, key, base), nil
 }
 
 // answer is the handler's answer to a request for key.
@@ -460,8 +475,9 @@ func pageSlug(key string) string {
 	return s
 }
 
-// shellTags go into every static page's head: the app's manifest and
-// the shell, which runs the rest of the page in the browser.
+// shellTags go into every static page's head, under the site's base: the
+// app's manifest and the shell, which runs the rest of the page in the
+// browser.
 const shellTags = `<link rel="manifest" href="/manifest.webmanifest">
 <link rel="icon" href="/icon.svg">
 <meta name="theme-color" content="#007856">
@@ -472,22 +488,39 @@ const shellTags = `<link rel="manifest" href="/manifest.webmanifest">
 // (a heatmap, a plot): on a static host there is no such file.
 var dynamicImage = regexp.MustCompile(`(<img\b[^>]*?\s)src="(/[^"]*)"`)
 
+// siteAddress matches an attribute holding an address of the site (a
+// link, a form's action, an image, a script's data-stream): a path from
+// the root, which a site under a base folder must begin with the base.
+var siteAddress = regexp.MustCompile(`(\s(?:href|src|action|data-[a-z-]+)=")/`)
+
 // StaticPage makes a page the handler wrote a static site's page: the
-// shell's tags in its head, with key (the page's address) for the shell to
-// check against the address shown, and every image the handler draws
-// named by data-bjchart-src (the shell draws it in the browser) rather
-// than src, which a static host would answer with a 404. The page is
-// otherwise the same bytes.
-func StaticPage(page []byte, key string) []byte {
-	head := fmt.Sprintf(`<meta name="bjchart-page" content="%s">`+"\n", htmlAttr(pageKey(key))) + shellTags
+// shell's tags in its head, with key (the page's address from the site's
+// root) for the shell to check against the address shown and base (the
+// folder the site is served from, "/" at a host's root); every image the
+// handler draws named by data-bjchart-src (the shell draws it in the
+// browser) rather than src, which a static host would answer with a 404;
+// and every address of the site under base. The page is otherwise the
+// same bytes.
+func StaticPage(page []byte, key, base string) []byte {
+	head := fmt.Sprintf(`<meta name="bjchart-page" content="%s">`+"\n"+`<meta name="bjchart-base" content="%s">`+"\n", htmlAttr(pageKey(key)), htmlAttr(base)) + shellTags
 	out := bytes.Replace(page, []byte("</head>"), []byte(head+"</head>"), 1)
-	return dynamicImage.ReplaceAllFunc(out, func(m []byte) []byte {
+	out = dynamicImage.ReplaceAllFunc(out, func(m []byte) []byte {
 		sub := dynamicImage.FindSubmatch(m)
 		if bytes.HasPrefix(sub[2], []byte("/assets/")) {
 			return m
 		}
 		return append(append(append([]byte{}, sub[1]...), `data-bjchart-src="`...), append(sub[2], '"')...)
 	})
+	return UnderBase(out, base)
+}
+
+// UnderBase puts the site's addresses in HTML (a page, or the pieces of
+// one a long job's events carry) under base.
+func UnderBase(html []byte, base string) []byte {
+	if base == "/" {
+		return html
+	}
+	return siteAddress.ReplaceAll(html, []byte("${1}"+base))
 }
 
 // htmlAttr escapes s for a double-quoted attribute.

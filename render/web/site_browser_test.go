@@ -28,19 +28,27 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// TestSiteBrowser drives headless Chromium against 'bjchart site”s
-// output served by a plain static file server on loopback: a precomputed
-// game's edge and five cells' EVs equal to the chart JSON's to 1e-9; a
-// rule changed and the new game solved in the browser; a card downloaded
-// through the page's own handler and found to be a PDF of the game; the
-// network cut (the DevTools protocol's emulation, and the server
-// closed), the page reloaded from the service worker's cache and another
-// game solved; nothing scrolls sideways at 390 px; no console error.
+// TestSiteBrowser drives headless Chromium against the output of
+// 'bjchart site' served by a plain static file server on loopback, from
+// a host's root and from a folder (as a GitHub project's pages are): a
+// precomputed game's edge and five cells' EVs equal to the chart JSON's
+// to 1e-9; a rule changed and the new game solved in the browser; a card
+// downloaded through the page's own handler and found to be a PDF of the
+// game; the network cut (the DevTools protocol's emulation, and the
+// server closed), the page reloaded from the service worker's cache and
+// another game solved; a Hold'em equity; nothing scrolls sideways at 390
+// px; no console error.
 func TestSiteBrowser(t *testing.T) {
+	for _, folder := range []string{"/", "/bjchart/"} {
+		t.Run("base="+folder, func(t *testing.T) { siteBrowser(t, folder) })
+	}
+}
+
+func siteBrowser(t *testing.T, folder string) {
 	ctx, cancel := newBrowser(t, 180*time.Second)
 	defer cancel()
 	dir := filepath.Join(t.TempDir(), "site")
-	job, err := SiteRequest{Out: dir, Version: "test"}.Check()
+	job, err := SiteRequest{Out: dir, Base: folder, Version: "test"}.Check()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,10 +62,14 @@ func TestSiteBrowser(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := &http.Server{Handler: http.FileServer(http.Dir(dir))}
+	var files http.Handler = http.FileServer(http.Dir(dir))
+	if folder != "/" {
+		files = http.StripPrefix(strings.TrimSuffix(folder, "/"), files)
+	}
+	srv := &http.Server{Handler: files}
 	go srv.Serve(ln)
 	defer srv.Close()
-	base := "http://" + ln.Addr().String()
+	base := "http://" + ln.Addr().String() + strings.TrimSuffix(folder, "/")
 
 	downloads := t.TempDir()
 	var mu sync.Mutex
@@ -139,7 +151,7 @@ func TestSiteBrowser(t *testing.T) {
 	t.Logf("another new game solved in the browser, the WebAssembly running: %v", time.Since(start).Round(time.Millisecond))
 
 	// A card, made by the page's handler in the browser and saved.
-	if err := chromedp.Run(ctx, jsEval(`document.querySelector('a[href^="/card.pdf"]').click()`, nil)); err != nil {
+	if err := chromedp.Run(ctx, jsEval(`document.querySelector('a[href*="/card.pdf?"]').click()`, nil)); err != nil {
 		t.Fatal(err)
 	}
 	var pdf []byte

@@ -16,7 +16,7 @@ import (
 // draw, an asset's is left; nothing else changes.
 func TestStaticPage(t *testing.T) {
 	page := `<html><head><title>x</title></head><body><img id="heatmap" class="heatmap" src="/plot.png?rules=6D&amp;metric=best" alt="a"><img src="/assets/logo.png"><p>src="/plot.png"</p></body></html>`
-	got := string(StaticPage([]byte(page), "/?rules=6D+S17&hand=T,6+v+T"))
+	got := string(StaticPage([]byte(page), "/?rules=6D+S17&hand=T,6+v+T", "/"))
 	for _, want := range []string{
 		`<meta name="bjchart-page" content="/?hand=T%2C6+v+T&amp;rules=6D+S17">`,
 		`<script src="/assets/static.js" defer></script>` + "\n</head>",
@@ -30,6 +30,20 @@ func TestStaticPage(t *testing.T) {
 	}
 	if strings.Count(got, "static.js") != 1 {
 		t.Errorf("the shell is in the page %d times", strings.Count(got, "static.js"))
+	}
+	// Under a folder: every address of the site in it, the key from the
+	// site's root.
+	page = `<html><head></head><body><a href="/sim?rules=6D">s</a><a href="/">c</a><a href="https://example.com/x">e</a><form action="/drill"></form><progress data-stream="/sim/run?x=1"></progress><img src="/plot.png?a=1"></body></html>`
+	got = string(StaticPage([]byte(page), "/sim?rules=6D", "/bjchart/"))
+	for _, want := range []string{
+		`<meta name="bjchart-page" content="/sim?rules=6D">`, `<meta name="bjchart-base" content="/bjchart/">`,
+		`<link rel="manifest" href="/bjchart/manifest.webmanifest">`, `<script src="/bjchart/assets/static.js" defer>`,
+		`<a href="/bjchart/sim?rules=6D">`, `<a href="/bjchart/">`, `<a href="https://example.com/x">`, `<form action="/bjchart/drill">`,
+		`data-stream="/bjchart/sim/run?x=1"`, `<img data-bjchart-src="/bjchart/plot.png?a=1">`,
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the static page under /bjchart/ lacks %s:\n%s", want, got)
+		}
 	}
 }
 
@@ -46,6 +60,10 @@ func TestSiteRefusals(t *testing.T) {
 		{SiteRequest{Out: other}, "not a site 'bjchart site' wrote"},
 		{SiteRequest{Out: filepath.Join(other, "new"), Games: "6D S17;7Q"}, "games"},
 		{SiteRequest{Out: filepath.Join(other, "new"), WASM: filepath.Join(other, "none.wasm")}, "wasm"},
+		{SiteRequest{Out: filepath.Join(other, "new"), Base: "bjchart"}, "base"},
+		{SiteRequest{Out: filepath.Join(other, "new"), Base: "/bjchart"}, "base"},
+		{SiteRequest{Out: filepath.Join(other, "new"), Base: "/a b/"}, "base"},
+		{SiteRequest{Out: filepath.Join(other, "new"), Base: "/x/../"}, "base"},
 	} {
 		if _, err := tc.req.Check(); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%+v: %v, want an error saying %q", tc.req, err, tc.want)

@@ -15,14 +15,29 @@
 
   var B = window.bjchart;
   if (!B) {
-    B = window.bjchart = { next: 1, pending: {}, worker: null, pages: null, shown: null };
+    var baseMeta = document.querySelector('meta[name="bjchart-base"]');
+    // base is the folder the site is served from ("/" at a host's root);
+    // the handler and pages.json's keys know addresses from the site's
+    // root.
+    B = window.bjchart = { next: 1, pending: {}, worker: null, pages: null, shown: null,
+      base: baseMeta ? baseMeta.getAttribute("content") : "/" };
     patchWindow(B);
   }
 
-  // keyOf is a page's address as pages.json keys it: the path without a
-  // trailing slash, the query's fields by name.
+  // rootPath is an address's path from the site's root: its base taken
+  // off, no trailing slash.
+  function rootPath(u) {
+    var path = u.pathname;
+    if (path.indexOf(B.base) === 0) {
+      path = "/" + path.slice(B.base.length);
+    }
+    return path.replace(/\/+$/, "") || "/";
+  }
+
+  // keyOf is a page's address as pages.json keys it: the path from the
+  // site's root, the query's fields by name.
   function keyOf(u) {
-    var path = u.pathname.replace(/\/+$/, "") || "/";
+    var path = rootPath(u);
     var params = new URLSearchParams(u.search);
     params.sort();
     var q = params.toString();
@@ -32,7 +47,7 @@
   // pagesIndex is the precomputed pages, by address.
   function pagesIndex() {
     if (!B.pages) {
-      B.pages = fetch("/pages.json").then(function (r) {
+      B.pages = fetch(B.base + "pages.json").then(function (r) {
         return r.ok ? r.json() : { pages: {} };
       }).then(function (j) {
         return j.pages || {};
@@ -48,7 +63,7 @@
     if (B.worker) {
       return B.worker;
     }
-    var w = new Worker("/assets/worker.js");
+    var w = new Worker(B.base + "assets/worker.js");
     w.onmessage = function (ev) {
       var m = ev.data;
       if (m.failed) {
@@ -95,7 +110,7 @@
     return new Promise(function (resolve, reject) {
       var id = B.next++;
       B.pending[id] = { resolve: resolve, reject: reject, chunks: [], onChunk: onChunk, started: Date.now() };
-      var msg = { id: id, method: method, url: url, type: type || "", body: body || null };
+      var msg = { id: id, method: method, url: url, type: type || "", body: body || null, base: B.base };
       worker().postMessage(msg);
       setTimeout(busy, 400);
     });
@@ -178,8 +193,9 @@
       return String(s).replace(/[&<>"]/g, function (c) { return { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]; });
     };
     show('<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
-      '<title>bjchart</title><link rel="stylesheet" href="/assets/style.css"><script src="/assets/static.js" defer></script></head><body><main>' +
-      '<p class="error" role="alert">bjchart: ' + esc(message) + '</p><p><a href="/">The chart</a></p></main></body></html>', url, how);
+      '<title>bjchart</title><meta name="bjchart-base" content="' + esc(B.base) + '"><link rel="stylesheet" href="' + esc(B.base) + 'assets/style.css">' +
+      '<script src="' + esc(B.base) + 'assets/static.js" defer></script></head><body><main>' +
+      '<p class="error" role="alert">bjchart: ' + esc(message) + '</p><p><a href="' + esc(B.base) + '">The chart</a></p></main></body></html>', url, how);
   }
 
   // save hands a download to the browser, under the handler's file name.
@@ -210,7 +226,7 @@
         return null;
       });
     }) : Promise.resolve(null);
-    var path = u.pathname.replace(/\/+$/, "") || "/";
+    var path = rootPath(u);
     var keep = (method || "GET") === "GET" && path === "/"; // a game's chart: the same page every time
     return answer.then(function (html) {
       return html !== null || !keep ? html : solvedPage(key);
@@ -245,13 +261,13 @@
 
   // The charts solved in this browser are kept (the last 40), so that a
   // reload, online or off, shows one without solving it again.
-  var SOLVED = "bjchart-solved";
+  var SOLVED = "bjchart" + B.base + "solved"; // dropped with the site's own cache when a new site comes
   function solvedPage(key) {
     if (!("caches" in window)) {
       return Promise.resolve(null);
     }
     return caches.open(SOLVED).then(function (c) {
-      return c.match(key);
+      return c.match(B.base + key.slice(1));
     }).then(function (hit) {
       return hit ? hit.text() : null;
     }).catch(function () {
@@ -263,7 +279,7 @@
       return;
     }
     caches.open(SOLVED).then(function (c) {
-      return c.put(key, new Response(page, { headers: { "Content-Type": "text/html; charset=utf-8" } })).then(function () {
+      return c.put(B.base + key.slice(1), new Response(page, { headers: { "Content-Type": "text/html; charset=utf-8" } })).then(function () {
         return c.keys();
       }).then(function (keys) {
         return Promise.all(keys.slice(0, Math.max(0, keys.length - 40)).map(function (k) {
@@ -293,13 +309,14 @@
     if (B.replacing) {
       return; // the page is being replaced
     }
+    var u = new URL(src, location.href);
     pagesIndex().then(function (index) {
-      var file = index[keyOf(new URL(src, location.href))];
+      var file = index[keyOf(u)];
       if (file) { // drawn when the site was made
         B.setSrc.call(img, file);
         return null;
       }
-      return request("GET", src);
+      return request("GET", rootPath(u) + u.search);
     }).then(function (res) {
       if (res === null) {
         return;
@@ -331,8 +348,8 @@
       get: desc.get,
       set: function (v) {
         var u = new URL(v, location.href);
-        if (u.origin === location.origin && u.pathname.indexOf("/assets/") !== 0 && u.protocol !== "blob:") {
-          loadImage(this, u.pathname + u.search);
+        if (u.origin === location.origin && u.pathname.indexOf(B.base + "assets/") !== 0 && u.protocol !== "blob:") {
+          loadImage(this, rootPath(u) + u.search);
           return;
         }
         desc.set.call(this, v);
@@ -377,7 +394,7 @@
       if (B.replacing) {
         return; // the page is being replaced: its job is not the one asked for
       }
-      request("GET", u.pathname + u.search, null, "", function (chunk) {
+      request("GET", rootPath(u) + u.search, null, "", function (chunk) {
         if (closed) {
           return;
         }
@@ -416,7 +433,7 @@
       return;
     }
     var u = new URL(a.href, location.href);
-    if (u.origin !== location.origin || u.pathname.indexOf("/assets/") === 0 || a.getAttribute("href").charAt(0) === "#") {
+    if (u.origin !== location.origin || u.pathname.indexOf(B.base + "assets/") === 0 || a.getAttribute("href").charAt(0) === "#") {
       return;
     }
     ev.preventDefault();
@@ -486,7 +503,7 @@
         B.kept = ev.data; // offline, what is not kept will not show
       }
     });
-    navigator.serviceWorker.register("/sw.js").then(function () {
+    navigator.serviceWorker.register(B.base + "sw.js", { scope: B.base }).then(function () {
       return navigator.serviceWorker.ready;
     }).then(function (reg) {
       reg.active.postMessage("keep");

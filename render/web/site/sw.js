@@ -10,7 +10,9 @@
 "use strict";
 
 var VERSION = "@VERSION@";
-var CACHE = "bjchart-" + VERSION;
+var BASE = "@BASE@"; // the folder the site is served from
+var PREFIX = "bjchart" + BASE; // the caches of this site, not another's on the same host
+var CACHE = PREFIX + VERSION;
 var CORE = ["@CORE@"];
 var LATER = ["@LATER@"];
 
@@ -25,7 +27,9 @@ self.addEventListener("install", function (ev) {
 self.addEventListener("activate", function (ev) {
   ev.waitUntil(caches.keys().then(function (keys) {
     return Promise.all(keys.filter(function (k) {
-      return k.indexOf("bjchart-") === 0 && k !== CACHE; // an older site's, and the charts it solved in the browser
+      // an older site's, and the charts it solved in the browser (not a
+      // site's in a folder below this one)
+      return k.indexOf(PREFIX) === 0 && k.slice(PREFIX.length).indexOf("/") < 0 && k !== CACHE;
     }).map(function (k) {
       return caches.delete(k);
     }));
@@ -78,14 +82,14 @@ self.addEventListener("fetch", function (ev) {
           c.put(key, res.clone());
         }
         if (res.status === 404 && req.mode === "navigate") { // a page the host has no file for: the shell makes it
-          return c.match("/").then(function (page) {
+          return c.match(BASE).then(function (page) {
             return page || res;
           });
         }
         return res;
       }).catch(function (err) {
         if (req.mode === "navigate") { // offline, a page not kept: the default page, which the shell completes
-          return c.match("/").then(function (page) {
+          return c.match(BASE).then(function (page) {
             return page || Promise.reject(err);
           });
         }

@@ -4,14 +4,14 @@
 // postMessage: {id, head}, {id, chunk}..., {id, end}.
 "use strict";
 
-importScripts("/assets/wasm_exec.js");
+importScripts("wasm_exec.js"); // beside this file, under the site's folder
 
 var go = new Go();
 var started = performance.now();
-var ready = WebAssembly.instantiateStreaming(fetch("/bjchart.wasm"), go.importObject)
+var ready = WebAssembly.instantiateStreaming(fetch("../bjchart.wasm"), go.importObject)
   .catch(function () {
     // A host that serves .wasm under another type: compile from bytes.
-    return fetch("/bjchart.wasm").then(function (r) {
+    return fetch("../bjchart.wasm").then(function (r) {
       if (!r.ok) {
         throw new Error("bjchart.wasm: " + r.status);
       }
@@ -34,6 +34,6 @@ ready.catch(function (err) {
 onmessage = function (ev) {
   var m = ev.data;
   ready.then(function () {
-    self.bjchartServe(m.id, m.method, m.url, m.type || "", m.body || null);
+    self.bjchartServe(m.id, m.method, m.url, m.type || "", m.body || null, m.base || "/");
   });
 };
