@@ -395,6 +395,36 @@ type HoldemNashClass struct {
 	Call  float64 `json:"call"`
 }
 
+// CSV writes a row per player: the range, its hands, equity, win, tie,
+// whether exact, and the equity's SE where simulated ("" where exact).
+func (r HoldemEquityReport) CSV(w io.Writer) error {
+	cw := csv.NewWriter(w)
+	cw.Write([]string{"player", "range", "combos", "equity", "win", "tie", "exact", "se", "board", "dead"})
+	for i, p := range r.Players {
+		se := ""
+		if p.SE != nil {
+			se = strconv.FormatFloat(*p.SE, 'g', -1, 64)
+		}
+		cw.Write([]string{strconv.Itoa(i + 1), p.Range, strconv.Itoa(p.Combos), strconv.FormatFloat(p.Equity, 'g', -1, 64),
+			strconv.FormatFloat(p.Win, 'g', -1, 64), strconv.FormatFloat(p.Tie, 'g', -1, 64), strconv.FormatBool(p.Exact), se, r.Board, r.Dead})
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+// CSV writes a row per class: how often the small blind pushes it and
+// the big blind calls with it at the equilibrium, with the stack and ante.
+func (r HoldemNashReport) CSV(w io.Writer) error {
+	cw := csv.NewWriter(w)
+	cw.Write([]string{"class", "push", "call", "stack_bb", "ante_bb"})
+	stack, ante := strconv.FormatFloat(r.Stack, 'g', -1, 64), strconv.FormatFloat(r.Ante, 'g', -1, 64)
+	for _, c := range r.Classes {
+		cw.Write([]string{c.Class, strconv.FormatFloat(c.Push, 'g', -1, 64), strconv.FormatFloat(c.Call, 'g', -1, 64), stack, ante})
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
 // NewHoldemNashReport lays out an equilibrium.
 func NewHoldemNashReport(n holdem.Nash, oneClass float64) HoldemNashReport {
 	rep := HoldemNashReport{Stack: n.Stack, Ante: n.Ante, Value: n.Value, Exploitability: n.Exploitability, OneClassGain: oneClass,

@@ -108,7 +108,7 @@ hand without one; a deal counts at its hands' weights multiplied).`,
 	o.req.Params(&fields)
 	bindParams(cmd, &fields)
 	fl := cmd.Flags()
-	enumVar(fl, &o.format, "format", "text", "output format: %s", "text", "json")
+	enumVar(fl, &o.format, "format", "text", "output format: %s (csv: a row per player)", "text", "json", "csv")
 	return cmd
 }
 
@@ -124,8 +124,11 @@ func (o *holdemEquityOptions) run(e env, args []string) error {
 	}
 	rep := render.NewHoldemEquityReport(job.Ranges, job.Board, job.Dead, res)
 	return writeStdout(e, o.format, func(b *bytes.Buffer) error {
-		if o.format == "json" {
+		switch o.format {
+		case "json":
 			return render.WriteJSON(b, rep)
+		case "csv":
+			return rep.CSV(b)
 		}
 		return rep.Text(b)
 	})
@@ -311,8 +314,11 @@ exact equilibrium) and what changing one class's play alone would gain.`,
 			}
 			rep := render.NewHoldemNashReport(n, oneClass)
 			return writeStdout(e, format, func(b *bytes.Buffer) error {
-				if format == "json" {
+				switch format {
+				case "json":
 					return render.WriteJSON(b, rep)
+				case "csv":
+					return rep.CSV(b)
 				}
 				return rep.Text(b)
 			})
@@ -322,6 +328,6 @@ exact equilibrium) and what changing one class's play alone would gain.`,
 	req.Params(&fields)
 	bindParams(cmd, &fields)
 	fl := cmd.Flags()
-	enumVar(fl, &format, "format", "text", "output format: %s", "text", "json")
+	enumVar(fl, &format, "format", "text", "output format: %s (csv: a row per class)", "text", "json", "csv")
 	return cmd
 }
