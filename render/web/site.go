@@ -162,7 +162,11 @@ func shortRules(r solve.Rules) string {
 	tokens := strings.Fields(r.String())
 	for i := 0; i < len(tokens); {
 		rest := slices.Delete(slices.Clone(tokens), i, i+1)
-		if s, err := solve.ParseRules(strings.Join(rest, " ")); err == nil && s.String() == r.String() && slices.Contains([]string{"DOA", "SPL3", "3:2", "PEEK", "NS"}, tokens[i]) {
+		if !slices.Contains([]string{"DOA", "SPL3", "3:2", "PEEK", "NS"}, tokens[i]) {
+			i++
+			continue
+		}
+		if s, err := solve.ParseRules(strings.Join(rest, " ")); err == nil && s.String() == r.String() {
 			tokens = rest
 			continue
 		}
@@ -185,14 +189,15 @@ type SiteReport struct {
 // sitePages are the pages precomputed besides each game's chart: every
 // page of the navigation at its defaults, and with the default game's
 // rules where the navigation carries them.
+// Each at its defaults is its folder's index.html, for a visit straight
+// to it.
 var sitePages = []struct {
-	path     string
-	rules    bool // the navigation links it with the game's rules
-	fileRoot bool // it is also the folder's index.html, for a visit straight to it
+	path  string
+	rules bool // the navigation links it with the game's rules
 }{
-	{"/indices", true, true}, {"/sim", true, true}, {"/risk", true, true}, {"/drill", true, true},
-	{"/drill/count", true, true}, {"/drill/index", true, true}, {"/drill/table", true, true},
-	{"/house", false, true}, {"/holdem", false, true},
+	{"/indices", true}, {"/sim", true}, {"/risk", true}, {"/drill", true},
+	{"/drill/count", true}, {"/drill/index", true}, {"/drill/table", true},
+	{"/house", false}, {"/holdem", false},
 }
 
 // queryPages are the pages that answer only a query (a calculator's
@@ -201,21 +206,22 @@ var sitePages = []struct {
 // finds a file on any host.
 var queryPages = []string{"/holdem/equity", "/holdem/nash"}
 
-// pages are the addresses precomputed, each with its file where that is
-// fixed: the default page, each game's chart, every page of the
-// navigation.
-func (j SiteJob) pages() [][2]string {
+// A sitePage is an address precomputed, and its file where that is
+// fixed ("" for one under pages/).
+type sitePage struct{ key, file string }
+
+// pages are the addresses precomputed: the default page, each game's
+// chart, every page of the navigation.
+func (j SiteJob) pages() []sitePage {
 	def := j.games[0].String()
-	pages := [][2]string{{"/", "index.html"}}
+	pages := []sitePage{{"/", "index.html"}}
 	for _, g := range j.games {
-		pages = append(pages, [2]string{link("/", g.String()), ""})
+		pages = append(pages, sitePage{link("/", g.String()), ""})
 	}
 	for _, p := range sitePages {
-		if p.fileRoot {
-			pages = append(pages, [2]string{p.path, strings.TrimPrefix(p.path, "/") + "/index.html"})
-		}
+		pages = append(pages, sitePage{p.path, strings.TrimPrefix(p.path, "/") + "/index.html"})
 		if p.rules {
-			pages = append(pages, [2]string{link(p.path, def), ""})
+			pages = append(pages, sitePage{link(p.path, def), ""})
 		}
 	}
 	return pages
@@ -259,7 +265,35 @@ func (j SiteJob) Run(ctx context.Context, progress func()) (SiteReport, error) {
 	rep.WASM = int64(len(wasm))
 	rep.WASMGzip = gzipSize(wasm)
 
-	// The page's assets, the shell's and the service worker's.
+	if err := w.addAssets(); err != nil {
+		return rep, err
+	}
+	pages, err := j.addPages(ctx, &w, progress)
+	if err != nil {
+		return rep, err
+	}
+	rep.Pages = pages
+	j.addServiceWorker(&w)
+
+	first := []string{"index.html", "assets/style.css", "assets/app.js", "assets/static.js"}
+	for _, f := range first {
+		rep.FirstLoad += gzipSize(w.data[f])
+	}
+	if err := w.flush(); err != nil {
+		return rep, err
+	}
+	rep.Files = len(w.names)
+	for _, f := range w.names {
+		rep.Bytes += int64(len(w.data[f]))
+	}
+	if err := os.RemoveAll(j.out); err != nil {
+		return rep, err
+	}
+	return rep, os.Rename(tmp, j.out)
+}
+
+// addAssets adds the page's assets, the shell's, the manifest and icon.
+func (w *siteWriter) addAssets() error {
 	assets, _ := fs.Sub(files, "assets")
 	if err := fs.WalkDir(assets, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
@@ -269,7 +303,7 @@ func (j SiteJob) Run(ctx context.Context, progress func()) (SiteReport, error) {
 		w.add("assets/"+p, data)
 		return err
 	}); err != nil {
-		return rep, err
+		return err
 	}
 	for _, name := range []string{"static.js", "worker.js"} {
 		data, _ := siteFiles.ReadFile("site/" + name)
@@ -279,23 +313,25 @@ func (j SiteJob) Run(ctx context.Context, progress func()) (SiteReport, error) {
 		data, _ := siteFiles.ReadFile("site/" + name)
 		w.add(name, data)
 	}
+	return nil
+}
 
-	// The pages, by the handler 'bjchart serve' runs.
+// addPages adds the pages, written by the handler 'bjchart serve' runs,
+// and pages.json, which names each page's file by its address (a game's
+// also by its rules as people write them; the default page's pictures
+// too); it returns how many it precomputed.
+func (j SiteJob) addPages(ctx context.Context, w *siteWriter, progress func()) (int, error) {
 	srv := New(Options{Version: j.version, Workers: runtime.GOMAXPROCS(0)})
-	type page struct{ key, file string }
-	var pages []page
-	for _, p := range j.pages() {
-		pages = append(pages, page{p[0], p[1]})
-	}
+	pages := j.pages()
 	index := map[string]string{}
 	used := map[string]bool{}
 	for _, p := range pages {
 		if err := ctx.Err(); err != nil {
-			return rep, err
+			return 0, err
 		}
 		body, err := prerender(srv, p.key, j.base)
 		if err != nil {
-			return rep, err
+			return 0, err
 		}
 		file := p.file
 		if file == "" {
@@ -308,8 +344,6 @@ func (j SiteJob) Run(ctx context.Context, progress func()) (SiteReport, error) {
 		w.add(file, body)
 		index[pageKey(p.key)] = j.base + file
 		if u, _ := url.Parse(p.key); u.Path == "/" && u.Query().Has("rules") {
-			// The game as people write it: its rules without the ones
-			// that are the default ("6D H17 DAS LS").
 			if r, err := solve.ParseRules(u.Query().Get("rules")); err == nil {
 				index[pageKey(link("/", shortRules(r)))] = j.base + file
 			}
@@ -321,7 +355,7 @@ func (j SiteJob) Run(ctx context.Context, progress func()) (SiteReport, error) {
 				src := "/" + strings.TrimPrefix(html.UnescapeString(string(m[1])), j.base) // from the site's root
 				img, err := answer(srv, src)
 				if err != nil {
-					return rep, err
+					return 0, err
 				}
 				name := "img/" + pageSlug(src) + path.Ext(strings.SplitN(src, "?", 2)[0])
 				w.add(name, img)
@@ -332,7 +366,6 @@ func (j SiteJob) Run(ctx context.Context, progress func()) (SiteReport, error) {
 			progress()
 		}
 	}
-	rep.Pages = len(pages)
 	// A host's answer to an address it has no file for, where it takes
 	// one (GitHub Pages, Netlify, nginx's error_page): the default page,
 	// which the shell completes with the page asked for.
@@ -342,9 +375,14 @@ func (j SiteJob) Run(ctx context.Context, progress func()) (SiteReport, error) {
 	}
 	indexJSON, _ := json.Marshal(map[string]any{"pages": index})
 	w.add("pages.json", indexJSON)
+	return len(pages), nil
+}
 
-	// The service worker, last: its cache is named by everything else, so
-	// that a new site replaces the old one's cache.
+// addServiceWorker adds the service worker, after every other file: its
+// cache is named by all of them, so that a new site replaces an old one's
+// cache. It keeps the shell, the style and the default page when it
+// installs (core), the WebAssembly and the pages when asked (later).
+func (j SiteJob) addServiceWorker(w *siteWriter) {
 	sum := sha256.New()
 	for _, f := range w.names {
 		sum.Write([]byte(f))
@@ -373,22 +411,6 @@ func (j SiteJob) Run(ctx context.Context, progress func()) (SiteReport, error) {
 	sw = bytes.Replace(sw, []byte(`["@LATER@"]`), laterJSON, 1)
 	w.add("sw.js", sw)
 	w.add(siteMarker, []byte("written by 'bjchart site'; a new site replaces this folder\n"))
-
-	first := []string{"index.html", "assets/style.css", "assets/app.js", "assets/static.js"}
-	for _, f := range first {
-		rep.FirstLoad += gzipSize(w.data[f])
-	}
-	if err := w.flush(); err != nil {
-		return rep, err
-	}
-	rep.Files = len(w.names)
-	for _, f := range w.names {
-		rep.Bytes += int64(len(w.data[f]))
-	}
-	if err := os.RemoveAll(j.out); err != nil {
-		return rep, err
-	}
-	return rep, os.Rename(tmp, j.out)
 }
 
 // siteWriter gathers the site's files, then writes them.
