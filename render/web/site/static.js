@@ -106,10 +106,10 @@
 
   // request sends one request to the handler; the promise gets its
   // status, headers and body; onChunk sees the body as it comes.
-  function request(method, url, body, type, onChunk) {
+  function request(method, url, body, type, onChunk, stream) {
     return new Promise(function (resolve, reject) {
       var id = B.next++;
-      B.pending[id] = { resolve: resolve, reject: reject, chunks: [], onChunk: onChunk, started: Date.now() };
+      B.pending[id] = { resolve: resolve, reject: reject, chunks: [], onChunk: onChunk, started: Date.now(), stream: !!stream };
       var msg = { id: id, method: method, url: url, type: type || "", body: body || null, base: B.base };
       worker().postMessage(msg);
       setTimeout(busy, 400);
@@ -210,9 +210,19 @@
     setTimeout(function () { URL.revokeObjectURL(a.href); }, 60000);
   }
 
+  // leave ends the page's long job, as 'bjchart serve' stops one when the
+  // browser leaves its page: the worker, busy with it, would otherwise
+  // answer nothing else until it ends.
+  function leave() {
+    if (Object.keys(B.pending).some(function (id) { return B.pending[id].stream; })) {
+      failAll("left");
+    }
+  }
+
   // go follows a link or a form: the precomputed page, else the handler's
   // answer; a page replaces the document, anything else is saved.
   function go(href, how, method, body, type) {
+    leave();
     var u = new URL(href, location.href);
     var key = keyOf(u);
     var answer = (method || "GET") === "GET" ? pagesIndex().then(function (index) {
@@ -253,7 +263,7 @@
         save(res, u);
       });
     }).catch(function (err) {
-      if (err.message !== "stopped") {
+      if (err.message !== "stopped" && err.message !== "left") {
         shownError(err.message, u.href, how);
       }
     });
@@ -406,14 +416,14 @@
           text = text.slice(i + 2);
           deliver(block);
         }
-      }).then(function (res) {
+      }, true).then(function (res) {
         if (!closed && res.status >= 400) {
           return res.body.text().then(function (t) {
             deliver("event: failed\ndata: " + t.trim().replace(/\n/g, "\ndata: "));
           });
         }
       }).catch(function (err) {
-        if (!closed) {
+        if (!closed && err.message !== "left") {
           deliver("event: failed\ndata: " + err.message);
           if (es.onerror) {
             es.onerror(new Event("error"));
