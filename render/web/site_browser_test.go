@@ -36,8 +36,8 @@ import (
 // downloaded through the page's own handler and found to be a PDF of the
 // game; the network cut (the DevTools protocol's emulation, and the
 // server closed), the page reloaded from the service worker's cache and
-// another game solved; a Hold'em equity; nothing scrolls sideways at 390
-// px; no console error.
+// another game solved; a Hold'em equity; a long job left for another
+// page stopped; nothing scrolls sideways at 390 px; no console error.
 func TestSiteBrowser(t *testing.T) {
 	for _, folder := range []string{"/", "/bjchart/"} {
 		t.Run("base="+folder, func(t *testing.T) { siteBrowser(t, folder) })
@@ -209,6 +209,21 @@ func siteBrowser(t *testing.T, folder string) {
 		t.Fatal(err)
 	}
 	checkHoldem(t, equities)
+
+	// A long job left for another page stops, as on 'bjchart serve': the
+	// chart shows at once, and no worker is left running the job; the
+	// chart stays (a page asked for before it does not replace it).
+	if err := chromedp.Run(ctx, open(base+"/sim?rules=6D+S17&rounds=20000000"),
+		waitUntil(`Object.values(window.bjchart.pending).some(p => p.stream)`, 30*time.Second), // the simulation runs
+		jsEval(`document.querySelector("nav.site a").click()`, nil),
+		waitCanon(def.rules.String())); err != nil {
+		t.Fatal(err)
+	}
+	var working string
+	time.Sleep(time.Second) // anything still to come would come now
+	if err := chromedp.Run(ctx, waitCanon(def.rules.String()), jsEval(`window.bjchart.worker === null ? "" : JSON.stringify(Object.values(window.bjchart.pending).map(p => p.url))`, &working)); err != nil || working != "" {
+		t.Errorf("the simulation left for the chart still runs (%v): the worker is answering %s", err, working)
+	}
 	var width int
 	if err := chromedp.Run(ctx, jsEval(`document.documentElement.scrollWidth`, &width)); err != nil {
 		t.Fatal(err)

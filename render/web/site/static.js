@@ -109,7 +109,7 @@
   function request(method, url, body, type, onChunk, stream) {
     return new Promise(function (resolve, reject) {
       var id = B.next++;
-      B.pending[id] = { resolve: resolve, reject: reject, chunks: [], onChunk: onChunk, started: Date.now(), stream: !!stream };
+      B.pending[id] = { url: url, resolve: resolve, reject: reject, chunks: [], onChunk: onChunk, started: Date.now(), stream: !!stream };
       var msg = { id: id, method: method, url: url, type: type || "", body: body || null, base: B.base };
       worker().postMessage(msg);
       setTimeout(busy, 400);
@@ -223,6 +223,8 @@
   // answer; a page replaces the document, anything else is saved.
   function go(href, how, method, body, type) {
     leave();
+    var seq = B.nav = (B.nav || 0) + 1; // a later navigation's answer wins over this one's
+    var current = function () { return seq === B.nav; };
     var u = new URL(href, location.href);
     var key = keyOf(u);
     var answer = (method || "GET") === "GET" ? pagesIndex().then(function (index) {
@@ -241,6 +243,9 @@
     return answer.then(function (html) {
       return html !== null || !keep ? html : solvedPage(key);
     }).then(function (html) {
+      if (!current()) {
+        return;
+      }
       if (html !== null) {
         show(html, u.href, how);
         return;
@@ -252,8 +257,13 @@
             if (keep && res.status === 200) {
               keepSolved(key, page);
             }
-            show(page, u.href, how);
+            if (current()) {
+              show(page, u.href, how);
+            }
           });
+        }
+        if (!current()) {
+          return;
         }
         if (res.status >= 400) {
           return res.body.text().then(function (text) {
@@ -263,7 +273,7 @@
         save(res, u);
       });
     }).catch(function (err) {
-      if (err.message !== "stopped" && err.message !== "left") {
+      if (current() && err.message !== "stopped" && err.message !== "left") {
         shownError(err.message, u.href, how);
       }
     });
