@@ -3,7 +3,7 @@
 // Command bjchart-wasm is bjchart's page run in the browser: the web
 // package's handler, the same code 'bjchart serve' runs, built for Go's
 // WebAssembly port and loaded in a Web Worker by the static site's shell
-// ('bjchart site' builds it; render/web/assets/static.js and worker.js
+// ('bjchart site' builds it; render/web/site/static.js and worker.js
 // load it). The worker hands it requests; it answers each with the
 // handler's status, headers and body, posted back in chunks as the
 // handler flushes them, so that a long job's progress reaches the page
