@@ -148,12 +148,7 @@ func (s *Server) handleIndicesRun(w http.ResponseWriter, r *http.Request) {
 			stream.send("chart", grid.String())
 		}
 	}
-	var buf bytes.Buffer
-	if err := rep.Text(&buf); err != nil {
-		stream.send("failed", err.Error())
-		return
-	}
-	stream.send("result", render.WrapProse(buf.String(), reportWidth))
+	stream.result(rep.Text)
 }
 
 // handleCounterCard writes the counter's card ('bjchart card --count hilo

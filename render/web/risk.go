@@ -125,19 +125,13 @@ func (s *Server) handleRiskRun(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	rep := render.NewRiskReport(job.Rules.String(), res.Game, job.Table, res.Bets, res.Steps, res.Figures)
-	key := riskValues(req, job).Encode()
-	s.risks.put(key, rep)
+	v := riskValues(req, job)
+	s.risks.put(v.Encode(), rep)
 	var page bytes.Buffer
-	cmd := commandLine("risk", riskValues(req, job))
-	if s.riskPage.ExecuteTemplate(&page, "riskresult", riskResult{Rep: rep, Command: cmd}) == nil {
+	if s.riskPage.ExecuteTemplate(&page, "riskresult", riskResult{Rep: rep, Command: commandLine("risk", v)}) == nil {
 		stream.send("chart", page.String())
 	}
-	var text bytes.Buffer
-	if err := rep.Text(&text); err != nil {
-		stream.send("failed", err.Error())
-		return
-	}
-	stream.send("result", render.WrapProse(text.String(), reportWidth))
+	stream.result(func(b *bytes.Buffer) error { return rep.Text(b) })
 }
 
 // handleRiskPlot draws the edge by count and the ramp of a risk job run

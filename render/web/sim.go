@@ -106,6 +106,17 @@ func (e eventStream) send(event, data string) {
 	e.flusher.Flush()
 }
 
+// result sends a finished job's report as its command prints it
+// ("result"), or "failed" where it cannot be written.
+func (e eventStream) result(write func(*bytes.Buffer) error) {
+	var buf bytes.Buffer
+	if err := write(&buf); err != nil {
+		e.send("failed", err.Error())
+		return
+	}
+	e.send("result", render.WrapProse(buf.String(), reportWidth))
+}
+
 // startJob starts a long job's response: a 400 for a query that did not
 // parse, else an event stream that says where the job stands in the line
 // for the one long job's slot ("queued" events) until it is its turn. The
@@ -266,12 +277,7 @@ func (s *Server) handleSimRun(w http.ResponseWriter, r *http.Request) {
 	if s.simPage.ExecuteTemplate(&page, "simresult", report) == nil {
 		send("chart", page.String())
 	}
-	var buf bytes.Buffer
-	if err := render.SimText(&buf, report); err != nil {
-		send("failed", err.Error())
-		return
-	}
-	send("result", render.WrapProse(buf.String(), reportWidth))
+	stream.result(func(b *bytes.Buffer) error { return render.SimText(b, report) })
 }
 
 // handleSimPlot draws the edge by count of a counting simulation the page
