@@ -524,7 +524,7 @@ var siteAddress = regexp.MustCompile(`(\s(?:href|src|action|data-[a-z-]+)=")/`)
 // and every address of the site under base. The page is otherwise the
 // same bytes.
 func StaticPage(page []byte, key, base string) []byte {
-	head := fmt.Sprintf(`<meta name="bjchart-page" content="%s">`+"\n"+`<meta name="bjchart-base" content="%s">`+"\n", htmlAttr(pageKey(key)), htmlAttr(base)) + shellTags
+	head := fmt.Sprintf(`<meta name="bjchart-page" content="%s">`+"\n"+`<meta name="bjchart-base" content="%s">`+"\n", html.EscapeString(pageKey(key)), html.EscapeString(base)) + shellTags
 	out := bytes.Replace(page, []byte("</head>"), []byte(head+"</head>"), 1)
 	out = dynamicImage.ReplaceAllFunc(out, func(m []byte) []byte {
 		sub := dynamicImage.FindSubmatch(m)
@@ -538,16 +538,11 @@ func StaticPage(page []byte, key, base string) []byte {
 
 // UnderBase puts the site's addresses in HTML (a page, or the pieces of
 // one a long job's events carry) under base.
-func UnderBase(html []byte, base string) []byte {
+func UnderBase(doc []byte, base string) []byte {
 	if base == "/" {
-		return html
+		return doc
 	}
-	return siteAddress.ReplaceAll(html, []byte("${1}"+base))
-}
-
-// htmlAttr escapes s for a double-quoted attribute.
-func htmlAttr(s string) string {
-	return strings.NewReplacer("&", "&amp;", `"`, "&quot;", "<", "&lt;", ">", "&gt;").Replace(s)
+	return siteAddress.ReplaceAll(doc, []byte("${1}"+base))
 }
 
 // buildWASM returns the page's WebAssembly: the file given, or built by

@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"encoding/json"
+	"html"
 	"os"
 	"path/filepath"
 	"strings"
@@ -108,7 +109,7 @@ func TestSiteWrites(t *testing.T) {
 			continue
 		}
 		page, err := os.ReadFile(filepath.Join(out, filepath.FromSlash(file)))
-		if err != nil || !strings.Contains(string(page), `<meta name="bjchart-page" content="`+htmlAttr(key)+`">`) || !strings.Contains(string(page), "/assets/static.js") {
+		if err != nil || !strings.Contains(string(page), `<meta name="bjchart-page" content="`+html.EscapeString(key)+`">`) || !strings.Contains(string(page), "/assets/static.js") {
 			t.Errorf("%s: %s is not its static page (%v)", key, file, err)
 		}
 	}

@@ -80,9 +80,6 @@
       }
       if (m.head) {
         p.head = m.head;
-        if (p.onHead) {
-          p.onHead(m.head);
-        }
       }
       if (m.chunk) {
         p.chunks.push(m.chunk);
