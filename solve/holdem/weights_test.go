@@ -8,7 +8,8 @@ import (
 
 // TestWeightedRange: a weighted range's exact equity is the equity of the
 // same range with each hand repeated in proportion to its weight (a list
-// the enumeration counts hand by hand), to 1e-12; it differs from the
+// the enumeration counts hand by hand, and the independent brute force
+// with the simple evaluator), to 1e-12; it differs from the
 // unweighted range's (the check sees the weights); the simulation of
 // the weighted range agrees with it within 4 SE.
 func TestWeightedRange(t *testing.T) {
@@ -43,6 +44,20 @@ func TestWeightedRange(t *testing.T) {
 	for i := range got.Players {
 		if math.Abs(got.Players[i].Equity-want.Players[i].Equity) > 1e-12 || math.Abs(got.Players[i].Win-want.Players[i].Win) > 1e-12 {
 			t.Errorf("player %d: weighted %+v, repeated hands %+v", i+1, got.Players[i], want.Players[i])
+		}
+	}
+	// And by an enumeration that shares nothing with the engine: the
+	// simple evaluator over every deal and river of the repeated list, on
+	// a turn (a flop's boards take it seconds).
+	turn, _ := ParseCards("Kh7d2c9s")
+	onTurn, err := Equity([]Range{weighted, villain}, turn, nil, 1, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	brute := bruteEquity([][]Hand{repeated, villain.Hands}, turn, nil)
+	for i := range brute {
+		if math.Abs(onTurn.Players[i].Equity-brute[i]) > 1e-12 {
+			t.Errorf("player %d on the turn: weighted %.12f, brute force of the repeated hands %.12f", i+1, onTurn.Players[i].Equity, brute[i])
 		}
 	}
 	plain, _ := ParseRange("AA,KK")
