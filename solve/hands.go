@@ -68,14 +68,17 @@ func (s *HandValues) stand(hand [10]uint8) float64 {
 	if w, ok := s.stands[hand]; ok {
 		return w
 	}
-	s.prepare(hand)
+	s.Prepare(hand)
 	return s.stands[hand]
 }
 
-// prepare computes the stand values of hand and of every hand it can draw
-// to, all at once (DealersFrom: one pass of the solver's dealer
-// contraction instead of a sum over the dealer's hands for each).
-func (s *HandValues) prepare(hand [10]uint8) {
+// Prepare computes the stand values of the hands and of every hand they
+// can draw to, all at once (DealersFrom: one pass of the solver's dealer
+// contraction instead of a sum over the dealer's hands for each). Values
+// are prepared as they are asked for; hands prepared together share the
+// pass, so a caller that knows the hands it will value gives them here
+// first.
+func (s *HandValues) Prepare(start ...[10]uint8) {
 	var hands [][10]uint8
 	seen := map[[10]uint8]bool{}
 	var visit func(h [10]uint8)
@@ -103,7 +106,12 @@ func (s *HandValues) prepare(hand [10]uint8) {
 			}
 		}
 	}
-	visit(hand)
+	for _, h := range start {
+		visit(h)
+	}
+	if len(hands) == 0 {
+		return
+	}
 	dists := DealersFrom(s.r.Dealer(), Rank(s.up), s.shoe, hands)
 	for i, h := range hands {
 		s.stands[h] = s.standValue(dists[i], h)

@@ -322,16 +322,40 @@ func policyPlay(v []float64, x, policy *context, strat SplitStrategy, das bool) 
 // dealt from shoe (the up card and the pair still in it). It solves one up
 // card's hand graphs: for a few decisions on many depleted shoes.
 func PairPlays(r Rules, shoe Shoe, c, up Rank) (stand, split float64, err error) {
-	if err := r.Validate(); err != nil {
+	p, err := NewPairValues(r, shoe, c)
+	if err != nil {
 		return 0, 0, err
 	}
-	f := newFiniteUp(r, newLayoutFor(r, shoe, c), up) // this pair's split graphs only
+	return p.Plays(up)
+}
+
+// PairValues values one pair's stand and split against any up card on one
+// shoe, as PairPlays does; the pair's hand graphs are built once for all
+// the up cards asked.
+type PairValues struct {
+	r   Rules
+	c   Rank
+	lay *layout
+}
+
+// NewPairValues prepares the pair c,c's hand graphs on shoe.
+func NewPairValues(r Rules, shoe Shoe, c Rank) (*PairValues, error) {
+	if err := r.Validate(); err != nil {
+		return nil, err
+	}
+	return &PairValues{r: r, c: c, lay: newLayoutFor(r, shoe, c)}, nil // this pair's split graphs only
+}
+
+// Plays returns W of standing on the pair and of splitting it against up,
+// as PairPlays.
+func (p *PairValues) Plays(up Rank) (stand, split float64, err error) {
+	f := newFiniteUp(p.r, p.lay, up)
 	var hand [10]uint8
-	hand[c-1] = 2
+	hand[p.c-1] = 2
 	base := f.context(f.lay.base)
 	i := base.find(hand)
 	if i < 0 || !base.dealt[i] {
-		return 0, 0, fmt.Errorf("pair %v,%v cannot be dealt from this shoe", c, c)
+		return 0, 0, fmt.Errorf("pair %v,%v cannot be dealt from this shoe", p.c, p.c)
 	}
-	return base.stand[i], f.cdSplit(f.splitPlan(int(c)), CDZMinus, r.DAS), nil
+	return base.stand[i], f.cdSplit(f.splitPlan(int(p.c)), CDZMinus, p.r.DAS), nil
 }

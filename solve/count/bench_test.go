@@ -15,21 +15,22 @@ import (
 func BenchmarkShoe(b *testing.B) {
 	r, _ := solve.ParseRules("6D S17 DAS SPL3 LS")
 	full := solve.NewShoe(r.Decks).Counts
-	left, c := dealShoe(r, HiLo, full, Options{Shoes: 1, Penetration: 0.5, Seed: 1}, 0)
+	left, c, _ := dealShoe(r, HiLo, full, Options{Shoes: 1, Penetration: 0.5, Seed: 1}, 0)
 	n := c.n
 	hands, splits := publishedBySolve()
 	b.Run("hands=i18+fab4", func(b *testing.B) {
 		for b.Loop() {
-			evs := map[solve.Rank]*solve.HandValues{}
+			vals := valuesFor(r, left, hands)
 			for _, d := range hands {
-				gain(r, d, left, n, evs)
+				gain(r, d, left, n, vals)
 			}
 		}
 	})
 	b.Run("splits=TTv5+TTv6", func(b *testing.B) {
 		for b.Loop() {
+			vals := valuesFor(r, left, splits)
 			for _, d := range splits {
-				gain(r, d, left, n, nil)
+				gain(r, d, left, n, vals)
 			}
 		}
 	})
@@ -64,6 +65,18 @@ func BenchmarkControlShoe(b *testing.B) {
 			for _, p := range buf[k] {
 				sums[k].add(p, &left)
 			}
+		}
+	}
+}
+
+// BenchmarkI18Fab4 computes the I18 and Fab 4 on 6D S17 DAS LS from 100
+// shoes, control shoes and fits included: a run of `indices` in small.
+func BenchmarkI18Fab4(b *testing.B) {
+	r, _ := solve.ParseRules("6D S17 DAS SPL3 LS")
+	decisions := append(append([]Decision(nil), I18...), Fab4...)
+	for b.Loop() {
+		if _, err := Compute(r, HiLo, decisions, Options{Shoes: 100, Penetration: 0.8, Seed: 1}); err != nil {
+			b.Fatal(err)
 		}
 	}
 }

@@ -31,17 +31,17 @@ func TestCellGainMatchesHandSolver(t *testing.T) {
 	actions := map[string]solve.Action{"stand": solve.Stand, "hit": solve.Hit, "double": solve.Double, "surrender": solve.Surrender}
 	full := solve.NewShoe(r.Decks).Counts
 	for i := range opt.Shoes {
-		left, cnt := dealShoe(r, sys, full, opt, i)
+		left, cnt, _ := dealShoe(r, sys, full, opt, i)
 		n := cnt.n
 		shoe := solve.Shoe{Counts: left}
 		tab, err := solve.SolveWith(r, solve.Options{Shoe: &shoe})
 		if err != nil {
 			continue // a rank dealt out: the whole-table solver takes no such shoe
 		}
-		evs := map[solve.Rank]*solve.HandValues{}
+		vals := valuesFor(r, left, nil)
 		for _, d := range decisions {
 			c := candidate{kind: solve.Hard, hand: d.Hand, up: d.Up, basic: actions[d.Base], play: actions[d.Play]}
-			got, want := cellGain(tab, c), gain(r, d, left, n, evs)
+			got, want := cellGain(tab, c), gain(r, d, left, n, vals)
 			if math.Abs(got-want) > 1e-12 || want == 0 {
 				t.Errorf("shoe %d, %s v %v %s -> %s: whole-table gain %.15g, hand solver %.15g", i, d.Hand, d.Up, d.Base, d.Play, got, want)
 			}
@@ -67,7 +67,7 @@ func TestDealtPointsMatchSolver(t *testing.T) {
 		opt := Options{Shoes: 2, Penetration: 0.8, Seed: 9}
 		full := solve.NewShoe(r.Decks).Counts
 		for i := range opt.Shoes {
-			left, c := dealShoe(r, HiLo, full, opt, i)
+			left, c, _ := dealShoe(r, HiLo, full, opt, i)
 			shoe := solve.Shoe{Counts: left}
 			tab, err := solve.SolveWith(r, solve.Options{Shoe: &shoe})
 			if err != nil {
@@ -155,8 +155,8 @@ func TestCrossesInData(t *testing.T) {
 	var fading, crossing []sample
 	for i := range 400 {
 		tc := -8 + 16*float64(i)/400
-		fading = append(fading, sample{tc: tc, points: [][]point{{{x: tc, y: -math.Exp(-tc / 2), w: 1}}}})
-		crossing = append(crossing, sample{tc: tc, points: [][]point{{{x: tc, y: tc - 1, w: 1}}}})
+		fading = append(fading, sample{tc: tc, weight: 1, points: [][]point{{{x: tc, y: -math.Exp(-tc / 2), w: 1}}}})
+		crossing = append(crossing, sample{tc: tc, weight: 1, points: [][]point{{{x: tc, y: tc - 1, w: 1}}}})
 	}
 	for _, c := range []struct {
 		name string

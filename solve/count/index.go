@@ -137,6 +137,11 @@ type Options struct {
 	// Stop, if not nil, stops the computation when closed: no shoe is
 	// started after it, and the computation returns ErrStopped.
 	Stop <-chan struct{}
+	// Spread, above zero, keeps dealt shoes with a chance that grows with
+	// the size of their true count and weighs them back (dealShoe), so
+	// that crossings far from zero have more shoes near them. Balanced
+	// counts only.
+	Spread float64
 	// Moment is when the count is read (AtDecision by default).
 	Moment Moment
 	// Shard and Shards, with Shards above zero, make this part Shard (1 to
@@ -202,6 +207,7 @@ type Index struct {
 type sample struct {
 	tc     float64
 	dealt  float64 // the fraction of the shoe dealt
+	weight float64 // its points' weight: 1 over its chance of being kept (Options.Spread)
 	left   [10]int // its cards left
 	points [][]point
 }
@@ -271,9 +277,9 @@ func Compute(r solve.Rules, sys System, decisions []Decision, opt Options) ([]In
 		if buf == nil {
 			buf = make([][]point, len(decisions))
 		}
-		var evs map[solve.Rank]*solve.HandValues
+		var vals *shoeValues
 		if valued {
-			evs = map[solve.Rank]*solve.HandValues{}
+			vals = valuesFor(r, left, decisions)
 		}
 		for k, d := range decisions {
 			switch {
@@ -281,11 +287,11 @@ func Compute(r solve.Rules, sys System, decisions []Decision, opt Options) ([]In
 			case opt.Moment == BeforeRound:
 				g := 0.0
 				if valued {
-					g = gain(r, d, left, c.n, evs)
+					g = gain(r, d, left, c.n, vals)
 				}
 				buf[k] = append(buf[k][:0], point{x: c.with(), y: g, w: 1})
 			default:
-				buf[k] = decisionPoints(buf[k][:0], r, d, left, c, evs, valued)
+				buf[k] = decisionPoints(buf[k][:0], r, d, left, c, vals, valued)
 			}
 		}
 		return buf
@@ -351,6 +357,7 @@ func observations(samples []sample, k int) []observation {
 		}
 		for _, p := range s.points[k] {
 			if p.w > 0 {
+				p.w *= s.weight
 				obs = append(obs, observation{point: p, z: s.dealt, shoe: i, left: &samples[i].left})
 			}
 		}
@@ -369,8 +376,8 @@ func sampleShoes(r solve.Rules, sys System, opt Options, points func(left [10]in
 		if opt.Shards > 0 && i%opt.Shards != opt.Shard-1 {
 			return // another part's
 		}
-		left, c := dealShoe(r, sys, full.Counts, opt, i)
-		samples[i] = sample{tc: c.with(), dealt: 1 - float64(c.n)/total, left: left, points: points(left, c)}
+		left, c, weight := dealShoe(r, sys, full.Counts, opt, i)
+		samples[i] = sample{tc: c.with(), dealt: 1 - float64(c.n)/total, weight: weight, left: left, points: points(left, c)}
 		if opt.Progress != nil {
 			opt.Progress()
 		}
@@ -407,26 +414,50 @@ func onCores(n int, stop <-chan struct{}, work func(i int)) error {
 	return nil
 }
 
-// dealShoe deals shoe i to a random depth and returns the cards left and
-// the count of those dealt.
-func dealShoe(r solve.Rules, sys System, full [10]int, opt Options, i int) (left [10]int, c counter) {
+// dealShoe deals shoe i to a random depth and returns the cards left, the
+// count of those dealt and the shoe's weight. With opt.Spread above zero
+// and a balanced count, shoes are dealt until one is kept, with a chance
+// that grows with the size of its true count (keep), and the shoe's
+// weight is one over that chance: the kept shoes' counts spread wider
+// than dealt ones, while their weighed points are the dealt shoes' in
+// expectation, at every count and composition.
+func dealShoe(r solve.Rules, sys System, full [10]int, opt Options, i int) (left [10]int, c counter, weight float64) {
 	rng := rand.New(rand.NewPCG(opt.Seed, uint64(i)))
 	cards := sortedDeck(full)
-	rng.Shuffle(len(cards), func(a, b int) { cards[a], cards[b] = cards[b], cards[a] })
-	depth := rng.IntN(int(opt.Penetration * float64(len(cards))))
-	left = full
-	rc := 0.0
-	for _, c := range cards[:depth] {
-		left[c-1]--
-		rc += sys.Tags[c]
+	for {
+		rng.Shuffle(len(cards), func(a, b int) { cards[a], cards[b] = cards[b], cards[a] })
+		depth := rng.IntN(int(opt.Penetration * float64(len(cards))))
+		left = full
+		rc := 0.0
+		for _, c := range cards[:depth] {
+			left[c-1]--
+			rc += sys.Tags[c]
+		}
+		c = counter{sys: sys, balanced: sys.Balanced(), decks: r.Decks, rc: rc, n: len(cards) - depth}
+		if opt.Spread <= 0 || !c.balanced {
+			return left, c, 1
+		}
+		if k := keep(c.with(), opt.Spread); rng.Float64() < k {
+			return left, c, 1 / k
+		}
 	}
-	return left, counter{sys: sys, balanced: sys.Balanced(), decks: r.Decks, rc: rc, n: len(cards) - depth}
 }
+
+// keep is the chance of keeping a dealt shoe at true count tc when shoes
+// are spread: exp(spread (|tc| - keptAll)), up to 1. Dealt shoes' counts
+// thin out about as exp(-0.55 |tc|) at six decks dealt to 80%, so a spread
+// near 0.5 keeps shoes about evenly over -keptAll..+keptAll.
+func keep(tc, spread float64) float64 {
+	return math.Min(1, math.Exp(spread*(math.Abs(tc)-keptAll)))
+}
+
+// keptAll is the true count beyond which every dealt shoe is kept.
+const keptAll = 6
 
 // gain returns the decision's expected gain per round on the shoe left:
 // the play's W less the base's, over the hands it decides, each weighed
 // by how likely it is to be dealt with that up card.
-func gain(r solve.Rules, d Decision, left [10]int, n int, evs map[solve.Rank]*solve.HandValues) float64 {
+func gain(r solve.Rules, d Decision, left [10]int, n int, vals *shoeValues) float64 {
 	pUp := float64(left[d.Up-1]) / float64(n)
 	if pUp == 0 {
 		return 0
@@ -447,17 +478,13 @@ func gain(r solve.Rules, d Decision, left [10]int, n int, evs map[solve.Rank]*so
 		if p <= 0 {
 			return 0
 		}
-		stand, split, err := solve.PairPlays(r, solve.Shoe{Counts: left}, solve.Rank(c), d.Up)
+		stand, split, err := vals.pairPlays(solve.Rank(c), d.Up)
 		if err != nil {
 			return 0
 		}
 		return pUp * p * (split - stand)
 	}
-	s := evs[d.Up]
-	if s == nil {
-		s = solve.NewHandValues(r, left, d.Up)
-		evs[d.Up] = s
-	}
+	s := vals.hand(d.Up)
 	total, _ := strconv.Atoi(d.Hand) // a hard total: the decisions' hands are rows "9".."16"
 	g := 0.0
 	m := left
@@ -502,7 +529,7 @@ func (o observation) composition() [10]float64 { return o.point.composition(o.le
 // with the composition of the cards still unseen. Without valued the
 // gains are left zero and nothing is solved: the points of a control
 // shoe (controls.go). The points are appended to out.
-func decisionPoints(out []point, r solve.Rules, d Decision, left [10]int, c counter, evs map[solve.Rank]*solve.HandValues, valued bool) []point {
+func decisionPoints(out []point, r solve.Rules, d Decision, left [10]int, c counter, vals *shoeValues, valued bool) []point {
 	up := int(d.Up)
 	pUp := float64(left[up-1]) / float64(c.n)
 	if pUp == 0 {
@@ -550,7 +577,7 @@ func decisionPoints(out []point, r solve.Rules, d Decision, left [10]int, c coun
 		}
 		g := 0.0
 		if valued {
-			stand, split, err := solve.PairPlays(r, solve.Shoe{Counts: left}, solve.Rank(pair), d.Up)
+			stand, split, err := vals.pairPlays(solve.Rank(pair), d.Up)
 			if err != nil {
 				return out
 			}
@@ -560,10 +587,7 @@ func decisionPoints(out []point, r solve.Rules, d Decision, left [10]int, c coun
 	default: // a hard total: each pair of ranks that makes it, pairs aside
 		var s *solve.HandValues
 		if valued {
-			if s = evs[d.Up]; s == nil {
-				s = solve.NewHandValues(r, left, d.Up)
-				evs[d.Up] = s
-			}
+			s = vals.hand(d.Up)
 		}
 		total, _ := strconv.Atoi(d.Hand)
 		for a := 2; a <= 10; a++ {
@@ -586,6 +610,70 @@ func decisionPoints(out []point, r solve.Rules, d Decision, left [10]int, c coun
 		}
 	}
 	return out
+}
+
+// shoeValues values a shoe's hands for the decisions: a HandValues for
+// each up card, a PairValues for each pair, made as asked for and kept.
+type shoeValues struct {
+	r     solve.Rules
+	left  [10]int
+	hands map[solve.Rank]*solve.HandValues
+	pairs map[solve.Rank]*solve.PairValues
+}
+
+// valuesFor returns the values of the decisions' hands on the shoe left,
+// each up card's two-card hard hands prepared in one pass of the dealer's
+// contraction (one a hand when they are valued as asked).
+func valuesFor(r solve.Rules, left [10]int, decisions []Decision) *shoeValues {
+	v := &shoeValues{r: r, left: left, hands: map[solve.Rank]*solve.HandValues{}, pairs: map[solve.Rank]*solve.PairValues{}}
+	hands := map[solve.Rank][][10]uint8{}
+	var ups []solve.Rank
+	for _, d := range decisions {
+		if d.Unsolved || d.Table == "insurance" || d.Table == "pair" {
+			continue
+		}
+		if hands[d.Up] == nil {
+			ups = append(ups, d.Up)
+		}
+		total, _ := strconv.Atoi(d.Hand)
+		for a := 2; a <= 10; a++ {
+			if b := total - a; b > a && b <= 10 {
+				var hand [10]uint8
+				hand[a-1]++
+				hand[b-1]++
+				hands[d.Up] = append(hands[d.Up], hand)
+			}
+		}
+	}
+	for _, up := range ups {
+		if left[up-1] > 0 {
+			v.hand(up).Prepare(hands[up]...)
+		}
+	}
+	return v
+}
+
+// hand returns the hands' values against up.
+func (v *shoeValues) hand(up solve.Rank) *solve.HandValues {
+	s := v.hands[up]
+	if s == nil {
+		s = solve.NewHandValues(v.r, v.left, up)
+		v.hands[up] = s
+	}
+	return s
+}
+
+// pairPlays returns W of standing on the pair c,c and of splitting it
+// against up (solve.PairPlays), the pair's hand graphs built once a shoe.
+func (v *shoeValues) pairPlays(c, up solve.Rank) (stand, split float64, err error) {
+	p := v.pairs[c]
+	if p == nil {
+		if p, err = solve.NewPairValues(v.r, solve.Shoe{Counts: v.left}, c); err != nil {
+			return 0, 0, err
+		}
+		v.pairs[c] = p
+	}
+	return p.Plays(up)
 }
 
 // playGain is a two-card hand's gain from the decision's play over its

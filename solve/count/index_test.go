@@ -147,7 +147,7 @@ func TestTypicalShoeAgrees(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			g := gain(r, d, sh.Counts, sh.Total(), map[solve.Rank]*solve.HandValues{})
+			g := gain(r, d, sh.Counts, sh.Total(), valuesFor(r, sh.Counts, nil))
 			if (g > 0) != (side > 0) {
 				t.Errorf("%s %s v %v: index %+.2f, but at true count %+.2f the play's gain is %+.6f", d.Table, d.Hand, d.Up, got[k].Index, tc, g)
 			}
@@ -228,7 +228,7 @@ func TestInsuranceDirect(t *testing.T) {
 	full := solve.NewShoe(r.Decks).Counts
 	var xs, ys []float64
 	for i := range opt.Shoes {
-		left, c := dealShoe(r, HiLo, full, opt, i)
+		left, c, _ := dealShoe(r, HiLo, full, opt, i)
 		n, tc := c.n, c.with()
 		shoe := solve.Shoe{Counts: left}
 		d, err := solve.DealerOutcomes(r, solve.Options{Shoe: &shoe})

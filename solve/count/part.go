@@ -114,8 +114,8 @@ func samplesFrom(r solve.Rules, sys System, opt Options, from []SolvedShoe, deci
 		if len(s.Points) != decisions {
 			return nil, fmt.Errorf("shoe %d: points for %d decisions, the run has %d", s.Shoe, len(s.Points), decisions)
 		}
-		left, c := dealShoe(r, sys, full.Counts, opt, s.Shoe)
-		samples[s.Shoe] = sample{tc: c.with(), dealt: 1 - float64(c.n)/total, left: left, points: s.Points}
+		left, c, weight := dealShoe(r, sys, full.Counts, opt, s.Shoe)
+		samples[s.Shoe] = sample{tc: c.with(), dealt: 1 - float64(c.n)/total, weight: weight, left: left, points: s.Points}
 	}
 	return samples, nil
 }
