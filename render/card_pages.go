@@ -64,9 +64,9 @@ func NewIndexPage(rep *IndicesReport, t *solve.Table) *IndexPage {
 			fmt.Sprintf("Each index is the crossing rounded %s; the list gives the crossing ± its standard error, the integers it could round to where these shoes do not settle it (+3/+4), "+
 				"and the published index where it differs (Schlesinger, Blackjack Attack, 3rd ed., multi-deck S17 DAS).", roundingShort[rep.Rounding]),
 			fmt.Sprintf("Computed by bjchart for %s: each index is where the exact gain of its play, averaged over %d shoes "+
-				"dealt to a random depth below %g%% (seed %d), crosses zero, the ranks the count does not see taken out of its scatter "+
+				"dealt to a random depth below %g%%%s (seed %d), crosses zero, the ranks the count does not see taken out of its scatter "+
 				"(control variates); the list gives its standard error.",
-				rep.Rules, rep.Shoes, 100*rep.Penetration, rep.Seed),
+				rep.Rules, rep.Shoes, 100*rep.Penetration, spreadNote(rep.Spread), rep.Seed),
 		},
 		Insurance: "Insurance: never within the counts sampled",
 	}
@@ -192,4 +192,12 @@ func RampText(steps []sim.Step, count string) string {
 		}
 	}
 	return "Bet by " + count + " (units): " + strings.Join(parts, ", ")
+}
+
+// spreadNote says, for a card's notes, how shoes were kept by their count.
+func spreadNote(spread float64) string {
+	if spread == 0 {
+		return ""
+	}
+	return " and kept the more often the larger their count, each weighed back"
 }

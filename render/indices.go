@@ -29,7 +29,7 @@ func NewIndicesReport(res count.Indices) *IndicesReport {
 	}
 	conv = strings.Replace(conv, "rounded = the index rounded to the nearest integer", "rounded = the index rounded "+roundingText[rounding], 1)
 	rep := &IndicesReport{Rules: r.String(), Count: sys.Name, Tags: [10]float64(sys.Tags[1:]), Set: strings.Join(res.Sets, ","), Rounding: rounding.String(), CountAt: moment.String(),
-		Conventions: conv, Shoes: res.Shoes, Penetration: pen, Seed: res.Seed, Balanced: sys.Balanced()}
+		Conventions: conv, Shoes: res.Shoes, Penetration: pen, Spread: res.Spread, Seed: res.Seed, Balanced: sys.Balanced()}
 	for _, x := range res.Indices {
 		row := IndexRow{Table: x.Table, Hand: x.Hand, Up: x.Up.String(), Base: x.Base, Play: x.Play, Shoes: x.Shoes, MultiCard: x.MultiCard}
 		if pub, ok := publishedIndex(x.Decision); ok && sys.Name == "hilo" {
@@ -71,6 +71,15 @@ const indexConventions = "Hi-Lo tags 2-6 +1, 7-9 0, T and A -1; true count = run
 	"take the index play when the true count is at or above the index; rounded = the index rounded to the nearest integer; " +
 	"plays after a hit are the best for the exact cards; published (Hi-Lo only) = Schlesinger, Blackjack Attack (3rd ed.), multi-deck S17 DAS"
 
+// Sampled says how the report's shoes were dealt and kept.
+func (r IndicesReport) Sampled() string {
+	s := fmt.Sprintf("%d shoes dealt to below %g%%", r.Shoes, 100*r.Penetration)
+	if r.Spread > 0 {
+		s += fmt.Sprintf(", kept the more often the larger their true count and weighed back (--spread %g)", r.Spread)
+	}
+	return s
+}
+
 type IndicesReport struct {
 	Rules       string      `json:"rules"`
 	Count       string      `json:"count"`
@@ -81,9 +90,11 @@ type IndicesReport struct {
 	Conventions string      `json:"conventions"`
 	Shoes       int         `json:"shoes"`
 	Penetration float64     `json:"penetration"`
-	Seed        uint64      `json:"seed"`
-	Indices     []IndexRow  `json:"indices"`
-	Balanced    bool        `json:"-"` // the count is balanced: it is read as a true count
+	// Spread is how the dealt shoes were kept by their count (0: all).
+	Spread   float64    `json:"spread"`
+	Seed     uint64     `json:"seed"`
+	Indices  []IndexRow `json:"indices"`
+	Balanced bool       `json:"-"` // the count is balanced: it is read as a true count
 }
 
 type IndexRow struct {
@@ -116,8 +127,8 @@ type IndexRow struct {
 // Text writes the report for a reader: the conventions, the grids of a
 // whole table, the list.
 func (r IndicesReport) Text(b *bytes.Buffer) error {
-	fmt.Fprintf(b, "bjchart indices: %s, %s, %d shoes dealt to below %g%%, seed %d\n%s.\n\n",
-		r.Rules, r.Count, r.Shoes, 100*r.Penetration, r.Seed, r.Conventions)
+	fmt.Fprintf(b, "bjchart indices: %s, %s, %s, seed %d\n%s.\n\n",
+		r.Rules, r.Count, r.Sampled(), r.Seed, r.Conventions)
 	if r.Set == "all" {
 		if err := r.grids(b); err != nil {
 			return err

