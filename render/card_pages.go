@@ -66,7 +66,7 @@ func NewIndexPage(rep *IndicesReport, t *solve.Table) *IndexPage {
 			fmt.Sprintf("Computed by bjchart for %s: each index is where the exact gain of its play, averaged over %d shoes "+
 				"dealt to a random depth below %g%%%s (seed %d), crosses zero, the ranks the count does not see taken out of its scatter "+
 				"(control variates); the list gives its standard error.",
-				rep.Rules, rep.Shoes, 100*rep.Penetration, spreadNote(rep.Spread), rep.Seed),
+				rep.Rules, rep.Shoes, 100*rep.Penetration, oversampleNote(rep.Oversample), rep.Seed),
 		},
 		Insurance: "Insurance: never within the counts sampled",
 	}
@@ -194,9 +194,9 @@ func RampText(steps []sim.Step, count string) string {
 	return "Bet by " + count + " (units): " + strings.Join(parts, ", ")
 }
 
-// spreadNote says, for a card's notes, how shoes were kept by their count.
-func spreadNote(spread float64) string {
-	if spread == 0 {
+// oversampleNote says, for a card's notes, how shoes were kept by their count.
+func oversampleNote(over float64) string {
+	if over == 0 {
 		return ""
 	}
 	return " and kept the more often the larger their count, each weighed back"

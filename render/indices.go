@@ -29,7 +29,7 @@ func NewIndicesReport(res count.Indices) *IndicesReport {
 	}
 	conv = strings.Replace(conv, "rounded = the index rounded to the nearest integer", "rounded = the index rounded "+roundingText[rounding], 1)
 	rep := &IndicesReport{Rules: r.String(), Count: sys.Name, Tags: [10]float64(sys.Tags[1:]), Set: strings.Join(res.Sets, ","), Rounding: rounding.String(), CountAt: moment.String(),
-		Conventions: conv, Shoes: res.Shoes, Penetration: pen, Spread: res.Spread, Seed: res.Seed, Balanced: sys.Balanced()}
+		Conventions: conv, Shoes: res.Shoes, Penetration: pen, Oversample: res.Oversample, Seed: res.Seed, Balanced: sys.Balanced()}
 	for _, x := range res.Indices {
 		row := IndexRow{Table: x.Table, Hand: x.Hand, Up: x.Up.String(), Base: x.Base, Play: x.Play, Shoes: x.Shoes, MultiCard: x.MultiCard}
 		if pub, ok := publishedIndex(x.Decision); ok && sys.Name == "hilo" {
@@ -74,8 +74,8 @@ const indexConventions = "Hi-Lo tags 2-6 +1, 7-9 0, T and A -1; true count = run
 // Sampled says how the report's shoes were dealt and kept.
 func (r IndicesReport) Sampled() string {
 	s := fmt.Sprintf("%d shoes dealt to below %g%%", r.Shoes, 100*r.Penetration)
-	if r.Spread > 0 {
-		s += fmt.Sprintf(", kept the more often the larger their true count and weighed back (--spread %g)", r.Spread)
+	if r.Oversample > 0 {
+		s += fmt.Sprintf(", kept the more often the larger their true count and weighed back (--oversample %g)", r.Oversample)
 	}
 	return s
 }
@@ -90,11 +90,12 @@ type IndicesReport struct {
 	Conventions string      `json:"conventions"`
 	Shoes       int         `json:"shoes"`
 	Penetration float64     `json:"penetration"`
-	// Spread is how the dealt shoes were kept by their count (0: all).
-	Spread   float64    `json:"spread"`
-	Seed     uint64     `json:"seed"`
-	Indices  []IndexRow `json:"indices"`
-	Balanced bool       `json:"-"` // the count is balanced: it is read as a true count
+	// Oversample is how the dealt shoes were kept by their count (0:
+	// all).
+	Oversample float64    `json:"oversample"`
+	Seed       uint64     `json:"seed"`
+	Indices    []IndexRow `json:"indices"`
+	Balanced   bool       `json:"-"` // the count is balanced: it is read as a true count
 }
 
 type IndexRow struct {

@@ -36,11 +36,11 @@ standard error and rounded to the nearest integer for memorising. The
 fit takes each rank's unseen share, less its mean at the count (measured
 on 200 dealt, unsolved shoes per solved one), as a control variate: the
 scatter of the ranks the count does not see leaves the error. Dealt
-shoes are kept the more often the larger their true count (--spread, 0.5:
+shoes are kept the more often the larger their true count (--oversample, 0.5:
 a shoe at 0 about one time in twenty, beyond +-6 always) and each is
 weighed back by one over its chance of being kept, so that indices far
 from zero have shoes near them while the fit stays the dealt shoes' in
-expectation (--spread 0 keeps every dealt shoe).
+expectation (--oversample 0 keeps every dealt shoe).
 
 Sets: i18 (the Illustrious 18, insurance included), fab4 (late
 surrender), i18,fab4 (both), all (every cell of the chart, and

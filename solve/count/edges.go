@@ -27,7 +27,7 @@ func Edges(basic *solve.Table, sys System, opt Options, decisions []Decision) ([
 		return nil, err
 	}
 	chart := basic.Strategy()
-	opt.Spread = 0 // the edges are the dealt shoes', each as likely as dealt
+	opt.Oversample = 0 // the edges are the dealt shoes', each as likely as dealt
 	samples, err := sampleShoes(r, sys, opt, func(left [10]int, c counter) [][]point {
 		shoe := solve.Shoe{Counts: left}
 		sv, err := solve.NewSolver(r, solve.Options{Shoe: &shoe})

@@ -137,11 +137,11 @@ type Options struct {
 	// Stop, if not nil, stops the computation when closed: no shoe is
 	// started after it, and the computation returns ErrStopped.
 	Stop <-chan struct{}
-	// Spread, above zero, keeps dealt shoes with a chance that grows with
+	// Oversample, above zero, keeps dealt shoes with a chance that grows with
 	// the size of their true count and weighs them back (dealShoe), so
 	// that crossings far from zero have more shoes near them. Balanced
 	// counts only.
-	Spread float64
+	Oversample float64
 	// Moment is when the count is read (AtDecision by default).
 	Moment Moment
 	// Shard and Shards, with Shards above zero, make this part Shard (1 to
@@ -207,7 +207,7 @@ type Index struct {
 type sample struct {
 	tc     float64
 	dealt  float64 // the fraction of the shoe dealt
-	weight float64 // its points' weight: 1 over its chance of being kept (Options.Spread)
+	weight float64 // its points' weight: 1 over its chance of being kept (Options.Oversample)
 	left   [10]int // its cards left
 	points [][]point
 }
@@ -415,7 +415,7 @@ func onCores(n int, stop <-chan struct{}, work func(i int)) error {
 }
 
 // dealShoe deals shoe i to a random depth and returns the cards left, the
-// count of those dealt and the shoe's weight. With opt.Spread above zero
+// count of those dealt and the shoe's weight. With opt.Oversample above zero
 // and a balanced count, shoes are dealt until one is kept, with a chance
 // that grows with the size of its true count (keep), and the shoe's
 // weight is one over that chance: the kept shoes' counts spread wider
@@ -434,21 +434,21 @@ func dealShoe(r solve.Rules, sys System, full [10]int, opt Options, i int) (left
 			rc += sys.Tags[c]
 		}
 		c = counter{sys: sys, balanced: sys.Balanced(), decks: r.Decks, rc: rc, n: len(cards) - depth}
-		if opt.Spread <= 0 || !c.balanced {
+		if opt.Oversample <= 0 || !c.balanced {
 			return left, c, 1
 		}
-		if k := keep(c.with(), opt.Spread); rng.Float64() < k {
+		if k := keep(c.with(), opt.Oversample); rng.Float64() < k {
 			return left, c, 1 / k
 		}
 	}
 }
 
 // keep is the chance of keeping a dealt shoe at true count tc when shoes
-// are spread: exp(spread (|tc| - keptAll)), up to 1. Dealt shoes' counts
-// thin out about as exp(-0.55 |tc|) at six decks dealt to 80%, so a spread
-// near 0.5 keeps shoes about evenly over -keptAll..+keptAll.
-func keep(tc, spread float64) float64 {
-	return math.Min(1, math.Exp(spread*(math.Abs(tc)-keptAll)))
+// are oversampled: exp(over (|tc| - keptAll)), up to 1. Dealt shoes'
+// counts thin out about as exp(-0.55 |tc|) at six decks dealt to 80%, so
+// an over near 0.5 keeps shoes about evenly over -keptAll..+keptAll.
+func keep(tc, over float64) float64 {
+	return math.Min(1, math.Exp(over*(math.Abs(tc)-keptAll)))
 }
 
 // keptAll is the true count beyond which every dealt shoe is kept.

@@ -162,7 +162,7 @@ func (job IndicesJob) RunPart(ctx context.Context, progress func(), version stri
 // one string, the sets, the shoes; no shard.
 func (job IndicesJob) request() IndicesRequest {
 	q := IndicesRequest{Game: solve.Game{Rules: job.Rules.String()}, Set: strings.Join(job.Sets, ","), Shoes: job.Shoes,
-		Penetration: job.Penetration, Seed: job.Seed, Spread: job.Spread, Round: job.Rounding.String(), CountAt: job.Moment.String()}
+		Penetration: job.Penetration, Seed: job.Seed, Oversample: &job.Oversample, Round: job.Rounding.String(), CountAt: job.Moment.String()}
 	if _, builtin := Systems[job.System.Name]; builtin {
 		q.Count = job.System.Name
 	} else {

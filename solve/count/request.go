@@ -24,15 +24,15 @@ type IndicesRequest struct {
 	Shoes       int     // depleted shoes sampled; 0 is DefaultShoes(Set)
 	Penetration float64 // shoes are dealt to a random depth below this share
 	Seed        uint64
-	// Spread keeps each dealt shoe with a chance that grows with the size
-	// of its true count, exp(Spread x (|tc| - 6)) up to 1, and weighs it
-	// back by one over that chance (Options.Spread): crossings far from
+	// Oversample keeps each dealt shoe with a chance that grows with the
+	// size of its true count, exp(Oversample x (|tc| - 6)) up to 1, and weighs it
+	// back by one over that chance (Options.Oversample): crossings far from
 	// zero get more shoes near them, and the fit is the dealt shoes' in
-	// expectation. 0 keeps every dealt shoe; a running count (an
-	// unbalanced one) is never spread.
-	Spread  float64
-	Round   string // nearest, floor or truncate (Roundings)
-	CountAt string // decision or round (Moments)
+	// expectation. 0 keeps every dealt shoe; nil is DefaultOversample(Set); a
+	// running count (an unbalanced one) is never oversampled.
+	Oversample *float64 `json:",omitempty"`
+	Round      string   // nearest, floor or truncate (Roundings)
+	CountAt    string   // decision or round (Moments)
 	// Shard, "i/n", makes the run part i of n of a run split across
 	// machines (RunPart; 'bjchart indices merge' joins the parts); "" is
 	// the whole run.
@@ -41,22 +41,30 @@ type IndicesRequest struct {
 
 // DefaultIndicesRequest is the request of 'bjchart indices' with no
 // flags: Hi-Lo on the default game, the I18 (and the Fab 4 with late
-// surrender), 600 shoes dealt to below 80% and spread by their counts
-// (0.5), seed 1, rounded to the nearest integer, the count read at the
+// surrender), 600 shoes dealt to below 80% and oversampled by their
+// counts (0.5), seed 1, rounded to the nearest integer, the count read at the
 // decision.
 func DefaultIndicesRequest() IndicesRequest {
-	return IndicesRequest{Penetration: 0.8, Seed: 1, Spread: DefaultSpread, Round: "nearest", CountAt: "decision"}
+	return IndicesRequest{Penetration: 0.8, Seed: 1, Round: "nearest", CountAt: "decision"}
 }
 
-// DefaultSpread is the spread of a request's shoes by their counts: shoes
-// near the count of zero are kept about one in twenty times, those beyond
-// +-6 always, so that dealt shoes' counts, which thin out about as
-// exp(-0.55 |tc|) at six decks, are kept about evenly over -6..+6.
-const DefaultSpread = 0.5
+// DefaultOversample is how a request's shoes are oversampled by their
+// counts when it names none. 0.5 for the published sets: shoes near the count of zero are
+// kept about one in twenty times, those beyond +-6 always, so that dealt
+// shoes' counts, which thin out about as exp(-0.55 |tc|) at six decks, are
+// kept about evenly over -6..+6. 0.3 for every cell: its 200 shoes have
+// too few left near zero at 0.5 for the control variates of the many
+// crossings there (a fit takes them with 10 shoes a column).
+func DefaultOversample(set string) float64 {
+	if set == "all" {
+		return 0.3
+	}
+	return 0.5
+}
 
-// MaxSpread bounds the spread: at 1 a shoe at count zero is kept once in
+// MaxOversample bounds the oversampling: at 1 a shoe at count zero is kept once in
 // 400 deals.
-const MaxSpread = 1
+const MaxOversample = 1
 
 // DefaultShoes is the shoes sampled when a request names none: 600 for
 // the published sets (about 12 s on two cores at 6 decks), 200 for every
@@ -74,7 +82,7 @@ const MaxShoes = 1_000_000
 // IndexFields are the names of the fields that size or shape an index
 // computation (beyond the count): a face that only sometimes counts
 // refuses them without a count rather than ignore them.
-var IndexFields = []string{"set", "shoes", "penetration", "seed", "spread", "round", "count-at"}
+var IndexFields = []string{"set", "shoes", "penetration", "seed", "oversample", "round", "count-at"}
 
 // Params adds the request's fields to s, the game's first.
 func (q *IndicesRequest) Params(s *param.Set) {
@@ -90,7 +98,7 @@ func (q *IndicesRequest) CountParams(s *param.Set) {
 	s.Int(&q.Shoes, "shoes", "depleted shoes sampled (more: smaller errors, longer) (default 600; 200 with --set all)")
 	s.Percent(&q.Penetration, "penetration", "shoes are dealt to a random depth below this")
 	s.Uint64(&q.Seed, "seed", "seed of the sampled shoes")
-	s.Float(&q.Spread, "spread", "keep dealt shoes by their count: each with chance exp(spread x (|true count| - 6)) up to 1, weighed back, so that indices far from 0 have more shoes near them (0: every dealt shoe; a running count is not spread)")
+	s.OptFloat(&q.Oversample, "oversample", "keep dealt shoes by their count: each with chance exp(oversample x (|true count| - 6)) up to 1, weighed back, so that indices far from 0 have more shoes near them (0: every dealt shoe; a running count is not oversampled) (default 0.5; 0.3 with --set all)")
 	s.Enum(&q.Round, "round", "how a crossing becomes the integer index: %s (toward zero)", Roundings...)
 	s.Enum(&q.CountAt, "count-at", "when the count is read: %s (decision: the player's two cards and the up card seen, as published tables; round: before the round is dealt)", Moments...)
 }
@@ -115,7 +123,7 @@ type IndicesJob struct {
 	Shoes       int
 	Penetration float64
 	Seed        uint64
-	Spread      float64 // 0 for a running count
+	Oversample  float64 // 0 for a running count
 	Rounding    Rounding
 	Moment      Moment
 	// Shard of Shards is the part of a split run (Shards 0: the whole).
@@ -161,11 +169,15 @@ func (q IndicesRequest) Check() (IndicesJob, error) {
 		return job, param.NumberErrorf("penetration", param.FormatPercent(q.Penetration), "want a percentage above 0 and below 100, e.g. 80%%")
 	}
 	job.Penetration, job.Seed = q.Penetration, q.Seed
-	if !(q.Spread >= 0 && q.Spread <= MaxSpread) {
-		return job, param.NumberErrorf("spread", q.Spread, "want 0 (every dealt shoe kept) to %g", float64(MaxSpread))
+	over := DefaultOversample(job.Sets[0])
+	if q.Oversample != nil {
+		over = *q.Oversample
+	}
+	if !(over >= 0 && over <= MaxOversample) {
+		return job, param.NumberErrorf("oversample", over, "want 0 (every dealt shoe kept) to %g", float64(MaxOversample))
 	}
 	if job.System.Balanced() {
-		job.Spread = q.Spread
+		job.Oversample = over
 	}
 	if q.Shard != "" {
 		if job.Shard, job.Shards, err = param.ParseShard(q.Shard); err != nil {
@@ -256,6 +268,6 @@ func (job IndicesJob) Run(ctx context.Context, progress func()) (Indices, error)
 
 // options are the sampling's options for the job.
 func (job IndicesJob) options(ctx context.Context, progress func()) Options {
-	return Options{Shoes: job.Shoes, Penetration: job.Penetration, Seed: job.Seed, Spread: job.Spread, Progress: progress, Stop: ctx.Done(), Moment: job.Moment,
+	return Options{Shoes: job.Shoes, Penetration: job.Penetration, Seed: job.Seed, Oversample: job.Oversample, Progress: progress, Stop: ctx.Done(), Moment: job.Moment,
 		Shard: job.Shard, Shards: job.Shards, From: job.from}
 }

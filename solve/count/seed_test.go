@@ -13,7 +13,7 @@ import (
 // counter needs them to:
 //   - the rounded integers are the same in at least 21 of the 22 cells
 //     (95%; all 22 at seeds 1 and 2, 597 of 616 pairs over 8 seeds; with
-//     --spread 0, 19 of 22, and 123 of 132 pairs over 4 seeds);
+//     --oversample 0, 19 of 22, and 123 of 132 pairs over 4 seeds);
 //   - where they differ, the crossing lies within 3 SE of a half-integer:
 //     a crossing on a rounding boundary is a coin flip at any number of
 //     shoes (15 v A crosses at 1.48 ± 0.01 at 2,400 shoes);

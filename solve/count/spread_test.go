@@ -7,7 +7,7 @@ import (
 	"bjchart/solve"
 )
 
-// TestSpreadWeighsBack: shoes kept by their count (Options.Spread) and
+// TestSpreadWeighsBack: shoes kept by their count (Options.Oversample) and
 // weighed back are the dealt shoes in expectation. Over 6D shoes dealt to
 // below 80%, the weighed share of kept shoes in each band of true counts,
 // and the weighed mean tens' share within it (a rank the count sees only
@@ -33,7 +33,7 @@ func TestSpreadWeighsBack(t *testing.T) {
 		farOut  bool    // |true count| > 3
 	}
 	deal := func(spread float64, n int) []shoe {
-		opt := Options{Penetration: 0.8, Seed: 5, Spread: spread}
+		opt := Options{Penetration: 0.8, Seed: 5, Oversample: spread}
 		out := make([]shoe, n)
 		for i := range out {
 			left, c, w := dealShoe(r, HiLo, full, opt, i)
@@ -82,7 +82,7 @@ func TestSpreadWeighsBack(t *testing.T) {
 		}
 		return float64(n) / float64(len(shoes))
 	}
-	dealt, kept := deal(0, 40000), deal(DefaultSpread, 20000)
+	dealt, kept := deal(0, 40000), deal(DefaultOversample("i18"), 20000)
 	worstPlain := 0.0
 	for b := 0; b <= len(bands); b++ {
 		p, seP, tens, seT := share(dealt, b, true)
