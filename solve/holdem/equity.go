@@ -175,7 +175,7 @@ func rankHands(b canonBoard, keys []uint64) []uint64 {
 	keys = keys[:0]
 	for i, h := range allHands {
 		if h.mask&b.mask == 0 {
-			keys = append(keys, uint64(board.with(h.hand).Eval())<<11|uint64(i))
+			keys = append(keys, uint64(board.evalWith(h.hand))<<11|uint64(i))
 		}
 	}
 	slices.Sort(keys)

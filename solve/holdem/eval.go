@@ -63,11 +63,22 @@ func newTables() (straight *[1 << 13]uint8, top *[1 << 13]uint16) {
 	return straight, top
 }
 
-// A set is cards held as a 13-bit rank set per suit: the evaluator's
-// input, built up card by card (a board once, then each hand on it).
-type set [4]uint16
+// A set is cards held as a 13-bit rank set per suit, and the sum of their
+// keys (cardKeys): the evaluator's input, built up card by card (a board
+// once, then each hand on it).
+type set struct {
+	suits [4]uint16
+	key   uint64
+}
 
-func (s *set) add(c Card) { s[c&3] |= 1 << (c >> 2) }
+// add adds card c; a card held already is not added again.
+func (s *set) add(c Card) {
+	bit := uint16(1) << (c >> 2)
+	if s.suits[c&3]&bit == 0 {
+		s.suits[c&3] |= bit
+		s.key += cardKeys[c]
+	}
+}
 
 // with is the set and a hand's two cards.
 func (s set) with(h Hand) set {
@@ -76,14 +87,36 @@ func (s set) with(h Hand) set {
 	return s
 }
 
+// evalWith ranks the set's cards with a hand's two: board.with(h).Eval()
+// without building the set, when the seven cards are a lookup.
+func (s set) evalWith(h Hand) Rank {
+	a, b := h[0]&63, h[1]&63
+	key := s.key + cardKeys[a] + cardKeys[b]
+	if key>>countShift == 7 && noFlush(key) && a != b && s.suits[a&3]&(1<<(a>>2)) == 0 && s.suits[b&3]&(1<<(b>>2)) == 0 {
+		return rankTables().lookup(key)
+	}
+	return s.with(h).Eval()
+}
+
 // highBit is the highest rank in a non-empty set, as a one-bit set.
 func highBit(m uint16) uint16 { return 1 << (bits.Len16(m) - 1) }
 
 // Eval ranks the best five-card hand of the set's cards (five to seven of
-// them).
+// them). Seven cards without five of a suit, most hands dealt, are a
+// lookup of their ranks (rankTables); the others are worked out from the
+// suits' rank sets (bitEval).
 func (s set) Eval() Rank {
-	s0, s1, s2, s3 := s[0], s[1], s[2], s[3]
-	for _, f := range s {
+	if k := s.key; k>>countShift == 7 && noFlush(k) {
+		return rankTables().lookup(k)
+	}
+	return s.bitEval()
+}
+
+// bitEval ranks the best five-card hand of the set's cards from the suits'
+// rank sets.
+func (s set) bitEval() Rank {
+	s0, s1, s2, s3 := s.suits[0], s.suits[1], s.suits[2], s.suits[3]
+	for _, f := range s.suits {
 		if bits.OnesCount16(f) >= 5 { // no other suit can have five as well
 			if t := straightTop[f]; t != 0 {
 				return rank(StraightFlush, uint32(t))
@@ -134,6 +167,15 @@ func top3(m uint16) uint16 {
 
 // Eval7 ranks seven cards (or five or six): the best five of them.
 func Eval7(cards ...Card) Rank {
+	if len(cards) == 7 { // the keys alone, unless a suit may have five
+		c := cards[:7]
+		k := &cardKeys
+		key := k[c[0]&63] + k[c[1]&63] + k[c[2]&63] + k[c[3]&63] + k[c[4]&63] + k[c[5]&63] + k[c[6]&63]
+		held := 1<<(c[0]&63) | 1<<(c[1]&63) | 1<<(c[2]&63) | 1<<(c[3]&63) | 1<<(c[4]&63) | 1<<(c[5]&63) | uint64(1)<<(c[6]&63)
+		if noFlush(key) && bits.OnesCount64(held) == 7 {
+			return rankTables().lookup(key)
+		}
+	}
 	var s set
 	for _, c := range cards {
 		s.add(c)

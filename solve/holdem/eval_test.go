@@ -133,7 +133,8 @@ func TestFiveCardHands(t *testing.T) {
 }
 
 // TestSevenCardHands: over every seven-card hand, Eval's categories have
-// the well-known counts.
+// the well-known counts, and its lookup (rank_tables.go) equals the
+// evaluator of the suits' rank sets.
 func TestSevenCardHands(t *testing.T) {
 	if !*long {
 		t.Skip("every seven-card hand; -long runs it (TestSevenAgainstSimple checks Eval without it)")
@@ -162,7 +163,11 @@ func TestSevenCardHands(t *testing.T) {
 							for c[6] = 0; c[6] < c[5]; c[6]++ {
 								x := s[5]
 								x.add(c[6])
-								counts[x.Eval().Category()]++
+								r := x.Eval()
+								if r != x.bitEval() {
+									t.Fatalf("%v: the lookup ranks %x, the suits' rank sets %x", c, r, x.bitEval())
+								}
+								counts[r.Category()]++
 							}
 						}
 					}
@@ -196,6 +201,53 @@ func TestSevenAgainstSimple(t *testing.T) {
 		if int(ra.Category()) != sa[0] || cmp3(ra, rb) != slices.Compare(sa, sb) {
 			t.Fatalf("%v v %v: Eval %v (%x) v %v (%x); simple %v v %v", a, b, ra.Category(), ra, rb.Category(), rb, sa, sb)
 		}
+	}
+}
+
+// TestLookupEqualsBits: on random hands of five to seven cards, a card
+// given twice among them, Eval7, set.Eval and evalWith (the lookup where
+// seven cards make no flush) equal the evaluator of the suits' rank sets,
+// and at least one hand in 100 is a flush (the lookup's other branch).
+func TestLookupEqualsBits(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	deck := make([]Card, 52)
+	for i := range deck {
+		deck[i] = Card(i)
+	}
+	flushes := 0
+	const n = 200_000
+	for i := range n {
+		rng.Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
+		cards := slices.Clone(deck[:5+i%3])
+		if i%10 == 0 && len(cards) > 5 { // a card twice: one fewer distinct
+			cards[len(cards)-1] = cards[0]
+		}
+		var s set
+		for _, c := range cards {
+			s.add(c)
+		}
+		want := s.bitEval()
+		if c := want.Category(); c == Flush || c == StraightFlush {
+			flushes++
+		}
+		if got := Eval7(cards...); got != want {
+			t.Fatalf("%v: Eval7 %x, the rank sets %x", cards, got, want)
+		}
+		if got := s.Eval(); got != want {
+			t.Fatalf("%v: Eval %x, the rank sets %x", cards, got, want)
+		}
+		if len(cards) == 7 {
+			var board set
+			for _, c := range cards[:5] {
+				board.add(c)
+			}
+			if got := board.evalWith(NewHand(cards[5], cards[6])); got != want {
+				t.Fatalf("%v: evalWith %x, the rank sets %x", cards, got, want)
+			}
+		}
+	}
+	if flushes*100 < n {
+		t.Errorf("%d flushes in %d hands: the flush branch is barely tried", flushes, n)
 	}
 }
 
@@ -240,7 +292,7 @@ func BenchmarkEval(b *testing.B) {
 		all := AllHands()
 		i := 0
 		for b.Loop() {
-			sink += board.with(all[i%len(all)]).Eval()
+			sink += board.evalWith(all[i%len(all)])
 			i++
 		}
 	})
@@ -253,4 +305,12 @@ func BenchmarkEval(b *testing.B) {
 		}
 	})
 	_ = sink
+}
+
+// BenchmarkRankTables builds the tables of seven-card ranks by their
+// ranks (rank_tables.go), which the first hand ranked builds.
+func BenchmarkRankTables(b *testing.B) {
+	for b.Loop() {
+		newRankLookup()
+	}
 }

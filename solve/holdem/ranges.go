@@ -270,7 +270,7 @@ func countDeals(live [][]Hand, used uint64) int64 {
 func showdown(hands []Hand, board set, ranks []Rank, wins, ties []float64, share []float64, wt float64) {
 	best := Rank(0)
 	for i, h := range hands {
-		ranks[i] = board.with(h).Eval()
+		ranks[i] = board.evalWith(h)
 		best = max(best, ranks[i])
 	}
 	n := 0

@@ -105,10 +105,10 @@ func deal(rng *rand.Rand, hands []Hand, opponents int) (share float64, alone boo
 	for range 5 {
 		board.add(draw())
 	}
-	mine := board.with(h).Eval()
+	mine := board.evalWith(h)
 	tied := 1
 	for range opponents {
-		r := board.with(NewHand(draw(), draw())).Eval()
+		r := board.evalWith(NewHand(draw(), draw()))
 		switch {
 		case r > mine:
 			return 0, false

@@ -83,7 +83,7 @@ func versusHands(x, y Hand) Tally {
 							for m := l + 1; m < len(deck); m++ {
 								b4 := b3
 								b4.add(deck[m])
-								rx, ry := b4.with(x).Eval(), b4.with(y).Eval()
+								rx, ry := b4.evalWith(x), b4.evalWith(y)
 								switch {
 								case rx > ry:
 									t.Wins++
