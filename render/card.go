@@ -155,7 +155,14 @@ type cardCell struct {
 	action solve.Action
 	mark   string // "*", or a diff marker
 	faint  bool   // printed grey on white: a basic play beside index plays
+	// second is a second line: a cell's other indices (indexRows), whose
+	// row is drawn tall enough for two lines (twoLines).
+	second string
 }
+
+// twoLines is the height of a row whose cells hold two lines of a size
+// (in points), with a little leading; in mm.
+func twoLines(size float64) float64 { return 2 * size * 0.3528 * 1.15 }
 
 // cardCode is a cell's code as the card prints it, resolved for the
 // card's rules: in a game that allows doubling after a split, a split
@@ -198,8 +205,8 @@ func cardRows(t *solve.Table, kind solve.TableKind, marks map[cellKey]string, fu
 
 // indexRows returns the printed rows of a table on an index card: a cell
 // with indices shows the one nearest zero (rounded, signed) with the
-// letter of the play at or above it, coloured as that play (others are
-// listed by IndexPage.also); the other cells show the basic play, faint.
+// letter of the play at or above it, coloured as that play, and the
+// others on a second line; the other cells show the basic play, faint.
 func indexRows(t *solve.Table, kind solve.TableKind, ip *IndexPage, full bool) []cardRow {
 	rows := cardRows(t, kind, nil, true)
 	for ri := range rows {
@@ -210,15 +217,18 @@ func indexRows(t *solve.Table, kind solve.TableKind, ip *IndexPage, full bool) [
 				cell.faint, cell.mark = true, ""
 				continue
 			}
-			code := fmt.Sprintf("%+d%s", m.Index, m.Play.Letter())
-			if m.Published != nil {
-				code += "*"
+			var others []string
+			for _, o := range ip.Marks[cellKey{kind, rows[ri].label, up}] {
+				if o != m {
+					others = append(others, o.code())
+				}
 			}
-			if m.NotSurrendering { // the surrender stays the cell's play: R, and the index of a hand not surrendered
-				*cell = cardCell{code: "R" + code, action: cell.action}
+			second := strings.Join(others, " ")
+			if m.NotSurrendering && second == "" { // the surrender stays the cell's play: R, and the index of a hand not surrendered
+				*cell = cardCell{code: "R" + m.code(), action: cell.action}
 				continue
 			}
-			*cell = cardCell{code: code, action: m.Play}
+			*cell = cardCell{code: m.code(), action: m.Play, second: second}
 		}
 	}
 	if kind != solve.Hard || full {
@@ -266,13 +276,23 @@ func IndexGrids(t *solve.Table, ip *IndexPage) []IndexGrid {
 				for _, m := range ip.Marks[cellKey{kind, r.label, solve.UpCards[i]}] {
 					details = append(details, m.Detail)
 				}
-				row.Cells[i] = IndexGridCell{Code: c.code, Play: c.action.Letter(), Faint: c.faint, Detail: strings.Join(details, "; ")}
+				row.Cells[i] = IndexGridCell{Code: strings.TrimSpace(c.code + " " + c.second), Play: c.action.Letter(), Faint: c.faint, Detail: strings.Join(details, "; ")}
 			}
 			g.Rows = append(g.Rows, row)
 		}
 		out = append(out, g)
 	}
 	return out
+}
+
+// code is an index as a cell prints it: "+3S", "-1H*" where it differs
+// from the published one.
+func (m IndexMark) code() string {
+	code := fmt.Sprintf("%+d%s", m.Index, m.Play.Letter())
+	if m.Published != nil {
+		code += "*"
+	}
+	return code
 }
 
 // nearest returns a cell's index nearest zero.
@@ -327,37 +347,6 @@ func (ip *IndexPage) starred() []string {
 		}
 	}
 	return out
-}
-
-// also lists the indices the cells do not show (a cell shows one), as
-// "44 v 4: +5D", in chart order.
-func (ip *IndexPage) also() []string {
-	var out []string
-	for _, kind := range []solve.TableKind{solve.Hard, solve.Soft, solve.Pairs} {
-		for _, hand := range solve.Rows(kind) {
-			for _, up := range solve.UpCards {
-				k := cellKey{kind, hand, up}
-				shown, _ := ip.nearest(k)
-				for _, m := range ip.Marks[k] {
-					if m != shown {
-						s := fmt.Sprintf("%s v %s: %s at %+d or more", hand, up, m.Play, m.Index)
-						if m.Base != solve.NoAction {
-							s += ", else " + m.Base.String()
-						}
-						out = append(out, s)
-					}
-				}
-			}
-		}
-	}
-	return out
-}
-
-func alsoText(also []string) string {
-	if len(also) == 0 {
-		return ""
-	}
-	return "; also " + strings.Join(also, ", ")
 }
 
 func abs(n int) int { return max(n, -n) }
@@ -560,6 +549,16 @@ type gridRow struct {
 	cells []cardCell
 }
 
+// tall says whether a row has a cell of two lines.
+func (r gridRow) tall() bool {
+	for _, c := range r.cells {
+		if c.second != "" {
+			return true
+		}
+	}
+	return false
+}
+
 // table draws rows under a header of column labels, with corner (in at
 // most cornerSize points, less if it must fit) over the row labels;
 // returns the bottom y.
@@ -580,10 +579,14 @@ func (c *cardPDF) table(x, y, labelW, cellW, rowH, fontSize, cornerSize float64,
 	}
 	y += rowH
 	for _, r := range rows {
+		rh := rowH
+		if r.tall() {
+			rh = max(rowH, twoLines(fontSize))
+		}
 		c.SetXY(x, y)
 		c.SetFillColor(60, 60, 60)
 		c.SetTextColor(255, 255, 255)
-		c.CellFormat(labelW, rowH, r.label, "1", 0, "C", true, 0, "")
+		c.CellFormat(labelW, rh, r.label, "1", 0, "C", true, 0, "")
 		for _, cell := range r.cells {
 			c.fill(cell.action)
 			if cell.faint {
@@ -595,11 +598,23 @@ func (c *cardPDF) table(x, y, labelW, cellW, rowH, fontSize, cornerSize float64,
 			if cell.faint {
 				style = ""
 			}
+			if cell.second != "" { // two lines, each fitted
+				cx := c.GetX()
+				c.CellFormat(cellW, rh, "", "1", 0, "C", true, 0, "")
+				for i, line := range []string{cell.code + cell.mark, cell.second} {
+					c.fitFont(style, min(fontSize, rh/2/0.3528/1.15), cellW-0.8, line)
+					c.SetXY(cx, y+float64(i)*rh/2)
+					c.CellFormat(cellW, rh/2, line, "", 0, "C", false, 0, "")
+				}
+				c.SetXY(cx+cellW, y)
+				c.SetFont(cardFont, "B", fontSize)
+				continue
+			}
 			c.fitFont(style, fontSize, cellW-0.8, cell.code+cell.mark) // a cell of two plays (R+5S) shrinks to fit
-			c.CellFormat(cellW, rowH, cell.code+cell.mark, "1", 0, "C", true, 0, "")
+			c.CellFormat(cellW, rh, cell.code+cell.mark, "1", 0, "C", true, 0, "")
 			c.SetFont(cardFont, "B", fontSize)
 		}
-		y += rowH
+		y += rh
 	}
 	c.SetTextColor(0, 0, 0)
 	return y
@@ -613,9 +628,10 @@ func (c *cardPDF) heading(x, y float64, text string, size float64) {
 }
 
 // fitFont sets Helvetica in style at size, or smaller (down to half of
-// it) until text fits in width.
+// it, never below 7 pt, the smallest a card prints) until text fits in
+// width.
 func (c *cardPDF) fitFont(style string, size, width float64, text string) {
-	smallest := size / 2
+	smallest := max(size/2, min(size, 7))
 	c.SetFont(cardFont, style, size)
 	for c.GetStringWidth(text) > width && size-0.25 >= smallest {
 		size -= 0.25
@@ -826,9 +842,6 @@ func (c *cardPDF) wallet() {
 		if ip.Ramp != "" {
 			notes += "\n" + ip.Ramp + "."
 		}
-		if also := ip.also(); len(also) > 0 {
-			notes += "\nAlso: " + strings.Join(also, ", ") + "."
-		}
 		if m := ip.Multi; len(m) > 0 {
 			more := ""
 			if len(m) > walletMulti { // what the card has room for
@@ -936,7 +949,13 @@ func (c *cardPDF) walletTable(x, y float64, title, corner, rules string, rows []
 	}
 	top += float64(len(ruleLines))*walletLine + 0.5
 	const labelW = 7.0
-	rowH := (y + h - top) / float64(len(rows)+1)
+	tall := 0 // rows with a cell of two lines, twoLines(walletPt) high
+	for _, r := range rows {
+		if (gridRow{cells: r.cells[:]}).tall() {
+			tall++
+		}
+	}
+	rowH := (y + h - top - float64(tall)*twoLines(walletPt)) / float64(len(rows)+1-tall)
 	c.grid(x, top, labelW, (w-labelW)/10, rowH, walletPt, rows)
 	c.SetTextColor(0, 0, 0)
 }
@@ -992,8 +1011,8 @@ func (c *cardPDF) indexPage(ip *IndexPage) {
 	c.SetXY(12, y+1)
 	c.MultiCell(pw-24, 4, "Each cell holds its index and the play taken when the "+ip.Count+" is at or above it "+
 		"(S stand, H hit, D double, P split, R surrender); below the index, the other play of that decision (the list). "+
-		"Cells without an index play the basic chart (grey). A cell with two indices shows the one nearest 0"+
-		alsoText(ip.also())+". Where the chart surrenders, the cell also gives the index for a hand not surrendered "+
+		"Cells without an index play the basic chart (grey). A cell with two indices shows both, the one nearest 0 on top. "+
+		"Where the chart surrenders, the cell also gives the index for a hand not surrendered "+
 		"(after a split, or of three or more cards). * differs from the published index (the list gives both).", "", "L", false)
 	y = c.tables(c.GetY()+5, tableStyle{labelW: 12, rowH: 5.6, font: 9, heading: 11, gap: 6,
 		titles: [3]string{"HARD TOTALS", "SOFT TOTALS", "PAIRS"}}, c.indexRows(ip)) + 3

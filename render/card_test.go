@@ -354,8 +354,8 @@ func TestMergeEnds(t *testing.T) {
 
 // TestIndexCard draws a counter's card from a small set of indices: the
 // letter card's back page and the wallet's second card hold each cell's
-// index nearest zero with its play's letter, the others under "also", the
-// insurance index and (letter) the list.
+// index nearest zero with its play's letter, the others on a second line,
+// the insurance index and (letter) the list.
 func TestIndexCard(t *testing.T) {
 	tab := infTable(t, "INF S17 DAS")
 	published := 3.0 // 12 v 3's published index, where this card's is +2
@@ -376,7 +376,7 @@ func TestIndexCard(t *testing.T) {
 	if len(letter) != 2 {
 		t.Fatalf("letter: %d pages, want 2", len(letter))
 	}
-	for _, want := range []string{"+0S", "+2S*", "R+4S", "+2P", "also 44 v 4: double at +6 or more, else hit", "Insurance: take it at true count +3 or more.",
+	for _, want := range []string{"+0S", "+2S*", "R+4S", "+2P", "+6D", "Insurance: take it at true count +3 or more.",
 		"16 v T: stand at +0 or more, else hit", "a note on conventions"} {
 		if !strings.Contains(letter[1], want) {
 			t.Errorf("letter back: no %q in\n%s", want, letter[1])
@@ -389,11 +389,11 @@ func TestIndexCard(t *testing.T) {
 	if !strings.Contains(wallet[4], "+0S") || !strings.Contains(wallet[4], "+2S*") || !strings.Contains(wallet[4], "R+4S") {
 		t.Errorf("wallet index front:\n%s", wallet[4])
 	}
-	if !strings.Contains(wallet[6], "+2P") {
+	if !strings.Contains(wallet[6], "+2P") || !strings.Contains(wallet[6], "+6D") {
 		t.Errorf("wallet pairs index front:\n%s", wallet[6])
 	}
 	notes := strings.Join(strings.Fields(wallet[7]), " ")
-	for _, want := range []string{"Insurance: take it at true count +3 or more.", "Also: 44 v 4: double at +6 or more, else hit.",
+	for _, want := range []string{"Insurance: take it at true count +3 or more.",
 		"Indices, three or more cards: 16 v 9 +4S.", "* Differs from the published index: 12 v 3 (published +3).",
 		"R+4S: surrender; a hand not surrendered (after a split, or of three or more cards): stand at +4 or more."} {
 		if !strings.Contains(notes, want) {
