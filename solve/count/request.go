@@ -67,8 +67,8 @@ func DefaultOversample(set string) float64 {
 const MaxOversample = 1
 
 // DefaultShoes is the shoes sampled when a request names none: 600 for
-// the published sets (about 12 s on two cores at 6 decks), 200 for every
-// cell (the whole table is solved on each shoe: about 34 s).
+// the published sets (about 7 s on two cores at 6 decks), 200 for every
+// cell (the whole table is solved on each shoe: about 28 s).
 func DefaultShoes(set string) int {
 	if set == "all" {
 		return 200
