@@ -7,7 +7,7 @@ import (
 	"bjchart/solve"
 )
 
-// TestSpreadWeighsBack: shoes kept by their count (Options.Oversample) and
+// TestOversampleWeighsBack: shoes kept by their count (Options.Oversample) and
 // weighed back are the dealt shoes in expectation. Over 6D shoes dealt to
 // below 80%, the weighed share of kept shoes in each band of true counts,
 // and the weighed mean tens' share within it (a rank the count sees only
@@ -15,7 +15,7 @@ import (
 // band. Unweighed, the kept shoes' shares are many SE off: the check
 // fails when the weight is dropped. The kept shoes' counts are spread:
 // at least twice as many beyond +-3 as among dealt ones.
-func TestSpreadWeighsBack(t *testing.T) {
+func TestOversampleWeighsBack(t *testing.T) {
 	r, _ := solve.ParseRules("6D S17 DAS LS")
 	full := solve.NewShoe(r.Decks).Counts
 	bands := []float64{-4, -2, -1, 0, 1, 2, 4} // and beyond either end
@@ -32,8 +32,8 @@ func TestSpreadWeighsBack(t *testing.T) {
 		w, tens float64 // its weight, and the tens' share of its cards left
 		farOut  bool    // |true count| > 3
 	}
-	deal := func(spread float64, n int) []shoe {
-		opt := Options{Penetration: 0.8, Seed: 5, Oversample: spread}
+	deal := func(over float64, n int) []shoe {
+		opt := Options{Penetration: 0.8, Seed: 5, Oversample: over}
 		out := make([]shoe, n)
 		for i := range out {
 			left, c, w := dealShoe(r, HiLo, full, opt, i)
