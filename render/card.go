@@ -259,6 +259,7 @@ type IndexGridRow struct {
 // and every index of the cell in full.
 type IndexGridCell struct {
 	Code, Play string
+	Second     string // the cell's other indices, a second line
 	Faint      bool
 	Detail     string
 }
@@ -276,7 +277,7 @@ func IndexGrids(t *solve.Table, ip *IndexPage) []IndexGrid {
 				for _, m := range ip.Marks[cellKey{kind, r.label, solve.UpCards[i]}] {
 					details = append(details, m.Detail)
 				}
-				row.Cells[i] = IndexGridCell{Code: strings.TrimSpace(c.code + " " + c.second), Play: c.action.Letter(), Faint: c.faint, Detail: strings.Join(details, "; ")}
+				row.Cells[i] = IndexGridCell{Code: c.code, Second: c.second, Play: c.action.Letter(), Faint: c.faint, Detail: strings.Join(details, "; ")}
 			}
 			g.Rows = append(g.Rows, row)
 		}
