@@ -213,6 +213,9 @@ func ReadIndicesPart(data []byte) (part IndicesPart, i, n int, err error) {
 	if fingerprint(part.Request, part.Version) != part.Fingerprint {
 		return part, 0, 0, fmt.Errorf("part %s: its fingerprint is not its request's", part.Request.Shard)
 	}
+	if part.Request.Oversample == nil { // a part states how its shoes were kept; one that does not dealt them all
+		return part, 0, 0, fmt.Errorf("part %s was written by a bjchart that kept every dealt shoe (before --oversample); merge it with that version, or solve the parts again", part.Request.Shard)
+	}
 	return part, i, n, nil
 }
 

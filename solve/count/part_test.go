@@ -47,7 +47,8 @@ func splitRun(t *testing.T, req IndicesRequest, n int) (Indices, map[string][]by
 // TestSplitRunMerges: an index run split in three parts, each written as
 // JSON and read back, merges into the table the whole run gives, to the
 // last bit (the I18; every cell under -long). A part missing, given
-// twice, from another run or edited is refused.
+// twice, from another run, edited, or written before the shoes were
+// oversampled (its request states no oversampling) is refused.
 func TestSplitRunMerges(t *testing.T) {
 	cases := []IndicesRequest{{Game: solve.Game{Rules: "2D S17 DAS"}, Set: "i18", Shoes: 50}}
 	if *long {
@@ -84,6 +85,12 @@ func TestSplitRunMerges(t *testing.T) {
 	json.Unmarshal(parts["1"], &edited)
 	edited.Shoes[0].Points[1][0].y += 0.01
 	parts["edited"], _ = json.Marshal(edited)
+	var before IndicesPart // as a bjchart before --oversample wrote it: no oversampling stated, sealed
+	json.Unmarshal(parts["1"], &before)
+	before.Request.Oversample = nil
+	before.Fingerprint = fingerprint(before.Request, before.Version)
+	before.Seal = before.seal()
+	parts["before"], _ = json.Marshal(before)
 	read := func(f string) ([]byte, error) { return parts[f], nil }
 	for _, c := range []struct {
 		parts []string
@@ -93,6 +100,7 @@ func TestSplitRunMerges(t *testing.T) {
 		{[]string{"1", "1", "2"}, "1: part 1/3 again (also 1)"},
 		{[]string{"1", "2", "other"}, "other: not a part of the same run as 1"},
 		{[]string{"edited", "2"}, "edited: part 1/3 has been edited since"},
+		{[]string{"before", "2", "3"}, "before: part 1/3 was written by a bjchart that kept every dealt shoe"},
 	} {
 		_, err := IndicesMergeRequest{Parts: c.parts}.Run(context.Background(), read, nil)
 		if err == nil || !bytes.Contains([]byte(err.Error()), []byte(c.want)) {
