@@ -82,7 +82,7 @@ func TestOversampleWeighsBack(t *testing.T) {
 		}
 		return float64(n) / float64(len(shoes))
 	}
-	dealt, kept := deal(0, 40000), deal(DefaultOversample("i18"), 20000)
+	dealt, kept := deal(0, 40000), deal(DefaultOversample("i18", 600), 20000)
 	worstPlain := 0.0
 	for b := 0; b <= len(bands); b++ {
 		p, seP, tens, seT := share(dealt, b, true)

@@ -3,6 +3,7 @@ package count
 import (
 	"context"
 	"fmt"
+	"math"
 	"strings"
 
 	"bjchart/solve"
@@ -28,7 +29,7 @@ type IndicesRequest struct {
 	// size of its true count, exp(Oversample x (|tc| - 6)) up to 1, and weighs it
 	// back by one over that chance (Options.Oversample): crossings far from
 	// zero get more shoes near them, and the fit is the dealt shoes' in
-	// expectation. 0 keeps every dealt shoe; nil is DefaultOversample(Set); a
+	// expectation. 0 keeps every dealt shoe; nil is DefaultOversample; a
 	// running count (an unbalanced one) is never oversampled.
 	Oversample *float64 `json:",omitempty"`
 	Round      string   // nearest, floor or truncate (Roundings)
@@ -49,17 +50,22 @@ func DefaultIndicesRequest() IndicesRequest {
 }
 
 // DefaultOversample is how a request's shoes are oversampled by their
-// counts when it names none. 0.5 for the published sets: shoes near the count of zero are
-// kept about one in twenty times, those beyond +-6 always, so that dealt
-// shoes' counts, which thin out about as exp(-0.55 |tc|) at six decks, are
-// kept about evenly over -6..+6. 0.3 for every cell: its 200 shoes have
-// too few left near zero at 0.5 for the control variates of the many
-// crossings there (a fit takes them with 10 shoes a column).
-func DefaultOversample(set string) float64 {
+// counts when it names none: 0.5 for the published sets at 600 shoes or
+// more. Shoes near the count of zero are then kept about one time in
+// twenty, those beyond +-6 always, so that dealt shoes' counts, which
+// thin out about as exp(-0.55 |tc|) at six decks, are kept about evenly
+// over -6..+6. Fewer shoes are oversampled less, in proportion (to the
+// nearest 0.05): most crossings lie near zero, and a fit there needs its
+// shoes before any can be spared for the far ones (50 shoes: 0.05; it
+// takes the control variates with 10 shoes a column). For every cell,
+// 0.3 at 200 shoes or more, less below: at 0.5 its 200 shoes leave too
+// few near zero for the variates of the many crossings there.
+func DefaultOversample(set string, shoes int) float64 {
+	top, full := 0.5, 600.0
 	if set == "all" {
-		return 0.3
+		top, full = 0.3, 200
 	}
-	return 0.5
+	return math.Round(20*top*min(1, float64(shoes)/full)) / 20
 }
 
 // MaxOversample bounds the oversampling: at 1 a shoe at count zero is kept once in
@@ -98,7 +104,7 @@ func (q *IndicesRequest) CountParams(s *param.Set) {
 	s.Int(&q.Shoes, "shoes", "depleted shoes sampled (more: smaller errors, longer) (default 600; 200 with --set all)")
 	s.Percent(&q.Penetration, "penetration", "shoes are dealt to a random depth below this")
 	s.Uint64(&q.Seed, "seed", "seed of the sampled shoes")
-	s.OptFloat(&q.Oversample, "oversample", "keep dealt shoes by their count: each with chance exp(oversample x (|true count| - 6)) up to 1, weighed back, so that indices far from 0 have more shoes near them (0: every dealt shoe; a running count is not oversampled) (default 0.5; 0.3 with --set all)")
+	s.OptFloat(&q.Oversample, "oversample", "keep dealt shoes by their count: each with chance exp(oversample x (|true count| - 6)) up to 1, weighed back, so that indices far from 0 have more shoes near them (0: every dealt shoe; a running count is not oversampled) (default 0.5 at 600 shoes or more, 0.3 with --set all at 200 or more; less with fewer shoes)")
 	s.Enum(&q.Round, "round", "how a crossing becomes the integer index: %s (toward zero)", Roundings...)
 	s.Enum(&q.CountAt, "count-at", "when the count is read: %s (decision: the player's two cards and the up card seen, as published tables; round: before the round is dealt)", Moments...)
 }
@@ -169,7 +175,7 @@ func (q IndicesRequest) Check() (IndicesJob, error) {
 		return job, param.NumberErrorf("penetration", param.FormatPercent(q.Penetration), "want a percentage above 0 and below 100, e.g. 80%%")
 	}
 	job.Penetration, job.Seed = q.Penetration, q.Seed
-	over := DefaultOversample(job.Sets[0])
+	over := DefaultOversample(job.Sets[0], job.Shoes)
 	if q.Oversample != nil {
 		over = *q.Oversample
 	}
