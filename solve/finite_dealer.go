@@ -244,6 +244,18 @@ func newFiniteUpIn(r Rules, lay *layout, up Rank, scratch *upScratch) *finiteUp 
 	return f
 }
 
+// newFiniteUpOn is newFiniteUp on a shoe other than the layout's, one
+// dealt from it (PairPlan): the dealer's classes are those of any shoe,
+// as for a depleted shoe's own layout.
+func newFiniteUpOn(r Rules, lay *layout, up Rank, shoe [10]int) *finiteUp {
+	f := &finiteUp{r: r, up: up, shoe: shoe, lay: lay, draws: dealerDrawsFor(r.Dealer(), up),
+		ctxs: map[*shape]*context{}, spares: newSpares()}
+	f.shoe[up-1]--
+	f.levels = dealerLevelsFor(r.Dealer(), up, anyShoe)
+	f.dist = lay.dist(f)
+	return f
+}
+
 // remaining returns the counts left after removing the cards in gone, and their total.
 func (f *finiteUp) remaining(gone [10]uint8) (m [10]int, total int) {
 	for i := range m {

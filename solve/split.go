@@ -322,40 +322,55 @@ func policyPlay(v []float64, x, policy *context, strat SplitStrategy, das bool) 
 // dealt from shoe (the up card and the pair still in it). It solves one up
 // card's hand graphs: for a few decisions on many depleted shoes.
 func PairPlays(r Rules, shoe Shoe, c, up Rank) (stand, split float64, err error) {
-	p, err := NewPairValues(r, shoe, c)
-	if err != nil {
+	if err := r.Validate(); err != nil {
 		return 0, 0, err
 	}
-	return p.Plays(up)
+	return pairPlays(newFiniteUp(r, newLayoutFor(r, shoe, c), up), c) // this pair's split graphs only
 }
 
-// PairValues values one pair's stand and split against any up card on one
-// shoe, as PairPlays does; the pair's hand graphs are built once for all
-// the up cards asked.
-type PairValues struct {
-	r   Rules
-	c   Rank
-	lay *layout
-}
-
-// NewPairValues prepares the pair c,c's hand graphs on shoe.
-func NewPairValues(r Rules, shoe Shoe, c Rank) (*PairValues, error) {
-	if err := r.Validate(); err != nil {
-		return nil, err
-	}
-	return &PairValues{r: r, c: c, lay: newLayoutFor(r, shoe, c)}, nil // this pair's split graphs only
-}
-
-// Plays returns W of standing on the pair and of splitting it against up,
-// as PairPlays.
-func (p *PairValues) Plays(up Rank) (stand, split float64, err error) {
-	f := newFiniteUp(p.r, p.lay, up)
+// pairPlays returns W of standing on the pair c,c and of splitting it
+// under CDZ-, on f's hand graphs.
+func pairPlays(f *finiteUp, c Rank) (stand, split float64, err error) {
 	var hand [10]uint8
-	hand[p.c-1] = 2
+	hand[c-1] = 2
 	base := f.context(f.lay.base)
 	i := base.find(hand)
 	if i < 0 || !base.dealt[i] {
-		return 0, 0, fmt.Errorf("pair %v,%v cannot be dealt from this shoe", p.c, p.c)
+		return 0, 0, fmt.Errorf("pair %v,%v cannot be dealt from this shoe", c, c)
 	}
-	return base.stand[i], f.cdSplit(f.splitPlan(int(p.c)), CDZMinus, p.r.DAS), nil
+	return base.stand[i], f.cdSplit(f.splitPlan(int(c)), CDZMinus, f.r.DAS), nil
+}
+
+// A PairPlan is one pair's hand graphs laid out once, on a full shoe of
+// the rules' decks, for valuing its stand and split (as PairPlays does) on
+// any shoe dealt from those decks: count indices value the same pair on
+// thousands of depleted shoes, and the layout is most of a shoe's cost.
+// A depleted shoe's hands are among the full shoe's; those it cannot deal
+// are never reached (their chance is zero) and are valued 0. A plan is
+// safe for concurrent use.
+type PairPlan struct {
+	r    Rules
+	c    Rank
+	full [10]int
+	lay  *layout
+}
+
+// NewPairPlan lays out the pair c,c's hand graphs on the rules' full shoe.
+func NewPairPlan(r Rules, c Rank) (*PairPlan, error) {
+	if err := r.Validate(); err != nil {
+		return nil, err
+	}
+	full := r.FullShoe()
+	return &PairPlan{r: r, c: c, full: full.Counts, lay: newLayoutFor(r, full, c)}, nil
+}
+
+// Plays returns W of standing on the pair and of splitting it against up
+// on shoe, as PairPlays(r, shoe, c, up) does.
+func (p *PairPlan) Plays(shoe Shoe, up Rank) (stand, split float64, err error) {
+	for i, k := range shoe.Counts {
+		if k > p.full[i] {
+			return 0, 0, fmt.Errorf("the shoe holds more %vs than the plan's decks", Rank(i+1))
+		}
+	}
+	return pairPlays(newFiniteUpOn(p.r, p.lay, up, shoe.Counts), p.c)
 }

@@ -3,6 +3,7 @@ package solve
 import (
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"testing"
 )
 
@@ -87,6 +88,55 @@ func TestSplitMoreHandsNeverWorse(t *testing.T) {
 				}
 				if w[0] > w[1]+1e-12 || w[1] > w[2]+1e-12 {
 					t.Errorf("%s %d,%d v %d: split %.12f (SPL1), %.12f (SPL2), %.12f (SPL3)", decks, c, c, up, w[0], w[1], w[2])
+				}
+			}
+		}
+	}
+}
+
+// TestPairPlanEqualsPairPlays: a pair's plan, laid out once on the full
+// shoe, values stand and split on depleted shoes as PairPlays does with
+// the shoe's own layout, to 1e-12, for every pair against two up cards
+// on shoes dealt deep (ranks nearly or wholly gone included) under rules
+// that resplit aces, double after splits or not, and split once.
+func TestPairPlanEqualsPairPlays(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for _, rules := range []string{"1D H17 DAS SPL3 RSA", "2D S17 NDAS SPL1", "6D S17 DAS SPL3 LS"} {
+		r, err := ParseRules(rules)
+		if err != nil {
+			t.Fatal(err)
+		}
+		full := r.FullShoe().Counts
+		var cards []int
+		for rank, k := range full {
+			for range k {
+				cards = append(cards, rank)
+			}
+		}
+		for shoeNo := range 2 {
+			rng.Shuffle(len(cards), func(i, j int) { cards[i], cards[j] = cards[j], cards[i] })
+			left := full
+			for _, c := range cards[:len(cards)*(5+2*shoeNo)/10] { // half and 70% dealt
+				left[c]--
+			}
+			shoe := Shoe{Counts: left}
+			for c := Rank(1); c <= 10; c++ {
+				plan, err := NewPairPlan(r, c)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, up := range []Rank{6, 10} {
+					if left[up-1] == 0 {
+						continue
+					}
+					s1, p1, err1 := PairPlays(r, shoe, c, up)
+					s2, p2, err2 := plan.Plays(shoe, up)
+					if (err1 == nil) != (err2 == nil) {
+						t.Fatalf("%s %v: %v,%v v %v: errors %v and %v", rules, left, c, c, up, err1, err2)
+					}
+					if err1 == nil && (math.Abs(s1-s2) > 1e-12 || math.Abs(p1-p2) > 1e-12) {
+						t.Errorf("%s %v: %v,%v v %v: PairPlays stand %.15f split %.15f, the plan %.15f %.15f", rules, left, c, c, up, s1, p1, s2, p2)
+					}
 				}
 			}
 		}

@@ -18,7 +18,7 @@ func BenchmarkShoe(b *testing.B) {
 	left, c, _ := dealShoe(r, HiLo, full, Options{Shoes: 1, Penetration: 0.5, Seed: 1}, 0)
 	n := c.n
 	hands, splits := publishedBySolve()
-	plans := handPlans(r, hands)
+	plans := newPlans(r, hands)
 	b.Run("hands=i18+fab4", func(b *testing.B) {
 		for b.Loop() {
 			vals := valuesFor(r, left, plans)
@@ -28,8 +28,10 @@ func BenchmarkShoe(b *testing.B) {
 		}
 	})
 	b.Run("splits=TTv5+TTv6", func(b *testing.B) {
+		pairs := newPlans(r, nil) // the pair's plan is made at the first shoe, once a run
+		gain(r, splits[0], left, n, valuesFor(r, left, pairs))
 		for b.Loop() {
-			vals := valuesFor(r, left, nil)
+			vals := valuesFor(r, left, pairs)
 			for _, d := range splits {
 				gain(r, d, left, n, vals)
 			}

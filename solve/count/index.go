@@ -271,7 +271,7 @@ func Compute(r solve.Rules, sys System, decisions []Decision, opt Options) ([]In
 	if err := check(r, opt); err != nil {
 		return nil, err
 	}
-	plans := handPlans(r, decisions)
+	plans := newPlans(r, decisions)
 	// points values a shoe's points for each decision (valued: their
 	// gains too), appended to buf's (nil: new ones).
 	points := func(left [10]int, c counter, buf [][]point, valued bool) [][]point {
@@ -614,18 +614,27 @@ func decisionPoints(out []point, r solve.Rules, d Decision, left [10]int, c coun
 }
 
 // shoeValues values a shoe's hands for the decisions: a HandValues for
-// each up card, a PairValues for each pair, made as asked for and kept.
+// each up card, made as asked for and kept, and the run's plans.
 type shoeValues struct {
 	r     solve.Rules
 	left  [10]int
 	hands map[solve.Rank]*solve.HandValues
-	pairs map[solve.Rank]*solve.PairValues
+	plans *plans
 }
 
-// handPlans plans each up card's two-card hard hands of the decisions
-// and the hands they reach (solve.HandPlan): made once a run, they serve
-// every shoe.
-func handPlans(r solve.Rules, decisions []Decision) map[solve.Rank]*solve.HandPlan {
+// plans are a run's hand plans for each up card's two-card hard hands of
+// its decisions and the hands they reach (solve.HandPlan), and a pair
+// plan for each pair it splits (solve.PairPlan), made as asked for: made
+// once a run, they serve every shoe. They are safe for concurrent use.
+type plans struct {
+	r     solve.Rules
+	hands map[solve.Rank]*solve.HandPlan
+	mu    sync.Mutex
+	pairs map[solve.Rank]*solve.PairPlan
+}
+
+// newPlans plans the decisions' hard hands.
+func newPlans(r solve.Rules, decisions []Decision) *plans {
 	hands := map[solve.Rank][][10]uint8{}
 	for _, d := range decisions {
 		if d.Unsolved || d.Table == "insurance" || d.Table == "pair" {
@@ -641,20 +650,39 @@ func handPlans(r solve.Rules, decisions []Decision) map[solve.Rank]*solve.HandPl
 			}
 		}
 	}
-	plans := map[solve.Rank]*solve.HandPlan{}
+	p := &plans{r: r, hands: map[solve.Rank]*solve.HandPlan{}, pairs: map[solve.Rank]*solve.PairPlan{}}
 	for up, hs := range hands {
-		plans[up] = solve.NewHandPlan(r, up, hs...)
+		p.hands[up] = solve.NewHandPlan(r, up, hs...)
 	}
-	return plans
+	return p
+}
+
+// pair returns the plan of pair c, made at the first call.
+func (p *plans) pair(c solve.Rank) (*solve.PairPlan, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if q := p.pairs[c]; q != nil {
+		return q, nil
+	}
+	q, err := solve.NewPairPlan(p.r, c)
+	if err != nil {
+		return nil, err
+	}
+	p.pairs[c] = q
+	return q, nil
 }
 
 // valuesFor returns the values of a shoe's hands, the plans' hands
-// prepared in one pass of the dealer's contraction for each up card.
-func valuesFor(r solve.Rules, left [10]int, plans map[solve.Rank]*solve.HandPlan) *shoeValues {
-	v := &shoeValues{r: r, left: left, hands: map[solve.Rank]*solve.HandValues{}, pairs: map[solve.Rank]*solve.PairValues{}}
-	for up, p := range plans {
+// prepared in one pass of the dealer's contraction for each up card
+// (none without plans).
+func valuesFor(r solve.Rules, left [10]int, p *plans) *shoeValues {
+	if p == nil {
+		p = newPlans(r, nil)
+	}
+	v := &shoeValues{r: r, left: left, hands: map[solve.Rank]*solve.HandValues{}, plans: p}
+	for up, hp := range p.hands {
 		if left[up-1] > 0 {
-			v.hand(up).PrepareFrom(p)
+			v.hand(up).PrepareFrom(hp)
 		}
 	}
 	return v
@@ -671,16 +699,13 @@ func (v *shoeValues) hand(up solve.Rank) *solve.HandValues {
 }
 
 // pairPlays returns W of standing on the pair c,c and of splitting it
-// against up (solve.PairPlays), the pair's hand graphs built once a shoe.
+// against up (solve.PairPlays), on the pair's plan.
 func (v *shoeValues) pairPlays(c, up solve.Rank) (stand, split float64, err error) {
-	p := v.pairs[c]
-	if p == nil {
-		if p, err = solve.NewPairValues(v.r, solve.Shoe{Counts: v.left}, c); err != nil {
-			return 0, 0, err
-		}
-		v.pairs[c] = p
+	p, err := v.plans.pair(c)
+	if err != nil {
+		return 0, 0, err
 	}
-	return p.Plays(up)
+	return p.Plays(solve.Shoe{Counts: v.left}, up)
 }
 
 // playGain is a two-card hand's gain from the decision's play over its
