@@ -18,7 +18,7 @@ import (
 
 // maxIndexShoes caps the shoes the page samples for index plays (the page
 // says so; the command line takes up to count.MaxShoes): the I18 and Fab
-// 4 take about 7 s at 600 shoes on two cores, every cell about 30 s at
+// 4 take about 6 s at 600 shoes on two cores, every cell about 30 s at
 // 200 (2026-11-26).
 var maxIndexShoes = map[string]int{"i18": 1000, "fab4": 1000, "i18,fab4": 1000, "all": 200}
 
