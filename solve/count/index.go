@@ -486,16 +486,12 @@ func gain(r solve.Rules, d Decision, left [10]int, n int, vals *shoeValues) floa
 		return pUp * p * (split - stand)
 	}
 	s := vals.hand(d.Up)
-	total, _ := strconv.Atoi(d.Hand) // a hard total: the decisions' hands are rows "9".."16"
 	g := 0.0
 	m := left
 	m[d.Up-1]--
 	rest := n - 1
-	for a := 2; a <= 10; a++ {
-		b := total - a
-		if b < a || b > 10 || a == b { // each hand once, pairs play as pairs
-			continue
-		}
+	for _, ab := range hardPairs(d.Hand) {
+		a, b := ab[0], ab[1]
 		p := 2 * float64(m[a-1]) * float64(m[b-1]) / float64(rest) / float64(rest-1)
 		if p == 0 {
 			continue
@@ -590,12 +586,8 @@ func decisionPoints(out []point, r solve.Rules, d Decision, left [10]int, c coun
 		if valued {
 			s = vals.hand(d.Up)
 		}
-		total, _ := strconv.Atoi(d.Hand)
-		for a := 2; a <= 10; a++ {
-			b := total - a
-			if b <= a || b > 10 {
-				continue
-			}
+		for _, ab := range hardPairs(d.Hand) {
+			a, b := ab[0], ab[1]
 			p := chance(a, b)
 			if p == 0 {
 				continue
@@ -640,14 +632,11 @@ func newPlans(r solve.Rules, decisions []Decision) *plans {
 		if d.Unsolved || d.Table == "insurance" || d.Table == "pair" {
 			continue
 		}
-		total, _ := strconv.Atoi(d.Hand)
-		for a := 2; a <= 10; a++ {
-			if b := total - a; b > a && b <= 10 {
-				var hand [10]uint8
-				hand[a-1]++
-				hand[b-1]++
-				hands[d.Up] = append(hands[d.Up], hand)
-			}
+		for _, ab := range hardPairs(d.Hand) {
+			var hand [10]uint8
+			hand[ab[0]-1]++
+			hand[ab[1]-1]++
+			hands[d.Up] = append(hands[d.Up], hand)
 		}
 	}
 	p := &plans{r: r, hands: map[solve.Rank]*solve.HandPlan{}, pairs: map[solve.Rank]*solve.PairPlan{}}
@@ -706,6 +695,19 @@ func (v *shoeValues) pairPlays(c, up solve.Rank) (stand, split float64, err erro
 		return 0, 0, err
 	}
 	return p.Plays(solve.Shoe{Counts: v.left}, up)
+}
+
+// hardPairs are the two-card hands of a hard-total row ("9".."16"), each
+// once as ranks a < b: pairs play as pairs, not as totals.
+func hardPairs(row string) [][2]int {
+	total, _ := strconv.Atoi(row)
+	var out [][2]int
+	for a := 2; a <= 10; a++ {
+		if b := total - a; b > a && b <= 10 {
+			out = append(out, [2]int{a, b})
+		}
+	}
+	return out
 }
 
 // playGain is a two-card hand's gain from the decision's play over its
