@@ -93,8 +93,8 @@ func TestHelpExamplesRun(t *testing.T) {
 				continue // the first stands for the others (seconds each); TestGolden runs two more
 			}
 		}
-		if len(args) > 1 && args[1] == "risk" {
-			args = append(args, "--shoes", "20", "--rounds", "100k") // the run, not the figures
+		if len(args) > 1 && args[1] == "risk" && (len(args) < 3 || args[2] != "merge" && args[2] != "play") {
+			args = append(args, "--shoes", "20", "--rounds", "100k") // the run, not the figures (the measurement's; its merge and play take them from it)
 		}
 		if len(args) > 1 && args[1] == "holdem" && slices.Contains(args, "--deals") {
 			args = append(args, "--deals", "20k")
@@ -170,7 +170,9 @@ func bindsRequest(args []string) bool {
 		return false
 	}
 	switch args[0] {
-	case "house", "risk", "hand", "emcts-check", "chart", "dealer", "effects", "diff", "card", "plot", "grid", "counts", "drill":
+	case "risk":
+		return len(args) < 2 || args[1] != "merge" && args[1] != "play"
+	case "house", "hand", "emcts-check", "chart", "dealer", "effects", "diff", "card", "plot", "grid", "counts", "drill":
 		return true
 	case "sim", "indices":
 		return len(args) < 2 || args[1] != "merge"

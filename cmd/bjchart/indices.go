@@ -3,8 +3,6 @@ package main
 import (
 	"bytes"
 	"errors"
-	"fmt"
-	"io/fs"
 
 	"bjchart/charts"
 
@@ -135,13 +133,7 @@ must come from the same command and version of bjchart but for --shard.`,
   bjchart indices merge part1.json part2.json`,
 		Args: argsBetween(1, -1, "the files of the parts"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			read := func(f string) ([]byte, error) {
-				data, err := readCapped(f, maxIndicesPart, "a part holds a few kilobytes a shoe (some 100 kB with --set all)")
-				if errors.Is(err, fs.ErrNotExist) {
-					err = &charts.ReadError{File: f, Err: fmt.Errorf("no such file")}
-				}
-				return data, err
-			}
+			read := partReader(maxIndicesPart, "a part holds a few kilobytes a shoe (some 100 kB with --set all)")
 			res, err := count.IndicesMergeRequest{Parts: args}.Run(cmd.Context(), read, nil)
 			var re *charts.ReadError
 			switch {

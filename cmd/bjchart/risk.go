@@ -39,21 +39,31 @@ N0, the certainty equivalent, the risk of ruin of --bankroll (the
 diffusion formula), the bankroll for the --ror target, and the chance of
 losing a --trip-bank within --trip-hours. The ramp prints as sim --ramp
 and card --ramp take it. Money is in the table's currency; every formula
-is stated in the output.`,
+is stated in the output.
+
+A run splits across machines in two stages: --shard i/n measures part i
+of n (its share of the exact shoes and of the rounds) and writes it as
+JSON; 'bjchart risk merge' joins the parts into the measured game; 'bjchart
+risk play' decides the ramp on it and plays it, whole or in parts
+(--shard i/n again), and 'bjchart risk merge' of the measured game and
+the play's parts prints the report.`,
 		Example: `  bjchart risk --rules "6D S17 DAS LS" --count hilo --penetration 75% --spread 1-12 --bankroll 10000
   bjchart risk --rules "6D H17 DAS" --spread 1-8 --unit 25 --bankroll 20000 --wong-out -1 --format json
   bjchart risk --rules "6D S17 DAS LS" --play indices --spread 1-12
   bjchart risk --rules "2D S17 DAS" --spread 1-4 --plot ramp.png
-  bjchart risk --rules "6D S17 DAS" --count ko --spread 1-8`,
+  bjchart risk --rules "6D S17 DAS" --count ko --spread 1-8
+  bjchart risk --rules "6D S17 DAS LS" --shoes 3000 --rounds 100M --shard 2/10 > measure2.json`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error { return o.run(cmd, e) },
 	}
 	var fields param.Set
 	o.req.Params(&fields)
+	o.req.ShardParams(&fields)
 	bindParams(cmd, &fields)
 	fl := cmd.Flags()
 	enumVar(fl, &o.format, "format", "text", "output format: %s (csv: the ramp by count)", "text", "json", "csv")
 	fl.StringVar(&o.plot, "plot", "", "also draw the edge and the bet by count to this file (.png, .svg or .pdf)")
+	cmd.AddCommand(newRiskMergeCmd(e), newRiskPlayCmd(e))
 	return cmd
 }
 
@@ -62,14 +72,21 @@ func (o *riskOptions) run(cmd *cobra.Command, e env) error {
 	if stop, err := e.checked(o.req, err); stop {
 		return err
 	}
-	plotFormat := strings.TrimPrefix(strings.ToLower(filepath.Ext(o.plot)), ".")
-	if o.plot != "" {
-		if !slices.Contains(render.HeatmapFormats, plotFormat) {
-			return usagef("--plot %q: unknown extension %q; want .png, .svg or .pdf", o.plot, filepath.Ext(o.plot))
+	if job.Shards > 0 {
+		if cmd.Flags().Changed("format") && o.format != "json" || o.plot != "" {
+			return usagef("--shard writes JSON, the part 'bjchart risk merge' reads; leave --format and --plot out")
 		}
-		if err := checkWritable(o.plot); err != nil {
-			return err
+		bar := newProgress(e, int64(job.Shoes/job.Shards), "solving shoes", "shoes")
+		part, err := job.RunPart(cmd.Context(), func(done, total int64) { bar.Set(min(done, int64(job.Shoes/job.Shards))) }, buildVersion())
+		bar.Finish()
+		if err != nil {
+			return usageError{err}
 		}
+		return writeStdout(e, "json", func(b *bytes.Buffer) error { return render.WriteCompactJSON(b, part) })
+	}
+	plotFormat, err := o.plotFormat()
+	if err != nil {
+		return err
 	}
 	bar := newProgress(e, int64(job.Shoes), "solving shoes", "shoes") // then the rounds, in a second or two
 	res, err := job.Run(context.Background(), func(done, total int64) { bar.Set(min(done, int64(job.Shoes))) })
@@ -77,14 +94,35 @@ func (o *riskOptions) run(cmd *cobra.Command, e env) error {
 	if err != nil {
 		return usageError{err}
 	}
-	rep := render.NewRiskReport(job.Rules.String(), res.Game, job.Table, res.Bets, res.Steps, res.Figures)
+	return writeRisk(e, o.format, o.plot, plotFormat, res)
+}
+
+// plotFormat checks --plot: its format, and that the file can be
+// written.
+func (o *riskOptions) plotFormat() (string, error) {
+	plotFormat := strings.TrimPrefix(strings.ToLower(filepath.Ext(o.plot)), ".")
 	if o.plot != "" {
-		if err := renderTo(e, o.plot, func(b *bytes.Buffer) error { return render.DrawCountPlots(b, plotFormat, rep.Plots()...) }); err != nil {
+		if !slices.Contains(render.HeatmapFormats, plotFormat) {
+			return "", usagef("--plot %q: unknown extension %q; want .png, .svg or .pdf", o.plot, filepath.Ext(o.plot))
+		}
+		if err := checkWritable(o.plot); err != nil {
+			return "", err
+		}
+	}
+	return plotFormat, nil
+}
+
+// writeRisk writes a risk run's report in the format, and its plot to
+// the file plot (if not "").
+func writeRisk(e env, format, plot, plotFormat string, res risk.Result) error {
+	rep := render.NewRiskReport(res.Rules.String(), res.Game, res.Table, res.Bets, res.Steps, res.Figures)
+	if plot != "" {
+		if err := renderTo(e, plot, func(b *bytes.Buffer) error { return render.DrawCountPlots(b, plotFormat, rep.Plots()...) }); err != nil {
 			return err
 		}
 	}
-	return writeStdout(e, o.format, func(b *bytes.Buffer) error {
-		switch o.format {
+	return writeStdout(e, format, func(b *bytes.Buffer) error {
+		switch format {
 		case "json":
 			return rep.JSON(b)
 		case "csv":
@@ -93,3 +131,94 @@ func (o *riskOptions) run(cmd *cobra.Command, e env) error {
 		return rep.Text(b)
 	})
 }
+
+func newRiskMergeCmd(e env) *cobra.Command {
+	var format string
+	cmd := &cobra.Command{
+		Use:   "merge FILE...",
+		Short: "Join the parts of a risk run split with --shard",
+		Long: `Join the parts of a risk run split across machines. Given every part of
+the measurement ('bjchart risk --shard i/n'), it writes the measured game
+as JSON, for 'bjchart risk play'. Given a measured game and then every
+part of its play ('bjchart risk play FILE --shard i/n'), it prints the
+report. Every part must be there once, and all must come from the same
+command and version of bjchart but for --shard; the sums add up in the
+parts' order.`,
+		Example: `  bjchart risk --shoes 600 --rounds 40M --shard 1/2 > measure1.json
+  bjchart risk --shoes 600 --rounds 40M --shard 2/2 > measure2.json
+  bjchart risk merge measure1.json measure2.json > measured.json
+  bjchart risk play measured.json --shard 1/2 > play1.json
+  bjchart risk play measured.json --shard 2/2 > play2.json
+  bjchart risk merge measured.json play1.json play2.json`,
+		Args: argsBetween(1, -1, "the files of the parts"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			merged, err := risk.MergeRequest{Parts: args}.Run(cmd.Context(), readRiskPart, buildVersion())
+			if err := requestError(err); err != nil {
+				return err
+			}
+			if merged.Measured != nil {
+				if cmd.Flags().Changed("format") && format != "json" {
+					return usagef("the measurement's parts merge into the measured game, JSON for 'bjchart risk play'; leave --format out")
+				}
+				return writeStdout(e, "json", func(b *bytes.Buffer) error { return render.WriteCompactJSON(b, merged.Measured) })
+			}
+			return writeRisk(e, format, "", "", *merged.Result)
+		},
+	}
+	enumVar(cmd.Flags(), &format, "format", "text", "output format of the report: %s (the measured game is JSON)", "text", "json", "csv")
+	return cmd
+}
+
+func newRiskPlayCmd(e env) *cobra.Command {
+	o := &riskOptions{}
+	var q risk.PlayRequest
+	cmd := &cobra.Command{
+		Use:   "play MEASURED",
+		Short: "Decide the ramp on a measured game and play it, whole or in parts",
+		Long: `Decide the bet ramp on a measured game ('bjchart risk merge' of the
+measurement's parts) and play it: its rounds and its trips, as 'bjchart
+risk' plays them. Whole, it prints the report. With --shard i/n it plays
+part i of n (its share of the rounds on streams of its own, and of the
+trips) and writes it as JSON; 'bjchart risk merge MEASURED PARTS...' joins
+them into the report. The game, the table, the bankroll and the trip are
+the measured run's; the version of bjchart must be the one that measured
+it.`,
+		Example: `  bjchart risk play measured.json
+  bjchart risk play measured.json --shard 3/10 > play3.json`,
+		Args: argsBetween(1, 1, "the measured game's file"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			q.Measured = args[0]
+			plotFormat, err := o.plotFormat()
+			if err != nil {
+				return err
+			}
+			if q.Shard != "" {
+				if cmd.Flags().Changed("format") && o.format != "json" || o.plot != "" {
+					return usagef("--shard writes JSON, the part 'bjchart risk merge' reads; leave --format and --plot out")
+				}
+				part, err := q.RunPart(cmd.Context(), readRiskPart, buildVersion())
+				if err := requestError(err); err != nil {
+					return err
+				}
+				return writeStdout(e, "json", func(b *bytes.Buffer) error { return render.WriteCompactJSON(b, part) })
+			}
+			res, err := q.Run(cmd.Context(), readRiskPart, buildVersion())
+			if err := requestError(err); err != nil {
+				return err
+			}
+			return writeRisk(e, o.format, o.plot, plotFormat, res)
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&q.Shard, "shard", "", "play part i of n (\"i/n\", i from 1) of the ramp, written as JSON; join the parts with 'bjchart risk merge MEASURED PARTS...'")
+	enumVar(fl, &o.format, "format", "text", "output format: %s (csv: the ramp by count; a --shard part is JSON)", "text", "json", "csv")
+	fl.StringVar(&o.plot, "plot", "", "also draw the edge and the bet by count to this file (.png, .svg or .pdf)")
+	return cmd
+}
+
+// maxRiskPart bounds a split risk run's file: a measured game holds some
+// 100 bytes an exact shoe (100,000 shoes at most).
+const maxRiskPart = 64 << 20
+
+// readRiskPart reads a split risk run's file.
+var readRiskPart = partReader(maxRiskPart, "a part holds some 100 bytes an exact shoe")

@@ -226,7 +226,7 @@ func TestEveryFlagRefusesNonsense(t *testing.T) {
 		// A valid positional argument where one is needed: arguments are
 		// checked before flag values.
 		path = append(path, map[string][]string{
-			"diff": {"thorp-1966-1deck"}, "hand": {"T,6", "v", "T"}, "show": {"thorp-1966-1deck"}, "merge": {"part.json"}, "equity": {"AKs", "QQ"},
+			"diff": {"thorp-1966-1deck"}, "hand": {"T,6", "v", "T"}, "show": {"thorp-1966-1deck"}, "merge": {"part.json"}, "play": {"measured.json"}, "equity": {"AKs", "QQ"},
 		}[c.Name()]...)
 		c.Flags().VisitAll(func(f *pflag.Flag) {
 			var bad []string

@@ -11,8 +11,10 @@ import (
 // full shoe's chart (Chart) and by the shoe's own best chart (Best: every
 // index of every cell taken at its exact crossing).
 type ShoeEdge struct {
-	Count       float64
-	Chart, Best float64
+	Shoe  int     `json:"shoe"`  // its number in the run: with the seed it deals the shoe again
+	Count float64 `json:"count"` // the count before the round
+	Chart float64 `json:"chart"`
+	Best  float64 `json:"best"`
 }
 
 // Edges deals opt.Shoes shoes as the indices do (each to a random depth
@@ -20,7 +22,10 @@ type ShoeEdge struct {
 // full shoe's chart (basic, the rules' table) and with the shoe's own. Shoes the solver cannot take
 // (a rank dealt out) are left out. opt.Moment is not used: a bet goes by
 // the count before the round. With decisions, Chart is the chart with
-// those index plays at the shoe's count (IndexStrategy).
+// those index plays at the shoe's count (IndexStrategy). With opt.Shards
+// above zero, only part opt.Shard's shoes are solved (k % Shards ==
+// Shard-1), each with its number, so that the parts' shoes put in order
+// are the whole run's.
 func Edges(basic *solve.Table, sys System, opt Options, decisions []Decision) ([]ShoeEdge, error) {
 	r := basic.Rules
 	if err := check(r, opt); err != nil {
@@ -48,9 +53,9 @@ func Edges(basic *solve.Table, sys System, opt Options, decisions []Decision) ([
 		return nil, err
 	}
 	var out []ShoeEdge
-	for _, s := range samples {
+	for i, s := range samples {
 		if s.points != nil && !math.IsNaN(s.points[0][0].y) {
-			out = append(out, ShoeEdge{Count: s.tc, Chart: s.points[0][0].y, Best: s.points[0][1].y})
+			out = append(out, ShoeEdge{Shoe: i, Count: s.tc, Chart: s.points[0][0].y, Best: s.points[0][1].y})
 		}
 	}
 	return out, nil

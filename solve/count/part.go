@@ -3,8 +3,6 @@ package count
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -175,12 +173,7 @@ func (job IndicesJob) request() IndicesRequest {
 // the program's version.
 func fingerprint(q IndicesRequest, version string) string {
 	q.Shard = ""
-	data, _ := json.Marshal(struct {
-		Request IndicesRequest
-		Version string
-	}{q, version})
-	sum := sha256.Sum256(data)
-	return hex.EncodeToString(sum[:])
+	return param.Fingerprint(q, version)
 }
 
 // seal is the SHA-256 of the part's JSON with the seal left out: a merge
@@ -188,12 +181,7 @@ func fingerprint(q IndicesRequest, version string) string {
 // not a signature).
 func (p IndicesPart) seal() string {
 	p.Seal = ""
-	data, err := json.Marshal(p)
-	if err != nil {
-		return ""
-	}
-	sum := sha256.Sum256(data)
-	return hex.EncodeToString(sum[:])
+	return param.Digest(p)
 }
 
 // ReadIndicesPart reads one part ('bjchart indices --shard i/n'), checks

@@ -11,6 +11,9 @@
 package param
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"math"
 	"net/url"
@@ -425,6 +428,30 @@ type funcValue struct {
 func (v funcValue) String() string     { return v.show() }
 func (v funcValue) Type() string       { return v.kind }
 func (v funcValue) Set(s string) error { return v.set(s) }
+
+// Digest is the SHA-256 of v's JSON, in hex: a split run's fingerprint
+// (its request and version) and a part's seal (the part with its seal
+// cleared), which a merge checks against mistakes and careless edits (not
+// a signature: whoever edits a part can digest it again). "" if v cannot
+// be encoded.
+func Digest(v any) string {
+	data, err := json.Marshal(v)
+	if err != nil {
+		return ""
+	}
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:])
+}
+
+// Fingerprint identifies a split run: the digest of its request (its
+// shard cleared) and the program's version, which every part of the run
+// shares.
+func Fingerprint(request any, version string) string {
+	return Digest(struct {
+		Request any
+		Version string
+	}{request, version})
+}
 
 // ParseShard reads a part of a run split across machines, "i/n" with
 // 1 <= i <= n <= 100000.

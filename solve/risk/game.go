@@ -84,6 +84,30 @@ const minFreq = 0.005
 // dealt to s.Penetration), and the edge from s.Shoes shoes solved exactly
 // (count.Edges), a line fitted to them and each bin's own mean beside it.
 func Measure(s Setup) (*Game, error) {
+	m, err := newMeasurer(s)
+	if err != nil {
+		return nil, err
+	}
+	edges, res, err := m.measure(1, 1)
+	if err != nil {
+		return nil, err
+	}
+	return m.game(edges, res), nil
+}
+
+// A measurer measures one game, whole or a part of a run split across
+// machines: the chart, the index plays and the simulator's game it is
+// measured with.
+type measurer struct {
+	s         Setup
+	sys       count.System
+	basic     *solve.Table
+	chart     *sim.Chart
+	decisions []count.Decision
+	flat      sim.Config // the simulator's game at a flat bet of 1
+}
+
+func newMeasurer(s Setup) (*measurer, error) {
 	sys, err := count.ParseSystem(s.Count)
 	if err != nil {
 		return nil, err
@@ -95,10 +119,49 @@ func Measure(s Setup) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
+	m := &measurer{s: s, sys: sys, basic: basic}
+	if s.Indices {
+		if sys.Name != "hilo" {
+			return nil, fmt.Errorf("the index plays are Hi-Lo's: give the count hilo")
+		}
+		if s.Rules.Surrender == solve.LateSurrender {
+			m.decisions = append(m.decisions, count.Fab4...) // before the I18: a surrender index outranks a hit/stand one
+		}
+		m.decisions = append(m.decisions, count.I18...)
+	}
+	if m.chart, err = sim.NewChart(basic); err != nil {
+		return nil, err
+	}
+	cnt, err := sim.ParseCount(s.Count, s.Rules.Decks)
+	if err != nil {
+		return nil, err
+	}
+	m.flat = sim.Config{Rules: s.Rules, Rounds: s.Rounds, Seed: s.Seed, Penetration: s.Penetration, Players: 1, Count: cnt,
+		Ramp: []sim.Step{{From: -sim.MaxRampCount, Bet: 1}}}
+	if m.decisions != nil {
+		at := make([]float64, len(m.decisions))
+		for i, d := range m.decisions {
+			at[i] = d.Published
+		}
+		m.flat.Indices, _ = sim.IndexPlays(m.decisions, at) // no insurance
+	}
+	return m, nil
+}
+
+// measure solves part i of n of the exact shoes (those k with k % n ==
+// i-1; 1 of 1: all) and simulates its share of the flat-bet rounds (part i
+// of n on streams of its own, as 'bjchart sim --shard' splits a run).
+func (m *measurer) measure(i, n int) ([]count.ShoeEdge, sim.Result, error) {
+	s := m.s
 	var done atomic.Int64
 	var mu sync.Mutex // Progress is called from the shoes' goroutines, one at a time
-	total := int64(s.Shoes) + s.Rounds
+	shoes := int64((s.Shoes-i)/n + 1)
+	flat := part(m.flat, i, n)
+	total := shoes + flat.Rounds
 	opt := count.Options{Shoes: s.Shoes, Penetration: s.Penetration, Seed: s.Seed, Moment: count.BeforeRound}
+	if n > 1 {
+		opt.Shard, opt.Shards = i, n
+	}
 	if s.Progress != nil {
 		opt.Progress = func() {
 			n := done.Add(1)
@@ -107,51 +170,46 @@ func Measure(s Setup) (*Game, error) {
 			s.Progress(n, total)
 		}
 	}
-	var decisions []count.Decision
-	if s.Indices {
-		if sys.Name != "hilo" {
-			return nil, fmt.Errorf("the index plays are Hi-Lo's: give the count hilo")
-		}
-		if s.Rules.Surrender == solve.LateSurrender {
-			decisions = append(decisions, count.Fab4...) // before the I18: a surrender index outranks a hit/stand one
-		}
-		decisions = append(decisions, count.I18...)
-	}
-	edges, err := count.Edges(basic, sys, opt, decisions)
+	edges, err := count.Edges(m.basic, m.sys, opt, m.decisions)
 	if err != nil {
-		return nil, err
-	}
-	chart, err := sim.NewChart(basic)
-	if err != nil {
-		return nil, err
-	}
-	cnt, err := sim.ParseCount(s.Count, s.Rules.Decks)
-	if err != nil {
-		return nil, err
-	}
-	cfg := sim.Config{Rules: s.Rules, Rounds: s.Rounds, Seed: s.Seed, Penetration: s.Penetration, Players: 1, Count: cnt,
-		Ramp: []sim.Step{{From: -sim.MaxRampCount, Bet: 1}}}
-	if decisions != nil {
-		at := make([]float64, len(decisions))
-		for i, d := range decisions {
-			at[i] = d.Published
-		}
-		cfg.Indices, _ = sim.IndexPlays(decisions, at) // no insurance
+		return nil, sim.Result{}, err
 	}
 	var report func(int64)
 	if s.Progress != nil {
-		shoes := int64(s.Shoes)
-		report = func(n int64) { s.Progress(shoes+n, total) }
+		report = func(k int64) { s.Progress(shoes+k, total) }
 	}
-	res, err := sim.Run(cfg, chart, report)
+	res, err := sim.Run(flat, m.chart, report)
 	if err != nil {
-		return nil, err
+		return nil, sim.Result{}, err
 	}
-	g := &Game{Indices: s.Indices, Shoes: len(edges), Rounds: res.Rounds, MinFreq: minFreq, Count: sys.Name, Running: !sys.Balanced(), Penetration: s.Penetration, Seed: s.Seed,
-		ChartEV: basic.EV, ShoesSkipped: s.Shoes - len(edges), play: cfg, chart: chart}
+	return edges, res, nil
+}
+
+// part is cfg's part i of n: its share of the rounds on 64 streams of its
+// own (i-1 x 64 on from cfg's first), as 'bjchart sim --shard i/n' plays
+// them; part 1 of 1 is cfg.
+func part(cfg sim.Config, i, n int) sim.Config {
+	rounds := cfg.Rounds
+	cfg.Rounds = rounds / int64(n)
+	if int64(i-1) < rounds%int64(n) {
+		cfg.Rounds++
+	}
+	if n > 1 {
+		cfg.Shards = 64
+		cfg.StreamBase += uint64(i-1) * 64
+	}
+	return cfg
+}
+
+// game is the game measured on the exact shoes edges (in the order of
+// their numbers) and the flat-bet rounds res.
+func (m *measurer) game(edges []count.ShoeEdge, res sim.Result) *Game {
+	s := m.s
+	g := &Game{Indices: s.Indices, Shoes: len(edges), Rounds: res.Rounds, MinFreq: minFreq, Count: m.sys.Name, Running: !m.sys.Balanced(), Penetration: s.Penetration, Seed: s.Seed,
+		ChartEV: m.basic.EV, ShoesSkipped: s.Shoes - len(edges), play: m.flat, chart: m.chart}
 	g.fitLine(edges)
 	g.bin(res, edges)
-	return g, nil
+	return g
 }
 
 // fitLine fits edge = A + B count to the exact shoes by least squares.
@@ -326,30 +384,85 @@ const maxTripRounds = 20_000_000
 // the game's rounds and at most 20M (200 to 20,000 trips), each on its
 // own shoe and stream.
 func (g *Game) Play(bets []float64, tripBank float64, tripRounds int64) (Played, error) {
+	p, err := g.playPart(bets, tripBank, tripRounds, 1, 1)
+	if err != nil {
+		return Played{}, err
+	}
+	return p.played(), nil
+}
+
+// A PlayedPart is the sums of part of a ramp played: its rounds, and its
+// trips, with how many trips of how many rounds from what bank the whole
+// play has.
+type PlayedPart struct {
+	Rounds     sim.Result `json:"rounds"`
+	Trips      sim.Result `json:"trips"`
+	AllTrips   int64      `json:"all_trips"`
+	TripRounds int64      `json:"trip_rounds"`
+	TripBank   float64    `json:"trip_bank"`
+}
+
+// playPart plays part i of n of Play: its share of the rounds on streams
+// of its own (as 'bjchart sim --shard i/n'), and the trips k with
+// (i-1) x trips / n <= k < i x trips / n, each on the stream it has in the
+// whole play; 1 of 1 is all of it.
+func (g *Game) playPart(bets []float64, tripBank float64, tripRounds int64, i, n int) (PlayedPart, error) {
 	cfg := g.play
 	cfg.Ramp = g.Ramp(bets)
 	cfg.Rounds *= playRounds
-	cfg.Shards, cfg.StreamBase = 64, 1<<32 // streams the measurement (0..63) did not use
-	res, err := sim.Run(cfg, g.chart, nil)
-	if err != nil {
-		return Played{}, err
+	cfg.Shards, cfg.StreamBase = 64, 1<<32 // streams the measurement (0..64 x parts) did not use
+	var p PlayedPart
+	var err error
+	if p.Rounds, err = sim.Run(part(cfg, i, n), g.chart, nil); err != nil {
+		return p, err
 	}
-	n := float64(res.Rounds + res.Watched)
-	p := Played{Rounds: res.Rounds + res.Watched, W: res.Net / n}
-	p.V = math.Max(0, res.Net2/n-p.W*p.W)
-	p.SD = math.Sqrt(p.V)
-	p.SEW, p.SESD = p.SD/math.Sqrt(n), p.SD/math.Sqrt(2*n)
-	if tripRounds < 1 || !(tripBank > 0) {
+	if g.tripsFor(tripBank, tripRounds) == 0 {
 		return p, nil
 	}
-	trips := min(20_000, max(200, min(maxTripRounds, 2*g.play.Rounds)/tripRounds))
-	cfg.Rounds, cfg.Shards, cfg.StreamBase, cfg.RuinAt = trips*tripRounds, int(trips), 2<<32, tripBank
-	res, err = sim.Run(cfg, g.chart, nil)
-	if err != nil {
-		return Played{}, err
+	trips := g.tripsFor(tripBank, tripRounds)
+	p.AllTrips, p.TripRounds, p.TripBank = trips, tripRounds, tripBank
+	lo, hi := tripsOf(trips, i, n)
+	if hi == lo {
+		return p, nil // more parts than trips: this one has none
 	}
-	p.Trips, p.TripRounds, p.TripBank, p.TripsRuined = trips, tripRounds, tripBank, res.Ruined
-	return p, nil
+	cfg.Rounds, cfg.Shards, cfg.StreamBase, cfg.RuinAt = (hi-lo)*tripRounds, int(hi-lo), 2<<32+uint64(lo), tripBank
+	p.Trips, err = sim.Run(cfg, g.chart, nil)
+	return p, err
+}
+
+// tripsFor is how many trips Play plays: as many of tripRounds rounds as
+// fit in twice the game's rounds and at most maxTripRounds, 200 to
+// 20,000; none without a bank or rounds.
+func (g *Game) tripsFor(tripBank float64, tripRounds int64) int64 {
+	if tripRounds < 1 || !(tripBank > 0) {
+		return 0
+	}
+	return min(20_000, max(200, min(maxTripRounds, 2*g.play.Rounds)/tripRounds))
+}
+
+// tripsOf is part i of n's trips: lo <= k < hi.
+func tripsOf(trips int64, i, n int) (lo, hi int64) {
+	return int64(i-1) * trips / int64(n), int64(i) * trips / int64(n)
+}
+
+// played is the figures of the whole play, p the sums of all its parts.
+func (p PlayedPart) played() Played {
+	res := p.Rounds
+	n := float64(res.Rounds + res.Watched)
+	out := Played{Rounds: res.Rounds + res.Watched, W: res.Net / n}
+	out.V = math.Max(0, res.Net2/n-out.W*out.W)
+	out.SD = math.Sqrt(out.V)
+	out.SEW, out.SESD = out.SD/math.Sqrt(n), out.SD/math.Sqrt(2*n)
+	if p.AllTrips > 0 {
+		out.Trips, out.TripRounds, out.TripBank, out.TripsRuined = p.AllTrips, p.TripRounds, p.TripBank, p.Trips.Ruined
+	}
+	return out
+}
+
+// merge adds another part's sums.
+func (p *PlayedPart) merge(o PlayedPart) {
+	p.Rounds.Merge(o.Rounds)
+	p.Trips.Merge(o.Trips)
 }
 
 // Plain is the bins as the ramp reads them.

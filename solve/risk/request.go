@@ -35,6 +35,10 @@ type Request struct {
 	Rounds      int64 // rounds simulated
 	Seed        uint64
 	Play        string // chart, or indices (the chart with Hi-Lo's I18 and Fab 4)
+	// Shard, "i/n", makes the run the measurement's part i of n of a run
+	// split across machines (Job.RunPart; part.go has the two stages); ""
+	// is the whole run.
+	Shard string `json:",omitempty"`
 }
 
 // DefaultRequest is the request of 'bjchart risk' with no flags: Hi-Lo on
@@ -76,6 +80,12 @@ func (q *Request) Params(s *param.Set) {
 	s.Enum(&q.Play, "play", "what the player plays: %s (indices: the chart with Hi-Lo's I18, and the Fab 4 with late surrender, at their published values)", "chart", "indices")
 }
 
+// ShardParams adds the field that splits a run across machines: a face
+// that writes the parts binds it (the command line), the page does not.
+func (q *Request) ShardParams(s *param.Set) {
+	s.String(&q.Shard, "shard", "measure part i of n (\"i/n\", i from 1) of a run split across machines, written as JSON; 'bjchart risk merge' joins the parts, 'bjchart risk play' plays the ramp")
+}
+
 // ParseSpread reads "A-B": bets from A to B units, 1 <= A <= B <= 10000.
 func ParseSpread(s string) (lo, hi float64, err error) {
 	a, b, ok := strings.Cut(s, "-")
@@ -96,6 +106,11 @@ type Job struct {
 	PerHour  float64
 	TripBank float64 // in money
 	TripHrs  float64
+	// Shard of Shards is the measurement's part of a split run (Shards 0:
+	// the whole run).
+	Shard, Shards int
+
+	req Request // the request, its game as one rule string, no shard (part.go)
 }
 
 // Check reads and checks the request: what Run would refuse, found
@@ -161,6 +176,16 @@ func (q Request) Check() (Job, error) {
 	if err != nil {
 		return job, err
 	}
+	if q.Shard != "" {
+		if job.Shard, job.Shards, err = param.ParseShard(q.Shard); err != nil {
+			return job, param.Errorf("shard", q.Shard, "%v", err)
+		}
+		if job.Shards > q.Shoes {
+			return job, param.Errorf("shard", q.Shard, "more parts than the run's %d shoes", q.Shoes)
+		}
+	}
+	job.req = q
+	job.req.Game, job.req.Shard = solve.Game{Rules: r.String()}, ""
 	job.Setup = Setup{Rules: r, Count: q.Count, Penetration: q.Penetration, Shoes: q.Shoes, Rounds: q.Rounds, Seed: q.Seed, Indices: q.Play == "indices"}
 	job.Table, job.Bankroll, job.RoR, job.PerHour, job.TripHrs = t, q.Bankroll, q.RoR, q.PerHour, q.TripHours
 	job.TripBank = q.Bankroll / 5
@@ -190,28 +215,65 @@ type Result struct {
 // not nil, is called with the shoes and rounds done of the total), finds
 // the ramp, plays it and assesses it. ctx is not yet heeded mid-run.
 func (job Job) Run(ctx context.Context, progress func(done, total int64)) (Result, error) {
-	res := Result{Job: job}
 	setup := job.Setup
 	setup.Progress = progress
-	g, err := Measure(setup)
+	m, err := newMeasurer(setup)
 	if err != nil {
-		return res, err
+		return Result{Job: job}, err
+	}
+	edges, flat, err := m.measure(1, 1)
+	if err != nil {
+		return Result{Job: job}, err
 	}
 	if err := ctx.Err(); err != nil {
-		return res, err
+		return Result{Job: job}, err
 	}
-	t := job.Table
-	bets, steps := Optimize(g.Plain(), t)
-	units := make([]float64, len(bets)) // the ramp in units of the smallest bet, as sim --ramp takes it
+	return job.play(m.game(edges, flat))
+}
+
+// ramp decides the ramp on a measured game: the bets in money by bin, the
+// chip steps that bettered it, and the bets in units of the smallest (as
+// sim --ramp takes them).
+func (job Job) ramp(g *Game) (bets []float64, steps int, units []float64) {
+	bets, steps = Optimize(g.Plain(), job.Table)
+	units = make([]float64, len(bets))
 	for i, b := range bets {
-		units[i] = b / t.Min
+		units[i] = b / job.Table.Min
 	}
-	tripRounds := job.TripHrs * job.PerHour
-	played, err := g.Play(units, job.TripBank/t.Min, int64(math.Round(tripRounds)))
+	return bets, steps, units
+}
+
+// tripRounds is the rounds of a trip.
+func (job Job) tripRounds() float64 { return job.TripHrs * job.PerHour }
+
+// tripShape is a trip's bank in units of the smallest bet and its
+// rounds.
+func (job Job) tripShape() (bank float64, rounds int64) {
+	return job.TripBank / job.Table.Min, int64(math.Round(job.tripRounds()))
+}
+
+// playPart plays part i of n of the ramp decided on g (1 of 1: all).
+func (job Job) playPart(g *Game, i, n int) (PlayedPart, error) {
+	_, _, units := job.ramp(g)
+	bank, rounds := job.tripShape()
+	return g.playPart(units, bank, rounds, i, n)
+}
+
+// play decides the ramp on g, plays it whole and assesses it.
+func (job Job) play(g *Game) (Result, error) {
+	p, err := job.playPart(g, 1, 1)
 	if err != nil {
-		return res, err
+		return Result{Job: job}, err
 	}
-	res.Game, res.Bets, res.Steps = g, bets, steps
-	res.Figures = Assess(g.Plain(), bets, played, t.Min, job.Bankroll, job.RoR, job.PerHour, job.TripBank, tripRounds)
-	return res, nil
+	return job.result(g, p), nil
+}
+
+// result assesses the ramp decided on g, played: p is the sums of every
+// part of its play.
+func (job Job) result(g *Game, p PlayedPart) Result {
+	bets, steps, _ := job.ramp(g)
+	res := Result{Job: job, Game: g, Bets: bets, Steps: steps}
+	t := job.Table
+	res.Figures = Assess(g.Plain(), bets, p.played(), t.Min, job.Bankroll, job.RoR, job.PerHour, job.TripBank, job.tripRounds())
+	return res
 }

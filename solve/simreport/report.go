@@ -6,8 +6,6 @@ package simreport
 
 import (
 	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -16,6 +14,7 @@ import (
 	"time"
 
 	"bjchart/solve"
+	"bjchart/solve/param"
 	"bjchart/solve/risk"
 	"bjchart/solve/sim"
 )
@@ -202,12 +201,7 @@ func ReadPart(data []byte) (part Report, i, n int, err error) {
 // edits a part can also recompute its seal.
 func Seal(part Report) string {
 	part.Seal = ""
-	data, err := json.Marshal(part)
-	if err != nil {
-		return "" // a report holds no value JSON cannot encode
-	}
-	sum := sha256.Sum256(data)
-	return hex.EncodeToString(sum[:])
+	return param.Digest(part) // a report holds no value JSON cannot encode
 }
 
 // A MergeRequest asks for the parts of a split run as one run ('bjchart
