@@ -104,6 +104,11 @@ type IndexMark struct {
 	NotSurrendering bool
 	// Published is set where the index differs from the published one.
 	Published *float64
+	// Unsettled marks an integer the shoes do not settle: the crossing's
+	// 95% interval rounds to Between, more than one integer, and another
+	// seed may print another of them. The cell prints it "~+4S".
+	Unsettled bool
+	Between   [2]int
 	// Detail says the index in full, as the card's list does: the plays,
 	// the crossing ± its SE, the integers it could round to.
 	Detail string
@@ -226,6 +231,9 @@ func indexRows(t *solve.Table, kind solve.TableKind, ip *IndexPage, full bool) [
 			second := strings.Join(others, " ")
 			if m.NotSurrendering && second == "" { // the surrender stays the cell's play: R, and the index of a hand not surrendered
 				*cell = cardCell{code: "R" + m.code(), action: cell.action}
+				if m.Unsettled { // "R~+0S" is too wide for a wallet card's cell at 7 pt: the index goes below
+					*cell = cardCell{code: "R", action: cell.action, second: m.code()}
+				}
 				continue
 			}
 			*cell = cardCell{code: m.code(), action: m.Play, second: second}
@@ -287,9 +295,12 @@ func IndexGrids(t *solve.Table, ip *IndexPage) []IndexGrid {
 }
 
 // code is an index as a cell prints it: "+3S", "-1H*" where it differs
-// from the published one.
+// from the published one, "~+4S" where the shoes do not settle it.
 func (m IndexMark) code() string {
 	code := fmt.Sprintf("%+d%s", m.Index, m.Play.Letter())
+	if m.Unsettled {
+		code = "~" + code
+	}
 	if m.Published != nil {
 		code += "*"
 	}
@@ -325,6 +336,38 @@ func (ip *IndexPage) notSurrendering() (IndexMark, bool) {
 		}
 	}
 	return IndexMark{}, false
+}
+
+// unsettled lists the indices whose integers the shoes do not settle (a
+// ~ in their cells) with the integers they could round to, as "16 v T
+// (+0/+1)", in chart order.
+func (ip *IndexPage) unsettled() []string {
+	var out []string
+	for _, kind := range []solve.TableKind{solve.Hard, solve.Soft, solve.Pairs} {
+		for _, hand := range solve.Rows(kind) {
+			for _, up := range solve.UpCards {
+				for _, m := range ip.Marks[cellKey{kind, hand, up}] {
+					if m.Unsettled {
+						out = append(out, fmt.Sprintf("%s v %s (%s)", hand, up, betweenLabel(m.Between[0], m.Between[1])))
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// AnyUnsettled says whether a cell's integer is not settled by the shoes
+// (a ~ in its cell).
+func (ip *IndexPage) AnyUnsettled() bool { return len(ip.unsettled()) > 0 }
+
+// UnsettledNote says what a ~ in a cell means, naming the cells, or "".
+func (ip *IndexPage) UnsettledNote() string {
+	u := ip.unsettled()
+	if len(u) == 0 {
+		return ""
+	}
+	return "~ These shoes do not settle the integer (its 95% interval rounds to more than one; another seed may print another): " + strings.Join(u, ", ") + "."
 }
 
 // AnyStarred says whether a cell's index differs from the published one
@@ -840,6 +883,9 @@ func (c *cardPDF) wallet() {
 		if st := ip.starred(); len(st) > 0 {
 			notes += "\n* Differs from the published index: " + strings.Join(st, ", ") + "."
 		}
+		if u := ip.UnsettledNote(); u != "" {
+			notes += "\n" + u
+		}
 		if ip.Ramp != "" {
 			notes += "\n" + ip.Ramp + "."
 		}
@@ -1014,7 +1060,8 @@ func (c *cardPDF) indexPage(ip *IndexPage) {
 		"(S stand, H hit, D double, P split, R surrender); below the index, the other play of that decision (the list). "+
 		"Cells without an index play the basic chart (grey). A cell with two indices shows both, the one nearest 0 on top. "+
 		"Where the chart surrenders, the cell also gives the index for a hand not surrendered "+
-		"(after a split, or of three or more cards). * differs from the published index (the list gives both).", "", "L", false)
+		"(after a split, or of three or more cards). * differs from the published index (the list gives both); "+
+		"~ marks an integer these shoes do not settle (the list gives the integers it could round to).", "", "L", false)
 	y = c.tables(c.GetY()+5, tableStyle{labelW: 12, rowH: 5.6, font: 9, heading: 11, gap: 6,
 		titles: [3]string{"HARD TOTALS", "SOFT TOTALS", "PAIRS"}}, c.indexRows(ip)) + 3
 	c.SetFont(cardFont, "", 7)

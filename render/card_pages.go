@@ -109,7 +109,10 @@ func NewIndexPage(rep *IndicesReport, t *solve.Table) *IndexPage {
 		}
 		play, _ := solve.ParseAction(x.Play)
 		base, _ := solve.ParseAction(x.Base)
-		mark := IndexMark{Index: *x.Rounded, Play: play, Base: base, Published: differs}
+		mark := IndexMark{Index: *x.Rounded, Play: play, Base: base, Published: differs, Unsettled: !x.Settled()}
+		if x.Between != nil {
+			mark.Between = *x.Between
+		}
 		if c := t.Cell(key.Table, x.Hand, up); c != nil && c.Code.Best == solve.Surrender && x.Play != "surrender" && x.Base != "surrender" {
 			// The chart surrenders here; a hit/stand index is for a hand
 			// not surrendered (as the simulator plays it).

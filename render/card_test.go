@@ -355,7 +355,8 @@ func TestMergeEnds(t *testing.T) {
 // TestIndexCard draws a counter's card from a small set of indices: the
 // letter card's back page and the wallet's second card hold each cell's
 // index nearest zero with its play's letter, the others on a second line,
-// the insurance index and (letter) the list.
+// an integer the shoes do not settle marked ~ (named with its integers on
+// the wallet's back), the insurance index and (letter) the list.
 func TestIndexCard(t *testing.T) {
 	tab := infTable(t, "INF S17 DAS")
 	published := 3.0 // 12 v 3's published index, where this card's is +2
@@ -368,6 +369,7 @@ func TestIndexCard(t *testing.T) {
 			{solve.Hard, "12", 3}:  {{Index: 2, Play: solve.Stand, Base: solve.Hit, Published: &published}},
 			{solve.Hard, "15", 10}: {{Index: 4, Play: solve.Stand, Base: solve.Hit, NotSurrendering: true}},
 			{solve.Pairs, "44", 4}: {{Index: 6, Play: solve.Double, Base: solve.Hit}, {Index: 2, Play: solve.Split, Base: solve.Hit}},
+			{solve.Hard, "10", 1}:  {{Index: 4, Play: solve.Double, Base: solve.Hit, Unsettled: true, Between: [2]int{3, 4}}},
 		},
 		List:  []string{"16 v T: stand at +0 or more, else hit", "12 v 3: stand at +2 or more, else hit"},
 		Multi: []string{"16 v 9 +4S"},
@@ -376,7 +378,7 @@ func TestIndexCard(t *testing.T) {
 	if len(letter) != 2 {
 		t.Fatalf("letter: %d pages, want 2", len(letter))
 	}
-	for _, want := range []string{"+0S", "+2S*", "R+4S", "+2P", "+6D", "Insurance: take it at true count +3 or more.",
+	for _, want := range []string{"+0S", "+2S*", "R+4S", "+2P", "+6D", "~+4D", "Insurance: take it at true count +3 or more.",
 		"16 v T: stand at +0 or more, else hit", "a note on conventions"} {
 		if !strings.Contains(letter[1], want) {
 			t.Errorf("letter back: no %q in\n%s", want, letter[1])
@@ -386,7 +388,7 @@ func TestIndexCard(t *testing.T) {
 	if len(wallet) != 8 {
 		t.Fatalf("wallet: %d pages, want 8 (two chart cards and two index cards, both sides)", len(wallet))
 	}
-	if !strings.Contains(wallet[4], "+0S") || !strings.Contains(wallet[4], "+2S*") || !strings.Contains(wallet[4], "R+4S") {
+	if !strings.Contains(wallet[4], "+0S") || !strings.Contains(wallet[4], "+2S*") || !strings.Contains(wallet[4], "R+4S") || !strings.Contains(wallet[4], "~+4D") {
 		t.Errorf("wallet index front:\n%s", wallet[4])
 	}
 	if !strings.Contains(wallet[6], "+2P") || !strings.Contains(wallet[6], "+6D") {
@@ -395,6 +397,7 @@ func TestIndexCard(t *testing.T) {
 	notes := strings.Join(strings.Fields(wallet[7]), " ")
 	for _, want := range []string{"Insurance: take it at true count +3 or more.",
 		"Indices, three or more cards: 16 v 9 +4S.", "* Differs from the published index: 12 v 3 (published +3).",
+		"~ These shoes do not settle the integer (its 95% interval rounds to more than one; another seed may print another): 10 v A (+3/+4).",
 		"R+4S: surrender; a hand not surrendered (after a split, or of three or more cards): stand at +4 or more."} {
 		if !strings.Contains(notes, want) {
 			t.Errorf("wallet index notes: no %q in\n%s", want, notes)

@@ -194,12 +194,26 @@ func (x IndexRow) Label() string {
 	switch {
 	case x.Rounded == nil:
 		return ""
-	case x.Between == nil || x.Between[0] == x.Between[1]:
+	case x.Between == nil:
 		return fmt.Sprintf("%+d", *x.Rounded)
-	case x.Between[1] == x.Between[0]+1:
-		return fmt.Sprintf("%+d/%+d", x.Between[0], x.Between[1])
 	}
-	return fmt.Sprintf("%+d..%+d", x.Between[0], x.Between[1])
+	return betweenLabel(x.Between[0], x.Between[1])
+}
+
+// Settled says whether the shoes settle the rounded index: its 95%
+// interval rounds to one integer.
+func (x IndexRow) Settled() bool { return x.Between == nil || x.Between[0] == x.Between[1] }
+
+// betweenLabel prints the integers lo..hi a crossing could round to: "+3",
+// "+3/+4" or "+2..+4".
+func betweenLabel(lo, hi int) string {
+	switch {
+	case lo == hi:
+		return fmt.Sprintf("%+d", lo)
+	case hi == lo+1:
+		return fmt.Sprintf("%+d/%+d", lo, hi)
+	}
+	return fmt.Sprintf("%+d..%+d", lo, hi)
 }
 
 // PlayLetter returns the chart letter of a play's name ("stand": S).
@@ -228,7 +242,7 @@ func (r IndicesReport) grids(b *bytes.Buffer) error {
 			letters[PlayLetter(x.Play)] = true
 			key := [2]string{x.Hand, x.Up}
 			rows[x.Hand] = true
-			cells[key] = append(cells[key], fmt.Sprintf("%+d%s", *x.Rounded, PlayLetter(x.Play)))
+			cells[key] = append(cells[key], x.Label()+PlayLetter(x.Play))
 		}
 		if len(rows) == 0 {
 			continue
@@ -242,7 +256,7 @@ func (r IndicesReport) grids(b *bytes.Buffer) error {
 			}
 			fmt.Fprintf(tw, "%s", row)
 			for _, up := range ups {
-				fmt.Fprintf(tw, "\t%s", strings.Join(cells[[2]string{row, up}], "/"))
+				fmt.Fprintf(tw, "\t%s", strings.Join(cells[[2]string{row, up}], " "))
 			}
 			fmt.Fprintln(tw, "\t")
 		}
@@ -258,7 +272,8 @@ func (r IndicesReport) grids(b *bytes.Buffer) error {
 		}
 	}
 	legend := "A cell holds each index (rounded) and the play taken at or above it (" + strings.Join(names, ", ") +
-		"); below it the cell's other play, as the list says. Blank: no play overtakes the basic one within the counts sampled."
+		"); below it the cell's other play, as the list says; +3/+4D where these shoes do not settle the integer (the list's rounded column). " +
+		"Blank: no play overtakes the basic one within the counts sampled."
 	if multi {
 		legend += " Hands of three or more cards are in the list only."
 	}

@@ -140,10 +140,10 @@ func (s *Server) handleIndicesRun(w http.ResponseWriter, r *http.Request) {
 		ip := render.NewIndexPage(rep, t)
 		var grid bytes.Buffer
 		data := struct {
-			Count, Insurance string
-			Starred          bool
-			Grids            []render.IndexGrid
-		}{ip.Count, ip.Insurance, ip.AnyStarred(), render.IndexGrids(t, ip)}
+			Count, Insurance   string
+			Starred, Unsettled bool
+			Grids              []render.IndexGrid
+		}{ip.Count, ip.Insurance, ip.AnyStarred(), ip.AnyUnsettled(), render.IndexGrids(t, ip)}
 		if s.indexPage.ExecuteTemplate(&grid, "indexgrid", data) == nil {
 			stream.send("chart", grid.String())
 		}

@@ -133,12 +133,11 @@ func AllCells(r solve.Rules, sys System, opt Options) ([]Index, error) {
 		lo, hi = mid-maxIndex*scale, mid+maxIndex*scale
 	}
 	var out []Index
-	twoCard := map[Decision]int{} // the two-card indices, rounded
 	for k, c := range cands {
 		x := Index{Decision: c.decision()}
 		x.set(fits[k].idx, fits[k].se, fits[k].shoes)
 		slope := fits[k].slope
-		if math.IsNaN(x.Index) || x.Index < lo || x.Index > hi {
+		if !within(x, lo, hi, scale) {
 			continue // never within the counts sampled: the basic play throughout
 		}
 		if slope < 0 { // the other play is better below the index
@@ -156,15 +155,9 @@ func AllCells(r solve.Rules, sys System, opt Options) ([]Index, error) {
 			out = append(out, x)
 			continue
 		}
-		if !c.multi {
-			twoCard[x.Decision] = x.Rounded
-		} else {
-			two := x.Decision
-			two.MultiCard = false
-			if at, ok := twoCard[two]; ok && at == x.Rounded {
-				continue // hands of three or more cards play as two-card ones
-			}
-		}
+		// Hands of three or more cards are reported beside the two-card
+		// ones even where they round alike: which of them a run lists must
+		// not depend on the seed.
 		out = append(out, x)
 	}
 	insurance := Index{Decision: I18[0]}
@@ -173,6 +166,20 @@ func AllCells(r solve.Rules, sys System, opt Options) ([]Index, error) {
 		out = append([]Index{insurance}, out...)
 	}
 	return out, nil
+}
+
+// within reports whether a crossing is one to report: inside the counts
+// sampled, lo..hi, or (known to within a point) with its 95% interval
+// reaching inside them, so that a crossing just beyond the end is listed
+// (as "+8/+9") rather than listed by one seed and left out by another.
+func within(x Index, lo, hi, scale float64) bool {
+	switch {
+	case math.IsNaN(x.Index):
+		return false
+	case x.Index >= lo && x.Index <= hi:
+		return true
+	}
+	return x.SE <= scale && x.Index-Settled*x.SE <= hi && x.Index+Settled*x.SE >= lo
 }
 
 // placed reports whether an index is one to report: inside the counts
