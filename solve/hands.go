@@ -1,5 +1,7 @@
 package solve
 
+import "math"
+
 // HandValues values hands hand by hand on one depleted shoe exactly, in
 // the solver's W frame under a peek: EV restricted to the event that the
 // dealer has no blackjack (finite_dealer.go), so that the plays of one
@@ -15,6 +17,11 @@ type HandValues struct {
 	best map[[10]uint8]float64
 	// stands holds W of standing on every hand prepared (prepare).
 	stands map[[10]uint8]float64
+	// With a plan (PrepareFrom), its hands' values are kept by their
+	// place in it instead: W of standing, and of the best play (NaN until
+	// asked for). The plan's hands reach only its hands.
+	plan                *HandPlan
+	planStand, planBest []float64
 }
 
 // NewHandValues values hands against up card up dealt from shoe (the up
@@ -65,6 +72,9 @@ func handTotal(hand [10]uint8) (int, bool) {
 
 // stand returns W of standing on hand.
 func (s *HandValues) stand(hand [10]uint8) float64 {
+	if i, ok := s.planned(hand); ok {
+		return s.planStand[i]
+	}
 	if w, ok := s.stands[hand]; ok {
 		return w
 	}
@@ -153,13 +163,46 @@ type HandPlan struct {
 	up     Rank
 	hands  [][10]uint8
 	dealer *DealerPlan
+	// index finds a hand's place; next[i][c] is the place of hand i with
+	// a card of rank c+1 more: busted, or not a hand of the plan.
+	index map[[10]uint8]int32
+	next  [][10]int32
+	done  []bool // hand i draws no more (HandValues.done)
 }
+
+// The places next gives beside a hand's: a hand busted, and one the plan
+// does not hold (a card the full shoe cannot give, or past a hand that
+// draws no more).
+const (
+	planBust    = -1
+	planOutside = -2
+)
 
 // NewHandPlan plans the hands that start reaches against up under r.
 func NewHandPlan(r Rules, up Rank, start ...[10]uint8) *HandPlan {
 	full := NewHandValues(r, r.FullShoe().Counts, up)
 	hands := full.reach(start)
-	return &HandPlan{up: up, hands: hands, dealer: NewDealerPlan(r.Dealer(), up, hands)}
+	p := &HandPlan{up: up, hands: hands, dealer: NewDealerPlan(r.Dealer(), up, hands),
+		index: make(map[[10]uint8]int32, len(hands)), next: make([][10]int32, len(hands)), done: make([]bool, len(hands))}
+	for i, h := range hands {
+		p.index[h] = int32(i)
+	}
+	for i, h := range hands {
+		p.done[i] = full.done(h)
+		for c := range p.next[i] {
+			next := h
+			next[c]++
+			at, ok := p.index[next]
+			switch t, _ := handTotal(next); {
+			case t > 21:
+				at = planBust
+			case !ok:
+				at = planOutside
+			}
+			p.next[i][c] = at
+		}
+	}
+	return p
 }
 
 // PrepareFrom prepares the plan's hands, as Prepare would their starting
@@ -170,7 +213,86 @@ func (s *HandValues) PrepareFrom(p *HandPlan) {
 	if int(p.up) != s.up {
 		panic("solve: a hand plan for another up card")
 	}
-	s.stand2(p.hands, p.dealer.Dists(s.shoe))
+	if s.plan != nil || len(s.stands) > 0 {
+		s.stand2(p.hands, p.dealer.Dists(s.shoe)) // values by hand, as Prepare keeps them
+		return
+	}
+	dists := p.dealer.Dists(s.shoe)
+	s.plan, s.planStand, s.planBest = p, make([]float64, len(p.hands)), make([]float64, len(p.hands))
+	for i, h := range p.hands {
+		s.planBest[i] = math.NaN()
+		if _, _, ok := s.left(h); !ok {
+			continue // the shoe cannot deal it: 0
+		}
+		s.planStand[i] = s.standValue(dists[i], h)
+		if s.charlie(h) {
+			s.planStand[i] = s.charlieValue(dists[i], h)
+		}
+	}
+}
+
+// planned returns a hand's place in the plan it was prepared from, if
+// any.
+func (s *HandValues) planned(hand [10]uint8) (int32, bool) {
+	if s.plan == nil {
+		return 0, false
+	}
+	i, ok := s.plan.index[hand]
+	return i, ok
+}
+
+// bestAt is bestPlay of the plan's hand i.
+func (s *HandValues) bestAt(i int32) float64 {
+	if v := s.planBest[i]; !math.IsNaN(v) {
+		return v
+	}
+	hand := s.plan.hands[i]
+	v := s.planStand[i]
+	if !s.plan.done[i] {
+		v = max(v, s.drawAt(i, 1, s.bestAt))
+	}
+	if s.mayDoubleMore(hand) {
+		v = max(v, s.doubleAt(i))
+	}
+	s.planBest[i] = v
+	return v
+}
+
+// drawAt is draw of the plan's hand i, f taking the places of the hands
+// drawn to.
+func (s *HandValues) drawAt(i int32, bet float64, f func(i int32) float64) float64 {
+	hand := s.plan.hands[i]
+	m, n, ok := s.left(hand)
+	if !ok || n == 0 {
+		return 0
+	}
+	w := 0.0
+	for c := range m {
+		if m[c] == 0 {
+			continue
+		}
+		p := float64(m[c]) / float64(n)
+		switch next := s.plan.next[i][c]; next {
+		case planBust:
+			w -= s.bustLoss(m, n, c, p, bet)
+		case planOutside:
+			panic("solve: a hand plan that does not hold a hand its hands draw to")
+		default:
+			w += p * f(next)
+		}
+	}
+	return w
+}
+
+// doubleAt is double of the plan's hand i.
+func (s *HandValues) doubleAt(i int32) float64 {
+	return s.drawAt(i, 2, func(j int32) float64 {
+		v := s.planStand[j]
+		if s.r.Rescue {
+			v = max(v, -0.5*s.NoBlackjack(s.plan.hands[j]))
+		}
+		return 2 * v
+	})
 }
 
 // charlie says whether hand is a Charlie: as many cards as the rules'
@@ -220,6 +342,14 @@ func (s *HandValues) standValue(d DealerDist, hand [10]uint8) float64 {
 	return newFrame(&s.r, d).standPaid(t, s.r.WinPays(t, cardCount(hand)))
 }
 
+// bustLoss is what busting with a card of rank c+1, drawn with chance p
+// from the n cards m, loses: the bet, when the hole card makes no
+// blackjack.
+func (s *HandValues) bustLoss(m [10]int, n, c int, p, bet float64) float64 {
+	m[c]--
+	return p * bet * s.noBJ(m, n-1)
+}
+
 // draw returns W of drawing one card to hand, then f of the new hand (a
 // bust loses the bet when the hole card makes no blackjack).
 func (s *HandValues) draw(hand [10]uint8, bet float64, f func(h [10]uint8) float64) float64 {
@@ -236,9 +366,7 @@ func (s *HandValues) draw(hand [10]uint8, bet float64, f func(h [10]uint8) float
 		next := hand
 		next[c]++
 		if t, _ := handTotal(next); t > 21 {
-			m2 := m
-			m2[c]--
-			w -= p * bet * s.noBJ(m2, n-1)
+			w -= s.bustLoss(m, n, c, p, bet)
 		} else {
 			w += p * f(next)
 		}
@@ -248,6 +376,9 @@ func (s *HandValues) draw(hand [10]uint8, bet float64, f func(h [10]uint8) float
 
 // bestPlay returns W of hand played best (hit or stand) from here.
 func (s *HandValues) bestPlay(hand [10]uint8) float64 {
+	if i, ok := s.planned(hand); ok {
+		return s.bestAt(i)
+	}
 	if v, ok := s.best[hand]; ok {
 		return v
 	}
@@ -319,6 +450,9 @@ func (s *HandValues) Hits(hand [10]uint8) bool {
 // half the bet, when the dealer has no blackjack).
 func (s *HandValues) Plays(hand [10]uint8) (stand, hit, double, surrender float64) {
 	m, n, _ := s.left(hand)
+	if i, ok := s.planned(hand); ok && !s.plan.done[i] {
+		return s.planStand[i], s.drawAt(i, 1, s.bestAt), s.doubleAt(i), -0.5 * s.noBJ(m, n)
+	}
 	stand = s.stand(hand)
 	hit = s.draw(hand, 1, s.bestPlay)
 	double = s.double(hand)

@@ -48,3 +48,40 @@ func checkHandValues(t *testing.T, rules string) {
 		t.Errorf("checked %d values", checked)
 	}
 }
+
+// TestPlannedHandValuesAreHands: hands valued from a hand plan (their
+// values kept by place) equal the same hands valued by hand (kept in
+// maps), bit for bit, on a full shoe and a depleted one, under rules
+// where hands of three or more cards double, rescue or make a Charlie.
+func TestPlannedHandValuesAreHands(t *testing.T) {
+	for _, rules := range []string{"6D S17 DAS LS", "2D H17 DAS DANY RESCUE", "1D S17 DAS 5CC"} {
+		r, _ := ParseRules(rules)
+		full := NewShoe(r.Decks).Counts
+		depleted := full
+		depleted[9] -= 4 * r.Decks // tens out: a shoe that cannot deal some planned hands as often
+		depleted[0] -= r.Decks
+		for _, shoe := range [][10]int{full, depleted} {
+			for up := Rank(1); up <= 10; up++ {
+				var start [][10]uint8
+				for a := 2; a <= 10; a++ {
+					for b := a + 1; b <= 10; b++ {
+						var h [10]uint8
+						h[a-1]++
+						h[b-1]++
+						start = append(start, h)
+					}
+				}
+				planned := NewHandValues(r, shoe, up)
+				planned.PrepareFrom(NewHandPlan(r, up, start...))
+				byHand := NewHandValues(r, shoe, up)
+				for _, h := range start {
+					s1, h1, d1, r1 := planned.Plays(h)
+					s2, h2, d2, r2 := byHand.Plays(h)
+					if s1 != s2 || h1 != h2 || d1 != d2 || r1 != r2 {
+						t.Errorf("%s, %v v %v: planned %v %v %v %v, by hand %v %v %v %v", rules, h, up, s1, h1, d1, r1, s2, h2, d2, r2)
+					}
+				}
+			}
+		}
+	}
+}

@@ -45,7 +45,7 @@ surrender), i18,fab4 (both), all (every cell of the chart, and
 insurance). The two split decisions of the I18 (T,T v 5 and v 6) solve
 one up card's hand graphs for that pair on every shoe, exact resplits
 included (about 3 ms a shoe at 6 decks), the others a few hands: 600
-shoes of the I18 and Fab 4 take about 6 s on two cores. The set all
+shoes of the I18 and Fab 4 take about 5 s on two cores. The set all
 solves the whole table on every shoe (about 150 ms a shoe at 6 decks on
 one core: 200 shoes take about 34 s on two) and reports, for each
 cell, every play that overtakes the basic one (the full shoe's best)

@@ -73,7 +73,7 @@ func DefaultOversample(set string, shoes int) float64 {
 const MaxOversample = 1
 
 // DefaultShoes is the shoes sampled when a request names none: 600 for
-// the published sets (about 6 s on two cores at 6 decks), 200 for every
+// the published sets (about 5 s on two cores at 6 decks), 200 for every
 // cell (the whole table is solved on each shoe: about 28 s).
 func DefaultShoes(set string) int {
 	if set == "all" {
