@@ -72,6 +72,7 @@ func TestFacesBindTheSameRequest(t *testing.T) {
 		{[]string{"indices", "--penetration", "80"}, "/indices", "penetration=80", true},
 		{[]string{"indices", "--rules", "7Q"}, "/indices", "rules=7Q", true},
 		{[]string{"indices", "--decks", "0"}, "/indices", "decks=0", true},
+		{[]string{"indices", "--set", "all", "--shoes", "5000"}, "/indices", "set=all&shoes=5000", true},
 		{[]string{"sim", "--ramp", "1:2"}, "/sim", "ramp=1:2", true},
 		{[]string{"sim", "--count", "hilo", "--ramp", "1:0"}, "/sim", "count=hilo&ramp=1:0", true},
 		{[]string{"sim", "--rounds", "lots"}, "/sim", "rounds=lots", true},

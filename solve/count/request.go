@@ -82,8 +82,13 @@ func DefaultShoes(set string) int {
 	return 600
 }
 
-// MaxShoes bounds a request's shoes.
-const MaxShoes = 1_000_000
+// MaxShoes bounds a request's shoes; MaxShoesAll, for every cell, whose
+// points take about 1 MB a shoe in memory (a run holds every shoe's points
+// until its fits, and a merge every part's): 4,000 shoes, about 4 GB.
+const (
+	MaxShoes    = 1_000_000
+	MaxShoesAll = 4_000
+)
 
 // IndexFields are the names of the fields that size or shape an index
 // computation (beyond the count): a face that only sometimes counts
@@ -170,6 +175,9 @@ func (q IndicesRequest) Check() (IndicesJob, error) {
 	}
 	if job.Shoes < 50 || job.Shoes > MaxShoes {
 		return job, param.NumberErrorf("shoes", job.Shoes, "want 50 to %d", MaxShoes)
+	}
+	if job.Decisions == nil && job.Shoes > MaxShoesAll {
+		return job, param.NumberErrorf("shoes", job.Shoes, "want 50 to %d with every cell (--set all): its points take about 1 MB a shoe in memory", MaxShoesAll)
 	}
 	if !(q.Penetration > 0 && q.Penetration < 1) {
 		return job, param.NumberErrorf("penetration", param.FormatPercent(q.Penetration), "want a percentage above 0 and below 100, e.g. 80%%")
