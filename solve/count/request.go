@@ -82,11 +82,13 @@ func DefaultShoes(set string) int {
 	return 600
 }
 
-// MaxShoes bounds a request's shoes; MaxShoesAll, for every cell, whose
-// points take about 1 MB a shoe in memory (a run holds every shoe's points
-// until its fits, and a merge every part's): 4,000 shoes, about 4 GB.
+// MaxShoes and MaxShoesAll bound a request's shoes by the memory their
+// points take (a run holds every shoe's points until its fits, and a
+// merge every part's): the I18 and Fab 4 about 21 KB a shoe, so 100,000
+// shoes are about 2 GB; every cell about 1 MB a shoe, so 4,000 shoes are
+// about 4 GB.
 const (
-	MaxShoes    = 1_000_000
+	MaxShoes    = 100_000
 	MaxShoesAll = 4_000
 )
 
