@@ -360,7 +360,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"indices", "--count", "zen3"}, `--count "zen3": want a built-in count (hilo, hiopt1`},
 		{[]string{"indices", "--set", "i20"}, `--set "i20": want i18, fab4, i18,fab4 or all`},
 		{[]string{"indices", "--set", "all,i18"}, `all is every cell already`},
-		{[]string{"indices", "--shoes", "5"}, `--shoes 5: want 50 to 1000000`},
+		{[]string{"indices", "--shoes", "5"}, `--shoes 5: want 50 to 100000`},
 		{[]string{"indices", "--rules", "INF"}, `nothing to count`},
 		{[]string{"indices", "--rules", "6D NS", "--set", "fab4"}, `needs late surrender`},
 		{[]string{"sim", "--indices", "published"}, `--indices needs --count hilo`},
