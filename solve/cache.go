@@ -7,15 +7,23 @@ import "sync"
 // distributions for every up card under each dealer rule (S17 or H17;
 // with or without a hole card). Rule sets that differ only in doubling,
 // DAS, surrender or the blackjack payout share all of it, which is most of
-// a finite-deck solve. A Cache is safe for concurrent use and holds what
-// it computed until it is dropped.
+// a finite-deck solve. Rule sets dealt from the same shoe with other split
+// limits or a Charlie share the dealer's distributions too, where their
+// compositions are among those of a layout already laid out (fewer
+// resplits, hands ended sooner: the dealer's chances for a composition do
+// not depend on which hands need it); and a game without a hole card
+// (ENHC) takes the peeked game's, the blackjack added. A Cache is safe for
+// concurrent use and holds what it computed until it is dropped.
 type Cache struct {
 	mu      sync.Mutex
 	layouts map[layoutKey]*layout
+	first   map[[10]int]*layout // the first layout laid out for each shoe: the only donor (layout.donor)
 }
 
 // NewCache returns an empty cache.
-func NewCache() *Cache { return &Cache{layouts: map[layoutKey]*layout{}} }
+func NewCache() *Cache {
+	return &Cache{layouts: map[layoutKey]*layout{}, first: map[[10]int]*layout{}}
+}
 
 // layoutKey is what a layout depends on.
 type layoutKey struct {
@@ -39,9 +47,39 @@ func (c *Cache) layout(r Rules, shoe Shoe) *layout {
 	if !ok {
 		l = newLayout(r, shoe)
 		l.shared = true
+		// The donor is the shoe's first layout, whatever others there
+		// are: its distributions are one contraction's, so that what a
+		// solve gets does not depend on which layouts came before it.
+		if d := c.first[key.shoe]; d == nil {
+			c.first[key.shoe] = l
+		} else if at := d.places(l.comps); at != nil {
+			l.donor, l.donorAt = d, at
+		}
 		c.layouts[key] = l
 	}
 	return l
+}
+
+// places returns where each of comps is among the layout's compositions,
+// or nil if one is not.
+func (l *layout) places(comps [][10]uint8) []int32 {
+	l.distMu.Lock()
+	if l.byKey == nil {
+		l.byKey = make(map[uint64]int32, len(l.comps))
+		for i, g := range l.comps {
+			l.byKey[key(g)] = int32(i)
+		}
+	}
+	l.distMu.Unlock()
+	at := make([]int32, len(comps))
+	for i, g := range comps {
+		j, ok := l.byKey[key(g)]
+		if !ok {
+			return nil
+		}
+		at[i] = j
+	}
+	return at
 }
 
 // dealerRule is what the dealer's distributions depend on beyond the
@@ -61,13 +99,32 @@ type sharedDist struct {
 
 // dist returns the dealer's distributions of f's up card for every
 // composition of the layout, computing them once per dealer rule if the
-// layout is shared (a layout of one solve needs them only while f lives).
+// layout is shared (a layout of one solve needs them only while f lives):
+// taken from the peeked game's under ENHC, or from the donor's (the
+// shoe's first layout, where it holds every composition of this one),
+// where the dealer's bust is one minus the rest in both (it is wherever
+// the shoe holds more cards than a composition and a dealer's hand take:
+// every shoe but a small custom one); else contracted.
 func (l *layout) dist(f *finiteUp) []DealerDist {
 	if !l.shared {
 		return f.contract()
 	}
 	rule := dealerRule{f.r.Dealer(), f.r.HoleCard == ENHC}
+	s := l.shared1(rule, f.up)
+	s.once.Do(func() {
+		s.dist = l.derived(f, rule)
+		if s.dist == nil {
+			s.dist = f.contract()
+		}
+	})
+	return s.dist
+}
+
+// shared1 returns the layout's distributions of one up card under one
+// dealer rule, made empty at the first call.
+func (l *layout) shared1(rule dealerRule, up Rank) *sharedDist {
 	l.distMu.Lock()
+	defer l.distMu.Unlock()
 	if l.dists == nil {
 		l.dists = map[dealerRule]*[10]sharedDist{}
 	}
@@ -76,8 +133,49 @@ func (l *layout) dist(f *finiteUp) []DealerDist {
 		ups = &[10]sharedDist{}
 		l.dists[rule] = ups
 	}
-	l.distMu.Unlock()
-	s := &ups[f.up-1]
-	s.once.Do(func() { s.dist = f.contract() })
-	return s.dist
+	return &ups[up-1]
+}
+
+// derived returns f's distributions from others (dist), computing those
+// if need be, or nil where it takes none.
+func (l *layout) derived(f *finiteUp, rule dealerRule) []DealerDist {
+	_, total := f.remaining([10]uint8{})
+	if total-l.maxCards < f.draws.maxSize {
+		return nil // the bust is not one minus the rest
+	}
+	if rule.enhc { // the peeked game's, and the hole card's blackjack
+		peeked := *f
+		peeked.r.HoleCard, peeked.scratch = Peek, nil
+		peek := l.dist(&peeked)
+		out := make([]DealerDist, len(peek))
+		bj := f.bjRank()
+		for i, d := range peek {
+			if bj >= 0 && d != (DealerDist{}) { // a composition the shoe deals
+				d[DealerBlackjack] = float64(f.shoe[bj]-int(l.comps[i][bj])) / float64(total-cardsIn(l.comps[i]))
+			}
+			out[i] = d
+		}
+		return out
+	}
+	d := l.donor
+	if d == nil || total-d.maxCards < f.draws.maxSize {
+		return nil
+	}
+	on := *f
+	on.lay, on.scratch = d, nil
+	from := d.dist(&on)
+	out := make([]DealerDist, len(l.comps))
+	for i, j := range l.donorAt {
+		out[i] = from[j]
+	}
+	return out
+}
+
+// cardsIn is the number of cards in a composition.
+func cardsIn(g [10]uint8) int {
+	n := 0
+	for _, k := range g {
+		n += int(k)
+	}
+	return n
 }

@@ -239,6 +239,38 @@ func TestHandFreqSumsToOne(t *testing.T) {
 	}
 }
 
+// TestCacheLendsDistributions: rule sets with fewer splits or a Charlie,
+// solved after the game with one Cache, take the dealer's distributions
+// from the game's layout (its donor), and the game without a hole card
+// takes the peeked game's with the blackjack added; each equals its own
+// solve without a cache to the last bit. A blackjack's chance left out of
+// the hole-card game, or a composition taken from the wrong place, would
+// move its EVs.
+func TestCacheLendsDistributions(t *testing.T) {
+	cache := NewCache()
+	game := "1D S17 DAS NS"
+	for _, rs := range []string{game, "1D S17 DAS SPL1 NS", "1D S17 DAS NS 5CC", "1D S17 DAS NS ENHC"} {
+		r, _ := ParseRules(rs)
+		shared, err := SolveWith(r, Options{Cache: cache})
+		if err != nil {
+			t.Fatal(err)
+		}
+		own := mustSolve(t, rs)
+		if shared.EV != own.EV || shared.CDEV != own.CDEV || !slices.Equal(shared.Cells, own.Cells) {
+			t.Errorf("%s: solved after %s with one cache EV %.17f, alone %.17f", rs, game, shared.EV, own.EV)
+		}
+	}
+	lent := 0
+	for _, l := range cache.layouts {
+		if l.donor != nil {
+			lent++
+		}
+	}
+	if lent != 2 {
+		t.Errorf("%d layouts took the game's distributions, want 2 (SPL1 and 5CC)", lent)
+	}
+}
+
 // TestCacheSharesWork solves rule sets that share a shoe concurrently with
 // one Cache and checks every number against solves without it.
 func TestCacheSharesWork(t *testing.T) {

@@ -43,6 +43,13 @@ type layout struct {
 	shared bool
 	distMu sync.Mutex
 	dists  map[dealerRule]*[10]sharedDist
+	// donor is a shared layout of the same shoe holding every composition
+	// of this one (donorAt: where), whose distributions this one may take
+	// (cache.go); byKey finds a composition's place, made when a layout
+	// is first asked to be a donor.
+	donor   *layout
+	donorAt []int32
+	byKey   map[uint64]int32
 }
 
 // shape is the hand graph for one set of extra removed cards (the pair
