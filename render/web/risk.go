@@ -91,10 +91,10 @@ func (s *Server) handleRisk(w http.ResponseWriter, r *http.Request) {
 	s.html(w, s.riskPage, d, status)
 }
 
-// riskResult is what the page draws once a risk job is done.
+// riskResult is what the page draws once a risk job is done (its
+// command line is above it, with the form).
 type riskResult struct {
-	Rep     render.RiskReport
-	Command string
+	Rep render.RiskReport
 }
 
 // handleRiskRun works a counter's game out and streams it as server-sent
@@ -128,7 +128,7 @@ func (s *Server) handleRiskRun(w http.ResponseWriter, r *http.Request) {
 	v := riskValues(req, job)
 	s.risks.put(v.Encode(), rep)
 	var page bytes.Buffer
-	if s.riskPage.ExecuteTemplate(&page, "riskresult", riskResult{Rep: rep, Command: commandLine("risk", v)}) == nil {
+	if s.riskPage.ExecuteTemplate(&page, "riskresult", riskResult{Rep: rep}) == nil {
 		stream.send("chart", page.String())
 	}
 	stream.result(func(b *bytes.Buffer) error { return rep.Text(b) })
