@@ -38,7 +38,9 @@ func NewIndicesReport(res count.Indices) *IndicesReport {
 		if x.Base == "play" {
 			row.Base = "hit or stand"
 		}
-		if x.NotEstimable != "" {
+		if x.Never {
+			row.Never = true
+		} else if x.NotEstimable != "" {
 			row.Note = fmt.Sprintf("%s ± %.2f; %s", FormatIndex(x.Index), x.SE, x.NotEstimable)
 		} else if !math.IsNaN(x.Index) {
 			idx, se, rounded := x.Index, x.SE, rounding.Round(x.Index)
@@ -123,6 +125,10 @@ type IndexRow struct {
 	// Note, with no index, says why a crossing within the counts sampled
 	// is no index these shoes can give (set all).
 	Note string `json:"note,omitempty"`
+	// Never marks a play that never overtakes the basic one (Base)
+	// within the counts sampled (set all): listed so that every run
+	// lists the same plays.
+	Never bool `json:"never,omitempty"`
 }
 
 // Text writes the report for a reader: the conventions, the grids of a
@@ -139,7 +145,12 @@ func (r IndicesReport) Text(b *bytes.Buffer) error {
 	fmt.Fprintln(tw, "decision\tbase → play\tindex\t± SE\trounded\tpublished\tshoes")
 	var noCrossing, unreliable, unsettled bool
 	var notEstimable []string
+	never := 0
 	for _, x := range r.Indices {
+		if x.Never {
+			never++
+			continue
+		}
 		name := fmt.Sprintf("%s v %s", x.Hand, x.Up)
 		if x.MultiCard {
 			name += " (3+ cards)"
@@ -169,8 +180,15 @@ func (r IndicesReport) Text(b *bytes.Buffer) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	if noCrossing || unreliable || unsettled || len(notEstimable) > 0 {
+	if noCrossing || unreliable || unsettled || len(notEstimable) > 0 || never > 0 {
 		fmt.Fprintln(b)
+	}
+	if never > 0 {
+		counts := "the counts sampled"
+		if r.Balanced {
+			counts = "true counts -8..+8"
+		}
+		fmt.Fprintf(b, "Every other play of every cell, %d more, never overtakes the basic one within %s: the basic play throughout (JSON lists each, \"never\"; CSV's note says so).\n", never, counts)
 	}
 	if len(notEstimable) > 0 {
 		fmt.Fprintf(b, "Crossings within the counts sampled that these shoes do not place (the play, its crossing ± SE and why; more --shoes may place them): %s.\n", strings.Join(notEstimable, ", "))
@@ -295,7 +313,11 @@ func (r IndicesReport) CSV(b *bytes.Buffer) error {
 		if x.Published != nil {
 			pub = strconv.FormatFloat(*x.Published, 'g', -1, 64)
 		}
-		w.Write([]string{r.Rules, r.Count, x.Table, x.Hand, x.Up, x.Base, x.Play, idx, se, rounded, strconv.Itoa(x.Shoes), pub, strconv.FormatBool(x.MultiCard), low, high, x.Note})
+		note := x.Note
+		if x.Never {
+			note = "never within the counts sampled"
+		}
+		w.Write([]string{r.Rules, r.Count, x.Table, x.Hand, x.Up, x.Base, x.Play, idx, se, rounded, strconv.Itoa(x.Shoes), pub, strconv.FormatBool(x.MultiCard), low, high, note})
 	}
 	w.Flush()
 	return w.Error()

@@ -286,7 +286,11 @@ func indexGrids(t *solve.Table, rep *IndicesReport, kinds []solve.TableKind) ([]
 		up, _ := solve.ParseRank(x.Up)
 		k := cellKey{Table: count.RowKind(x.Hand), Hand: x.Hand, Up: up}
 		if m, ok := marks[k]; !ok || math.Abs(*x.Index) < math.Abs(m.index) {
-			marks[k] = mark{*x.Index, fmt.Sprintf("%+d%s", *x.Rounded, PlayLetter(x.Play))}
+			label := fmt.Sprintf("%+d%s", *x.Rounded, PlayLetter(x.Play))
+			if !x.Settled() { // as the card marks it
+				label = "~" + label
+			}
+			marks[k] = mark{*x.Index, label}
 		}
 	}
 	var grids []*EVGrid
@@ -316,5 +320,11 @@ func indexGrids(t *solve.Table, rep *IndicesReport, kinds []solve.TableKind) ([]
 				"S stand, H hit, D double, P split, R surrender. A cell with two indices shows the one nearest 0.",
 			"Grey: no index; the basic chart's play at every count sampled.",
 		}}
+	for _, x := range rep.Indices {
+		if x.Index != nil && !x.MultiCard && x.Table != "insurance" && !x.Settled() {
+			opt.Notes = append(opt.Notes, "~: these shoes do not settle the integer (its 95% interval rounds to more than one; another seed may print another).")
+			break
+		}
+	}
 	return grids, opt
 }

@@ -44,10 +44,11 @@ type candidate struct {
 
 // AllCells computes, for every cell of the chart, where each play other
 // than the basic one (the full shoe's best) overtakes it as the count
-// moves, plus insurance. Only crossings within the sampled counts are
-// returned (those the shoes cannot place with NotEstimable set), oriented
-// like published indices: Base below the index, Play at or above it.
-// Each cell's decisions come in the chart's order.
+// moves, plus insurance. Every such play is returned: with its crossing
+// where it lies within the sampled counts (NotEstimable set where the
+// shoes cannot place it), oriented like published indices (Base below the
+// index, Play at or above it), or marked Never. Each cell's decisions
+// come in the chart's order.
 func AllCells(r solve.Rules, sys System, opt Options) ([]Index, error) {
 	if err := check(r, opt); err != nil {
 		return nil, err
@@ -137,8 +138,10 @@ func AllCells(r solve.Rules, sys System, opt Options) ([]Index, error) {
 		x := Index{Decision: c.decision()}
 		x.set(fits[k].idx, fits[k].se, fits[k].shoes)
 		slope := fits[k].slope
-		if !within(x, lo, hi, scale) {
-			continue // never within the counts sampled: the basic play throughout
+		if !within(x, lo, hi, scale) { // reported too, so that every run lists the same plays
+			x.Index, x.SE, x.Never = math.NaN(), math.NaN(), true
+			out = append(out, x)
+			continue
 		}
 		if slope < 0 { // the other play is better below the index
 			x.Base, x.Play = x.Play, x.Base

@@ -200,6 +200,10 @@ type Index struct {
 	// is not an index these shoes can give (AllCells): too few shoes, an
 	// error above a point, gains that do not change sign there.
 	NotEstimable string
+	// Never marks a play that never overtakes the basic one within the
+	// counts sampled (AllCells): no crossing there, Index NaN; the basic
+	// play throughout. Base is the basic play.
+	Never bool
 }
 
 // sample is one shoe: its count before the round, how far it is dealt,
