@@ -110,7 +110,7 @@ func (l *layout) dist(f *finiteUp) []DealerDist {
 		return f.contract()
 	}
 	rule := dealerRule{f.r.Dealer(), f.r.HoleCard == ENHC}
-	s := l.shared1(rule, f.up)
+	s := l.distsFor(rule, f.up)
 	s.once.Do(func() {
 		s.dist = l.derived(f, rule)
 		if s.dist == nil {
@@ -120,9 +120,9 @@ func (l *layout) dist(f *finiteUp) []DealerDist {
 	return s.dist
 }
 
-// shared1 returns the layout's distributions of one up card under one
+// distsFor returns the layout's distributions of one up card under one
 // dealer rule, made empty at the first call.
-func (l *layout) shared1(rule dealerRule, up Rank) *sharedDist {
+func (l *layout) distsFor(rule dealerRule, up Rank) *sharedDist {
 	l.distMu.Lock()
 	defer l.distMu.Unlock()
 	if l.dists == nil {
