@@ -46,12 +46,14 @@ insurance). The two split decisions of the I18 (T,T v 5 and v 6) solve
 one up card's hand graphs for that pair on every shoe, exact resplits
 included (about 3 ms a shoe at 6 decks), the others a few hands: 600
 shoes of the I18 and Fab 4 take about 5 s on two cores. The set all
-solves the whole table on every shoe (about 150 ms a shoe at 6 decks on
-one core: 200 shoes take about 34 s on two) and reports, for each
+solves the whole table on every shoe (about 130 ms a shoe at 6 decks on
+one core: 200 shoes take about 25 s on two) and reports, for each
 cell, every play that overtakes the basic one (the full shoe's best)
 within the counts sampled: true counts -8..+8, fitted on at least 30
-shoes and known to within one point (one standard error). A progress bar
-shows on a terminal.
+shoes and known to within one point (one standard error); the crossings
+it cannot place, with why; and the plays that never do (JSON lists
+each). It takes at most 4,000 shoes (about 1 MB of memory a shoe). A
+progress bar shows on a terminal.
 
 Counts: the built-in ones or custom tags ("A=-1,2=1,...,T=-1"). Balanced
 counts are read as true counts, unbalanced ones (ko, red7, Itoh 2023's
