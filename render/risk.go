@@ -193,7 +193,14 @@ func (r RiskReport) CSV(w io.Writer) error {
 	cw.Write([]string{"count", "freq", "edge", "exact_edge", "exact_edge_se", "exact_shoes", "exact_line_edge", "sim_edge", "sim_edge_se", "variance", "bet"})
 	f := func(x float64) string { return strconv.FormatFloat(x, 'g', 8, 64) }
 	for _, x := range r.Ramp {
-		cw.Write([]string{strconv.Itoa(x.Count), f(x.Freq), f(x.Edge), f(x.ShoeEdge), f(x.ShoeSE), strconv.Itoa(x.Shoes), f(x.LineEdge), f(x.SimEdge), f(x.SimSE), f(x.Variance), f(x.Bet)})
+		exact, se := "", "" // no exact shoe at this count: no mean (one: no SE), as the text's "-"
+		if x.Shoes > 0 {
+			exact = f(x.ShoeEdge)
+		}
+		if x.Shoes > 1 {
+			se = f(x.ShoeSE)
+		}
+		cw.Write([]string{strconv.Itoa(x.Count), f(x.Freq), f(x.Edge), exact, se, strconv.Itoa(x.Shoes), f(x.LineEdge), f(x.SimEdge), f(x.SimSE), f(x.Variance), f(x.Bet)})
 	}
 	cw.Flush()
 	return cw.Error()
