@@ -321,12 +321,8 @@ func (o *simOptions) shardConfig(cfg *sim.Config, rounds int64) error {
 	if rounds < int64(n) {
 		return usagef("--shard %s with --rounds %d: fewer rounds than parts; give at least %d rounds", o.shard, rounds, n)
 	}
-	cfg.Rounds = rounds / int64(n)
-	if int64(i-1) < rounds%int64(n) {
-		cfg.Rounds++
-	}
-	cfg.Shards = 64
-	cfg.StreamBase = uint64(i-1) * 64
+	cfg.Rounds = rounds
+	*cfg = cfg.Part(i, n)
 	return nil
 }
 

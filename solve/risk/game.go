@@ -156,7 +156,7 @@ func (m *measurer) measure(i, n int) ([]count.ShoeEdge, sim.Result, error) {
 	var done atomic.Int64
 	var mu sync.Mutex // Progress is called from the shoes' goroutines, one at a time
 	shoes := int64((s.Shoes-i)/n + 1)
-	flat := part(m.flat, i, n)
+	flat := m.flat.Part(i, n)
 	total := shoes + flat.Rounds
 	opt := count.Options{Shoes: s.Shoes, Penetration: s.Penetration, Seed: s.Seed, Moment: count.BeforeRound}
 	if n > 1 {
@@ -183,22 +183,6 @@ func (m *measurer) measure(i, n int) ([]count.ShoeEdge, sim.Result, error) {
 		return nil, sim.Result{}, err
 	}
 	return edges, res, nil
-}
-
-// part is cfg's part i of n: its share of the rounds on 64 streams of its
-// own (i-1 x 64 on from cfg's first), as 'bjchart sim --shard i/n' plays
-// them; part 1 of 1 is cfg.
-func part(cfg sim.Config, i, n int) sim.Config {
-	rounds := cfg.Rounds
-	cfg.Rounds = rounds / int64(n)
-	if int64(i-1) < rounds%int64(n) {
-		cfg.Rounds++
-	}
-	if n > 1 {
-		cfg.Shards = 64
-		cfg.StreamBase += uint64(i-1) * 64
-	}
-	return cfg
 }
 
 // game is the game measured on the exact shoes edges (in the order of
@@ -413,13 +397,13 @@ func (g *Game) playPart(bets []float64, tripBank float64, tripRounds int64, i, n
 	cfg.Shards, cfg.StreamBase = 64, 1<<32 // streams the measurement (0..64 x parts) did not use
 	var p PlayedPart
 	var err error
-	if p.Rounds, err = sim.Run(part(cfg, i, n), g.chart, nil); err != nil {
+	if p.Rounds, err = sim.Run(cfg.Part(i, n), g.chart, nil); err != nil {
 		return p, err
 	}
-	if g.tripsFor(tripBank, tripRounds) == 0 {
+	trips := g.tripsFor(tripBank, tripRounds)
+	if trips == 0 {
 		return p, nil
 	}
-	trips := g.tripsFor(tripBank, tripRounds)
 	p.AllTrips, p.TripRounds, p.TripBank = trips, tripRounds, tripBank
 	lo, hi := tripsOf(trips, i, n)
 	if hi == lo {

@@ -193,7 +193,7 @@ func checkShoes(shoes []count.ShoeEdge, job Job, i, n int) error {
 // checkRounds checks a part's flat-bet sums: part i of n of the run's
 // rounds, one player's.
 func checkRounds(res sim.Result, job Job, i, n int) error {
-	want := part(sim.Config{Rounds: job.Rounds}, i, n).Rounds
+	want := sim.Config{Rounds: job.Rounds}.Part(i, n).Rounds
 	if res.Rounds != want || res.Players != 1 || res.Watched != 0 {
 		return fmt.Errorf("%d rounds of %d players, %d watched: part %d/%d of the run plays %d of one player", res.Rounds, res.Players, res.Watched, i, n, want)
 	}
@@ -400,7 +400,7 @@ func (q MergeRequest) mergePlay(files [][]byte, version string) (*Result, error)
 // round can have.
 func checkPlayed(p PlayedPart, g *Game, job Job, i, n int) error {
 	bank, tripRounds := job.tripShape()
-	rounds := part(sim.Config{Rounds: playRounds * g.play.Rounds}, i, n).Rounds
+	rounds := sim.Config{Rounds: playRounds * g.play.Rounds}.Part(i, n).Rounds
 	r := p.Rounds
 	if r.Rounds+r.Watched != rounds || r.Players != 1 {
 		return fmt.Errorf("%d rounds of %d players: part %d/%d of the play deals %d of one player", r.Rounds+r.Watched, r.Players, i, n, rounds)

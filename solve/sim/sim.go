@@ -262,6 +262,24 @@ func (r *Result) add(o *outcome) {
 	r.NetWagered += o.net * o.wagered
 }
 
+// Part is the config's part i of n of a run split across machines
+// ('bjchart sim --shard i/n', and the rounds of a split risk run): its
+// share of the rounds (the first rounds % n parts one more) on 64 streams
+// of its own, (i-1) x 64 on from the config's StreamBase; part 1 of 1 is
+// the config itself.
+func (c Config) Part(i, n int) Config {
+	rounds := c.Rounds
+	c.Rounds = rounds / int64(n)
+	if int64(i-1) < rounds%int64(n) {
+		c.Rounds++
+	}
+	if n > 1 {
+		c.Shards = 64
+		c.StreamBase += uint64(i-1) * 64
+	}
+	return c
+}
+
 // Merge adds another result's rounds.
 func (r *Result) Merge(o Result) {
 	r.Rounds += o.Rounds
