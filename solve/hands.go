@@ -141,15 +141,21 @@ func (s *HandValues) stand2(hands [][10]uint8, dists []DealerDist) {
 		if _, done := s.stands[h]; done {
 			continue
 		}
-		if _, _, ok := s.left(h); !ok {
-			s.stands[h] = 0
-			continue
-		}
-		s.stands[h] = s.standValue(dists[i], h)
-		if s.charlie(h) {
-			s.stands[h] = s.charlieValue(dists[i], h)
-		}
+		s.stands[h] = s.standOn(dists[i], h)
 	}
+}
+
+// standOn returns W of standing on hand against the dealer's
+// distribution d: a Charlie's where it is one, 0 where the shoe cannot
+// deal it.
+func (s *HandValues) standOn(d DealerDist, hand [10]uint8) float64 {
+	switch _, _, ok := s.left(hand); {
+	case !ok:
+		return 0
+	case s.charlie(hand):
+		return s.charlieValue(d, hand)
+	}
+	return s.standValue(d, hand)
 }
 
 // A HandPlan is the hands that valuing some starting hands against one
@@ -221,13 +227,7 @@ func (s *HandValues) PrepareFrom(p *HandPlan) {
 	s.plan, s.planStand, s.planBest = p, make([]float64, len(p.hands)), make([]float64, len(p.hands))
 	for i, h := range p.hands {
 		s.planBest[i] = math.NaN()
-		if _, _, ok := s.left(h); !ok {
-			continue // the shoe cannot deal it: 0
-		}
-		s.planStand[i] = s.standValue(dists[i], h)
-		if s.charlie(h) {
-			s.planStand[i] = s.charlieValue(dists[i], h)
-		}
+		s.planStand[i] = s.standOn(dists[i], h)
 	}
 }
 
@@ -286,13 +286,7 @@ func (s *HandValues) drawAt(i int32, bet float64, f func(i int32) float64) float
 
 // doubleAt is double of the plan's hand i.
 func (s *HandValues) doubleAt(i int32) float64 {
-	return s.drawAt(i, 2, func(j int32) float64 {
-		v := s.planStand[j]
-		if s.r.Rescue {
-			v = max(v, -0.5*s.NoBlackjack(s.plan.hands[j]))
-		}
-		return 2 * v
-	})
+	return s.drawAt(i, 2, func(j int32) float64 { return s.doubled(s.planStand[j], s.plan.hands[j]) })
 }
 
 // charlie says whether hand is a Charlie: as many cards as the rules'
@@ -403,13 +397,17 @@ func (s *HandValues) mayDoubleMore(hand [10]uint8) bool {
 // double returns W of doubling hand: one card, twice the bet, and under
 // RESCUE a surrender of the original bet where that beats standing.
 func (s *HandValues) double(hand [10]uint8) float64 {
-	return s.draw(hand, 2, func(h [10]uint8) float64 {
-		v := s.stand(h)
-		if s.r.Rescue {
-			v = max(v, -0.5*s.NoBlackjack(h))
-		}
-		return 2 * v
-	})
+	return s.draw(hand, 2, func(h [10]uint8) float64 { return s.doubled(s.stand(h), h) })
+}
+
+// doubled returns W of a doubled hand that drew to hand, stand its W of
+// standing there: twice the better of standing and, under RESCUE,
+// surrendering the original bet.
+func (s *HandValues) doubled(stand float64, hand [10]uint8) float64 {
+	if s.r.Rescue {
+		stand = max(stand, -0.5*s.NoBlackjack(hand))
+	}
+	return 2 * stand
 }
 
 // DoublesMore says whether the best play doubles a hand of three or more
