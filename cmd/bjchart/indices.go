@@ -86,8 +86,8 @@ func (o *indicesOptions) run(cmd *cobra.Command, e env) error {
 		return err
 	}
 	if job.Shards > 0 {
-		if cmd.Flags().Changed("format") && o.format != "json" {
-			return usagef("--shard writes JSON, the part 'bjchart indices merge' reads; leave --format out")
+		if err := partIsJSON(cmd, o.format, "", "bjchart indices merge"); err != nil {
+			return err
 		}
 		bar := newProgress(e, int64((job.Shoes+job.Shards-1)/job.Shards), "sampling shoes", "shoes", progressbar.OptionShowCount())
 		part, err := job.RunPart(cmd.Context(), bar.Add, buildVersion())

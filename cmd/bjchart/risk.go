@@ -73,8 +73,8 @@ func (o *riskOptions) run(cmd *cobra.Command, e env) error {
 		return err
 	}
 	if job.Shards > 0 {
-		if cmd.Flags().Changed("format") && o.format != "json" || o.plot != "" {
-			return usagef("--shard writes JSON, the part 'bjchart risk merge' reads; leave --format and --plot out")
+		if err := partIsJSON(cmd, o.format, o.plot, "bjchart risk merge"); err != nil {
+			return err
 		}
 		bar := newProgress(e, int64(job.Shoes/job.Shards), "solving shoes", "shoes")
 		part, err := job.RunPart(cmd.Context(), func(done, total int64) { bar.Set(min(done, int64(job.Shoes/job.Shards))) }, buildVersion())
@@ -193,8 +193,8 @@ it.`,
 				return err
 			}
 			if q.Shard != "" {
-				if cmd.Flags().Changed("format") && o.format != "json" || o.plot != "" {
-					return usagef("--shard writes JSON, the part 'bjchart risk merge' reads; leave --format and --plot out")
+				if err := partIsJSON(cmd, o.format, o.plot, "bjchart risk merge"); err != nil {
+					return err
 				}
 				part, err := q.RunPart(cmd.Context(), readRiskPart, buildVersion())
 				if err := requestError(err); err != nil {
@@ -214,6 +214,20 @@ it.`,
 	enumVar(fl, &o.format, "format", "text", "output format: %s (csv: the ramp by count; a --shard part is JSON)", "text", "json", "csv")
 	fl.StringVar(&o.plot, "plot", "", "also draw the edge and the bet by count to this file (.png, .svg or .pdf)")
 	return cmd
+}
+
+// partIsJSON refuses, for a part of a split run (--shard), an output
+// other than the JSON the merge (a command line) reads: a --format given
+// other than json, or a --plot (plot, if the command has one).
+func partIsJSON(cmd *cobra.Command, format, plot, merge string) error {
+	if cmd.Flags().Changed("format") && format != "json" || plot != "" {
+		leave := "--format"
+		if cmd.Flags().Lookup("plot") != nil {
+			leave = "--format and --plot"
+		}
+		return usagef("--shard writes JSON, the part '%s' reads; leave %s out", merge, leave)
+	}
+	return nil
 }
 
 // maxRiskPart bounds a split risk run's file: a measured game holds some
