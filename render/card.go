@@ -342,13 +342,21 @@ func (ip *IndexPage) notSurrendering() (IndexMark, bool) {
 // ~ in their cells) with the integers they could round to, as "16 v T
 // (+0/+1)", in chart order.
 func (ip *IndexPage) unsettled() []string {
+	return ip.listed(func(m IndexMark) (string, bool) {
+		return betweenLabel(m.Between[0], m.Between[1]), m.Unsettled
+	})
+}
+
+// listed lists the cells' indices that say (ok) something of themselves,
+// as "hand v up (what)", in chart order.
+func (ip *IndexPage) listed(say func(m IndexMark) (what string, ok bool)) []string {
 	var out []string
 	for _, kind := range []solve.TableKind{solve.Hard, solve.Soft, solve.Pairs} {
 		for _, hand := range solve.Rows(kind) {
 			for _, up := range solve.UpCards {
 				for _, m := range ip.Marks[cellKey{kind, hand, up}] {
-					if m.Unsettled {
-						out = append(out, fmt.Sprintf("%s v %s (%s)", hand, up, betweenLabel(m.Between[0], m.Between[1])))
+					if what, ok := say(m); ok {
+						out = append(out, fmt.Sprintf("%s v %s (%s)", hand, up, what))
 					}
 				}
 			}
@@ -378,19 +386,12 @@ func (ip *IndexPage) AnyStarred() bool { return len(ip.starred()) > 0 }
 // their cells) with the published value, as "10 v A (published +4)", in
 // chart order.
 func (ip *IndexPage) starred() []string {
-	var out []string
-	for _, kind := range []solve.TableKind{solve.Hard, solve.Soft, solve.Pairs} {
-		for _, hand := range solve.Rows(kind) {
-			for _, up := range solve.UpCards {
-				for _, m := range ip.Marks[cellKey{kind, hand, up}] {
-					if m.Published != nil {
-						out = append(out, fmt.Sprintf("%s v %s (published %+g)", hand, up, *m.Published))
-					}
-				}
-			}
+	return ip.listed(func(m IndexMark) (string, bool) {
+		if m.Published == nil {
+			return "", false
 		}
-	}
-	return out
+		return fmt.Sprintf("published %+g", *m.Published), true
+	})
 }
 
 func abs(n int) int { return max(n, -n) }

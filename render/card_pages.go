@@ -93,8 +93,8 @@ func NewIndexPage(rep *IndicesReport, t *solve.Table) *IndexPage {
 		up, _ := solve.ParseRank(x.Up)
 		key := cellKey{Table: count.RowKind(x.Hand), Hand: x.Hand, Up: up}
 		line := fmt.Sprintf("%s: %s at %+d or more, else %s (%s ± %.2f", name, x.Play, *x.Rounded, strings.Replace(x.Base, "hit or stand", "play", 1), FormatIndex(*x.Index), *x.SE)
-		if label := x.Label(); strings.ContainsAny(label, "/.") {
-			line += ", " + label
+		if !x.Settled() {
+			line += ", " + x.Label()
 		}
 		var differs *float64
 		if x.Published != nil && float64(*x.Rounded) != *x.Published {

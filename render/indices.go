@@ -172,7 +172,7 @@ func (r IndicesReport) Text(b *bytes.Buffer) error {
 			mark, unreliable = " !", true
 		}
 		rounded := x.Label()
-		if strings.Contains(rounded, "/") || strings.Contains(rounded, "..") {
+		if !x.Settled() {
 			unsettled = true
 		}
 		fmt.Fprintf(tw, "%s\t%s → %s\t%s\t%.2f%s\t%s\t%s\t%d\n", name, x.Base, x.Play, FormatIndex(*x.Index), *x.SE, mark, rounded, published(x.Published), x.Shoes)
