@@ -50,6 +50,7 @@ func NewIndicesReport(res count.Indices) *IndicesReport {
 		}
 		rep.Indices = append(rep.Indices, row)
 	}
+	rep.Repeat = rounding.RepeatOf(res.Indices, res.Shoes)
 	return rep
 }
 
@@ -94,10 +95,14 @@ type IndicesReport struct {
 	Penetration float64     `json:"penetration"`
 	// Oversample is how the dealt shoes were kept by their count (0:
 	// all).
-	Oversample float64    `json:"oversample"`
-	Seed       uint64     `json:"seed"`
-	Indices    []IndexRow `json:"indices"`
-	Balanced   bool       `json:"-"` // the count is balanced: it is read as a true count
+	Oversample float64 `json:"oversample"`
+	Seed       uint64  `json:"seed"`
+	// Repeat is how many of the rounded indices another seed's run of as
+	// many shoes can be expected to round alike, from their SEs, and the
+	// shoes that would make it 95%.
+	Repeat   count.Repeat `json:"repeat"`
+	Indices  []IndexRow   `json:"indices"`
+	Balanced bool         `json:"-"` // the count is balanced: it is read as a true count
 }
 
 type IndexRow struct {
@@ -180,8 +185,12 @@ func (r IndicesReport) Text(b *bytes.Buffer) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	if noCrossing || unreliable || unsettled || len(notEstimable) > 0 || never > 0 {
+	line := r.RepeatLine()
+	if line != "" || noCrossing || unreliable || unsettled || len(notEstimable) > 0 || never > 0 {
 		fmt.Fprintln(b)
+	}
+	if line != "" {
+		fmt.Fprintln(b, line)
 	}
 	if never > 0 {
 		counts := "the counts sampled"
@@ -203,6 +212,24 @@ func (r IndicesReport) Text(b *bytes.Buffer) error {
 		fmt.Fprintln(b, "!: not reliable (SE above a point, or under 30 shoes in the fit): sample more --shoes.")
 	}
 	return nil
+}
+
+// RepeatLine says how many of the report's integers another seed would
+// print alike and how many shoes would make it 95%, or "" without an
+// index.
+func (r IndicesReport) RepeatLine() string {
+	rp := r.Repeat
+	if rp.Indices == 0 {
+		return ""
+	}
+	s := fmt.Sprintf("Estimated from their SEs (each crossing normal about its estimate), another --seed would round about %.0f%% of these %d indices alike", 100*rp.Share, rp.Indices)
+	switch {
+	case rp.Share >= 0.95:
+		return s + "."
+	case rp.Shoes95 > 0:
+		return s + fmt.Sprintf("; about %s shoes would make it 95%% (SEs shrinking as one over the square root of the shoes).", Thousands(int64(rp.Shoes95)))
+	}
+	return s + fmt.Sprintf("; more than %d times these shoes would be needed for 95%% (crossings on or near a rounding boundary).", count.RepeatReach)
 }
 
 // Label is the rounded index as a report prints it: "+3" where the
