@@ -222,7 +222,7 @@ func (r IndicesReport) RepeatLine() string {
 	if rp.Indices == 0 {
 		return ""
 	}
-	s := fmt.Sprintf("Estimated from their SEs (each crossing normal about its estimate), another --seed would round about %.0f%% of these %d indices alike", 100*rp.Share, rp.Indices)
+	s := fmt.Sprintf("Estimated from their SEs (each crossing normal about its estimate), another --seed would round about %d%% of these %d indices alike", int(100*rp.Share), rp.Indices) // floored: 94.96% is not yet 95%
 	switch {
 	case rp.Share >= 0.95:
 		return s + "."

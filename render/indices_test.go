@@ -1,6 +1,11 @@
 package render
 
-import "testing"
+import (
+	"strings"
+	"testing"
+
+	"bjchart/solve/count"
+)
 
 // TestFormatIndex: a crossing near a half shows which side of it lies
 // on, so the rounding beside it agrees; no -0.00.
@@ -14,6 +19,26 @@ func TestFormatIndex(t *testing.T) {
 	} {
 		if got := FormatIndex(c.x); got != c.want {
 			t.Errorf("FormatIndex(%v) = %q, want %q", c.x, got, c.want)
+		}
+	}
+}
+
+// TestRepeatLine checks the line that says how far a run's integers
+// hold: a share under 95% never prints as 95%, and the shoes it names.
+func TestRepeatLine(t *testing.T) {
+	for _, c := range []struct {
+		rp   count.Repeat
+		want string
+	}{
+		{count.Repeat{}, ""},
+		{count.Repeat{Indices: 22, Share: 0.9696, Shoes95: 600}, "round about 96% of these 22 indices alike."},
+		{count.Repeat{Indices: 22, Share: 0.9499, Shoes95: 700}, "round about 94% of these 22 indices alike; about 700 shoes would make it 95%"},
+		{count.Repeat{Indices: 127, Share: 0.72, Shoes95: 11900}, "about 11,900 shoes would make it 95%"},
+		{count.Repeat{Indices: 5, Share: 0.5}, "more than 64 times these shoes would be needed for 95%"},
+	} {
+		got := IndicesReport{Repeat: c.rp}.RepeatLine()
+		if c.want == "" && got != "" || !strings.Contains(got, c.want) {
+			t.Errorf("%+v: %q, want it to hold %q", c.rp, got, c.want)
 		}
 	}
 }
