@@ -38,11 +38,12 @@ func NewIndicesReport(res count.Indices) *IndicesReport {
 		if x.Base == "play" {
 			row.Base = "hit or stand"
 		}
-		if x.Never {
+		switch {
+		case x.Never:
 			row.Never = true
-		} else if x.NotEstimable != "" {
+		case x.NotEstimable != "":
 			row.Note = fmt.Sprintf("%s ± %.2f; %s", FormatIndex(x.Index), x.SE, x.NotEstimable)
-		} else if !math.IsNaN(x.Index) {
+		case x.HasIndex():
 			idx, se, rounded := x.Index, x.SE, rounding.Round(x.Index)
 			lo, hi := rounding.Between(x.Index, x.SE)
 			row.Index, row.SE, row.Rounded, row.Between = &idx, &se, &rounded, &[2]int{lo, hi}

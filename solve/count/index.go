@@ -1062,6 +1062,11 @@ func (r Rounding) Round(x float64) int {
 	return int(math.Round(x))
 }
 
+// HasIndex reports whether a run gives the decision an index: a
+// crossing, neither a play that never overtakes the basic one nor a
+// crossing the shoes cannot place.
+func (x Index) HasIndex() bool { return !x.Never && x.NotEstimable == "" && !math.IsNaN(x.Index) }
+
 // Reliable reports whether an index is known well enough to memorise: fitted
 // on at least minShoes shoes and within a point of the count (one standard
 // error; running counts: a point per deck), the test AllCells applies.

@@ -30,7 +30,7 @@ const RepeatReach = 64
 func (r Rounding) RepeatOf(xs []Index, shoes int) Repeat {
 	var placed []Index
 	for _, x := range xs {
-		if !x.Never && x.NotEstimable == "" && !math.IsNaN(x.Index) && !math.IsNaN(x.SE) {
+		if x.HasIndex() && !math.IsNaN(x.SE) {
 			placed = append(placed, x)
 		}
 	}
