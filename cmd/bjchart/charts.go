@@ -20,10 +20,9 @@ func newChartsCmd(e env) *cobra.Command {
 		Long: `List the published basic-strategy charts embedded in bjchart: name,
 the rules they were published for, source and confidence. 'charts show
 NAME' prints one; any command that takes a chart name also takes a chart
-file in the same format (see charts/README.md).`,
+file in the same format ('bjchart help chart-files').`,
 		Example: `  bjchart charts
-  bjchart charts show thorp-1966-1deck
-  bjchart charts show my-chart.txt`,
+  bjchart charts show thorp-1966-1deck`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			// One block a chart, its fields as label and value, so that a
@@ -49,13 +48,17 @@ file in the same format (see charts/README.md).`,
 }
 
 func newChartsShowCmd(e env) *cobra.Command {
-	var color string
+	var color, format string
 	cmd := &cobra.Command{
 		Use:               "show NAME|FILE",
 		ValidArgsFunction: chartNames,
-		Short:             "Print a published chart as printed",
+		Short:             "Print a published chart, as a table or as a chart file",
+		Long: `Print a published chart (or a chart file) as a coloured table, or with
+--format chart in the chart file format: the file a diff or the page's
+upload reads, to copy and edit ('bjchart help chart-files').`,
 		Example: `  bjchart charts show wizard-4to8d-s17-das-ls
-  bjchart charts show ./my-chart.txt --color never`,
+  bjchart charts show wizard-4to8d-h17-das-ls --format chart > my-chart.txt
+  bjchart charts show my-chart.txt --color never`,
 		Args: exactlyOne("a chart name or file"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			useColor, err := colorMode(color, e)
@@ -65,6 +68,14 @@ func newChartsShowCmd(e env) *cobra.Command {
 			c, err := charts.Load(args[0])
 			if err != nil {
 				return chartError(err)
+			}
+			if format == "chart" {
+				var b bytes.Buffer // as the file reads, never wrapped to the terminal
+				if err := charts.Format(&b, c); err != nil {
+					return err
+				}
+				_, err := e.stdout.Write(b.Bytes())
+				return err
 			}
 			var buf bytes.Buffer
 			source := charts.Publication[c.Name]
@@ -92,6 +103,7 @@ func newChartsShowCmd(e env) *cobra.Command {
 		},
 	}
 	enumVar(cmd.Flags(), &color, "color", "auto", "colour the chart: %s", "auto", "always", "never")
+	enumVar(cmd.Flags(), &format, "format", "table", "output format: %s (the chart file format, which diff and the page read)", "table", "chart")
 	return cmd
 }
 

@@ -200,6 +200,10 @@ rule flags (default: ` + "`6D S17 DOA DAS SPL3 NS 3:2 PEEK`" + `).`,
 	root.SetUsageTemplate(strings.ReplaceAll(root.UsageTemplate(), "FlagUsages ", fmt.Sprintf("FlagUsagesWrapped %d ", e.width())))
 	help := root.HelpFunc()
 	root.SetHelpFunc(func(c *cobra.Command, args []string) {
+		if isTopic(c) {
+			fmt.Fprint(e.stdout, topicText(c.Long, e.width()))
+			return
+		}
 		var buf bytes.Buffer
 		c.SetOut(&buf)
 		help(c, args)
@@ -209,6 +213,8 @@ rule flags (default: ` + "`6D S17 DOA DAS SPL3 NS 3:2 PEEK`" + `).`,
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usageError{flagError(c, err)} })
 	root.PersistentPreRunE = func(c *cobra.Command, _ []string) error { return checkFlagValues(c) }
 	root.AddCommand(newChartCmd(e), newRulesCmd(e), newGridCmd(e), newChartsCmd(e), newDiffCmd(e), newPlotCmd(e), newCardCmd(e), newDealerCmd(e), newHandCmd(e), newSimCmd(e), newIndicesCmd(e), newEMCTSCheckCmd(e), newHouseCmd(e), newServeCmd(e), newEffectsCmd(e), newHoldemCmd(e), newRiskCmd(e), newCountsCmd(e), newDrillCmd(e), newSiteCmd(e))
+	root.AddCommand(newDocsCmd(e, root))
+	addTopics(root)
 	registerCompletions(root)
 	return root
 }
@@ -363,11 +369,17 @@ func newHelpCmd(root *cobra.Command) *cobra.Command {
 			c, rest, err := root.Find(args)
 			if err != nil || len(rest) > 0 || len(args) > 0 && c == root {
 				topic := strings.Join(args, " ")
-				if s := root.SuggestionsFor(args[0]); len(s) > 0 {
+				s := root.SuggestionsFor(args[0])
+				for _, t := range topics() {
+					if strings.HasPrefix(t.Name, strings.ToLower(args[0])) && !slices.Contains(s, t.Name) {
+						s = append(s, t.Name) // cobra suggests commands only
+					}
+				}
+				if len(s) > 0 {
 					slices.Sort(s)
 					return usagef("unknown help topic %q; did you mean %s?", topic, strings.Join(s, " or "))
 				}
-				return usagef("unknown help topic %q; 'bjchart help' lists the commands", topic)
+				return usagef("unknown help topic %q; 'bjchart help' lists the commands and the topics", topic)
 			}
 			return c.Help()
 		},

@@ -61,9 +61,13 @@ through a name pointed at this machine. Ctrl-C stops it.`,
 				}
 				hosts = append(hosts, h)
 			}
+			docs, err := webDocs(cmd.Root())
+			if err != nil {
+				return err
+			}
 			debug.SetMemoryLimit(web.MemoryLimit)
 			srv := &http.Server{
-				Handler:           web.New(web.Options{Version: version, Hosts: hosts}),
+				Handler:           web.New(web.Options{Version: version, Hosts: hosts, Docs: docs}),
 				ReadHeaderTimeout: 5 * time.Second,
 				ReadTimeout:       10 * time.Second,
 				WriteTimeout:      90 * time.Second,

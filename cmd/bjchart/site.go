@@ -33,6 +33,11 @@ replaced.`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			req.Version = version
+			docs, err := webDocs(cmd.Root())
+			if err != nil {
+				return err
+			}
+			req.Docs = docs
 			job, err := req.Check()
 			if stop, err := e.checked(req, err); stop {
 				return err

@@ -55,6 +55,9 @@ type SiteRequest struct {
 	// "/bjchart/" for a GitHub project's pages.
 	Base    string
 	Version string // printed on the pages, as 'bjchart serve' prints it
+	// Docs are the documentation pages, written under docs/ as
+	// 'bjchart serve' serves them under /docs/.
+	Docs []DocPage
 }
 
 // DefaultSiteRequest builds the WebAssembly, precomputes the default
@@ -73,12 +76,13 @@ func (q *SiteRequest) Params(s *param.Set) {
 type SiteJob struct {
 	out, wasm, version, base string
 	games                    []solve.Rules
+	docs                     []DocPage
 }
 
 // Check reads and checks the request: the folder is new, empty or an
 // earlier site; every game parses.
 func (q SiteRequest) Check() (SiteJob, error) {
-	job := SiteJob{out: q.Out, wasm: q.WASM, version: q.Version, base: q.Base}
+	job := SiteJob{out: q.Out, wasm: q.WASM, version: q.Version, base: q.Base, docs: q.Docs}
 	if q.Out == "" {
 		return job, param.Errorf("out", q.Out, "want the folder to write the site to")
 	}
@@ -224,6 +228,10 @@ func (j SiteJob) pages() []sitePage {
 			pages = append(pages, sitePage{link(p.path, def), ""})
 		}
 	}
+	pages = append(pages, sitePage{"/docs/", "docs/index.html"})
+	for _, d := range j.docs {
+		pages = append(pages, sitePage{"/docs/" + d.Name, "docs/" + d.Name + "/index.html"})
+	}
 	return pages
 }
 
@@ -321,7 +329,7 @@ func (w *siteWriter) addAssets() error {
 // also by its rules as people write them; the default page's pictures
 // too); it returns how many it precomputed.
 func (j SiteJob) addPages(ctx context.Context, w *siteWriter, progress func()) (int, error) {
-	srv := New(Options{Version: j.version, Workers: runtime.GOMAXPROCS(0)})
+	srv := New(Options{Version: j.version, Workers: runtime.GOMAXPROCS(0), Docs: j.docs})
 	pages := j.pages()
 	index := map[string]string{}
 	used := map[string]bool{}

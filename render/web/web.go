@@ -56,6 +56,9 @@ type Options struct {
 	// elsewhere cannot drive it through a name of its own pointed at this
 	// machine (DNS rebinding).
 	Hosts []string
+	// Docs are the documentation pages served under /docs/ (the face's
+	// topics and commands); none leaves /docs/ an empty list.
+	Docs []DocPage
 	// Now is today's date for the cards (default time.Now); a card is
 	// dated by the day, as the CLI's.
 	Now func() time.Time
@@ -94,6 +97,7 @@ type Server struct {
 	// page's; risks keeps its last reports, for their plots.
 	holdemPage *template.Template
 	riskPage   *template.Template
+	docsPage   *template.Template
 	risks      *recent[render.RiskReport]
 	jobs       *jobQueue // one long job (simulation, index plays) at a time, the others in line
 	mux        *http.ServeMux
@@ -133,6 +137,7 @@ func New(opt Options) *Server {
 		tablePage:      template.Must(template.New("table.html").Funcs(funcs).ParseFS(files, "templates/table.html", "templates/nav.html")),
 		holdemPage:     template.Must(template.New("holdem.html").Funcs(funcs).ParseFS(files, "templates/holdem.html", "templates/nav.html")),
 		riskPage:       template.Must(template.New("risk.html").Funcs(funcs).ParseFS(files, "templates/risk.html", "templates/nav.html")),
+		docsPage:       template.Must(template.New("docs.html").ParseFS(files, "templates/docs.html", "templates/nav.html")),
 		risks:          newRecent[render.RiskReport](8),
 		jobs:           newJobQueue(),
 		sims:           newRecent[simreport.Report](8), indices: newRecent[*render.IndicesReport](8), effects: newRecent[[]solve.Effect](8)}
@@ -186,6 +191,8 @@ func New(opt Options) *Server {
 	s.mux.HandleFunc("GET /indices/card.pdf", s.handleCounterCard)
 	s.mux.HandleFunc("GET /sim/plot.png", s.handleSimPlot)
 	s.mux.HandleFunc("GET /house", s.handleHouse)
+	s.mux.HandleFunc("GET /docs/{$}", s.handleDocs)
+	s.mux.HandleFunc("GET /docs/{name}", s.handleDocs)
 	s.mux.HandleFunc("GET /drill", s.handleDrill)
 	s.mux.HandleFunc("GET /drill/count", s.handleCountDrill)
 	s.mux.HandleFunc("GET /drill/index", s.handleIndexDrill)

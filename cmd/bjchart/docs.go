@@ -1,0 +1,249 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"bjchart/render/web"
+
+	"github.com/cpuguy83/go-md2man/v2/md2man"
+	"github.com/russross/blackfriday/v2"
+	"github.com/spf13/cobra"
+	"github.com/spf13/cobra/doc"
+)
+
+// docsMarker is the file that says a folder holds pages 'bjchart docs'
+// wrote, which new pages may replace.
+const docsMarker = ".bjchart-docs"
+
+func newDocsCmd(e env, root *cobra.Command) *cobra.Command {
+	var out, date string
+	var man bool
+	cmd := &cobra.Command{
+		Use:   "docs",
+		Short: "Write the reference: a page per command and topic, and manual pages",
+		Long: `Write bjchart's documentation into a folder: a markdown page for every
+command (its help, flags and examples) and every help topic, and an
+index.md that lists them; with --man, manual pages too (man1 for the
+commands, man7 for the topics: 'man -l DIR/man1/bjchart.1'). The page
+('bjchart serve', 'bjchart site') shows the same pages under /docs/.
+The folder is written whole or not at all; an earlier one there is
+replaced.`,
+		Example: `  bjchart docs -o docs
+  bjchart docs -o docs --man`,
+		Args: noArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if out == "" {
+				return usagef("--out: want the folder to write the pages to")
+			}
+			day, err := printDate(e, date)
+			if err != nil {
+				return err
+			}
+			files, err := docFiles(root, man, day)
+			if err != nil {
+				return err
+			}
+			if err := writeFolder(out, docsMarker, files); err != nil {
+				return err
+			}
+			fmt.Fprintf(e.stdout, "bjchart: wrote %s: %d files\n", out, len(files))
+			return nil
+		},
+	}
+	cmd.Flags().StringVarP(&out, "out", "o", "", "the folder to write the pages to (new, empty, or pages 'bjchart docs' wrote before)")
+	cmd.Flags().BoolVar(&man, "man", false, "write manual pages too (man1 and man7 under DIR/man)")
+	cmd.Flags().StringVar(&date, "date", "", "the date in the manual pages, YYYY-MM-DD (default: $SOURCE_DATE_EPOCH if set, else today)")
+	return cmd
+}
+
+// docCommands are the commands that get a page: every runnable command,
+// not the topics, help or completion.
+func docCommands(root *cobra.Command) []*cobra.Command {
+	var all []*cobra.Command
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		if !c.IsAvailableCommand() || c.IsAdditionalHelpTopicCommand() || isTopic(c) {
+			return
+		}
+		all = append(all, c)
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(root)
+	return all
+}
+
+// docName is a command's page name: its path joined by _ (bjchart_indices_merge).
+func docName(c *cobra.Command) string { return strings.ReplaceAll(c.CommandPath(), " ", "_") }
+
+// commandMarkdown is a command's page, with links to other pages made by link
+// (a page name in, an address out).
+func commandMarkdown(c *cobra.Command, link func(name string) string) ([]byte, error) {
+	c.Root().DisableAutoGenTag = true // the pages are the same on any day
+	var b bytes.Buffer
+	err := doc.GenMarkdownCustom(c, &b, func(file string) string { return link(strings.TrimSuffix(file, ".md")) })
+	if err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// docFiles are the files 'bjchart docs' writes, by name in the folder.
+func docFiles(root *cobra.Command, man bool, day time.Time) (map[string][]byte, error) {
+	files := map[string][]byte{}
+	var index bytes.Buffer
+	index.WriteString("# bjchart documentation\n\n## Topics\n\n")
+	for _, t := range topics() {
+		files[t.Name+".md"] = []byte(t.Text)
+		fmt.Fprintf(&index, "- [%s](%s.md): %s ('bjchart help %s')\n", t.Name, t.Name, t.Title, t.Name)
+	}
+	index.WriteString("\n## Commands\n\n")
+	for _, c := range docCommands(root) {
+		md, err := commandMarkdown(c, func(name string) string { return name + ".md" })
+		if err != nil {
+			return nil, err
+		}
+		files[docName(c)+".md"] = md
+		fmt.Fprintf(&index, "- [%s](%s.md): %s\n", c.CommandPath(), docName(c), c.Short)
+	}
+	files["index.md"] = index.Bytes()
+	if !man {
+		return files, nil
+	}
+	for _, c := range docCommands(root) {
+		var b bytes.Buffer
+		h := &doc.GenManHeader{Title: strings.ToUpper(strings.ReplaceAll(c.CommandPath(), " ", "-")), Section: "1", Date: &day, Source: "bjchart " + version, Manual: "bjchart manual"}
+		if err := doc.GenMan(c, h, &b); err != nil {
+			return nil, err
+		}
+		files["man/man1/"+strings.ReplaceAll(c.CommandPath(), " ", "-")+".1"] = b.Bytes()
+	}
+	for _, t := range topics() {
+		files["man/man7/bjchart-"+t.Name+".7"] = topicMan(t, day)
+	}
+	return files, nil
+}
+
+// topicMan is a topic as a manual page of section 7.
+func topicMan(t topic, day time.Time) []byte {
+	body := strings.TrimPrefix(t.Text, "# "+t.Title+"\n")
+	md := fmt.Sprintf("%% BJCHART-%s 7 %q \"bjchart %s\" \"bjchart manual\"\n\n# NAME\n\nbjchart-%s - %s\n\n# DESCRIPTION\n%s",
+		strings.ToUpper(t.Name), day.Format("Jan 2006"), version, t.Name, t.Title, demoteHeadings(body))
+	return md2man.Render([]byte(md))
+}
+
+// demoteHeadings makes a topic's "## Section" a manual page's "# SECTION"
+// level, its "### Part" a subsection.
+func demoteHeadings(md string) string {
+	var b strings.Builder
+	fenced := false
+	for _, line := range strings.SplitAfter(md, "\n") {
+		if strings.HasPrefix(line, "```") {
+			fenced = !fenced
+		}
+		if !fenced && strings.HasPrefix(line, "##") {
+			line = line[1:]
+		}
+		b.WriteString(line)
+	}
+	return b.String()
+}
+
+// webDocs are the documentation pages the page serves under /docs/: the
+// topics and the commands, as HTML.
+func webDocs(root *cobra.Command) ([]web.DocPage, error) {
+	link := func(name string) string { return "/docs/" + name }
+	var pages []web.DocPage
+	for _, t := range topics() {
+		pages = append(pages, web.DocPage{Name: t.Name, Title: t.Title, Topic: true, HTML: markdownHTML([]byte(t.Text))})
+	}
+	for _, c := range docCommands(root) {
+		md, err := commandMarkdown(c, link)
+		if err != nil {
+			return nil, err
+		}
+		pages = append(pages, web.DocPage{Name: docName(c), Title: c.CommandPath() + ": " + c.Short, HTML: markdownHTML(md)})
+	}
+	return pages, nil
+}
+
+// markdownHTML is a page's markdown as HTML.
+func markdownHTML(md []byte) string {
+	return string(blackfriday.Run(md, blackfriday.WithExtensions(blackfriday.CommonExtensions|blackfriday.AutoHeadingIDs)))
+}
+
+// writeFolder writes files into dir whole or not at all: into a new
+// folder beside it, renamed into place. dir must be new, empty, or hold
+// marker (an earlier folder of the same kind, which it replaces).
+func writeFolder(dir, marker string, files map[string][]byte) error {
+	if fi, err := os.Lstat(dir); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+		return usagef("--out %q: a link; give the folder itself", dir)
+	}
+	if entries, err := os.ReadDir(dir); err == nil && len(entries) > 0 {
+		if _, err := os.Stat(filepath.Join(dir, marker)); err != nil {
+			return usagef("--out %q: the folder holds files bjchart did not write; give a new or empty folder", dir)
+		}
+	} else if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		if errors.Is(err, os.ErrPermission) {
+			return fmt.Errorf("writing %s: %w", dir, fs.ErrPermission)
+		}
+		return usagef("--out %q: not a folder bjchart can write (%v)", dir, unwrapPath(err))
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return err
+	}
+	parent := filepath.Dir(abs)
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return fmt.Errorf("writing %s: %w", dir, unwrapPath(err))
+	}
+	tmp, err := os.MkdirTemp(parent, ".bjchart-docs-*")
+	if err != nil {
+		return fmt.Errorf("writing %s: %w", dir, unwrapPath(err))
+	}
+	defer os.RemoveAll(tmp)
+	if err := os.Chmod(tmp, 0o755); err != nil {
+		return err
+	}
+	names := make([]string, 0, len(files))
+	for name := range files {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	files[marker] = []byte("written by bjchart; a new run replaces this folder\n")
+	for _, name := range append(names, marker) {
+		p := filepath.Join(tmp, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return fmt.Errorf("writing %s: %w", dir, unwrapPath(err))
+		}
+		if err := os.WriteFile(p, files[name], 0o644); err != nil {
+			return fmt.Errorf("writing %s: %w", dir, unwrapPath(err))
+		}
+	}
+	if err := os.RemoveAll(abs); err != nil {
+		return fmt.Errorf("writing %s: %w", dir, unwrapPath(err))
+	}
+	if err := os.Rename(tmp, abs); err != nil {
+		return fmt.Errorf("writing %s: %w", dir, unwrapPath(err))
+	}
+	return nil
+}
+
+// unwrapPath is a path error's cause, without the path (which may be a
+// temporary one the user never named).
+func unwrapPath(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
