@@ -75,7 +75,7 @@ func TestLibraryDiffs(t *testing.T) {
 		got, want := beyond(d), explained[name]
 		sort.Strings(want)
 		if strings.Join(got, "; ") != strings.Join(want, "; ") {
-			t.Errorf("%s (%v): differences beyond near-ties\n got  %v\n want %v (charts/README.md explains these)", name, d.Solved.Rules, got, want)
+			t.Errorf("%s (%v): differences beyond near-ties\n got  %v\n want %v (bjchart help chart-files explains these)", name, d.Solved.Rules, got, want)
 		}
 		if d.Cost < -1e-12 {
 			t.Errorf("%s: the published chart beats the solution by %.6f%%", name, -100*d.Cost)

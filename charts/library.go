@@ -13,8 +13,9 @@ import (
 )
 
 // The published charts, copied from the project's research notes with
-// their provenance headers; charts/README.md says where each came from and
-// how far to trust it.
+// their provenance headers; charts/README.md says where each came from
+// and how far to trust it, the topic 'bjchart help chart-files' how the
+// diff reads it.
 //
 //go:embed data/*.txt
 var library embed.FS

@@ -12,8 +12,9 @@ import (
 	"bjchart/solve"
 )
 
-// JSONTable is the JSON form of a solved table. Its fields are documented in
-// the README and are stable: new fields may be added, none is renamed.
+// JSONTable is the JSON form of a solved table. Its fields are documented
+// in the help topic formats ('bjchart help formats') and are stable: new
+// fields may be added, none is renamed.
 type JSONTable struct {
 	Rules        string        `json:"rules"`          // canonical rule string
 	EV           float64       `json:"ev"`             // round EV playing the chart, fraction of the initial bet, unconditional

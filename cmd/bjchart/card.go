@@ -34,22 +34,7 @@ the hard, soft and pair tables against every up card with colour-coded
 cells (the code is printed in every cell, so the card reads in black and
 white too), a legend, the rules and the house edge of the chart.
 
---size letter or a4 prints one page; wallet prints credit-card-size cards
-(85.6 x 54 mm), eight to a sheet of --paper with crop marks: a page of
-fronts (hard totals) and a page of backs (soft totals and pairs), mirrored
-for long-edge duplex printing. --ev adds the EV of every action in every
-cell and the dealer's outcome probabilities; --diff adds a page comparing
-the chart with a published one.
-
---count makes a counter's card: the basic strategy in front, the count's
-index plays for these rules on the back (each cell's index and the play
-at or above it; the insurance index stated), computed as 'bjchart
-indices' does with --set, --shoes, --penetration and --seed; a wallet
-card gets a second card of indices.
-
-The PDF carries a date and no time of day: today's (UTC), or --date, or
-$SOURCE_DATE_EPOCH's day. The same input on the same day, or with the
-same --date, gives the same PDF byte for byte.`,
+More: 'bjchart help cards'.`,
 		Example: `  bjchart card
   bjchart card --rules "6D H17 DAS LS" -o my-game.pdf
   bjchart card --rules "2D H17 DAS" --size wallet --paper a4

@@ -31,9 +31,7 @@ list of differences with the EV of each play and the EV given up per
 occurrence, and the total cost: the round EV of playing the published
 chart exactly minus that of the solution, in percentage points.
 
-A near-tie is a difference that costs less than --tie per occurrence.
-Charts print no play for hands of three or more cards; bjchart reads each
-row's hit/stand play for them and lists where that differs apart.`,
+More: 'bjchart help chart-files'.`,
 		Example: `  bjchart diff wizard-4to8d-s17-das-ls
   bjchart diff thorp-1966-1deck --rules "6D H17 DAS 3:2"
   bjchart diff my-chart.txt --exit-code --format json`,

@@ -27,26 +27,13 @@ func newDrillCmd(e env) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "drill",
 		Short: "Learn the chart of your game: hands dealt, each answer graded by what it costs",
-		Long: `Deal hands of the game from a shuffled shoe, at their real frequencies
-(or only hard totals, soft totals, pairs, surrender spots or close calls
-with --focus), ask for the play (H hit, S stand, D double, P split,
-R surrender; Enter after each), and grade each answer against the game's
-chart and the exact best play for the cards: a wrong play's cost in EV on
-that hand and per 100 rounds at the hand's frequency. A hand hit is
-played on with the card drawn, and a pair split is played on hand by hand
-as the table plays it (each split hand's values are its cards' own, as
-CDZ- values split hands; a resplit is not priced). At the end: how many
-were right, what the mistakes cost, and the cells missed, most costly
-first. The cells missed are kept between sessions (in
-$XDG_CONFIG_HOME/bjchart, else ~/.config/bjchart, by game) and come back
-about three times as often in the next session; a cell answered right
-counts one miss fewer. --forget clears them.
+		Long: `Deal hands of the game at their real frequencies (or only the hands of
+--focus), ask for the play (H hit, S stand, D double, P split, R
+surrender), and grade each answer against the game's chart and the
+exact best play for the cards, with what a wrong play costs. The cells
+you miss come back in later sessions.
 
---answers FILE (- for standard input) grades a file of answers, one a
-line, without asking: the same hands for the same --seed, the results as
-text or JSON (--format json): each hand's cards, up card, answer, the
-chart's play, the best play and the cost, in the units of 'chart --format
-json'. For example: printf 'H\nS\nD\n' | bjchart drill --hands 3 --answers -`,
+More: 'bjchart help training'.`,
 		Example: `  bjchart drill --rules "6D H17 DAS LS"
   bjchart drill --rules "2D S17 DAS" --focus soft --hands 30
   bjchart drill --hands 3 --seed 4 --answers - --format json`,

@@ -29,27 +29,10 @@ func newEMCTSCheckCmd(e env) *cobra.Command {
 		Use:   "emcts-check",
 		Short: "Measure Itoh 2023's tree search against the exact best play",
 		Long: `Decide every two-card hand against every up card on a full shoe with
-Itoh 2023's extended Monte-Carlo tree search (section 5; the
-simulator's --strategy emcts) and set each decision beside the exact
-composition-dependent best play. Each position is searched --runs times
-with independent random numbers and the majority decides (a tie goes to
-the play with the higher exact EV).
+Itoh 2023's extended Monte-Carlo tree search and set each decision beside
+the exact composition-dependent best play.
 
-The tree is Itoh 2023's by default: arcs are actions, and every playout
-counts in the mean of every node above it (--tree actions --backup mean).
---tree cards adds a chance node after each hit with a child per rank
-drawn, and --backup max gives a node where the player chooses its best
-child's value and a chance node its children's, weighed by how often
-each rank was dealt there (--chance visits, what the patience-game search
-Itoh's grew from does) or by each rank's exact chance (--chance exact).
-Lists compare settings: --tree actions,cards --backup mean,max.
-
-For each setting of the tree, C and the reward it reports the share of positions
-decided right (each once, and weighed by how often it is dealt) and the
-EV given up per round: the exact EV of the best first play minus that of
-the search's, weighed by how often each hand is dealt. Decisions after a
-hit are not in it. The costliest wrong decisions are listed; --plot
-draws where the search errs, one setting at a time.`,
+More: 'bjchart help simulation'.`,
 		Example: `  bjchart emcts-check --rules "6D S17 DOA NDAS SPL1 LS"
   bjchart emcts-check --rules "6D S17 DOA NDAS SPL1 LS" --tree actions,cards --backup mean,max --chance visits,exact --runs 1 --playouts 1000
   bjchart emcts-check --rules "6D S17 DOA NDAS SPL1 LS" --c 1,2,3,4 --reward winlose,table7

@@ -14,7 +14,8 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// TestHelpExamplesRun parses every example of every command's --help and
+// TestHelpExamplesRun parses every example of every command's --help, of
+// every help topic ("$ bjchart ..." lines) and of the README's tour, and
 // checks its flags as a run would before it starts (without -long), or
 // runs each (with -long), in a scratch directory holding my-chart.txt,
 // and wants exit 0. A shell pipe
@@ -28,6 +29,7 @@ func isSearchPreset(arg string) bool {
 }
 
 func TestHelpExamplesRun(t *testing.T) {
+	written := documentedCommands(t) // before the test moves to its scratch directory
 	chart, err := os.ReadFile("testdata/my-chart.txt")
 	if err != nil {
 		t.Fatal(err)
@@ -53,6 +55,10 @@ func TestHelpExamplesRun(t *testing.T) {
 	if len(examples) < 20 {
 		t.Fatalf("found %d examples", len(examples))
 	}
+	if len(written) < 40 {
+		t.Fatalf("found %d commands in the topics and the README", len(written))
+	}
+	examples = append(examples, written...)
 	risks, sites := 0, 0
 	for _, ex := range examples {
 		if strings.Contains(ex, "--set all") && !*long {

@@ -28,21 +28,12 @@ func newHoldemCmd(e env) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "holdem [HAND [v HAND]]",
 		Short: "Texas Hold'em's preflop chart: exact equities and push or fold",
-		Long: `Texas Hold'em before the flop: the 169 starting hands (pairs, suited,
-offsuit) in a 13x13 grid, each with its exact equity heads up against a
-random hand (every opponent hand and every board enumerated: about 4 s)
-and its push-or-fold number (Sklansky-Chubukov, as published: the largest
-stack behind the posted small blind, in small blinds, from which the small
-blind's all-in does at least as well as a fold when the big blind sees
-the hand and answers it perfectly). 'bjchart holdem equity' takes ranges,
-a board and dead cards.
+		Long: `Texas Hold'em before the flop: the 169 starting hands in a 13x13 grid,
+each with its exact equity heads up against a random hand and its
+push-or-fold number (Sklansky-Chubukov). HAND v HAND gives two hands'
+exact equity; --opponents N a hand's equity against N random hands.
 
-A hand is a class (AKs, T9o, QQ) or two cards (AsKd). With HAND v HAND it
-gives their exact equity (every deal of their hands and every board);
-with --opponents N (2 to 9) the hand's equity against N random hands by
-simulation, with its standard error; with HAND alone its line of the
-chart. Hands are ranked by the standard rules (the wheel A-2-3-4-5 is a
-straight; Q-K-A-2-3 is not).`,
+More: 'bjchart help texas-holdem'.`,
 		Example: `  bjchart holdem
   bjchart holdem --format json
   bjchart holdem AKs v QQ

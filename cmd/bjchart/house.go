@@ -20,25 +20,13 @@ func newHouseCmd(e env) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "house",
 		Short: "Solve a hit-or-stand house game (the house game by default)",
-		Long: `Solve a hit-or-stand house game exactly: games scored by the number of
-cards as well as the total (the Charlie ladder), with multiplied payouts,
-a bet declared after the player's first card, and a dealer who decides by
-chance or by the player's visible cards. There is no doubling, splitting,
-surrender or insurance, and no peek: the dealer plays out every hand the
-player has not busted.
+		Long: `Solve a hit-or-stand house game exactly: scored by card count as well as
+total, with multiplied payouts, a bet declared after the player's first
+card, and a dealer who decides by chance or by the player's visible
+cards. It prints the value per point at a flat bet and with the best bet
+for each first card, and the best play by card count and total.
 
-It prints the round's value per point at a flat bet and with the best bet
-for each first card, and the best play by card count and total against
-each up card. In a finite shoe the play is composition-dependent (the
-player's cards and the up card).
-
-Settlement: a player's bust loses at once, costing the multiplier of the
-dealer's first two cards; otherwise the higher rung of the ladder wins
-(5 cards, 6, 7, ... unbusted; fewer than 5 share the bottom rung), then
-the higher total, and a tie pushes or goes to the dealer (TIESLOSE). The
-winning hand's multiplier, whoever holds it, scales the stake: the largest
-of 21X (any 21), J21X (a 21 with a joker), 5CX (five cards) and 6CX (six or
-more), else 1.
+More: 'bjchart help house-game'.
 
 Rules (default HOUSE, the house game with the dealer it built):
 ` + house.RuleHelp,

@@ -24,45 +24,12 @@ func newIndicesCmd(e env) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "indices",
 		Short: "Compute a count's index plays for the rules, each with its error bar",
-		Long: `Compute index plays: for each decision, the true count at or above which
-the index play beats the base play. The EVs of the plays are exact on each
-of --shoes depleted shoes (a shuffled shoe dealt to a random depth below
---penetration; later decisions after a hit are the best for the exact
-cards); the index is where a least-squares line of the play's gain on the
-true count (running count per deck left) crosses zero, reported with its
-standard error and rounded to the nearest integer for memorising. The
-fit takes each rank's unseen share, less its mean at the count (measured
-on 200 dealt, unsolved shoes per solved one), as a control variate: the
-scatter of the ranks the count does not see leaves the error. Dealt
-shoes are kept the more often the larger their true count (--oversample, 0.5:
-a shoe at 0 about one time in twenty, beyond +-6 always) and each is
-weighed back by one over its chance of being kept, so that indices far
-from zero have shoes near them while the fit stays the dealt shoes' in
-expectation (--oversample 0 keeps every dealt shoe).
+		Long: `Compute index plays for the rules: for each decision, the true count at
+or above which the index play beats the basic play, with its standard
+error, from --shoes depleted shoes each solved exactly. Sets: i18 (the
+Illustrious 18), fab4 (late surrender), i18,fab4, all (every cell).
 
-Sets: i18 (the Illustrious 18, insurance included), fab4 (late
-surrender), i18,fab4 (both), all (every cell of the chart, and
-insurance). The two split decisions of the I18 (T,T v 5 and v 6) solve
-one up card's hand graphs for that pair on every shoe, exact resplits
-included (about 3 ms a shoe at 6 decks), the others a few hands: 600
-shoes of the I18 and Fab 4 take about 5 s on two cores. The set all
-solves the whole table on every shoe (about 130 ms a shoe at 6 decks on
-one core: 200 shoes take about 25 s on two) and reports, for each
-cell, every play that overtakes the basic one (the full shoe's best)
-within the counts sampled: true counts -8..+8, fitted on at least 30
-shoes and known to within one point (one standard error); the crossings
-it cannot place, with why; and the plays that never do (JSON lists
-each). It takes at most 4,000 shoes (about 1 MB of memory a shoe). A
-progress bar shows on a terminal.
-
-Counts: the built-in ones or custom tags ("A=-1,2=1,...,T=-1"). Balanced
-counts are read as true counts, unbalanced ones (ko, red7, Itoh 2023's
-itoh-pm1 and itoh-pm3) as running counts from (1 - decks) x their tags
-per deck. The published values beside them are Hi-Lo's.
-
-A run splits across machines: --shard i/n solves part i of n of the
-shoes and writes them as JSON; 'bjchart indices merge' joins every part
-into the table the whole run gives, to the last digit.`,
+More: 'bjchart help index-plays'.`,
 		Example: `  bjchart indices --rules "6D S17 DAS LS" --set i18,fab4 --shoes 200
   bjchart indices --rules "2D H17 DAS" --set i18 --shoes 150 --format json
   bjchart indices --rules "6D H17 DAS" --set all --format csv

@@ -30,18 +30,7 @@ func newPlotCmd(e env) *cobra.Command {
 one annotated cell per hand and up card, a colour scale centred on zero
 (losses blue, gains red) with a colour bar.
 
-Metrics: best (EV of the chart's action), stand, hit, double, split,
-surrender (EV of that action; grey where it is not allowed), margin (the
-EV per occurrence the best other action would cost: how close the decision
-is; a one-sided scale), gain (best minus stand) and index (with --count:
-each cell's index play, the true count at which a play overtakes the basic
-one, nearest zero where there are two; computed as 'bjchart indices' does,
-every cell by default).
-
---vs RULES plots the metric under --rules minus under RULES: which hands a
-rule change hurts. --against NAME|FILE plots the EV per occurrence that
-following a published chart costs in each cell (zero where it agrees),
-solving the chart's own rules unless --rules is given.`,
+More: 'bjchart help cards'.`,
 		Example: `  bjchart plot -o heatmap.png
   bjchart plot --rules "6D H17 DAS LS" --table all --codes -o chart.svg
   bjchart plot --rules "6D H17 DAS" --vs "6D S17 DAS" -o h17-cost.png

@@ -25,28 +25,12 @@ func newRiskCmd(e env) *cobra.Command {
 		Use:   "risk",
 		Short: "A counter's edge by count, bet ramp, win rate, bankroll and risk of ruin",
 		Long: `From the count to the bet and the bankroll: for the rules and a count,
-the edge at each count the bet goes by (before the round, floored: a
-balanced count's true count, an unbalanced one's running count from its
-initial count) from --shoes shoes solved exactly, with the simulator's
-flat-bet edge and each count's frequency and variance from --rounds
-simulated rounds dealt to --penetration; the bet ramp that makes the
-most of them within the table (--unit the minimum bet, --spread in
-units, --chip the step, an optional --wong-out count below which the
-player sits out): Kelly-proportional bets scaled for the best SCORE,
-then bettered chip by chip; and what it wins and risks: win rate and SD
-per round, per 100 rounds and per hour (--rounds-per-hour), DI, SCORE,
-N0, the certainty equivalent, the risk of ruin of --bankroll (the
-diffusion formula), the bankroll for the --ror target, and the chance of
-losing a --trip-bank within --trip-hours. The ramp prints as sim --ramp
-and card --ramp take it. Money is in the table's currency; every formula
-is stated in the output.
+the edge at each count, the bet ramp that makes the most of it within
+the table (--unit, --spread, --chip, --wong-out), and what it wins and
+risks: win rate and SD per round, per 100 rounds and per hour, DI,
+SCORE, N0, and the risk of ruin of --bankroll.
 
-A run splits across machines in two stages: --shard i/n measures part i
-of n (its share of the exact shoes and of the rounds) and writes it as
-JSON; 'bjchart risk merge' joins the parts into the measured game; 'bjchart
-risk play' decides the ramp on it and plays it, whole or in parts
-(--shard i/n again), and 'bjchart risk merge' of the measured game and
-the play's parts prints the report.`,
+More: 'bjchart help bankroll'.`,
 		Example: `  bjchart risk --rules "6D S17 DAS LS" --count hilo --penetration 75% --spread 1-12 --bankroll 10000
   bjchart risk --rules "6D H17 DAS" --spread 1-8 --unit 25 --bankroll 20000 --wong-out -1 --format json
   bjchart risk --rules "6D S17 DAS LS" --play indices --spread 1-12

@@ -30,12 +30,7 @@ action's EV behind every cell, look up a hand, read the dealer's
 outcomes, and download the cards (PDF), heatmaps (PNG, SVG, PDF) and the
 chart as JSON or CSV: the same bytes the command line writes.
 
-It listens on loopback (127.0.0.1:8080) unless --addr says otherwise; a
-non-loopback address is served with a warning, since anyone who can reach
-it can make the machine solve. It answers only to the names of its
-address (localhost, 127.0.0.1 and ::1 on loopback, and --addr's host)
-and those --allow-host adds, so that a web page elsewhere cannot drive it
-through a name pointed at this machine. Ctrl-C stops it.`,
+More: 'bjchart help web'.`,
 		Example: `  bjchart serve
   bjchart serve --addr 127.0.0.1:9000`,
 		Args: noArgs,

@@ -99,10 +99,7 @@ comes with its standard error and 95% interval, the seed makes a run
 reproducible whatever the number of cores, and the chart's exact EV with
 a fresh shoe every round is printed beside the simulated one.
 
---csm deals every round from a freshly shuffled full shoe (a continuous
-shuffler, the solver's assumption: the simulated EV then converges to the
-exact one); otherwise the shoe is dealt to --penetration and reshuffled,
-one card burnt after each shuffle.`,
+More: 'bjchart help simulation'.`,
 		Example: `  bjchart sim --rules "6D H17 DAS LS" --rounds 10M
   bjchart sim --rules 6D --csm --rounds 20M --seed 7
   bjchart sim --rules "2D S17" --penetration 65% --strategy wizard-2d-s17-das-ls --format json

@@ -17,17 +17,12 @@ func newSiteCmd(e env) *cobra.Command {
 		Use:   "site",
 		Short: "Write the web page as a static site that works offline",
 		Long: `Write bjchart's web page as a folder any static host serves unchanged
-(GitHub Pages, an S3 bucket, nginx, python3 -m http.server): the page
-'bjchart serve' serves, with the same look, controls, links and
-downloads, and every number computed in the browser. The page's handler
-is built for WebAssembly (Go's own port) and runs in a Web Worker; the
-common games (the default, every game of 'bjchart grid', the published
-charts' games and --games) are precomputed, so that they show at once.
-A service worker keeps the site after the first visit: with the network
-off it still solves a new rule set. Building the WebAssembly needs the Go
-toolchain and bjchart's source: run it in a clone, or give --wasm.
-The folder is written whole or not at all; an earlier site there is
-replaced.`,
+(GitHub Pages, a bucket, nginx, python3 -m http.server), every number
+computed in the browser, kept by the phone for use offline. Building the
+WebAssembly needs Go and bjchart's source: run it in a clone, or give
+--wasm.
+
+More: 'bjchart help web'.`,
 		Example: `  bjchart site -o site
   bjchart site -o public --games "2D H17 DAS;6D H17 DAS LS 6:5"`,
 		Args: noArgs,

@@ -23,24 +23,13 @@ func newTableDrillCmd(e env) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "table",
 		Short: "Play whole rounds at a table of your game, with exact advice from the cards left",
-		Long: `Sit at a table of the game with a balance (--balance) and a bet (--bet):
-each round is dealt from a shoe shuffled once and dealt down to its cut
-card (--penetration), so the cards left change as at a casino. Play every
-hand as the rules allow: H hit, S stand, D double, P split (and resplit),
-R surrender (or rescue a double under RESCUE), I or N to insurance (even
-money on a blackjack); Enter bets the default, bN bets N. A asks for
-advice: the exact EV of every play for the hand from the cards you have
-not seen (composition-dependent, split hands included), beside the
-chart's play, and the 'bjchart hand --shoe' command that computes them.
-C says the Hi-Lo count of the cards seen since the shuffle. After each
-decision, what it gave up against the best play; at the end,
-the rounds, the net and the EV your choices gave up. Q leaves the table.
+		Long: `Sit at a table of the game with a balance and a bet and play rounds
+from a shoe dealt down to its cut card: H hit, S stand, D double, P
+split, R surrender, I or N to insurance; A asks for the exact EV of every
+play from the cards you have not seen, C for the Hi-Lo count. After each
+decision, what it gave up against the best play. Q leaves the table.
 
-A session is its moves: --moves replays them ("b10 h s b10 n p s h s"),
-and --answers FILE (- for standard input) plays the moves in the file
-(any number a line) after them without asking; --format json writes the
-session without asking (the moves of --moves and --answers): the rounds,
-the decisions with their prices, the summary.`,
+More: 'bjchart help training'.`,
 		Example: `  bjchart drill table --rules "6D H17 DAS LS"
   bjchart drill table --rules 1D --balance 200 --bet 5
   bjchart drill table --rules 1D --seed 23 --moves "b10 p h s s" --format json
