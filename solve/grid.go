@@ -93,9 +93,12 @@ type GridResult struct {
 
 // Run solves the job's games, each deck count's together (its hand
 // graphs and dealer distributions are solved once), Jobs at once;
-// progress is called once per game solved. When ctx ends the solves
+// progress (nil: none) is called once per game solved. When ctx ends the solves
 // stop (between up cards) and Run returns its error.
 func (j GridJob) Run(ctx stdcontext.Context, progress func()) ([]GridResult, error) {
+	if progress == nil {
+		progress = func() {}
+	}
 	rows := make([]GridResult, len(j.Games))
 	errs := make([]error, len(j.Games))
 	work := make(chan []int)

@@ -63,3 +63,45 @@ func ExampleTableRequest() {
 	// A,3 v 6 (split): best double +0.2573, chart double; balance 980
 	// moves: b10 p d
 }
+
+// ExampleIndexRequest deals index drills: a decision of the index plays at
+// a true count, and the play that count calls for.
+func ExampleIndexRequest() {
+	q := drill.DefaultIndexRequest()
+	q.Game, q.Drills, q.Seed = solve.Game{Rules: "6D S17 DAS LS"}, 3, 2
+	job, err := q.Check()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	drills, err := job.Deal(context.Background())
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, d := range drills {
+		fmt.Printf("%s at %+d: %s\n", d.Hand, d.TrueCount, d.Want)
+	}
+	// Output:
+	// 12 v 4 at +2: S
+	// 16 v T at -3: R
+	// T,T v 6 at +7: P
+}
+
+// ExampleCountRequest deals counting drills: the cards shown and the
+// running count they leave.
+func ExampleCountRequest() {
+	q := drill.DefaultCountRequest()
+	q.Game, q.Count, q.Cards, q.Drills = solve.Game{Rules: "6D"}, "hilo", 10, 2
+	job, err := q.Check()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, d := range job.Deal() {
+		fmt.Printf("%d cards: running count %+g, %d left\n", len(d.Cards), d.Running, d.Left)
+	}
+	// Output:
+	// 10 cards: running count +1, 302 left
+	// 10 cards: running count -2, 302 left
+}

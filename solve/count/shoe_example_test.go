@@ -1,0 +1,30 @@
+package count_test
+
+import (
+	"fmt"
+
+	"bjchart/solve"
+	"bjchart/solve/count"
+)
+
+// ExampleShoeRequest asks for the shoe a Hi-Lo true count of +3 typically
+// leaves halfway through six decks, to solve the chart for it.
+func ExampleShoeRequest() {
+	q := count.DefaultShoeRequest()
+	q.Count, q.TC = "hilo", "+3"
+	r, err := solve.ParseRules("6D S17 DAS")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	shoe, line, err := q.Shoe(r, false)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(shoe.Total(), "cards left")
+	fmt.Println(line)
+	// Output:
+	// 156 cards left
+	// the shoe a hilo true count of +3 typically leaves with 50% dealt (true count +3.33 in whole cards)
+}
