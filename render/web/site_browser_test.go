@@ -26,6 +26,7 @@ import (
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+	"github.com/russross/blackfriday/v2"
 )
 
 // TestSiteBrowser drives headless Chromium against the output of
@@ -48,7 +49,16 @@ func siteBrowser(t *testing.T, folder string) {
 	ctx, cancel := newBrowser(t, 180*time.Second)
 	defer cancel()
 	dir := filepath.Join(t.TempDir(), "site")
-	job, err := SiteRequest{Out: dir, Base: folder, Version: "test"}.Check()
+	// The documentation's longest topic, as 'bjchart site' gives it
+	// (cmd/bjchart's webDocs; its own test opens every topic on serve's
+	// page).
+	topic, err := os.ReadFile("../../cmd/bjchart/help/index-plays.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	docs := []DocPage{{Name: "index-plays", Title: "Index plays and counts", Topic: true,
+		HTML: string(blackfriday.Run(topic, blackfriday.WithExtensions(blackfriday.CommonExtensions|blackfriday.AutoHeadingIDs)))}}
+	job, err := SiteRequest{Out: dir, Base: folder, Version: "test", Docs: docs}.Check()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -230,6 +240,21 @@ func siteBrowser(t *testing.T, folder string) {
 	}
 	if width > 390 {
 		t.Errorf("the page is %d px wide at 390: it scrolls sideways", width)
+	}
+	// The documentation on the static site, at 390 px: it opens from
+	// the site's files, and no element is wider than its box.
+	for _, doc := range []string{"/docs/", "/docs/index-plays"} {
+		var wide, heading string
+		if err := chromedp.Run(ctx, chromedp.Navigate(base+doc), waitFor(`document.querySelector("main.docs h2") !== null`),
+			jsEval(`document.querySelector("main.docs h1, main.docs h2").textContent`, &heading),
+			jsEval(`(() => { const out = []; for (const el of document.querySelectorAll("body *")) { const r = el.getBoundingClientRect();
+				if (r.width > 0 && (r.right > window.innerWidth + 1 || el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== "visible")) out.push(el.tagName); }
+				return out.join(","); })()`, &wide)); err != nil {
+			t.Fatalf("%s on the site: %v", doc, err)
+		}
+		if wide != "" || heading == "" {
+			t.Errorf("%s on the site at 390 px: heading %q; wider than their box: %s", doc, heading, wide)
+		}
 	}
 	mu.Lock()
 	defer mu.Unlock()
