@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"time"
@@ -103,7 +104,7 @@ func docFiles(root *cobra.Command, man bool, day time.Time) (map[string][]byte, 
 	var index bytes.Buffer
 	index.WriteString("# bjchart documentation\n\n## Topics\n\n")
 	for _, t := range topics() {
-		files[t.Name+".md"] = []byte(t.Text)
+		files[t.Name+".md"] = []byte(withoutPictures(t.Text))
 		fmt.Fprintf(&index, "- [%s](%s.md): %s ('bjchart help %s')\n", t.Name, t.Name, t.Title, t.Name)
 	}
 	index.WriteString("\n## Commands\n\n")
@@ -137,7 +138,7 @@ func docFiles(root *cobra.Command, man bool, day time.Time) (map[string][]byte, 
 func topicMan(t topic, day time.Time) []byte {
 	body := strings.TrimPrefix(t.Text, "# "+t.Title+"\n")
 	md := fmt.Sprintf("%% BJCHART-%s 7 %q \"bjchart %s\" \"bjchart manual\"\n\n# NAME\n\nbjchart-%s - %s\n\n# DESCRIPTION\n%s",
-		strings.ToUpper(t.Name), day.Format("Jan 2006"), version, t.Name, t.Title, demoteHeadings(body))
+		strings.ToUpper(t.Name), day.Format("Jan 2006"), version, t.Name, t.Title, demoteHeadings(withoutPictures(body)))
 	return md2man.Render([]byte(md))
 }
 
@@ -164,7 +165,7 @@ func webDocs(root *cobra.Command) ([]web.DocPage, error) {
 	link := func(name string) string { return "/docs/" + name }
 	var pages []web.DocPage
 	for _, t := range topics() {
-		pages = append(pages, web.DocPage{Name: t.Name, Title: t.Title, Topic: true, HTML: markdownHTML([]byte(t.Text))})
+		pages = append(pages, web.DocPage{Name: t.Name, Title: t.Title, Topic: true, HTML: markdownHTML([]byte(withoutPictures(t.Text)))})
 	}
 	for _, c := range docCommands(root) {
 		md, err := commandMarkdown(c, link)
@@ -174,6 +175,17 @@ func webDocs(root *cobra.Command) ([]web.DocPage, error) {
 		pages = append(pages, web.DocPage{Name: docName(c), Title: c.CommandPath() + ": " + c.Short, HTML: markdownHTML(md)})
 	}
 	return pages, nil
+}
+
+// picture matches a topic's picture, a file of the source tree beside the
+// topics ("![alt](../testdata/readme-card.png)").
+var picture = regexp.MustCompile(`!\[([^\]]*)\]\(\.\./([^)]*)\)`)
+
+// withoutPictures names each of a topic's pictures in words, for the
+// pages written away from the source tree (bjchart docs, the page, man),
+// where the picture's file is not.
+func withoutPictures(md string) string {
+	return picture.ReplaceAllString(md, "*Picture: $1 (cmd/bjchart/$2 in bjchart's source).*")
 }
 
 // markdownHTML is a page's markdown as HTML.

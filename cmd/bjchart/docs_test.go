@@ -134,6 +134,12 @@ func TestTopicText(t *testing.T) {
 	if got != want {
 		t.Errorf("topicText =\n%s\nwant\n%s", got, want)
 	}
+	wide := "| game | wall | note |\n|---|---|---|\n| 1D S17 | 0.091 s | the reference takes 0.055 s on the same machine |\n| 6D | 0.18 s | |\n"
+	got = topicText(wide, 40)
+	want = "- 1D S17\n    wall: 0.091 s\n    note: the reference takes 0.055 s on\n      the same machine\n\n- 6D\n    wall: 0.18 s\n"
+	if got != want {
+		t.Errorf("a wide table =\n%s\nwant\n%s", got, want)
+	}
 }
 
 // TestDocs writes the reference with manual pages: a page per command
@@ -215,6 +221,9 @@ func TestWebDocs(t *testing.T) {
 	names := map[string]bool{}
 	for _, p := range pages {
 		names[p.Name] = true
+		if strings.Contains(p.HTML, "<img") {
+			t.Errorf("%s shows a picture, whose file the page does not have", p.Name)
+		}
 		if !strings.Contains(p.HTML, "<h1") && !strings.Contains(p.HTML, "<h2") {
 			t.Errorf("%s: no heading in %.100q", p.Name, p.HTML)
 		}

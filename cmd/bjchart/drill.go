@@ -204,18 +204,12 @@ func newCountDrillCmd(e env) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "count",
 		Short: "Practise counting: cards shown one at a time, then the running and true counts asked",
-		Long: `Shuffle the game's shoe, show its first --cards cards one at a time
-(--speed cards a second on a terminal), then ask the running count of
-those cards (from the count's start after a shuffle: 0, or an unbalanced
-count's initial count) and, for a balanced count, the true count: the
-running count per deck left, the cards left shown. Both on one line:
-"+4 1.5". A drill is right when the running count is exact and the true
-count within 0.5. Any count the other commands know.
+		Long: `Show the game's first --cards cards one at a time, then ask the running
+count and, for a balanced count, the true count ("+4 1.5"): right when
+the running count is exact and the true count within 0.5. --answers
+grades a file of answers without showing the cards.
 
---answers FILE (- for standard input) grades a file of answers, one a
-line, without showing the cards: the same drills for the same --seed, the
-results as text or JSON (--format json): each drill's cards, running
-count, cards and decks left, true count, the answers and the verdict.`,
+More: 'bjchart help training'.`,
 		Example: `  bjchart drill count --rules 6D --count hilo --cards 26
   bjchart drill count --count ko --cards 52 --speed 1
   bjchart drill count --drills 2 --seed 3 --answers - --format json`,

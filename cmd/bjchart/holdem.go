@@ -74,19 +74,12 @@ func newHoldemEquityCmd(e env) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "equity RANGE RANGE...",
 		Short: "Each range's share of the pot against the others, with a board and dead cards",
-		Long: `The equity of hand ranges against each other (2 to 9 players): every way
-to deal each player one hand of its range without a card in common (each
-equally likely), and every board completed from the cards left. Exact by
-enumeration where that takes at most 150M hand evaluations (a range
-against a range on the flop, three hands against each other before it);
-beyond that simulated over --trials random deals, with standard errors.
-The output says which.
+		Long: `The equity of hand ranges against each other (2 to 9 players), exact by
+enumeration where that is within reach and simulated beyond, with
+standard errors; the output says which. A range lists items separated by
+commas: QQ+, 22-55, AKs, KQo, A2s+, AhKh, AKo:0.5.
 
-A range lists items separated by commas: QQ (a pair), QQ+ (QQ, KK, AA),
-22-55; AKs, KQo, AK (suited and offsuit); A2s+ (the kicker up to just
-below the high card), KTo-K8o; AhKh (one hand); any item with a weight
-after a colon, above 0 and at most 1 (AKs:0.5 is held half as often as a
-hand without one; a deal counts at its hands' weights multiplied).`,
+More: 'bjchart help texas-holdem'.`,
 		Example: `  bjchart holdem equity "AKs,QQ+" "22+,ATs+" --board Kh7d2c
   bjchart holdem equity AsAh KsKd QcJc
   bjchart holdem equity "QQ+,AK" "22+,A2s+,KTo+" --format json

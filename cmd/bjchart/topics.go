@@ -98,18 +98,30 @@ func topicText(md string, width int) string {
 		b.WriteString(reflow(strings.Join(para, " "), width, indent) + "\n")
 		para = nil
 	}
+	var table []string
+	flushTable := func() {
+		b.WriteString(tableText(table, width))
+		table = nil
+	}
 	fenced := false
 	sc := bufio.NewScanner(strings.NewReader(md))
 	sc.Buffer(make([]byte, 0, 64<<10), 1<<20)
 	for sc.Scan() {
 		line := sc.Text()
 		trimmed := strings.TrimSpace(line)
+		if len(table) > 0 && !strings.HasPrefix(trimmed, "|") {
+			flushTable()
+		}
 		switch {
 		case strings.HasPrefix(trimmed, "```"):
 			flush()
 			fenced = !fenced
 			continue // the fence itself is markdown's, not the reader's
-		case fenced, strings.HasPrefix(line, "    "), strings.HasPrefix(trimmed, "|"), strings.HasPrefix(trimmed, "#"):
+		case !fenced && strings.HasPrefix(trimmed, "|"):
+			flush()
+			table = append(table, line)
+			continue
+		case fenced, strings.HasPrefix(line, "    "), strings.HasPrefix(trimmed, "#"):
 			flush()
 			b.WriteString(line + "\n")
 		case trimmed == "":
@@ -126,6 +138,48 @@ func topicText(md string, width int) string {
 		}
 	}
 	flush()
+	flushTable()
+	return b.String()
+}
+
+// tableText is a markdown table as a terminal shows it: as written where
+// every line fits the width, else a block a row, its first cell then
+// each other cell under its column's name, reflowed.
+func tableText(lines []string, width int) string {
+	fits := true
+	for _, l := range lines {
+		if utf8.RuneCountInString(l) > width {
+			fits = false
+		}
+	}
+	if fits || len(lines) < 2 {
+		if len(lines) == 0 {
+			return ""
+		}
+		return strings.Join(lines, "\n") + "\n"
+	}
+	cells := func(l string) []string {
+		parts := strings.Split(strings.Trim(strings.TrimSpace(l), "|"), " | ")
+		for i := range parts {
+			parts[i] = strings.TrimSpace(parts[i])
+		}
+		return parts
+	}
+	header := cells(lines[0])
+	var b strings.Builder
+	for k, l := range lines[2:] {
+		row := cells(l)
+		if k > 0 {
+			b.WriteString("\n")
+		}
+		b.WriteString(reflow("- "+row[0], width, "  ") + "\n")
+		for i := 1; i < len(row) && i < len(header); i++ {
+			if row[i] == "" {
+				continue
+			}
+			b.WriteString(reflow("    "+header[i]+": "+row[i], width, "      ") + "\n")
+		}
+	}
 	return b.String()
 }
 
