@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 	"io"
+	"math"
 	"strings"
 
 	"bjchart/solve/drill"
@@ -13,6 +14,7 @@ import (
 type IndexDrillReport struct {
 	Rules  string           `json:"rules"`
 	Seed   uint64           `json:"seed"`
+	Source string           `json:"indices"` // whose indices the drills grade by
 	Drills []indexDrillJSON `json:"drills"`
 	Right  int              `json:"right"`
 	Note   string           `json:"note"`
@@ -27,17 +29,35 @@ type indexDrillJSON struct {
 	Right     bool   `json:"right"`
 }
 
-// indexDrillNote says what the drills ask.
-const indexDrillNote = "Each drill is a decision of the published Hi-Lo index plays (Schlesinger's I18, and the Fab 4 with late surrender) at a true count " +
-	"within 3 of its index; the play is what the counter's card says there: the chart's, changed by every index at or below the count " +
-	"(a surrender index before a hit/stand one; where the chart surrenders, a two-card hand surrenders). Insurance: I insure, N not."
+// indexDrillNote says what the drills ask, by whose indices.
+func indexDrillNote(key drill.IndexKey) string {
+	note := "Each drill is a decision of the Hi-Lo index plays (the I18, and the Fab 4 with late surrender) at a true count " +
+		"within 3 of its index; the play is what the counter's card says there: the chart's, changed by every index at or below the count " +
+		"(a surrender index before a hit/stand one; where the chart surrenders, a two-card hand surrenders). Insurance: I insure, N not. " +
+		"The indices: " + key.Source + "."
+	if len(key.Unsettled) > 0 {
+		note += " Where the shoes leave an index between two integers, no drill is dealt at a count between them."
+	}
+	if len(key.Skipped) > 0 {
+		note += " Left out, with no index these shoes can place: " + strings.Join(key.Skipped, ", ") + "."
+	}
+	return note
+}
+
+// indexText is a decision's index as the grade says it: "double at +1".
+func indexText(d drill.IndexDrill) string {
+	if math.IsInf(d.Decision.Published, 1) {
+		return d.Decision.Base + " at every count"
+	}
+	return fmt.Sprintf("%s at %+g", d.Decision.Play, d.Decision.Published)
+}
 
 // NewIndexDrillReport lays out a graded session.
-func NewIndexDrillReport(job drill.IndexJob, grades []drill.IndexGrade) IndexDrillReport {
-	rep := IndexDrillReport{Rules: job.Rules.String(), Seed: job.Seed, Note: indexDrillNote}
+func NewIndexDrillReport(job drill.IndexJob, key drill.IndexKey, grades []drill.IndexGrade) IndexDrillReport {
+	rep := IndexDrillReport{Rules: job.Rules.String(), Seed: job.Seed, Source: key.Source, Note: indexDrillNote(key)}
 	for _, g := range grades {
 		d := g.Drill
-		rep.Drills = append(rep.Drills, indexDrillJSON{Hand: d.Hand, TrueCount: d.TrueCount, Index: fmt.Sprintf("%s at %+g", d.Decision.Play, d.Decision.Published),
+		rep.Drills = append(rep.Drills, indexDrillJSON{Hand: d.Hand, TrueCount: d.TrueCount, Index: indexText(d),
 			Want: d.Want, Answer: g.Answer, Right: g.Right})
 		if g.Right {
 			rep.Right++
@@ -54,7 +74,10 @@ func IndexGradeText(g drill.IndexGrade) string {
 	if !g.Right {
 		verdict = "Wrong"
 	}
-	return fmt.Sprintf("%s: %s at %+d: %s (%s at %+g or more).", verdict, d.Hand, d.TrueCount, d.Play, d.Decision.Play, d.Decision.Published)
+	if math.IsInf(d.Decision.Published, 1) {
+		return fmt.Sprintf("%s: %s at %+d: %s (%s).", verdict, d.Hand, d.TrueCount, d.Play, indexText(d))
+	}
+	return fmt.Sprintf("%s: %s at %+d: %s (%s or more).", verdict, d.Hand, d.TrueCount, d.Play, indexText(d))
 }
 
 // IndexDrillText writes a graded session.

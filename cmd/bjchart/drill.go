@@ -113,8 +113,10 @@ func newIndexDrillCmd(e env) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "index",
 		Short: "Practise the index plays: a hand and a true count, the play the counter's card says",
-		Long: `Deal a decision of the published Hi-Lo index plays (the I18, and the
-Fab 4 with late surrender) at a true count within 3 of its index, and ask
+		Long: `Deal a decision of the game's Hi-Lo index plays (the I18, and the Fab 4
+with late surrender: the published ones for the game they were published
+for, 6D S17 DAS, else the game's own, computed as 'bjchart indices'
+computes them) at a true count within 3 of its index, and ask
 the play the counter's card says there (H S D P R; I or N for
 insurance): the game's chart, changed by every index at or below the
 count. Each answer is graded at once; at the end, how many were right.
@@ -134,9 +136,18 @@ as text or JSON (--format json).`,
 			if err != nil {
 				return err
 			}
-			drills, err := job.Deal(cmd.Context())
+			bar := newProgress(e, int64(job.KeyShoes()), "this game's indices", "shoes")
+			key, err := job.Key(cmd.Context(), bar.Add)
+			bar.Finish()
 			if err != nil {
 				return requestError(err)
+			}
+			drills, err := job.DealFrom(cmd.Context(), key)
+			if err != nil {
+				return requestError(err)
+			}
+			if answers == "" {
+				fmt.Fprintln(e.stdout, render.WrapProse("The indices: "+key.Source+".\n", e.width()))
 			}
 			sc := bufio.NewScanner(in)
 			var grades []drill.IndexGrade
@@ -176,7 +187,7 @@ as text or JSON (--format json).`,
 			if err := sc.Err(); err != nil {
 				return err
 			}
-			rep := render.NewIndexDrillReport(job, grades)
+			rep := render.NewIndexDrillReport(job, key, grades)
 			if answers == "" {
 				_, err := io.WriteString(e.stdout, "\n"+render.WrapProse(render.IndexDrillSummary(rep), e.width()))
 				return err

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -23,6 +24,7 @@ type indexDrillData struct {
 	Summary                  string
 	Again                    string
 	Version                  string
+	Source                   string // whose indices the drills grade by
 }
 
 // handleIndexDrill serves the index drill: a hand and a true count, a
@@ -62,7 +64,17 @@ func (s *Server) handleIndexDrill(w http.ResponseWriter, r *http.Request) {
 		fail(param.Errorf("answers", letters, "more answers than the %d drills", job.Drills))
 		return
 	}
-	drills, err := job.Deal(r.Context())
+	// The game's own indices are a run of 'bjchart indices' where the
+	// published ones are another game's: found once a game, for every
+	// answer of every session.
+	name := fmt.Sprintf("%s|%s|%d", job.Rules, req.Set, job.KeyShoes())
+	key, err := s.indexKeys.getKey(r.Context(), name, func() (drill.IndexKey, error) { return job.Key(context.Background(), nil) })
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	d.Source = key.Source
+	drills, err := job.DealFrom(r.Context(), key)
 	if err != nil {
 		s.fail(w, err)
 		return
@@ -97,7 +109,7 @@ func (s *Server) handleIndexDrill(w http.ResponseWriter, r *http.Request) {
 			d.Answers = append(d.Answers, downloadLink{Text: p[0] + " " + p[1], URL: "/drill/index?" + v.Encode()})
 		}
 	} else {
-		d.Summary = render.IndexDrillSummary(render.NewIndexDrillReport(job, grades))
+		d.Summary = render.IndexDrillSummary(render.NewIndexDrillReport(job, key, grades))
 		base.Set("seed", fmt.Sprint(job.Seed+1))
 		d.Again = "/drill/index?" + base.Encode()
 	}

@@ -93,6 +93,9 @@ type Server struct {
 	// play is priced by the values shown for it.
 	tablePage *template.Template
 	advice    *workCache[drill.Advice]
+	// indexKeys keeps the index drill's indices by game, set and shoes
+	// (drill.IndexKey): a game's own are a run of its index plays.
+	indexKeys *workCache[drill.IndexKey]
 	// holdemPage is the Hold'em pages', riskPage the bankroll and risk
 	// page's; risks keeps its last reports, for their plots.
 	holdemPage *template.Template
@@ -144,6 +147,7 @@ func New(opt Options) *Server {
 	s.diffs = newWorkCache[*charts.Diff](8, s.tables.slots)     // two tables each
 	s.houses = newWorkCache[*house.Solution](4, s.tables.slots) // about 20 MB each
 	s.advice = newWorkCache[drill.Advice](drill.MaxAdvised, s.tables.slots)
+	s.indexKeys = newWorkCache[drill.IndexKey](8, s.tables.slots)
 	assets, _ := fs.Sub(files, "assets")
 	s.mux = http.NewServeMux()
 	s.mux.Handle("GET /assets/", http.StripPrefix("/assets/", noListing(http.FileServerFS(assets))))

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"bjchart/solve"
+	"bjchart/solve/count"
 )
 
 // TestCountDrills: each drill's running count is the cards' Hi-Lo tags
@@ -220,5 +221,65 @@ func TestCountRequestRefuses(t *testing.T) {
 		if _, err := q.Check(); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%+v: %v, want %q", q, err, c.want)
 		}
+	}
+}
+
+// TestIndexKeyIsTheGames: on a game the published indices were not
+// computed for (H17), the drill grades by the game's own, the run
+// 'bjchart indices' makes with the same shoes, integer for integer: 11 v
+// A doubles at a true count of 0, as this game's chart does (the
+// published S17 index, +1, would say hit). On the game they were
+// published for, the drill grades by them, and says so.
+func TestIndexKeyIsTheGames(t *testing.T) {
+	q := DefaultIndexRequest()
+	q.Game, q.Shoes = solve.Game{Rules: "6D H17 DAS LS"}, 150
+	job, err := q.Check()
+	if err != nil {
+		t.Fatal(err)
+	}
+	key, err := job.Key(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(key.Source, "own") {
+		t.Errorf("H17: the key's source %q does not say it is the game's own", key.Source)
+	}
+	run, err := count.IndicesRequest{Game: q.Game, Set: "i18,fab4", Shoes: 150, Penetration: 0.8, Seed: 1, Round: "nearest", CountAt: "decision"}.Run(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]float64{}
+	for _, x := range run.Indices {
+		if x.HasIndex() {
+			want[decisionName(x.Decision)+" "+x.Play] = float64(run.Rounding.Round(x.Index))
+		}
+	}
+	basic, err := solve.Solve(job.Rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, d := range key.Decisions {
+		name := decisionName(d) + " " + d.Play
+		if w, ok := want[name]; ok && w != d.Published {
+			t.Errorf("%s: the drill's index %+g, bjchart indices' %+g", name, d.Published, w)
+		}
+		if name == "11 v A double" {
+			found = true
+			if x := indexDrill(basic, key.Decisions, d, 0); x.Want != "D" {
+				t.Errorf("H17, 11 v A at +0: the drill wants %s (%s), this game doubles (index %+g)", x.Want, x.Play, d.Published)
+			}
+		}
+	}
+	if !found {
+		t.Errorf("H17: no 11 v A in the key %v", key.Decisions)
+	}
+	q.Game = solve.Game{Rules: "6D S17 DAS LS"}
+	job, err = q.Check()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if key, err = job.Key(context.Background(), nil); err != nil || !strings.Contains(key.Source, "published") || len(key.Decisions) != len(job.Decisions) || job.KeyShoes() != 0 {
+		t.Errorf("6D S17 DAS LS: key %q (%d decisions), %v; want the published ones", key.Source, len(key.Decisions), err)
 	}
 }

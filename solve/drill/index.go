@@ -3,6 +3,7 @@ package drill
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"strings"
 
@@ -11,17 +12,24 @@ import (
 	"bjchart/solve/param"
 )
 
-// An IndexRequest asks for an index drill: a decision of the published
-// Hi-Lo index plays (the I18, and the Fab 4 with late surrender) and a
-// true count near its index, and the play the counter's card says at
-// that count: the chart's, changed by every index at or below the count
-// (count.IndexStrategy). 'bjchart drill index' binds it to flags;
-// DefaultIndexRequest holds its defaults.
+// An IndexRequest asks for an index drill: a decision of the Hi-Lo index
+// plays (the I18, and the Fab 4 with late surrender) and a true count near
+// its index, and the play the counter's card says at that count: the
+// chart's, changed by every index at or below the count
+// (count.IndexStrategy). The indices are the game's own: the published
+// ones (Schlesinger 2005) where the game is the one they were published
+// for, else the game's computed as 'bjchart indices' computes them (the
+// IndexKey). 'bjchart drill index' binds it to flags; DefaultIndexRequest
+// holds its defaults.
 type IndexRequest struct {
 	Game   solve.Game
 	Set    string // i18, fab4 or i18,fab4; "" is count.DefaultSet of the rules
 	Drills int
 	Seed   uint64
+	// Shoes are the shoes sampled for a game's own indices, where the
+	// published ones are not the game's; 0 is count.DefaultShoes, as
+	// 'bjchart indices' samples.
+	Shoes int
 }
 
 // DefaultIndexRequest is 20 drills of the default game's set, seed 1.
@@ -33,6 +41,7 @@ func (q *IndexRequest) Params(s *param.Set) {
 	s.String(&q.Set, "set", "which index plays: i18, fab4 or i18,fab4 (default: i18, and fab4 with it where the rules have late surrender)")
 	s.Int(&q.Drills, "drills", "drills in the session")
 	s.Uint64(&q.Seed, "seed", "seed of the drills")
+	s.Int(&q.Shoes, "shoes", "shoes sampled for the game's own indices where the published ones are another game's (0: as 'bjchart indices' samples)")
 }
 
 // An IndexJob is a checked IndexRequest.
@@ -41,6 +50,9 @@ type IndexJob struct {
 	Decisions []count.Decision
 	Drills    int
 	Seed      uint64
+	// indices is the run that gives the game its own indices, where the
+	// published ones are another game's.
+	indices count.IndicesRequest
 }
 
 // Check reads and checks the request.
@@ -67,7 +79,103 @@ func (q IndexRequest) Check() (IndexJob, error) {
 	if q.Drills < 1 || q.Drills > MaxDrills {
 		return job, param.NumberErrorf("drills", q.Drills, "want 1 to %d", MaxDrills)
 	}
-	return IndexJob{Rules: r, Decisions: decisions, Drills: q.Drills, Seed: q.Seed}, nil
+	indices := count.DefaultIndicesRequest()
+	indices.Game, indices.Set, indices.Shoes = q.Game, set, q.Shoes
+	if _, err := indices.Check(); err != nil {
+		return job, err // its fields are the drill's (rules, set, shoes)
+	}
+	return IndexJob{Rules: r, Decisions: decisions, Drills: q.Drills, Seed: q.Seed, indices: indices}, nil
+}
+
+// PublishedFor is the game the published Hi-Lo indices were computed for
+// (Schlesinger, Blackjack Attack, 3rd ed., 2005: multi-deck, the dealer
+// standing on soft 17, doubling after splits), as a six-deck shoe; a game
+// that differs only in its surrender rule plays them too.
+var PublishedFor = solve.Default
+
+// published reports whether the published indices are the game's own.
+func published(r solve.Rules) bool {
+	want := PublishedFor
+	want.Surrender = r.Surrender
+	return r.String() == want.String()
+}
+
+// KeyShoes is how many shoes Key samples: 0 where the published indices
+// are the game's.
+func (job IndexJob) KeyShoes() int {
+	if published(job.Rules) {
+		return 0
+	}
+	if job.indices.Shoes > 0 {
+		return job.indices.Shoes
+	}
+	return count.DefaultShoes(job.indices.Set)
+}
+
+// An IndexKey is the indices a drill grades by: each decision with the
+// integer the counter's card applies (its Published field), and where
+// they come from.
+type IndexKey struct {
+	Decisions []count.Decision
+	// Source names the indices: the published ones, or the game's own
+	// run (its shoes and seed).
+	Source string
+	// Unsettled holds, by decision, the integers its run could round to
+	// where the shoes do not settle one (the card's ~+4D): no drill is
+	// dealt at a count between them, where the two would disagree.
+	Unsettled map[int][2]int
+	// Skipped lists the decisions the run gives no index (a crossing it
+	// cannot place), which the drill leaves out.
+	Skipped []string
+}
+
+// Key finds the indices the job's drills grade by: the published ones
+// where the game is the one they were published for, else the game's
+// own, computed as 'bjchart indices' computes them (progress, if not
+// nil, is called once a shoe).
+func (job IndexJob) Key(ctx context.Context, progress func()) (IndexKey, error) {
+	if published(job.Rules) {
+		return IndexKey{Decisions: job.Decisions, Source: "the published Hi-Lo indices (Schlesinger, Blackjack Attack, 2005), which are this game's (6D S17 DAS)"}, nil
+	}
+	run, err := job.indices.Run(ctx, progress)
+	if err != nil {
+		return IndexKey{}, err
+	}
+	key := IndexKey{Source: fmt.Sprintf("this game's own Hi-Lo indices, as 'bjchart indices' computes them (%d shoes, seed %d); the published ones are another game's (6D S17 DAS)", run.Shoes, run.Seed),
+		Unsettled: map[int][2]int{}}
+	for _, x := range run.Indices {
+		if !x.HasIndex() {
+			if x.Never {
+				d := x.Decision
+				d.Published = math.Inf(1) // the basic play at every count
+				key.Decisions = append(key.Decisions, d)
+				continue
+			}
+			key.Skipped = append(key.Skipped, decisionName(x.Decision))
+			continue
+		}
+		d := x.Decision
+		d.Published = float64(run.Rounding.Round(x.Index))
+		if lo, hi := run.Rounding.Between(x.Index, x.SE); lo != hi {
+			key.Unsettled[len(key.Decisions)] = [2]int{lo, hi}
+		}
+		key.Decisions = append(key.Decisions, d)
+	}
+	if len(key.Decisions) == 0 {
+		return key, fmt.Errorf("the run placed none of this game's indices (%s); more shoes would", strings.Join(key.Skipped, ", "))
+	}
+	return key, nil
+}
+
+// decisionName is a decision as a player says it: "11 v A", "T,T v 5".
+func decisionName(d count.Decision) string {
+	if d.Table == "insurance" {
+		return "insurance"
+	}
+	if d.Table == "pair" {
+		return fmt.Sprintf("%c,%c v %v", d.Hand[0], d.Hand[1], d.Up)
+	}
+	return fmt.Sprintf("%s v %v", d.Hand, d.Up)
 }
 
 // Validate reports what is wrong with the request, or nil.
@@ -93,10 +201,20 @@ func (d IndexDrill) Insurance() bool { return d.Decision.Table == "insurance" }
 // either side.
 const spread = 3
 
-// Deal solves the game's chart (the card's base) and deals the drills:
-// drill i's decision and true count (an integer within spread of the
-// index, either side) from stream i of the seed.
+// Deal finds the job's key (Key) and deals its drills (DealFrom).
 func (job IndexJob) Deal(ctx context.Context) ([]IndexDrill, error) {
+	key, err := job.Key(ctx, nil)
+	if err != nil {
+		return nil, err
+	}
+	return job.DealFrom(ctx, key)
+}
+
+// DealFrom solves the game's chart (the card's base) and deals the
+// drills by key: drill i's decision and true count (an integer within
+// spread of the index, either side, never between the integers of an
+// unsettled one) from stream i of the seed.
+func (job IndexJob) DealFrom(ctx context.Context, key IndexKey) ([]IndexDrill, error) {
 	basic, err := solve.SolveWith(job.Rules, solve.Options{Stop: ctx.Done()})
 	if err != nil {
 		return nil, err
@@ -104,9 +222,22 @@ func (job IndexJob) Deal(ctx context.Context) ([]IndexDrill, error) {
 	out := make([]IndexDrill, job.Drills)
 	for i := range out {
 		rng := rand.New(rand.NewPCG(job.Seed, uint64(i)))
-		d := job.Decisions[rng.IntN(len(job.Decisions))]
-		tc := int(d.Published) - spread + rng.IntN(2*spread+1)
-		out[i] = indexDrill(basic, job.Decisions, d, tc)
+		k := rng.IntN(len(key.Decisions))
+		d := key.Decisions[k]
+		centre := d.Published
+		if math.IsInf(centre, 1) {
+			centre = 0 // never taken: any count asks the basic play
+		}
+		tc := int(centre) - spread + rng.IntN(2*spread+1)
+		if r, ok := key.Unsettled[k]; ok {
+			for tries := 0; tc >= r[0] && tc < r[1] && tries < 100; tries++ {
+				tc = int(centre) - spread + rng.IntN(2*spread+1)
+			}
+			if tc >= r[0] && tc < r[1] {
+				tc = r[1] // the run's integers agree from the higher one up
+			}
+		}
+		out[i] = indexDrill(basic, key.Decisions, d, tc)
 	}
 	return out, nil
 }
