@@ -153,10 +153,14 @@ func chartPlay(t *solve.Table, d Decision) solve.Action {
 	}
 	kind, row := solve.CellOf(d.Cards)
 	if kind == solve.Pairs && d.Split {
-		if d.Legal[solve.Split] {
+		if !d.Legal[solve.Split] {
+			kind, row = splitHandRow(d.Cards) // no resplit: the row of its total
+		} else if c := t.Cell(kind, row, d.Up); c != nil && c.Code.Best == solve.Split {
 			return solve.Split // split again while the rules allow, as the solver values a chart
 		}
-		kind, row = splitHandRow(d.Cards)
+		// else the pair's own cell: a pair the chart does not split (T,T v
+		// T after a split the chart would not make) plays as the chart
+		// plays it
 	}
 	c := t.Cell(kind, row, d.Up)
 	if c == nil {
