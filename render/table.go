@@ -95,6 +95,9 @@ func NewTableReport(t *drill.Table, seed uint64) TableReport {
 			cost := d.Cost
 			td.Best, td.Cost = d.Best.String(), &cost
 		}
+		if d.Insurance {
+			td.Play, td.Best = insuranceChoice(d, d.Insured), insuranceChoice(d, d.InsureBest)
+		}
 		rep.Decisions = append(rep.Decisions, td)
 	}
 	return rep
@@ -249,12 +252,53 @@ func AdvicePlays(a drill.Advice) []solve.Action {
 	return out
 }
 
+// insuranceChoice names an insurance choice as the casino says it: "even
+// money" or "no even money" on a blackjack, else "insure" or "no
+// insurance".
+func insuranceChoice(d drill.Decision, take bool) string {
+	bj := len(d.Cards) == 2 && d.Cards[0] == 1 && d.Cards[1] == 10
+	switch {
+	case bj && take:
+		return "even money"
+	case bj:
+		return "no even money"
+	case take:
+		return "insure"
+	}
+	return "no insurance"
+}
+
+// InsuranceAdviceText says what insurance is worth on the cards left:
+// each choice's value, the better first, and the chance behind them.
+func InsuranceAdviceText(a drill.InsuranceAdvice) string {
+	take, decline := "insure", "no insurance"
+	unit := "the insurance bet's own value (the hand's is the same either way)"
+	if a.EvenMoney {
+		take, decline = "even money", "no even money"
+		unit = "the round's value with your blackjack"
+	}
+	first, second := fmt.Sprintf("%s %+.4f", take, a.Take), fmt.Sprintf("%s %+.4f", decline, a.Decline)
+	if !a.Best() {
+		first, second = second, first
+	}
+	chance := fmt.Sprintf("the hole card is a ten with chance %.4f", a.TenChance)
+	if a.Unseen > 0 {
+		chance += fmt.Sprintf(" (%d tens among the %d cards you have not seen)", a.Tens, a.Unseen)
+	}
+	return fmt.Sprintf("Exact for the cards left: %s (best), %s, in bets: %s; %s.", first, second, unit, chance)
+}
+
 // PlayPriceText says what a decision just made cost against the best play
 // for the cards left.
 func PlayPriceText(d drill.Decision) string {
 	switch {
 	case !d.Priced:
 		return ""
+	case d.Insurance && d.Cost <= 1e-12:
+		return fmt.Sprintf("%s on %s v %v: the better choice.", insuranceChoice(d, d.Insured), drill.CardList(d.Cards), d.Up)
+	case d.Insurance:
+		return fmt.Sprintf("%s on %s v %v gave up %.4f of a bet (%s units) against %s, the better choice for the cards left.",
+			insuranceChoice(d, d.Insured), drill.CardList(d.Cards), d.Up, d.Cost, drill.Units(round4(d.Cost*d.Bet)), insuranceChoice(d, d.InsureBest))
 	case d.Cost <= 1e-12:
 		return fmt.Sprintf("%s on %s v %v: the best play.", d.Play, drill.CardList(d.Cards), d.Up)
 	}

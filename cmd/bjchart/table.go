@@ -153,8 +153,10 @@ func playAloud(ctx context.Context, e env, t *drill.Table, a *drill.Advisor, see
 			continue
 		case "a", "?":
 			d, ok := t.Pending()
-			if !ok {
-				out("Advice is for a play of a hand; the table waits for " + map[drill.Phase]string{drill.Betting: "a bet.", drill.Insuring: "insurance."}[t.Phase])
+			if ins, insuring := t.Insurance(); insuring {
+				out(render.InsuranceAdviceText(ins))
+			} else if !ok {
+				out("Advice is for a decision; the table waits for a bet.")
 			} else if v, err := a.Advise(ctx, d); err != nil {
 				out("No advice for this hand: " + err.Error())
 			} else {
@@ -174,10 +176,11 @@ func playAloud(ctx context.Context, e env, t *drill.Table, a *drill.Advisor, see
 		}
 		for _, m := range ms {
 			_, deciding := t.Pending()
+			insuring := t.Phase == drill.Insuring
 			if err = t.Do(m); err != nil {
 				break
 			}
-			if deciding { // what the play gave up, at once
+			if deciding || insuring { // what the play gave up, at once
 				priceDecisions(ctx, t, a)
 				if s := render.PlayPriceText(t.Decisions[len(t.Decisions)-1]); s != "" {
 					out(s)
@@ -205,7 +208,10 @@ func tablePrompt(t *drill.Table) string {
 	case drill.Betting:
 		return fmt.Sprintf("Bet (Enter: %s, bN: N units, Q leaves)? ", drill.Units(t.Legal()[0].Bet))
 	case drill.Insuring:
-		return "Insurance (I takes it, N declines)? "
+		if a, _ := t.Insurance(); a.EvenMoney {
+			return "Even money (I takes it, N declines; A advice)? "
+		}
+		return "Insurance (I takes it, N declines; A advice)? "
 	case drill.Deciding:
 		var keys []string
 		for _, m := range t.Legal() {

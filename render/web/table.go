@@ -47,6 +47,9 @@ type adviceData struct {
 	Unvalued string
 	Command  string
 	Error    string
+	// Insurance is the insurance (even money) advice's note, where the
+	// table waits for insurance: there is no chart play or hand command.
+	Insurance string
 }
 
 // A decisionRow is a decision made, priced.
@@ -126,8 +129,13 @@ func (s *Server) handleTable(w http.ResponseWriter, r *http.Request) {
 	t.Price(func(dec drill.Decision) (drill.Advice, bool) { // the rest by the values kept
 		return s.advice.known(key(dec))
 	})
-	if n := len(t.Decisions); n > 0 && t.Moves[len(t.Moves)-1].Play != solve.NoAction {
+	if n := len(t.Decisions); n > 0 && (t.Moves[len(t.Moves)-1].Play != solve.NoAction || t.Moves[len(t.Moves)-1].Insure != 0) {
 		d.LastPrice = render.PlayPriceText(t.Decisions[n-1])
+	}
+	insurance, insuring := t.Insurance()
+	take, decline := "I insure", "N no insurance"
+	if insurance.EvenMoney {
+		take, decline = "I even money", "N no even money"
 	}
 	rep := render.NewTableReport(t, req.Seed)
 	d.Round, d.Waiting = rep.Round, rep.Waiting
@@ -159,12 +167,28 @@ func (s *Server) handleTable(w http.ResponseWriter, r *http.Request) {
 				}
 			}
 		case m.Insure > 0:
-			d.Actions = append(d.Actions, link("I insure", "I", m))
+			d.Actions = append(d.Actions, link(take, "I", m))
 		case m.Insure < 0:
-			d.Actions = append(d.Actions, link("N no insurance", "N", m))
+			d.Actions = append(d.Actions, link(decline, "N", m))
 		default:
 			d.Actions = append(d.Actions, link(m.Play.Letter()+" "+t.PlayName(m.Play), m.Play.Letter(), m))
 		}
+	}
+	if insuring {
+		d.Advice = &adviceData{Insurance: render.InsuranceAdviceText(insurance)}
+		rows := []adviceRow{
+			{Play: strings.TrimPrefix(take, "I "), EV: fmt.Sprintf("%+.6f", insurance.Take), Exact: strconv.FormatFloat(insurance.Take, 'g', -1, 64), Best: insurance.Best()},
+			{Play: strings.TrimPrefix(decline, "N "), EV: fmt.Sprintf("%+.6f", insurance.Decline), Exact: strconv.FormatFloat(insurance.Decline, 'g', -1, 64), Best: !insurance.Best()},
+		}
+		best := math.Max(insurance.Take, insurance.Decline)
+		for i := range rows {
+			v, _ := strconv.ParseFloat(rows[i].Exact, 64)
+			rows[i].Diff = fmt.Sprintf("%.6f", best-v)
+		}
+		if !insurance.Best() {
+			rows[0], rows[1] = rows[1], rows[0]
+		}
+		d.Advice.Rows = rows
 	}
 	if dec, ok := t.Pending(); ok {
 		d.Advice = &adviceData{Command: render.AdviceCommand(t.Rules, dec)}

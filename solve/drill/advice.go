@@ -26,6 +26,11 @@ type Decision struct {
 	Play  solve.Action
 	// Rescue: the decision was to stand on a double or rescue it (R).
 	Rescue bool
+	// Insurance marks the insurance decision against an ace up (even
+	// money, on a blackjack): Insured says whether it was taken and
+	// InsureBest whether taking it was the better choice; Play is
+	// NoAction. It is priced as it is made (Table.Insurance).
+	Insurance, Insured, InsureBest bool
 	// Priced is true once Price has set Cost and Best.
 	Priced bool
 	Best   solve.Action
@@ -197,7 +202,7 @@ func splitHandRow(cards []solve.Rank) (solve.TableKind, string) {
 func (t *Table) Price(advice func(Decision) (Advice, bool)) {
 	for i := range t.Decisions {
 		d := &t.Decisions[i]
-		if d.Priced {
+		if d.Priced || d.Insurance {
 			continue
 		}
 		a, ok := advice(*d)
@@ -287,3 +292,55 @@ func (a *Advisor) Known(d Decision) (Advice, bool) {
 
 // Chart returns the game's solved table.
 func (a *Advisor) Chart() *solve.Table { return a.chart }
+
+// InsuranceAdvice is the exact value of insurance against the dealer's
+// ace, from the cards the player has not seen: the hole card is a ten
+// with chance TenChance. Take and Decline are in units of the round's
+// first bet: with a blackjack (EvenMoney: the casino calls taking it
+// even money) the round's whole value either way; otherwise the
+// insurance bet's own (half the bet, paid 2:1), the hand's value being
+// the same either way.
+type InsuranceAdvice struct {
+	EvenMoney     bool
+	TenChance     float64
+	Tens, Unseen  int // the tens and the cards not seen that give TenChance (0, 0 in an infinite deck)
+	Take, Decline float64
+}
+
+// Best reports whether taking insurance is the better choice.
+func (a InsuranceAdvice) Best() bool { return a.Take > a.Decline }
+
+// Insurance values the insurance the table waits for (false when it
+// waits for none).
+func (t *Table) Insurance() (InsuranceAdvice, bool) {
+	if t.Phase != Insuring {
+		return InsuranceAdvice{}, false
+	}
+	var a InsuranceAdvice
+	if t.Rules.Infinite() {
+		full := t.Rules.FullShoe().Counts
+		n := 0
+		for _, c := range full {
+			n += c
+		}
+		a.TenChance = float64(full[9]) / float64(n)
+	} else {
+		unseen := t.unseen()
+		for _, c := range unseen {
+			a.Unseen += c
+		}
+		a.Tens = unseen[9]
+		a.TenChance = float64(a.Tens) / float64(a.Unseen)
+	}
+	p := a.TenChance
+	h := t.Round.Hands[0]
+	if blackjack(h.Cards[0], h.Cards[1]) {
+		pays := float64(t.Rules.BlackjackPays.Num) / float64(t.Rules.BlackjackPays.Den)
+		a.EvenMoney = true
+		a.Take = p*1 + (1-p)*(pays-0.5) // the blackjack pushes and the insurance pays 2:1, or it is paid and the insurance lost
+		a.Decline = (1 - p) * pays
+	} else {
+		a.Take = 0.5 * (3*p - 1) // half the bet, paid 2:1 with chance p
+	}
+	return a, true
+}

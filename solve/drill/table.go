@@ -449,6 +449,15 @@ func (t *Table) Do(m Move) error {
 			return fmt.Errorf("the table waits for insurance: I to take it (even money on a blackjack), N to decline")
 		}
 		rd := t.Round
+		a, _ := t.Insurance()
+		h := rd.Hands[0]
+		dec := Decision{Round: t.Rounds + 1, Cards: sortedCards(h.Cards), Up: rd.Up, Bet: rd.Bet, Insurance: true, Insured: m.Insure > 0,
+			InsureBest: a.Best(), Priced: true, Best: solve.NoAction, Play: solve.NoAction}
+		if dec.Cost = a.Decline - a.Take; dec.Insured {
+			dec.Cost = a.Take - a.Decline
+		}
+		dec.Cost = max(0, -dec.Cost) // what the choice gave up against the better one
+		t.Decisions = append(t.Decisions, dec)
 		if m.Insure > 0 {
 			stake := rd.Bet / 2
 			if stake > t.Balance {

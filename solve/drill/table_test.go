@@ -316,3 +316,44 @@ func FuzzParseMoves(f *testing.F) {
 		}
 	})
 }
+
+// TestInsuranceAdvised: insurance against an ace is valued from the cards
+// not seen, as the casino names it (even money on a blackjack), and
+// priced as it is made. Six decks, 5,9 v A: 96 tens among the 309 cards
+// not seen, the insurance bet worth half of 3p - 1; one deck, A,T v A: 15
+// tens among 49, even money 1 against 1.5 (1 - p) declined.
+func TestInsuranceAdvised(t *testing.T) {
+	sit := func(rules string, seed uint64, moves string) *Table {
+		t.Helper()
+		q := DefaultTableRequest()
+		q.Game, q.Seed, q.Moves = solve.Game{Rules: rules}, seed, moves
+		tab, err := q.Sit()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tab
+	}
+	tab := sit("6D S17 DAS", 16, "b10")
+	a, ok := tab.Insurance()
+	p := 96.0 / 309
+	if !ok || a.EvenMoney || a.Tens != 96 || a.Unseen != 309 || math.Abs(a.Take-0.5*(3*p-1)) > 1e-15 || a.Decline != 0 || a.Best() {
+		t.Errorf("6D, 5,9 v A: %+v, %v; want 96 of 309 tens, insurance %+.6f, declined 0", a, ok, 0.5*(3*p-1))
+	}
+	tab = sit("6D S17 DAS", 16, "b10 i")
+	d := tab.Decisions[len(tab.Decisions)-1]
+	if !d.Insurance || !d.Insured || d.InsureBest || !d.Priced || math.Abs(d.Cost-0.5*(1-3*p)) > 1e-15 {
+		t.Errorf("6D, insured 5,9 v A: %+v; want priced, giving up %.6f", d, 0.5*(1-3*p))
+	}
+	if s := tab.Summary(); s.Priced != 1 || s.Decisions != 1 || s.Mistakes != 1 {
+		t.Errorf("summary %+v: want the insurance priced, a mistake", s)
+	}
+	tab = sit("1D S17 DAS", 22, "b10")
+	a, _ = tab.Insurance()
+	p = 15.0 / 49
+	if !a.EvenMoney || a.Tens != 15 || a.Unseen != 49 || a.Take != p+(1-p)*1.0 || math.Abs(a.Decline-1.5*(1-p)) > 1e-15 || a.Best() {
+		t.Errorf("1D, A,T v A: %+v; want even money 1 against %.6f declined", a, 1.5*(1-p))
+	}
+	if _, ok := sit("1D S17 DAS", 22, "b10 n").Insurance(); ok {
+		t.Errorf("insurance advised after it was answered")
+	}
+}
