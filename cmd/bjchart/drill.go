@@ -67,6 +67,9 @@ More: 'bjchart help training'.`,
 			if err != nil {
 				return requestError(err)
 			}
+			if answers == "" && req.Seed == 0 {
+				fmt.Fprintf(e.stdout, "Seed %d: --seed %d deals these hands again.\n", s.Seed, s.Seed)
+			}
 			if err := ask(e, s, in, answers); err != nil {
 				return err
 			}
@@ -79,7 +82,7 @@ More: 'bjchart help training'.`,
 			if chart := render.MissedChart(mem[rules.String()]); chart != "" { // after the summary: the misses kept, on the chart
 				defer fmt.Fprint(e.stdout, "\n"+render.WrapProse("Your misses on the chart, this game's sessions together (rows with a miss; a right answer takes one off):", e.width())+"\n"+chart)
 			}
-			rep := render.NewDrillReport(s, req.Seed)
+			rep := render.NewDrillReport(s, s.Seed)
 			if answers == "" { // the hands were shown as they came: the summary
 				var b bytes.Buffer
 				if err := render.DrillResults(&b, rep); err != nil {

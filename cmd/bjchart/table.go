@@ -59,13 +59,13 @@ More: 'bjchart help training'.`,
 			}
 			advisor := drill.NewAdvisor(chart)
 			if in == nil {
-				return playAloud(cmd.Context(), e, t, advisor, req.Seed)
+				return playAloud(cmd.Context(), e, t, advisor, t.Seed)
 			}
 			if err := playMoves(t, in, answers); err != nil {
 				return err
 			}
 			priceDecisions(cmd.Context(), t, advisor)
-			rep := render.NewTableReport(t, req.Seed)
+			rep := render.NewTableReport(t, t.Seed)
 			return writeStdout(e, format, func(b *bytes.Buffer) error {
 				if format == "json" {
 					return render.WriteJSON(b, rep)
@@ -123,8 +123,8 @@ func playMoves(t *drill.Table, in io.Reader, answers string) error {
 // leaves (Q or the end of input), then sums the session up.
 func playAloud(ctx context.Context, e env, t *drill.Table, a *drill.Advisor, seed uint64) error {
 	out := func(s string) { fmt.Fprintln(e.stdout, render.WrapProse(s, e.width())) }
-	out(fmt.Sprintf("bjchart table: %s. You sit down with %s units. Enter bets %s (bN bets N); H S D P R play, I or N answer insurance, A shows the exact values of your plays, C the count, Q leaves.",
-		t.Rules, drill.Units(t.Balance), drill.Units(t.Legal()[0].Bet)))
+	out(fmt.Sprintf("bjchart table: %s, seed %d (--seed %d deals these cards again). You sit down with %s units. Enter bets %s (bN bets N); H S D P R play, I or N answer insurance, A shows the exact values of your plays, C the count, Q leaves.",
+		t.Rules, seed, seed, drill.Units(t.Start), drill.Units(t.DefaultBet())))
 	var in io.Reader = os.Stdin
 	if e.stdin != nil {
 		in = e.stdin

@@ -75,7 +75,8 @@ type drillData struct {
 	Hands                      int
 	Summary                    string
 	Review                     string   // the cells the session brings back more often
-	Again                      string   // a new session: the next seed
+	Again                      string   // a new session, with a fresh seed
+	Address                    string   // this session's address with its seed, where the request gave none
 	MissRows, Ups              []string // the chart the browser draws its misses on
 	Version                    string
 }
@@ -116,10 +117,17 @@ func (s *Server) handleDrill(w http.ResponseWriter, r *http.Request) {
 		d.Last = fmt.Sprintf("%s: %s", g.Hand, render.GradeText(g))
 		d.LastCell, d.LastWrong = fmt.Sprintf("%s v %v", g.Cell, g.Up), !g.Correct
 	}
-	base := url.Values{"rules": {d.Rules}, "focus": {q.req.Focus}, "seed": {fmt.Sprint(q.req.Seed)}, "hands": {fmt.Sprint(q.req.Hands)}}
+	base := url.Values{"rules": {d.Rules}, "focus": {q.req.Focus}, "seed": {fmt.Sprint(sess.Seed)}, "hands": {fmt.Sprint(q.req.Hands)}}
 	if q.req.Review != "" { // the session's review rides along: its hands are dealt again with it
 		base.Set("review", q.req.Review)
 		d.Review = q.req.Review
+	}
+	if q.req.Seed == 0 {
+		here := cloneValues(base)
+		if q.letters != "" {
+			here.Set("answers", q.letters)
+		}
+		d.Address = "/drill?" + here.Encode()
 	}
 	d.Ended = sess.Ended
 	if more {
@@ -129,10 +137,10 @@ func (s *Server) handleDrill(w http.ResponseWriter, r *http.Request) {
 		}
 	} else if err == nil {
 		var buf bytes.Buffer
-		if err := render.DrillText(&buf, render.NewDrillReport(sess, q.req.Seed)); err == nil {
+		if err := render.DrillText(&buf, render.NewDrillReport(sess, sess.Seed)); err == nil {
 			d.Summary = render.WrapProse(buf.String(), reportWidth)
 		}
-		again := url.Values{"rules": {d.Rules}, "focus": {q.req.Focus}, "seed": {fmt.Sprint(q.req.Seed + 1)}, "hands": {fmt.Sprint(q.req.Hands)}} // the page's script adds the misses kept since
+		again := url.Values{"rules": {d.Rules}, "focus": {q.req.Focus}, "hands": {fmt.Sprint(q.req.Hands)}} // a fresh seed; the page's script adds the misses kept since
 		d.Again = "/drill?" + again.Encode()
 	}
 	s.html(w, s.drillPage, d, status)

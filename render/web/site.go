@@ -199,8 +199,8 @@ var sitePages = []struct {
 	path  string
 	rules bool // the navigation links it with the game's rules
 }{
-	{"/indices", true}, {"/sim", true}, {"/risk", true}, {"/drill", true},
-	{"/drill/count", true}, {"/drill/index", true}, {"/drill/table", true},
+	{"/indices", true}, {"/sim", true}, {"/risk", true},
+	{"/drill/count", true}, {"/drill/index", true},
 	{"/house", false}, {"/holdem", false},
 }
 
@@ -208,7 +208,10 @@ var sitePages = []struct {
 // result): their folders hold the default page, which the shell
 // completes with the page asked for, so that a visit straight to one
 // finds a file on any host.
-var queryPages = []string{"/holdem/equity", "/holdem/nash"}
+//
+// The trainer and the table are among them: each session deals from a
+// fresh seed, which a page precomputed once would fix for every visitor.
+var queryPages = []string{"/holdem/equity", "/holdem/nash", "/drill", "/drill/table"}
 
 // A sitePage is an address precomputed, and its file where that is
 // fixed ("" for one under pages/).

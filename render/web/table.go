@@ -34,6 +34,7 @@ type tableData struct {
 	GoOn                string        // the session is at the page's bound: a new shoe with the balance
 	Command             string        // the same session in the terminal
 	Version             string
+	Address             string // this session's address with its seed, where the request gave none
 }
 
 // A moveLink is the page with a move added; Key is the key that makes
@@ -101,7 +102,10 @@ func (s *Server) handleTable(w http.ResponseWriter, r *http.Request) {
 		s.html(w, s.tablePage, d, http.StatusBadRequest)
 	}
 	req, err := parseTableQuery(r.URL.Query())
-	d.Input, d.Balance, d.Bet, d.Seed, d.Moves = req.Game.Rules, drill.Units(req.Balance), drill.Units(req.Bet), fmt.Sprint(req.Seed), req.Moves
+	d.Input, d.Balance, d.Bet, d.Moves = req.Game.Rules, drill.Units(req.Balance), drill.Units(req.Bet), req.Moves
+	if req.Seed != 0 {
+		d.Seed = fmt.Sprint(req.Seed)
+	}
 	if err != nil {
 		fail(err)
 		return
@@ -116,7 +120,7 @@ func (s *Server) handleTable(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, err)
 		return
 	}
-	d.Rules = t.Rules.String()
+	d.Rules, d.Seed = t.Rules.String(), fmt.Sprint(t.Seed)
 	key := func(dec drill.Decision) string { return d.Rules + "|" + drill.AdviceKey(dec) } // a decision's values, by game
 	advise := func(ctx context.Context, dec drill.Decision) (drill.Advice, error) {
 		return s.advice.getKey(ctx, key(dec), func() (drill.Advice, error) {
@@ -143,6 +147,13 @@ func (s *Server) handleTable(w http.ResponseWriter, r *http.Request) {
 	if req.Penetration != drill.DefaultTableRequest().Penetration {
 		base.Set("penetration", fmt.Sprint(req.Penetration))
 	}
+	if req.Seed == 0 { // a fresh seed: the address says which
+		here := cloneValues(base)
+		if req.Moves != "" {
+			here.Set("moves", req.Moves)
+		}
+		d.Address = "/drill/table?" + here.Encode()
+	}
 	link := func(text, key string, m drill.Move) moveLink {
 		v := cloneValues(base)
 		v.Set("moves", strings.TrimSpace(rep.Moves+" "+m.String()))
@@ -150,7 +161,7 @@ func (s *Server) handleTable(w http.ResponseWriter, r *http.Request) {
 	}
 	full := len(url.Values{"moves": {rep.Moves + " b" + drill.Units(req.Bet)}}.Encode())+len(base.Encode()) > maxTableQuery
 	if full && t.Phase == drill.Betting { // the query would outgrow the page: the balance goes on at a new shoe
-		next := url.Values{"rules": {d.Rules}, "seed": {fmt.Sprint(req.Seed + 1)}, "balance": {drill.Units(math.Floor(t.Balance))}, "bet": {d.Bet}}
+		next := url.Values{"rules": {d.Rules}, "balance": {drill.Units(math.Floor(t.Balance))}, "bet": {d.Bet}}
 		if req.Bet > math.Floor(t.Balance) {
 			next.Set("bet", drill.Units(math.Floor(t.Balance)))
 		}

@@ -480,7 +480,7 @@ func TestIndexDrillPage(t *testing.T) {
 // balance, which the link carries.
 func TestTableSessionBound(t *testing.T) {
 	q := drill.DefaultTableRequest()
-	q.Game.Rules = "6D"
+	q.Game.Rules, q.Seed = "6D", 1
 	tab, err := q.Sit()
 	if err != nil {
 		t.Fatal(err)
@@ -508,7 +508,7 @@ func TestTableSessionBound(t *testing.T) {
 	}
 	srv := httptest.NewServer(New(Options{Version: "test"}))
 	defer srv.Close()
-	u := srv.URL + "/drill/table?" + url.Values{"rules": {"6D"}, "moves": {drill.MovesText(tab.Moves)}}.Encode()
+	u := srv.URL + "/drill/table?" + url.Values{"rules": {"6D"}, "seed": {"1"}, "moves": {drill.MovesText(tab.Moves)}}.Encode()
 	resp, err := http.Get(u)
 	if err != nil {
 		t.Fatal(err)

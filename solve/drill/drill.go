@@ -45,15 +45,20 @@ type Request struct {
 	Review string
 }
 
-// DefaultRequest is 20 hands of every kind from the default game, seed 1.
-func DefaultRequest() Request { return Request{Hands: 20, Focus: "all", Seed: 1} }
+// DefaultRequest is 20 hands of every kind from the default game, a
+// fresh seed each session.
+func DefaultRequest() Request { return Request{Hands: 20, Focus: "all"} }
+
+// FreshSeed is a seed for a session that names none (Seed 0): a new one
+// each time, from 1 to a billion, short enough to read out and share.
+func FreshSeed() uint64 { return 1 + rand.Uint64N(1_000_000_000) }
 
 // Params adds the request's fields to s, the game's first.
 func (q *Request) Params(s *param.Set) {
 	q.Game.Params(s)
 	s.Int(&q.Hands, "hands", "hands to deal")
 	s.Enum(&q.Focus, "focus", "which hands: %s (close: the best play ahead by less than 0.05 of a bet; missed: the cells missed before)", Focuses...)
-	s.Uint64(&q.Seed, "seed", "seed of the shuffles; the same seed deals the same hands")
+	s.Uint64(&q.Seed, "seed", "seed of the shuffles; the same seed deals the same hands (0: a fresh one each session, which the session names)")
 	s.String(&q.Review, "review", "cells missed before, brought back more often: \"hard 16 v T, soft A7 v 9\"")
 }
 
@@ -138,7 +143,11 @@ func (q Request) NewSession(t *solve.Table) (*Session, error) {
 	if q.Focus == "missed" && len(review) == 0 {
 		return nil, fmt.Errorf("no cells missed before to deal: the terminal keeps them between sessions, the page in the browser, and review names them")
 	}
-	s := &Session{Rules: r, Focus: q.Focus, Left: q.Hands, table: t, rng: rand.New(rand.NewPCG(q.Seed, 0x6472696c6c)), review: review}
+	seed := q.Seed
+	if seed == 0 {
+		seed = FreshSeed()
+	}
+	s := &Session{Rules: r, Focus: q.Focus, Left: q.Hands, Seed: seed, table: t, rng: rand.New(rand.NewPCG(seed, 0x6472696c6c)), review: review}
 	s.shuffle()
 	return s, nil
 }
@@ -218,7 +227,8 @@ type Grade struct {
 type Session struct {
 	Rules solve.Rules
 	Focus string
-	Left  int // hands still to deal
+	Left  int    // hands still to deal
+	Seed  uint64 // the shuffles': the request's, or a fresh one
 
 	table  *solve.Table
 	rng    *rand.Rand

@@ -20,7 +20,7 @@ import (
 // passes the moves so far and the table is dealt again to where they end.
 type TableRequest struct {
 	Game        solve.Game
-	Seed        uint64  // the shuffles'; the same seed deals the same cards
+	Seed        uint64  // the shuffles'; the same seed deals the same cards; 0 a fresh one (Table.Seed)
 	Balance     float64 // the chips the player sits down with, in units
 	Bet         float64 // the bet a round takes when the player names none, in units
 	Penetration float64 // the share of the shoe dealt before the cut card, 0.5 to 0.9
@@ -28,15 +28,15 @@ type TableRequest struct {
 }
 
 // DefaultTableRequest sits down at the default game with 1,000 units and
-// bets of 10, the shoe dealt to 75%, seed 1.
+// bets of 10, the shoe dealt to 75%, a fresh seed each time.
 func DefaultTableRequest() TableRequest {
-	return TableRequest{Seed: 1, Balance: 1000, Bet: 10, Penetration: 0.75}
+	return TableRequest{Balance: 1000, Bet: 10, Penetration: 0.75}
 }
 
 // Params adds the request's fields to s, the game's first.
 func (q *TableRequest) Params(s *param.Set) {
 	q.Game.Params(s)
-	s.Uint64(&q.Seed, "seed", "seed of the shuffles; the same seed deals the same cards")
+	s.Uint64(&q.Seed, "seed", "seed of the shuffles; the same seed deals the same cards (0: a fresh one each time, which the table names)")
 	s.Float(&q.Balance, "balance", "the chips you sit down with, in units")
 	s.Float(&q.Bet, "bet", "the bet a round takes unless you name another, in whole units")
 	s.Float(&q.Penetration, "penetration", "share of the shoe dealt before the cut card: 0.5 to 0.9")
@@ -147,7 +147,11 @@ func (q TableRequest) Sit() (*Table, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := &Table{Rules: r, Balance: q.Balance, Start: q.Balance, bet: q.Bet, rng: rand.New(rand.NewPCG(q.Seed, 0x7461626c65))}
+	seed := q.Seed
+	if seed == 0 {
+		seed = FreshSeed()
+	}
+	t := &Table{Rules: r, Seed: seed, Balance: q.Balance, Start: q.Balance, bet: q.Bet, rng: rand.New(rand.NewPCG(seed, 0x7461626c65))}
 	full := r.FullShoe()
 	for i, n := range full.Counts {
 		for range n {
@@ -179,6 +183,7 @@ const (
 // against the exact best play for the cards left (Advise).
 type Table struct {
 	Rules   solve.Rules
+	Seed    uint64 // the shuffles': the request's, or a fresh one
 	Phase   Phase
 	Balance float64 // the chips not on the table, in units
 	Start   float64 // the balance sat down with
@@ -336,6 +341,10 @@ func (t *Table) Legal() []Move {
 // nextBet is the bet a round takes by default: the request's, or the
 // balance when less.
 func (t *Table) nextBet() float64 { return min(t.bet, math.Floor(t.Balance)) }
+
+// DefaultBet is the bet a round takes when the player names none (the
+// request's Bet).
+func (t *Table) DefaultBet() float64 { return t.bet }
 
 // allows says whether the hand in play may make a play now.
 func (t *Table) allows(a solve.Action) bool {

@@ -5,6 +5,12 @@
 "use strict";
 
 document.addEventListener("DOMContentLoaded", function () {
+  // A session the page gave a fresh seed: its address with the seed, so
+  // that a reload replays it and the address shares it.
+  var main = document.querySelector("main[data-address]");
+  if (main && window.history && history.replaceState) {
+    history.replaceState(null, "", main.getAttribute("data-address"));
+  }
   document.addEventListener("keydown", function (ev) {
     if (ev.target.tagName === "INPUT" || ev.target.tagName === "SELECT" || ev.ctrlKey || ev.metaKey || ev.altKey) {
       return;
