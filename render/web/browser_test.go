@@ -176,7 +176,7 @@ func TestBrowser(t *testing.T) {
 	// comes with the edge by count, and its plot is drawn.
 	var value, report string
 	if err := chromedp.Run(ctx,
-		chromedp.Navigate(srv.URL+"/sim?rules=6D+S17&rounds=2000000&count=hilo"),
+		chromedp.Navigate(srv.URL+"/sim?go=1&rules=6D+S17&rounds=2000000&count=hilo"),
 		chromedp.WaitVisible(`#bar[value="1"]`),
 		chromedp.WaitVisible(`#result`),
 		chromedp.AttributeValue("#bar", "value", &value, nil),
@@ -201,7 +201,7 @@ func TestBrowser(t *testing.T) {
 	// it is; the script leaves the ramp out, and the run comes back.
 	var flatURL string
 	if err := chromedp.Run(ctx,
-		chromedp.Navigate(srv.URL+"/sim?rules=6D+S17&rounds=20000&count=hilo"),
+		chromedp.Navigate(srv.URL+"/sim?go=1&rules=6D+S17&rounds=20000&count=hilo"),
 		chromedp.SetValue("#count", ""),
 		chromedp.Evaluate(`document.getElementById("count").dispatchEvent(new Event("change"))`, nil),
 		chromedp.Submit("#count"),
@@ -240,7 +240,7 @@ func TestBrowser(t *testing.T) {
 	// Index plays on a game without late surrender: the I18 alone, said.
 	var note string
 	if err := chromedp.Run(ctx,
-		chromedp.Navigate(srv.URL+"/indices?rules=6D+S17+DAS&shoes=50"),
+		chromedp.Navigate(srv.URL+"/indices?go=1&rules=6D+S17+DAS&shoes=50"),
 		chromedp.Text(".note", &note),
 		chromedp.WaitVisible(`#bar[value="1"]`),
 	); err != nil {
@@ -610,8 +610,8 @@ func TestScreenshots(t *testing.T) {
 		if err := os.WriteFile(fmt.Sprintf("%s/diff-%d.png", dir, w), diff, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		shot("indices", w, "/indices?rules=6D+S17+DAS+LS&shoes=100", waitFor(`!document.getElementById("job-chart").hidden`))
-		shot("sim", w, "/sim?rules=6D+S17&rounds=2000000&count=hilo&ramp=-100:1,1:2,2:4,3:8", waitFor(`!document.getElementById("job-chart").hidden`), waitFor(`!document.getElementById("plot").hidden && document.getElementById("plot").complete`))
+		shot("indices", w, "/indices?go=1&rules=6D+S17+DAS+LS&shoes=100", waitFor(`!document.getElementById("job-chart").hidden`))
+		shot("sim", w, "/sim?go=1&rules=6D+S17&rounds=2000000&count=hilo&ramp=-100:1,1:2,2:4,3:8", waitFor(`!document.getElementById("job-chart").hidden`), waitFor(`!document.getElementById("plot").hidden && document.getElementById("plot").complete`))
 		shot("risk", w, "/risk?rules=6D+S17+DAS+LS&shoes=60&rounds=1M&go=1", waitFor(`!document.getElementById("job-chart").hidden`), waitFor(`!document.getElementById("plot").hidden && document.getElementById("plot").complete`))
 	}
 }

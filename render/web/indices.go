@@ -37,6 +37,7 @@ func parseIndexQuery(v url.Values) (indexQuery, error) {
 	q := indexQuery{req: count.DefaultIndicesRequest()}
 	var fields param.Set
 	q.req.Params(&fields)
+	v, _ = jobAsked(v)
 	if err := fields.ParseQuery(v); err != nil {
 		return q, err
 	}
@@ -65,7 +66,9 @@ func (s *Server) handleIndices(w http.ResponseWriter, r *http.Request) {
 		d.Error, status = err.Error(), http.StatusBadRequest
 	} else {
 		d.Rules = q.job.Rules.String()
-		d.Stream = "/indices/run?" + q.values().Encode()
+		if jobWanted(r) { // the form sent: compute them (a link fills the form)
+			d.Stream = "/indices/run?" + q.values().Encode()
+		}
 		d.Command = commandLine("indices", q.values())
 		card := "/indices/card.pdf?" + q.values().Encode()
 		d.Cards = []downloadLink{{"Counter's card (PDF, letter)", card}, {"Counter's card (PDF, A4)", card + "&size=a4"}, {"Counter's wallet cards (PDF)", card + "&size=wallet"}}

@@ -24,6 +24,27 @@ const (
 	riskTimeout   = 5 * time.Minute
 )
 
+// jobAsked reads the query of a job's page (simulation, index plays,
+// risk): its fields without "go", and whether go=1 asks for the job to
+// run now (the form's button sends it; a link, the navigation's among
+// them, only fills the form, so that no work starts unasked).
+func jobAsked(v url.Values) (url.Values, bool) {
+	if !v.Has("go") {
+		return v, false
+	}
+	asked := v.Get("go") == "1"
+	v = cloneValues(v)
+	v.Del("go")
+	return v, asked
+}
+
+// jobWanted reports whether a job page's request asks for its job to run
+// now (go=1, jobAsked).
+func jobWanted(r *http.Request) bool {
+	_, asked := jobAsked(r.URL.Query())
+	return asked
+}
+
 // riskQuery binds the query to a counter's game's request ('bjchart risk'
 // binds the same fields to flags) and checks it, with the page's bound on
 // the work.
@@ -31,10 +52,7 @@ func riskQuery(v url.Values) (risk.Request, risk.Job, error) {
 	req := risk.DefaultRequest()
 	var fields param.Set
 	req.Params(&fields)
-	if v.Has("go") { // the form's: work it out now
-		v = cloneValues(v)
-		v.Del("go")
-	}
+	v, _ = jobAsked(v)
 	if err := fields.ParseQuery(v); err != nil {
 		return req, risk.Job{}, err
 	}
@@ -81,8 +99,7 @@ func (s *Server) handleRisk(w http.ResponseWriter, r *http.Request) {
 	status := http.StatusOK
 	if err != nil {
 		d.Error, status = err.Error(), http.StatusBadRequest
-	} else if r.URL.Query().Get("go") == "1" { // the form sent: work it out (a link with the rules only fills the form)
-		d.Rules = job.Rules.String()
+	} else if d.Rules = job.Rules.String(); jobWanted(r) { // the form sent: work it out (a link fills the form)
 		v := riskValues(req, job)
 		d.Stream = "/risk/run?" + v.Encode()
 		d.Command = commandLine("risk", v)

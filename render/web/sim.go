@@ -63,6 +63,7 @@ func parseSimQuery(v url.Values) (simQuery, error) {
 	q := simQuery{req: sim.DefaultRequest()}
 	var fields param.Set
 	q.req.Params(&fields)
+	v, _ = jobAsked(v)
 	if err := fields.ParseQuery(v, simFields...); err != nil {
 		return q, err
 	}
@@ -208,9 +209,13 @@ func (s *Server) handleSim(w http.ResponseWriter, r *http.Request) {
 	d := simData{Input: q.req.Game.Rules, Rounds: q.req.Rounds, Seed: q.req.Seed, Max: render.Thousands(maxSimRounds), Version: s.opt.Version,
 		Count: q.req.Count, Ramp: q.req.Ramp, DefaultRamp: exampleRamp, Counts: countNames()}
 	status := http.StatusOK
-	if err != nil {
+	asked := jobWanted(r) // the form sent: run it (a link fills the form)
+	switch {
+	case err != nil:
 		d.Error, status = err.Error(), http.StatusBadRequest
-	} else {
+	case !asked:
+		d.Rules = q.job.Rules.String()
+	default:
 		d.Rules = q.job.Rules.String()
 		d.Stream = "/sim/run?" + q.values().Encode()
 		d.Command = commandLine("sim", q.values())
@@ -291,7 +296,7 @@ func (s *Server) handleSimPlot(w http.ResponseWriter, r *http.Request) {
 	}
 	rep, ok := s.sims.get(q.values().Encode())
 	if !ok {
-		http.Error(w, "no such simulation has run here lately: run it on /sim?"+q.values().Encode(), http.StatusNotFound)
+		http.Error(w, "no such simulation has run here lately: run it on /sim?go=1&"+q.values().Encode(), http.StatusNotFound)
 		return
 	}
 	cp, err := render.NewCountPlot(rep)

@@ -223,7 +223,7 @@ func siteBrowser(t *testing.T, folder string) {
 	// A long job left for another page stops, as on 'bjchart serve': the
 	// chart shows at once, and no worker is left running the job; the
 	// chart stays (a page asked for before it does not replace it).
-	if err := chromedp.Run(ctx, open(base+"/sim?rules=6D+S17&rounds=20000000"),
+	if err := chromedp.Run(ctx, open(base+"/sim?go=1&rules=6D+S17&rounds=20000000"),
 		waitUntil(`Object.values(window.bjchart.pending).some(p => p.stream)`, 30*time.Second), // the simulation runs
 		jsEval(`document.querySelector("nav.site a").click()`, nil),
 		waitCanon(def.rules.String())); err != nil {

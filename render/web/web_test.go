@@ -106,10 +106,12 @@ func TestRoutes(t *testing.T) {
 		{"/house?rules=SEED003", "text/html; charset=utf-8", 400, "SEED003"},
 		{"/house.json?rules=HOUSE+INF", "application/json", 200, `"rules"`},
 		{"/house/card.pdf", "application/pdf", 200, "%PDF"},
-		{"/sim?rules=6D+S17", "text/html; charset=utf-8", 200, "/sim/run?"},
+		{"/sim?go=1&rules=6D+S17", "text/html; charset=utf-8", 200, "/sim/run?"},
+		{"/sim", "text/html; charset=utf-8", 200, `value="6D S17 DOA DAS SPL3 NS 3:2 PEEK"`}, // a link fills the form, the rules shown
+		{"/indices?rules=6D+S17", "text/html; charset=utf-8", 200, `<input type="hidden" name="go" value="1">`},
 		{"/sim?rules=6D+S17&rounds=1e12", "text/html; charset=utf-8", 400, "the page plays at most 20000000 rounds"},
 		{"/sim/run?rules=6D+S17&rounds=2000", "text/event-stream", 200, "event: result"},
-		{"/indices?rules=6D+S17+DAS+LS", "text/html; charset=utf-8", 200, "/indices/run?"},
+		{"/indices?go=1&rules=6D+S17+DAS+LS", "text/html; charset=utf-8", 200, "/indices/run?"},
 		{"/indices?rules=INF", "text/html; charset=utf-8", 400, "nothing to count"},
 		{"/indices?rules=6D&set=all&shoes=500", "text/html; charset=utf-8", 400, "at most 200 shoes for set all"},
 		{"/indices/run?rules=2D+S17+DAS&set=i18&shoes=50", "text/event-stream", 200, "16 v T"},
@@ -431,7 +433,7 @@ func TestFirstContact(t *testing.T) {
 		t.Errorf("/indices refused: the form's set is not the I18 alone: %.3000s", body)
 	}
 	for rules, set := range map[string]string{"6D S17 DAS": "i18", "6D S17 DAS LS": "i18,fab4"} {
-		w := get(t, s, "/indices?rules="+url.QueryEscape(rules))
+		w := get(t, s, "/indices?go=1&rules="+url.QueryEscape(rules))
 		body := w.Body.String()
 		if w.Code != 200 || !strings.Contains(body, "set="+url.QueryEscape(set)+"&") {
 			t.Errorf("/indices?rules=%s: %d, want the set %s: %.3000s", rules, w.Code, set, body)
@@ -519,5 +521,22 @@ func TestTableSessionBound(t *testing.T) {
 	if resp.StatusCode != 200 || !strings.Contains(string(body), `id="go-on"`) || strings.Contains(string(body), `id="bets"`) || !strings.Contains(string(body), want) {
 		t.Errorf("%d bytes of moves: status %d, go-on %v, bets %v, %s %v", len(u), resp.StatusCode, strings.Contains(string(body), `id="go-on"`),
 			strings.Contains(string(body), `id="bets"`), want, strings.Contains(string(body), want))
+	}
+}
+
+// TestLinksStartNoWork: a job page opened from a link (the navigation's,
+// the chart page's) fills its form and starts nothing; its button
+// (go=1) starts the job.
+func TestLinksStartNoWork(t *testing.T) {
+	s := New(Options{Version: "test"})
+	for _, page := range []string{"/indices?rules=6D+S17+DAS", "/sim?rules=6D+S17", "/risk?rules=6D+S17+DAS+LS"} {
+		body := get(t, s, page).Body.String()
+		if strings.Contains(body, "data-stream=") {
+			t.Errorf("%s starts a job unasked", page)
+		}
+		body = get(t, s, strings.Replace(page, "?", "?go=1&", 1)).Body.String()
+		if !strings.Contains(body, "data-stream=") {
+			t.Errorf("%s with go=1 starts no job", page)
+		}
 	}
 }

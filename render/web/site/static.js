@@ -181,7 +181,14 @@
     document.open();
     document.write(html);
     document.close();
-    window.scrollTo(0, 0);
+    // A form's result is where its address points (#hand-h): there, as a
+    // browser's own navigation would; else the top.
+    var target = location.hash.length > 1 && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+    if (target) {
+      target.scrollIntoView();
+    } else {
+      window.scrollTo(0, 0);
+    }
   }
 
   // shownError shows what went wrong, with the way back.
