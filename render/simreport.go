@@ -39,10 +39,16 @@ func SimText(b *bytes.Buffer, s simreport.Report) error {
 		fmt.Fprintf(tw, "exact EV, fresh shoe, flat bet\t%+.4f%%\tof %s, for comparison: the strategy played has no exact EV\n", 100*s.ExactEV, s.ExactOf)
 	case s.UnitBet && s.Shuffle == "continuous":
 		fmt.Fprintf(tw, "exact EV, fresh shoe every round\t%+.4f%%\t%+.1f SE from the simulation\n", 100*s.ExactEV, (s.EV-s.ExactEV)/s.SE)
-	default:
+	case s.UnitBet:
 		fmt.Fprintf(tw, "exact EV, fresh shoe, flat bet\t%+.4f%%\t(the shoe and the bets here differ from the solver's game)\n", 100*s.ExactEV)
+	default: // the run's unit: a flat bet of 1 unit, beside the ramp's figures in units
+		fmt.Fprintf(tw, "exact EV, fresh shoe, flat bet of 1 unit\t%+.4f units\t(the shoe and the bets here differ from the solver's game)\n", s.ExactEV)
 	}
-	fmt.Fprintf(tw, "SD per round\t%.4f units\n", s.SD)
+	if s.UnitBet {
+		fmt.Fprintf(tw, "SD per round\t%.2f%% of the bet\n", 100*s.SD)
+	} else {
+		fmt.Fprintf(tw, "SD per round\t%.4f units\n", s.SD)
+	}
 	fmt.Fprintf(tw, "hands per player and round\t%.4f\taverage wager %.4f units (doubles and splits included)\n", float64(s.Hands)/pn, s.AverageBet/float64(s.Players))
 	fmt.Fprintf(tw, "payout ratio\t%.4f%%\t95%% CI [%.4f%%, %.4f%%] (returned %.0f / wagered %.0f units)\n",
 		100*s.PayoutRatio, 100*s.PayoutCI95[0], 100*s.PayoutCI95[1], s.Returned, s.Wagered)

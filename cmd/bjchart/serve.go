@@ -62,7 +62,7 @@ More: 'bjchart help web'.`,
 			}
 			debug.SetMemoryLimit(web.MemoryLimit)
 			srv := &http.Server{
-				Handler:           web.New(web.Options{Version: version, Hosts: hosts, Docs: docs}),
+				Handler:           web.Compress(web.New(web.Options{Version: version, Hosts: hosts, Docs: docs})),
 				ReadHeaderTimeout: 5 * time.Second,
 				ReadTimeout:       10 * time.Second,
 				WriteTimeout:      90 * time.Second,
