@@ -2,6 +2,7 @@ package render
 
 import (
 	"bytes"
+	"context"
 	"encoding/csv"
 	"strconv"
 	"testing"
@@ -22,7 +23,7 @@ func TestHoldemCSV(t *testing.T) {
 		ranges = append(ranges, r)
 	}
 	board, _ := holdem.ParseCards("Kh7d2c")
-	res, err := holdem.Equity(ranges, board, nil, 1000, 1)
+	res, err := holdem.Equity(context.Background(), ranges, board, nil, 1000, 1, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -262,6 +262,20 @@ func (p *progress) Set(n int64) {
 	p.bar.Set64(n)
 }
 
+// SetOf records that done units are done of a total the run finds out
+// as it goes (0 until then).
+func (p *progress) SetOf(done, total int64) {
+	p.mu.Lock()
+	if total != p.total {
+		p.total = total
+		p.bar.ChangeMax64(total)
+	}
+	p.done = done
+	p.estimate()
+	p.mu.Unlock()
+	p.bar.Set64(done)
+}
+
 // Add records one more unit done.
 func (p *progress) Add() {
 	p.mu.Lock()

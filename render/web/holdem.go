@@ -156,7 +156,7 @@ func (s *Server) handleHoldemEquity(w http.ResponseWriter, r *http.Request) {
 	}
 	job, _ := req.Check() // checked
 	var res holdem.EquityResult
-	if werr := s.tables.work(r.Context(), func() { res, err = job.Run() }); werr != nil {
+	if werr := s.tables.work(r.Context(), func() { res, err = job.Run(r.Context(), nil) }); werr != nil { // stopped when the browser leaves
 		s.fail(w, werr)
 		return
 	}

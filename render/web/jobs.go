@@ -111,12 +111,13 @@ func (q *jobQueue) standing(ticket int) string {
 		text = fmt.Sprintf("waiting: %d jobs ahead", ahead)
 	}
 	if q.done != nil && q.total > 0 {
-		if d := q.done.Load(); d > 0 {
-			elapsed := time.Since(q.started)
-			left := time.Duration(float64(elapsed) * float64(q.total-d) / float64(d))
+		d, elapsed := q.done.Load(), time.Since(q.started)
+		switch share := float64(d) / float64(q.total); {
+		case share < 0.02 || elapsed < 2*time.Second:
+			text += "; the running one has just begun, its end not yet known"
+		default: // its pace so far, the rest at the same pace
+			left := time.Duration(float64(elapsed) * (1 - share) / share)
 			text += fmt.Sprintf("; the running one ends in about %s", left.Round(time.Second))
-		} else {
-			text += "; the running one has just begun"
 		}
 	}
 	return text

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"errors"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -26,6 +27,9 @@ func TestJobQueue(t *testing.T) {
 	var done atomic.Int64
 	done.Store(50)
 	q.running(&done, 100)
+	q.mu.Lock()
+	q.started = time.Now().Add(-10 * time.Second) // half done in 10 s: a pace to go by
+	q.mu.Unlock()
 	statuses := make(chan string, 100)
 	got := make(chan error, 1)
 	go func() {
@@ -41,7 +45,7 @@ func TestJobQueue(t *testing.T) {
 		got <- err
 	}()
 	first := <-statuses
-	if !strings.HasPrefix(first, "waiting: 1 job ahead; the running one ends in about") {
+	if !strings.HasPrefix(first, "waiting: 1 job ahead; the running one ends in about 10s") {
 		t.Errorf("status %q", first)
 	}
 	var waiters []context.CancelFunc
@@ -102,4 +106,50 @@ func TestJobsSayWhereTheyStand(t *testing.T) {
 	if !queued {
 		t.Error("the second job was not told it waits one job ahead")
 	}
+}
+
+// TestJobOutlivesWriteTimeout: a job the page started runs to its result
+// though it takes longer than the server's write timeout (here 1 s); a
+// job whose browser leaves stops within seconds and frees the slot.
+func TestJobOutlivesWriteTimeout(t *testing.T) {
+	s := New(Options{Version: "test"})
+	srv := httptest.NewUnstartedServer(s)
+	srv.Config.WriteTimeout = time.Second
+	srv.Start()
+	defer srv.Close()
+	start := time.Now()
+	resp, err := http.Get(srv.URL + "/indices/run?rules=2D+S17+DAS&set=all&shoes=50")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	took := time.Since(start)
+	if !strings.Contains(string(body), "event: result") {
+		t.Errorf("a job of %v under a 1 s write timeout: no result: %.300q", took, body)
+	}
+	if took < time.Second {
+		t.Logf("the job took %v, within the write timeout: the test shows nothing on this machine", took)
+	}
+
+	ctx, cancel := context.WithCancel(context.Background())
+	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, srv.URL+"/indices/run?rules=6D+S17+DAS&set=all&shoes=200", nil)
+	resp, err = http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	buf := make([]byte, 64)
+	resp.Body.Read(buf) // the job has its turn
+	time.Sleep(500 * time.Millisecond)
+	cancel()
+	resp.Body.Close()
+	left := time.Now()
+	wait, stop := context.WithTimeout(context.Background(), 10*time.Second)
+	defer stop()
+	release, err := s.jobs.take(wait, nil)
+	if err != nil {
+		t.Fatalf("the slot was still held 10 s after the browser left: %v", err)
+	}
+	release()
+	t.Logf("the slot was free %v after the browser left", time.Since(left))
 }

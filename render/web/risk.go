@@ -2,11 +2,9 @@ package web
 
 import (
 	"bytes"
-	"context"
 	"net/http"
 	"net/url"
 	"sync/atomic"
-	"time"
 
 	"bjchart/render"
 	"bjchart/solve/param"
@@ -14,14 +12,12 @@ import (
 )
 
 // The page's bounds on a counter's game: the request's defaults (300
-// shoes, 10M rounds: about 50 s on two cores, 2026-11-25) are the most it
-// runs; 'bjchart risk' takes more. A risk run does not stop mid-way when
-// the browser leaves (risk.Job.Run heeds its context between steps), so
-// its limit is riskTimeout from its turn in the line.
+// shoes, 10M rounds: about 50 s on two cores) are the most it runs;
+// 'bjchart risk' takes more. The run stops within a shoe's solve when the
+// browser leaves (its context).
 const (
 	maxRiskShoes  = 300
 	maxRiskRounds = 10_000_000
-	riskTimeout   = 5 * time.Minute
 )
 
 // jobAsked reads the query of a job's page (simulation, index plays,
@@ -119,13 +115,11 @@ type riskResult struct {
 // the page's template) and the report as 'bjchart risk' prints it.
 func (s *Server) handleRiskRun(w http.ResponseWriter, r *http.Request) {
 	req, job, err := riskQuery(r.URL.Query())
-	stream, _, release, ok := s.startJob(w, r, err)
+	stream, ctx, release, ok := s.startJob(w, r, err)
 	if !ok {
 		return
 	}
 	defer release()
-	ctx, cancel := context.WithTimeout(r.Context(), riskTimeout)
-	defer cancel()
 	const scale = 1_000_000 // progress in millionths
 	var done atomic.Int64
 	var res risk.Result

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"maps"
 	"net/http"
 	"net/url"
@@ -82,7 +83,16 @@ func parseSimQuery(v url.Values) (simQuery, error) {
 type eventStream struct {
 	w       http.ResponseWriter
 	flusher http.Flusher
+	rc      *http.ResponseController
+	// gone is called when a write fails (the browser left): it stops the
+	// job the stream reports, so that no work runs for nobody.
+	gone func()
 }
+
+// sendLimit is how long one event may take to reach the browser: the
+// server's write timeout does not cut a stream (a job runs as long as its
+// bounded work takes), but a browser that stops reading is let go.
+const sendLimit = 30 * time.Second
 
 // newEventStream starts a response of server-sent events, or answers 500
 // where the connection cannot stream.
@@ -94,16 +104,23 @@ func newEventStream(w http.ResponseWriter) (eventStream, bool) {
 	}
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.Header().Set("Cache-Control", "no-cache")
-	return eventStream{w, flusher}, true
+	return eventStream{w: w, flusher: flusher, rc: http.NewResponseController(w), gone: func() {}}, true
 }
 
-// send writes one event, its data line by line.
+// send writes one event, its data line by line, within sendLimit; a
+// write that fails calls gone.
 func (e eventStream) send(event, data string) {
-	fmt.Fprintf(e.w, "event: %s\n", event)
+	e.rc.SetWriteDeadline(time.Now().Add(sendLimit)) // not every writer has deadlines (a test's recorder): then none
+	var b strings.Builder
+	fmt.Fprintf(&b, "event: %s\n", event)
 	for _, line := range strings.Split(strings.TrimRight(data, "\n"), "\n") {
-		fmt.Fprintf(e.w, "data: %s\n", line)
+		fmt.Fprintf(&b, "data: %s\n", line)
 	}
-	fmt.Fprint(e.w, "\n")
+	b.WriteString("\n")
+	if _, err := io.WriteString(e.w, b.String()); err != nil {
+		e.gone()
+		return
+	}
 	e.flusher.Flush()
 }
 
@@ -133,12 +150,17 @@ func (s *Server) startJob(w http.ResponseWriter, r *http.Request, queryErr error
 	if stream, ok = newEventStream(w); !ok {
 		return stream, nil, nil, false
 	}
-	free, err := s.jobs.take(r.Context(), func(status string) { stream.send("queued", status) })
+	// The job ends when its bounded work does, or when the browser leaves
+	// (its request's context, or a write that fails): no timeout cuts it,
+	// waiting in line or running.
+	ctx, cancel := context.WithCancel(r.Context())
+	stream.gone = cancel
+	free, err := s.jobs.take(ctx, func(status string) { stream.send("queued", status) })
 	if err != nil {
+		cancel()
 		stream.send("failed", err.Error())
 		return stream, nil, nil, false
 	}
-	ctx, cancel := context.WithTimeout(r.Context(), s.opt.Timeout)
 	return stream, ctx, func() { cancel(); free() }, true
 }
 

@@ -276,7 +276,7 @@ func checkHoldem(t *testing.T, page []string) {
 		ranges = append(ranges, r)
 	}
 	board, _ := holdem.ParseCards("Kh7d2c")
-	want, err := holdem.Equity(ranges, board, nil, 1_000_000, 1)
+	want, err := holdem.Equity(context.Background(), ranges, board, nil, 1_000_000, 1, nil)
 	if err != nil || !want.Exact || len(page) != len(want.Players) {
 		t.Fatalf("equity: %v exact %v; the page shows %d players", err, want.Exact, len(page))
 	}

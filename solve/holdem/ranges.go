@@ -1,6 +1,7 @@
 package holdem
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -8,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 )
 
 // A Range is a set of hands a player may hold, each with a weight: how
@@ -174,7 +176,13 @@ const MaxExactEvaluations = 150_000_000
 // from the cards left. It is exact by enumeration where that takes at most
 // MaxExactEvaluations hand evaluations, else simulated over trials random
 // deals (seeded: the same seed gives the same figures).
-func Equity(ranges []Range, board, dead []Card, trials int64, seed uint64) (EquityResult, error) {
+//
+// It stops, with ctx's error, when ctx ends; progress (nil: none) is
+// called with the work done of the whole, from one goroutine at a time.
+func Equity(ctx context.Context, ranges []Range, board, dead []Card, trials int64, seed uint64, progress func(done, total int64)) (EquityResult, error) {
+	if progress == nil {
+		progress = func(int64, int64) {}
+	}
 	if len(ranges) < 2 || len(ranges) > 9 {
 		return EquityResult{}, fmt.Errorf("%d ranges: want 2 to 9 players", len(ranges))
 	}
@@ -204,20 +212,30 @@ func Equity(ranges []Range, board, dead []Card, trials int64, seed uint64) (Equi
 			return EquityResult{}, fmt.Errorf("range %d (%s): every hand holds a card of the board or the dead cards", i+1, ranges[i].Text)
 		}
 	}
-	deals := countDeals(live, used)
+	left := 52 - bitsSet(used) - 2*len(ranges)
+	boards := choose(left, 5-len(board))
+	// The deals are counted only as far as an exact enumeration could go:
+	// six players' ranges of 78 hands each would be 10^11 deals to count.
+	exactDeals := int64(MaxExactEvaluations / (float64(max(boards, 1)) * float64(len(ranges))))
+	deals := countDeals(live, used, exactDeals+1)
 	if deals == 0 {
 		return EquityResult{}, fmt.Errorf("no deal gives every player a hand: the ranges share every card")
 	}
-	left := 52 - bitsSet(used) - 2*len(ranges)
-	boards := choose(left, 5-len(board))
-	if float64(deals)*float64(boards)*float64(len(ranges)) <= MaxExactEvaluations {
-		return exactEquity(live, weights, board, used, deals, boards), nil
+	if deals <= exactDeals {
+		res := exactEquity(ctx, live, weights, board, used, deals, boards, progress)
+		return res, ctx.Err()
 	}
 	if trials < 1 {
 		return EquityResult{}, fmt.Errorf("%d trials: want at least 1", trials)
 	}
-	return simulateEquity(live, weights, board, used, trials, seed), nil
+	return simulateEquity(ctx, live, weights, board, used, trials, seed, progress)
 }
+
+// MaxDealTries bounds a simulated equity's work: the random deals it
+// tries (a deal whose hands clash is tried again) are at most this many
+// times its trials; ranges that clash more often are refused, with how
+// rarely they deal, rather than left to run for hours.
+const MaxDealTries = 200
 
 // weight is hand k's weight: 1 where the range gives none.
 func (r Range) weight(k int) float64 {
@@ -247,22 +265,27 @@ func choose(n, k int) int64 {
 }
 
 // countDeals counts the ways to give each player a hand of its list with
-// no card in common or in used.
-func countDeals(live [][]Hand, used uint64) int64 {
-	var rec func(i int, used uint64) int64
-	rec = func(i int, used uint64) int64 {
+// no card in common or in used, up to limit (a count of limit means
+// limit or more).
+func countDeals(live [][]Hand, used uint64, limit int64) int64 {
+	var n int64
+	var rec func(i int, used uint64)
+	rec = func(i int, used uint64) {
 		if i == len(live) {
-			return 1
+			n++
+			return
 		}
-		var n int64
 		for _, h := range live[i] {
+			if n >= limit {
+				return
+			}
 			if h.mask()&used == 0 {
-				n += rec(i+1, used|h.mask())
+				rec(i+1, used|h.mask())
 			}
 		}
-		return n
 	}
-	return rec(0, used)
+	rec(0, used)
+	return n
 }
 
 // showdown adds one board's result, at weight wt, to the players'
@@ -294,7 +317,7 @@ func showdown(hands []Hand, board set, ranks []Rank, wins, ties []float64, share
 // exactEquity enumerates every deal and every board, the first player's
 // hands split among the cores; a deal counts at the product of its
 // hands' weights.
-func exactEquity(live [][]Hand, weights [][]float64, board []Card, used uint64, deals, boards int64) EquityResult {
+func exactEquity(ctx context.Context, live [][]Hand, weights [][]float64, board []Card, used uint64, deals, boards int64, progress func(done, total int64)) EquityResult {
 	n := len(live)
 	type sums struct {
 		share, wins, ties []float64
@@ -303,6 +326,8 @@ func exactEquity(live [][]Hand, weights [][]float64, board []Card, used uint64, 
 	workers := runtime.GOMAXPROCS(0)
 	parts := make([]sums, workers)
 	var wg sync.WaitGroup
+	var mu sync.Mutex // progress, one goroutine at a time
+	var dealt int64
 	for w := range workers {
 		parts[w] = sums{share: make([]float64, n), wins: make([]float64, n), ties: make([]float64, n)}
 		wg.Add(1)
@@ -313,8 +338,15 @@ func exactEquity(live [][]Hand, weights [][]float64, board []Card, used uint64, 
 			var deal func(i int, used uint64, wt float64)
 			deal = func(i int, used uint64, wt float64) {
 				if i == n {
+					if ctx.Err() != nil {
+						return // stopped: the caller returns ctx's error
+					}
 					p.weight += wt
 					forEachBoard(board, used, func(b set) { showdown(hands, b, ranks, p.wins, p.ties, p.share, wt) })
+					mu.Lock()
+					dealt++
+					progress(dealt, deals)
+					mu.Unlock()
 					return
 				}
 				for k, h := range live[i] {
@@ -382,8 +414,12 @@ func forEachBoard(board []Card, used uint64, f func(set)) {
 // list, kept at its weight against the list's heaviest, drawn again while
 // cards clash or a hand is not kept) and boards, on streams of (seed,
 // shard) so the figures do not depend on the cores.
-func simulateEquity(live [][]Hand, weights [][]float64, board []Card, used uint64, trials int64, seed uint64) EquityResult {
+func simulateEquity(ctx context.Context, live [][]Hand, weights [][]float64, board []Card, used uint64, trials int64, seed uint64, progress func(done, total int64)) (EquityResult, error) {
 	n := len(live)
+	var tries atomic.Int64 // deals tried, every shard's: bounded by MaxDealTries a trial
+	var failed atomic.Bool // the bound was reached, or ctx ended
+	var mu sync.Mutex      // progress, one goroutine at a time
+	var done int64
 	heaviest := make([]float64, n)
 	for i, ws := range weights {
 		for _, w := range ws {
@@ -406,16 +442,24 @@ func simulateEquity(live [][]Hand, weights [][]float64, board []Card, used uint6
 				s := k
 				k++
 				next.Unlock()
-				if s >= shards {
+				if s >= shards || failed.Load() {
 					return
 				}
 				rng := rand.New(rand.NewPCG(seed, uint64(s)))
+				tried := int64(0) // deals tried since the shared count last took them
 				p := sums{make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n)}
 				share := make([]float64, n)
 				hands, ranks := make([]Hand, n), make([]Rank, n)
 				for t := s * shard; t < min(trials, (s+1)*shard); t++ {
 					var taken uint64
 					for {
+						if tried++; tried == 4096 { // the shared count, and ctx, now and then
+							if tries.Add(tried) > MaxDealTries*trials+1<<20 || ctx.Err() != nil {
+								failed.Store(true)
+								return
+							}
+							tried = 0
+						}
 						taken = used
 						ok := true
 						for i := range n {
@@ -451,10 +495,20 @@ func simulateEquity(live [][]Hand, weights [][]float64, board []Card, used uint6
 					}
 				}
 				parts[s] = p
+				mu.Lock()
+				done += min(trials, (s+1)*shard) - s*shard
+				progress(done, trials)
+				mu.Unlock()
 			}
 		}()
 	}
 	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return EquityResult{}, err
+	}
+	if failed.Load() {
+		return EquityResult{}, fmt.Errorf("these ranges deal every player a hand without a card in common in fewer than 1 of %d tries: give fewer players, wider ranges or fewer trials", MaxDealTries)
+	}
 	res := EquityResult{Players: make([]Share, n), Deals: trials, Seed: seed}
 	tf := float64(trials)
 	for i := range n {
@@ -469,5 +523,5 @@ func simulateEquity(live [][]Hand, weights [][]float64, board []Card, used uint6
 		res.Players[i] = Share{Equity: mean, Win: s.Win / tf, Tie: s.Tie / tf,
 			SE: math.Sqrt(math.Max(0, s2.Equity/tf-mean*mean) / tf)}
 	}
-	return res
+	return res, nil
 }

@@ -1,6 +1,8 @@
 package holdem
 
 import (
+	"context"
+	"errors"
 	"math"
 	"slices"
 	"testing"
@@ -137,7 +139,7 @@ func TestEquityAgainstBruteForce(t *testing.T) {
 		for _, r := range rs {
 			lists = append(lists, r.Hands)
 		}
-		got, err := Equity(rs, board, dead, 0, 1)
+		got, err := Equity(context.Background(), rs, board, dead, 0, 1, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -160,11 +162,11 @@ func TestEquityAgainstBruteForce(t *testing.T) {
 func TestEquitySimulated(t *testing.T) {
 	a, _ := ParseRange("AKs,QQ+")
 	b, _ := ParseRange("22+,ATs+")
-	r1, err := Equity([]Range{a, b}, nil, nil, 200_000, 3)
+	r1, err := Equity(context.Background(), []Range{a, b}, nil, nil, 200_000, 3, nil)
 	if err != nil || r1.Exact || r1.Players[0].SE <= 0 {
 		t.Fatalf("preflop ranges: %+v, %v; want simulated with an SE", r1, err)
 	}
-	r2, _ := Equity([]Range{a, b}, nil, nil, 200_000, 3)
+	r2, _ := Equity(context.Background(), []Range{a, b}, nil, nil, 200_000, 3, nil)
 	if r1.Players[0] != r2.Players[0] {
 		t.Errorf("the same seed gave %+v and %+v", r1.Players[0], r2.Players[0])
 	}
@@ -173,7 +175,7 @@ func TestEquitySimulated(t *testing.T) {
 	}
 	aa, _ := ParseRange("AsAh")
 	kk, _ := ParseRange("KsKd")
-	exact, _ := Equity([]Range{aa, kk}, nil, nil, 0, 1)
+	exact, _ := Equity(context.Background(), []Range{aa, kk}, nil, nil, 0, 1, nil)
 	if !exact.Exact || math.Abs(exact.Players[0].Equity-0.8187) > 0.001 {
 		t.Errorf("AsAh v KsKd exact: %+v", exact)
 	}
@@ -220,4 +222,37 @@ func FuzzParseCards(f *testing.F) {
 			t.Errorf("%q: %d cards", s, len(cs))
 		}
 	})
+}
+
+// TestEquityBoundedAndStopped: whether to enumerate is decided without
+// counting every deal (six 22+ ranges have about 10^11; the count stops
+// at the limit), and a run whose context has ended stops with its error.
+func TestEquityBoundedAndStopped(t *testing.T) {
+	var ranges []Range
+	for range 6 {
+		r, err := ParseRange("22+")
+		if err != nil {
+			t.Fatal(err)
+		}
+		ranges = append(ranges, r)
+	}
+	live := make([][]Hand, len(ranges))
+	for i, r := range ranges {
+		live[i] = r.Hands
+	}
+	if n := countDeals(live, 0, 1000); n != 1000 {
+		t.Errorf("six 22+ ranges, deals counted to 1000: %d", n)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Equity(ctx, ranges, nil, nil, 1_000_000, 1, nil); !errors.Is(err, context.Canceled) {
+		t.Errorf("a simulated equity with its context ended: %v, want context.Canceled", err)
+	}
+	if _, err := Equity(ctx, ranges[:2], nil, nil, 1_000, 1, nil); !errors.Is(err, context.Canceled) {
+		t.Errorf("an exact equity with its context ended: %v, want context.Canceled", err)
+	}
+	var calls, last, whole int64
+	if _, err := Equity(context.Background(), ranges, nil, nil, 50_000, 1, func(done, total int64) { calls, last, whole = calls+1, done, total }); err != nil || calls == 0 || last != whole || whole != 50_000 {
+		t.Errorf("progress: %d calls, last %d of %d (%v); want the trials done", calls, last, whole, err)
+	}
 }

@@ -1,6 +1,7 @@
 package holdem
 
 import (
+	"context"
 	"fmt"
 	"strconv"
 	"strings"
@@ -95,9 +96,10 @@ func (q EquityRequest) Check() (EquityJob, error) {
 }
 
 // Run computes a checked request's equities (exact where the enumeration
-// is small enough, else simulated).
-func (job EquityJob) Run() (EquityResult, error) {
-	return Equity(job.Ranges, job.Board, job.Dead, job.Trials, job.Seed)
+// is small enough, else simulated), calling progress (nil: none) with the
+// deals done of the whole; it stops with ctx's error when ctx ends.
+func (job EquityJob) Run(ctx context.Context, progress func(done, total int64)) (EquityResult, error) {
+	return Equity(ctx, job.Ranges, job.Board, job.Dead, job.Trials, job.Seed, progress)
 }
 
 // A NashRequest asks for the heads-up push-or-fold equilibrium at a

@@ -1,6 +1,7 @@
 package holdem_test
 
 import (
+	"context"
 	"fmt"
 
 	"bjchart/solve/holdem"
@@ -15,7 +16,7 @@ func ExampleEquityRequest() {
 		fmt.Println(err)
 		return
 	}
-	res, err := job.Run()
+	res, err := job.Run(context.Background(), nil)
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -1,6 +1,7 @@
 package holdem
 
 import (
+	"context"
 	"math"
 	"strings"
 	"testing"
@@ -19,7 +20,7 @@ func TestWeightedRange(t *testing.T) {
 	}
 	villain, _ := ParseRange("QQ")
 	board, _ := ParseCards("Kh7d2c")
-	got, err := Equity([]Range{weighted, villain}, board, nil, 1, 1)
+	got, err := Equity(context.Background(), []Range{weighted, villain}, board, nil, 1, 1, nil)
 	if err != nil || !got.Exact {
 		t.Fatalf("%v, exact %v", err, got.Exact)
 	}
@@ -40,7 +41,7 @@ func TestWeightedRange(t *testing.T) {
 		used |= 1 << c
 	}
 	live := [][]Hand{repeated, villain.Hands}
-	want := exactEquity(live, [][]float64{weightsOf(repeated), weightsOf(villain.Hands)}, board, used, countDeals(live, used), got.Boards)
+	want := exactEquity(context.Background(), live, [][]float64{weightsOf(repeated), weightsOf(villain.Hands)}, board, used, countDeals(live, used, math.MaxInt64), got.Boards, func(int64, int64) {})
 	for i := range got.Players {
 		if math.Abs(got.Players[i].Equity-want.Players[i].Equity) > 1e-12 || math.Abs(got.Players[i].Win-want.Players[i].Win) > 1e-12 {
 			t.Errorf("player %d: weighted %+v, repeated hands %+v", i+1, got.Players[i], want.Players[i])
@@ -50,7 +51,7 @@ func TestWeightedRange(t *testing.T) {
 	// simple evaluator over every deal and river of the repeated list, on
 	// a turn (a flop's boards take it seconds).
 	turn, _ := ParseCards("Kh7d2c9s")
-	onTurn, err := Equity([]Range{weighted, villain}, turn, nil, 1, 1)
+	onTurn, err := Equity(context.Background(), []Range{weighted, villain}, turn, nil, 1, 1, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,12 +62,12 @@ func TestWeightedRange(t *testing.T) {
 		}
 	}
 	plain, _ := ParseRange("AA,KK")
-	unweighted, _ := Equity([]Range{plain, villain}, board, nil, 1, 1)
+	unweighted, _ := Equity(context.Background(), []Range{plain, villain}, board, nil, 1, 1, nil)
 	if math.Abs(unweighted.Players[0].Equity-got.Players[0].Equity) < 0.01 {
 		t.Errorf("the weights change nothing: %v against %v", got.Players[0].Equity, unweighted.Players[0].Equity)
 	}
 	w := [][]float64{weighted.Weights, villain.Weights}
-	sim := simulateEquity([][]Hand{weighted.Hands, villain.Hands}, w, board, used, 400_000, 7)
+	sim, _ := simulateEquity(context.Background(), [][]Hand{weighted.Hands, villain.Hands}, w, board, used, 400_000, 7, func(int64, int64) {})
 	for i, p := range sim.Players {
 		if d := math.Abs(p.Equity - got.Players[i].Equity); d > 4*p.SE {
 			t.Errorf("player %d: simulated %v ± %v, exact %v (%.1f SE)", i+1, p.Equity, p.SE, got.Players[i].Equity, d/p.SE)

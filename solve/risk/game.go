@@ -1,6 +1,8 @@
 package risk
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -88,7 +90,7 @@ func Measure(s Setup) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	edges, res, err := m.measure(1, 1)
+	edges, res, err := m.measure(context.Background(), 1, 1)
 	if err != nil {
 		return nil, err
 	}
@@ -151,14 +153,19 @@ func newMeasurer(s Setup) (*measurer, error) {
 // measure solves part i of n of the exact shoes (those k with k % n ==
 // i-1; 1 of 1: all) and simulates its share of the flat-bet rounds (part i
 // of n on streams of its own, as 'bjchart sim --shard' splits a run).
-func (m *measurer) measure(i, n int) ([]count.ShoeEdge, sim.Result, error) {
+func (m *measurer) measure(ctx context.Context, i, n int) ([]count.ShoeEdge, sim.Result, error) {
 	s := m.s
 	var done atomic.Int64
 	var mu sync.Mutex // Progress is called from the shoes' goroutines, one at a time
 	shoes := int64((s.Shoes-i)/n + 1)
 	flat := m.flat.Part(i, n)
-	total := shoes + flat.Rounds
-	opt := count.Options{Shoes: s.Shoes, Penetration: s.Penetration, Seed: s.Seed, Moment: count.BeforeRound}
+	flat.Stop = ctx.Done()
+	// Progress weighs the phases by their time: a shoe solved exactly
+	// takes about as long as a million rounds dealt (150 ms against 0.1
+	// µs a round), so the shoes fill nine tenths of the bar.
+	perShoe := max(1, 9*flat.Rounds/shoes)
+	total := shoes*perShoe + flat.Rounds
+	opt := count.Options{Shoes: s.Shoes, Penetration: s.Penetration, Seed: s.Seed, Moment: count.BeforeRound, Stop: ctx.Done()}
 	if n > 1 {
 		opt.Shard, opt.Shards = i, n
 	}
@@ -167,20 +174,20 @@ func (m *measurer) measure(i, n int) ([]count.ShoeEdge, sim.Result, error) {
 			n := done.Add(1)
 			mu.Lock()
 			defer mu.Unlock()
-			s.Progress(n, total)
+			s.Progress(n*perShoe, total)
 		}
 	}
 	edges, err := count.Edges(m.basic, m.sys, opt, m.decisions)
 	if err != nil {
-		return nil, sim.Result{}, err
+		return nil, sim.Result{}, stopped(ctx, err)
 	}
 	var report func(int64)
 	if s.Progress != nil {
-		report = func(k int64) { s.Progress(shoes+k, total) }
+		report = func(k int64) { s.Progress(shoes*perShoe+k, total) }
 	}
 	res, err := sim.Run(flat, m.chart, report)
 	if err != nil {
-		return nil, sim.Result{}, err
+		return nil, sim.Result{}, stopped(ctx, err)
 	}
 	return edges, res, nil
 }
@@ -368,7 +375,7 @@ const maxTripRounds = 20_000_000
 // the game's rounds and at most 20M (200 to 20,000 trips), each on its
 // own shoe and stream.
 func (g *Game) Play(bets []float64, tripBank float64, tripRounds int64) (Played, error) {
-	p, err := g.playPart(bets, tripBank, tripRounds, 1, 1)
+	p, err := g.playPart(context.Background(), bets, tripBank, tripRounds, 1, 1)
 	if err != nil {
 		return Played{}, err
 	}
@@ -390,15 +397,16 @@ type PlayedPart struct {
 // of its own (as 'bjchart sim --shard i/n'), and the trips k with
 // (i-1) x trips / n <= k < i x trips / n, each on the stream it has in the
 // whole play; 1 of 1 is all of it.
-func (g *Game) playPart(bets []float64, tripBank float64, tripRounds int64, i, n int) (PlayedPart, error) {
+func (g *Game) playPart(ctx context.Context, bets []float64, tripBank float64, tripRounds int64, i, n int) (PlayedPart, error) {
 	cfg := g.play
+	cfg.Stop = ctx.Done()
 	cfg.Ramp = g.Ramp(bets)
 	cfg.Rounds *= playRounds
 	cfg.Shards, cfg.StreamBase = 64, 1<<32 // streams the measurement (0..64 x parts) did not use
 	var p PlayedPart
 	var err error
 	if p.Rounds, err = sim.Run(cfg.Part(i, n), g.chart, nil); err != nil {
-		return p, err
+		return p, stopped(ctx, err)
 	}
 	trips := g.tripsFor(tripBank, tripRounds)
 	if trips == 0 {
@@ -411,7 +419,16 @@ func (g *Game) playPart(bets []float64, tripBank float64, tripRounds int64, i, n
 	}
 	cfg.Rounds, cfg.Shards, cfg.StreamBase, cfg.RuinAt = (hi-lo)*tripRounds, int(hi-lo), 2<<32+uint64(lo), tripBank
 	p.Trips, err = sim.Run(cfg, g.chart, nil)
-	return p, err
+	return p, stopped(ctx, err)
+}
+
+// stopped is a run's error, as its context's error where the context
+// stopped it.
+func stopped(ctx context.Context, err error) error {
+	if err != nil && ctx.Err() != nil && (errors.Is(err, count.ErrStopped) || errors.Is(err, sim.ErrStopped)) {
+		return ctx.Err()
+	}
+	return err
 }
 
 // tripsFor is how many trips Play plays: as many of tripRounds rounds as

@@ -96,11 +96,8 @@ func (job Job) RunPart(ctx context.Context, progress func(done, total int64), ve
 	if err != nil {
 		return MeasurePart{}, err
 	}
-	edges, flat, err := m.measure(job.Shard, job.Shards)
+	edges, flat, err := m.measure(ctx, job.Shard, job.Shards)
 	if err != nil {
-		return MeasurePart{}, err
-	}
-	if err := ctx.Err(); err != nil {
 		return MeasurePart{}, err
 	}
 	p := MeasurePart{Kind: kindMeasurePart, Request: job.req, Version: version, Shoes: edges, Rounds: flat}
@@ -478,7 +475,7 @@ func (q PlayRequest) Run(ctx context.Context, read func(name string) ([]byte, er
 	if err != nil {
 		return Result{}, err
 	}
-	return job.play(g)
+	return job.play(ctx, g)
 }
 
 // RunPart plays part Shard of the ramp and returns it sealed.
@@ -490,7 +487,7 @@ func (q PlayRequest) RunPart(ctx context.Context, read func(name string) ([]byte
 	if err != nil {
 		return PlayPart{}, err
 	}
-	played, err := job.playPart(g, i, n)
+	played, err := job.playPart(ctx, g, i, n)
 	if err != nil {
 		return PlayPart{}, err
 	}

@@ -113,7 +113,7 @@ func TestSplitRunInParts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	edges, _, err := m.measure(1, 1)
+	edges, _, err := m.measure(context.Background(), 1, 1)
 	if err != nil {
 		t.Fatal(err)
 	}

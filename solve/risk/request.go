@@ -221,14 +221,11 @@ func (job Job) Run(ctx context.Context, progress func(done, total int64)) (Resul
 	if err != nil {
 		return Result{Job: job}, err
 	}
-	edges, flat, err := m.measure(1, 1)
+	edges, flat, err := m.measure(ctx, 1, 1)
 	if err != nil {
 		return Result{Job: job}, err
 	}
-	if err := ctx.Err(); err != nil {
-		return Result{Job: job}, err
-	}
-	return job.play(m.game(edges, flat))
+	return job.play(ctx, m.game(edges, flat))
 }
 
 // ramp decides the ramp on a measured game: the bets in money by bin, the
@@ -253,15 +250,15 @@ func (job Job) tripShape() (bank float64, rounds int64) {
 }
 
 // playPart plays part i of n of the ramp decided on g (1 of 1: all).
-func (job Job) playPart(g *Game, i, n int) (PlayedPart, error) {
+func (job Job) playPart(ctx context.Context, g *Game, i, n int) (PlayedPart, error) {
 	_, _, units := job.ramp(g)
 	bank, rounds := job.tripShape()
-	return g.playPart(units, bank, rounds, i, n)
+	return g.playPart(ctx, units, bank, rounds, i, n)
 }
 
 // play decides the ramp on g, plays it whole and assesses it.
-func (job Job) play(g *Game) (Result, error) {
-	p, err := job.playPart(g, 1, 1)
+func (job Job) play(ctx context.Context, g *Game) (Result, error) {
+	p, err := job.playPart(ctx, g, 1, 1)
 	if err != nil {
 		return Result{Job: job}, err
 	}

@@ -61,11 +61,28 @@ document.addEventListener("DOMContentLoaded", function () {
       cards.hidden = false;
     }
   });
+  // A failure shows where the progress was, not in the report's folded
+  // box.
+  var failed = function (text) {
+    var box = document.getElementById("job-error");
+    if (box) {
+      box.textContent = text;
+      box.hidden = false;
+    }
+    result.textContent = text;
+    pct.textContent = "stopped";
+  };
+  var finished = false;
+  events.addEventListener("result", function () { finished = true; });
   events.addEventListener("failed", function (ev) {
-    result.textContent = "bjchart: " + ev.data;
+    finished = true;
+    failed("bjchart: " + ev.data);
     events.close();
   });
   events.onerror = function () {
     events.close();
+    if (!finished) {
+      failed("The connection to the server ended before the job did: reload the page to run it again.");
+    }
   };
 });
