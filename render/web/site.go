@@ -186,7 +186,7 @@ type SiteReport struct {
 	Files     int    `json:"files"`      // files written
 	Bytes     int64  `json:"bytes"`      // their size
 	WASM      int64  `json:"wasm"`       // the page's WebAssembly, in bytes
-	WASMGzip  int64  `json:"wasm_gzip"`  // and gzipped (what a host that compresses sends)
+	WASMGzip  int64  `json:"wasm_gzip"`  // and gzipped (bjchart.wasm.gz, what the browser fetches)
 	FirstLoad int64  `json:"first_load"` // the default page, its style and scripts, gzipped: what shows the chart
 }
 
@@ -271,10 +271,12 @@ func (j SiteJob) Run(ctx context.Context, progress func()) (SiteReport, error) {
 	if err != nil {
 		return rep, err
 	}
-	w.add("bjchart.wasm", wasm)
+	wasmGz := gzipped(wasm)
+	w.add("bjchart.wasm", wasm)      // for a browser without DecompressionStream
+	w.add("bjchart.wasm.gz", wasmGz) // what the worker fetches: a third of the size on any host
 	w.add("assets/wasm_exec.js", loader)
 	rep.WASM = int64(len(wasm))
-	rep.WASMGzip = gzipSize(wasm)
+	rep.WASMGzip = int64(len(wasmGz))
 
 	if err := w.addAssets(); err != nil {
 		return rep, err
@@ -391,8 +393,8 @@ func (j SiteJob) addPages(ctx context.Context, w *siteWriter, progress func()) (
 
 // addServiceWorker adds the service worker, after every other file: its
 // cache is named by all of them, so that a new site replaces an old one's
-// cache. It keeps the shell, the style and the default page when it
-// installs (core), the WebAssembly and the pages when asked (later).
+// cache. It keeps the shell, the style, the scripts and the default page
+// when it installs (core); every other file when it is first fetched.
 func (j SiteJob) addServiceWorker(w *siteWriter) {
 	sum := sha256.New()
 	for _, f := range w.names {
@@ -400,26 +402,21 @@ func (j SiteJob) addServiceWorker(w *siteWriter) {
 		sum.Write(w.data[f])
 	}
 	version := hex.EncodeToString(sum.Sum(nil))[:16]
-	var core, later []string
+	var core []string
 	for _, f := range w.names {
 		switch {
-		case strings.HasSuffix(f, "/index.html"): // a page's folder, as hosts answer for it
-			later = append(later, j.base+strings.TrimSuffix(f, "index.html"))
-		case f == "bjchart.wasm" || strings.HasPrefix(f, "pages/"):
-			later = append(later, j.base+f)
 		case f == "index.html":
 			core = append(core, j.base)
-		default:
+		case f == "pages.json", f == "manifest.webmanifest", f == "icon.svg",
+			strings.HasPrefix(f, "assets/") && f != "assets/wasm_exec.js" && f != "assets/worker.js":
 			core = append(core, j.base+f)
 		}
 	}
 	sw, _ := siteFiles.ReadFile("site/sw.js")
 	coreJSON, _ := json.Marshal(core)
-	laterJSON, _ := json.Marshal(later)
 	sw = bytes.Replace(sw, []byte(`"@VERSION@"`), []byte(`"`+version+`"`), 1)
 	sw = bytes.Replace(sw, []byte(`"@BASE@"`), []byte(`"`+j.base+`"`), 1)
 	sw = bytes.Replace(sw, []byte(`["@CORE@"]`), coreJSON, 1)
-	sw = bytes.Replace(sw, []byte(`["@LATER@"]`), laterJSON, 1)
 	w.add("sw.js", sw)
 	w.add(siteMarker, []byte("written by 'bjchart site'; a new site replaces this folder\n"))
 }
@@ -626,10 +623,13 @@ func wasmExec(ctx context.Context) ([]byte, error) {
 }
 
 // gzipSize is data's size gzipped at the best compression.
-func gzipSize(data []byte) int64 {
+func gzipSize(data []byte) int64 { return int64(len(gzipped(data))) }
+
+// gzipped is data gzipped at the best compression.
+func gzipped(data []byte) []byte {
 	var buf bytes.Buffer
 	z, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
 	z.Write(data)
 	z.Close()
-	return int64(buf.Len())
+	return buf.Bytes()
 }

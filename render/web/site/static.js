@@ -127,12 +127,29 @@
     busy();
   }
 
+  // solving marks the page shown as no longer the one asked for while the
+  // handler works that one out: dimmed, its controls off, and at once a
+  // line that says what is worked out ("Solving 4D H17 DAS ES 6:5..."),
+  // so that a button of the old page is never pressed for the new one.
+  function solving(u) {
+    var rules = new URLSearchParams(u.search).get("rules");
+    B.solving = rules ? "Solving " + rules + "\u2026 " : "Working this page out in the browser\u2026 ";
+    document.documentElement.classList.add("bjchart-solving");
+    busy();
+  }
+  function solved() {
+    B.solving = null;
+    document.documentElement.classList.remove("bjchart-solving");
+    busy();
+  }
+
   // busy shows the bar with the stop button while a request has run for
-  // more than a moment, and hides it when none runs.
+  // more than a moment (at once while a page is solved), and hides it
+  // when none runs.
   function busy() {
     var bar = document.getElementById("bjchart-busy");
     var ids = Object.keys(B.pending);
-    var long = ids.some(function (id) { return Date.now() - B.pending[id].started >= 350; });
+    var long = B.solving || ids.some(function (id) { return Date.now() - B.pending[id].started >= 350; });
     if (!long) {
       if (bar) {
         bar.hidden = true;
@@ -161,9 +178,9 @@
       // A job past a few seconds is a long one for a phone: say so, and
       // where it runs faster.
       var oldest = Math.min.apply(null, ids.map(function (id) { return B.pending[id].started; }));
-      var secs = Math.round((Date.now() - oldest) / 1000);
-      bar.firstChild.textContent = secs < 5 ? "Working in this browser\u2026 " :
-        "Working in this browser, " + secs + " s: a long job for a phone; the command line runs it faster. ";
+      var secs = ids.length ? Math.round((Date.now() - oldest) / 1000) : 0;
+      bar.firstChild.textContent = secs < 5 ? (B.solving || "Working in this browser\u2026 ") :
+        (B.solving || "Working in this browser") + ", " + secs + " s: a long job for a phone; the command line runs it faster. ";
       clearTimeout(B.tick);
       B.tick = setTimeout(busy, 1000);
     }
@@ -171,6 +188,7 @@
 
   // show replaces the document with a page, as a navigation would.
   function show(html, url, how) {
+    B.solving = null; // the new document starts without the old one's state
     if (how === "push") {
       history.pushState(null, "", url);
     } else if (how === "replace") {
@@ -254,6 +272,7 @@
         show(html, u.href, how);
         return;
       }
+      solving(u);
       return request(method || "GET", path + u.search, body, type).then(function (res) {
         var ctype = res.headers["content-type"] || "";
         if (ctype.indexOf("text/html") === 0) {
@@ -269,6 +288,7 @@
         if (!current()) {
           return;
         }
+        solved(); // an error or a download: the page shown stays
         if (res.status >= 400) {
           return res.body.text().then(function (text) {
             shownError(text.trim(), u.href, how);
@@ -277,6 +297,9 @@
         save(res, u);
       });
     }).catch(function (err) {
+      if (current()) {
+        solved();
+      }
       if (current() && err.message !== "stopped" && err.message !== "left") {
         shownError(err.message, u.href, how);
       }
@@ -484,12 +507,15 @@
     B.replacing = true;
     go(location.href, "none");
   }
-  // A hand on the page's controls is a game about to be asked for: start
-  // the handler then, so that its loading overlaps the choosing.
+  // A hand on the rules' controls is a game about to be asked for: start
+  // the handler then, so that its loading overlaps the choosing (and not
+  // before: a visit that asks for nothing new fetches no WebAssembly).
   ["pointerdown", "keydown", "focusin"].forEach(function (type) {
-    document.addEventListener(type, function () {
-      worker();
-    }, { once: true, passive: true });
+    document.addEventListener(type, function (ev) {
+      if (ev.target && ev.target.closest && ev.target.closest("#rules-form, #sit, #start, form[action$='/sim'], form[action$='/indices'], form[action$='/risk']")) {
+        worker();
+      }
+    }, { passive: true });
   });
   document.addEventListener("DOMContentLoaded", function () {
     // A picture is drawn when it comes near the screen: drawing takes the
@@ -516,21 +542,15 @@
     busy();
   });
 
-  // Offline: the service worker keeps the site; once a page shows, it is
-  // asked to keep the rest (the WebAssembly, the precomputed pages).
+  // Offline: the service worker keeps the site as it is used: each page,
+  // game and the WebAssembly once fetched (a first visit costs the page
+  // it shows and no more).
   if ("serviceWorker" in navigator && !B.registered) {
     B.registered = true;
-    navigator.serviceWorker.addEventListener("message", function (ev) {
-      if (ev.data === "kept") {
-        B.kept = true; // the whole site is kept: it works offline
-      } else if (typeof ev.data === "string" && ev.data.indexOf("not kept") === 0) {
-        B.kept = ev.data; // offline, what is not kept will not show
-      }
-    });
     navigator.serviceWorker.register(B.base + "sw.js", { scope: B.base }).then(function () {
       return navigator.serviceWorker.ready;
-    }).then(function (reg) {
-      reg.active.postMessage("keep");
+    }).then(function () {
+      B.kept = true; // the service worker runs: what is fetched is kept
     }).catch(function () {});
   }
 })();

@@ -1,12 +1,13 @@
 // bjchart's service worker: it keeps the static site for use offline.
 // The shell, the style and the default page are kept when it installs;
-// the WebAssembly and the precomputed pages when the shell asks, after
-// the first page shows ("keep"). Every file of the site is answered from
-// the cache when kept, else from the network (and kept); a page's address
-// with any query is answered with the kept page of its path, which the
-// shell then completes in the browser. 'bjchart site' writes the lists
-// and names the cache by the site's contents, so that a new site
-// replaces an old one's files.
+// everything else when it is first fetched (a page, a precomputed game,
+// the WebAssembly when a page first needs it), so that a first visit
+// costs the page it shows and no more. Every file of the site is
+// answered from the cache when kept, else from the network (and kept); a
+// page's address with any query is answered with the kept page of its
+// path, which the shell then completes in the browser. 'bjchart site'
+// writes the list and names the cache by the site's contents, so that a
+// new site replaces an old one's files.
 "use strict";
 
 var VERSION = "@VERSION@";
@@ -14,7 +15,6 @@ var BASE = "@BASE@"; // the folder the site is served from
 var PREFIX = "bjchart" + BASE; // the caches of this site, not another's on the same host
 var CACHE = PREFIX + VERSION;
 var CORE = ["@CORE@"];
-var LATER = ["@LATER@"];
 
 self.addEventListener("install", function (ev) {
   ev.waitUntil(caches.open(CACHE).then(function (c) {
@@ -38,27 +38,6 @@ self.addEventListener("activate", function (ev) {
   }));
 });
 
-// keep: the shell asks for the rest of the site once a page shows.
-self.addEventListener("message", function (ev) {
-  if (ev.data === "keep") {
-    ev.waitUntil(caches.open(CACHE).then(function (c) {
-      return Promise.all(LATER.map(function (f) {
-        return c.match(f).then(function (hit) {
-          return hit || c.add(f);
-        });
-      }));
-    }).then(function () {
-      if (ev.source) {
-        ev.source.postMessage("kept");
-      }
-    }, function (err) {
-      if (ev.source) {
-        ev.source.postMessage("not kept: " + err.message);
-      }
-    }));
-  }
-});
-
 // pageFile is the site's key for a page's path: /sim and /sim/ are
 // /sim/ (its folder's index.html, as a host answers for the folder).
 function pageFile(path) {
@@ -78,7 +57,7 @@ self.addEventListener("fetch", function (ev) {
         return hit;
       }
       return fetch(req).then(function (res) {
-        if (res.ok && req.mode !== "navigate" && url.search === "") {
+        if (res.ok && url.search === "" && !res.redirected) { // kept when first fetched: a page, a game, the WebAssembly
           c.put(key, res.clone());
         }
         if (res.status === 404 && req.mode === "navigate") { // a page the host has no file for: the shell makes it
