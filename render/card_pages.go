@@ -128,14 +128,40 @@ func NewIndexPage(rep *IndicesReport, t *solve.Table) *IndexPage {
 	return p
 }
 
+// chartWord names a compared chart: "the published chart" for one of the
+// library's, "your chart" for a file of the player's own.
+func chartWord(c *charts.Chart) string {
+	if charts.Publication[c.Name] != "" {
+		return "the published chart"
+	}
+	return "your chart"
+}
+
+// rulesStated is a chart's rules line, or says it states none.
+func rulesStated(c *charts.Chart) string {
+	if strings.TrimSpace(c.RulesLine()) == "" {
+		return "not stated (no '# rules:' line)"
+	}
+	return c.RulesLine()
+}
+
+// capital is s with its first letter in capitals.
+func capital(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
 // NewDiffPage lays a diff out for the card.
 func NewDiffPage(d *charts.Diff) *DiffPage {
+	which := chartWord(d.Chart)
 	p := &DiffPage{
 		Title: "Compared with " + d.Chart.Name,
 		Summary: []string{
 			d.Chart.Title(),
-			fmt.Sprintf("Chart rules: %s. Solved: %s.", d.Chart.RulesLine(), d.Solved.Rules),
-			fmt.Sprintf("EV per round: published chart %+.4f%%, this chart %+.4f%%: the published chart costs %.4f percentage points. "+
+			fmt.Sprintf("Chart rules: %s. Solved: %s.", rulesStated(d.Chart), d.Solved.Rules),
+			fmt.Sprintf("EV per round: "+which+" %+.4f%%, this chart %+.4f%%: "+which+" costs %.4f percentage points. "+
 				"%d differences beyond near-ties (cost per decision below %g); three-card plays listed separately. "+
 				"2-card EV: the cell's two-card hands; cost: EV given up per decision over every hand the cell decides, "+
 				"split hands' first decisions included (+ where the two-card hands alone favour the published play).",
@@ -145,7 +171,7 @@ func NewDiffPage(d *charts.Diff) *DiffPage {
 		Header: []string{"hand", "up", "published", "this chart", "2-card EV published", "2-card EV this chart", "cost/decision"},
 	}
 	if note := d.UnknownNote(); note != "" {
-		p.Summary = append(p.Summary, "The published chart: "+note+"; marked ? on the chart.")
+		p.Summary = append(p.Summary, capital(which)+": "+note+"; marked ? on the chart.")
 		for _, u := range d.Unknown {
 			p.Marks[cellKey{Table: u.Table, Hand: u.Hand, Up: u.Up}] = "?"
 		}

@@ -18,10 +18,11 @@ import (
 func DiffText(buf *bytes.Buffer, d *charts.Diff, from string, color bool) error {
 	c, t := d.Chart, d.Solved
 	fmt.Fprintf(buf, "bjchart diff: %s\n", c.Title())
-	fmt.Fprintf(buf, "chart rules:  %s\n", c.RulesLine())
+	fmt.Fprintf(buf, "chart rules:  %s\n", rulesStated(c))
 	fmt.Fprintf(buf, "solved:       %s (from %s)\n", t.Rules, from)
-	fmt.Fprintf(buf, "EV per round: published chart %+.4f%%, solution %+.4f%%; the published chart costs %.4f percentage points per round\n",
-		100*d.Published.EV, 100*t.EV, 100*d.Cost)
+	which := chartWord(c)
+	fmt.Fprintf(buf, "EV per round: %s %+.4f%%, solution %+.4f%%; %s costs %.4f percentage points per round\n",
+		strings.TrimPrefix(which, "the "), 100*d.Published.EV, 100*t.EV, which, 100*d.Cost)
 	fmt.Fprintf(buf, "differences:  %d beyond near-ties, %d near-ties (cost per decision below %g)\n",
 		d.Beyond(), countTies(d), d.Tie)
 	if note := d.UnknownNote(); note != "" {

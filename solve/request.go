@@ -3,7 +3,6 @@ package solve
 import (
 	stdcontext "context"
 	"errors"
-	"fmt"
 	"strings"
 
 	"bjchart/solve/param"
@@ -45,7 +44,7 @@ func (q Request) Options(r Rules) (Options, error) {
 	}
 	if q.Shoe != "" {
 		if r.Infinite() {
-			return opt, fmt.Errorf("--shoe needs a finite deck count: %q deals from an infinite deck", r)
+			return opt, param.Fieldf("shoe", "{shoe} needs a finite deck count: %q deals from an infinite deck", r)
 		}
 		sh, err := ParseShoe(q.Shoe)
 		if err != nil {

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bjchart/solve/param"
+	"errors"
 	"io"
 	"net/url"
 	"reflect"
@@ -120,7 +122,12 @@ func TestFacesBindTheSameRequest(t *testing.T) {
 				t.Errorf("%s: the command line says %v, the page %v; want both to refuse it", name, cliErr, pageErr)
 				continue
 			}
-			if c, p := cliErr.Error(), pageErr.Error(); c != p && c != "--"+p {
+			asFlags := pageErr.Error() // the page's error with its fields named as flags
+			var pe *param.Error
+			if errors.As(pageErr, &pe) {
+				asFlags = pe.Render(func(field string) string { return "--" + field })
+			}
+			if c, p := cliErr.Error(), pageErr.Error(); c != p && c != "--"+p && c != asFlags {
 				t.Errorf("%s: the command line says %q, the page %q", name, c, p)
 			}
 			continue

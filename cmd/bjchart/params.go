@@ -40,8 +40,8 @@ func requestError(err error) error {
 		return err
 	}
 	var pe *param.Error
-	if errors.As(err, &pe) {
-		return usagef("--%v", pe)
+	if errors.As(err, &pe) { // a field as its flag: --count
+		return usagef("%s", pe.Render(func(field string) string { return "--" + field }))
 	}
 	return usageError{err}
 }

@@ -239,7 +239,7 @@ func (q IndicesRequest) System() (System, error) {
 		return sys, nil
 	}
 	if q.Count != "" {
-		return System{}, fmt.Errorf("--count and --tags both name the count; give one")
+		return System{}, param.Fieldf("count", "{count} and {tags} both name the count; give one")
 	}
 	if !strings.Contains(q.Tags, "=") {
 		return System{}, param.Errorf("tags", q.Tags, "want tags such as \"A=-1,2=1,3=1,4=1,5=1,6=1,T=-1\" (a built-in count goes to --count)")

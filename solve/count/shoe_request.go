@@ -47,10 +47,10 @@ func (q ShoeRequest) Shoe(r solve.Rules, fromShoe bool) (solve.Shoe, string, err
 		}
 	}
 	if q.Count == "" && q.Tags == "" || (q.TC == "") == (q.RC == "") {
-		return solve.Shoe{}, "", fmt.Errorf("--count goes with one of --tc and --rc: the chart for the shoe a count leaves")
+		return solve.Shoe{}, "", param.Fieldf("count", "{count} goes with one of {tc} and {rc}: the chart for the shoe a count leaves")
 	}
 	if fromShoe || r.Infinite() || r.FullShoe() != solve.NewShoe(r.Decks) {
-		return solve.Shoe{}, "", fmt.Errorf("--tc and --rc need full 52-card decks to deal from (not --shoe, INF, SPANISH or DECK=)")
+		return solve.Shoe{}, "", param.Fieldf("tc", "{tc} and {rc} need full 52-card decks to deal from (not {shoe}, INF, SPANISH or DECK=)")
 	}
 	if q.Tags == "" {
 		if sys, err = (IndicesRequest{Count: q.Count}).System(); err != nil {
@@ -66,7 +66,7 @@ func (q ShoeRequest) Shoe(r solve.Rules, fromShoe bool) (solve.Shoe, string, err
 	typical, reading := TypicalShoeRC, RunningCount
 	if q.TC != "" {
 		if !sys.Balanced() {
-			return solve.Shoe{}, "", fmt.Errorf("--tc with %s: an unbalanced count has no true count; give its running count with --rc", sys.Name)
+			return solve.Shoe{}, "", param.Fieldf("tc", "{tc} with %s: an unbalanced count has no true count; give its running count with {rc}", sys.Name)
 		}
 		kind, flag, given, limit, example, format = "true", "tc", q.TC, 20, "+3", "%+.2f"
 		typical, reading = TypicalShoe, TrueCount

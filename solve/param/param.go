@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"math"
 	"net/url"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -257,14 +258,34 @@ type Error struct {
 	Problem string
 }
 
-func (e *Error) Error() string {
-	if e.Problem == "" { // Input is the whole message after the name
-		return e.Name + " " + e.Input
+// Error says the error with the fields by their names, as a page's form
+// names them; Render lets a face name them its own way.
+func (e *Error) Error() string { return e.Render(func(field string) string { return field }) }
+
+// fieldRef is a reference to a field in an error's Problem: {count}.
+var fieldRef = regexp.MustCompile(`\{[a-z][a-z0-9-]*\}`)
+
+// Render says the error with each field named by name: the command line's
+// --count, the page's count. A Problem may name other fields as {field};
+// one that names the error's own field ({ramp} needs {count}: ...) is the
+// whole message.
+func (e *Error) Render(name func(field string) string) string {
+	problem := fieldRef.ReplaceAllStringFunc(e.Problem, func(ref string) string { return name(ref[1 : len(ref)-1]) })
+	switch {
+	case strings.Contains(e.Problem, "{"+e.Name+"}"):
+		return problem
+	case e.Problem == "": // Input is the whole message after the name
+		return name(e.Name) + " " + e.Input
+	case e.Input == "":
+		return name(e.Name) + ": " + problem
 	}
-	if e.Input == "" {
-		return e.Name + ": " + e.Problem
-	}
-	return e.Name + " " + e.Input + ": " + e.Problem
+	return name(e.Name) + " " + e.Input + ": " + problem
+}
+
+// Fieldf is the error of a field taken with others: format names each as
+// {field} ("{ramp} needs {count}: a ramp bets by the count").
+func Fieldf(name, format string, args ...any) *Error {
+	return &Error{Name: name, Problem: fmt.Sprintf(format, args...)}
 }
 
 // Errorf returns the error of a field's text value, quoted.

@@ -123,7 +123,7 @@ func (q Request) Check() (Job, error) {
 		return job, param.Errorf("count", q.Count, "%v", err)
 	}
 	if q.Play == "indices" && q.Count != "hilo" {
-		return job, fmt.Errorf("--play indices needs --count hilo: the I18 and Fab 4 are Hi-Lo's")
+		return job, param.Fieldf("play", "{play} indices needs {count} hilo: the I18 and Fab 4 are Hi-Lo's")
 	}
 	if !(q.Penetration > 0 && q.Penetration < 1) {
 		return job, param.NumberErrorf("penetration", param.FormatPercent(q.Penetration), "want a percentage above 0 and below 100, e.g. 75%%")
@@ -156,7 +156,7 @@ func (q Request) Check() (Job, error) {
 		t.WongOut = &w
 	}
 	if err := t.Check(); err != nil {
-		return job, fmt.Errorf("--chip, --unit or --spread: %v", err)
+		return job, param.Fieldf("spread", "{chip}, {unit} or {spread}: %v", err)
 	}
 	switch {
 	case !(q.Bankroll > 0 && q.Bankroll <= 1e12):

@@ -131,7 +131,7 @@ func (q Request) Check() (Job, error) {
 	}
 	switch {
 	case q.CSM && q.Penetration != 0:
-		return job, fmt.Errorf("--csm and --penetration: a continuous shuffler has no penetration; give one")
+		return job, param.Fieldf("csm", "{csm} and {penetration}: a continuous shuffler has no penetration; give one")
 	case q.CSM:
 	case q.Penetration == 0:
 		job.Penetration = DefaultPenetration
@@ -153,10 +153,10 @@ func (q Request) Check() (Job, error) {
 			return job, param.Errorf("count", q.Count, "%v", err)
 		}
 		if r.Infinite() {
-			return job, fmt.Errorf("--count with an infinite deck: there is nothing to count")
+			return job, param.Fieldf("count", "{count} with an infinite deck: there is nothing to count")
 		}
 		if r.FullShoe() != solve.NewShoe(r.Decks) {
-			return job, fmt.Errorf("--count: counts and their true counts are defined on 52-card decks; %s deals others", r)
+			return job, param.Fieldf("count", "{count}: counts and their true counts are defined on 52-card decks; %s deals others", r)
 		}
 	}
 	est := Estimate{DeckStep: map[string]float64{"exact": 0, "half": 0.5, "whole": 1}[q.TCDecks]}
@@ -168,13 +168,13 @@ func (q Request) Check() (Job, error) {
 	}
 	if est != (Estimate{}) {
 		if job.Count == nil || !job.Count.Balanced {
-			return job, fmt.Errorf("--tc-decks and --tc-round read a true count: they need a balanced --count (an unbalanced one bets by the running count)")
+			return job, param.Fieldf("tc-decks", "{tc-decks} and {tc-round} read a true count: they need a balanced {count} (an unbalanced one bets by the running count)")
 		}
 		job.Count.Estimate = est
 	}
 	if q.Ramp != "" {
 		if job.Count == nil {
-			return job, fmt.Errorf("--ramp needs --count: a ramp bets by the count")
+			return job, param.Fieldf("ramp", "{ramp} needs {count}: a ramp bets by the count")
 		}
 		if job.Ramp, err = ParseRamp(q.Ramp); err != nil {
 			return job, &param.Error{Name: "ramp", Input: err.Error()}
@@ -184,7 +184,7 @@ func (q Request) Check() (Job, error) {
 		}
 	}
 	if r.Infinite() && !q.CSM && q.Penetration != 0 {
-		return job, fmt.Errorf("--penetration with an infinite deck: it never runs out; drop it")
+		return job, param.Fieldf("penetration", "{penetration} with an infinite deck: it never runs out; drop it")
 	}
 	if r.Infinite() {
 		job.Penetration = 0

@@ -173,7 +173,7 @@ func (q EMCTSCheckRequest) Check() (EMCTSCheckJob, error) {
 				}
 				p := EMCTSParams{Tree: t, Backup: b, Chance: c}
 				if slices.Contains(shapes, p) {
-					return job, fmt.Errorf("--tree %q, --backup %q, --chance %q: a setting given twice; give each once", q.Trees, q.Backups, q.Chances)
+					return job, param.Fieldf("tree", "{tree} %q, {backup} %q, {chance} %q: a setting given twice; give each once", q.Trees, q.Backups, q.Chances)
 				}
 				shapes = append(shapes, p)
 			}
