@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 	"io"
+	"math"
 	"strings"
 
 	"bjchart/solve"
@@ -17,19 +18,22 @@ import (
 // (fractions of the round's first bet), in the conditioning of 'chart
 // --format json'.
 type TableReport struct {
-	Rules     string             `json:"rules"`
-	Seed      uint64             `json:"seed"`
-	Balance   float64            `json:"balance"`
-	Start     float64            `json:"start"`
-	Waiting   string             `json:"waiting"` // bet, insurance, play or nothing (broke)
-	Legal     []string           `json:"legal"`   // the moves taken now: "b10", "h", "s", "i", "n" ...
-	Moves     string             `json:"moves"`   // the session's moves, as --moves reads them
-	CardsLeft int                `json:"cards_left"`
-	ToCut     int                `json:"to_cut"` // cards dealt before the cut card comes out
-	Round     *TableRound        `json:"round"`  // in play, or the last played; null before the first
-	Rounds    []TableRound       `json:"rounds"`
-	Decisions []TableDecision    `json:"decisions"`
-	Summary   drill.TableSummary `json:"summary"`
+	Rules     string          `json:"rules"`
+	Seed      uint64          `json:"seed"`
+	Balance   float64         `json:"balance"`
+	Start     float64         `json:"start"`
+	Waiting   string          `json:"waiting"` // bet, insurance, play, count (a count check) or nothing (broke)
+	Legal     []string        `json:"legal"`   // the moves taken now: "b10", "h", "s", "i", "n" ...
+	Moves     string          `json:"moves"`   // the session's moves, as --moves reads them
+	CardsLeft int             `json:"cards_left"`
+	ToCut     int             `json:"to_cut"` // cards dealt before the cut card comes out
+	Round     *TableRound     `json:"round"`  // in play, or the last played; null before the first
+	Rounds    []TableRound    `json:"rounds"`
+	Decisions []TableDecision `json:"decisions"`
+	// CountChecks are the count checks answered (--count-checks): the
+	// count of the cards seen, the answer, and whether it was right.
+	CountChecks []drill.CountCheck `json:"count_checks,omitempty"`
+	Summary     drill.TableSummary `json:"summary"`
 }
 
 // A TableRound is one round at the table.
@@ -70,8 +74,9 @@ type TableDecision struct {
 // NewTableReport lays a table out.
 func NewTableReport(t *drill.Table, seed uint64) TableReport {
 	rep := TableReport{Rules: t.Rules.String(), Seed: seed, Balance: t.Balance, Start: t.Start,
-		Waiting: [...]string{"bet", "insurance", "play", "nothing"}[t.Phase], Moves: drill.MovesText(t.Moves),
-		Legal: []string{}, Rounds: []TableRound{}, Decisions: []TableDecision{}, Summary: t.Summary()}
+		Waiting: [...]string{"bet", "insurance", "play", "nothing", "count"}[t.Phase], Moves: drill.MovesText(t.Moves),
+		CountChecks: t.CountChecks,
+		Legal:       []string{}, Rounds: []TableRound{}, Decisions: []TableDecision{}, Summary: t.Summary()}
 	rep.CardsLeft, rep.ToCut = t.CardsLeft()
 	for _, m := range t.Legal() {
 		rep.Legal = append(rep.Legal, m.String())
@@ -308,6 +313,24 @@ func PlayPriceText(d drill.Decision) string {
 
 func round4(x float64) float64 { return float64(int64(x*1e4+0.5)) / 1e4 }
 
+// CountCheckText says how a count check was answered: "Count check:
+// right: running count +4, true count +1.33 (yours: +4, 1.5)."
+func CountCheckText(c drill.CountCheck) string {
+	verdict := "right"
+	if !c.Right {
+		verdict = "wrong"
+	}
+	yours := fmt.Sprintf("%+g", c.Answer.Running)
+	if !math.IsNaN(c.Answer.True) {
+		yours += fmt.Sprintf(", %+g", c.Answer.True)
+	}
+	at := "Count check"
+	if c.Shuffle {
+		at = "Count check at the shuffle"
+	}
+	return fmt.Sprintf("%s: %s: running count %+g, true count %+.2f (yours: %s; the true count is right within %g).", at, verdict, c.Running, c.True, yours, drill.TrueTolerance)
+}
+
 // TableSummaryText sums a session up.
 func TableSummaryText(rep TableReport) string {
 	s := rep.Summary
@@ -315,6 +338,15 @@ func TableSummaryText(rep TableReport) string {
 		plural(s.Rounds, "round"), signedUnits(s.Net), s.Priced, s.Decisions, s.Mistakes, s.GivenUp)
 	if s.Priced < s.Decisions {
 		text += fmt.Sprintf(" %d were not priced (a resplit, a rescue, or values no longer held).", s.Decisions-s.Priced)
+	}
+	if n := len(rep.CountChecks); n > 0 {
+		right := 0
+		for _, c := range rep.CountChecks {
+			if c.Right {
+				right++
+			}
+		}
+		text += fmt.Sprintf(" Count checks: %d of %d right.", right, n)
 	}
 	return text
 }

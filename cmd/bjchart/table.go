@@ -148,6 +148,11 @@ func playAloud(ctx context.Context, e env, t *drill.Table, a *drill.Advisor, see
 		case "q", "quit":
 			goto done
 		case "c":
+			if t.Phase == drill.Counting {
+				out("The count is what the check asks: answer it first (the running count and the true count, e.g. +4 1.5).")
+				show = false
+				continue
+			}
 			out(render.TableCountText(t))
 			show = false
 			continue
@@ -169,6 +174,17 @@ func playAloud(ctx context.Context, e env, t *drill.Table, a *drill.Advisor, see
 			if t.Phase == drill.Betting {
 				text = "b"
 			}
+		}
+		if t.Phase == drill.Counting { // the answer to a count check: "+4 1.5"
+			a, err := drill.ParseCountAnswer(text)
+			if err != nil {
+				out(err.Error())
+				show = false
+				continue
+			}
+			t.Do(drill.Move{Count: &a})
+			out(render.CountCheckText(t.CountChecks[len(t.CountChecks)-1]))
+			continue
 		}
 		ms, err := drill.ParseMoves(text)
 		if err == nil && len(ms) == 0 {
@@ -207,6 +223,8 @@ func tablePrompt(t *drill.Table) string {
 	switch t.Phase {
 	case drill.Betting:
 		return fmt.Sprintf("Bet (Enter: %s, bN: N units, Q leaves)? ", drill.Units(t.Legal()[0].Bet))
+	case drill.Counting:
+		return "Count check: the running count and the true count of the cards seen since the shuffle (e.g. +4 1.5)? "
 	case drill.Insuring:
 		if a, _ := t.Insurance(); a.EvenMoney {
 			return "Even money (I takes it, N declines; A advice)? "

@@ -34,7 +34,9 @@ type tableData struct {
 	GoOn                string        // the session is at the page's bound: a new shoe with the balance
 	Command             string        // the same session in the terminal
 	Version             string
-	Address             string // this session's address with its seed, where the request gave none
+	Address             string     // this session's address with its seed, where the request gave none
+	CountChecks         bool       // the session asks count checks
+	CountForm           url.Values // the fields the count check's form carries, when the table waits for one
 }
 
 // A moveLink is the page with a move added; Key is the key that makes
@@ -80,7 +82,16 @@ func parseTableQuery(v url.Values) (drill.TableRequest, error) {
 	var fields param.Set
 	req.Params(&fields)
 	var all param.Set
-	all.Take(&fields, "rules", "seed", "balance", "bet", "penetration", "moves")
+	all.Take(&fields, "rules", "seed", "balance", "bet", "penetration", "moves", "count-checks")
+	if v.Has("count") { // the count check's form: its answer joins the moves
+		v = cloneValues(v)
+		a, err := drill.ParseCountAnswer(v.Get("count"))
+		if err != nil {
+			return req, param.Errorf("count", v.Get("count"), "%v", err)
+		}
+		v.Set("moves", strings.TrimSpace(v.Get("moves")+" "+drill.Move{Count: &a}.String()))
+		v.Del("count")
+	}
 	if err := all.ParseQuery(v); err != nil {
 		return req, err
 	}
@@ -144,6 +155,17 @@ func (s *Server) handleTable(w http.ResponseWriter, r *http.Request) {
 	rep := render.NewTableReport(t, req.Seed)
 	d.Round, d.Waiting = rep.Round, rep.Waiting
 	base := url.Values{"rules": {d.Rules}, "seed": {d.Seed}, "balance": {d.Balance}, "bet": {d.Bet}}
+	if req.CountChecks {
+		base.Set("count-checks", "true")
+	}
+	d.CountChecks = req.CountChecks
+	if t.Phase == drill.Counting { // the form that answers it, with the session so far
+		d.CountForm = cloneValues(base)
+		d.CountForm.Set("moves", drill.MovesText(t.Moves))
+	}
+	if n := len(t.CountChecks); n > 0 && len(t.Moves) > 0 && t.Moves[len(t.Moves)-1].Count != nil {
+		d.LastPrice = render.CountCheckText(t.CountChecks[n-1])
+	}
 	if req.Penetration != drill.DefaultTableRequest().Penetration {
 		base.Set("penetration", fmt.Sprint(req.Penetration))
 	}

@@ -25,6 +25,10 @@ type TableRequest struct {
 	Bet         float64 // the bet a round takes when the player names none, in units
 	Penetration float64 // the share of the shoe dealt before the cut card, 0.5 to 0.9
 	Moves       string  // the moves so far (ParseMoves): "b10 h s b10 n s"
+	// CountChecks asks, now and then between rounds and always when the
+	// cut card has come out, for the Hi-Lo running and true count of the
+	// cards seen, graded against them (finite shoes).
+	CountChecks bool
 }
 
 // DefaultTableRequest sits down at the default game with 1,000 units and
@@ -40,7 +44,8 @@ func (q *TableRequest) Params(s *param.Set) {
 	s.Float(&q.Balance, "balance", "the chips you sit down with, in units")
 	s.Float(&q.Bet, "bet", "the bet a round takes unless you name another, in whole units")
 	s.Float(&q.Penetration, "penetration", "share of the shoe dealt before the cut card: 0.5 to 0.9")
-	s.String(&q.Moves, "moves", "the moves so far, e.g. \"b10 h s\": bN bets N, H S D P R play, I insures (even money), N declines")
+	s.String(&q.Moves, "moves", "the moves so far, e.g. \"b10 h s\": bN bets N, H S D P R play, I insures (even money), N declines, k+4/1.5 answers a count check")
+	s.Bool(&q.CountChecks, "count-checks", "ask now and then between rounds, and at every shuffle, for the Hi-Lo running and true count of the cards seen")
 }
 
 // Bounds of a table's request.
@@ -56,11 +61,19 @@ type Move struct {
 	Bet    float64
 	Play   solve.Action
 	Insure int // 1 takes insurance (even money on a blackjack), -1 declines
+	// Count answers a count check: the running count and the true count.
+	Count *CountAnswer
 }
 
 // String writes a move as ParseMoves reads it.
 func (m Move) String() string {
 	switch {
+	case m.Count != nil:
+		k := "k" + strconv.FormatFloat(m.Count.Running, 'f', -1, 64)
+		if !math.IsNaN(m.Count.True) {
+			k += "/" + strconv.FormatFloat(m.Count.True, 'f', -1, 64)
+		}
+		return k
 	case m.Bet < 0:
 		return "b"
 	case m.Bet > 0:
@@ -97,6 +110,12 @@ func ParseMoves(s string) ([]Move, error) {
 // request's bet.
 func ParseMove(f string) (Move, error) {
 	switch l := strings.ToLower(strings.TrimSpace(f)); {
+	case strings.HasPrefix(l, "k"):
+		a, err := ParseCountAnswer(strings.ReplaceAll(l[1:], "/", " "))
+		if err != nil {
+			return Move{}, fmt.Errorf("count check %s: %v", param.Quote(f, 20), err)
+		}
+		return Move{Count: &a}, nil
 	case l == "i":
 		return Move{Insure: 1}, nil
 	case l == "n":
@@ -113,7 +132,7 @@ func ParseMove(f string) (Move, error) {
 	}
 	a, err := ParseAnswer(f)
 	if err != nil {
-		return Move{}, fmt.Errorf("%s: want bN (a bet), H, S, D, P, R, I or N", param.Quote(f, 20))
+		return Move{}, fmt.Errorf("%s: want bN (a bet), H, S, D, P, R, I, N or kR/T (a count check's answer)", param.Quote(f, 20))
 	}
 	return Move{Play: a}, nil
 }
@@ -123,6 +142,9 @@ func (q TableRequest) Check() (solve.Rules, []Move, error) {
 	r, err := q.Game.Resolve()
 	if err != nil {
 		return r, nil, err
+	}
+	if q.CountChecks && (r.Infinite() || r.FullShoe() != solve.NewShoe(r.Decks)) {
+		return r, nil, param.Fieldf("count-checks", "{count-checks} with %s: Hi-Lo counts full 52-card decks, which this game does not deal", r)
 	}
 	if !(q.Balance >= 1 && q.Balance <= MaxBalance) {
 		return r, nil, param.NumberErrorf("balance", q.Balance, "want 1 to %g units", MaxBalance)
@@ -152,6 +174,9 @@ func (q TableRequest) Sit() (*Table, error) {
 		seed = FreshSeed()
 	}
 	t := &Table{Rules: r, Seed: seed, Balance: q.Balance, Start: q.Balance, bet: q.Bet, rng: rand.New(rand.NewPCG(seed, 0x7461626c65))}
+	if q.CountChecks {
+		t.checks = rand.New(rand.NewPCG(seed, 0x636f756e74))
+	}
 	full := r.FullShoe()
 	for i, n := range full.Counts {
 		for range n {
@@ -176,6 +201,7 @@ const (
 	Insuring              // insurance (or even money) against the dealer's ace
 	Deciding              // a play of the hand in turn
 	Broke                 // nothing: the balance is below one unit
+	Counting              // the answer to a count check, between rounds
 )
 
 // A Table is a seat at a game of blackjack: the shoe, the balance, the
@@ -192,16 +218,21 @@ type Table struct {
 	// Decisions are every play made, in order, each with the shoe it was
 	// made on; Price fills in their costs.
 	Decisions []Decision
-	Shuffles  int      // times the shoe was shuffled after the first
-	Moves     []Move   // every move made, a default bet as the bet it made
-	Played    []*Round // the rounds played to the end, in order
+	Shuffles  int // times the shoe was shuffled after the first
+	// CountChecks are the count checks asked and answered, in order.
+	CountChecks []CountCheck
+	Moves       []Move   // every move made, a default bet as the bet it made
+	Played      []*Round // the rounds played to the end, in order
 
-	bet   float64 // the request's bet
-	rng   *rand.Rand
-	cards []solve.Rank // every card of the shoe (one deck's for an infinite deck)
-	order []solve.Rank // the shoe in dealing order: order[0] burned, order[:pos] dealt
-	pos   int
-	cut   int // a round starts with a shuffle once pos reaches it
+	bet float64 // the request's bet
+	rng *rand.Rand
+	// checks draws when a count check is asked (nil: none asked), on a
+	// stream of its own, so that asking changes no card dealt.
+	checks *rand.Rand
+	cards  []solve.Rank // every card of the shoe (one deck's for an infinite deck)
+	order  []solve.Rank // the shoe in dealing order: order[0] burned, order[:pos] dealt
+	pos    int
+	cut    int // a round starts with a shuffle once pos reaches it
 }
 
 // A Round is one round at the table.
@@ -326,6 +357,8 @@ func (t *Table) Legal() []Move {
 		return []Move{{Bet: t.nextBet()}}
 	case Insuring:
 		return []Move{{Insure: 1}, {Insure: -1}}
+	case Counting:
+		return []Move{{Count: &CountAnswer{}}}
 	case Deciding:
 		var out []Move
 		for a := solve.Stand; a <= solve.Surrender; a++ {
@@ -452,6 +485,17 @@ func (t *Table) Do(m Move) error {
 		}
 		t.Moves = append(t.Moves, Move{Bet: bet})
 		t.deal(bet)
+		return nil
+	case Counting:
+		if m.Count == nil {
+			return fmt.Errorf("the table waits for a count check: the running count and the true count of the cards seen, e.g. +4 1.5")
+		}
+		rc, tc, _, _ := t.HiLo()
+		c := CountCheck{Round: t.Rounds, Running: rc, True: tc, Answer: *m.Count, Shuffle: t.pos >= t.cut}
+		c.Right = m.Count.Running == rc && math.Abs(m.Count.True-tc) <= TrueTolerance // a true count not given is wrong
+		t.CountChecks = append(t.CountChecks, c)
+		t.Moves = append(t.Moves, m)
+		t.Phase = Betting
 		return nil
 	case Insuring:
 		if m.Insure == 0 {
@@ -823,6 +867,28 @@ func (t *Table) endRound() {
 	if t.Balance < 1 {
 		t.Phase = Broke
 	}
+	if t.checks != nil && t.Phase == Betting {
+		// At the shuffle (the cut card is out) always, else one round in
+		// CountCheckEvery: the count of every card seen since the shuffle.
+		if t.pos >= t.cut || t.checks.IntN(CountCheckEvery) == 0 {
+			t.Phase = Counting
+		}
+	}
+}
+
+// CountCheckEvery is how often, one round in so many, a table with count
+// checks asks for the count between rounds (besides every shuffle).
+const CountCheckEvery = 5
+
+// A CountCheck is a count check answered: the count of the cards seen
+// when it was asked, and the answer. Right is a running count exactly
+// right and a true count within 0.5 of the true one.
+type CountCheck struct {
+	Round         int // the rounds played when it was asked
+	Running, True float64
+	Answer        CountAnswer
+	Shuffle       bool // asked at the shuffle
+	Right         bool
 }
 
 // sortedCards returns cards low rank first.

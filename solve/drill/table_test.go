@@ -3,6 +3,7 @@ package drill
 import (
 	"context"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -276,7 +277,7 @@ func TestTableReplays(t *testing.T) {
 		{"h", "waits for a bet"},
 		{"b2000", "a bet of 2000: the balance is 1000"},
 		{"b10 b10", ""}, // refused unless the round ended at once
-		{"x", `"x": want bN (a bet), H, S, D, P, R, I or N`},
+		{"x", `"x": want bN (a bet), H, S, D, P, R, I, N or kR/T (a count check's answer)`},
 		{"b0", "want a whole number of units"},
 	} {
 		q.Moves = c.moves
@@ -355,5 +356,93 @@ func TestInsuranceAdvised(t *testing.T) {
 	}
 	if _, ok := sit("1D S17 DAS", 22, "b10 n").Insurance(); ok {
 		t.Errorf("insurance advised after it was answered")
+	}
+}
+
+// TestCountChecks: a table with count checks asks one round in
+// CountCheckEvery and at every shuffle, graded against the Hi-Lo count of
+// the cards seen since the shuffle (counted here from the rounds shown);
+// asking deals no other card than the table without checks.
+func TestCountChecks(t *testing.T) {
+	q := DefaultTableRequest()
+	q.Game.Rules, q.Seed, q.CountChecks = "1D S17 DAS", 3, true
+	tab, err := q.Sit()
+	if err != nil {
+		t.Fatal(err)
+	}
+	q.CountChecks = false
+	plain, err := q.Sit()
+	if err != nil {
+		t.Fatal(err)
+	}
+	hilo := map[solve.Rank]float64{1: -1, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 10: -1}
+	// counted is the count of the cards shown since the last shuffle.
+	counted := func() (running, trueCount float64) {
+		seen := 0
+		for i := len(tab.Played) - 1; i >= 0; i-- {
+			rd := tab.Played[i]
+			cards := append([]solve.Rank{}, rd.Dealer...)
+			for _, h := range rd.Hands {
+				cards = append(cards, h.Cards...)
+			}
+			for _, c := range cards {
+				running += hilo[c]
+				seen++
+			}
+			if slices.ContainsFunc(rd.Notes, func(n string) bool { return strings.Contains(n, "shuffled") }) {
+				break
+			}
+		}
+		return running, running / (float64(52-seen) / 52) // the burn card unseen
+	}
+	asked, wrongGiven := 0, false
+	for tab.Rounds < 60 {
+		var m Move
+		switch tab.Phase {
+		case Betting:
+			m = Move{Bet: 10}
+		case Insuring:
+			m = Move{Insure: -1}
+		case Deciding:
+			m = Move{Play: solve.Stand}
+		case Counting:
+			asked++
+			rc, tc := counted()
+			a := CountAnswer{Running: rc, True: tc + 0.3}
+			if !wrongGiven {
+				a.Running++ // one answer off by one
+			}
+			if err := tab.Do(Move{Count: &a}); err != nil {
+				t.Fatal(err)
+			}
+			if c := tab.CountChecks[len(tab.CountChecks)-1]; c.Right == !wrongGiven || c.Running != rc || math.Abs(c.True-tc) > 1e-12 {
+				t.Errorf("check %d: %+v; the count of the cards shown %+g, %+.4f", asked, c, rc, tc)
+			}
+			wrongGiven = true
+			continue
+		default:
+			t.Fatalf("phase %v", tab.Phase)
+		}
+		if err := tab.Do(m); err != nil {
+			t.Fatal(err)
+		}
+		if err := plain.Do(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if asked < 60/CountCheckEvery/2 || tab.Shuffles == 0 {
+		t.Errorf("%d count checks in 60 rounds and %d shuffles", asked, tab.Shuffles)
+	}
+	atShuffle := 0
+	for _, c := range tab.CountChecks {
+		if c.Shuffle {
+			atShuffle++
+		}
+	}
+	if atShuffle < tab.Shuffles {
+		t.Errorf("%d checks at a shuffle, %d shuffles", atShuffle, tab.Shuffles)
+	}
+	if plain.Balance != tab.Balance || plain.Rounds != tab.Rounds {
+		t.Errorf("the table with checks dealt other cards: balance %v against %v", tab.Balance, plain.Balance)
 	}
 }
