@@ -4,9 +4,11 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"time"
 
 	"bjchart/render"
@@ -306,7 +308,7 @@ func askCounts(ctx context.Context, e env, job drill.CountJob, in io.Reader, ans
 				if answers == "" {
 					fmt.Fprintln(e.stdout)
 				}
-				return grades, sc.Err()
+				return grades, answersEnded(sc, answers, line, len(grades))
 			}
 			line++
 			var err error
@@ -324,7 +326,37 @@ func askCounts(ctx context.Context, e env, job drill.CountJob, in io.Reader, ans
 			fmt.Fprintln(e.stdout, render.WrapProse(render.CountGradeText(g), e.width()))
 		}
 	}
-	return grades, nil
+	return grades, extraAnswers(sc, answers, line, len(grades), "drills")
+}
+
+// answersEnded is the error of answers that ended (nil at the end of a
+// file that answered something, or of a player's input): a line too long,
+// or a file of no answers at all.
+func answersEnded(sc *bufio.Scanner, answers string, line, graded int) error {
+	switch err := sc.Err(); {
+	case errors.Is(err, bufio.ErrTooLong):
+		return usagef("--answers %s, line %d: longer than 64 KB; an answer is a line of its own", answers, line+1)
+	case err != nil:
+		return err
+	case answers != "" && graded == 0:
+		return usagef("--answers %s holds no answers: one a line", answers)
+	}
+	return nil
+}
+
+// extraAnswers refuses an answers file with answers past the session's
+// last hand (or drill), which would otherwise go ungraded unsaid.
+func extraAnswers(sc *bufio.Scanner, answers string, line, graded int, what string) error {
+	if answers == "" {
+		return nil
+	}
+	for sc.Scan() {
+		line++
+		if strings.TrimSpace(sc.Text()) != "" {
+			return usagef("--answers %s, line %d: an answer past the session's %d %s; give as many answers as %s (--%s)", answers, line, graded, what, what, what)
+		}
+	}
+	return answersEnded(sc, answers, line, graded)
 }
 
 // ask deals the session's hands and grades an answer to each, read a line
@@ -341,7 +373,7 @@ func ask(e env, s *drill.Session, in io.Reader, answers string) error {
 			return err
 		}
 		if !ok {
-			return nil
+			return extraAnswers(sc, answers, line, len(s.Graded), "hands")
 		}
 		prompt := fmt.Sprintf("%s  (%s)  H S D P R? ", h, h.Cell)
 		if answers == "" {
@@ -356,7 +388,7 @@ func ask(e env, s *drill.Session, in io.Reader, answers string) error {
 				if answers == "" {
 					fmt.Fprintln(e.stdout)
 				}
-				return sc.Err()
+				return answersEnded(sc, answers, line, len(s.Graded))
 			}
 			line++
 			if a, err = drill.ParseAnswer(sc.Text()); err == nil {

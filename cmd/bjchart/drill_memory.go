@@ -47,8 +47,8 @@ func readMemory(path string) drillMemory {
 	if path == "" {
 		return m
 	}
-	data, err := os.ReadFile(path)
-	if err != nil || len(data) > 1<<20 || json.Unmarshal(data, &m) != nil {
+	data, err := readCapped(path, 1<<20, "the missed cells' file is small") // a link to /dev/zero or a FIFO is refused, not read forever
+	if err != nil || json.Unmarshal(data, &m) != nil {
 		return drillMemory{}
 	}
 	return m

@@ -4,6 +4,7 @@ package main
 
 import (
 	"os"
+	"runtime"
 	"runtime/debug"
 )
 
@@ -15,6 +16,11 @@ func main() {
 		// a fault: a six-deck chart peaks at 48 MB rather than 57, no
 		// slower.
 		debug.SetGCPercent(50)
+	}
+	if runtime.GOMAXPROCS(0) > runtime.NumCPU() {
+		// More solves at once than cores only multiplies the memory held
+		// (GOMAXPROCS=100000 would hold a hundred thousand up cards' work).
+		runtime.GOMAXPROCS(runtime.NumCPU())
 	}
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr, os.Getenv))
 }

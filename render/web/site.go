@@ -100,13 +100,34 @@ func (q SiteRequest) Check() (SiteJob, error) {
 		return job, param.Errorf("out", q.Out, "%v", err)
 	}
 	if q.WASM != "" {
-		if _, err := os.Stat(q.WASM); err != nil {
-			return job, param.Errorf("wasm", q.WASM, "%v", err)
+		fi, err := os.Stat(q.WASM)
+		switch {
+		case err != nil:
+			return job, param.Errorf("wasm", q.WASM, "%v", unwrapPath(err))
+		case !fi.Mode().IsRegular(): // a FIFO would block, a device never end
+			return job, param.Errorf("wasm", q.WASM, "not a regular file: want the module GOOS=js GOARCH=wasm go build ./cmd/bjchart-wasm writes")
+		case fi.Size() > maxWASM:
+			return job, param.Errorf("wasm", q.WASM, "%d bytes: a page's module is about 28 MB; at most %d", fi.Size(), maxWASM)
 		}
+	}
+	if fi, err := os.Lstat(q.Out); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+		return job, param.Errorf("out", q.Out, "a link: give the folder itself (the site replaces what is there)")
 	}
 	games, err := siteGames(q.Games)
 	job.games = games
 	return job, err
+}
+
+// maxWASM bounds a module given with --wasm (the page's is about 28 MB).
+const maxWASM = 200 << 20
+
+// unwrapPath is a path error's cause, without the path.
+func unwrapPath(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }
 
 // siteBase is a base folder: "/", or names separated by "/" between two.
@@ -257,9 +278,12 @@ func (j SiteJob) Run(ctx context.Context, progress func()) (SiteReport, error) {
 	}
 	tmp, err := os.MkdirTemp(parent, ".bjchart-site-*")
 	if err != nil {
-		return rep, err
+		return rep, fmt.Errorf("writing %s: %w", j.out, unwrapPath(err)) // not the temporary folder's name
 	}
 	defer os.RemoveAll(tmp)
+	if err := os.Chmod(tmp, 0o755); err != nil { // a web server running as another user reads the site (MkdirTemp makes it 0700)
+		return rep, err
+	}
 	w := siteWriter{dir: tmp}
 
 	// The WebAssembly and Go's loader for it, from the same toolchain.
@@ -557,7 +581,14 @@ func UnderBase(doc []byte, base string) []byte {
 // the Go toolchain from bjchart's source.
 func (j SiteJob) buildWASM(ctx context.Context, tmp string) ([]byte, error) {
 	if j.wasm != "" {
-		return os.ReadFile(j.wasm)
+		data, err := os.ReadFile(j.wasm) // a regular file of at most maxWASM bytes (Check)
+		if err != nil {
+			return nil, err
+		}
+		if !bytes.HasPrefix(data, []byte("\x00asm")) {
+			return nil, param.Errorf("wasm", j.wasm, "not a WebAssembly module (it does not start with \\0asm): want the module GOOS=js GOARCH=wasm go build ./cmd/bjchart-wasm writes")
+		}
+		return data, nil
 	}
 	root, err := moduleRoot(ctx)
 	if err != nil {
