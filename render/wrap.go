@@ -2,7 +2,8 @@ package render
 
 import (
 	"strings"
-	"unicode/utf8"
+
+	"github.com/mattn/go-runewidth"
 )
 
 // WrapProse wraps the lines of a text report longer than width columns at
@@ -20,7 +21,7 @@ func WrapProse(text string, width int) string {
 	lines := strings.SplitAfter(text, "\n")
 	for _, line := range lines {
 		body := strings.TrimSuffix(line, "\n")
-		if utf8.RuneCountInString(body) <= width || strings.ContainsAny(body, "│┌└├─┬┼┤┐┘") {
+		if columns(body) <= width || strings.ContainsAny(body, "│┌└├─┬┼┤┐┘") {
 			b.WriteString(line)
 			continue
 		}
@@ -88,7 +89,7 @@ func wrapCommand(line string, width int) string {
 	var out []string
 	cur := line[:lead]
 	for _, w := range groups {
-		if strings.TrimSpace(cur) != "" && utf8.RuneCountInString(cur)+1+utf8.RuneCountInString(w)+2 > width {
+		if strings.TrimSpace(cur) != "" && columns(cur)+1+columns(w)+2 > width {
 			out = append(out, cur+" \\")
 			cur = pad + w
 			continue
@@ -113,7 +114,7 @@ func hangingIndent(line string, width int) int {
 			for j < len(line) && line[j] == ' ' {
 				j++
 			}
-			if c := utf8.RuneCountInString(line[:j]); j < len(line) && c <= width/2 {
+			if c := columns(line[:j]); j < len(line) && c <= width/2 {
 				col = c
 			}
 			i = j
@@ -130,7 +131,7 @@ func wrapLine(line string, width, indent int) string {
 	// alignment) on the first line: split only where a word would cross
 	// the width.
 	var out []string
-	for limit := width; utf8.RuneCountInString(line) > limit; limit = width - indent {
+	for limit := width; columns(line) > limit; limit = width - indent {
 		cut := breakAt(line, limit)
 		out = append(out, strings.TrimRight(line[:cut], " "))
 		line = strings.TrimLeft(line[cut:], " ")
@@ -145,21 +146,26 @@ func wrapLine(line string, width, indent int) string {
 }
 
 // breakAt returns the byte offset to break s at so that the first part
-// has at most limit runes: the last space within the limit, or the limit
+// takes at most limit columns: the last space within the limit, or the limit
 // itself where there is none.
 func breakAt(s string, limit int) int {
 	n, last := 0, -1
 	for i, r := range s {
-		if n == limit {
+		w := runewidth.RuneWidth(r)
+		if n+w > limit {
 			if last > 0 {
 				return last
 			}
-			return i
+			return max(i, 1)
 		}
 		if r == ' ' && i > 0 && s[i-1] != ' ' {
 			last = i
 		}
-		n++
+		n += w
 	}
 	return len(s)
 }
+
+// columns is how many columns a terminal gives s: two for a wide
+// character (Japanese, Chinese), one for others.
+func columns(s string) int { return runewidth.StringWidth(s) }

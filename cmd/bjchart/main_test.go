@@ -1316,7 +1316,7 @@ func TestDrillCount(t *testing.T) {
 	}
 	out.Reset()
 	errb.Reset()
-	code = runIn([]string{"drill", "count", "--answers", "-"}, strings.NewReader("+1 0.2\nlots\n"), &out, &errb, func(string) string { return "" })
+	code = runIn([]string{"drill", "count", "--seed", "1", "--answers", "-"}, strings.NewReader("+1 0.2\nlots\n"), &out, &errb, func(string) string { return "" })
 	if code != exitUsage || out.Len() != 0 || !strings.Contains(errb.String(), `--answers -, line 2: "lots": the running count is a number`) {
 		t.Errorf("bad answer: exit %d, stdout %q, stderr %q", code, out.String(), errb.String())
 	}
@@ -1340,7 +1340,7 @@ func TestDrill(t *testing.T) {
 	golden(t, "drill-inf.json", out.String())
 	out.Reset()
 	errb.Reset()
-	code = runIn([]string{"drill", "--hands", "3", "--answers", "-"}, strings.NewReader("H\nhold\n"), &out, &errb, func(string) string { return "" })
+	code = runIn([]string{"drill", "--hands", "3", "--seed", "1", "--answers", "-"}, strings.NewReader("H\nhold\n"), &out, &errb, func(string) string { return "" })
 	if code != exitUsage || out.Len() != 0 || !strings.Contains(errb.String(), `--answers -, line 2: answer "hold"`) {
 		t.Errorf("bad answer: exit %d, stdout %q, stderr %q", code, out.String(), errb.String())
 	}
@@ -1376,7 +1376,7 @@ func TestDrillMemory(t *testing.T) {
 	if _, err := os.Stat(path); err == nil || !strings.Contains(out.String(), "forgotten") {
 		t.Errorf("--forget: %v, %q", err, out.String())
 	}
-	runIn([]string{"drill", "--hands", "2", "--answers", "-"}, strings.NewReader("S\nS\n"), &out, &errb, getenv)
+	runIn([]string{"drill", "--hands", "2", "--seed", "3", "--answers", "-"}, strings.NewReader("S\nS\n"), &out, &errb, getenv)
 	if _, err := os.Stat(path); err == nil {
 		t.Error("a scripted session kept its misses")
 	}
@@ -1419,7 +1419,7 @@ func TestDrillTable(t *testing.T) {
 	golden(t, "drill-table-1d.json", out.String())
 	out.Reset()
 	errb.Reset()
-	code = runIn([]string{"drill", "table", "--answers", "-"}, strings.NewReader("b10\nb10\n"), &out, &errb, noEnv)
+	code = runIn([]string{"drill", "table", "--seed", "1", "--answers", "-"}, strings.NewReader("b10\nb10\n"), &out, &errb, noEnv)
 	if code != exitUsage || out.Len() != 0 || !strings.Contains(errb.String(), "--answers -, line 2: b10: the table waits for a play") {
 		t.Errorf("bad move: exit %d, stdout %q, stderr %q", code, out.String(), errb.String())
 	}

@@ -330,7 +330,7 @@ func TestSplitHandsPlayedOn(t *testing.T) {
 // start without any.
 func TestFocusMissed(t *testing.T) {
 	q := DefaultRequest()
-	q.Game, q.Focus, q.Hands, q.Review = solve.Game{Rules: "INF S17 DAS"}, "missed", 30, "hard 16 v T, soft A7 v 9"
+	q.Game, q.Focus, q.Hands, q.Review, q.Seed = solve.Game{Rules: "INF S17 DAS"}, "missed", 30, "hard 16 v T, soft A7 v 9", 1
 	s, err := q.Start(context.Background())
 	if err != nil {
 		t.Fatal(err)

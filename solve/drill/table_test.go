@@ -97,7 +97,7 @@ func TestTableCheckFailsOnABrokenModel(t *testing.T) {
 		t.Fatal(err)
 	}
 	q := DefaultTableRequest()
-	q.Game.Rules, q.Balance = "INF S17 DAS LS 1:1", MaxBalance
+	q.Game.Rules, q.Balance, q.Seed = "INF S17 DAS LS 1:1", MaxBalance, 1
 	tab, err := q.Sit()
 	if err != nil {
 		t.Fatal(err)
