@@ -411,19 +411,26 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("counting drill: one card first %v, form hidden then shown %v %v, graded %q; index drill graded %q; sideways scroll %v",
 			firstShown, formHidden, formShown, counted, indexed, overflow)
 	}
-	// Every page at a phone's width and a desktop's: nothing scrolls
-	// sideways.
+	// Every page at a phone's width and a desktop's, the reports of the
+	// jobs too: no element is wider than its box (the page does not
+	// scroll sideways, nor does a box hide part of what it holds; a text
+	// field's own text aside).
 	for _, width := range []int64{390, 1280} {
-		for _, page := range []string{"/?rules=6D+H17+DAS+LS", "/indices", "/sim", "/risk", "/house", "/drill", "/drill/count", "/drill/index",
+		for _, page := range []string{"/?rules=6D+H17+DAS+LS", "/?rules=6D+H17+DAS+LS&hand=T,6+v+T", "/?rules=6D+H17+DAS+LS&effects=true",
+			"/indices", "/sim", "/risk", "/house", "/house?rules=HOUSE", "/drill", "/drill?rules=INF+H17+DAS+LS&hands=3&seed=4&answers=HSD",
+			"/drill/count", "/drill/count?rules=2D&drills=1&seed=3&cards=5&rc=1&tc=0.5", "/drill/index", "/drill/index?rules=6D+S17+DAS+LS&drills=1&seed=5&answers=S",
 			"/drill/table?rules=1D&seed=23&moves=b10+p", "/holdem", "/holdem/equity?range=AKs,QQ%2B&range=22%2B,ATs%2B&board=Kh7d2c",
-			"/holdem/nash?stack=10", "/?rules=1D+S17&chart=thorp-1966-1deck", "/risk?rules=2D"} {
-			var wide bool
-			if err := chromedp.Run(ctx, chromedp.EmulateViewport(width, 844), chromedp.Navigate(srv.URL+page), waitFor("true"),
-				chromedp.Evaluate(`document.documentElement.scrollWidth > window.innerWidth`, &wide)); err != nil {
+			"/holdem/nash?stack=10", "/?rules=1D+S17&chart=thorp-1966-1deck", "/risk?rules=2D", "/docs/",
+			"/sim?go=1&rules=6D+S17&rounds=20000&count=hilo", "/indices?go=1&rules=6D+S17+DAS&shoes=50&set=i18",
+			"/risk?go=1&rules=6D+S17+DAS+LS&shoes=20&rounds=100000"} {
+			var wide string
+			if err := chromedp.Run(ctx, chromedp.EmulateViewport(width, 844), chromedp.Navigate(srv.URL+page),
+				waitFor(`document.getElementById("result") === null || document.getElementById("result").textContent !== ""`), // a job's report, once run
+				chromedp.Evaluate(widerThanBox, &wide)); err != nil {
 				t.Fatal(err)
 			}
-			if wide {
-				t.Errorf("%s at %d px scrolls sideways", page, width)
+			if wide != "" {
+				t.Errorf("%s at %d px: wider than their box: %s", page, width, wide)
 			}
 		}
 	}
@@ -479,6 +486,14 @@ func newBrowser(t *testing.T, limit time.Duration) (context.Context, context.Can
 	ctx, stop := context.WithTimeout(ctx, limit)
 	return ctx, func() { stop(); stopBrowser(); stopAlloc() }
 }
+
+// widerThanBox lists the elements of a page wider than the window or
+// than their own box (a box that scrolls hides what it holds), a text
+// field's own text aside.
+const widerThanBox = `(() => { const out = []; for (const el of document.querySelectorAll("body *")) { const r = el.getBoundingClientRect();
+	if (r.width > 0 && (r.right > window.innerWidth + 1 || el.tagName !== "INPUT" && el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== "visible"))
+		out.push(el.tagName + (el.id ? "#" + el.id : "") + " " + Math.round(r.width) + "/" + el.scrollWidth); }
+	return out.slice(0, 6).join(", "); })()`
 
 // waitFor waits until a JavaScript expression is true on the page,
 // through the navigations a key or a tap starts (an evaluation that

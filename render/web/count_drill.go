@@ -108,7 +108,7 @@ func (s *Server) handleCountDrill(w http.ResponseWriter, r *http.Request) {
 		d.Left, d.Decks = next.Left, next.Decks()
 	} else {
 		rep := render.NewCountDrillReport(job, grades)
-		d.Summary = render.CountDrillSummary(rep)
+		d.Summary = render.WrapProse(render.CountDrillSummary(rep), reportWidth)
 		again := url.Values{"rules": {d.Rules}, "count": {d.Count}, "cards": {fmt.Sprint(job.Cards)}, "drills": {fmt.Sprint(job.Drills)}, "seed": {fmt.Sprint(job.Seed + 1)}, "speed": {fmt.Sprint(job.Speed)}}
 		d.Again = "/drill/count?" + again.Encode()
 	}

@@ -109,7 +109,7 @@ func (s *Server) handleIndexDrill(w http.ResponseWriter, r *http.Request) {
 			d.Answers = append(d.Answers, downloadLink{Text: p[0] + " " + p[1], URL: "/drill/index?" + v.Encode()})
 		}
 	} else {
-		d.Summary = render.IndexDrillSummary(render.NewIndexDrillReport(job, key, grades))
+		d.Summary = render.WrapProse(render.IndexDrillSummary(render.NewIndexDrillReport(job, key, grades)), reportWidth)
 		base.Set("seed", fmt.Sprint(job.Seed+1))
 		d.Again = "/drill/index?" + base.Encode()
 	}
