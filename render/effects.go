@@ -71,6 +71,17 @@ func EffectsText(w io.Writer, t *solve.Table, effects []solve.Effect) error {
 	return tw.Flush()
 }
 
+// EffectsRows are the effects as a table's rows, in the text's columns
+// (the rule, its change, the change with the chart and with the best
+// play, in percentage points), for a page to lay out.
+func EffectsRows(effects []solve.Effect) (header []string, rows [][]string) {
+	header = []string{"rule", "change", "chart", "best play"}
+	for _, e := range effects {
+		rows = append(rows, []string{e.Group, e.Token, signedPct(e.Change), signedPct(e.BestPlayChange)})
+	}
+	return header, rows
+}
+
 // signedPct prints a fraction as signed percentage points, never -0.0000.
 func signedPct(x float64) string {
 	s := strconv.FormatFloat(100*x, 'f', 4, 64)

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"sort"
 	"cmp"
 	"fmt"
 	"io"
@@ -216,4 +217,29 @@ func sortedActions(m map[string]float64, order int) []string {
 		return cmp.Or(order*cmp.Compare(m[a], m[b]), strings.Compare(a, b))
 	})
 	return names
+}
+
+// HandRows are a hand's plays as a table's rows, best first: the play,
+// its EV and what it gives up against the best, for a page to lay out;
+// none for a hand nothing is decided on.
+func HandRows(rep HandReport) (header []string, rows [][]string) {
+	if rep.NoDecision {
+		return nil, nil
+	}
+	plays := make([]string, 0, len(rep.EV))
+	for p := range rep.EV {
+		plays = append(plays, p)
+	}
+	sort.Slice(plays, func(i, j int) bool {
+		if rep.EV[plays[i]] != rep.EV[plays[j]] {
+			return rep.EV[plays[i]] > rep.EV[plays[j]]
+		}
+		return plays[i] < plays[j]
+	})
+	header = []string{"play", "EV", "behind the best"}
+	best := rep.EV[rep.Best]
+	for _, p := range plays {
+		rows = append(rows, []string{p, fmt.Sprintf("%+.6f", rep.EV[p]), fmt.Sprintf("%.6f", best-rep.EV[p])})
+	}
+	return header, rows
 }

@@ -617,6 +617,9 @@ func TestScreenshots(t *testing.T) {
 		}
 		shot("holdem", w, "/holdem/nash?stack=10")
 		shot("house", w, "/house")
+		shot("hand", w, "/?rules=6D+H17+DAS+LS&hand=T,6+v+T#hand-h")
+		shot("effects", w, "/?rules=INF+H17+DAS+LS&effects=1#eff-h")
+		shot("docs", w, "/docs/")
 		var diff []byte
 		if err := chromedp.Run(ctx, chromedp.EmulateViewport(w, 844), chromedp.Navigate(srv.URL+"/?rules=1D+S17&chart=thorp-1966-1deck"), waitFor("true"),
 			chromedp.Screenshot("#diff", &diff, chromedp.NodeVisible)); err != nil {

@@ -23,34 +23,37 @@ const reportWidth = 100
 
 // pageData is what the page template shows.
 type pageData struct {
-	DAS         bool   // the rules allow doubling after a split: splits print as P
-	Input       string // the rule string as typed
-	Rules       string // its canonical form ("" after an error)
-	Error       string // the parser's or the solver's message
-	Words       string // the rules in words
-	Edge        string // house edge or player edge, with the EV
-	Insurance   string // what insurance and even money are worth
-	BestPlay    string // the best play's EV, where it differs from the chart's
-	Cond        string // what the cells' EVs are conditioned on
-	Tables      []tableView
-	Controls    []control
-	Toggles     []option // rules a checkbox turns on and off
-	Hand        string   // the hand asked about
-	HandText    string   // its report, as 'bjchart hand' prints it
-	HandErr     string
-	Dealer      []render.DealerTable // the dealer's outcomes, the tables 'bjchart dealer' prints
-	Charts      []option             // the published charts to compare with
-	Diff        string               // the comparison, as 'bjchart diff NAME --rules R' prints it
-	DiffPage    *render.DiffPage     // and as the card lays it out: its summary and each difference
-	Effects     string               // each rule's effect, as 'bjchart effects' prints it
-	EffectsErr  string
-	Upload      string // the uploaded chart's file name
-	EffectsLink string
-	Heatmap     string   // the heatmap's URL, metric= last so the script can switch it
-	Metrics     []option // the metrics it switches between
-	DiffErr     string
-	Links       []downloadLink
-	Version     string
+	DAS       bool   // the rules allow doubling after a split: splits print as P
+	Input     string // the rule string as typed
+	Rules     string // its canonical form ("" after an error)
+	Error     string // the parser's or the solver's message
+	Words     string // the rules in words
+	Edge      string // house edge or player edge, with the EV
+	Insurance string // what insurance and even money are worth
+	BestPlay  string // the best play's EV, where it differs from the chart's
+	Cond      string // what the cells' EVs are conditioned on
+	Tables    []tableView
+	Controls  []control
+	Toggles   []option    // rules a checkbox turns on and off
+	Hand      string      // the hand asked about
+	HandText  string      // its report, as 'bjchart hand' prints it
+	HandTable reportTable // its plays, as the page lays them out
+	// EffectsTable is the rule effects as the page lays them out.
+	EffectsTable reportTable
+	HandErr      string
+	Dealer       []render.DealerTable // the dealer's outcomes, the tables 'bjchart dealer' prints
+	Charts       []option             // the published charts to compare with
+	Diff         string               // the comparison, as 'bjchart diff NAME --rules R' prints it
+	DiffPage     *render.DiffPage     // and as the card lays it out: its summary and each difference
+	Effects      string               // each rule's effect, as 'bjchart effects' prints it
+	EffectsErr   string
+	Upload       string // the uploaded chart's file name
+	EffectsLink  string
+	Heatmap      string   // the heatmap's URL, metric= last so the script can switch it
+	Metrics      []option // the metrics it switches between
+	DiffErr      string
+	Links        []downloadLink
+	Version      string
 }
 
 type tableView struct {
@@ -197,6 +200,11 @@ func (s *Server) fill(ctx context.Context, d *pageData, q query, t *solve.Table)
 			d.HandErr = err.Error()
 		} else if err := render.HandText(&buf, rep); err == nil {
 			d.HandText = render.WrapProse(buf.String(), reportWidth)
+			d.HandTable.Header, d.HandTable.Rows = render.HandRows(rep)
+			d.HandTable.Ranked = true
+			if len(d.HandTable.Rows) > 0 {
+				d.HandTable.Caption = fmt.Sprintf("%s: every play's EV (%s), the best first; the chart plays %s", handTitle(rep), rep.Conditioning, rep.Chart)
+			}
 		}
 	}
 	for _, name := range charts.Names() {
@@ -226,6 +234,8 @@ func (s *Server) fill(ctx context.Context, d *pageData, q query, t *solve.Table)
 			if render.EffectsText(&buf, t, effects) == nil {
 				d.Effects = render.WrapProse(buf.String(), reportWidth)
 			}
+			d.EffectsTable.Header, d.EffectsTable.Rows = render.EffectsRows(effects)
+			d.EffectsTable.Caption = fmt.Sprintf("Each rule changed alone: the change in the player's EV per round, in percentage points of the initial bet (%s: %+.4f%%)", t.Rules, 100*t.EV)
 		}
 	}
 	if dist, err := solve.DealerOutcomes(t.Rules, solve.Options{}); err == nil {
@@ -333,4 +343,26 @@ func selectedControls(rules string) []control {
 		out[i] = c
 	}
 	return out
+}
+
+// A reportTable is a report's table as the page lays it out: a caption,
+// the columns' names and the rows (the first row the best, where the
+// report ranks them).
+type reportTable struct {
+	Caption string
+	Header  []string
+	Rows    [][]string
+	Ranked  bool // the rows best first: the first is marked
+}
+
+// handTitle names a looked-up hand: "T,6 v T" or "hard 16 v T".
+func handTitle(rep render.HandReport) string {
+	if rep.Cards != "" {
+		return rep.Cards + " v " + rep.Up
+	}
+	kind := "hard"
+	if rep.Soft {
+		kind = "soft"
+	}
+	return fmt.Sprintf("%s %d v %s", kind, rep.Total, rep.Up)
 }
