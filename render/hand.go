@@ -1,11 +1,11 @@
 package render
 
 import (
-	"sort"
 	"cmp"
 	"fmt"
 	"io"
 	"slices"
+	"sort"
 	"strings"
 	"text/tabwriter"
 
