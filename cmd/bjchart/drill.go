@@ -338,7 +338,7 @@ func answersEnded(sc *bufio.Scanner, answers string, line, graded int) error {
 		return usagef("--answers %s, line %d: longer than 64 KB; an answer is a line of its own", answers, line+1)
 	case err != nil:
 		return err
-	case answers != "" && graded == 0:
+	case answers != "" && answers != "-" && graded == 0: // a file of none is a mistake; standard input may have none to give
 		return usagef("--answers %s holds no answers: one a line", answers)
 	}
 	return nil
