@@ -197,7 +197,8 @@ rule flags (default: ` + "`6D S17 DOA DAS SPL3 NS 3:2 PEEK`" + `).`,
 	root.SetErr(e.stderr)
 	// Help wrapped to the terminal (80 columns off one): flags by pflag,
 	// the rest as prose.
-	root.SetUsageTemplate(strings.ReplaceAll(root.UsageTemplate(), "FlagUsages ", fmt.Sprintf("FlagUsagesWrapped %d ", e.width())))
+	usage := strings.ReplaceAll(root.UsageTemplate(), "FlagUsages ", fmt.Sprintf("FlagUsagesWrapped %d ", e.width()))
+	root.SetUsageTemplate(strings.ReplaceAll(usage, "Additional help topics:", "Help topics (bjchart help TOPIC, or bjchart docs for them all):"))
 	help := root.HelpFunc()
 	root.SetHelpFunc(func(c *cobra.Command, args []string) {
 		if isTopic(c) {
