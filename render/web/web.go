@@ -188,6 +188,11 @@ func New(opt Options) *Server {
 	s.mux.HandleFunc("GET /api/effects.json", s.downloadCtx("application/json", effects(render.EffectsJSON)))
 	s.mux.HandleFunc("GET /api/effects.csv", s.downloadCtx("text/csv; charset=utf-8", effects(render.EffectsCSV)))
 	s.mux.HandleFunc("POST /compare", s.handleUpload)
+	s.mux.HandleFunc("GET /compare", func(w http.ResponseWriter, r *http.Request) {
+		// The address an upload's answer shows, reloaded or shared: the
+		// file is not kept, so the game's page, at its comparisons.
+		http.Redirect(w, r, link("/", r.URL.Query().Get("rules"))+"#cmp-h", http.StatusSeeOther)
+	})
 	s.mux.HandleFunc("GET /charts/{file}", s.handleChartFile)
 	s.mux.HandleFunc("GET /sim", s.handleSim)
 	s.mux.HandleFunc("GET /sim/run", s.handleSimRun)

@@ -540,3 +540,13 @@ func TestLinksStartNoWork(t *testing.T) {
 		}
 	}
 }
+
+// TestCompareAddressReloads: the address an upload's comparison shows,
+// reloaded (a GET), goes to the game's page at its comparisons, since the
+// file is not kept.
+func TestCompareAddressReloads(t *testing.T) {
+	w := get(t, New(Options{}), "/compare?rules=1D+S17")
+	if w.Code != http.StatusSeeOther || w.Header().Get("Location") != "/?rules=1D+S17#cmp-h" {
+		t.Errorf("GET /compare: %d, Location %q", w.Code, w.Header().Get("Location"))
+	}
+}

@@ -275,6 +275,10 @@
       solving(u);
       return request(method || "GET", path + u.search, body, type).then(function (res) {
         var ctype = res.headers["content-type"] || "";
+        if (res.status >= 300 && res.status < 400 && res.headers.location && current()) { // the handler sends the page elsewhere
+          solved();
+          return go(new URL(res.headers.location, u.href).href, "replace");
+        }
         if (ctype.indexOf("text/html") === 0) {
           return res.body.text().then(function (page) {
             if (keep && res.status === 200) {
