@@ -82,18 +82,21 @@ func Text(w io.Writer, t *solve.Table, opt TextOptions) error {
 }
 
 // InsuranceText says what insurance and even money are worth in the
-// game, before any card but the up ace is seen.
+// game, each for the cards it is decided on: insurance with only the
+// dealer's ace seen, even money with the player's A,T seen too.
 func InsuranceText(in solve.Insurance) string {
 	verdict := "not worth taking without a count"
 	if in.EV > 0 {
 		verdict = "worth taking in this shoe"
 	}
-	text := fmt.Sprintf("Insurance (2:1 on a ten in the hole): a ten is in the hole %.2f%% of the time with an ace up, so insurance returns %+.2f%% of the stake: %s.",
+	text := fmt.Sprintf("Insurance (2:1 on a ten in the hole), with only the dealer's ace seen: a ten is in the hole %.2f%% of the time, so insurance returns %+.2f%% of the stake: %s.",
 		100*in.TenChance, 100*in.EV, verdict)
+	even := fmt.Sprintf(" With your blackjack (A,T) seen too, a ten is in the hole %.2f%% of the time and insurance returns %+.2f%%: even money (insuring it)",
+		100*in.BlackjackTenChance, 100*(3*in.BlackjackTenChance-1))
 	if in.EvenMoney < 0 {
-		return text + fmt.Sprintf(" Even money on a blackjack (insuring it) gives up %.4f of a bet.", -in.EvenMoney)
+		return text + even + fmt.Sprintf(" gives up %.4f of a bet.", -in.EvenMoney)
 	}
-	return text + fmt.Sprintf(" Even money on a blackjack (insuring it) gains %.4f of a bet.", in.EvenMoney)
+	return text + even + fmt.Sprintf(" gains %.4f of a bet.", in.EvenMoney)
 }
 
 // Legend explains the chart codes.
