@@ -165,9 +165,7 @@ func siteBrowser(t *testing.T, folder string) {
 		var wide, heading string
 		if err := chromedp.Run(ctx, chromedp.Navigate(base+doc), waitFor(`document.querySelector("main.docs h2") !== null`),
 			jsEval(`document.querySelector("main.docs h1, main.docs h2").textContent`, &heading),
-			jsEval(`(() => { const out = []; for (const el of document.querySelectorAll("body *")) { const r = el.getBoundingClientRect();
-				if (r.width > 0 && (r.right > window.innerWidth + 1 || el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== "visible")) out.push(el.tagName); }
-				return out.join(","); })()`, &wide)); err != nil {
+			jsEval(widerThanBox, &wide)); err != nil {
 			t.Fatalf("%s on the site: %v", doc, err)
 		}
 		if wide != "" || heading == "" {

@@ -209,15 +209,13 @@ func (s *Server) handleTable(w http.ResponseWriter, r *http.Request) {
 	}
 	if insuring {
 		d.Advice = &adviceData{Insurance: render.InsuranceAdviceText(insurance)}
-		rows := []adviceRow{
-			{Play: strings.TrimPrefix(take, "I "), EV: fmt.Sprintf("%+.6f", insurance.Take), Exact: strconv.FormatFloat(insurance.Take, 'g', -1, 64), Best: insurance.Best()},
-			{Play: strings.TrimPrefix(decline, "N "), EV: fmt.Sprintf("%+.6f", insurance.Decline), Exact: strconv.FormatFloat(insurance.Decline, 'g', -1, 64), Best: !insurance.Best()},
-		}
 		best := math.Max(insurance.Take, insurance.Decline)
-		for i := range rows {
-			v, _ := strconv.ParseFloat(rows[i].Exact, 64)
-			rows[i].Diff = fmt.Sprintf("%.6f", best-v)
+		row := func(play string, ev float64, isBest bool) adviceRow {
+			return adviceRow{Play: play, EV: fmt.Sprintf("%+.6f", ev), Exact: strconv.FormatFloat(ev, 'g', -1, 64),
+				Diff: fmt.Sprintf("%.6f", best-ev), Best: isBest}
 		}
+		rows := []adviceRow{row(strings.TrimPrefix(take, "I "), insurance.Take, insurance.Best()),
+			row(strings.TrimPrefix(decline, "N "), insurance.Decline, !insurance.Best())}
 		if !insurance.Best() {
 			rows[0], rows[1] = rows[1], rows[0]
 		}

@@ -167,10 +167,11 @@ func (job IndexJob) Key(ctx context.Context, progress func()) (IndexKey, error) 
 	return key, nil
 }
 
-// decisionName is a decision as a player says it: "11 v A", "T,T v 5".
+// decisionName is a decision as a player says it: "11 v A", "T,T v 5",
+// "insurance (ace up)".
 func decisionName(d count.Decision) string {
 	if d.Table == "insurance" {
-		return "insurance"
+		return "insurance (ace up)"
 	}
 	if d.Table == "pair" {
 		return fmt.Sprintf("%c,%c v %v", d.Hand[0], d.Hand[1], d.Up)
@@ -245,9 +246,8 @@ func (job IndexJob) DealFrom(ctx context.Context, key IndexKey) ([]IndexDrill, e
 // indexDrill is decision d's drill at true count tc: the card's play
 // there, the chart with every index applied (count.IndexStrategy).
 func indexDrill(basic *solve.Table, decisions []count.Decision, d count.Decision, tc int) IndexDrill {
-	x := IndexDrill{Decision: d, TrueCount: tc}
+	x := IndexDrill{Decision: d, TrueCount: tc, Hand: decisionName(d)}
 	if d.Table == "insurance" {
-		x.Hand = "insurance (ace up)"
 		x.Want, x.Play = "N", "no insurance"
 		if float64(tc) >= d.Published {
 			x.Want, x.Play = "I", "insure"
@@ -255,10 +255,8 @@ func indexDrill(basic *solve.Table, decisions []count.Decision, d count.Decision
 		return x
 	}
 	kind, hand := solve.Hard, d.Hand
-	x.Hand = fmt.Sprintf("%s v %v", d.Hand, d.Up)
 	if d.Table == "pair" {
 		kind = solve.Pairs
-		x.Hand = fmt.Sprintf("%c,%c v %v", d.Hand[0], d.Hand[1], d.Up)
 	}
 	st := count.IndexStrategy(basic, decisions, float64(tc))
 	for i := range basic.Cells {

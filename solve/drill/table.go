@@ -492,7 +492,7 @@ func (t *Table) Do(m Move) error {
 		}
 		rc, tc, _, _ := t.HiLo()
 		c := CountCheck{Round: t.Rounds, Running: rc, True: tc, Answer: *m.Count, Shuffle: t.pos >= t.cut}
-		c.Right = m.Count.Running == rc && math.Abs(m.Count.True-tc) <= TrueTolerance // a true count not given is wrong
+		c.Right = CountDrill{Running: rc, True: tc}.Grade(*m.Count).Right // graded as the counting drill grades; a true count not given is wrong
 		t.CountChecks = append(t.CountChecks, c)
 		t.Moves = append(t.Moves, m)
 		t.Phase = Betting
