@@ -13,11 +13,15 @@ import (
 // computes a key once however many requests ask for it at the same time.
 // Every workCache of a server shares its worker slots: at most workers
 // solves of any kind run at once, so concurrent requests queue rather
-// than each holding a solve's memory. A request that waits longer than
-// its context allows gives up; the solve runs on and is kept.
+// than each holding a solve's memory. A request that gives up (its
+// context ends) stops waiting; once every request that wanted a solve
+// has gone, the solve is stopped too (within its stop's latency), so
+// that abandoned work never holds a slot.
 type workCache[T any] struct {
 	max   int
 	slots chan struct{} // one per solve allowed to run, shared
+
+	wide sync.Mutex // held while a run that takes every slot gathers them
 
 	mu      sync.Mutex
 	order   *list.List // of *entry[T], most recent first
@@ -32,9 +36,11 @@ type entry[T any] struct {
 
 // call is a solve under way; done is closed when v or err is set.
 type call[T any] struct {
-	done chan struct{}
-	v    T
-	err  error
+	done    chan struct{}
+	v       T
+	err     error
+	waiting int                // requests waiting for it; guarded by the cache's mu
+	stop    context.CancelFunc // stops the solve once waiting falls to 0
 }
 
 func newWorkCache[T any](max int, slots chan struct{}) *workCache[T] {
@@ -52,12 +58,15 @@ func newTableCache(max, workers int) *tableCache {
 // tableOf returns the table of the rules from c, solving it if no
 // request has.
 func tableOf(ctx context.Context, c *tableCache, r solve.Rules) (*solve.Table, error) {
-	return c.getKey(ctx, r.String(), func() (*solve.Table, error) { return solve.Solve(r) })
+	return c.getKey(ctx, r.String(), func(ctx context.Context) (*solve.Table, error) {
+		return solve.SolveWith(r, solve.Options{Stop: ctx.Done()})
+	})
 }
 
 // getKey returns key's result, computing it with compute in a worker
-// slot if no request has.
-func (c *workCache[T]) getKey(ctx context.Context, key string, compute func() (T, error)) (T, error) {
+// slot if no request has. compute's context ends when every request
+// waiting for it has given up.
+func (c *workCache[T]) getKey(ctx context.Context, key string, compute func(context.Context) (T, error)) (T, error) {
 	c.mu.Lock()
 	if el, ok := c.entries[key]; ok {
 		c.order.MoveToFront(el)
@@ -66,32 +75,53 @@ func (c *workCache[T]) getKey(ctx context.Context, key string, compute func() (T
 	}
 	cl, ok := c.flight[key]
 	if !ok {
-		cl = &call[T]{done: make(chan struct{})}
+		work, stop := context.WithCancel(context.Background())
+		cl = &call[T]{done: make(chan struct{}), stop: stop}
 		c.flight[key] = cl
-		go c.compute(key, compute, cl)
+		go c.compute(work, key, compute, cl)
 	}
+	cl.waiting++
 	c.mu.Unlock()
 	select {
 	case <-cl.done:
 		return cl.v, cl.err
 	case <-ctx.Done():
+		c.mu.Lock()
+		cl.waiting--
+		if cl.waiting == 0 {
+			cl.stop()
+			if c.flight[key] == cl {
+				delete(c.flight, key) // the next request starts afresh
+			}
+		}
+		c.mu.Unlock()
 		var zero T
 		return zero, ctx.Err()
 	}
 }
 
-// compute runs one solve in a worker slot and files the result. It runs
-// to the end even if every request that wanted it has gone: the next one
-// finds it solved.
-func (c *workCache[T]) compute(key string, f func() (T, error), cl *call[T]) {
-	c.slots <- struct{}{}
-	cl.v, cl.err = f()
-	<-c.slots
+// compute runs one solve in a worker slot and files the result, unless
+// every request that wanted it has gone (work ended): then it does not
+// start, or is stopped, and nothing is kept.
+func (c *workCache[T]) compute(work context.Context, key string, f func(context.Context) (T, error), cl *call[T]) {
+	defer cl.stop()
+	select {
+	case c.slots <- struct{}{}:
+		cl.v, cl.err = f(work)
+		<-c.slots
+	case <-work.Done():
+		cl.err = work.Err()
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	delete(c.flight, key)
+	if c.flight[key] == cl {
+		delete(c.flight, key)
+	}
 	close(cl.done)
 	if cl.err != nil {
+		return
+	}
+	if _, ok := c.entries[key]; ok { // a later request solved it too
 		return
 	}
 	c.entries[key] = c.order.PushFront(&entry[T]{key, cl.v})
@@ -130,6 +160,34 @@ func (c *workCache[T]) work(ctx context.Context, f func()) error {
 		return ctx.Err()
 	}
 	defer func() { <-c.slots }()
+	f()
+	return nil
+}
+
+// workAll runs f with every worker slot held, for work that runs on
+// every core by itself and holds as much memory as the slots' solves
+// together (a game's rule effects: about 25 solves, two at a time,
+// sharing a cache); it gives up if ctx ends while gathering them.
+func (c *workCache[T]) workAll(ctx context.Context, f func()) error {
+	c.wide.Lock() // one gatherer at a time, so that two never hold a share each
+	held := 0
+	release := func() {
+		for ; held > 0; held-- {
+			<-c.slots
+		}
+	}
+	for held < cap(c.slots) {
+		select {
+		case c.slots <- struct{}{}:
+			held++
+		case <-ctx.Done():
+			release()
+			c.wide.Unlock()
+			return ctx.Err()
+		}
+	}
+	c.wide.Unlock()
+	defer release()
 	f()
 	return nil
 }

@@ -64,7 +64,7 @@ func (s *Server) handleHouse(w http.ResponseWriter, r *http.Request) {
 // houseGame solves the house game's rules in a worker slot, kept for the
 // next request.
 func (s *Server) houseGame(ctx context.Context, rules house.Rules) (*house.Solution, error) {
-	return s.houses.getKey(ctx, rules.String(), func() (*house.Solution, error) { return house.Solve(rules) })
+	return s.houses.getKey(ctx, rules.String(), func(context.Context) (*house.Solution, error) { return house.Solve(rules) }) // seconds at most: not stopped midway
 }
 
 // houseDownload serves what write makes of the house game's solution.

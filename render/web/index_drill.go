@@ -68,7 +68,7 @@ func (s *Server) handleIndexDrill(w http.ResponseWriter, r *http.Request) {
 	// published ones are another game's: found once a game, for every
 	// answer of every session.
 	name := fmt.Sprintf("%s|%s|%d", job.Rules, req.Set, job.KeyShoes())
-	key, err := s.indexKeys.getKey(r.Context(), name, func() (drill.IndexKey, error) { return job.Key(context.Background(), nil) })
+	key, err := s.indexKeys.getKey(r.Context(), name, func(ctx context.Context) (drill.IndexKey, error) { return job.Key(ctx, nil) })
 	if err != nil {
 		s.fail(w, err)
 		return

@@ -134,8 +134,8 @@ func (s *Server) handleTable(w http.ResponseWriter, r *http.Request) {
 	d.Rules, d.Seed = t.Rules.String(), fmt.Sprint(t.Seed)
 	key := func(dec drill.Decision) string { return d.Rules + "|" + drill.AdviceKey(dec) } // a decision's values, by game
 	advise := func(ctx context.Context, dec drill.Decision) (drill.Advice, error) {
-		return s.advice.getKey(ctx, key(dec), func() (drill.Advice, error) {
-			return drill.Advise(context.Background(), t.Rules, dec, chart)
+		return s.advice.getKey(ctx, key(dec), func(ctx context.Context) (drill.Advice, error) {
+			return drill.Advise(ctx, t.Rules, dec, chart)
 		})
 	}
 	if n := len(t.Decisions); n > 0 && len(t.Moves) > 0 && t.Moves[len(t.Moves)-1].Play != solve.NoAction {

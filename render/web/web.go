@@ -400,8 +400,9 @@ func (s *Server) respond(w http.ResponseWriter, contentType string, write func(*
 }
 
 // effectsOf is each rule's effect on the query's game (its
-// solve.EffectsRequest: about 25 solves), solved in a worker slot and
-// kept for the next request.
+// solve.EffectsRequest: about 25 solves on every core), solved with
+// every worker slot held, so that two never run at once, and kept for
+// the next request.
 func (s *Server) effectsOf(ctx context.Context, q query) ([]solve.Effect, error) {
 	key := q.rules.String()
 	if e, ok := s.effects.get(key); ok {
@@ -409,7 +410,7 @@ func (s *Server) effectsOf(ctx context.Context, q query) ([]solve.Effect, error)
 	}
 	var effects []solve.Effect
 	var err error
-	if werr := s.tables.work(ctx, func() { _, effects, err = q.effectsRequest().Run(ctx) }); werr != nil {
+	if werr := s.tables.workAll(ctx, func() { _, effects, err = q.effectsRequest().Run(ctx) }); werr != nil {
 		return nil, werr
 	}
 	if err != nil {
@@ -449,7 +450,7 @@ func (s *Server) compare(ctx context.Context, q query) (*charts.Diff, error) {
 	if q.upload != "" {
 		key = fmt.Sprintf("%s\x00upload %s\x00%q\x00%v", q.rules, c.Name, c.Comments, c.Cells) // the upload's own title and plays
 	}
-	return s.diffs.getKey(ctx, key, func() (*charts.Diff, error) { return q.compare.Run(ctx, c) })
+	return s.diffs.getKey(ctx, key, func(ctx context.Context) (*charts.Diff, error) { return q.compare.Run(ctx, c) })
 }
 
 // handReport looks up the query's hand in a table of its rules.

@@ -213,6 +213,50 @@ func TestCacheSolvesOnce(t *testing.T) {
 	}
 }
 
+// TestCacheStopsAbandonedWork: once every request waiting for a solve
+// has gone, the solve's context ends and it frees its slot; a request
+// that comes later starts it afresh, and one still waiting keeps it
+// running.
+func TestCacheStopsAbandonedWork(t *testing.T) {
+	c := newWorkCache[int](4, make(chan struct{}, 1))
+	started, stopped := make(chan struct{}), make(chan struct{})
+	slow := func(ctx context.Context) (int, error) {
+		close(started)
+		<-ctx.Done()
+		close(stopped)
+		return 0, ctx.Err()
+	}
+	a, leaveA := context.WithCancel(context.Background())
+	b, leaveB := context.WithCancel(context.Background())
+	errs := make(chan error, 2)
+	go func() { _, err := c.getKey(a, "k", slow); errs <- err }()
+	<-started
+	go func() { _, err := c.getKey(b, "k", slow); errs <- err }() // joins the solve under way
+	for joined := false; !joined; time.Sleep(time.Millisecond) {
+		c.mu.Lock()
+		joined = c.flight["k"].waiting == 2
+		c.mu.Unlock()
+	}
+	leaveA()
+	<-errs
+	select {
+	case <-stopped:
+		t.Fatal("the solve stopped while a request still waited for it")
+	case <-time.After(50 * time.Millisecond):
+	}
+	leaveB()
+	<-errs
+	select {
+	case <-stopped:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the solve ran on after every request had gone")
+	}
+	v, err := c.getKey(context.Background(), "k", func(context.Context) (int, error) { return 7, nil }) // the slot is free again
+	if v != 7 || err != nil {
+		t.Errorf("a later request: %d, %v; want a fresh solve's 7", v, err)
+	}
+}
+
 // FuzzParseQuery: any query is read or refused with a one-line message;
 // what is read names rules that parse.
 func FuzzParseQuery(f *testing.F) {
