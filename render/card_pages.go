@@ -155,7 +155,10 @@ func capital(s string) string {
 
 // NewDiffPage lays a diff out for the card.
 func NewDiffPage(d *charts.Diff) *DiffPage {
-	which := chartWord(d.Chart)
+	which, column := chartWord(d.Chart), "published"
+	if which == "your chart" {
+		column = "yours"
+	}
 	p := &DiffPage{
 		Title: "Compared with " + d.Chart.Name,
 		Summary: []string{
@@ -168,7 +171,7 @@ func NewDiffPage(d *charts.Diff) *DiffPage {
 				100*d.Published.EV, 100*d.Solved.EV, 100*d.Cost, d.Beyond(), d.Tie),
 		},
 		Marks:  map[cellKey]string{},
-		Header: []string{"hand", "up", "published", "this chart", "2-card EV published", "2-card EV this chart", "cost/decision"},
+		Header: []string{"hand", "up", column, "this chart", "2-card EV " + column, "2-card EV this chart", "cost/decision"},
 	}
 	if note := d.UnknownNote(); note != "" {
 		p.Summary = append(p.Summary, capital(which)+": "+note+"; marked ? on the chart.")

@@ -34,6 +34,7 @@ type countDrillData struct {
 	LastRight                  bool
 	Summary                    string
 	Again                      string
+	Address                    string // this session's address with its seed, where the request gave none
 	Version                    string
 }
 
@@ -69,6 +70,7 @@ func (s *Server) handleCountDrill(w http.ResponseWriter, r *http.Request) {
 		fail(err)
 		return
 	}
+	d.Seed = job.Seed // a fresh one where the request gave none: the answers' form keeps it
 	if job.Drills > maxCountDrills {
 		fail(param.NumberErrorf("drills", job.Drills, "the page drills at most %d a session; 'bjchart drill count' drills more", maxCountDrills))
 		return
@@ -95,6 +97,12 @@ func (s *Server) handleCountDrill(w http.ResponseWriter, r *http.Request) {
 		grades = append(grades, drills[i].Grade(a))
 	}
 	d.Rules, d.Count, d.Balanced = job.Rules.String(), job.System.Name, job.System.Balanced()
+	session := url.Values{"rules": {d.Rules}, "count": {d.Count}, "cards": {fmt.Sprint(job.Cards)}, "drills": {fmt.Sprint(job.Drills)}, "speed": {fmt.Sprint(job.Speed)}}
+	if req.Seed == 0 {
+		here := cloneValues(session)
+		here.Set("seed", fmt.Sprint(job.Seed))
+		d.Address = "/drill/count?" + here.Encode()
+	}
 	d.Start = fmt.Sprintf("%+g", job.Start())
 	d.Done, d.Answers = len(grades), strings.Join(given, ";")
 	if n := len(grades); n > 0 {
@@ -109,8 +117,7 @@ func (s *Server) handleCountDrill(w http.ResponseWriter, r *http.Request) {
 	} else {
 		rep := render.NewCountDrillReport(job, grades)
 		d.Summary = render.WrapProse(render.CountDrillSummary(rep), reportWidth)
-		again := url.Values{"rules": {d.Rules}, "count": {d.Count}, "cards": {fmt.Sprint(job.Cards)}, "drills": {fmt.Sprint(job.Drills)}, "seed": {fmt.Sprint(job.Seed + 1)}, "speed": {fmt.Sprint(job.Speed)}}
-		d.Again = "/drill/count?" + again.Encode()
+		d.Again = "/drill/count?" + session.Encode() // a fresh seed
 	}
 	s.html(w, s.countDrillPage, d, http.StatusOK)
 }

@@ -25,6 +25,7 @@ type indexDrillData struct {
 	Again                    string
 	Version                  string
 	Source                   string // whose indices the drills grade by
+	Address                  string // this session's address with its seed, where the request gave none
 }
 
 // handleIndexDrill serves the index drill: a hand and a true count, a
@@ -93,6 +94,13 @@ func (s *Server) handleIndexDrill(w http.ResponseWriter, r *http.Request) {
 		d.Last, d.LastRight = render.IndexGradeText(grades[n-1]), grades[n-1].Right
 	}
 	base := url.Values{"rules": {d.Rules}, "set": {req.Set}, "drills": {fmt.Sprint(job.Drills)}, "seed": {fmt.Sprint(job.Seed)}}
+	if req.Seed == 0 {
+		here := cloneValues(base)
+		if letters != "" {
+			here.Set("answers", letters)
+		}
+		d.Address = "/drill/index?" + here.Encode()
+	}
 	if d.Done < job.Drills {
 		next := drills[d.Done]
 		d.Hand, d.TrueCount = next.Hand, fmt.Sprintf("%+d", next.TrueCount)
@@ -110,7 +118,7 @@ func (s *Server) handleIndexDrill(w http.ResponseWriter, r *http.Request) {
 		}
 	} else {
 		d.Summary = render.WrapProse(render.IndexDrillSummary(render.NewIndexDrillReport(job, key, grades)), reportWidth)
-		base.Set("seed", fmt.Sprint(job.Seed+1))
+		base.Del("seed") // a fresh one
 		d.Again = "/drill/index?" + base.Encode()
 	}
 	s.html(w, s.indexDrillPage, d, http.StatusOK)

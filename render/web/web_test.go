@@ -392,7 +392,8 @@ func TestUploadChart(t *testing.T) {
 		t.Fatalf("/charts/thorp-1966-1deck.txt: %d %.100q", served.Code, thorp)
 	}
 	w := upload(t, s, "1D S17", "mine.txt", string(thorp))
-	if body := w.Body.String(); w.Code != 200 || !strings.Contains(body, "your chart costs") || !strings.Contains(body, "mine.txt") {
+	if body := w.Body.String(); w.Code != 200 || !strings.Contains(body, "your chart costs") || !strings.Contains(body, "mine.txt") ||
+		!strings.Contains(body, "<th>yours</th>") || strings.Contains(body, "<th>published</th>") {
 		t.Errorf("upload: %d %.300q", w.Code, body)
 	}
 	w = upload(t, s, "1D S17", "bad.txt", "name: x\nhard\n16 S S\n")

@@ -28,9 +28,9 @@ type CountRequest struct {
 }
 
 // DefaultCountRequest is Hi-Lo on the default game: five drills of 26
-// cards shown two a second, seed 1.
+// cards shown two a second, a fresh seed each session.
 func DefaultCountRequest() CountRequest {
-	return CountRequest{Count: "hilo", Cards: 26, Drills: 5, Seed: 1, Speed: 2}
+	return CountRequest{Count: "hilo", Cards: 26, Drills: 5, Speed: 2}
 }
 
 // MaxSpeed bounds the cards shown a second.
@@ -42,7 +42,7 @@ func (q *CountRequest) Params(s *param.Set) {
 	s.String(&q.Count, "count", "the count: hilo, ko, hiopt1, hiopt2, omega2, zen, wong-halves, red7, itoh-pm1, itoh-pm3 or tags \"A=-1,2=1,...\"")
 	s.Int(&q.Cards, "cards", "cards shown a drill")
 	s.Int(&q.Drills, "drills", "drills in the session")
-	s.Uint64(&q.Seed, "seed", "seed of the shuffles")
+	s.Uint64(&q.Seed, "seed", "seed of the shuffles; the same seed shows the same cards (0: a fresh one each session, which the session names)")
 	s.Float(&q.Speed, "speed", "cards shown a second")
 }
 
@@ -83,7 +83,11 @@ func (q CountRequest) Check() (CountJob, error) {
 	if !(q.Speed > 0 && q.Speed <= MaxSpeed) {
 		return job, param.NumberErrorf("speed", q.Speed, "want cards a second from above 0 to %d", MaxSpeed)
 	}
-	return CountJob{Rules: r, System: sys, Cards: q.Cards, Drills: q.Drills, Seed: q.Seed, Speed: q.Speed}, nil
+	seed := q.Seed
+	if seed == 0 {
+		seed = FreshSeed()
+	}
+	return CountJob{Rules: r, System: sys, Cards: q.Cards, Drills: q.Drills, Seed: seed, Speed: q.Speed}, nil
 }
 
 // Validate reports what is wrong with the request, or nil.

@@ -92,7 +92,7 @@ func ExampleIndexRequest() {
 // running count they leave.
 func ExampleCountRequest() {
 	q := drill.DefaultCountRequest()
-	q.Game, q.Count, q.Cards, q.Drills = solve.Game{Rules: "6D"}, "hilo", 10, 2
+	q.Game, q.Count, q.Cards, q.Drills, q.Seed = solve.Game{Rules: "6D"}, "hilo", 10, 2, 1 // seed 0 would be a fresh one
 	job, err := q.Check()
 	if err != nil {
 		fmt.Println(err)

@@ -32,15 +32,16 @@ type IndexRequest struct {
 	Shoes int
 }
 
-// DefaultIndexRequest is 20 drills of the default game's set, seed 1.
-func DefaultIndexRequest() IndexRequest { return IndexRequest{Drills: 20, Seed: 1} }
+// DefaultIndexRequest is 20 drills of the default game's set, a fresh
+// seed each session.
+func DefaultIndexRequest() IndexRequest { return IndexRequest{Drills: 20} }
 
 // Params adds the request's fields to s, the game's first.
 func (q *IndexRequest) Params(s *param.Set) {
 	q.Game.Params(s)
 	s.String(&q.Set, "set", "which index plays: i18, fab4 or i18,fab4 (default: i18, and fab4 with it where the rules have late surrender)")
 	s.Int(&q.Drills, "drills", "drills in the session")
-	s.Uint64(&q.Seed, "seed", "seed of the drills")
+	s.Uint64(&q.Seed, "seed", "seed of the drills; the same seed asks the same (0: a fresh one each session, which the session names)")
 	s.Int(&q.Shoes, "shoes", "shoes sampled for the game's own indices where the published ones are another game's (0: as 'bjchart indices' samples)")
 }
 
@@ -84,7 +85,11 @@ func (q IndexRequest) Check() (IndexJob, error) {
 	if _, err := indices.Check(); err != nil {
 		return job, err // its fields are the drill's (rules, set, shoes)
 	}
-	return IndexJob{Rules: r, Decisions: decisions, Drills: q.Drills, Seed: q.Seed, indices: indices}, nil
+	seed := q.Seed
+	if seed == 0 {
+		seed = FreshSeed()
+	}
+	return IndexJob{Rules: r, Decisions: decisions, Drills: q.Drills, Seed: seed, indices: indices}, nil
 }
 
 // PublishedFor is the game the published Hi-Lo indices were computed for

@@ -4,6 +4,12 @@
 "use strict";
 
 document.addEventListener("DOMContentLoaded", function () {
+  // A session the page gave a fresh seed: its address with the seed, so
+  // that a reload shows the same cards and the address shares them.
+  var main = document.querySelector("main[data-address]");
+  if (main && window.history && history.replaceState) {
+    history.replaceState(null, "", main.getAttribute("data-address"));
+  }
   var shown = document.getElementById("shown");
   if (!shown) {
     return;
