@@ -112,7 +112,33 @@ func CountDrillText(w io.Writer, rep CountDrillReport) error {
 	return err
 }
 
+// CountDrillTable is a session's drills, one a row: the running count
+// and the answer, the true count and the answer (balanced counts), the
+// verdict. The cards are the text report's.
+func CountDrillTable(rep CountDrillReport) ReportTable {
+	t := ReportTable{Caption: "This session's drills", Header: []string{"drill", "running count", "yours", "true count", "yours", "verdict"}}
+	for i, d := range rep.Drills {
+		row := []string{fmt.Sprint(i + 1), fmt.Sprintf("%+g", d.Running), fmt.Sprintf("%+g", d.Answer), "", "", "right"}
+		if d.True != nil {
+			row[3] = fmt.Sprintf("%+.2f", *d.True)
+		}
+		if d.AnswerTrue != nil {
+			row[4] = fmt.Sprintf("%+g", *d.AnswerTrue)
+		}
+		if !d.Right {
+			row[5] = "wrong"
+		}
+		t.Rows = append(t.Rows, row)
+	}
+	return t
+}
+
 // CountDrillSummary is a session's summary and how it was graded.
 func CountDrillSummary(rep CountDrillReport) string {
-	return fmt.Sprintf("%d of %d right; running counts off by %.2f on average.\n\n%s\n", rep.Right, len(rep.Drills), rep.MeanRunningOff, rep.Note)
+	return CountDrillScore(rep) + "\n\n" + rep.Note + "\n"
+}
+
+// CountDrillScore is a session's score in a sentence.
+func CountDrillScore(rep CountDrillReport) string {
+	return fmt.Sprintf("%d of %d right; running counts off by %.2f on average.", rep.Right, len(rep.Drills), rep.MeanRunningOff)
 }

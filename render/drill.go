@@ -125,7 +125,24 @@ func DrillText(w io.Writer, rep DrillReport) error {
 func DrillResults(w io.Writer, rep DrillReport) error {
 	var b strings.Builder
 	tw := tabwriter.NewWriter(&b, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "hand\tcell\tanswer\tchart\tcost\tper 100 rounds")
+	table := DrillTable(rep)
+	fmt.Fprintln(tw, strings.Join(table.Header, "\t"))
+	for _, row := range table.Rows {
+		fmt.Fprintln(tw, strings.Join(row, "\t"))
+	}
+	tw.Flush()
+	b.WriteString("\n")
+	for _, line := range DrillSummaryLines(rep) {
+		fmt.Fprintln(&b, line)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// DrillTable is a session's hands, one a row: the cards, the cell, the
+// answer, the chart's play and what the answer cost.
+func DrillTable(rep DrillReport) ReportTable {
+	t := ReportTable{Caption: "This session's hands", Header: []string{"hand", "cell", "answer", "chart", "cost", "per 100 rounds"}}
 	for _, h := range rep.Hands {
 		cost, per := "not allowed", ""
 		switch {
@@ -143,16 +160,21 @@ func DrillResults(w io.Writer, rep DrillReport) error {
 		if h.Split {
 			cell += " (split)"
 		}
-		fmt.Fprintf(tw, "%s v %s\t%s\t%s\t%s\t%s\t%s\n", h.Cards, h.Up, cell, h.Answer, h.Play, cost, per)
+		t.Rows = append(t.Rows, []string{h.Cards + " v " + h.Up, cell, h.Answer, h.Play, cost, per})
 	}
-	tw.Flush()
+	return t
+}
+
+// DrillSummaryLines is a session's summary, a sentence or two a line:
+// the score, the cells missed, most costly first, and the units.
+func DrillSummaryLines(rep DrillReport) []string {
 	s := rep.Summary
 	pct := 0.0
 	if s.Hands > 0 {
 		pct = 100 * float64(s.Correct) / float64(s.Hands)
 	}
-	fmt.Fprintf(&b, "\n%d of %d right (%.0f%%). The answers gave up %.4f bets on these hands; played every time their hands come up, the mistakes cost %.4f bets per 100 rounds.\n",
-		s.Correct, s.Hands, pct, s.Cost, s.Per100)
+	lines := []string{fmt.Sprintf("%d of %d right (%.0f%%). The answers gave up %.4f bets on these hands; played every time their hands come up, the mistakes cost %.4f bets per 100 rounds.",
+		s.Correct, s.Hands, pct, s.Cost, s.Per100)}
 	if len(s.Missed) > 0 {
 		var missed []string
 		for _, m := range s.Missed {
@@ -162,11 +184,9 @@ func DrillResults(w io.Writer, rep DrillReport) error {
 			}
 			missed = append(missed, fmt.Sprintf("%s (%s%s)", m.Cell, times(m.Times), cost))
 		}
-		fmt.Fprintf(&b, "Missed, most costly first: %s.\n", strings.Join(missed, ", "))
+		lines = append(lines, fmt.Sprintf("Missed, most costly first: %s.", strings.Join(missed, ", ")))
 	}
-	fmt.Fprintln(&b, "Costs are in bets (fractions of the initial bet), in the conditioning of 'chart --format json'; the chart is the game's, the best play the exact one for the cards.")
-	_, err := io.WriteString(w, b.String())
-	return err
+	return append(lines, "Costs are in bets (fractions of the initial bet), in the conditioning of 'chart --format json'; the chart is the game's, the best play the exact one for the cards.")
 }
 
 func times(n int) string {

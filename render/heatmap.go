@@ -251,10 +251,7 @@ func Heatmap(w io.Writer, format string, grids []*EVGrid, opt HeatmapOptions) er
 	if len(grids) == 0 {
 		return fmt.Errorf("heatmap: no tables")
 	}
-	lo, hi := scaleRange(grids, opt.Sequential, opt.Center)
-	if opt.Log {
-		lo, hi = math.Log10(logFloor), max(math.Log10(hi), math.Log10(logFloor)+1)
-	}
+	lo, hi := colourRange(grids, opt)
 	var pal palette.Palette
 	switch {
 	case opt.Log:
@@ -551,6 +548,16 @@ func (r reversedMap) At(v float64) (color.Color, error) {
 	return r.ColorMap.At(r.Max() - (v - r.Min()))
 }
 
+// colourRange is the span of colour values a figure's scale covers: its
+// scaleRange, on a log scale in powers of ten from logFloor.
+func colourRange(grids []*EVGrid, opt HeatmapOptions) (lo, hi float64) {
+	lo, hi = scaleRange(grids, opt.Sequential, opt.Center)
+	if opt.Log {
+		lo, hi = math.Log10(logFloor), max(math.Log10(hi), math.Log10(logFloor)+1)
+	}
+	return lo, hi
+}
+
 // scaleRange returns the colour scale: symmetric around center for a
 // diverging scale, from zero for a sequential one.
 func scaleRange(grids []*EVGrid, sequential bool, center float64) (lo, hi float64) {
@@ -643,26 +650,30 @@ func gridPlot(g *EVGrid, pal palette.Palette, lo, hi float64, opt HeatmapOptions
 	return p, nil
 }
 
-// labelColor keeps a label readable: white on dark cells (both ends of a
-// diverging scale, the top of a sequential one, the bottom of a log one),
-// black elsewhere.
+// labelColor keeps a label readable: white on dark cells, black
+// elsewhere (labelDark).
 func labelColor(g *EVGrid, at plotter.XY, lo, hi float64, opt HeatmapOptions) color.Color {
-	raw := g.Values[len(g.Rows)-1-int(at.Y)][int(at.X)]
-	if math.IsNaN(raw) {
-		return color.Black // on the light grey of no value
-	}
-	v := opt.colourValue(raw)
-	dark := math.Abs(v-(lo+hi)/2) > 0.6*(hi-lo)/2
-	switch {
-	case opt.Log: // dark at the bottom of the scale
-		dark = v < lo+0.55*(hi-lo)
-	case opt.Sequential:
-		dark = v > lo+0.7*(hi-lo)
-	}
-	if dark {
+	if labelDark(g.Values[len(g.Rows)-1-int(at.Y)][int(at.X)], lo, hi, opt) {
 		return color.White
 	}
 	return color.Black
+}
+
+// labelDark reports whether a cell of value raw is dark enough to take
+// white text: both ends of a diverging scale, the top of a sequential
+// one, the bottom of a log one; never the light grey of no value.
+func labelDark(raw, lo, hi float64, opt HeatmapOptions) bool {
+	if math.IsNaN(raw) {
+		return false
+	}
+	v := opt.colourValue(raw)
+	switch {
+	case opt.Log: // dark at the bottom of the scale
+		return v < lo+0.55*(hi-lo)
+	case opt.Sequential:
+		return v > lo+0.7*(hi-lo)
+	}
+	return math.Abs(v-(lo+hi)/2) > 0.6*(hi-lo)/2
 }
 
 // PixelsOff counts the pixels of two same-sized images whose channels

@@ -36,19 +36,11 @@ const HousePlayNote = "Best play: S stand, H hit; s or h where the best play of 
 	"(with the cards' composition, a joker, or what the dealer sees) and most of them, " +
 	"by how often they arise, take that play. * is a joker."
 
-// A TextTable is a report's table as the text and the page draw it: a
-// title, the header and the rows, every cell already written.
-type TextTable struct {
-	Title  string
-	Header []string
-	Rows   [][]string
-}
-
 // HouseTables are a solved house game's tables: the bet by the player's
 // first card, then the best play for hands of 2, 3, 4, 5 and 6 or more
 // cards (rows with a play only).
-func HouseTables(s *house.Solution) (first TextTable, charts []TextTable) {
-	first = TextTable{Title: "By the player's first card (seen before the bet)", Header: []string{"first card", "chance %", "EV % per point", "win %", "bet"}}
+func HouseTables(s *house.Solution) (first ReportTable, charts []ReportTable) {
+	first = ReportTable{Caption: "By the player's first card (seen before the bet)", Header: []string{"first card", "chance %", "EV % per point", "win %", "bet"}}
 	for x, f := range s.First {
 		if f.P == 0 {
 			continue
@@ -62,7 +54,7 @@ func HouseTables(s *house.Solution) (first TextTable, charts []TextTable) {
 		if n == 6 {
 			title = "6 or more cards"
 		}
-		t := TextTable{Title: title, Header: []string{title}}
+		t := ReportTable{Caption: title, Header: []string{title}}
 		for _, up := range ups {
 			t.Header = append(t.Header, house.RankName(up))
 		}
@@ -94,7 +86,7 @@ func HouseText(w io.Writer, s *house.Solution) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s\n%s\n\n%s\n", head[0], head[1], strings.Join(head[2:], "\n"))
 	first, charts := HouseTables(s)
-	fmt.Fprintf(&b, "\n%s:\n", first.Title)
+	fmt.Fprintf(&b, "\n%s:\n", first.Caption)
 	if _, err := io.WriteString(w, b.String()); err != nil {
 		return err
 	}

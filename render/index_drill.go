@@ -96,7 +96,26 @@ func IndexDrillText(w io.Writer, rep IndexDrillReport) error {
 	return err
 }
 
+// IndexDrillTable is a session's drills, one a row: the hand, the true
+// count, the card's play there and its index, the answer, the verdict.
+func IndexDrillTable(rep IndexDrillReport) ReportTable {
+	t := ReportTable{Caption: "This session's drills", Header: []string{"hand", "true count", "play", "index", "yours", "verdict"}}
+	for _, d := range rep.Drills {
+		verdict := "right"
+		if !d.Right {
+			verdict = "wrong"
+		}
+		t.Rows = append(t.Rows, []string{d.Hand, fmt.Sprintf("%+d", d.TrueCount), d.Want, d.Index, d.Answer, verdict})
+	}
+	return t
+}
+
 // IndexDrillSummary is a session's summary and what it asked.
 func IndexDrillSummary(rep IndexDrillReport) string {
-	return fmt.Sprintf("%d of %d right.\n\n%s\n", rep.Right, len(rep.Drills), rep.Note)
+	return IndexDrillScore(rep) + "\n\n" + rep.Note + "\n"
+}
+
+// IndexDrillScore is a session's score in a sentence.
+func IndexDrillScore(rep IndexDrillReport) string {
+	return fmt.Sprintf("%d of %d right.", rep.Right, len(rep.Drills))
 }

@@ -125,22 +125,18 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("the details show %q", shown)
 	}
 
-	// The heatmap switches to the margins and draws them.
-	var loaded bool
+	// The heatmap switches to the margins: the page's cells, shaded on
+	// the log scale, each the value the PNG prints.
+	var margins string
 	if err := chromedp.Run(ctx,
 		chromedp.Evaluate(`(() => { const s = document.getElementById("metric"); s.value = "margin"; s.dispatchEvent(new Event("change")); })()`, nil),
-		chromedp.WaitVisible(`img#heatmap[src*="metric=margin"]`),
+		waitFor(`location.search.includes("metric=margin") && document.querySelector("table.heat td.hm-l0, table.heat td[class^='hm-l']") !== null`),
+		chromedp.Text(`section[aria-labelledby="heat-h"] p strong`, &margins),
 	); err != nil {
 		t.Fatal(err)
 	}
-	for range 100 {
-		if chromedp.Run(ctx, chromedp.Evaluate(`(() => { const i = document.getElementById("heatmap"); return i.complete && i.naturalWidth > 0 && i.src.includes("margin"); })()`, &loaded)) == nil && loaded {
-			break
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	if !loaded {
-		t.Error("the margin heatmap did not load")
+	if !strings.Contains(margins, "margin") {
+		t.Errorf("the heatmap after choosing the margins: %q", margins)
 	}
 	// A checkbox adds its rule: the dealer wins ties.
 	var canon string
@@ -187,7 +183,7 @@ func TestBrowser(t *testing.T) {
 	if value != "1" || !strings.Contains(report, "2000000 rounds") || !strings.Contains(report, "By true count") {
 		t.Errorf("simulation: progress %q, report %.200q", value, report)
 	}
-	loaded = false
+	loaded := false
 	for range 200 {
 		if chromedp.Run(ctx, chromedp.Evaluate(`(() => { const i = document.getElementById("plot"); return !i.hidden && i.complete && i.naturalWidth > 0; })()`, &loaded)) == nil && loaded {
 			break
@@ -416,7 +412,7 @@ func TestBrowser(t *testing.T) {
 	// scroll sideways, nor does a box hide part of what it holds; a text
 	// field's own text aside).
 	for _, width := range []int64{390, 1280} {
-		for _, page := range []string{"/?rules=6D+H17+DAS+LS", "/?rules=6D+H17+DAS+LS&hand=T,6+v+T", "/?rules=6D+H17+DAS+LS&effects=true",
+		for _, page := range []string{"/?rules=6D+H17+DAS+LS", "/?rules=6D+H17+DAS+LS&metric=margin", "/?rules=6D+H17+DAS+LS&hand=T,6+v+T", "/?rules=6D+H17+DAS+LS&effects=true",
 			"/indices", "/sim", "/risk", "/house", "/house?rules=HOUSE", "/drill", "/drill?rules=INF+H17+DAS+LS&hands=3&seed=4&answers=HSD",
 			"/drill/count", "/drill/count?rules=2D&drills=1&seed=3&cards=5&rc=1&tc=0.5", "/drill/index", "/drill/index?rules=6D+S17+DAS+LS&drills=1&seed=5&answers=S",
 			"/drill/table?rules=1D&seed=23&moves=b10+p", "/holdem", "/holdem/equity?range=AKs,QQ%2B&range=22%2B,ATs%2B&board=Kh7d2c",
@@ -433,6 +429,24 @@ func TestBrowser(t *testing.T) {
 				t.Errorf("%s at %d px: wider than their box: %s", page, width, wide)
 			}
 		}
+	}
+	// At the phone's width the chart's and the heatmap's cells are tap
+	// targets 40 px tall, a report's table has 16 px text, and a tapped
+	// heatmap cell says its value in full.
+	var targets string
+	if err := chromedp.Run(ctx, chromedp.EmulateViewport(390, 844),
+		chromedp.Navigate(srv.URL+"/?rules=6D+H17+DAS+LS&hand=T,6+v+T"),
+		chromedp.WaitVisible("table.heat"),
+		chromedp.Click(`table.heat td[title^="HARD 16 v T"]`, chromedp.NodeVisible),
+		chromedp.Evaluate(`(() => { const out = [];
+			for (const sel of ["table.chart:not(.heat) td", "table.heat td", ".controls select", ".controls label.toggle", "nav.site a"]) { const h = Math.min(...[...document.querySelectorAll(sel)].map(td => td.getBoundingClientRect().height)); if (h < 40) out.push(sel + " " + h + " px tall"); }
+			const f = parseFloat(getComputedStyle(document.querySelector("table.report-table td")).fontSize); if (f < 16) out.push("report table text " + f + " px");
+			if (!document.getElementById("heat-detail").textContent.startsWith("HARD 16 v T: -")) out.push("tapped heat cell: " + document.getElementById("heat-detail").textContent);
+			return out.join("; "); })()`, &targets)); err != nil {
+		t.Fatal(err)
+	}
+	if targets != "" {
+		t.Errorf("at 390 px: %s", targets)
 	}
 	// At the phone's width a tapped cell's numbers open beside it, inside
 	// the window, and Esc closes them.
@@ -628,6 +642,18 @@ func TestScreenshots(t *testing.T) {
 		if err := os.WriteFile(fmt.Sprintf("%s/diff-%d.png", dir, w), diff, 0o644); err != nil {
 			t.Fatal(err)
 		}
+		for _, m := range []string{"best", "margin"} {
+			var heat []byte
+			if err := chromedp.Run(ctx, chromedp.EmulateViewport(w, 844), chromedp.Navigate(srv.URL+"/?rules=6D+H17+DAS+LS&metric="+m+"#heat-h"), waitFor("true"),
+				chromedp.Screenshot(`section[aria-labelledby="heat-h"]`, &heat, chromedp.NodeVisible)); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(fmt.Sprintf("%s/heat-%s-%d.png", dir, m, w), heat, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		shot("drill-count", w, "/drill/count?rules=6D&cards=5&drills=2&seed=3&answers=1+0.2&rc=-1&tc=0")
+		shot("drill-index", w, "/drill/index?rules=6D+S17+DAS+LS&drills=3&seed=2&answers=SRP")
 		shot("indices", w, "/indices?go=1&rules=6D+S17+DAS+LS&shoes=100", waitFor(`!document.getElementById("job-chart").hidden`))
 		shot("sim", w, "/sim?go=1&rules=6D+S17&rounds=2000000&count=hilo&ramp=-100:1,1:2,2:4,3:8", waitFor(`!document.getElementById("job-chart").hidden`), waitFor(`!document.getElementById("plot").hidden && document.getElementById("plot").complete`))
 		shot("risk", w, "/risk?rules=6D+S17+DAS+LS&shoes=60&rounds=1M&go=1", waitFor(`!document.getElementById("job-chart").hidden`), waitFor(`!document.getElementById("plot").hidden && document.getElementById("plot").complete`))

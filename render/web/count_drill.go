@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bytes"
 	"fmt"
 
 	"net/http"
@@ -32,7 +33,9 @@ type countDrillData struct {
 	Answers                    string // the answers so far, for the form
 	Last                       string // the last drill graded
 	LastRight                  bool
-	Summary                    string
+	Summary                    textView    // the session as 'bjchart drill count' prints it
+	SummaryTable               reportTable // its drills
+	SummaryLines               []string
 	Again                      string
 	Address                    string // this session's address with its seed, where the request gave none
 	Version                    string
@@ -116,7 +119,11 @@ func (s *Server) handleCountDrill(w http.ResponseWriter, r *http.Request) {
 		d.Left, d.Decks = next.Left, next.Decks()
 	} else {
 		rep := render.NewCountDrillReport(job, grades)
-		d.Summary = render.WrapProse(render.CountDrillSummary(rep), reportWidth)
+		var buf bytes.Buffer
+		if err := render.CountDrillText(&buf, rep); err == nil {
+			d.Summary = textView{"The session as 'bjchart drill count' prints it", render.WrapProse(buf.String(), reportWidth), "bjchart-drill-count.txt"}
+		}
+		d.SummaryTable, d.SummaryLines = render.CountDrillTable(rep), []string{render.CountDrillScore(rep), rep.Note}
 		d.Again = "/drill/count?" + session.Encode() // a fresh seed
 	}
 	s.html(w, s.countDrillPage, d, http.StatusOK)

@@ -73,11 +73,13 @@ type drillData struct {
 	Ended                      string // how the hand last hit ended, when the card drawn ended it
 	Done                       int    // hands answered
 	Hands                      int
-	Summary                    string
-	Review                     string   // the cells the session brings back more often
-	Again                      string   // a new session, with a fresh seed
-	Address                    string   // this session's address with its seed, where the request gave none
-	MissRows, Ups              []string // the chart the browser draws its misses on
+	Summary                    textView    // the session as 'bjchart drill' prints it
+	SummaryTable               reportTable // its hands
+	SummaryLines               []string    // its score and misses
+	Review                     string      // the cells the session brings back more often
+	Again                      string      // a new session, with a fresh seed
+	Address                    string      // this session's address with its seed, where the request gave none
+	MissRows, Ups              []string    // the chart the browser draws its misses on
 	Version                    string
 }
 
@@ -136,10 +138,12 @@ func (s *Server) handleDrill(w http.ResponseWriter, r *http.Request) {
 			d.Answers = append(d.Answers, answerLink(base, q.letters, a))
 		}
 	} else if err == nil {
+		rep := render.NewDrillReport(sess, sess.Seed)
 		var buf bytes.Buffer
-		if err := render.DrillText(&buf, render.NewDrillReport(sess, sess.Seed)); err == nil {
-			d.Summary = render.WrapProse(buf.String(), reportWidth)
+		if err := render.DrillText(&buf, rep); err == nil {
+			d.Summary = textView{"The session as 'bjchart drill' prints it", render.WrapProse(buf.String(), reportWidth), "bjchart-drill.txt"}
 		}
+		d.SummaryTable, d.SummaryLines = render.DrillTable(rep), render.DrillSummaryLines(rep)
 		again := url.Values{"rules": {d.Rules}, "focus": {q.req.Focus}, "hands": {fmt.Sprint(q.req.Hands)}} // a fresh seed; the page's script adds the misses kept since
 		d.Again = "/drill?" + again.Encode()
 	}

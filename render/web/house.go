@@ -13,13 +13,14 @@ import (
 
 // houseData is what the house game's page shows.
 type houseData struct {
-	Input, Rules, Error, Text string
-	Headline                  []string
-	First                     render.TextTable
-	Charts                    []render.TextTable
-	PlayNote                  string
-	Links                     []downloadLink
-	Version                   string
+	Input, Rules, Error string
+	Text                textView // the report as 'bjchart house' prints it
+	Headline            []string
+	First               render.ReportTable
+	Charts              []render.ReportTable
+	PlayNote            string
+	Links               []downloadLink
+	Version             string
 }
 
 // houseQuery binds the query to a house game's request ('bjchart house'
@@ -49,7 +50,7 @@ func (s *Server) handleHouse(w http.ResponseWriter, r *http.Request) {
 	} else {
 		var buf bytes.Buffer
 		render.HouseText(&buf, sol)
-		d.Rules, d.Text = rules.String(), render.WrapProse(buf.String(), reportWidth)
+		d.Rules, d.Text = rules.String(), textView{"The report as 'bjchart house' prints it", render.WrapProse(buf.String(), reportWidth), "bjchart-house.txt"}
 		d.Headline, d.PlayNote = render.HouseHeadline(sol)[1:], render.HousePlayNote
 		d.First, d.Charts = render.HouseTables(sol)
 		d.Links = []downloadLink{

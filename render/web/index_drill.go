@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"net/http"
@@ -21,7 +22,9 @@ type indexDrillData struct {
 	Answers                  []downloadLink // a link a play: the page with that answer added
 	Last                     string
 	LastRight                bool
-	Summary                  string
+	Summary                  textView    // the session as 'bjchart drill index' prints it
+	SummaryTable             reportTable // its drills
+	SummaryLines             []string
 	Again                    string
 	Version                  string
 	Source                   string // whose indices the drills grade by
@@ -117,7 +120,12 @@ func (s *Server) handleIndexDrill(w http.ResponseWriter, r *http.Request) {
 			d.Answers = append(d.Answers, downloadLink{Text: p[0] + " " + p[1], URL: "/drill/index?" + v.Encode()})
 		}
 	} else {
-		d.Summary = render.WrapProse(render.IndexDrillSummary(render.NewIndexDrillReport(job, key, grades)), reportWidth)
+		rep := render.NewIndexDrillReport(job, key, grades)
+		var buf bytes.Buffer
+		if err := render.IndexDrillText(&buf, rep); err == nil {
+			d.Summary = textView{"The session as 'bjchart drill index' prints it", render.WrapProse(buf.String(), reportWidth), "bjchart-drill-index.txt"}
+		}
+		d.SummaryTable, d.SummaryLines = render.IndexDrillTable(rep), []string{render.IndexDrillScore(rep), rep.Note}
 		base.Del("seed") // a fresh one
 		d.Again = "/drill/index?" + base.Encode()
 	}

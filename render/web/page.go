@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"html/template"
 	"net/http"
+	"net/url"
 	"regexp"
 	"slices"
 	"strings"
@@ -36,20 +37,21 @@ type pageData struct {
 	Controls  []control
 	Toggles   []option    // rules a checkbox turns on and off
 	Hand      string      // the hand asked about
-	HandText  string      // its report, as 'bjchart hand' prints it
+	HandText  textView    // its report, as 'bjchart hand' prints it
 	HandTable reportTable // its plays, as the page lays them out
 	// EffectsTable is the rule effects as the page lays them out.
 	EffectsTable reportTable
 	HandErr      string
 	Dealer       []render.DealerTable // the dealer's outcomes, the tables 'bjchart dealer' prints
 	Charts       []option             // the published charts to compare with
-	Diff         string               // the comparison, as 'bjchart diff NAME --rules R' prints it
+	Diff         textView             // the comparison, as 'bjchart diff NAME --rules R' prints it
 	DiffPage     *render.DiffPage     // and as the card lays it out: its summary and each difference
-	Effects      string               // each rule's effect, as 'bjchart effects' prints it
+	Effects      textView             // each rule's effect, as 'bjchart effects' prints it
 	EffectsErr   string
 	Upload       string // the uploaded chart's file name
 	EffectsLink  string
-	Heatmap      string   // the heatmap's URL, metric= last so the script can switch it
+	Heat         render.HeatPage // the heatmap: the chart's cells shaded by the metric
+	HeatErr      string
 	Metrics      []option // the metrics it switches between
 	DiffErr      string
 	Links        []downloadLink
@@ -199,7 +201,7 @@ func (s *Server) fill(ctx context.Context, d *pageData, q query, t *solve.Table)
 		if rep, err := handReport(q, t); err != nil {
 			d.HandErr = err.Error()
 		} else if err := render.HandText(&buf, rep); err == nil {
-			d.HandText = render.WrapProse(buf.String(), reportWidth)
+			d.HandText = textView{"The hand as 'bjchart hand' prints it", render.WrapProse(buf.String(), reportWidth), "bjchart-hand.txt"}
 			d.HandTable.Header, d.HandTable.Rows = render.HandRows(rep)
 			d.HandTable.Ranked = true
 			if len(d.HandTable.Rows) > 0 {
@@ -216,15 +218,23 @@ func (s *Server) fill(ctx context.Context, d *pageData, q query, t *solve.Table)
 		} else {
 			var buf bytes.Buffer
 			if err := render.DiffText(&buf, diff, q.compare.RulesFrom(), false); err == nil {
-				d.Diff = render.WrapProse(buf.String(), reportWidth)
+				d.Diff = textView{"The comparison as 'bjchart diff' prints it", render.WrapProse(buf.String(), reportWidth), "bjchart-diff.txt"}
 			}
 			d.DiffPage = render.NewDiffPage(diff)
 		}
 	}
 	d.EffectsLink = link("/", rules, "effects", "1")
-	d.Heatmap = link("/plot.png", rules, "codes", "true") + "&metric="
-	for _, m := range []render.Metric{render.MetricBest, render.MetricMargin, render.MetricGain, render.MetricStand, render.MetricHit, render.MetricDouble} {
-		d.Metrics = append(d.Metrics, option{Token: string(m), Text: render.MetricTitle(m), Selected: m == render.MetricBest})
+	metric := q.plot.Metric
+	if !slices.Contains(pageMetrics, metric) {
+		metric = render.MetricBest
+	}
+	for _, m := range pageMetrics {
+		d.Metrics = append(d.Metrics, option{Token: string(m), Text: render.MetricTitle(m), Selected: m == metric})
+	}
+	if heat, err := render.NewHeatPage(t, metric); err != nil {
+		d.HeatErr = err.Error()
+	} else {
+		d.Heat = heat
 	}
 	if q.effects {
 		if effects, err := s.effectsOf(ctx, q); err != nil {
@@ -232,7 +242,7 @@ func (s *Server) fill(ctx context.Context, d *pageData, q query, t *solve.Table)
 		} else {
 			var buf bytes.Buffer
 			if render.EffectsText(&buf, t, effects) == nil {
-				d.Effects = render.WrapProse(buf.String(), reportWidth)
+				d.Effects = textView{"The effects as 'bjchart effects' prints them", render.WrapProse(buf.String(), reportWidth), "bjchart-effects.txt"}
 			}
 			d.EffectsTable.Header, d.EffectsTable.Rows = render.EffectsRows(effects)
 			d.EffectsTable.Caption = fmt.Sprintf("Each rule changed alone: the change in the player's EV per round, in percentage points of the initial bet (%s: %+.4f%%)", t.Rules, 100*t.EV)
@@ -245,14 +255,13 @@ func (s *Server) fill(ctx context.Context, d *pageData, q query, t *solve.Table)
 		{"Card (PDF, letter)", link("/card.pdf", rules)},
 		{"Card (PDF, A4)", link("/card.pdf", rules, "size", "a4")},
 		{"Wallet cards (PDF)", link("/card.pdf", rules, "size", "wallet")},
-		{"Heatmap (PNG)", link("/plot.png", rules, "codes", "true")},
-		{"Heatmap (SVG)", link("/plot.svg", rules, "codes", "true")},
-		{"Heatmap (PDF)", link("/plot.pdf", rules, "codes", "true")},
-		{"Margins (PNG)", link("/plot.png", rules, "metric", "margin", "codes", "true")},
+		{"Heatmap (PNG)", link("/plot.png", rules, "metric", string(metric), "codes", "true")},
+		{"Heatmap (SVG)", link("/plot.svg", rules, "metric", string(metric), "codes", "true")},
+		{"Heatmap (PDF)", link("/plot.pdf", rules, "metric", string(metric), "codes", "true")},
 		{"Chart (JSON)", link("/api/chart.json", rules)},
 		{"Chart (CSV)", link("/api/chart.csv", rules)},
 	}
-	if q.compare.Chart != "" && d.Diff != "" {
+	if q.compare.Chart != "" && d.Diff.Text != "" {
 		d.Links = append(d.Links, downloadLink{"Comparison (JSON)", link("/api/diff.json", rules, "chart", q.compare.Chart)})
 	}
 	if q.effects {
@@ -345,14 +354,24 @@ func selectedControls(rules string) []control {
 	return out
 }
 
-// A reportTable is a report's table as the page lays it out: a caption,
-// the columns' names and the rows (the first row the best, where the
-// report ranks them).
-type reportTable struct {
-	Caption string
-	Header  []string
-	Rows    [][]string
-	Ranked  bool // the rows best first: the first is marked
+// pageMetrics are the heatmap's metrics the page offers, in its order.
+var pageMetrics = []render.Metric{render.MetricBest, render.MetricMargin, render.MetricGain, render.MetricStand, render.MetricHit, render.MetricDouble}
+
+// A reportTable is a report's table as the page lays it out.
+type reportTable = render.ReportTable
+
+// A textView is a report as its command prints it: on a wide screen in a
+// box that opens, on a phone a download (a box of text wider than the
+// screen would hide its columns).
+type textView struct {
+	Summary string // what the text is: "The session as 'bjchart drill' prints it"
+	Text    string
+	File    string // the download's name
+}
+
+// Href is the text as a link's address.
+func (v textView) Href() template.URL {
+	return template.URL("data:text/plain;charset=utf-8," + url.PathEscape(v.Text))
 }
 
 // handTitle names a looked-up hand: "T,6 v T" or "hard 16 v T".

@@ -312,7 +312,7 @@ func (j SiteJob) Run(ctx context.Context, progress func()) (SiteReport, error) {
 	rep.Pages = pages
 	j.addServiceWorker(&w)
 
-	first := []string{"index.html", "assets/style.css", "assets/app.js", "assets/static.js"}
+	first := []string{"index.html", "assets/style.css", "assets/heat.css", "assets/app.js", "assets/static.js"}
 	for _, f := range first {
 		rep.FirstLoad += gzipSize(w.data[f])
 	}

@@ -119,8 +119,8 @@ func siteBrowser(t *testing.T, folder string) {
 	// it takes over the network, without the WebAssembly.
 	def, _ := parseQuery(nil)
 	if err := chromedp.Run(ctx, open(base+"/"), waitCanon(def.rules.String()),
-		jsEval(`document.getElementById("heatmap").scrollIntoView()`, nil), // drawn when near the screen
-		waitUntil(`(() => { const i = document.getElementById("heatmap"); return i !== null && i.complete && i.naturalWidth > 0; })()`, 30*time.Second)); err != nil {
+		jsEval(`document.querySelector("table.heat").scrollIntoView()`, nil),
+		waitUntil(`document.querySelector("table.heat td.hm-d0, table.heat td[class^='hm-d']") !== null && getComputedStyle(document.querySelector("table.heat td[class^='hm-d']")).backgroundColor !== "rgba(0, 0, 0, 0)"`, 30*time.Second)); err != nil {
 		t.Fatal(err)
 	}
 	// The service worker installed (it keeps the shell, the style, the

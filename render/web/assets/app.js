@@ -31,13 +31,23 @@ document.addEventListener("DOMContentLoaded", function () {
       form.submit();
     });
   });
-  // The heatmap's select switches the metric drawn.
+  // The heatmap's select shows its metric at once; a tapped (or
+  // tabbed-to) cell says its value in full below the tables.
   var metric = document.getElementById("metric");
-  var heatmap = document.getElementById("heatmap");
-  if (metric && heatmap) {
-    metric.addEventListener("change", function () {
-      heatmap.src = metric.getAttribute("data-heatmap") + encodeURIComponent(metric.value);
-    });
+  var heatForm = document.getElementById("heat-form");
+  if (metric && heatForm) {
+    metric.addEventListener("change", function () { heatForm.submit(); });
+  }
+  var heatDetail = document.getElementById("heat-detail");
+  if (heatDetail) {
+    var showHeat = function (ev) {
+      var td = ev.target.closest("table.heat td[title]");
+      if (td) {
+        heatDetail.textContent = td.getAttribute("title");
+      }
+    };
+    document.addEventListener("click", showHeat);
+    document.addEventListener("focusin", showHeat);
   }
   var details = document.getElementById("details");
   if (!details) {

@@ -50,6 +50,12 @@ document.addEventListener("DOMContentLoaded", function () {
   events.addEventListener("result", function (ev) {
     result.textContent = ev.data;
     events.close();
+    // The text as a download: a phone shows the tables, not a box of text.
+    var download = document.getElementById("result-download");
+    if (download) {
+      download.href = "data:text/plain;charset=utf-8," + encodeURIComponent(ev.data);
+      download.hidden = false;
+    }
     // What follows the job: the edge-by-count plot, the counter's cards.
     var plot = document.getElementById("plot");
     if (plot) {

@@ -1,0 +1,159 @@
+package render
+
+//go:generate go run ./internal/heatcss web/assets/heat.css
+
+import (
+	"fmt"
+	"image/color"
+	"math"
+	"strings"
+
+	"bjchart/solve"
+)
+
+// HeatBins is how many colours of its scale a page's heatmap cell takes:
+// finer than two cells side by side can be told apart. The classes are
+// heat.css's (HeatCSS), so that a page needs no inline style.
+const HeatBins = 24
+
+// A HeatPage is a chart's heatmap as a page draws it: the tables of
+// cells, each shaded by the metric on the PNG's colour scale, the legend
+// and the notes the PNG prints under it.
+type HeatPage struct {
+	Title  string
+	Grids  []HeatGrid
+	Scale  string     // what the colours stand for
+	Legend []HeatCell // the scale's colours, low to high, each labelled
+	Notes  []string
+}
+
+// A HeatGrid is one table of a HeatPage: a row a chart row, a cell an
+// up card.
+type HeatGrid struct {
+	Caption string
+	Cols    []string
+	Rows    []string
+	Cells   [][]HeatCell // [row][column]
+}
+
+// A HeatCell is one shaded cell: its value as the PNG prints it, a short
+// form for a phone's narrow cell, the chart's play, and its colour.
+type HeatCell struct {
+	Text  string // "+0.123" ("" where there is no value)
+	Short string // "+.12"
+	Code  string // the chart's play ("" for none)
+	Class string // its colour, a class of HeatCSS: "hm-d7"; "hm-none" for no value
+	Dark  bool   // white text
+}
+
+// NewHeatPage lays out a table's heatmap under a metric: the values and
+// colours of 'bjchart plot --metric M --codes', every table.
+func NewHeatPage(t *solve.Table, m Metric) (HeatPage, error) {
+	grids, opt, err := chartHeatmap(t, []solve.TableKind{solve.Hard, solve.Soft, solve.Pairs}, m, true)
+	if err != nil {
+		return HeatPage{}, err
+	}
+	lo, hi := colourRange(grids, opt)
+	signed := !opt.Sequential && opt.Center == 0
+	page := HeatPage{Title: opt.Title, Scale: opt.Scale, Notes: opt.Notes}
+	cell := func(v float64, code string) HeatCell {
+		c := HeatCell{Code: code, Class: "hm-none"}
+		if math.IsNaN(v) {
+			return c
+		}
+		c.Text, c.Short, c.Dark = cellLabel(v, signed), shortLabel(v, signed), labelDark(v, lo, hi, opt)
+		c.Class = heatClass(opt, opt.colourValue(v), lo, hi)
+		return c
+	}
+	for _, g := range grids {
+		hg := HeatGrid{Caption: strings.ToUpper(g.Kind.String()), Rows: g.Rows}
+		for _, up := range solve.UpCards {
+			hg.Cols = append(hg.Cols, up.String())
+		}
+		for r, row := range g.Values {
+			cells := make([]HeatCell, len(row))
+			for c, v := range row {
+				cells[c] = cell(v, g.Codes[r][c])
+			}
+			hg.Cells = append(hg.Cells, cells)
+		}
+		page.Grids = append(page.Grids, hg)
+	}
+	if opt.Log { // the powers of ten, as the PNG's bar labels them
+		for e := math.Ceil(lo); e <= hi; e++ {
+			v := math.Pow(10, e)
+			page.Legend = append(page.Legend, HeatCell{Text: fmt.Sprint(v), Short: fmt.Sprint(v),
+				Class: heatClass(opt, e, lo, hi), Dark: labelDark(v, lo, hi, opt)})
+		}
+		return page, nil
+	}
+	for i := range 5 {
+		v := lo + (hi-lo)*float64(i)/4
+		page.Legend = append(page.Legend, cell(v, ""))
+	}
+	return page, nil
+}
+
+// shortLabel is a value in the width of four or five characters: two
+// decimals without the leading zero ("+.12", "-1.05").
+func shortLabel(v float64, signed bool) string {
+	s := fmt.Sprintf("%.2f", v)
+	if signed {
+		s = fmt.Sprintf("%+.2f", v)
+	}
+	if strings.Trim(s, "+-0.") == "" { // zero to the digits shown
+		return ".00"
+	}
+	for _, lead := range []string{"+0.", "-0.", "0."} {
+		if rest, ok := strings.CutPrefix(s, lead); ok {
+			return strings.TrimSuffix(lead, "0.") + "." + rest
+		}
+	}
+	return s
+}
+
+// heatPalettes names the colour scales a page's cells are shaded on, by
+// the class's letter: d diverging (a loss red, a gain blue), s
+// sequential, l log (dark for small).
+var heatPalettes = []struct {
+	letter string
+	opt    HeatmapOptions
+}{{"d", HeatmapOptions{}}, {"s", HeatmapOptions{Sequential: true}}, {"l", HeatmapOptions{Log: true}}}
+
+// heatClass is the class of a colour value v on the scale lo..hi.
+func heatClass(opt HeatmapOptions, v, lo, hi float64) string {
+	letter := "d"
+	switch {
+	case opt.Log:
+		letter = "l"
+	case opt.Sequential:
+		letter = "s"
+	}
+	bin := 0
+	if hi > lo {
+		bin = int(math.Floor((v - lo) / (hi - lo) * HeatBins))
+	}
+	return fmt.Sprintf("hm-%s%d", letter, min(max(bin, 0), HeatBins-1))
+}
+
+// HeatCSS is the stylesheet of the page's heatmap cells: a class a bin of
+// each scale, its colour the PNG's at the bin's middle ('go generate'
+// writes it to render/web/assets/heat.css).
+func HeatCSS() string {
+	var b strings.Builder
+	b.WriteString("/* The heatmap's cells (render.HeatCSS, written by go generate): the PNG's colour scales in " +
+		fmt.Sprint(HeatBins) + " bins each. */\n")
+	b.WriteString(".hm-none { background: #e6e6e6; }\n.hm-dark { color: #fff; }\n")
+	for _, p := range heatPalettes {
+		cm := colorMapOf(p.opt, 0, 1)
+		for i := range HeatBins {
+			c, err := cm.At((float64(i) + 0.5) / HeatBins)
+			if err != nil {
+				c = color.Gray{Y: 0xe6}
+			}
+			r, g, bl, _ := c.RGBA()
+			fmt.Fprintf(&b, ".hm-%s%d { background: #%02x%02x%02x; }\n", p.letter, i, r>>8, g>>8, bl>>8)
+		}
+	}
+	return b.String()
+}

@@ -1,0 +1,21 @@
+// Command heatcss writes the page's heatmap stylesheet (render.HeatCSS)
+// to the file its argument names: 'go generate ./render' runs it.
+package main
+
+import (
+	"fmt"
+	"os"
+
+	"bjchart/render"
+)
+
+func main() {
+	if len(os.Args) != 2 {
+		fmt.Fprintln(os.Stderr, "usage: heatcss FILE")
+		os.Exit(2)
+	}
+	if err := os.WriteFile(os.Args[1], []byte(render.HeatCSS()), 0o644); err != nil {
+		fmt.Fprintln(os.Stderr, "heatcss:", err)
+		os.Exit(1)
+	}
+}
