@@ -10,6 +10,7 @@ import (
 	"text/tabwriter"
 
 	"bjchart/solve/risk"
+	"bjchart/solve/sim"
 )
 
 // RiskReport is 'bjchart risk”s report: the game by count (a balanced
@@ -73,8 +74,14 @@ const riskModel = "Edge by count (the true count, or an unbalanced count's runni
 func NewRiskReport(rules string, g *risk.Game, t risk.Table, bets []float64, steps int, f risk.Figures) RiskReport {
 	play := "the chart"
 	if g.Indices {
-		play = "the chart with Hi-Lo's I18 (and Fab 4 with late surrender) at their published values, at the count at the decision " +
-			"(the exact shoes, beside, play them at the count before the round); no insurance"
+		play = "the chart with Hi-Lo's I18 (and Fab 4 with late surrender) at their published values, at the count at the decision, " +
+			"wherever the counter's card prints them (split hands, hands of three or more cards, pairs played by their total, the hand " +
+			"not surrendered) (the exact shoes, beside, play them at the count before the round); no insurance"
+		if g.IndexScope == sim.IndexFirstPlay {
+			play = "the chart with Hi-Lo's I18 (and Fab 4 with late surrender) at their published values, at the count at the decision, " +
+				"at the first play of an unsplit two-card hand only (--index-scope first) (the exact shoes, beside, play them at the count " +
+				"before the round); no insurance"
+		}
 	}
 	kind := "true count"
 	if g.Running {

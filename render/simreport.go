@@ -2,6 +2,7 @@ package render
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -82,7 +83,7 @@ func SimText(b *bytes.Buffer, s simreport.Report) error {
 		return err
 	}
 	if x := s.IndexPlays; x != nil {
-		fmt.Fprintf(b, "\nIndex plays (%s), taken at or above the true count:\n", x.Source)
+		fmt.Fprintf(b, "\nIndex plays (%s), taken at or above the true count %s:\n", x.Source, cmp.Or(x.Scope, "at the first play of an unsplit two-card hand only"))
 		if x.ComputedFor != "" {
 			fmt.Fprintf(b, "  note: computed for %s, not the rules simulated\n", x.ComputedFor)
 		}

@@ -39,6 +39,7 @@ type simOptions struct {
 	bankroll float64
 	insureAt string
 	indices  string
+	scope    string // --index-scope
 	plot     string
 	preset   string
 	shard    string
@@ -118,6 +119,7 @@ More: 'bjchart help simulation'.`,
 	fl.StringVar(&o.strategy, "strategy", "solved", "what the players play: solved (the best chart for the rules), cd (composition-dependent play for a full shoe, splits CDZ-), optimal (the exact best play for the cards not yet seen, decision by decision), emcts (Itoh 2023's tree search; see --playouts, --c, --reward), or a published chart's name or file")
 	enumVar(fl, &o.format, "format", "text", "output format: %s", "text", "json")
 	fl.StringArrayVar(&o.seats, "seat", nil, "a seat of its own, once per seat (then the players): \"strategy=cd; ramp=-100:1,2:4; indices=published; insure-at=3\", any part left out as the run's")
+	fl.StringVar(&o.scope, "index-scope", "card", "with --indices: where they are taken: card (wherever the counter's card prints them: split hands, hands of three or more cards, pairs played by their total, the hand not surrendered) or first (the first play of an unsplit two-card hand only, as many published simulations)")
 	fl.StringVar(&o.indices, "indices", "", "with --count hilo: play the Illustrious 18 and Fab 4 by the count: published (their published indices), computed (bjchart's, 600 shoes; some seconds), or a file written by 'bjchart indices --format json'")
 	fl.StringVar(&o.insureAt, "insure-at", "", "with --count: take insurance against an ace at this count or more (Hi-Lo: 3)")
 	fl.Float64Var(&o.bankroll, "bankroll", 0, "with --count: the bankroll, in units (a bet of 1 in the ramp), for the risk of ruin")
@@ -169,6 +171,9 @@ func (o *simOptions) run(cmd *cobra.Command, e env) error {
 		}
 		cfg.InsureAt = &x
 	}
+	if _, ok := sim.IndexScopes[o.scope]; !ok {
+		return usagef("--index-scope %q: want card or first", o.scope)
+	}
 	if o.indices != "" {
 		if o.req.Count != "hilo" {
 			return usagef("--indices needs --count hilo: the index sets are Hi-Lo's")
@@ -177,7 +182,8 @@ func (o *simOptions) run(cmd *cobra.Command, e env) error {
 		if err != nil {
 			return err
 		}
-		cfg.Indices, indexSet = plays, set
+		cfg.Indices, cfg.IndexScope, indexSet = plays, sim.IndexScopes[o.scope], set
+		set.Scope = simreport.IndexScopeText[o.scope]
 		if cfg.InsureAt == nil {
 			cfg.InsureAt = &insure
 		}
@@ -291,6 +297,7 @@ func (o *simOptions) seatPlayers(s *solve.Solver, r solve.Rules, counting bool) 
 		if (seat.Ramp != nil || seat.Indices != nil || seat.InsureAt != nil) && !counting {
 			return nil, usagef("--seat %q: a ramp, indices or insurance needs --count", spec)
 		}
+		seat.IndexScope = sim.IndexScopes[o.scope]
 		seats = append(seats, seat)
 	}
 	if len(o.seats) > sim.MaxPlayers {
@@ -551,7 +558,7 @@ func readIndicesFile(file string, r solve.Rules, set *simreport.IndexPlaySet) ([
 		}
 		switch {
 		case x.MultiCard:
-			set.NotPlayed = append(set.NotPlayed, indexName(d)+", three or more cards: the simulator plays two-card indices")
+			set.NotPlayed = append(set.NotPlayed, indexName(d)+", three or more cards: the simulator plays a total's two-card index, on hands of more cards too (--index-scope card)")
 			continue
 		case x.Table == "soft":
 			set.NotPlayed = append(set.NotPlayed, indexName(d)+" soft: the simulator plays hard, pair, surrender and insurance indices")

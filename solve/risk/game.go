@@ -49,8 +49,9 @@ type Game struct {
 	Running       bool // an unbalanced count: the bins are running counts from its initial count, not true counts
 	Penetration   float64
 	Seed          uint64
-	ChartEV       float64 // the chart's exact EV from a full shoe
-	Indices       bool    // the I18 (and Fab 4) played with the chart
+	ChartEV       float64        // the chart's exact EV from a full shoe
+	Indices       bool           // the I18 (and Fab 4) played with the chart
+	IndexScope    sim.IndexScope // where the simulator plays them
 	ShoesSkipped  int
 	ShoesPerCount [2]int // the shoes' lowest and highest floored count
 
@@ -71,8 +72,11 @@ type Setup struct {
 	// exact shoes at their count before the round (count.IndexStrategy),
 	// by the simulator at the count when the player decides; insurance is
 	// not taken.
-	Indices  bool
-	Progress func(done, total int64) // the shoes then the rounds, if not nil; never called twice at once
+	Indices bool
+	// IndexScope is where the simulator plays the indices (by default
+	// wherever the counter's card prints them).
+	IndexScope sim.IndexScope
+	Progress   func(done, total int64) // the shoes then the rounds, if not nil; never called twice at once
 }
 
 // minFreq bounds the bins: counts dealt in fewer than this share of
@@ -146,6 +150,7 @@ func newMeasurer(s Setup) (*measurer, error) {
 			at[i] = d.Published
 		}
 		m.flat.Indices, _ = sim.IndexPlays(m.decisions, at) // no insurance
+		m.flat.IndexScope = s.IndexScope
 	}
 	return m, nil
 }
@@ -196,7 +201,7 @@ func (m *measurer) measure(ctx context.Context, i, n int) ([]count.ShoeEdge, sim
 // their numbers) and the flat-bet rounds res.
 func (m *measurer) game(edges []count.ShoeEdge, res sim.Result) *Game {
 	s := m.s
-	g := &Game{Indices: s.Indices, Shoes: len(edges), Rounds: res.Rounds, MinFreq: minFreq, Count: m.sys.Name, Running: !m.sys.Balanced(), Penetration: s.Penetration, Seed: s.Seed,
+	g := &Game{Indices: s.Indices, IndexScope: s.IndexScope, Shoes: len(edges), Rounds: res.Rounds, MinFreq: minFreq, Count: m.sys.Name, Running: !m.sys.Balanced(), Penetration: s.Penetration, Seed: s.Seed,
 		ChartEV: m.basic.EV, ShoesSkipped: s.Shoes - len(edges), play: m.flat, chart: m.chart}
 	g.fitLine(edges)
 	g.bin(res, edges)

@@ -1,6 +1,7 @@
 package risk
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math"
@@ -35,6 +36,10 @@ type Request struct {
 	Rounds      int64 // rounds simulated
 	Seed        uint64
 	Play        string // chart, or indices (the chart with Hi-Lo's I18 and Fab 4)
+	// IndexScope is where the simulator plays the indices: card (wherever
+	// the counter's card prints them) or first (the first play of an
+	// unsplit two-card hand only); "" is card.
+	IndexScope string `json:",omitempty"`
 	// Shard, "i/n", makes the run the measurement's part i of n of a run
 	// split across machines (Job.RunPart; part.go has the two stages); ""
 	// is the whole run.
@@ -48,7 +53,7 @@ type Request struct {
 // the chart played.
 func DefaultRequest() Request {
 	return Request{Count: "hilo", Penetration: 0.75, Spread: "1-12", Unit: 10, Bankroll: 10000, RoR: 0.05,
-		PerHour: 100, TripHours: 10, Shoes: 300, Rounds: 10_000_000, Seed: 1, Play: "chart"}
+		PerHour: 100, TripHours: 10, Shoes: 300, Rounds: 10_000_000, Seed: 1, Play: "chart", IndexScope: "card"}
 }
 
 // Params adds the request's fields to s, the game's first.
@@ -78,6 +83,7 @@ func (q *Request) Params(s *param.Set) {
 		})
 	s.Uint64(&q.Seed, "seed", "seed of the shoes and the rounds")
 	s.Enum(&q.Play, "play", "what the player plays: %s (indices: the chart with Hi-Lo's I18, and the Fab 4 with late surrender, at their published values)", "chart", "indices")
+	s.Enum(&q.IndexScope, "index-scope", "where the simulated player takes the indices: %s (card: wherever the counter's card prints them, split hands, hands of three or more cards, pairs played by their total and the hand not surrendered included; first: only the first play of an unsplit two-card hand, as many published simulations)", "card", "first")
 }
 
 // ShardParams adds the field that splits a run across machines: a face
@@ -186,7 +192,8 @@ func (q Request) Check() (Job, error) {
 	}
 	job.req = q
 	job.req.Game, job.req.Shard = solve.Game{Rules: r.String()}, ""
-	job.Setup = Setup{Rules: r, Count: q.Count, Penetration: q.Penetration, Shoes: q.Shoes, Rounds: q.Rounds, Seed: q.Seed, Indices: q.Play == "indices"}
+	job.Setup = Setup{Rules: r, Count: q.Count, Penetration: q.Penetration, Shoes: q.Shoes, Rounds: q.Rounds, Seed: q.Seed, Indices: q.Play == "indices",
+		IndexScope: sim.IndexScopes[cmp.Or(q.IndexScope, "card")]}
 	job.Table, job.Bankroll, job.RoR, job.PerHour, job.TripHrs = t, q.Bankroll, q.RoR, q.PerHour, q.TripHours
 	job.TripBank = q.Bankroll / 5
 	if q.TripBank != nil {

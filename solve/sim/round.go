@@ -31,6 +31,10 @@ type table struct {
 	turn           int
 	splitCard      int
 	waitingToSplit int
+	// printed are the index plays of the seat whose hands are being
+	// played, where they apply wherever the card prints them (split
+	// hands, hits after the first); nil otherwise.
+	printed []IndexPlay
 }
 
 func newTable(r solve.Rules, s *shoe, players []Player) *table {
@@ -159,8 +163,12 @@ func (t *table) round(bets []float64, o *outcome) {
 			split:     p.a == p.b,
 			surrender: t.r.Surrender != solve.NoSurrender,
 		})
-		if ix := t.players[p.who].Indices; len(ix) > 0 && s.count != nil {
-			p.first = t.indexPlay(ix, p.a, p.b, up, total, soft, p.first, t.insuranceCount(peek, hole))
+		if pl := &t.players[p.who]; len(pl.Indices) > 0 && s.count != nil {
+			if pl.IndexScope == IndexFirstPlay {
+				p.first = t.indexPlay(pl.Indices, p.a, p.b, up, total, soft, p.first, t.insuranceCount(peek, hole))
+			} else {
+				p.first = t.printedFirstPlay(pl.Indices, p.a, p.b, up, p.first, t.insuranceCount(peek, hole))
+			}
 		}
 		if p.first == solve.Surrender && t.r.Surrender == solve.EarlySurrender {
 			p.net, p.done = -0.5*p.bet, true // before any peek
@@ -196,6 +204,9 @@ func (t *table) round(bets []float64, o *outcome) {
 			}
 		default:
 			p.hands[0] = len(t.hands)
+			if pl := &t.players[p.who]; len(pl.Indices) > 0 && s.count != nil && pl.IndexScope == IndexWherePrinted {
+				t.printed = pl.Indices
+			}
 			if p.first == solve.Split {
 				t.split(p.strat, p.a, p.bet)
 			} else {
@@ -206,6 +217,7 @@ func (t *table) round(bets []float64, o *outcome) {
 				h.add(uint8(p.b))
 				t.play(p.strat, h, p.first)
 			}
+			t.printed = nil
 			p.hands[1] = len(t.hands)
 			p.wagered = 0
 			for j := p.hands[0]; j < p.hands[1]; j++ {
@@ -308,8 +320,122 @@ func (t *table) indexPlay(indices []IndexPlay, a, b, up, total int, soft bool, c
 	return chart
 }
 
-// insuranceCount is the count the insurance decision goes by: the cards
-// seen so far, the hole card (drawn under a peek) not among them.
+// printedFirstPlay returns the first action of an unsplit two-card hand
+// under the index plays as the counter's card prints them: a pair by its
+// pair's index, or, where it has none and the chart does not split it, by
+// its total; a surrender index first (where surrender is allowed), and
+// below it the hand not surrendered, by its total's hit/stand or
+// hit/double index; the chart's action where no index applies. Only a
+// play the hand may make is taken.
+func (t *table) printedFirstPlay(indices []IndexPlay, a, b, up int, chart solve.Action, count float64) solve.Action {
+	total, soft := twoCards(a, b)
+	byTotal := !soft && (a != b || chart != solve.Split && !hasPairIndex(indices, a, up))
+	if t.r.Surrender != solve.NoSurrender && byTotal {
+		for _, x := range indices {
+			if x.Play == solve.Surrender && x.Pair == 0 && x.Total == total && x.Up == up {
+				if count >= x.At {
+					return solve.Surrender
+				}
+				if chart == solve.Surrender { // not surrendered: hit, unless an index stands
+					chart = solve.Hit
+				}
+				break
+			}
+		}
+	}
+	if chart == solve.Surrender {
+		return chart // the card surrenders here at every count
+	}
+	for _, x := range indices {
+		switch {
+		case x.Up != up || x.Play == solve.Surrender:
+			continue
+		case x.Pair != 0 && (a != b || a != x.Pair):
+			continue
+		case x.Pair == 0 && (!byTotal || total != x.Total):
+			continue
+		}
+		act := x.Base
+		if count >= x.At {
+			act = x.Play
+		}
+		switch {
+		case act == solve.Double && !t.r.Double.Allows(total, soft), act == solve.NoAction:
+			return chart
+		}
+		return act
+	}
+	return chart
+}
+
+// hasPairIndex says whether a pair of c against up has an index of its own.
+func hasPairIndex(indices []IndexPlay, c, up int) bool {
+	for _, x := range indices {
+		if x.Pair == c && x.Up == up {
+			return true
+		}
+	}
+	return false
+}
+
+// printedSplitPlay returns a split hand's first action under the index
+// plays as the card prints them: its hard total's hit/stand or
+// hit/double index where the chart plays the index's base there (a
+// double only where the hand may double), else the chart's act.
+func (t *table) printedSplitPlay(h *hand, act solve.Action, mayDouble bool) solve.Action {
+	total, soft := h.total()
+	if soft || total >= 21 {
+		return act
+	}
+	count := t.insuranceCount(t.holeDrawn, uint8(t.hole))
+	for _, x := range t.printed {
+		if x.Pair != 0 || x.Total != total || x.Up != t.up || x.Play == solve.Surrender {
+			continue
+		}
+		if x.Base != solve.NoAction && x.Base != act {
+			return act // the chart plays otherwise here (a split hand's own play): no deviation from it is printed
+		}
+		play := x.Base
+		if count >= x.At {
+			play = x.Play
+		}
+		if play == solve.NoAction || play == solve.Double && !mayDouble {
+			return act
+		}
+		return play
+	}
+	return act
+}
+
+// printedHit decides a hit after the first action under the index plays
+// as the card prints them: a hard total's hit/stand index, at the count
+// of the cards seen, where the chart plays the index's base for this hand
+// (where the chart's play of three or more cards is already the index's
+// play, the card prints no deviation from it); hit (the chart's) where
+// none applies.
+func (t *table) printedHit(h *hand, hit bool) bool {
+	total, soft := h.total()
+	if soft || total >= 21 {
+		return hit
+	}
+	for _, x := range t.printed {
+		if x.Pair != 0 || x.Total != total || x.Up != t.up || !(x.Play == solve.Stand && x.Base == solve.Hit || x.Play == solve.Hit && x.Base == solve.Stand) {
+			continue
+		}
+		if hit != (x.Base == solve.Hit) {
+			return hit
+		}
+		if t.insuranceCount(t.holeDrawn, uint8(t.hole)) >= x.At {
+			return x.Play == solve.Hit
+		}
+		return x.Base == solve.Hit
+	}
+	return hit
+}
+
+// insuranceCount is the count the insurance decision (and every index
+// play) goes by: the cards seen so far, the hole card (drawn under a
+// peek) not among them.
 func (t *table) insuranceCount(peek bool, hole uint8) float64 {
 	s := t.shoe
 	rc, left := s.rc, len(s.cards)-s.pos
@@ -403,7 +529,11 @@ func (t *table) play(strat Strategy, h *hand, act solve.Action) {
 					return
 				}
 			}
-			if !strat.hit(t, h) { // (or busted)
+			hit := strat.hit(t, h) // (false once busted)
+			if t.printed != nil {
+				hit = t.printedHit(h, hit)
+			}
+			if !hit {
 				return
 			}
 		}
@@ -491,7 +621,11 @@ func (t *table) split(strat Strategy, c int, bet float64) {
 		}
 		h.add(uint8(x))
 		t.splitCard, t.waitingToSplit = c, waiting
-		act := strat.first(t, min(c, x), max(c, x), true, t.splitOptions(c, h))
+		opts := t.splitOptions(c, h)
+		act := strat.first(t, min(c, x), max(c, x), true, opts)
+		if t.printed != nil && !opts.mustStand {
+			act = t.printedSplitPlay(h, act, opts.double)
+		}
 		t.play(strat, h, act)
 		t.waitingToSplit = 0
 		if waiting == 0 {

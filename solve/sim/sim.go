@@ -47,9 +47,10 @@ type Config struct {
 	// Result.Watched, not Rounds.
 	Count *Count
 	Ramp  []Step
-	// Indices, with a count, change a two-card hand's first play by the
-	// count (the first matching index applies).
-	Indices []IndexPlay
+	// Indices, with a count, change plays by the count, wherever
+	// IndexScope says they apply.
+	Indices    []IndexPlay
+	IndexScope IndexScope
 	// Seats gives each player its own strategy, ramp and indices (at most
 	// MaxPlayers; Players is then their number).
 	Seats []Player
@@ -82,15 +83,36 @@ const MaxPlayers = 7
 // count and its index plays. In Config.Seats, zero fields take Config's
 // own (Ramp, Indices, InsureAt) or Run's strategy.
 type Player struct {
-	Strategy Strategy
-	Ramp     []Step
-	Indices  []IndexPlay
-	InsureAt *float64
+	Strategy   Strategy
+	Ramp       []Step
+	Indices    []IndexPlay
+	IndexScope IndexScope // Config's when Indices are
+	InsureAt   *float64
 }
 
-// An IndexPlay is an index: a two-card hard total (or pair) against an up
-// card plays Play at a count of At or more and Base below it (Base
-// NoAction: the chart's play, but hit where the chart surrenders).
+// An IndexScope says which decisions index plays change.
+type IndexScope int
+
+const (
+	// IndexWherePrinted plays each index wherever the counter's card
+	// prints it: a hard total's hit/stand index at every decision of a
+	// hard hand of that total (split hands and hands of three or more
+	// cards too), its hit/double index wherever the hand may double (a
+	// split hand's first play under DAS), a pair not split by its total, a
+	// surrender index on the unsplit two-card hand, and below it the play
+	// of the hand not surrendered (its own hit/stand index).
+	IndexWherePrinted IndexScope = iota
+	// IndexFirstPlay plays indices only at the first play of the unsplit
+	// two-card hand, as many published simulations do.
+	IndexFirstPlay
+)
+
+// IndexScopes names the scopes, as requests take them.
+var IndexScopes = map[string]IndexScope{"card": IndexWherePrinted, "first": IndexFirstPlay}
+
+// An IndexPlay is an index: a hard total (or pair) against an up card
+// plays Play at a count of At or more and Base below it (Base NoAction:
+// the chart's play, but hit where the chart surrenders).
 type IndexPlay struct {
 	Total, Pair int // a hard total of two different cards, or a pair's rank
 	Up          int
@@ -371,7 +393,7 @@ func Run(cfg Config, ch Strategy, progress func(done int64)) (Result, error) {
 	}
 	seats := make([]Player, players)
 	for i := range seats {
-		p := Player{Strategy: ch, Ramp: cfg.Ramp, Indices: cfg.Indices, InsureAt: cfg.InsureAt}
+		p := Player{Strategy: ch, Ramp: cfg.Ramp, Indices: cfg.Indices, IndexScope: cfg.IndexScope, InsureAt: cfg.InsureAt}
 		if i < len(cfg.Seats) {
 			q := cfg.Seats[i]
 			if q.Strategy != nil {
@@ -381,7 +403,7 @@ func Run(cfg Config, ch Strategy, progress func(done int64)) (Result, error) {
 				p.Ramp = q.Ramp
 			}
 			if q.Indices != nil {
-				p.Indices = q.Indices
+				p.Indices, p.IndexScope = q.Indices, q.IndexScope
 			}
 			if q.InsureAt != nil {
 				p.InsureAt = q.InsureAt

@@ -85,8 +85,16 @@ type IndexPlaySet struct {
 	// ComputedFor is the rules an indices file was computed for, when
 	// they are not the rules simulated.
 	ComputedFor string   `json:"computed_for,omitempty"`
+	Scope       string   `json:"scope"`                // where they are taken (IndexScopeText)
 	InPlay      []string `json:"in_play"`              // "16 v T stand at +0.00"
 	NotPlayed   []string `json:"not_played,omitempty"` // each with why
+}
+
+// IndexScopeText says where a simulation takes its index plays, by the
+// scope's name (sim.IndexScopes).
+var IndexScopeText = map[string]string{
+	"card":  "wherever the counter's card prints them (split hands, hands of three or more cards, pairs played by their total, the hand not surrendered)",
+	"first": "at the first play of an unsplit two-card hand only",
 }
 
 // SeatRow is one seat's result, in units.
