@@ -67,8 +67,8 @@ const riskModel = "Edge by count (the true count, or an unbalanced count's runni
 	"for the win rate W and SD a round (sat-out rounds in, at 0), each with its SE; SCORE = 10^6 (W/SD)^2 = DI^2, DI = 1000 W/SD, " +
 	"N0 = SD^2/W^2, certainty equivalent W - SD^2/(2 bankroll), risk of ruin exp(-2 W bankroll / SD^2) (the diffusion formula, " +
 	"Blackjack Attack ch. 4), trip ruin the chance of losing the trip bank within its rounds (Brownian first passage) and the share of " +
-	"simulated bankroll paths of the trip's rounds that lose it; their SEs from W's by the delta method (SD's own error, a few hundredths " +
-	"of a percent, left out), the paths' by the binomial"
+	"simulated bankroll paths of the trip's rounds that lose it; every SE (W's, SD's and theirs) by batch means over the simulator's " +
+	"64 independent streams (rounds of one shoe are not independent: the bet follows the count), carried by the delta method; the paths' by the binomial"
 
 // NewRiskReport lays out a measured game, its ramp and figures.
 func NewRiskReport(rules string, g *risk.Game, t risk.Table, bets []float64, steps int, f risk.Figures) RiskReport {

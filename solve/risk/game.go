@@ -347,11 +347,19 @@ func (g *Game) Ramp(bets []float64) []sim.Step {
 // round dealt (rounds sat out included, at 0), in units of the ramp, with
 // standard errors; and, for a trip, the share of bankroll paths ruined.
 type Played struct {
-	Rounds      int64   // dealt, sat-out rounds included
-	W, SEW      float64 // win a round dealt, and its SE
-	V           float64 // variance of a round dealt
-	SD, SESD    float64 // SD a round dealt, and its SE by the normal approximation
-	Trips       int64   // bankroll paths of TripRounds rounds each
+	Rounds   int64   // dealt, sat-out rounds included
+	W, SEW   float64 // win a round dealt, and its SE
+	V        float64 // variance of a round dealt
+	SD, SESD float64 // SD a round dealt, and its SE
+	// Cov is the covariance of the estimates of W and of the mean square
+	// of a round, by batch means over the simulator's independent streams
+	// (rounds of one shoe are not independent: the bet follows the
+	// count); every figure's SE is carried from it (DeltaSE). Batches
+	// counts the streams (0: too few, and the SEs treat rounds as
+	// independent).
+	Cov         [2][2]float64
+	Batches     int
+	Trips       int64 // bankroll paths of TripRounds rounds each
 	TripRounds  int64
 	TripBank    float64 // in units
 	TripsRuined int64
@@ -408,6 +416,7 @@ func (g *Game) playPart(ctx context.Context, bets []float64, tripBank float64, t
 	cfg.Ramp = g.Ramp(bets)
 	cfg.Rounds *= playRounds
 	cfg.Shards, cfg.StreamBase = 64, 1<<32 // streams the measurement (0..64 x parts) did not use
+	cfg.Streams = true                     // each stream's sums, for the SEs by batch means
 	var p PlayedPart
 	var err error
 	if p.Rounds, err = sim.Run(cfg.Part(i, n), g.chart, nil); err != nil {
@@ -456,13 +465,52 @@ func (p PlayedPart) played() Played {
 	res := p.Rounds
 	n := float64(res.Rounds + res.Watched)
 	out := Played{Rounds: res.Rounds + res.Watched, W: res.Net / n}
-	out.V = math.Max(0, res.Net2/n-out.W*out.W)
+	m2 := res.Net2 / n
+	out.V = math.Max(0, m2-out.W*out.W)
 	out.SD = math.Sqrt(out.V)
-	out.SEW, out.SESD = out.SD/math.Sqrt(n), out.SD/math.Sqrt(2*n)
+	if k := len(res.Streams); k >= minBatches {
+		// Batch means: the streams' means about the whole's, weighted by
+		// their rounds.
+		for _, t := range res.Streams {
+			share := float64(t.Rounds) / n
+			dw, dm := t.Net/float64(t.Rounds)-out.W, t.Net2/float64(t.Rounds)-m2
+			out.Cov[0][0] += share * share * dw * dw
+			out.Cov[0][1] += share * share * dw * dm
+			out.Cov[1][1] += share * share * dm * dm
+		}
+		for i := range out.Cov {
+			for j := range out.Cov[i] {
+				out.Cov[i][j] *= float64(k) / float64(k-1)
+			}
+		}
+		out.Cov[1][0], out.Batches = out.Cov[0][1], k
+	} else { // rounds taken as independent, a round's fourth moment as a normal's
+		out.Cov = [2][2]float64{{out.V / n, 0}, {0, 2 * out.V * out.V / n}}
+	}
+	out.SEW = math.Sqrt(out.Cov[0][0])
+	out.SESD = out.DeltaSE(func(w, v float64) float64 { return math.Sqrt(v) })
 	if p.AllTrips > 0 {
 		out.Trips, out.TripRounds, out.TripBank, out.TripsRuined = p.AllTrips, p.TripRounds, p.TripBank, p.Trips.Ruined
 	}
 	return out
+}
+
+// minBatches is the fewest streams the SEs are taken from by batch means.
+const minBatches = 16
+
+// DeltaSE is the standard error of a figure f(W, V) of the win rate and
+// variance a round (in units), by the delta method: its slopes in W and
+// in the mean square, numerically, with their estimates' covariance.
+func (p Played) DeltaSE(f func(w, v float64) float64) float64 {
+	hw, hm := math.Sqrt(p.Cov[0][0])/10, math.Sqrt(p.Cov[1][1])/10
+	if !(hw > 0 && hm > 0) {
+		return 0
+	}
+	m2 := p.V + p.W*p.W
+	at := func(w, m float64) float64 { return f(w, math.Max(0, m-w*w)) }
+	gw := (at(p.W+hw, m2) - at(p.W-hw, m2)) / (2 * hw)
+	gm := (at(p.W, m2+hm) - at(p.W, m2-hm)) / (2 * hm)
+	return math.Sqrt(math.Max(0, gw*gw*p.Cov[0][0]+2*gw*gm*p.Cov[0][1]+gm*gm*p.Cov[1][1]))
 }
 
 // merge adds another part's sums.

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -402,6 +403,9 @@ func checkPlayed(p PlayedPart, g *Game, job Job, i, n int) error {
 	if r.Rounds+r.Watched != rounds || r.Players != 1 {
 		return fmt.Errorf("%d rounds of %d players: part %d/%d of the play deals %d of one player", r.Rounds+r.Watched, r.Players, i, n, rounds)
 	}
+	if want := min(64, rounds); int64(len(r.Streams)) != want {
+		return fmt.Errorf("%d streams' sums: part %d/%d of the play keeps %d", len(r.Streams), i, n, want)
+	}
 	if r.Rounds > 0 {
 		if err := r.Check(sim.MaxPays(job.Rules)); err != nil {
 			return fmt.Errorf("its rounds: %v", err)
@@ -414,7 +418,7 @@ func checkPlayed(p PlayedPart, g *Game, job Job, i, n int) error {
 	lo, hi := tripsOf(trips, i, n)
 	t := p.Trips
 	if hi == lo {
-		if t != (sim.Result{}) {
+		if !reflect.DeepEqual(t, sim.Result{}) {
 			return fmt.Errorf("trips played by a part that has none")
 		}
 		return nil

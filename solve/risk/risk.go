@@ -192,22 +192,26 @@ func Assess(bins []Bin, bets []float64, p Played, scale, bankroll, target, perHo
 	sew := p.SEW * scale
 	sd := math.Sqrt(v)
 	model, _ := Moments(bins, bets)
+	// Every SE by the delta method from the batch means' covariance of
+	// the win rate and the mean square (Played.DeltaSE), in money.
+	se := func(f func(w, v float64) float64) float64 {
+		return p.DeltaSE(func(wu, vu float64) float64 { return f(wu*scale, vu*scale*scale) })
+	}
 	f := Figures{WinRate: w, WinRateSE: sew, SD: sd, SDSE: p.SESD * scale, WinPer100: 100 * w, SDPer100: 10 * sd,
 		WinPerHour: perHour * w, SDPerHour: math.Sqrt(perHour) * sd,
-		DI: 1000 * w / sd, DISE: 1000 * sew / sd, Score: 1e6 * w * w / v, ScoreSE: 2e6 * math.Abs(w) * sew / v,
-		N0: v / (w * w), N0SE: 2 * v * sew / math.Abs(w*w*w), CertaintyEquivalent: w - v/(2*bankroll),
+		DI: 1000 * w / sd, DISE: se(func(w, v float64) float64 { return 1000 * w / math.Sqrt(v) }),
+		Score: 1e6 * w * w / v, ScoreSE: se(func(w, v float64) float64 { return 1e6 * w * w / v }),
+		N0: v / (w * w), N0SE: se(func(w, v float64) float64 { return v / (w * w) }), CertaintyEquivalent: w - v/(2*bankroll),
 		RiskOfRuin: RiskOfRuin(w, v, bankroll), BankrollForRisk: BankrollFor(w, v, target), TripRuin: TripRuin(w, v, tripBank, tripRounds),
 		Bankroll: bankroll, TargetRisk: target, RoundsPerHour: perHour, TripBank: tripBank, TripRounds: tripRounds,
 		SimulatedRounds: p.Rounds, ModelWinRate: model}
 	if w > 0 {
-		f.RiskOfRuinSE = f.RiskOfRuin * 2 * bankroll / v * sew
-		f.BankrollForRiskSE = f.BankrollForRisk * sew / w
+		f.RiskOfRuinSE = se(func(w, v float64) float64 { return RiskOfRuin(w, v, bankroll) })
+		f.BankrollForRiskSE = se(func(w, v float64) float64 { return BankrollFor(w, v, target) })
 	} else {
 		f.Score, f.ScoreSE = 0, 0
 	}
-	if h := sew / 10; h > 0 { // the formula's slope in the win rate, numerically
-		f.TripRuinSE = math.Abs(TripRuin(w+h, v, tripBank, tripRounds)-TripRuin(w-h, v, tripBank, tripRounds)) / (2 * h) * sew
-	}
+	f.TripRuinSE = se(func(w, v float64) float64 { return TripRuin(w, v, tripBank, tripRounds) })
 	f.TripRuinPaths, f.TripRuinPathsSE = p.TripRuin()
 	f.TripPaths = p.Trips
 	var wagered, min, max float64

@@ -37,6 +37,10 @@ type Config struct {
 	// StreamBase + k, so part i of a run split across machines (StreamBase
 	// = i x Shards) plays rounds no other part plays.
 	StreamBase uint64
+	// Streams keeps each shard's sums apart in Result.Streams, for
+	// standard errors by batch means: rounds of one shoe are not
+	// independent (the bet follows the count), the shards are.
+	Streams bool
 	// Players at the table, 1 to 7 (default 1); all play the chart and bet
 	// alike, and a result sums them.
 	Players int
@@ -228,6 +232,10 @@ type Result struct {
 	// Ruined counts the shards (bankroll paths) ruined, with
 	// Config.RuinAt.
 	Ruined int64
+	// Streams are each shard's sums, in shard order, with Config.Streams:
+	// its rounds dealt (rounds sat out included, at 0), its net and net
+	// squared, its wager.
+	Streams []Tally `json:"streams,omitempty"`
 }
 
 // A Tally sums some rounds apart (one player's, or those at one count):
@@ -323,6 +331,7 @@ func (r *Result) Merge(o Result) {
 	for i := range r.ByCount {
 		r.ByCount[i].merge(o.ByCount[i])
 	}
+	r.Streams = append(r.Streams, o.Streams...)
 }
 
 // perPlayer is the number a round's sums are divided by.
@@ -523,6 +532,9 @@ func Run(cfg Config, ch Strategy, progress func(done int64)) (Result, error) {
 					res.Ruined++
 				}
 				res.Reshuffles = s.reshuffles
+				if cfg.Streams {
+					res.Streams = []Tally{{Rounds: res.Rounds + res.Watched, Net: res.Net, Net2: res.Net2, Wagered: res.Wagered}}
+				}
 				results[i] = res
 			}
 		}()
@@ -616,6 +628,23 @@ func (r Result) Check(maxPays float64) error {
 	}
 	if seats > int64(r.Players) {
 		return fmt.Errorf("%d seats with rounds at a table of %d", seats, r.Players)
+	}
+	if len(r.Streams) > 0 {
+		var rounds int64
+		var net float64
+		for i, t := range r.Streams {
+			if t.Rounds < 1 {
+				return fmt.Errorf("stream %d: %d rounds", i+1, t.Rounds)
+			}
+			if err := checkSums(t.Rounds, t.Net, t.Net2, t.Wagered, maxPays*float64(r.Players)); err != nil {
+				return fmt.Errorf("stream %d: %v", i+1, err)
+			}
+			rounds += t.Rounds
+			net += t.Net
+		}
+		if rounds != r.Rounds+r.Watched || math.Abs(net-r.Net) > 1e-6*(1+math.Abs(r.Net)) {
+			return fmt.Errorf("the streams add up to %d rounds and %g, not %d and %g", rounds, net, r.Rounds+r.Watched, r.Net)
+		}
 	}
 	return nil
 }

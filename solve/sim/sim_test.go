@@ -3,6 +3,7 @@ package sim
 import (
 	"errors"
 	"math"
+	"reflect"
 	"slices"
 	"sync"
 	"testing"
@@ -86,7 +87,7 @@ func TestAgainstSolver(t *testing.T) {
 func TestDeterministic(t *testing.T) {
 	a, _ := simulate(t, "6D S17 DAS", 100_000, 7)
 	b, _ := simulate(t, "6D S17 DAS", 100_000, 7)
-	if a != b {
+	if !reflect.DeepEqual(a, b) {
 		t.Errorf("two runs with one seed differ: %+v, %+v", a, b)
 	}
 }
