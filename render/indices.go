@@ -196,7 +196,7 @@ func (r IndicesReport) Text(b *bytes.Buffer) error {
 	if never > 0 {
 		counts := "the counts sampled"
 		if r.Balanced {
-			counts = "true counts -8..+8"
+			counts = "true counts -8..+8 (a crossing beyond, whose 95% interval does not reach inside, counts as never)"
 		}
 		fmt.Fprintf(b, "Every other play of every cell, %d more, never overtakes the basic one within %s: the basic play throughout (JSON lists each, \"never\"; CSV's note says so).\n", never, counts)
 	}
@@ -293,21 +293,48 @@ func (r IndicesReport) grids(b *bytes.Buffer) error {
 		if len(rows) == 0 {
 			continue
 		}
-		fmt.Fprintf(b, "%s\n", kind)
-		tw := tabwriter.NewWriter(b, 0, 4, 1, ' ', tabwriter.AlignRight)
-		fmt.Fprintf(tw, "\t%s\t\n", strings.Join(ups, "\t"))
-		for _, row := range solve.Rows(kind) {
-			if !rows[row] {
-				continue
+		grid := func(ups []string) (string, error) {
+			var g bytes.Buffer
+			tw := tabwriter.NewWriter(&g, 0, 4, 1, ' ', tabwriter.AlignRight)
+			fmt.Fprintf(tw, "\t%s\t\n", strings.Join(ups, "\t"))
+			for _, row := range solve.Rows(kind) {
+				if !rows[row] {
+					continue
+				}
+				fmt.Fprintf(tw, "%s", row)
+				for _, up := range ups {
+					fmt.Fprintf(tw, "\t%s", strings.Join(cells[[2]string{row, up}], " "))
+				}
+				fmt.Fprintln(tw, "\t")
 			}
-			fmt.Fprintf(tw, "%s", row)
-			for _, up := range ups {
-				fmt.Fprintf(tw, "\t%s", strings.Join(cells[[2]string{row, up}], " "))
-			}
-			fmt.Fprintln(tw, "\t")
+			err := tw.Flush()
+			return g.String(), err
 		}
-		if err := tw.Flush(); err != nil {
+		whole, err := grid(ups)
+		if err != nil {
 			return err
+		}
+		fmt.Fprintf(b, "%s\n", kind)
+		if widest(whole) <= textWidth {
+			b.WriteString(whole)
+		} else { // the up cards in tables of as many as fit: never a row wrapped onto the next line
+			var parts []string
+			for per := 5; per >= 1; per-- {
+				parts = parts[:0]
+				fits := true
+				for i := 0; i < len(ups); i += per {
+					g, err := grid(ups[i:min(i+per, len(ups))])
+					if err != nil {
+						return err
+					}
+					parts = append(parts, g)
+					fits = fits && widest(g) <= textWidth
+				}
+				if fits {
+					break
+				}
+			}
+			b.WriteString(strings.Join(parts, "\n"))
 		}
 		fmt.Fprintln(b)
 	}
@@ -325,6 +352,18 @@ func (r IndicesReport) grids(b *bytes.Buffer) error {
 	}
 	_, err := fmt.Fprintln(b, legend+"\n")
 	return err
+}
+
+// textWidth is the width the text reports are wrapped to.
+const textWidth = 80
+
+// widest is the most columns a line of s takes.
+func widest(s string) int {
+	n := 0
+	for _, line := range strings.Split(s, "\n") {
+		n = max(n, columns(line))
+	}
+	return n
 }
 
 // CSV writes one line per index.

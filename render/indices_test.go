@@ -1,6 +1,7 @@
 package render
 
 import (
+	"bytes"
 	"strings"
 	"testing"
 
@@ -40,5 +41,31 @@ func TestRepeatLine(t *testing.T) {
 		if c.want == "" && got != "" || !strings.Contains(got, c.want) {
 			t.Errorf("%+v: %q, want it to hold %q", c.rp, got, c.want)
 		}
+	}
+}
+
+// TestIndexGridsFit80: a grid of wide cells (two indices a cell, each
+// with its unsettled range) is printed as two tables of five up cards
+// rather than wider than 80 columns, where a wrapped line would put the
+// ace's cell under the row.
+func TestIndexGridsFit80(t *testing.T) {
+	rep := IndicesReport{Balanced: true}
+	for _, up := range []string{"2", "3", "4", "5", "6", "7", "8", "9", "T", "A"} {
+		for _, play := range []string{"double", "stand"} {
+			r, lo, hi := 3, -12, 12
+			rep.Indices = append(rep.Indices, IndexRow{Table: "hard", Hand: "10", Up: up, Base: "hit", Play: play, Rounded: &r, Between: &[2]int{lo, hi}})
+		}
+	}
+	var b bytes.Buffer
+	if err := rep.grids(&b); err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(b.String(), "\n") {
+		if strings.HasPrefix(line, " 10") && columns(line) > textWidth {
+			t.Errorf("a grid row of %d columns: %q", columns(line), line)
+		}
+	}
+	if !strings.Contains(b.String(), "      A") && !strings.Contains(b.String(), " A\n") {
+		t.Errorf("no ace column:\n%s", b.String())
 	}
 }

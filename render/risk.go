@@ -178,11 +178,12 @@ func (r RiskReport) Text(w io.Writer) error {
 	} else {
 		fmt.Fprintln(w, "The ramp loses: no bankroll is enough.")
 	}
-	fmt.Fprintf(w, "A trip of %g rounds with %s: the risk of losing it all %.2f%% ± %.2f%% by the formula", f.TripRounds, money(f.TripBank), 100*f.TripRuin, 100*f.TripRuinSE)
-	if f.TripPaths > 0 {
-		fmt.Fprintf(w, ", %.2f%% ± %.2f%% over %d simulated trips", 100*f.TripRuinPaths, 100*f.TripRuinPathsSE, f.TripPaths)
+	if f.TripPaths > 0 { // the paths' share is the figure: the formula is beside it, for comparison
+		fmt.Fprintf(w, "A trip of %g rounds with %s: the risk of losing it all %.2f%% ± %.2f%% over %d simulated trips (the diffusion formula: %.2f%% ± %.2f%%).\n",
+			f.TripRounds, money(f.TripBank), 100*f.TripRuinPaths, 100*f.TripRuinPathsSE, f.TripPaths, 100*f.TripRuin, 100*f.TripRuinSE)
+	} else {
+		fmt.Fprintf(w, "A trip of %g rounds with %s: the risk of losing it all %.2f%% ± %.2f%% by the diffusion formula.\n", f.TripRounds, money(f.TripBank), 100*f.TripRuin, 100*f.TripRuinSE)
 	}
-	fmt.Fprintln(w, ".")
 	_, err := fmt.Fprintf(w, "\nHow: %s.\n", r.Model)
 	return err
 }

@@ -123,7 +123,7 @@ func TestGolden(t *testing.T) {
 		{"holdem-equity-flop.txt", []string{"holdem", "equity", "AKs,QQ+", "22+,ATs+", "--board", "Kh7d2c"}},
 		{"holdem-nash-10.txt", []string{"holdem", "nash", "--stack", "10"}},
 		{"holdem-equity-preflop.json", []string{"holdem", "equity", "QQ+,AK", "22+,A2s+,KTo+", "--trials", "20k", "--format", "json"}},
-		{"risk-1d.txt", []string{"risk", "--rules", "1D S17 DAS LS", "--shoes", "20", "--rounds", "100k", "--spread", "1-8", "--wong-out", "-1"}},
+		{"risk-1d.txt", []string{"risk", "--rules", "1D S17 DAS LS", "--shoes", "20", "--rounds", "100k", "--spread", "1-8", "--wong-out", "-1", "--trip-bank", "500"}},
 		{"risk-1d.json", []string{"risk", "--rules", "1D S17 DAS LS", "--shoes", "20", "--rounds", "100k", "--format", "json"}},
 	}
 	for _, tt := range tests {

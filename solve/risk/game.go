@@ -379,14 +379,14 @@ func (p Played) TripRuin() (share, se float64) {
 // flat-bet run's at the same bets.
 const playRounds = 4
 
-// maxTripRounds bounds the rounds Play spends on trips.
-const maxTripRounds = 20_000_000
+// maxTripRounds bounds the rounds Play spends on trips (about 10 s of two
+// cores).
+const maxTripRounds = 200_000_000
 
 // Play plays a ramp (bets[i] units at bin i's counts; 0 sits out) for
 // four times the game's rounds, then as bankroll paths: trips of
-// tripRounds rounds starting with tripBank units, as many as fit in twice
-// the game's rounds and at most 20M (200 to 20,000 trips), each on its
-// own shoe and stream.
+// tripRounds rounds starting with tripBank units, as many as tripsFor
+// says, each on its own shoe and stream.
 func (g *Game) Play(bets []float64, tripBank float64, tripRounds int64) (Played, error) {
 	p, err := g.playPart(context.Background(), bets, tripBank, tripRounds, 1, 1)
 	if err != nil {
@@ -422,7 +422,7 @@ func (g *Game) playPart(ctx context.Context, bets []float64, tripBank float64, t
 	if p.Rounds, err = sim.Run(cfg.Part(i, n), g.chart, nil); err != nil {
 		return p, stopped(ctx, err)
 	}
-	trips := g.tripsFor(tripBank, tripRounds)
+	trips := g.tripsFor(bets, tripBank, tripRounds)
 	if trips == 0 {
 		return p, nil
 	}
@@ -445,15 +445,31 @@ func stopped(ctx context.Context, err error) error {
 	return err
 }
 
-// tripsFor is how many trips Play plays: as many of tripRounds rounds as
-// fit in twice the game's rounds and at most maxTripRounds, 200 to
-// 20,000; none without a bank or rounds.
-func (g *Game) tripsFor(tripBank float64, tripRounds int64) int64 {
+// tripsFor is how many trips Play plays of a ramp (bets in units by
+// bin): enough for the share of trips ruined to have a relative SE of
+// tripRelSE where the formula, on the bins' model of the ramp, puts it at
+// minTripShare or more (and for an SE of tripRelSE x minTripShare below
+// it), at least minTrips, and at most maxTripRounds of rounds; none
+// without a bank or rounds. It is the game's and the ramp's alone, so
+// that every part of a split play finds the same number.
+func (g *Game) tripsFor(bets []float64, tripBank float64, tripRounds int64) int64 {
 	if tripRounds < 1 || !(tripBank > 0) {
 		return 0
 	}
-	return min(20_000, max(200, min(maxTripRounds, 2*g.play.Rounds)/tripRounds))
+	w, v := Moments(g.Plain(), bets)
+	p := math.Min(TripRuin(w, v, tripBank, float64(tripRounds)), 0.999)
+	se := tripRelSE * math.Max(p, minTripShare)
+	need := int64(math.Ceil(p * (1 - p) / (se * se)))
+	return max(1, min(max(minTrips, need), maxTripRounds/tripRounds))
 }
+
+// The trips' targets: a relative SE of 5% on a share of 0.1% or more,
+// from 2,000 trips up.
+const (
+	tripRelSE    = 0.05
+	minTripShare = 0.001
+	minTrips     = 2000
+)
 
 // tripsOf is part i of n's trips: lo <= k < hi.
 func tripsOf(trips int64, i, n int) (lo, hi int64) {

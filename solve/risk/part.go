@@ -411,7 +411,8 @@ func checkPlayed(p PlayedPart, g *Game, job Job, i, n int) error {
 			return fmt.Errorf("its rounds: %v", err)
 		}
 	}
-	trips := g.tripsFor(bank, tripRounds)
+	_, _, units := job.ramp(g)
+	trips := g.tripsFor(units, bank, tripRounds)
 	if p.AllTrips != trips || (trips > 0 && (p.TripRounds != tripRounds || p.TripBank != bank)) {
 		return fmt.Errorf("trips: %d of %d rounds from %g units; the play has %d of %d from %g", p.AllTrips, p.TripRounds, p.TripBank, trips, tripRounds, bank)
 	}
