@@ -82,7 +82,7 @@ upload reads, to copy and edit ('bjchart help chart-files').`,
 			if source == "" { // a chart file: its own header
 				source = c.Source()
 			}
-			fmt.Fprintf(&buf, "%s\nrules: %s\nsource: %s\n", c.Title(), c.RulesLine(), source)
+			buf.WriteString(render.WrapProse(fmt.Sprintf("%s\nrules: %s\nsource: %s\n", c.Title(), c.RulesLine(), source), e.width()))
 			for i, kind := range charts.Sections {
 				fmt.Fprintf(&buf, "\n%s\n", strings.ToUpper(kind.String()))
 				g := render.Grid{}
@@ -97,7 +97,7 @@ upload reads, to copy and edit ('bjchart help chart-files').`,
 					return err
 				}
 			}
-			fmt.Fprintln(&buf, "\n"+render.Legend+"\nRpn surrender if late surrender and no DAS, else split  ? not established")
+			fmt.Fprintln(&buf, "\n"+render.WrapProse(render.Legend+"\nRpn surrender if late surrender and no DAS, else split  ? not established", e.width()))
 			_, err = e.stdout.Write(buf.Bytes())
 			return err
 		},

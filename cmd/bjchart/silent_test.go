@@ -193,6 +193,13 @@ func TestBadValuesAndMessages(t *testing.T) {
 		{[]string{"holdem", "AKs", "v", "QQ", "v", "JJ"}, exitUsage, `one hand against one`},
 		{[]string{"sim", "--shard", "2/2", "--rounds", "1", "--format", "json"}, exitUsage, `--shard 2/2 with --rounds 1: fewer rounds than parts`},
 		{[]string{"risk", "--count", "x"}, exitUsage, `--count "x": want a built-in count`},
+		// The bad-input sweep's cases (#55): each a clear refusal.
+		{[]string{"drill", "table", "--moves", "b10 b1.5"}, exitUsage, `--moves "b10 b1.5": move 2: bet "b1.5": want a whole number of units from 1 to 1000000000`},
+		{[]string{"drill", "table", "--moves", `"b0"`}, exitUsage, `--moves "\"b0\"": move 1: "\"b0\"": want bN`},
+		{[]string{"drill", "table", "--penetration", "0.75"}, exitUsage, `--penetration "0.75": want a percentage above 0 and below 100, e.g. 75%`},
+		{[]string{"drill", "table", "--penetration", "95%"}, exitUsage, `--penetration 95%: want 50% to 90%`},
+		{[]string{"drill", "--rules", "6D NS", "--focus", "surrender"}, exitUsage, `--focus "surrender": these rules (6D S17 DOA DAS SPL3 NS 3:2 PEEK) have no surrender`},
+		{[]string{"indices", "--shoes", "30"}, exitUsage, `--shoes 30: want 50 to 100000 (0: the default, 600)`},
 		// A flag without the flag it applies with did nothing.
 		{[]string{"chart", "--dealt", "30%"}, exitUsage, `--dealt applies only with --tc or --rc`},
 		{[]string{"card", "--set", "i18"}, exitUsage, `--set applies only with --count or --tags`},

@@ -43,8 +43,8 @@ More: 'bjchart help web'.`,
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(e.stdout, "bjchart: wrote %s: %d files, %s bytes; %d pages precomputed; the page's WebAssembly %s bytes (%s gzipped); the default page %s bytes gzipped with its style and scripts\n",
-				rep.Out, rep.Files, render.Thousands(rep.Bytes), rep.Pages, render.Thousands(rep.WASM), render.Thousands(rep.WASMGzip), render.Thousands(rep.FirstLoad))
+			fmt.Fprint(e.stdout, render.WrapProse(fmt.Sprintf("bjchart: wrote %s: %d files, %s bytes; %d pages precomputed; the page's WebAssembly %s bytes (%s gzipped); the default page %s bytes gzipped with its style and scripts\n",
+				rep.Out, rep.Files, render.Thousands(rep.Bytes), rep.Pages, render.Thousands(rep.WASM), render.Thousands(rep.WASMGzip), render.Thousands(rep.FirstLoad)), e.width()))
 			return nil
 		},
 	}

@@ -68,6 +68,13 @@ func grid(title, note string, cells []holdemCell) holdemGrid {
 // forms of the equity calculator and the equilibrium.
 func (s *Server) handleHoldem(w http.ResponseWriter, r *http.Request) {
 	d := holdemData{Version: s.opt.Version, Show: "equity", Stack: "10", Ante: "0", Ranges: make([]string, 4)}
+	var show param.Set
+	show.String(new(string), "show", "the chart shown: equity or pushfold")
+	if err := show.ParseQuery(r.URL.Query()); err != nil { // a field the page does not take is refused, not ignored
+		d.Error = err.Error()
+		s.html(w, s.holdemPage, d, http.StatusBadRequest)
+		return
+	}
 	if v := r.URL.Query().Get("show"); v != "" {
 		if v != "equity" && v != "pushfold" {
 			d.Error = fmt.Sprintf("show %s: want equity or pushfold", param.Quote(v, 20))

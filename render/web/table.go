@@ -167,7 +167,7 @@ func (s *Server) handleTable(w http.ResponseWriter, r *http.Request) {
 		d.LastPrice = render.CountCheckText(t.CountChecks[n-1])
 	}
 	if req.Penetration != drill.DefaultTableRequest().Penetration {
-		base.Set("penetration", fmt.Sprint(req.Penetration))
+		base.Set("penetration", param.FormatPercent(req.Penetration))
 	}
 	if req.Seed == 0 { // a fresh seed: the address says which
 		here := cloneValues(base)

@@ -595,3 +595,15 @@ func TestCompareAddressReloads(t *testing.T) {
 		t.Errorf("GET /compare: %d, Location %q", w.Code, w.Header().Get("Location"))
 	}
 }
+
+// TestTablePenetrationCarried: a table dealt to another penetration keeps
+// it in its links, read back as the percentage the field takes.
+func TestTablePenetrationCarried(t *testing.T) {
+	w := get(t, New(Options{}), "/drill/table?rules=6D&seed=3&penetration=60%25&moves=b10")
+	if body := w.Body.String(); w.Code != 200 || !strings.Contains(body, "penetration=60%25") {
+		t.Errorf("%d, links without penetration=60%%: %.300q", w.Code, body)
+	}
+	if w := get(t, New(Options{}), "/holdem?format=xml"); w.Code != 400 || !strings.Contains(w.Body.String(), "unknown parameter") {
+		t.Errorf("/holdem?format=xml: %d, want 400 naming the field", w.Code)
+	}
+}

@@ -106,6 +106,9 @@ func (q Request) Check() (solve.Rules, error) {
 	if !slices.Contains(Focuses, q.Focus) {
 		return r, param.Errorf("focus", q.Focus, "want %s", param.OrList(Focuses))
 	}
+	if q.Focus == "surrender" && r.Surrender == solve.NoSurrender {
+		return r, param.Errorf("focus", q.Focus, "these rules (%s) have no surrender: add LS or ES to the rules, or drill another focus", r)
+	}
 	if _, err := ParseReview(q.Review); err != nil {
 		return r, param.Errorf("review", q.Review, "%v", err)
 	}

@@ -43,7 +43,7 @@ func (q *TableRequest) Params(s *param.Set) {
 	s.Uint64(&q.Seed, "seed", "seed of the shuffles; the same seed deals the same cards (0: a fresh one each time, which the table names)")
 	s.Float(&q.Balance, "balance", "the chips you sit down with, in units")
 	s.Float(&q.Bet, "bet", "the bet a round takes unless you name another, in whole units")
-	s.Float(&q.Penetration, "penetration", "share of the shoe dealt before the cut card: 0.5 to 0.9")
+	s.Percent(&q.Penetration, "penetration", "how much of the shoe is dealt before the cut card: 50% to 90%")
 	s.String(&q.Moves, "moves", "the moves so far, e.g. \"b10 h s\": bN bets N, H S D P R play, I insures (even money), N declines, k+4/1.5 answers a count check")
 	s.Bool(&q.CountChecks, "count-checks", "ask now and then between rounds, and at every shuffle, for the Hi-Lo running and true count of the cards seen")
 }
@@ -91,7 +91,7 @@ func (m Move) String() string {
 // stand, double, split, surrender; R also rescues a double under
 // RESCUE), I takes insurance (even money on a blackjack), N declines it.
 func ParseMoves(s string) ([]Move, error) {
-	fields := strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == '.' || r == ',' || r == '\n' || r == '\t' })
+	fields := splitMoves(s)
 	if len(fields) > MaxMoves {
 		return nil, fmt.Errorf("%d moves; a session takes at most %d", len(fields), MaxMoves)
 	}
@@ -105,6 +105,32 @@ func ParseMoves(s string) ([]Move, error) {
 	}
 	return moves, nil
 }
+
+// splitMoves splits moves at spaces, commas, tabs, newlines and dots, but
+// not at a dot between digits: "b1.5" is one move (a bet refused as not
+// whole), not a bet of 1 and a move "5".
+func splitMoves(s string) []string {
+	var fields []string
+	start := -1
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		sep := c == ' ' || c == ',' || c == '\n' || c == '\t' ||
+			c == '.' && !(i > 0 && i+1 < len(s) && isDigit(s[i-1]) && isDigit(s[i+1]))
+		switch {
+		case sep && start >= 0:
+			fields = append(fields, s[start:i])
+			start = -1
+		case !sep && start < 0:
+			start = i
+		}
+	}
+	if start >= 0 {
+		fields = append(fields, s[start:])
+	}
+	return fields
+}
+
+func isDigit(b byte) bool { return b >= '0' && b <= '9' }
 
 // ParseMove reads one move (ParseMoves); "b" alone is a bet of 0, the
 // request's bet.
@@ -126,7 +152,7 @@ func ParseMove(f string) (Move, error) {
 		}
 		v, err := strconv.ParseFloat(l[1:], 64)
 		if err != nil || v < 1 || v > MaxBalance || v != math.Trunc(v) {
-			return Move{}, fmt.Errorf("bet %s: want a whole number of units from 1 to %g", param.Quote(f, 20), MaxBalance)
+			return Move{}, fmt.Errorf("bet %s: want a whole number of units from 1 to %.0f", param.Quote(f, 20), MaxBalance)
 		}
 		return Move{Bet: v}, nil
 	}
@@ -153,11 +179,11 @@ func (q TableRequest) Check() (solve.Rules, []Move, error) {
 		return r, nil, param.NumberErrorf("bet", q.Bet, "want a whole number of units from 1 to the balance, %g", q.Balance)
 	}
 	if !(q.Penetration >= 0.5 && q.Penetration <= 0.9) {
-		return r, nil, param.NumberErrorf("penetration", q.Penetration, "want 0.5 to 0.9")
+		return r, nil, param.NumberErrorf("penetration", param.FormatPercent(q.Penetration), "want 50%% to 90%%")
 	}
 	moves, err := ParseMoves(q.Moves)
 	if err != nil {
-		return r, nil, param.Errorf("moves", param.Quote(q.Moves, 40), "%v", err)
+		return r, nil, param.Errorf("moves", q.Moves, "%v", err)
 	}
 	return r, moves, nil
 }
@@ -187,7 +213,7 @@ func (q TableRequest) Sit() (*Table, error) {
 	t.shuffle(nil)
 	for i, m := range moves {
 		if err := t.Do(m); err != nil {
-			return nil, param.Errorf("moves", param.Quote(q.Moves, 40), "move %d (%s): %v", i+1, m, err)
+			return nil, param.Errorf("moves", q.Moves, "move %d (%s): %v", i+1, m, err)
 		}
 	}
 	return t, nil
