@@ -29,7 +29,7 @@ func NewIndicesReport(res count.Indices) *IndicesReport {
 	}
 	conv = strings.Replace(conv, "rounded = the index rounded to the nearest integer", "rounded = the index rounded "+roundingText[rounding], 1)
 	rep := &IndicesReport{Rules: r.String(), Count: sys.Name, Tags: [10]float64(sys.Tags[1:]), Set: strings.Join(res.Sets, ","), Rounding: rounding.String(), CountAt: moment.String(),
-		Conventions: conv, Shoes: res.Shoes, Penetration: pen, Oversample: res.Oversample, Seed: res.Seed, Balanced: sys.Balanced()}
+		Conventions: conv, Shoes: res.Shoes, Merged: res.Merged, Penetration: pen, Oversample: res.Oversample, Seed: res.Seed, Balanced: sys.Balanced()}
 	for _, x := range res.Indices {
 		row := IndexRow{Table: x.Table, Hand: x.Hand, Up: x.Up.String(), Base: x.Base, Play: x.Play, Shoes: x.Shoes, MultiCard: x.MultiCard}
 		if pub, ok := publishedIndex(x.Decision); ok && sys.Name == "hilo" {
@@ -78,6 +78,9 @@ const indexConventions = "Hi-Lo tags 2-6 +1, 7-9 0, T and A -1; true count = run
 // Sampled says how the report's shoes were dealt and kept.
 func (r IndicesReport) Sampled() string {
 	s := fmt.Sprintf("%d shoes dealt to below %g%%", r.Shoes, 100*r.Penetration)
+	if r.Merged > 0 && r.Merged != r.Shoes {
+		s = fmt.Sprintf("%d shoes dealt to below %g%%, %d of them in the parts merged (a part leaves out a shoe it cannot solve)", r.Shoes, 100*r.Penetration, r.Merged)
+	}
 	if r.Oversample > 0 {
 		s += fmt.Sprintf(", kept the more often the larger their true count and weighed back (--oversample %g)", r.Oversample)
 	}
@@ -93,7 +96,11 @@ type IndicesReport struct {
 	CountAt     string      `json:"count_at"` // when the count is read: decision or round
 	Conventions string      `json:"conventions"`
 	Shoes       int         `json:"shoes"`
-	Penetration float64     `json:"penetration"`
+	// Merged, for a merge of a split run's parts, is the shoes they hold
+	// (0 for a run that was not split): fewer than Shoes where a part
+	// could not solve a shoe, or one was taken out of it.
+	Merged      int     `json:"merged_shoes,omitempty"`
+	Penetration float64 `json:"penetration"`
 	// Oversample is how the dealt shoes were kept by their count (0:
 	// all).
 	Oversample float64 `json:"oversample"`

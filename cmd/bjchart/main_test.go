@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bjchart/solve/simreport"
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
@@ -798,6 +799,29 @@ func TestSimMerge(t *testing.T) {
 	}
 	if _, _, stderr := runCmd(t, "sim", "merge", files[0], relabelled, files[2]); !strings.Contains(stderr, "edited") {
 		t.Errorf("merge with a relabelled part: %q, want it named as edited", stderr)
+	}
+	// A header edited to another game and sealed again (a forgery the seal
+	// cannot see): the parts' headers must agree, as every merge checks.
+	data, _ := os.ReadFile(files[2])
+	part, _, _, err := simreport.ReadPart(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	part.Rules = "1D H17 DOA DAS SPL3 NS 3:2 PEEK"
+	part.Seal = simreport.Seal(part)
+	resealed := filepath.Join(dir, "resealed.json")
+	out2, _ := json.Marshal(part)
+	os.WriteFile(resealed, out2, 0o644)
+	if code, _, stderr := runCmd(t, "sim", "merge", files[0], files[1], resealed); code != exitUsage || !strings.Contains(stderr, "not a part of the same run") {
+		t.Errorf("merge with a resealed header: exit %d %q, want it refused as another run's", code, stderr)
+	}
+	// Two parts joined into one file are refused, not read as the first.
+	a, _ := os.ReadFile(files[0])
+	b, _ := os.ReadFile(files[1])
+	joined := filepath.Join(dir, "joined.json")
+	os.WriteFile(joined, append(a, b...), 0o644)
+	if code, _, stderr := runCmd(t, "sim", "merge", joined, files[2]); code != exitUsage || !strings.Contains(stderr, "more than one JSON value") {
+		t.Errorf("merge of two parts in one file: exit %d %q", code, stderr)
 	}
 }
 

@@ -1,12 +1,11 @@
 package count
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
-	"strconv"
 	"strings"
 
 	"bjchart/solve"
@@ -188,8 +187,15 @@ func (p IndicesPart) seal() string {
 // its seal and its request, and returns it with which part it is of how
 // many.
 func ReadIndicesPart(data []byte) (part IndicesPart, i, n int, err error) {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	if err := dec.Decode(&part); err != nil || part.Fingerprint == "" || part.Request.Shard == "" {
+	var kind struct {
+		Kind string `json:"kind"` // the risk's files say what they are; an index part does not
+	}
+	if json.Unmarshal(data, &kind) == nil && kind.Kind != "" {
+		return part, 0, 0, fmt.Errorf("a %q file, not a part of 'bjchart indices --shard i/n'", kind.Kind)
+	}
+	if err := param.DecodePart(data, &part); errors.Is(err, param.ErrJoinedParts) {
+		return part, 0, 0, err
+	} else if err != nil || part.Fingerprint == "" || part.Request.Shard == "" {
 		return part, 0, 0, fmt.Errorf("not the output of 'bjchart indices --shard i/n'")
 	}
 	if i, n, err = param.ParseShard(part.Request.Shard); err != nil {
@@ -221,10 +227,8 @@ func (q IndicesMergeRequest) Run(ctx context.Context, read func(name string) ([]
 	if len(q.Parts) == 0 {
 		return Indices{}, fmt.Errorf("no parts to merge: give the files of the parts")
 	}
-	var first IndicesPart
-	var all []SolvedShoe
-	seen := map[int]string{}
-	n := 0
+	parts, files := map[int]IndicesPart{}, map[int]string{}
+	labels := make([]param.PartLabel, len(q.Parts))
 	for k, f := range q.Parts {
 		data, err := read(f)
 		if err != nil {
@@ -234,38 +238,29 @@ func (q IndicesMergeRequest) Run(ctx context.Context, read func(name string) ([]
 		if err != nil {
 			return Indices{}, fmt.Errorf("%s: %v", f, err)
 		}
-		if k == 0 {
-			first, n = part, pn
-		} else if part.Fingerprint != first.Fingerprint || pn != n {
-			return Indices{}, fmt.Errorf("%s: not a part of the same run as %s (all must come from the same command but for --shard, and the same version of bjchart)", f, q.Parts[0])
-		}
-		if prev, dup := seen[i]; dup {
-			return Indices{}, fmt.Errorf("%s: part %d/%d again (also %s)", f, i, n, prev)
-		}
-		seen[i] = f
-		for _, s := range part.Shoes {
+		labels[k] = param.PartLabel{File: f, I: i, N: pn, Run: part.Fingerprint}
+		parts[i], files[i] = part, f
+	}
+	if err := param.CheckParts(labels); err != nil {
+		return Indices{}, err
+	}
+	n := labels[0].N
+	var all []SolvedShoe
+	for i := 1; i <= n; i++ {
+		for _, s := range parts[i].Shoes {
 			if s.Shoe%n != i-1 {
-				return Indices{}, fmt.Errorf("%s: shoe %d is not part %d/%d's", f, s.Shoe, i, n)
+				return Indices{}, fmt.Errorf("%s: shoe %d is not part %d/%d's", files[i], s.Shoe, i, n)
 			}
 		}
-		all = append(all, part.Shoes...)
-		first.Shoes = nil // the first part's shoes are in all; its header stays
+		all = append(all, parts[i].Shoes...)
 	}
-	if len(seen) != n {
-		var missing []string
-		for i := 1; i <= n && len(missing) < 10; i++ {
-			if _, ok := seen[i]; !ok {
-				missing = append(missing, strconv.Itoa(i))
-			}
-		}
-		return Indices{}, fmt.Errorf("%d of %d parts given; missing %s", len(seen), n, strings.Join(missing, ", "))
-	}
+	first := parts[labels[0].I]
 	req := first.Request
 	req.Shard = ""
 	job, err := req.Check()
 	if err != nil {
 		return Indices{}, fmt.Errorf("%s: its request: %v", q.Parts[0], err)
 	}
-	job.from = all
+	job.from, job.Merged = all, len(all)
 	return job.Run(ctx, progress)
 }

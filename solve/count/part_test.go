@@ -91,6 +91,8 @@ func TestSplitRunMerges(t *testing.T) {
 	before.Fingerprint = fingerprint(before.Request, before.Version)
 	before.Seal = before.seal()
 	parts["before"], _ = json.Marshal(before)
+	parts["joined"] = append(append([]byte{}, parts["1"]...), parts["2"]...)
+	parts["risk"] = []byte(`{"kind":"bjchart risk measurement part","request":{"Shard":"1/3"},"fingerprint":"x","seal":"y"}`)
 	read := func(f string) ([]byte, error) { return parts[f], nil }
 	for _, c := range []struct {
 		parts []string
@@ -101,11 +103,24 @@ func TestSplitRunMerges(t *testing.T) {
 		{[]string{"1", "2", "other"}, "other: not a part of the same run as 1"},
 		{[]string{"edited", "2"}, "edited: part 1/3 has been edited since"},
 		{[]string{"before", "2", "3"}, "before: part 1/3 was written by a bjchart that kept every dealt shoe"},
+		{[]string{"joined", "3"}, "joined: more than one JSON value"},
+		{[]string{"risk", "2", "3"}, `risk: a "bjchart risk measurement part" file`},
 	} {
 		_, err := IndicesMergeRequest{Parts: c.parts}.Run(context.Background(), read, nil)
 		if err == nil || !bytes.Contains([]byte(err.Error()), []byte(c.want)) {
 			t.Errorf("merge %v: %v, want %q", c.parts, err, c.want)
 		}
+	}
+	// A shoe taken out of a part, sealed again (a forgery the seal cannot
+	// see): the merge says how many shoes its parts hold.
+	var dropped IndicesPart
+	json.Unmarshal(parts["1"], &dropped)
+	dropped.Shoes = dropped.Shoes[1:]
+	dropped.Seal = dropped.seal()
+	parts["dropped"], _ = json.Marshal(dropped)
+	res, err := IndicesMergeRequest{Parts: []string{"dropped", "2", "3"}}.Run(context.Background(), read, nil)
+	if err != nil || res.Merged != res.Shoes-1 {
+		t.Errorf("a merge with a shoe dropped: %v, %d of %d shoes merged", err, res.Merged, res.Shoes)
 	}
 }
 

@@ -150,6 +150,9 @@ type IndicesJob struct {
 	Shard, Shards int
 
 	from []SolvedShoe // a merge's shoes, every part's (IndicesMergeRequest)
+	// Merged, for a merge, is how many shoes its parts hold: the run's
+	// shoes but those a part could not solve (or dropped, by an edit).
+	Merged int
 }
 
 // Check reads and checks the request: what Run would refuse, found before

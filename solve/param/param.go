@@ -11,10 +11,13 @@
 package param
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"math"
 	"net/url"
 	"regexp"
@@ -484,4 +487,61 @@ func ParseShard(s string) (int, int, error) {
 		return 0, 0, fmt.Errorf("want i/n with 1 <= i <= n <= 100000, e.g. 3/10")
 	}
 	return i, n, nil
+}
+
+// DecodePart reads the JSON of one part of a split run into v: one JSON
+// value and nothing after it, so that two parts joined into one file are
+// refused rather than read as the first.
+func DecodePart(data []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return ErrJoinedParts
+	}
+	return nil
+}
+
+// ErrJoinedParts is DecodePart's error for a file holding more than one
+// JSON value.
+var ErrJoinedParts = errors.New("more than one JSON value (parts joined into one file?): give each part as its own file")
+
+// A PartLabel is what a merge checks of each part of a split run alike:
+// its file, which part it is of how many, and the run it is a part of
+// (its fingerprint, and the header it prints where the fingerprint does
+// not bind it).
+type PartLabel struct {
+	File string
+	I, N int
+	Run  string
+}
+
+// CheckParts checks the parts a merge is given: each of the first's run
+// and number of parts, each given once, none missing.
+func CheckParts(parts []PartLabel) error {
+	if len(parts) == 0 {
+		return fmt.Errorf("no parts to merge: give the files of the parts")
+	}
+	first := parts[0]
+	seen := map[int]string{}
+	for _, p := range parts {
+		if p.Run != first.Run || p.N != first.N {
+			return fmt.Errorf("%s: not a part of the same run as %s (every part must come from the same command but for --shard, with the same input files and the same version of bjchart)", p.File, first.File)
+		}
+		if prev, dup := seen[p.I]; dup {
+			return fmt.Errorf("%s: part %d/%d again (also %s)", p.File, p.I, p.N, prev)
+		}
+		seen[p.I] = p.File
+	}
+	if len(seen) != first.N {
+		var missing []string
+		for i := 1; i <= first.N && len(missing) < 10; i++ {
+			if _, ok := seen[i]; !ok {
+				missing = append(missing, strconv.Itoa(i))
+			}
+		}
+		return fmt.Errorf("%d of %d parts given; missing %s", len(seen), first.N, strings.Join(missing, ", "))
+	}
+	return nil
 }

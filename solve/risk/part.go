@@ -1,15 +1,13 @@
 package risk
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"reflect"
 	"slices"
-	"strconv"
-	"strings"
 
 	"bjchart/solve/count"
 	"bjchart/solve/param"
@@ -126,8 +124,9 @@ func sealOf[T any](v T, clear func(*T)) string {
 // seal.
 func decode[T any](data []byte, want string, kind func(*T) string, seal func(*T) *string) (T, error) {
 	var v T
-	dec := json.NewDecoder(bytes.NewReader(data))
-	if err := dec.Decode(&v); err != nil || kind(&v) != want {
+	if err := param.DecodePart(data, &v); errors.Is(err, param.ErrJoinedParts) {
+		return v, err
+	} else if err != nil || kind(&v) != want {
 		return v, fmt.Errorf("not a %s (the output of %s)", want, map[string]string{
 			kindMeasurePart: "'bjchart risk --shard i/n'", kindMeasured: "'bjchart risk merge' of the measurement's parts", kindPlayPart: "'bjchart risk play --shard i/n'"}[want])
 	}
@@ -292,26 +291,19 @@ func (q MergeRequest) Run(ctx context.Context, read func(name string) ([]byte, e
 // mergeMeasurement joins every part of a measurement.
 func (q MergeRequest) mergeMeasurement(files [][]byte) (*MeasuredGame, error) {
 	parts := map[int]MeasurePart{}
-	var first MeasurePart
-	n := 0
+	labels := make([]param.PartLabel, len(files))
 	for k, data := range files {
 		p, i, pn, err := ReadMeasurePart(data)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %v", q.Parts[k], err)
 		}
-		if k == 0 {
-			first, n = p, pn
-		} else if p.Fingerprint != first.Fingerprint || pn != n {
-			return nil, fmt.Errorf("%s: not a part of the same run as %s (all must come from the same command but for --shard, and the same version of bjchart)", q.Parts[k], q.Parts[0])
-		}
-		if _, dup := parts[i]; dup {
-			return nil, fmt.Errorf("%s: part %d/%d again", q.Parts[k], i, n)
-		}
+		labels[k] = param.PartLabel{File: q.Parts[k], I: i, N: pn, Run: p.Fingerprint}
 		parts[i] = p
 	}
-	if err := allThere(len(parts), n, func(i int) bool { _, ok := parts[i]; return ok }); err != nil {
+	if err := param.CheckParts(labels); err != nil {
 		return nil, err
 	}
+	first, n := parts[labels[0].I], labels[0].N
 	m := &MeasuredGame{Kind: kindMeasured, Request: first.Request, Version: first.Version, Fingerprint: first.Fingerprint, Parts: n}
 	m.Request.Shard = ""
 	for i := 1; i <= n; i++ { // in the parts' order: the sums are the same on any machine
@@ -326,20 +318,6 @@ func (q MergeRequest) mergeMeasurement(files [][]byte) (*MeasuredGame, error) {
 	slices.SortFunc(m.Shoes, func(a, b count.ShoeEdge) int { return a.Shoe - b.Shoe })
 	m.Seal = sealOf(*m, func(m *MeasuredGame) { m.Seal = "" })
 	return m, nil
-}
-
-// allThere says which of parts 1..n are missing, if any.
-func allThere(have, n int, has func(i int) bool) error {
-	if have == n {
-		return nil
-	}
-	var missing []string
-	for i := 1; i <= n && len(missing) < 10; i++ {
-		if !has(i) {
-			missing = append(missing, strconv.Itoa(i))
-		}
-	}
-	return fmt.Errorf("%d of %d parts given; missing %s", have, n, strings.Join(missing, ", "))
 }
 
 // mergePlay joins a measured game (files[0]) and every part of its ramp
@@ -359,31 +337,28 @@ func (q MergeRequest) mergePlay(files [][]byte, version string) (*Result, error)
 	if len(files) == 1 {
 		return nil, fmt.Errorf("%s is a measured game: give the parts of its play after it ('bjchart risk play %s --shard i/n'), or play it whole with 'bjchart risk play %s'", q.Parts[0], q.Parts[0], q.Parts[0])
 	}
-	parts := map[int]PlayPart{}
-	n := 0
+	parts, names := map[int]PlayPart{}, map[int]string{}
+	labels := make([]param.PartLabel, len(files)-1)
 	for k, data := range files[1:] {
 		name := q.Parts[k+1]
 		p, i, pn, err := ReadPlayPart(data)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %v", name, err)
 		}
-		switch {
-		case p.Measured != m.Seal || p.Version != m.Version:
+		if p.Measured != m.Seal || p.Version != m.Version {
 			return nil, fmt.Errorf("%s: a part of another measured game's play than %s", name, q.Parts[0])
-		case k > 0 && pn != n:
-			return nil, fmt.Errorf("%s: part %d/%d of a play in %d parts", name, i, pn, n)
 		}
-		n = pn
-		if _, dup := parts[i]; dup {
-			return nil, fmt.Errorf("%s: part %d/%d again", name, i, n)
-		}
-		if err := checkPlayed(p.Played, g, job, i, n); err != nil {
-			return nil, fmt.Errorf("%s: %v", name, err)
-		}
-		parts[i] = p
+		labels[k] = param.PartLabel{File: name, I: i, N: pn, Run: p.Measured}
+		parts[i], names[i] = p, name
 	}
-	if err := allThere(len(parts), n, func(i int) bool { _, ok := parts[i]; return ok }); err != nil {
+	if err := param.CheckParts(labels); err != nil {
 		return nil, err
+	}
+	n := labels[0].N
+	for i := 1; i <= n; i++ {
+		if err := checkPlayed(parts[i].Played, g, job, i, n); err != nil {
+			return nil, fmt.Errorf("%s: %v", names[i], err)
+		}
 	}
 	sum := parts[1].Played
 	for i := 2; i <= n; i++ {

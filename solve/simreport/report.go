@@ -5,12 +5,10 @@
 package simreport
 
 import (
-	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
-	"strconv"
-	"strings"
 	"time"
 
 	"bjchart/solve"
@@ -166,8 +164,9 @@ func NewPaperRef(source string, rounds int64, payout float64, s Report) *PaperRe
 // sim --shard i/n --format json'): its report, which part it is and of how
 // many. Sums that sim.Result.Check refuses are refused.
 func ReadPart(data []byte) (part Report, i, n int, err error) {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	if err := dec.Decode(&part); err != nil || part.Sums == nil || part.Fingerprint == "" {
+	if err := param.DecodePart(data, &part); errors.Is(err, param.ErrJoinedParts) {
+		return part, 0, 0, err
+	} else if err != nil || part.Sums == nil || part.Fingerprint == "" {
 		return part, 0, 0, fmt.Errorf("not the JSON output of 'bjchart sim --shard i/n --format json'")
 	}
 	if i, n, err = sim.ParseShard(part.Shard); err != nil {
@@ -239,46 +238,38 @@ func (q MergeRequest) Run(read func(name string) ([]byte, error)) (Report, error
 func Merge(names []string, data [][]byte) (Report, error) {
 	var first Report
 	var total sim.Result
-	seen := map[int]string{}
 	sums := map[int]sim.Result{}
 	sumsSeen := map[string]string{} // a part's sums as JSON → its file
-	n := 0
+	labels := make([]param.PartLabel, len(names))
 	for k, f := range names {
 		part, i, pn, err := ReadPart(data[k])
 		if err != nil {
 			return first, fmt.Errorf("%s: %v", f, err)
 		}
 		if k == 0 {
-			first, n = part, pn
-		} else if part.Fingerprint != first.Fingerprint || pn != n {
-			return first, fmt.Errorf("%s: not a part of the same run as %s (every option but --shard, the content of every input file and the program's version must agree)", f, names[0])
+			first = part
 		}
-		if prev, dup := seen[i]; dup {
-			return first, fmt.Errorf("%s: part %d/%d again (also %s)", f, i, n, prev)
-		}
-		key, _ := json.Marshal(part.Sums)
+		// The header the merged report prints is the parts' own, not bound
+		// by the fingerprint: it must be every part's alike.
+		labels[k] = param.PartLabel{File: f, I: i, N: pn, Run: part.Fingerprint + "\x00" + param.Digest(header(part))}
+		sums[i] = *part.Sums
+	}
+	if err := param.CheckParts(labels); err != nil {
+		return first, err
+	}
+	for _, l := range labels { // every part once: a part relabelled as another has the other's sums
+		key, _ := json.Marshal(sums[l.I])
 		if prev, dup := sumsSeen[string(key)]; dup {
-			return first, fmt.Errorf("%s: the same sums as %s: one part given twice under two labels", f, prev)
+			return first, fmt.Errorf("%s: the same sums as %s: one part given twice under two labels", l.File, prev)
 		}
-		sumsSeen[string(key)] = f
-		seen[i], sums[i] = f, *part.Sums
+		sumsSeen[string(key)] = l.File
 	}
-	if len(seen) != n {
-		var missing []string
-		for i := 1; i <= n && len(missing) < 10; i++ {
-			if _, ok := seen[i]; !ok {
-				missing = append(missing, strconv.Itoa(i))
-			}
-		}
-		return first, fmt.Errorf("%d of %d parts given; missing %s", len(seen), n, strings.Join(missing, ", "))
-	}
+	n := labels[0].N
 	for i := 1; i <= n; i++ { // in part order: the same sums on any machine
 		total.Merge(sums[i])
 	}
 	total.Players = first.Players
-	head := Report{Rules: first.Rules, Shoe: first.Shoe, Strategy: first.Strategy, Seed: first.Seed, Shuffle: first.Shuffle,
-		Count: first.Count, TrueCount: first.TrueCount, Ramp: first.Ramp, IndexPlays: first.IndexPlays, Balanced: first.Balanced, UnitBet: first.Ramp == "", ExactOf: first.ExactOf}
-	merged := head.WithResult(total, first.ExactEV, 0)
+	merged := header(first).WithResult(total, first.ExactEV, 0)
 	merged.Sums = &total
 	merged.SeatResults = SeatRows(total, first.SeatResults)
 	if ref := first.Reference; ref != nil {
@@ -288,6 +279,13 @@ func Merge(names []string, data [][]byte) (Report, error) {
 		merged.Counter, merged.ByCount = risk.NewCounter(total, first.Counter.Bankroll)
 	}
 	return merged, nil
+}
+
+// header is what a merged report prints of its run, from a part: its
+// rules, shoe, strategy, seed, shuffle, count, ramp and index plays.
+func header(p Report) Report {
+	return Report{Rules: p.Rules, Shoe: p.Shoe, Strategy: p.Strategy, Seed: p.Seed, Shuffle: p.Shuffle,
+		Count: p.Count, TrueCount: p.TrueCount, Ramp: p.Ramp, IndexPlays: p.IndexPlays, Balanced: p.Balanced, UnitBet: p.Ramp == "", ExactOf: p.ExactOf}
 }
 
 // SeatRows are the rows of the seats of own (each with its number and
