@@ -19,11 +19,12 @@ func newCountsCmd(e env) *cobra.Command {
 		Long: `Compute the game's effects of removal exactly (the change in the chart's
 EV when one card of each rank is removed from the full shoe, the chart
 played unchanged) and each count's betting correlation (its tags'
-correlation with them over the cards of a deck), playing efficiency (the
+correlation with them over the cards of a deck) and insurance correlation
+(with the insurance bet's), beside the values the counting literature
+prints for the built-in counts, and bjchart's own playing efficiency (the
 share of the perfect-knowledge gain from varying the chart its variations
-get, by Griffin's normal approximation) and insurance correlation (with
-the insurance bet's), beside the values the counting literature
-prints for the built-in counts. Every built-in count by default, or one
+get, in a normal approximation after Griffin; 0.01-0.03 below the printed
+figures, so not put beside them). Every built-in count by default, or one
 with --count or --tags.`,
 		Example: `  bjchart counts --rules "1D S17 NDAS"
   bjchart counts --rules "6D H17 DAS LS" --count hilo --format json
