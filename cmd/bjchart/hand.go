@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"strings"
 
 	"bjchart/render"
@@ -43,7 +42,7 @@ deck only totals matter.`,
 			if stop, err := e.checked(req, err); stop {
 				return err
 			}
-			t, l, err := req.Run(context.Background())
+			t, l, err := req.Run(cmd.Context())
 			if err != nil {
 				return usageError{err}
 			}

@@ -3,9 +3,12 @@
 package main
 
 import (
+	"context"
 	"os"
+	"os/signal"
 	"runtime"
 	"runtime/debug"
+	"syscall"
 )
 
 func main() {
@@ -22,5 +25,10 @@ func main() {
 		// (GOMAXPROCS=100000 would hold a hundred thousand up cards' work).
 		runtime.GOMAXPROCS(runtime.NumCPU())
 	}
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr, os.Getenv))
+	// Ctrl-C and SIGTERM end the run's context: a long run stops within
+	// a second, writes no partial file and exits 130; a second Ctrl-C
+	// kills at once (the signal's default again once the first is seen).
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	go func() { <-ctx.Done(); stop() }()
+	os.Exit(runContext(ctx, os.Args[1:], nil, os.Stdout, os.Stderr, os.Getenv))
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -73,7 +72,7 @@ func (o *riskOptions) run(cmd *cobra.Command, e env) error {
 		return err
 	}
 	bar := newProgress(e, int64(job.Shoes), "solving shoes", "shoes") // then the rounds, in a second or two
-	res, err := job.Run(context.Background(), func(done, total int64) { bar.Set(min(done, int64(job.Shoes))) })
+	res, err := job.Run(cmd.Context(), func(done, total int64) { bar.Set(min(done, int64(job.Shoes))) })
 	bar.Finish()
 	if err != nil {
 		return usageError{err}

@@ -4,6 +4,7 @@ import (
 	"bjchart/render"
 	"bjchart/solve/param"
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -27,6 +28,9 @@ const (
 	exitError = 1 // the command failed
 	exitUsage = 2 // bad flags, arguments or rules
 	exitDiff  = 3 // a diff found disagreements (only when asked for)
+	// exitInterrupted is a run stopped by Ctrl-C (SIGINT) or SIGTERM
+	// through its context, as a shell reports a process a SIGINT ended.
+	exitInterrupted = 130
 )
 
 // usageError marks an error in what the user typed.
@@ -107,6 +111,13 @@ func run(args []string, stdout, stderr io.Writer, getenv func(string) string) in
 
 // runIn is run reading standard input from stdin (nil: os.Stdin).
 func runIn(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
+	return runContext(context.Background(), args, stdin, stdout, stderr, getenv)
+}
+
+// runContext is runIn under ctx: every command's run stops through its
+// context once ctx ends (main's ends at Ctrl-C or SIGTERM), writing no
+// partial file, and exits 130.
+func runContext(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
 	out := &errWriter{w: stdout}
 	e := env{stdin: stdin, stdout: out, stderr: stderr, getenv: getenv}
 	root := newRootCmd(e)
@@ -114,12 +125,16 @@ func runIn(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func
 		args = []string{} // cobra reads os.Args when given nil
 	}
 	root.SetArgs(args)
-	err := root.Execute()
+	err := root.ExecuteContext(ctx)
 	if err == nil && out.err != nil { // output whose writer returns no error: help, version
 		err = out.err
 	}
 	if err == nil {
 		return exitOK
+	}
+	if ctx.Err() != nil { // stopped by the interrupt, whatever the run's own words for it
+		fmt.Fprintln(stderr, "bjchart: interrupted")
+		return exitInterrupted
 	}
 	var pe *param.Error
 	if errors.As(err, &pe) && !errors.As(err, new(usageError)) {

@@ -138,7 +138,7 @@ func (o *simOptions) run(cmd *cobra.Command, e env) error {
 	r, rounds, pen := job.Rules, job.Rounds, job.Penetration
 	var indexSet *simreport.IndexPlaySet // the --indices played, for the report
 	var ref *sim.ItohRow
-	cfg := sim.Config{Players: job.Players, Seed: job.Seed, Count: job.Count, Ramp: job.Ramp}
+	cfg := sim.Config{Players: job.Players, Seed: job.Seed, Count: job.Count, Ramp: job.Ramp, Stop: cmd.Context().Done()}
 	if o.preset != "" {
 		if ref, err = o.applyPreset(cmd, &r, &cfg, &pen); err != nil {
 			return err
