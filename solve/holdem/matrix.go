@@ -1,5 +1,9 @@
 package holdem
 
+// The shipped matrix (matrix.csv.gz) and the evaluator's tables (tables.go)
+// are written anew by their tests under -regenerate:
+//go:generate go test -run ^(TestMatrixData|TestTables)$ -regenerate .
+
 import (
 	"bufio"
 	"bytes"

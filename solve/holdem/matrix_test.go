@@ -8,16 +8,21 @@ import (
 	"testing"
 )
 
-var update = flag.Bool("update", false, "write the shipped matrix (ComputeMatrix) and tables.go (newTables) anew")
+// regenerate writes the shipped matrix (ComputeMatrix) and tables.go
+// (newTables) anew: 'go generate ./solve/holdem' runs it. It is not
+// -update, which rewrites golden files and leaves shipped data alone.
+var regenerate = flag.Bool("regenerate", false, "write the shipped matrix (ComputeMatrix) and tables.go (newTables) anew (go generate ./solve/holdem)")
+
+var _ = flag.Bool("update", false, "rewrite golden files (this package has none; its data is go generate's)")
 
 // TestMatrixData holds the shipped matrix to what follows from the game
 // and from the other engines: a and b's tallies are each other's mirror,
 // a few entries equal Versus's (boards dealt out hand by hand), and with
 // -long each row adds up to the class's tally against a random hand
 // (VsRandom, another sweep) and the matrix is computed anew and compared
-// whole (20 s on two cores); -update writes it.
+// whole (20 s on two cores); go generate writes it.
 func TestMatrixData(t *testing.T) {
-	if *update {
+	if *regenerate {
 		var buf bytes.Buffer
 		if err := WriteMatrix(&buf, ComputeMatrix()); err != nil {
 			t.Fatal(err)

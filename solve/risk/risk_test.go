@@ -11,6 +11,10 @@ import (
 
 var long = flag.Bool("long", false, "run the slow checks too")
 
+// update is -update: this package has no golden files (cmd/bjchart and
+// render do); defined so that one -update can be given to every package.
+var _ = flag.Bool("update", false, "rewrite golden files (this package has none)")
+
 // measured is a two-deck game measured once for the tests.
 var measured = func() func(t *testing.T) *Game {
 	var g *Game
