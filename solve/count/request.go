@@ -189,7 +189,7 @@ func (q IndicesRequest) Check() (IndicesJob, error) {
 		return job, param.NumberErrorf("shoes", job.Shoes, "want 50 to %d (0: the default, %d)", MaxShoes, DefaultShoes(job.Sets[0]))
 	}
 	if job.Decisions == nil && job.Shoes > MaxShoesAll {
-		return job, param.NumberErrorf("shoes", job.Shoes, "want 50 to %d with every cell (--set all): its points take about 1 MB a shoe in memory", MaxShoesAll)
+		return job, param.NumberErrorf("shoes", job.Shoes, "want 50 to %d with every cell ({set} all): its points take about 1 MB a shoe in memory", MaxShoesAll)
 	}
 	if !(q.Penetration > 0 && q.Penetration < 1) {
 		return job, param.NumberErrorf("penetration", param.FormatPercent(q.Penetration), "want a percentage above 0 and below 100, e.g. 80%%")
@@ -245,7 +245,7 @@ func (q IndicesRequest) System() (System, error) {
 		return System{}, param.Fieldf("count", "{count} and {tags} both name the count; give one")
 	}
 	if !strings.Contains(q.Tags, "=") {
-		return System{}, param.Errorf("tags", q.Tags, "want tags such as \"A=-1,2=1,3=1,4=1,5=1,6=1,T=-1\" (a built-in count goes to --count)")
+		return System{}, param.Errorf("tags", q.Tags, "want tags such as \"A=-1,2=1,3=1,4=1,5=1,6=1,T=-1\" (a built-in count goes to {count})")
 	}
 	sys, err := ParseSystem(q.Tags)
 	if err != nil {

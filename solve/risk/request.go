@@ -147,7 +147,7 @@ func (q Request) Check() (Job, error) {
 	chip := q.Unit / 2
 	if q.Chip != nil {
 		if chip = *q.Chip; !(chip > 0) {
-			return job, param.NumberErrorf("chip", chip, "want a step above 0, in money (leave --chip out for half a unit)")
+			return job, param.NumberErrorf("chip", chip, "want a step above 0, in money (or leave it out for half a unit)")
 		}
 	}
 	t := Table{Min: lo * q.Unit, Max: hi * q.Unit, Chip: chip}
@@ -172,7 +172,7 @@ func (q Request) Check() (Job, error) {
 	case !(q.TripHours > 0 && q.TripHours <= 10000):
 		return job, param.NumberErrorf("trip-hours", q.TripHours, "want more than 0, at most 10000")
 	case q.TripBank != nil && !(*q.TripBank > 0 && *q.TripBank <= 1e12):
-		return job, param.NumberErrorf("trip-bank", *q.TripBank, "want more than 0, at most 10^12 (leave --trip-bank out for a fifth of the bankroll)")
+		return job, param.NumberErrorf("trip-bank", *q.TripBank, "want more than 0, at most 10^12 (or leave it out for a fifth of the bankroll)")
 	case q.Shoes < 20 || q.Shoes > 100000:
 		return job, param.NumberErrorf("shoes", q.Shoes, "want 20 to 100000")
 	case q.Rounds < 100_000 || q.Rounds > 1e10:
