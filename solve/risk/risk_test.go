@@ -181,7 +181,7 @@ func TestFormulas(t *testing.T) {
 // its own wins what the bins' edges, frequencies and bets say it should,
 // within 3 combined standard errors, with the chart alone and with the
 // index plays (made at the decision in both). With -long it also plays
-// 4,000 trips of 1,000 rounds: the diffusion formula, which the
+// its trips of 1,000 rounds (as many as tripsFor says): the diffusion formula, which the
 // discrete game's overshoot past the bank and its heavier tails do not
 // follow, overstates their ruin; the paths must not lie above it.
 func TestPlayedAgainstBins(t *testing.T) {
@@ -219,7 +219,7 @@ func TestPlayedAgainstBins(t *testing.T) {
 		}
 		got, se := p.TripRuin()
 		formula := TripRuin(p.W, p.V, 40, 1000)
-		if p.Trips != 4_000 || got > formula+3*se {
+		if p.Trips != g.tripsFor(bets, 40, 1000) || got > formula+3*se {
 			t.Errorf("indices %v: %d trips, %.4f ± %.4f ruined; the formula %.4f", g.Indices, p.Trips, got, se, formula)
 		}
 		t.Logf("indices %v: trips of 1,000 rounds from 40 units: %.4f ± %.4f ruined, the formula %.4f (%.1f SE above)", g.Indices, got, se, formula, (formula-got)/se)
