@@ -74,8 +74,16 @@ func SimText(b *bytes.Buffer, s simreport.Report) error {
 		}
 	}
 	if c := s.Counter; c != nil {
-		fmt.Fprintf(tw, "win rate per 100 rounds\t%+.4f units\tDI %.2f, SCORE %.2f, N0 %.0f rounds\n", c.WinRatePer100, c.DI, c.Score, c.N0)
-		if c.RiskOfRuin != nil {
+		if c.DISE > 0 { // SEs by batch means over the streams
+			fmt.Fprintf(tw, "win rate per 100 rounds\t%+.4f ± %.4f units\tDI %.2f ± %.2f, SCORE %.2f ± %.2f, N0 %.0f ± %.0f rounds\n",
+				c.WinRatePer100, c.WinRatePer100SE, c.DI, c.DISE, c.Score, c.ScoreSE, c.N0, c.N0SE)
+		} else {
+			fmt.Fprintf(tw, "win rate per 100 rounds\t%+.4f units\tDI %.2f, SCORE %.2f, N0 %.0f rounds\n", c.WinRatePer100, c.DI, c.Score, c.N0)
+		}
+		switch {
+		case c.RiskOfRuin != nil && c.RiskOfRuinSE != nil:
+			fmt.Fprintf(tw, "risk of ruin\t%.4f%% ± %.4f%%\twith %g units, exp(-2 EV B / SD^2)\n", 100**c.RiskOfRuin, 100**c.RiskOfRuinSE, c.Bankroll)
+		case c.RiskOfRuin != nil:
 			fmt.Fprintf(tw, "risk of ruin\t%.4f%%\twith %g units, exp(-2 EV B / SD^2)\n", 100**c.RiskOfRuin, c.Bankroll)
 		}
 	}

@@ -1,6 +1,10 @@
 package risk
 
-import "bjchart/solve/sim"
+import (
+	"math"
+
+	"bjchart/solve/sim"
+)
 
 // A Counter holds the usual measures of a counting game, per player and
 // round in units (a bet of 1 in the ramp): win rate per 100 rounds = 100 EV;
@@ -17,6 +21,14 @@ type Counter struct {
 	N0            float64  `json:"n0"`
 	Bankroll      float64  `json:"bankroll,omitempty"`
 	RiskOfRuin    *float64 `json:"risk_of_ruin,omitempty"`
+	// The figures' SEs, by batch means over the run's streams carried by
+	// the delta method (rounds of one shoe are not independent); absent
+	// (0) where the run kept no streams.
+	WinRatePer100SE float64  `json:"win_rate_per_100_se,omitempty"`
+	DISE            float64  `json:"di_se,omitempty"`
+	ScoreSE         float64  `json:"score_se,omitempty"`
+	N0SE            float64  `json:"n0_se,omitempty"`
+	RiskOfRuinSE    *float64 `json:"risk_of_ruin_se,omitempty"`
 }
 
 // CountRow is one count's rounds: how often, their EV per round (in
@@ -41,6 +53,17 @@ func NewCounter(res sim.Result, bankroll float64) (*Counter, []CountRow) {
 	if bankroll > 0 {
 		ror := RiskOfRuin(ev, sd*sd, bankroll)
 		c.Bankroll, c.RiskOfRuin = bankroll, &ror
+	}
+	if w, m2, cov, ok := res.Batches(false); ok {
+		se := func(f func(w, v float64) float64) float64 { return deltaSE(w, m2, cov, f) }
+		c.WinRatePer100SE = 100 * math.Sqrt(cov[0][0])
+		c.DISE = se(func(w, v float64) float64 { return 1000 * w / math.Sqrt(v) })
+		c.ScoreSE = se(func(w, v float64) float64 { return 1e6 * w * w / v })
+		c.N0SE = se(func(w, v float64) float64 { return v / (w * w) })
+		if bankroll > 0 {
+			ror := se(func(w, v float64) float64 { return RiskOfRuin(w, v, bankroll) })
+			c.RiskOfRuinSE = &ror
+		}
 	}
 	var rows []CountRow
 	players := float64(max(1, res.Players))

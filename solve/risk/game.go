@@ -484,22 +484,8 @@ func (p PlayedPart) played() Played {
 	m2 := res.Net2 / n
 	out.V = math.Max(0, m2-out.W*out.W)
 	out.SD = math.Sqrt(out.V)
-	if k := len(res.Streams); k >= minBatches {
-		// Batch means: the streams' means about the whole's, weighted by
-		// their rounds.
-		for _, t := range res.Streams {
-			share := float64(t.Rounds) / n
-			dw, dm := t.Net/float64(t.Rounds)-out.W, t.Net2/float64(t.Rounds)-m2
-			out.Cov[0][0] += share * share * dw * dw
-			out.Cov[0][1] += share * share * dw * dm
-			out.Cov[1][1] += share * share * dm * dm
-		}
-		for i := range out.Cov {
-			for j := range out.Cov[i] {
-				out.Cov[i][j] *= float64(k) / float64(k-1)
-			}
-		}
-		out.Cov[1][0], out.Batches = out.Cov[0][1], k
+	if _, _, cov, ok := res.Batches(true); ok {
+		out.Cov, out.Batches = cov, len(res.Streams)
 	} else { // rounds taken as independent, a round's fourth moment as a normal's
 		out.Cov = [2][2]float64{{out.V / n, 0}, {0, 2 * out.V * out.V / n}}
 	}
@@ -511,22 +497,25 @@ func (p PlayedPart) played() Played {
 	return out
 }
 
-// minBatches is the fewest streams the SEs are taken from by batch means.
-const minBatches = 16
-
 // DeltaSE is the standard error of a figure f(W, V) of the win rate and
 // variance a round (in units), by the delta method: its slopes in W and
 // in the mean square, numerically, with their estimates' covariance.
 func (p Played) DeltaSE(f func(w, v float64) float64) float64 {
-	hw, hm := math.Sqrt(p.Cov[0][0])/10, math.Sqrt(p.Cov[1][1])/10
+	return deltaSE(p.W, p.V+p.W*p.W, p.Cov, f)
+}
+
+// deltaSE is the standard error of f(w, v) where the mean w and the mean
+// square m2 (v = m2 - w^2) are estimated with covariance cov: the delta
+// method, its slopes taken numerically.
+func deltaSE(w, m2 float64, cov [2][2]float64, f func(w, v float64) float64) float64 {
+	hw, hm := math.Sqrt(cov[0][0])/10, math.Sqrt(cov[1][1])/10
 	if !(hw > 0 && hm > 0) {
 		return 0
 	}
-	m2 := p.V + p.W*p.W
 	at := func(w, m float64) float64 { return f(w, math.Max(0, m-w*w)) }
-	gw := (at(p.W+hw, m2) - at(p.W-hw, m2)) / (2 * hw)
-	gm := (at(p.W, m2+hm) - at(p.W, m2-hm)) / (2 * hm)
-	return math.Sqrt(math.Max(0, gw*gw*p.Cov[0][0]+2*gw*gm*p.Cov[0][1]+gm*gm*p.Cov[1][1]))
+	gw := (at(w+hw, m2) - at(w-hw, m2)) / (2 * hw)
+	gm := (at(w, m2+hm) - at(w, m2-hm)) / (2 * hm)
+	return math.Sqrt(math.Max(0, gw*gw*cov[0][0]+2*gw*gm*cov[0][1]+gm*gm*cov[1][1]))
 }
 
 // merge adds another part's sums.

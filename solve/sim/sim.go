@@ -39,7 +39,9 @@ type Config struct {
 	StreamBase uint64
 	// Streams keeps each shard's sums apart in Result.Streams, for
 	// standard errors by batch means: rounds of one shoe are not
-	// independent (the bet follows the count), the shards are.
+	// independent (the bet follows the count), the shards are. A counted
+	// run keeps them whatever Streams says (but not bankroll paths,
+	// RuinAt, whose shards are the paths).
 	Streams bool
 	// Players at the table, 1 to 7 (default 1); all play the chart and bet
 	// alike, and a result sums them.
@@ -232,10 +234,65 @@ type Result struct {
 	// Ruined counts the shards (bankroll paths) ruined, with
 	// Config.RuinAt.
 	Ruined int64
-	// Streams are each shard's sums, in shard order, with Config.Streams:
-	// its rounds dealt (rounds sat out included, at 0), its net and net
-	// squared, its wager.
-	Streams []Tally `json:"streams,omitempty"`
+	// Streams are each shard's sums, in shard order, with Config.Streams.
+	Streams []Stream `json:"streams,omitempty"`
+}
+
+// A Stream is one shard's sums: its rounds played and watched (sat out),
+// the net and net squared of its rounds (all its players'), its wager.
+type Stream struct {
+	Rounds, Watched    int64
+	Net, Net2, Wagered float64
+}
+
+// MinBatches is the fewest streams standard errors are taken from by
+// batch means (Batches).
+const MinBatches = 16
+
+// Batches estimates a round's mean net w and mean square m2 (per player;
+// per round dealt, sat-out rounds in at 0, with dealt, else per round
+// played) and their estimates' covariance by batch means over the
+// streams: rounds of one shoe are not independent (the bet follows the
+// count), the streams are. ok is false with fewer than MinBatches
+// streams.
+func (r Result) Batches(dealt bool) (w, m2 float64, cov [2][2]float64, ok bool) {
+	k := len(r.Streams)
+	if k < MinBatches {
+		return 0, 0, cov, false
+	}
+	p := r.perPlayer()
+	rounds := func(s Stream) float64 {
+		if dealt {
+			return float64(s.Rounds + s.Watched)
+		}
+		return float64(s.Rounds)
+	}
+	var n float64
+	for _, s := range r.Streams {
+		n += rounds(s)
+	}
+	if n == 0 {
+		return 0, 0, cov, false
+	}
+	w, m2 = r.Net/n/p, r.Net2/n/(p*p)
+	for _, s := range r.Streams {
+		ns := rounds(s)
+		if ns == 0 {
+			continue
+		}
+		share := ns / n
+		dw, dm := s.Net/ns/p-w, s.Net2/ns/(p*p)-m2
+		cov[0][0] += share * share * dw * dw
+		cov[0][1] += share * share * dw * dm
+		cov[1][1] += share * share * dm * dm
+	}
+	for i := range cov {
+		for j := range cov[i] {
+			cov[i][j] *= float64(k) / float64(k-1)
+		}
+	}
+	cov[1][0] = cov[0][1]
+	return w, m2, cov, true
 }
 
 // A Tally sums some rounds apart (one player's, or those at one count):
@@ -352,8 +409,16 @@ func (r Result) SD() float64 {
 	return math.Sqrt(max(0, (r.Net2-r.Net*r.Net/n)/(n-1))) / p
 }
 
-// SE is the standard error of EV.
-func (r Result) SE() float64 { return r.SD() / math.Sqrt(float64(r.Rounds)) }
+// SE is the standard error of EV: by batch means over the streams where
+// the run kept them (Config.Streams: rounds of one shoe are not
+// independent when the bet follows the count), else with the rounds
+// taken as independent.
+func (r Result) SE() float64 {
+	if _, _, cov, ok := r.Batches(false); ok {
+		return math.Sqrt(cov[0][0])
+	}
+	return r.SD() / math.Sqrt(float64(r.Rounds))
+}
 
 // CI95 is EV's 95% confidence interval (normal, EV ± 1.96 SE).
 func (r Result) CI95() [2]float64 {
@@ -532,8 +597,8 @@ func Run(cfg Config, ch Strategy, progress func(done int64)) (Result, error) {
 					res.Ruined++
 				}
 				res.Reshuffles = s.reshuffles
-				if cfg.Streams {
-					res.Streams = []Tally{{Rounds: res.Rounds + res.Watched, Net: res.Net, Net2: res.Net2, Wagered: res.Wagered}}
+				if cfg.Streams || cfg.Count != nil && cfg.RuinAt == 0 {
+					res.Streams = []Stream{{Rounds: res.Rounds, Watched: res.Watched, Net: res.Net, Net2: res.Net2, Wagered: res.Wagered}}
 				}
 				results[i] = res
 			}
@@ -630,20 +695,21 @@ func (r Result) Check(maxPays float64) error {
 		return fmt.Errorf("%d seats with rounds at a table of %d", seats, r.Players)
 	}
 	if len(r.Streams) > 0 {
-		var rounds int64
+		var rounds, watched int64
 		var net float64
 		for i, t := range r.Streams {
-			if t.Rounds < 1 {
-				return fmt.Errorf("stream %d: %d rounds", i+1, t.Rounds)
+			if t.Rounds < 0 || t.Watched < 0 || t.Rounds+t.Watched < 1 {
+				return fmt.Errorf("stream %d: %d rounds, %d watched", i+1, t.Rounds, t.Watched)
 			}
-			if err := checkSums(t.Rounds, t.Net, t.Net2, t.Wagered, maxPays*float64(r.Players)); err != nil {
-				return fmt.Errorf("stream %d: %v", i+1, err)
+			if t.Rounds > 0 {
+				if err := checkSums(t.Rounds, t.Net, t.Net2, t.Wagered, maxPays*float64(r.Players)); err != nil {
+					return fmt.Errorf("stream %d: %v", i+1, err)
+				}
 			}
-			rounds += t.Rounds
-			net += t.Net
+			rounds, watched, net = rounds+t.Rounds, watched+t.Watched, net+t.Net
 		}
-		if rounds != r.Rounds+r.Watched || math.Abs(net-r.Net) > 1e-6*(1+math.Abs(r.Net)) {
-			return fmt.Errorf("the streams add up to %d rounds and %g, not %d and %g", rounds, net, r.Rounds+r.Watched, r.Net)
+		if rounds != r.Rounds || watched != r.Watched || math.Abs(net-r.Net) > 1e-6*(1+math.Abs(r.Net)) {
+			return fmt.Errorf("the streams add up to %d rounds, %d watched and %g, not %d, %d and %g", rounds, watched, net, r.Rounds, r.Watched, r.Net)
 		}
 	}
 	return nil
