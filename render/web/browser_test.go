@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"bjchart/solve"
+	"bjchart/solve/drill"
 
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
@@ -448,6 +449,26 @@ func TestBrowser(t *testing.T) {
 	if targets != "" {
 		t.Errorf("at 390 px: %s", targets)
 	}
+	// A form's result is where the eye is: each form of the page sends to
+	// its section's anchor, and at a phone's width the result (the hand's
+	// plays, the comparison, the effects, the heatmap) is on the screen
+	// after the page loads, not screens below it.
+	for _, c := range []struct{ url, result string }{
+		{"/?rules=6D+H17+DAS+LS&hand=T,6+v+T#hand-h", "table.report-table"},
+		{"/?rules=1D+S17&chart=thorp-1966-1deck#cmp-h", "#diff"},
+		{"/?rules=INF+H17+DAS+LS&effects=1#eff-h", `section[aria-labelledby="eff-h"] table`},
+		{"/?rules=6D+H17+DAS+LS&metric=margin#heat-h", "table.heat"},
+	} {
+		var seen bool
+		if err := chromedp.Run(ctx, chromedp.EmulateViewport(390, 844), chromedp.Navigate(srv.URL+c.url), waitFor("true"),
+			chromedp.Sleep(100*time.Millisecond), // the browser's scroll to the anchor
+			chromedp.Evaluate(`(() => { const r = document.querySelector('`+c.result+`').getBoundingClientRect(); return r.top < window.innerHeight && r.bottom > 0; })()`, &seen)); err != nil {
+			t.Fatal(err)
+		}
+		if !seen {
+			t.Errorf("%s at 390 px: %s is off the screen after the page loads", c.url, c.result)
+		}
+	}
 	// At the phone's width a tapped cell's numbers open beside it, inside
 	// the window, and Esc closes them.
 	var inside, below, closed bool
@@ -657,5 +678,56 @@ func TestScreenshots(t *testing.T) {
 		shot("indices", w, "/indices?go=1&rules=6D+S17+DAS+LS&shoes=100", waitFor(`!document.getElementById("job-chart").hidden`))
 		shot("sim", w, "/sim?go=1&rules=6D+S17&rounds=2000000&count=hilo&ramp=-100:1,1:2,2:4,3:8", waitFor(`!document.getElementById("job-chart").hidden`), waitFor(`!document.getElementById("plot").hidden && document.getElementById("plot").complete`))
 		shot("risk", w, "/risk?rules=6D+S17+DAS+LS&shoes=60&rounds=1M&go=1", waitFor(`!document.getElementById("job-chart").hidden`), waitFor(`!document.getElementById("plot").hidden && document.getElementById("plot").complete`))
+	}
+}
+
+// TestIndexDrillH17InBrowser: the page's index drill on an H17 game
+// quizzes that game's own indices: at 11 v A at true count +0 the answer
+// D (this game doubles there; the published six-deck S17 index, +1, would
+// call it wrong) is graded right.
+func TestIndexDrillH17InBrowser(t *testing.T) {
+	ctx, cancel := newBrowser(t, 90*time.Second)
+	defer cancel()
+	q := drill.DefaultIndexRequest()
+	q.Game, q.Drills = solve.Game{Rules: "6D H17 DAS LS"}, 40
+	var url string
+	for seed := uint64(1); seed <= 200 && url == ""; seed++ {
+		q.Seed = seed
+		job, err := q.Check()
+		if err != nil {
+			t.Fatal(err)
+		}
+		key, err := job.Key(context.Background(), nil) // the same run the page makes, once a game
+		if err != nil {
+			t.Fatal(err)
+		}
+		drills, err := job.DealFrom(context.Background(), key)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var answers strings.Builder
+		for _, d := range drills {
+			if d.Hand == "11 v A" && d.TrueCount == 0 {
+				url = fmt.Sprintf("/drill/index?rules=6D+H17+DAS+LS&drills=40&seed=%d&answers=%sD", seed, answers.String())
+				break
+			}
+			if d.Insurance() {
+				answers.WriteString("N")
+			} else {
+				answers.WriteString("S")
+			}
+		}
+	}
+	if url == "" {
+		t.Fatal("no seed of 200 deals 11 v A at +0")
+	}
+	srv := httptest.NewServer(New(Options{Version: "test"}))
+	defer srv.Close()
+	var last string
+	if err := chromedp.Run(ctx, chromedp.EmulateViewport(390, 844), chromedp.Navigate(srv.URL+url), chromedp.WaitVisible("#last"), chromedp.Text("#last", &last)); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(last, "Right: 11 v A at +0: double") {
+		t.Errorf("%s: %q, want D graded right", url, last)
 	}
 }

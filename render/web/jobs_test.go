@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"errors"
+	"html"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -152,4 +153,39 @@ func TestJobOutlivesWriteTimeout(t *testing.T) {
 	}
 	release()
 	t.Logf("the slot was free %v after the browser left", time.Since(left))
+}
+
+// TestDefaultRiskJobFinishes: the risk page's form at its defaults, sent
+// to a server whose write timeout is the one 'bjchart serve' sets (90 s),
+// runs to its result, its progress rising on the way (the exact shoes'
+// phase included). Run with -long: it is the whole default job, about a
+// minute on two cores.
+func TestDefaultRiskJobFinishes(t *testing.T) {
+	if !*long {
+		t.Skip("the risk page's default job, about a minute; run with -long")
+	}
+	s := New(Options{Version: "test"})
+	srv := httptest.NewUnstartedServer(s)
+	srv.Config.WriteTimeout = 90 * time.Second
+	srv.Start()
+	defer srv.Close()
+	page := get(t, s, "/risk?go=1").Body.String() // the form at its defaults, sent
+	i := strings.Index(page, `data-stream="`)
+	if i < 0 {
+		t.Fatal("the risk page starts no job at its defaults")
+	}
+	stream := html.UnescapeString(page[i+len(`data-stream="`):])
+	stream = stream[:strings.Index(stream, `"`)]
+	start := time.Now()
+	resp, err := http.Get(srv.URL + stream)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	progress := strings.Count(string(body), "event: progress")
+	if !strings.Contains(string(body), "event: result") || progress < 10 {
+		t.Errorf("%s: %d progress events and no result after %v: %.300q", stream, progress, time.Since(start), body)
+	}
+	t.Logf("%s: the result after %v, %d progress events", stream, time.Since(start).Round(time.Second), progress)
 }
