@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
@@ -60,7 +61,9 @@ func (s *Server) handleIndices(w http.ResponseWriter, r *http.Request) {
 	if shoes == 0 {
 		shoes = cmp.Or(q.req.Shoes, count.DefaultShoes(q.req.Set))
 	}
-	d := simData{Input: q.req.Game.Rules, Rounds: int64(shoes), Version: s.opt.Version, Count: cmp.Or(q.req.Count, "hilo"), Counts: countNames()}
+	def := count.DefaultIndicesRequest()
+	d := simData{Input: q.req.Game.Rules, Rounds: int64(shoes), Version: s.opt.Version, Count: cmp.Or(q.req.Count, "hilo"), Counts: countNames(),
+		Bounds: fmt.Sprintf("at most %d shoes here (every cell: %d); %s penetration, seed %d", maxIndexShoes["i18"], maxIndexShoes["all"], param.FormatPercent(def.Penetration), def.Seed)}
 	status := http.StatusOK
 	if err != nil {
 		d.Error, status = err.Error(), http.StatusBadRequest

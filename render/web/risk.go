@@ -2,6 +2,7 @@ package web
 
 import (
 	"bytes"
+	"fmt"
 	"net/http"
 	"net/url"
 	"sync/atomic"
@@ -90,7 +91,8 @@ type riskData struct {
 // figures with their SEs, the ramp and the plot.
 func (s *Server) handleRisk(w http.ResponseWriter, r *http.Request) {
 	req, job, err := riskQuery(r.URL.Query())
-	d := riskData{simData: simData{Input: req.Game.Rules, Version: s.opt.Version, Count: req.Count, Counts: countNames()},
+	d := riskData{simData: simData{Input: req.Game.Rules, Version: s.opt.Version, Count: req.Count, Counts: countNames(),
+		Bounds: fmt.Sprintf("at most %d exact shoes and %s simulated rounds here", maxRiskShoes, render.Thousands(maxRiskRounds))},
 		Req: req, Plays: []string{"chart", "indices"}, Bankroll: render.Thousands(int64(req.Bankroll))}
 	status := http.StatusOK
 	if err != nil {

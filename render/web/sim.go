@@ -197,6 +197,7 @@ func (e eventStream) run(q *jobQueue, total int64, done *atomic.Int64, job func(
 type simData struct {
 	Input, Rules, Error, Stream, Version string
 	Note                                 string         // said before the job runs
+	Bounds                               string         // what the page takes at most, and the defaults it does not show, from the code
 	Set                                  string         // index plays' set
 	Count, Ramp                          string         // a simulation's count and ramp
 	DefaultRamp                          string         // the ramp field's placeholder
