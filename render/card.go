@@ -1,6 +1,7 @@
 package render
 
 import (
+	"cmp"
 	"codeberg.org/go-fonts/liberation/liberationsansbold"
 	"codeberg.org/go-fonts/liberation/liberationsansregular"
 	"fmt"
@@ -21,6 +22,16 @@ var (
 	CardSizes = []string{"letter", "a4", "wallet"}
 	Papers    = []string{"letter", "a4"}
 )
+
+// DefaultPaper is the sheet a card is printed on where none is given: a
+// card's size, and the sheet wallet cards are laid out on.
+const DefaultPaper = "letter"
+
+// pageFormat is fpdf's name of a sheet ("" for one it does not know), the
+// default sheet for "".
+func pageFormat(page string) string {
+	return map[string]string{"letter": "Letter", "a4": "A4", "": "Letter"}[cmp.Or(page, DefaultPaper)]
+}
 
 // Tables are the tables a heatmap draws by name (plot --table, the
 // page's table=): one of the chart's, or all three.
@@ -497,11 +508,11 @@ func Card(w io.Writer, t *solve.Table, opt CardOptions) error {
 	if size == "wallet" {
 		page = opt.Paper
 		if page == "" {
-			page = "letter"
+			page = DefaultPaper
 		}
 	}
-	format := map[string]string{"letter": "Letter", "a4": "A4"}[page]
-	if format == "" {
+	format := pageFormat(page)
+	if page == "" || format == "" {
 		return fmt.Errorf("card: unknown size %q; want letter, a4 or wallet", opt.Size)
 	}
 	pdf := newPDF(format, "Blackjack basic strategy: "+t.Rules.String(), opt.Version, date)

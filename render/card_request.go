@@ -33,7 +33,7 @@ type CardRequest struct {
 // DefaultCardRequest is a letter card of the default game, without a
 // count.
 func DefaultCardRequest() CardRequest {
-	return CardRequest{Size: "letter", Paper: "letter", Index: count.DefaultIndicesRequest()}
+	return CardRequest{Size: DefaultPaper, Paper: DefaultPaper, Index: count.DefaultIndicesRequest()}
 }
 
 // Params adds the request's fields to s: the game's, the card's, then

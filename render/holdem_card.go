@@ -22,7 +22,7 @@ func HoldemCard(w io.Writer, r HoldemReport, opt CardOptions) error {
 	if page == "wallet" {
 		page = opt.Paper
 	}
-	format := map[string]string{"letter": "Letter", "a4": "A4", "": "Letter"}[page]
+	format := pageFormat(page)
 	if format == "" {
 		return fmt.Errorf("holdem card: unknown size %q; want letter, a4 or wallet", opt.Size)
 	}

@@ -17,7 +17,7 @@ func HouseCard(w io.Writer, s *house.Solution, opt CardOptions) error {
 	if date.IsZero() {
 		date = CardEpoch
 	}
-	format := map[string]string{"letter": "Letter", "a4": "A4", "": "Letter"}[opt.Size]
+	format := pageFormat(opt.Size)
 	if format == "" {
 		return fmt.Errorf("house card: unknown size %q; want letter or a4", opt.Size)
 	}

@@ -215,7 +215,7 @@ func New(opt Options) *Server {
 	s.mux.HandleFunc("GET /holdem/nash", s.handleHoldemNash)
 	s.mux.HandleFunc("GET /house.json", s.houseDownload("application/json", func(w *bytes.Buffer, sol *house.Solution) error { return render.HouseJSON(w, sol) }))
 	s.mux.HandleFunc("GET /house/card.pdf", s.houseDownload("application/pdf", func(w *bytes.Buffer, sol *house.Solution) error {
-		return render.HouseCard(w, sol, render.CardOptions{Size: "letter", Version: s.opt.Version, Date: s.today()})
+		return render.HouseCard(w, sol, render.CardOptions{Size: render.DefaultPaper, Version: s.opt.Version, Date: s.today()})
 	}))
 	s.mux.HandleFunc("GET /house/plot.png", s.houseDownload("image/png", func(w *bytes.Buffer, sol *house.Solution) error {
 		return render.Heatmap(w, "png", []*render.EVGrid{render.HouseGrid(sol)}, render.HeatmapOptions{Title: sol.Rules.String(), Scale: "EV per point bet", Codes: true})
