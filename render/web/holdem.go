@@ -67,7 +67,8 @@ func grid(title, note string, cells []holdemCell) holdemGrid {
 // exact equity against a random hand or its push-or-fold number, with the
 // forms of the equity calculator and the equilibrium.
 func (s *Server) handleHoldem(w http.ResponseWriter, r *http.Request) {
-	d := holdemData{Version: s.opt.Version, Show: "equity", Stack: "10", Ante: "0", Ranges: make([]string, 4)}
+	d := newHoldemData(s.opt.Version)
+	d.Ranges = make([]string, 4)
 	var show param.Set
 	show.String(new(string), "show", "the chart shown: equity or pushfold")
 	if err := show.ParseQuery(r.URL.Query()); err != nil { // a field the page does not take is refused, not ignored
@@ -89,6 +90,19 @@ func (s *Server) handleHoldem(w http.ResponseWriter, r *http.Request) {
 	}
 	d.Command = "bjchart holdem"
 	s.html(w, s.holdemPage, d, http.StatusOK)
+}
+
+// newHoldemData is the Hold'em page before its query: the equity chart
+// shown, the push-or-fold form at the Nash request's defaults.
+func newHoldemData(version string) holdemData {
+	d := holdemData{Version: version, Show: "equity"}
+	d.Stack, d.Ante = nashFields(holdem.DefaultNashRequest())
+	return d
+}
+
+// nashFields are a Nash request's stack and ante as the form shows them.
+func nashFields(q holdem.NashRequest) (stack, ante string) {
+	return strconv.FormatFloat(q.Stack, 'g', -1, 64), strconv.FormatFloat(q.Ante, 'g', -1, 64)
 }
 
 // holdemChart lays the chart of d.Show out.
@@ -150,7 +164,7 @@ func parseHoldemEquityQuery(v url.Values) (holdem.EquityRequest, error) {
 // ('bjchart holdem equity'), exact where enumeration is small enough,
 // simulated with SEs beyond, in a worker slot.
 func (s *Server) handleHoldemEquity(w http.ResponseWriter, r *http.Request) {
-	d := holdemData{Version: s.opt.Version, Show: "equity", Stack: "10", Ante: "0"}
+	d := newHoldemData(s.opt.Version)
 	req, err := parseHoldemEquityQuery(r.URL.Query())
 	d.Ranges, d.Board, d.Dead = append(append([]string{}, req.Ranges...), make([]string, max(0, 4-len(req.Ranges)))...), req.Board, req.Dead
 	if err == nil {
@@ -206,7 +220,7 @@ func parseHoldemNashQuery(v url.Values) (holdem.NashRequest, error) {
 func (s *Server) handleHoldemNash(w http.ResponseWriter, r *http.Request) {
 	d := holdemData{Version: s.opt.Version, Show: "equity", Ranges: make([]string, 4)}
 	req, err := parseHoldemNashQuery(r.URL.Query())
-	d.Stack, d.Ante = strconv.FormatFloat(req.Stack, 'g', -1, 64), strconv.FormatFloat(req.Ante, 'g', -1, 64)
+	d.Stack, d.Ante = nashFields(req)
 	if err == nil {
 		err = s.holdemChart(&d)
 	}
