@@ -119,8 +119,11 @@ func siteBrowser(t *testing.T, folder string) {
 	// it takes over the network, without the WebAssembly.
 	def, _ := parseQuery(nil)
 	if err := chromedp.Run(ctx, open(base+"/"), waitCanon(def.rules.String()),
-		jsEval(`document.querySelector("table.heat").scrollIntoView()`, nil),
-		waitUntil(`document.querySelector("table.heat td.hm-d0, table.heat td[class^='hm-d']") !== null && getComputedStyle(document.querySelector("table.heat td[class^='hm-d']")).backgroundColor !== "rgba(0, 0, 0, 0)"`, 30*time.Second)); err != nil {
+		// The heatmap's cells, shaded: waited for (the shell may still be
+		// writing the page), then brought to the screen.
+		waitUntil(`(() => { const td = document.querySelector("table.heat td[class^='hm-d']");
+			if (td === null || getComputedStyle(td).backgroundColor === "rgba(0, 0, 0, 0)") return false;
+			td.scrollIntoView(); return true; })()`, 30*time.Second)); err != nil {
 		t.Fatal(err)
 	}
 	// The service worker installed (it keeps the shell, the style, the
