@@ -24,15 +24,10 @@ func TestPrintedSEsMatchSpread(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := newMeasurer(job.Setup)
+	g, err := Measure(job.Setup)
 	if err != nil {
 		t.Fatal(err)
 	}
-	edges, flat, err := m.measure(context.Background(), 1, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g := m.game(edges, flat)
 	const plays = 16
 	var w, sd, score, seW, seSD, seScore, iidSD [plays]float64
 	for i := range plays {

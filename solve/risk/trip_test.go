@@ -1,7 +1,6 @@
 package risk
 
 import (
-	"context"
 	"math"
 	"testing"
 
@@ -26,15 +25,10 @@ func TestTripRuinFormulaAgainstPaths(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := newMeasurer(job.Setup)
+	g, err := Measure(job.Setup)
 	if err != nil {
 		t.Fatal(err)
 	}
-	edges, flat, err := m.measure(context.Background(), 1, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g := m.game(edges, flat)
 	_, _, units := job.ramp(g)
 	played, err := g.Play(units, 0, 0)
 	if err != nil {
