@@ -102,9 +102,7 @@ func (s *Server) handleCountDrill(w http.ResponseWriter, r *http.Request) {
 	d.Rules, d.Count, d.Balanced = job.Rules.String(), job.System.Name, job.System.Balanced()
 	session := url.Values{"rules": {d.Rules}, "count": {d.Count}, "cards": {fmt.Sprint(job.Cards)}, "drills": {fmt.Sprint(job.Drills)}, "speed": {fmt.Sprint(job.Speed)}}
 	if req.Seed == 0 {
-		here := cloneValues(session)
-		here.Set("seed", fmt.Sprint(job.Seed))
-		d.Address = "/drill/count?" + here.Encode()
+		d.Address = sessionAddress("/drill/count", session, "seed", fmt.Sprint(job.Seed))
 	}
 	d.Start = fmt.Sprintf("%+g", job.Start())
 	d.Done, d.Answers = len(grades), strings.Join(given, ";")

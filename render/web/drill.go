@@ -125,11 +125,7 @@ func (s *Server) handleDrill(w http.ResponseWriter, r *http.Request) {
 		d.Review = q.req.Review
 	}
 	if q.req.Seed == 0 {
-		here := cloneValues(base)
-		if q.letters != "" {
-			here.Set("answers", q.letters)
-		}
-		d.Address = "/drill?" + here.Encode()
+		d.Address = sessionAddress("/drill", base, "answers", q.letters)
 	}
 	d.Ended = sess.Ended
 	if more {
@@ -148,6 +144,18 @@ func (s *Server) handleDrill(w http.ResponseWriter, r *http.Request) {
 		d.Again = "/drill?" + again.Encode()
 	}
 	s.html(w, s.drillPage, d, status)
+}
+
+// sessionAddress is the address of a trainer's session that the page gave
+// a fresh seed (base holds it), with its progress so far (key=value,
+// where there is any): the address the page puts in the browser's bar, so
+// that a reload replays the session and the address shares it.
+func sessionAddress(path string, base url.Values, key, value string) string {
+	here := cloneValues(base)
+	if value != "" {
+		here.Set(key, value)
+	}
+	return path + "?" + here.Encode()
 }
 
 // answerLink is the page with answer a added to the answers so far.

@@ -98,11 +98,7 @@ func (s *Server) handleIndexDrill(w http.ResponseWriter, r *http.Request) {
 	}
 	base := url.Values{"rules": {d.Rules}, "set": {req.Set}, "drills": {fmt.Sprint(job.Drills)}, "seed": {fmt.Sprint(job.Seed)}}
 	if req.Seed == 0 {
-		here := cloneValues(base)
-		if letters != "" {
-			here.Set("answers", letters)
-		}
-		d.Address = "/drill/index?" + here.Encode()
+		d.Address = sessionAddress("/drill/index", base, "answers", letters)
 	}
 	if d.Done < job.Drills {
 		next := drills[d.Done]

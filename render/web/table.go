@@ -170,11 +170,7 @@ func (s *Server) handleTable(w http.ResponseWriter, r *http.Request) {
 		base.Set("penetration", param.FormatPercent(req.Penetration))
 	}
 	if req.Seed == 0 { // a fresh seed: the address says which
-		here := cloneValues(base)
-		if req.Moves != "" {
-			here.Set("moves", req.Moves)
-		}
-		d.Address = "/drill/table?" + here.Encode()
+		d.Address = sessionAddress("/drill/table", base, "moves", req.Moves)
 	}
 	link := func(text, key string, m drill.Move) moveLink {
 		v := cloneValues(base)
