@@ -58,7 +58,7 @@ func NewIndexPage(rep *IndicesReport, t *solve.Table) *IndexPage {
 	p := &IndexPage{
 		Title: "Index plays: " + rep.Count,
 		Count: reading,
-		Marks: map[cellKey][]IndexMark{},
+		Marks: map[CellKey][]IndexMark{},
 		Notes: []string{
 			cardConventions(rep),
 			fmt.Sprintf("Each index is the crossing rounded %s; the list gives the crossing ± its standard error, the integers it could round to where these shoes do not settle it (+3/+4), "+
@@ -91,7 +91,7 @@ func NewIndexPage(rep *IndicesReport, t *solve.Table) *IndexPage {
 			continue
 		}
 		up, _ := solve.ParseRank(x.Up)
-		key := cellKey{Table: count.RowKind(x.Hand), Hand: x.Hand, Up: up}
+		key := CellKey{Table: count.RowKind(x.Hand), Hand: x.Hand, Up: up}
 		line := fmt.Sprintf("%s: %s at %+d or more, else %s (%s ± %.2f", name, x.Play, *x.Rounded, strings.Replace(x.Base, "hit or stand", "play", 1), FormatIndex(*x.Index), *x.SE)
 		if !x.Settled() {
 			line += ", " + x.Label()
@@ -170,13 +170,13 @@ func NewDiffPage(d *charts.Diff) *DiffPage {
 				"split hands' first decisions included (+ where the two-card hands alone favour the published play).",
 				100*d.Published.EV, 100*d.Solved.EV, 100*d.Cost, d.Beyond(), d.Tie),
 		},
-		Marks:  map[cellKey]string{},
+		Marks:  map[CellKey]string{},
 		Header: []string{"hand", "up", column, "this chart", "2-card EV " + column, "2-card EV this chart", "cost/decision"},
 	}
 	if note := d.UnknownNote(); note != "" {
 		p.Summary = append(p.Summary, capital(which)+": "+note+"; marked ? on the chart.")
 		for _, u := range d.Unknown {
-			p.Marks[cellKey{Table: u.Table, Hand: u.Hand, Up: u.Up}] = "?"
+			p.Marks[CellKey{Table: u.Table, Hand: u.Hand, Up: u.Up}] = "?"
 		}
 	}
 	for _, x := range d.Differences {
@@ -189,7 +189,7 @@ func NewDiffPage(d *charts.Diff) *DiffPage {
 				x.Published.MultiCard.Letter(), x.Solver.MultiCard.Letter(), "", "", fmt.Sprintf("%.5f%s", x.Cost, tieMark(x.NearTie))})
 			continue
 		}
-		p.Marks[cellKey{Table: x.Table, Hand: x.Hand, Up: x.Up}] = mark + x.Printed
+		p.Marks[CellKey{Table: x.Table, Hand: x.Hand, Up: x.Up}] = mark + x.Printed
 		p.Rows = append(p.Rows, []string{x.Table.String() + " " + x.Hand, x.Up.String(), x.Printed, x.Solver.Code.String(),
 			fmt.Sprintf("%+.5f%s", x.EVPublished, strings.ReplaceAll(TwoCardMark(x), "†", "+")), fmt.Sprintf("%+.5f", x.EVSolver), fmt.Sprintf("%.5f%s", x.Cost, tieMark(x.NearTie))})
 	}

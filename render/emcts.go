@@ -123,11 +123,11 @@ func EMCTSCheckGrids(t *solve.Table, set EMCTSSetting) ([]*EVGrid, HeatmapOption
 		lost, freq, worst float64
 		label             string
 	}
-	cells := map[cellKey]*cell{}
+	cells := map[CellKey]*cell{}
 	for i := range set.positions {
 		p := &set.positions[i]
 		h := p.Hand
-		k := cellKey{Table: solve.Hard, Hand: strconv.Itoa(int(h.Cards[0] + h.Cards[1])), Up: h.Up}
+		k := CellKey{Table: solve.Hard, Hand: strconv.Itoa(int(h.Cards[0] + h.Cards[1])), Up: h.Up}
 		switch {
 		case h.Cards[0] == h.Cards[1]:
 			k.Table, k.Hand = solve.Pairs, h.Cards[0].String()+h.Cards[1].String()
@@ -148,7 +148,7 @@ func EMCTSCheckGrids(t *solve.Table, set EMCTSSetting) ([]*EVGrid, HeatmapOption
 	var grids []*EVGrid
 	for _, kind := range []solve.TableKind{solve.Hard, solve.Soft, solve.Pairs} {
 		g := NewGrid(t, kind, func(c *solve.Cell) float64 {
-			if x := cells[cellKey{Table: c.Table, Hand: c.Hand, Up: c.Up}]; x != nil && x.freq > 0 {
+			if x := cells[CellKey{Table: c.Table, Hand: c.Hand, Up: c.Up}]; x != nil && x.freq > 0 {
 				return x.lost / x.freq
 			}
 			return math.NaN()
@@ -156,7 +156,7 @@ func EMCTSCheckGrids(t *solve.Table, set EMCTSSetting) ([]*EVGrid, HeatmapOption
 		for r, hand := range g.Rows {
 			for i, up := range solve.UpCards {
 				g.Codes[r][i] = ""
-				if x := cells[cellKey{Table: kind, Hand: hand, Up: up}]; x != nil {
+				if x := cells[CellKey{Table: kind, Hand: hand, Up: up}]; x != nil {
 					g.Codes[r][i] = x.label
 				}
 			}

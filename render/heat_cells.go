@@ -1,10 +1,7 @@
 package render
 
-//go:generate go run ./internal/heatcss web/assets/heat.css
-
 import (
 	"fmt"
-	"image/color"
 	"math"
 	"strings"
 
@@ -53,7 +50,7 @@ func NewHeatPage(t *solve.Table, m Metric) (HeatPage, error) {
 	if err != nil {
 		return HeatPage{}, err
 	}
-	lo, hi := colourRange(grids, opt)
+	lo, hi := ColourRange(grids, opt)
 	signed := !opt.Sequential && opt.Center == 0
 	page := HeatPage{Title: opt.Title, Scale: opt.Scale, Notes: opt.Notes}
 	cell := func(v float64, code string) HeatCell {
@@ -61,8 +58,8 @@ func NewHeatPage(t *solve.Table, m Metric) (HeatPage, error) {
 		if math.IsNaN(v) {
 			return c
 		}
-		c.Text, c.Short, c.Dark = cellLabel(v, signed), shortLabel(v, signed), labelDark(v, lo, hi, opt)
-		c.Class = heatClass(opt, opt.colourValue(v), lo, hi)
+		c.Text, c.Short, c.Dark = CellLabel(v, signed), shortLabel(v, signed), DarkLabel(v, lo, hi, opt)
+		c.Class = heatClass(opt, opt.ColourValue(v), lo, hi)
 		return c
 	}
 	for _, g := range grids {
@@ -83,7 +80,7 @@ func NewHeatPage(t *solve.Table, m Metric) (HeatPage, error) {
 		for e := math.Ceil(lo); e <= hi; e++ {
 			v := math.Pow(10, e)
 			page.Legend = append(page.Legend, HeatCell{Text: fmt.Sprint(v), Short: fmt.Sprint(v),
-				Class: heatClass(opt, e, lo, hi), Dark: labelDark(v, lo, hi, opt)})
+				Class: heatClass(opt, e, lo, hi), Dark: DarkLabel(v, lo, hi, opt)})
 		}
 		return page, nil
 	}
@@ -112,14 +109,6 @@ func shortLabel(v float64, signed bool) string {
 	return s
 }
 
-// heatPalettes names the colour scales a page's cells are shaded on, by
-// the class's letter: d diverging (a loss red, a gain blue), s
-// sequential, l log (dark for small).
-var heatPalettes = []struct {
-	letter string
-	opt    HeatmapOptions
-}{{"d", HeatmapOptions{}}, {"s", HeatmapOptions{Sequential: true}}, {"l", HeatmapOptions{Log: true}}}
-
 // heatClass is the class of a colour value v on the scale lo..hi.
 func heatClass(opt HeatmapOptions, v, lo, hi float64) string {
 	letter := "d"
@@ -134,26 +123,4 @@ func heatClass(opt HeatmapOptions, v, lo, hi float64) string {
 		bin = int(math.Floor((v - lo) / (hi - lo) * HeatBins))
 	}
 	return fmt.Sprintf("hm-%s%d", letter, min(max(bin, 0), HeatBins-1))
-}
-
-// HeatCSS is the stylesheet of the page's heatmap cells: a class a bin of
-// each scale, its colour the PNG's at the bin's middle ('go generate'
-// writes it to render/web/assets/heat.css).
-func HeatCSS() string {
-	var b strings.Builder
-	b.WriteString("/* The heatmap's cells (render.HeatCSS, written by go generate): the PNG's colour scales in " +
-		fmt.Sprint(HeatBins) + " bins each. */\n")
-	b.WriteString(".hm-none { background: #e6e6e6; }\n.hm-dark { color: #fff; }\n")
-	for _, p := range heatPalettes {
-		cm := colorMapOf(p.opt, 0, 1)
-		for i := range HeatBins {
-			c, err := cm.At((float64(i) + 0.5) / HeatBins)
-			if err != nil {
-				c = color.Gray{Y: 0xe6}
-			}
-			r, g, bl, _ := c.RGBA()
-			fmt.Fprintf(&b, ".hm-%s%d { background: #%02x%02x%02x; }\n", p.letter, i, r>>8, g>>8, bl>>8)
-		}
-	}
-	return b.String()
 }

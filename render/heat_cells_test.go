@@ -1,7 +1,6 @@
 package render
 
 import (
-	"os"
 	"strings"
 	"testing"
 
@@ -43,8 +42,8 @@ func TestHeatPageMatchesPlot(t *testing.T) {
 	for i, row := range hard.Rows {
 		for j, up := range solve.UpCards {
 			c, cell := hard.Cells[i][j], tab.Cell(solve.Hard, row, up)
-			if c.Text != cellLabel(cell.EV[cell.Code.Best], true) || c.Code != cell.Code.String() {
-				t.Errorf("hard %s v %v: %q %q, want the plot's %q %q", row, up, c.Text, c.Code, cellLabel(cell.EV[cell.Code.Best], true), cell.Code)
+			if c.Text != CellLabel(cell.EV[cell.Code.Best], true) || c.Code != cell.Code.String() {
+				t.Errorf("hard %s v %v: %q %q, want the plot's %q %q", row, up, c.Text, c.Code, CellLabel(cell.EV[cell.Code.Best], true), cell.Code)
 			}
 		}
 	}
@@ -79,16 +78,4 @@ func bin(class string) int {
 		n = 10*n + int(c-'0')
 	}
 	return n
-}
-
-// TestHeatCSSCurrent: the page's heat.css is HeatCSS's (go generate
-// writes it).
-func TestHeatCSSCurrent(t *testing.T) {
-	got, err := os.ReadFile("web/assets/heat.css")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if string(got) != HeatCSS() {
-		t.Error("render/web/assets/heat.css is not HeatCSS's: run go generate ./render")
-	}
 }

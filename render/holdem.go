@@ -136,8 +136,8 @@ func (x HoldemClass) Shade(metric string) int {
 // holdemColor is the terminal's background by shade: white to dark green.
 var holdemColor = [5]string{"\x1b[30;48;5;255m", "\x1b[30;48;5;194m", "\x1b[30;48;5;151m", "\x1b[30;48;5;114m", "\x1b[97;48;5;28m"}
 
-// holdemTitle names a metric's grid.
-var holdemTitle = map[string]string{
+// HoldemTitle names a metric's grid.
+var HoldemTitle = map[string]string{
 	"equity":   "Equity against one random hand, % of the pot (exact)",
 	"pushfold": "Push or fold (Sklansky-Chubukov, as published), in small blinds",
 }
@@ -153,7 +153,7 @@ var holdemTitleNote = map[string]string{
 func (r HoldemReport) Text(w io.Writer, metrics []string, color bool) error {
 	fmt.Fprintf(w, "bjchart holdem: %s\n", r.Game)
 	for _, m := range metrics {
-		fmt.Fprintf(w, "\n%s\n", holdemTitle[m])
+		fmt.Fprintf(w, "\n%s\n", HoldemTitle[m])
 		if note := holdemTitleNote[m]; note != "" {
 			fmt.Fprintln(w, note)
 		}

@@ -1,43 +1,10 @@
 package render
 
 import (
-	"bytes"
-	"strings"
 	"testing"
 
 	"bjchart/solve/house"
 )
-
-// TestHouseCardGolden compares the text of the house game's card (infinite deck,
-// the built dealer) with its golden file, and checks the card is the same
-// bytes twice.
-func TestHouseCardGolden(t *testing.T) {
-	r, err := house.ParseRules("HOUSE INF")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sol, err := house.Solve(r)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pdf := func() []byte {
-		var b bytes.Buffer
-		if err := HouseCard(&b, sol, CardOptions{Size: "letter", Version: "test"}); err != nil {
-			t.Fatal(err)
-		}
-		return b.Bytes()
-	}
-	a := pdf()
-	if !bytes.Equal(a, pdf()) {
-		t.Error("the same card twice gives different bytes")
-	}
-	if !goldenText(t, "house-card-seed002-inf.txt", strings.Join(pdfText(t, a), "\n--- page ---\n")) {
-		return
-	}
-	if err := HouseCard(&bytes.Buffer{}, sol, CardOptions{Size: "wallet"}); err == nil {
-		t.Error("HouseCard accepted size wallet")
-	}
-}
 
 // TestHouseGrid: the heatmap's grid is the solution's value by first card
 // and up card, a row and a column for each rank the deck holds (no

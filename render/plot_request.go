@@ -190,7 +190,7 @@ func (j PlotJob) Run(ctx context.Context, progress func()) ([]*EVGrid, HeatmapOp
 		return nil, opt, err
 	}
 	for i, k := range j.kinds {
-		gb, _ := metricGrid(tb, k, j.req.Metric)
+		gb, _ := MetricGrid(tb, k, j.req.Metric)
 		for r := range grids[i].Values {
 			for c := range grids[i].Values[r] {
 				grids[i].Values[r][c] -= gb.Values[r][c]
@@ -273,7 +273,7 @@ func indexGrids(t *solve.Table, rep *IndicesReport, kinds []solve.TableKind) ([]
 		index float64
 		label string
 	}
-	marks := map[cellKey]mark{}
+	marks := map[CellKey]mark{}
 	insurance := ""
 	for _, x := range rep.Indices {
 		if x.Index == nil || x.MultiCard { // a cell shows the two-card play
@@ -284,7 +284,7 @@ func indexGrids(t *solve.Table, rep *IndicesReport, kinds []solve.TableKind) ([]
 			continue
 		}
 		up, _ := solve.ParseRank(x.Up)
-		k := cellKey{Table: count.RowKind(x.Hand), Hand: x.Hand, Up: up}
+		k := CellKey{Table: count.RowKind(x.Hand), Hand: x.Hand, Up: up}
 		if m, ok := marks[k]; !ok || math.Abs(*x.Index) < math.Abs(m.index) {
 			label := fmt.Sprintf("%+d%s", *x.Rounded, PlayLetter(x.Play))
 			if !x.Settled() { // as the card marks it
@@ -296,14 +296,14 @@ func indexGrids(t *solve.Table, rep *IndicesReport, kinds []solve.TableKind) ([]
 	var grids []*EVGrid
 	for _, k := range kinds {
 		g := NewGrid(t, k, func(c *solve.Cell) float64 {
-			if m, ok := marks[cellKey{Table: c.Table, Hand: c.Hand, Up: c.Up}]; ok {
+			if m, ok := marks[CellKey{Table: c.Table, Hand: c.Hand, Up: c.Up}]; ok {
 				return m.index
 			}
 			return math.NaN()
 		})
 		for r, hand := range g.Rows {
 			for i, up := range solve.UpCards {
-				g.Codes[r][i] = marks[cellKey{Table: k, Hand: hand, Up: up}].label
+				g.Codes[r][i] = marks[CellKey{Table: k, Hand: hand, Up: up}].label
 			}
 		}
 		grids = append(grids, g)

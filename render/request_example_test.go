@@ -8,6 +8,7 @@ import (
 
 	"bjchart/charts"
 	"bjchart/render"
+	"bjchart/render/draw"
 	"bjchart/solve"
 )
 
@@ -27,7 +28,7 @@ func ExampleCardRequest() {
 		return
 	}
 	var pdf bytes.Buffer
-	if err := render.Card(&pdf, t, opt); err != nil {
+	if err := draw.Card(&pdf, t, opt); err != nil {
 		fmt.Println(err)
 		return
 	}
@@ -50,7 +51,7 @@ func ExamplePlotRequest() {
 		return
 	}
 	var svg bytes.Buffer
-	if err := render.Heatmap(&svg, "svg", grids, opt); err != nil {
+	if err := draw.Heatmap(&svg, "svg", grids, opt); err != nil {
 		fmt.Println(err)
 		return
 	}

@@ -146,7 +146,7 @@ func ShownCounts(rows []risk.CountRow) []risk.CountRow {
 
 // NewCountPlot is a simulation's edge by count with 95% error bars (counts with fewer
 // than MinCountRounds rounds left out: they say nothing), for
-// DrawCountPlot.
+// draw.CountPlot.
 func NewCountPlot(s simreport.Report) (CountPlot, error) {
 	kind := "running count"
 	if s.Balanced {

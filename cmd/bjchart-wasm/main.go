@@ -4,7 +4,10 @@
 // package's handler, the same code 'bjchart serve' runs, built for Go's
 // WebAssembly port and loaded in a Web Worker by the static site's shell
 // ('bjchart site' builds it; render/web/site/static.js and worker.js
-// load it). The worker hands it requests; it answers each with the
+// load it). Built plain it is the core module, which draws nothing (its
+// drawing routes answer with web.PaintHeader); built with -tags draw it
+// is the drawing module, the same handler with render/draw's painter,
+// which the shell loads only when a card, heatmap or plot is asked for. The worker hands it requests; it answers each with the
 // handler's status, headers and body, posted back in chunks as the
 // handler flushes them, so that a long job's progress reaches the page
 // while it runs.
@@ -13,20 +16,24 @@ package main
 import (
 	"bytes"
 	"net/http"
-	"net/http/httptest"
 	"runtime/debug"
 	"strings"
 	"syscall/js"
 
+	"bjchart/render"
 	"bjchart/render/web"
 )
 
 // version is bjchart's, set by 'bjchart site' when it builds this.
 var version = "dev"
 
+// painter draws: nil in the core module, render/draw's in the drawing
+// module (draw.go).
+var painter render.Painter
+
 func main() {
 	debug.SetMemoryLimit(web.MemoryLimit)
-	server := web.New(web.Options{Version: version, Workers: 1, MaxTables: 8})
+	server := web.New(web.Options{Version: version, Workers: 1, MaxTables: 8, Painter: painter})
 	// bjchartServe(id, method, url, contentType, body, base) answers one
 	// request (url from the site's root; base the folder the site is
 	// served from) by postMessage: {id, head: {status, headers}}, then
@@ -47,7 +54,13 @@ func main() {
 
 // serve runs one request through the handler.
 func serve(h http.Handler, id int, method, url, contentType string, body []byte, base string) {
-	r := httptest.NewRequest(method, url, bytes.NewReader(body))
+	r, err := http.NewRequest(method, url, bytes.NewReader(body))
+	if err != nil {
+		post(map[string]any{"id": id, "head": map[string]any{"status": http.StatusBadRequest, "headers": map[string]any{"content-type": "text/plain; charset=utf-8"}}})
+		post(map[string]any{"id": id, "end": true})
+		return
+	}
+	r.RequestURI = url // as a server's request has it
 	r.Host = "localhost"
 	if contentType != "" {
 		r.Header.Set("Content-Type", contentType)

@@ -8,6 +8,7 @@ import (
 
 	"bjchart/charts"
 	"bjchart/render"
+	"bjchart/render/draw"
 	"bjchart/solve/count"
 	"bjchart/solve/param"
 
@@ -86,7 +87,7 @@ func (o *cardOptions) run(cmd *cobra.Command, e env) error {
 	if err != nil {
 		return err
 	}
-	return renderTo(e, out, func(b *bytes.Buffer) error { return render.Card(b, t, opt) })
+	return renderTo(e, out, func(b *bytes.Buffer) error { return draw.Card(b, t, opt) })
 }
 
 // printDate is the day a card prints, at midnight UTC (no time of day, so

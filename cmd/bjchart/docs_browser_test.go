@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bjchart/render/draw"
 	"context"
 	"net/http/httptest"
 	"os"
@@ -46,7 +47,7 @@ func TestDocsBrowser(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewServer(web.New(web.Options{Version: "test", Docs: docs}))
+	srv := httptest.NewServer(web.New(web.Options{Painter: draw.Painter{}, Version: "test", Docs: docs}))
 	defer srv.Close()
 	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.NoSandbox,
 		chromedp.Flag("disable-gpu", true), chromedp.Flag("disable-quic", true), chromedp.Flag("disable-background-networking", true),

@@ -11,6 +11,7 @@ import (
 
 	"bjchart/charts"
 	"bjchart/render"
+	"bjchart/render/draw"
 	"bjchart/solve"
 	"bjchart/solve/param"
 	"bjchart/solve/sim"
@@ -108,7 +109,7 @@ func (o *emctsCheckOptions) run(cmd *cobra.Command, e env) error {
 		grids, opt := render.EMCTSCheckGrids(tab, set)
 		opt.Title = fmt.Sprintf("%s: eMCTS (%s, C=%g, %s, %d playouts) against the exact best play", r, set.Tree, set.C, set.Reward, o.req.Playouts)
 		format := strings.TrimPrefix(strings.ToLower(filepath.Ext(o.plot)), ".")
-		if err := renderTo(e, o.plot, func(b *bytes.Buffer) error { return render.Heatmap(b, format, grids, opt) }); err != nil {
+		if err := renderTo(e, o.plot, func(b *bytes.Buffer) error { return draw.Heatmap(b, format, grids, opt) }); err != nil {
 			return err
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"bjchart/render"
+	"bjchart/render/draw"
 	"bjchart/solve/holdem"
 	"bjchart/solve/param"
 	"bjchart/solve/sim"
@@ -247,10 +248,10 @@ func (o *holdemOptions) chart(e env) error {
 	rep := render.NewHoldemReport(vs, holdem.PushFoldChart(m))
 	switch {
 	case o.card != "":
-		return renderTo(e, o.card, func(b *bytes.Buffer) error { return render.HoldemCard(b, rep, opt) })
+		return renderTo(e, o.card, func(b *bytes.Buffer) error { return draw.HoldemCard(b, rep, opt) })
 	case o.plot != "":
 		grids, hopt := rep.EquityHeatmap()
-		return renderTo(e, o.plot, func(b *bytes.Buffer) error { return render.Heatmap(b, plotFormat, grids, hopt) })
+		return renderTo(e, o.plot, func(b *bytes.Buffer) error { return draw.Heatmap(b, plotFormat, grids, hopt) })
 	}
 	return writeStdout(e, o.format, func(b *bytes.Buffer) error {
 		switch o.format {

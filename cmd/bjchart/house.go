@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"bjchart/render"
+	"bjchart/render/draw"
 	"bjchart/solve/house"
 	"bjchart/solve/param"
 
@@ -78,11 +79,11 @@ Rules (default HOUSE, the house game with the dealer it built):
 				return fmt.Errorf("solving %s: %w", r, err)
 			}
 			if card != "" {
-				return renderTo(e, card, func(b *bytes.Buffer) error { return render.HouseCard(b, sol, opt) })
+				return renderTo(e, card, func(b *bytes.Buffer) error { return draw.HouseCard(b, sol, opt) })
 			}
 			if plotOut != "" {
 				return renderTo(e, plotOut, func(b *bytes.Buffer) error {
-					return render.Heatmap(b, plotFormat, []*render.EVGrid{render.HouseGrid(sol)},
+					return draw.Heatmap(b, plotFormat, []*render.EVGrid{render.HouseGrid(sol)},
 						render.HeatmapOptions{Title: sol.Rules.String(), Scale: "EV per point bet", Codes: true})
 				})
 			}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bjchart/render/draw"
 	"bjchart/solve/simreport"
 	"bytes"
 	"encoding/csv"
@@ -513,7 +514,7 @@ func TestPlot(t *testing.T) {
 		if a.Bounds() != b.Bounds() {
 			t.Fatalf("size %v, golden %v", a.Bounds(), b.Bounds())
 		}
-		if n, total := render.PixelsOff(a, b, 8); n*1000 > total {
+		if n, total := draw.PixelsOff(a, b, 8); n*1000 > total {
 			t.Errorf("%d of %d pixels differ from %s", n, total, golden)
 		}
 	}

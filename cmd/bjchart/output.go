@@ -6,7 +6,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"github.com/schollz/progressbar/v3"
 	"io"
 	"io/fs"
 	"math/rand/v2"
@@ -14,6 +13,8 @@ import (
 	"path/filepath"
 	"sync"
 	"time"
+
+	"github.com/schollz/progressbar/v3"
 )
 
 // writeFileAtomic writes data to path through a temporary file in the same

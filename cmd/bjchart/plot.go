@@ -8,6 +8,7 @@ import (
 
 	"bjchart/charts"
 	"bjchart/render"
+	"bjchart/render/draw"
 	"bjchart/solve/count"
 	"bjchart/solve/param"
 
@@ -85,5 +86,5 @@ func (o *plotOptions) run(cmd *cobra.Command, e env) error {
 	if err != nil {
 		return err
 	}
-	return renderTo(e, o.out, func(b *bytes.Buffer) error { return render.Heatmap(b, format, grids, opt) })
+	return renderTo(e, o.out, func(b *bytes.Buffer) error { return draw.Heatmap(b, format, grids, opt) })
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"bjchart/render"
+	"bjchart/render/draw"
 	"bjchart/solve/param"
 	"bjchart/solve/risk"
 
@@ -100,7 +101,7 @@ func (o *riskOptions) plotFormat() (string, error) {
 func writeRisk(e env, format, plot, plotFormat string, res risk.Result) error {
 	rep := render.NewRiskReport(res.Rules.String(), res.Game, res.Table, res.Bets, res.Steps, res.Figures)
 	if plot != "" {
-		if err := renderTo(e, plot, func(b *bytes.Buffer) error { return render.DrawCountPlots(b, plotFormat, rep.Plots()...) }); err != nil {
+		if err := renderTo(e, plot, func(b *bytes.Buffer) error { return draw.CountPlots(b, plotFormat, rep.Plots()...) }); err != nil {
 			return err
 		}
 	}

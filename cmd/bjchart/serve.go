@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bjchart/render/draw"
 	"context"
 	"errors"
 	"fmt"
@@ -62,7 +63,7 @@ More: 'bjchart help web'.`,
 			}
 			debug.SetMemoryLimit(web.MemoryLimit)
 			srv := &http.Server{
-				Handler:           web.Compress(web.New(web.Options{Version: version, Hosts: hosts, Docs: docs})),
+				Handler:           web.Compress(web.New(web.Options{Painter: draw.Painter{}, Version: version, Hosts: hosts, Docs: docs})),
 				ReadHeaderTimeout: 5 * time.Second,
 				ReadTimeout:       10 * time.Second,
 				WriteTimeout:      90 * time.Second,

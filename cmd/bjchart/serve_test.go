@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bjchart/render/draw"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -15,7 +16,7 @@ import (
 func TestServeSameBytesAsCLI(t *testing.T) {
 	t.Parallel() // in-process runs share no state; the tests that change directory run first
 	day := time.Date(2026, 11, 24, 15, 4, 5, 0, time.UTC)
-	s := web.New(web.Options{Version: version, Now: func() time.Time { return day }})
+	s := web.New(web.Options{Painter: draw.Painter{}, Version: version, Now: func() time.Time { return day }})
 	dir := t.TempDir()
 	file := func(name string) func(args ...string) string {
 		return func(args ...string) string {

@@ -17,6 +17,7 @@ import (
 
 	"bjchart/charts"
 	"bjchart/render"
+	"bjchart/render/draw"
 	"bjchart/solve"
 	"bjchart/solve/count"
 	"bjchart/solve/param"
@@ -239,7 +240,7 @@ func (o *simOptions) run(cmd *cobra.Command, e env) error {
 			if err != nil {
 				return err
 			}
-			return render.DrawCountPlot(b, strings.TrimPrefix(strings.ToLower(filepath.Ext(o.plot)), "."), cp)
+			return draw.CountPlot(b, strings.TrimPrefix(strings.ToLower(filepath.Ext(o.plot)), "."), cp)
 		}); err != nil {
 			return err
 		}

@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"bjchart/render"
-	"bjchart/render/web"
+	"bjchart/render/web/site"
 	"bjchart/solve/param"
 
 	"github.com/schollz/progressbar/v3"
@@ -12,7 +12,7 @@ import (
 )
 
 func newSiteCmd(e env) *cobra.Command {
-	req := web.DefaultSiteRequest()
+	req := site.DefaultSiteRequest()
 	cmd := &cobra.Command{
 		Use:   "site",
 		Short: "Write the web page as a static site that works offline",
@@ -43,8 +43,9 @@ More: 'bjchart help web'.`,
 			if err != nil {
 				return err
 			}
-			fmt.Fprint(e.stdout, render.WrapProse(fmt.Sprintf("bjchart: wrote %s: %d files, %s bytes; %d pages precomputed; the page's WebAssembly %s bytes (%s gzipped); the default page %s bytes gzipped with its style and scripts\n",
-				rep.Out, rep.Files, render.Thousands(rep.Bytes), rep.Pages, render.Thousands(rep.WASM), render.Thousands(rep.WASMGzip), render.Thousands(rep.FirstLoad)), e.width()))
+			fmt.Fprint(e.stdout, render.WrapProse(fmt.Sprintf("bjchart: wrote %s: %d files, %s bytes; %d pages precomputed; the page's WebAssembly %s bytes (%s gzipped), its drawing module %s bytes (%s gzipped, loaded for a card, heatmap or plot); the default page %s bytes gzipped with its style and scripts\n",
+				rep.Out, rep.Files, render.Thousands(rep.Bytes), rep.Pages, render.Thousands(rep.WASM), render.Thousands(rep.WASMGzip),
+				render.Thousands(rep.DrawWASM), render.Thousands(rep.DrawGzip), render.Thousands(rep.FirstLoad)), e.width()))
 			return nil
 		},
 	}

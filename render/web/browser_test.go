@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bjchart/render/draw"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -9,13 +10,13 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"os/exec"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"bjchart/render/web/internal/browsertest"
 	"bjchart/solve"
 	"bjchart/solve/drill"
 
@@ -25,7 +26,7 @@ import (
 
 // browserEnv, when set (.ci/run sets it), makes a missing browser fail
 // TestBrowser instead of skipping it.
-const browserEnv = "BJCHART_BROWSER_TEST"
+const browserEnv = browsertest.BrowserEnv
 
 // TestBrowser drives headless Chromium (Debian's chromium package) against
 // the page on loopback: it loads a game, switches S17 to H17 with the
@@ -38,7 +39,7 @@ const browserEnv = "BJCHART_BROWSER_TEST"
 func TestBrowser(t *testing.T) {
 	ctx, cancel := newBrowser(t, 60*time.Second)
 	defer cancel()
-	srv := httptest.NewServer(New(Options{Version: "test"}))
+	srv := httptest.NewServer(New(Options{Painter: draw.Painter{}, Version: "test"}))
 	defer srv.Close()
 
 	// The cell the rule change changes, by the solver.
@@ -497,57 +498,6 @@ func TestBrowser(t *testing.T) {
 	}
 }
 
-// newBrowser starts headless Chromium (Debian's chromium package) for a
-// test, for at most limit. Without -long or $BJCHART_BROWSER_TEST the test
-// is skipped; without chromium it is skipped too, unless
-// $BJCHART_BROWSER_TEST says it must run.
-func newBrowser(t *testing.T, limit time.Duration) (context.Context, context.CancelFunc) {
-	t.Helper()
-	if !*long && os.Getenv(browserEnv) == "" && os.Getenv(screenshotsEnv) == "" {
-		t.Skip("drives chromium; -long or " + browserEnv + "=1 runs it (.ci/run sets both)")
-	}
-	path, err := exec.LookPath("chromium")
-	if err != nil {
-		if os.Getenv(browserEnv) != "" {
-			t.Fatalf("%s is set but there is no chromium: %v", browserEnv, err)
-		}
-		t.Skip("no chromium: install Debian's chromium package (apt-get install chromium) or run .ci/run, which does")
-	}
-	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.NoSandbox,
-		chromedp.Flag("disable-gpu", true), chromedp.Flag("disable-quic", true), chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true), chromedp.WindowSize(1280, 1000))
-	alloc, stopAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, stopBrowser := chromedp.NewContext(alloc)
-	ctx, stop := context.WithTimeout(ctx, limit)
-	return ctx, func() { stop(); stopBrowser(); stopAlloc() }
-}
-
-// widerThanBox lists the elements of a page wider than the window or
-// than their own box (a box that scrolls hides what it holds), a text
-// field's own text aside.
-const widerThanBox = `(() => { const out = []; for (const el of document.querySelectorAll("body *")) { const r = el.getBoundingClientRect();
-	if (r.width > 0 && (r.right > window.innerWidth + 1 || el.tagName !== "INPUT" && el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== "visible"))
-		out.push(el.tagName + (el.id ? "#" + el.id : "") + " " + Math.round(r.width) + "/" + el.scrollWidth); }
-	return out.slice(0, 6).join(", "); })()`
-
-// waitFor waits until a JavaScript expression is true on the page,
-// through the navigations a key or a tap starts (an evaluation that
-// fails while the page changes is tried again) and its scripts' loading
-// (a key sent before them is lost), for up to 20 s.
-func waitFor(expr string) chromedp.Action {
-	return chromedp.ActionFunc(func(ctx context.Context) error {
-		deadline := time.Now().Add(20 * time.Second)
-		for time.Now().Before(deadline) {
-			var ok bool
-			if err := chromedp.Evaluate(`document.readyState === "complete" && (`+expr+`)`, &ok).Do(ctx); err == nil && ok {
-				return nil
-			}
-			time.Sleep(50 * time.Millisecond)
-		}
-		return fmt.Errorf("waited 20 s for %s", expr)
-	})
-}
-
 // checkAdvice holds the table's advice equal to 'bjchart hand' run as
 // the command the page shows (its hand, rules and shoe), to 1e-9.
 func checkAdvice(t *testing.T, command string, advice []struct{ Play, EV string }) {
@@ -594,7 +544,7 @@ func resultText(ctx context.Context, tries int) string {
 
 // screenshotsEnv names a folder: TestScreenshots writes the pages there
 // at a phone's width and a desktop's, to be looked at.
-const screenshotsEnv = "BJCHART_SCREENSHOTS"
+const screenshotsEnv = browsertest.ScreenshotsEnv
 
 // TestScreenshots writes full-page screenshots of the trainer (with
 // misses kept) and the table (a split round, the advice open) at 390 and
@@ -604,7 +554,7 @@ func TestScreenshots(t *testing.T) {
 	if dir == "" {
 		t.Skip("writes screenshots where " + screenshotsEnv + " names a folder")
 	}
-	srv := httptest.NewServer(New(Options{Version: "test"}))
+	srv := httptest.NewServer(New(Options{Painter: draw.Painter{}, Version: "test"}))
 	defer srv.Close()
 	ctx, cancel := newBrowser(t, 60*time.Second)
 	defer cancel()
@@ -721,7 +671,7 @@ func TestIndexDrillH17InBrowser(t *testing.T) {
 	if url == "" {
 		t.Fatal("no seed of 200 deals 11 v A at +0")
 	}
-	srv := httptest.NewServer(New(Options{Version: "test"}))
+	srv := httptest.NewServer(New(Options{Painter: draw.Painter{}, Version: "test"}))
 	defer srv.Close()
 	var last string
 	if err := chromedp.Run(ctx, chromedp.EmulateViewport(390, 844), chromedp.Navigate(srv.URL+url), chromedp.WaitVisible("#last"), chromedp.Text("#last", &last)); err != nil {
@@ -731,3 +681,13 @@ func TestIndexDrillH17InBrowser(t *testing.T) {
 		t.Errorf("%s: %q, want D graded right", url, last)
 	}
 }
+
+// newBrowser starts headless Chromium for a test (browsertest.New).
+func newBrowser(t *testing.T, limit time.Duration) (context.Context, context.CancelFunc) {
+	t.Helper()
+	return browsertest.New(t, limit, *long)
+}
+
+const widerThanBox = browsertest.WiderThanBox
+
+var waitFor = browsertest.WaitFor

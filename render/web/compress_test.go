@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bjchart/render/draw"
 	"compress/gzip"
 	"io"
 	"net/http"
@@ -13,7 +14,7 @@ import (
 // asks, and read back the same bytes; an event stream, a PNG and a
 // request that does not ask go as they are.
 func TestCompress(t *testing.T) {
-	s := New(Options{Version: "test"})
+	s := New(Options{Painter: draw.Painter{}, Version: "test"})
 	h := Compress(s)
 	for _, c := range []struct {
 		path, accept string

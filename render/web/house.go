@@ -54,9 +54,9 @@ func (s *Server) handleHouse(w http.ResponseWriter, r *http.Request) {
 		d.Headline, d.PlayNote = render.HouseHeadline(sol)[1:], render.HousePlayNote
 		d.First, d.Charts = render.HouseTables(sol)
 		d.Links = []downloadLink{
-			{"Card (PDF)", link("/house/card.pdf", d.Rules)},
-			{"Heatmap (PNG)", link("/house/plot.png", d.Rules)},
-			{"Solution (JSON)", link("/house.json", d.Rules)},
+			{"Card (PDF)", Link("/house/card.pdf", d.Rules)},
+			{"Heatmap (PNG)", Link("/house/plot.png", d.Rules)},
+			{"Solution (JSON)", Link("/house.json", d.Rules)},
 		}
 	}
 	s.html(w, s.house, d, status)

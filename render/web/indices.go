@@ -207,5 +207,5 @@ func (s *Server) handleCounterCard(w http.ResponseWriter, r *http.Request) {
 	}
 	opt := job.Layout(s.opt.Version, s.today())
 	opt.Indices = render.NewIndexPage(rep, t)
-	s.respond(w, "application/pdf", func(b *bytes.Buffer) error { return render.Card(b, t, opt) })
+	s.respond(w, "application/pdf", func(b *bytes.Buffer) error { return s.opt.Painter.Card(b, t, opt) })
 }

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bjchart/render/draw"
 	"bufio"
 	"context"
 	"errors"
@@ -80,7 +81,7 @@ func TestJobQueue(t *testing.T) {
 // TestJobsSayWhereTheyStand: a simulation started while another runs is
 // told it waits, one job ahead, before its own progress.
 func TestJobsSayWhereTheyStand(t *testing.T) {
-	srv := httptest.NewServer(New(Options{Version: "test"}))
+	srv := httptest.NewServer(New(Options{Painter: draw.Painter{}, Version: "test"}))
 	defer srv.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
@@ -113,7 +114,7 @@ func TestJobsSayWhereTheyStand(t *testing.T) {
 // though it takes longer than the server's write timeout (here 0.5 s); a
 // job whose browser leaves stops within seconds and frees the slot.
 func TestJobOutlivesWriteTimeout(t *testing.T) {
-	s := New(Options{Version: "test"})
+	s := New(Options{Painter: draw.Painter{}, Version: "test"})
 	srv := httptest.NewUnstartedServer(s)
 	srv.Config.WriteTimeout = 500 * time.Millisecond
 	srv.Start()
@@ -164,7 +165,7 @@ func TestDefaultRiskJobFinishes(t *testing.T) {
 	if !*long {
 		t.Skip("the risk page's default job, about a minute; run with -long")
 	}
-	s := New(Options{Version: "test"})
+	s := New(Options{Painter: draw.Painter{}, Version: "test"})
 	srv := httptest.NewUnstartedServer(s)
 	srv.Config.WriteTimeout = 90 * time.Second
 	srv.Start()

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bjchart/render/draw"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -20,7 +21,7 @@ func TestLoad(t *testing.T) {
 	if !*long {
 		t.Skip("a 30-second load test; run with -long")
 	}
-	srv := httptest.NewServer(New(Options{Version: "load"})) // 127.0.0.1, a free port
+	srv := httptest.NewServer(New(Options{Painter: draw.Painter{}, Version: "load"})) // 127.0.0.1, a free port
 	defer srv.Close()
 	targets := []string{
 		"/?rules=6D+H17+DAS+LS", "/?rules=6D+S17", "/?rules=2D+H17+DAS", "/?rules=1D+S17+NDAS",
@@ -85,8 +86,8 @@ func TestHeavyRoutesShareTheSlots(t *testing.T) {
 	if !*long {
 		t.Skip("32 heavy requests, about a minute; run with -long")
 	}
-	defer debug.SetMemoryLimit(debug.SetMemoryLimit(MemoryLimit)) // as 'bjchart serve' sets it
-	srv := httptest.NewServer(New(Options{Version: "load"}))      // 127.0.0.1, a free port
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(MemoryLimit))                     // as 'bjchart serve' sets it
+	srv := httptest.NewServer(New(Options{Painter: draw.Painter{}, Version: "load"})) // 127.0.0.1, a free port
 	defer srv.Close()
 	var compares, houses, effects []string
 	for _, d := range []string{"1D", "2D", "4D", "6D", "8D", "3D", "5D", "7D"} {

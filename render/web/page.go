@@ -223,7 +223,7 @@ func (s *Server) fill(ctx context.Context, d *pageData, q query, t *solve.Table)
 			d.DiffPage = render.NewDiffPage(diff)
 		}
 	}
-	d.EffectsLink = link("/", rules, "effects", "1")
+	d.EffectsLink = Link("/", rules, "effects", "1")
 	metric := q.plot.Metric
 	if !slices.Contains(pageMetrics, metric) {
 		metric = render.MetricBest
@@ -252,20 +252,20 @@ func (s *Server) fill(ctx context.Context, d *pageData, q query, t *solve.Table)
 		d.Dealer = render.DealerTables(render.NewDealer(t.Rules, nil, dist))
 	}
 	d.Links = []downloadLink{
-		{"Card (PDF, letter)", link("/card.pdf", rules)},
-		{"Card (PDF, A4)", link("/card.pdf", rules, "size", "a4")},
-		{"Wallet cards (PDF)", link("/card.pdf", rules, "size", "wallet")},
-		{"Heatmap (PNG)", link("/plot.png", rules, "metric", string(metric), "codes", "true")},
-		{"Heatmap (SVG)", link("/plot.svg", rules, "metric", string(metric), "codes", "true")},
-		{"Heatmap (PDF)", link("/plot.pdf", rules, "metric", string(metric), "codes", "true")},
-		{"Chart (JSON)", link("/api/chart.json", rules)},
-		{"Chart (CSV)", link("/api/chart.csv", rules)},
+		{"Card (PDF, letter)", Link("/card.pdf", rules)},
+		{"Card (PDF, A4)", Link("/card.pdf", rules, "size", "a4")},
+		{"Wallet cards (PDF)", Link("/card.pdf", rules, "size", "wallet")},
+		{"Heatmap (PNG)", Link("/plot.png", rules, "metric", string(metric), "codes", "true")},
+		{"Heatmap (SVG)", Link("/plot.svg", rules, "metric", string(metric), "codes", "true")},
+		{"Heatmap (PDF)", Link("/plot.pdf", rules, "metric", string(metric), "codes", "true")},
+		{"Chart (JSON)", Link("/api/chart.json", rules)},
+		{"Chart (CSV)", Link("/api/chart.csv", rules)},
 	}
 	if q.compare.Chart != "" && d.Diff.Text != "" {
-		d.Links = append(d.Links, downloadLink{"Comparison (JSON)", link("/api/diff.json", rules, "chart", q.compare.Chart)})
+		d.Links = append(d.Links, downloadLink{"Comparison (JSON)", Link("/api/diff.json", rules, "chart", q.compare.Chart)})
 	}
 	if q.effects {
-		d.Links = append(d.Links, downloadLink{"Rule effects (JSON)", link("/api/effects.json", rules)}, downloadLink{"Rule effects (CSV)", link("/api/effects.csv", rules)})
+		d.Links = append(d.Links, downloadLink{"Rule effects (JSON)", Link("/api/effects.json", rules)}, downloadLink{"Rule effects (CSV)", Link("/api/effects.csv", rules)})
 	}
 }
 

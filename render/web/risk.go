@@ -161,7 +161,7 @@ func (s *Server) handleRiskPlot(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "no such game has been worked out here lately: run it on /risk?"+key, http.StatusNotFound)
 		return
 	}
-	s.respond(w, "image/png", func(b *bytes.Buffer) error { return render.DrawCountPlots(b, "png", rep.Plots()...) })
+	s.paintCountPlots(w, rep.Plots())
 }
 
 // cloneValues copies a query.

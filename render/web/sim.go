@@ -327,5 +327,5 @@ func (s *Server) handleSimPlot(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, err.Error(), http.StatusNotFound)
 		return
 	}
-	s.respond(w, "image/png", func(b *bytes.Buffer) error { return render.DrawCountPlot(b, "png", cp) })
+	s.paintCountPlots(w, []render.CountPlot{cp})
 }

@@ -15,10 +15,16 @@ import (
 const maxUpload = charts.MaxFile + 16<<10
 
 // maxBody is the body a request may carry: an uploaded chart for POST
-// /compare, nothing for any other.
+// /compare, count plots' data for the painter (POST
+// /paint/count-plots.png), nothing for any other.
 func maxBody(r *http.Request) int64 {
-	if r.Method == http.MethodPost && r.URL.Path == "/compare" {
+	switch {
+	case r.Method != http.MethodPost:
+		return 0
+	case r.URL.Path == "/compare":
 		return maxUpload
+	case r.URL.Path == countPlotsPath:
+		return maxPaintBody
 	}
 	return 0
 }

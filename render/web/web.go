@@ -63,6 +63,11 @@ type Options struct {
 	// Now is today's date for the cards (default time.Now); a card is
 	// dated by the day, as the CLI's.
 	Now func() time.Time
+	// Painter draws the cards, heatmaps and plots ('bjchart serve' gives
+	// render/draw's). Without one the drawing routes answer 501 with
+	// PaintHeader: the static site's core WebAssembly, whose shell then
+	// asks the drawing module.
+	Painter render.Painter
 }
 
 // MemoryLimit is the soft limit on the Go heap that a process serving the
@@ -166,9 +171,9 @@ func New(opt Options) *Server {
 		}
 		return render.HandJSON(w, rep)
 	}))
-	s.mux.HandleFunc("GET /card.pdf", s.download("application/pdf", func(w *bytes.Buffer, q query, t *solve.Table) error {
-		return render.Card(w, t, q.cardJob.Layout(s.opt.Version, s.today()))
-	}))
+	s.mux.HandleFunc("GET /card.pdf", s.drawn(s.download("application/pdf", func(w *bytes.Buffer, q query, t *solve.Table) error {
+		return s.opt.Painter.Card(w, t, q.cardJob.Layout(s.opt.Version, s.today()))
+	})))
 	s.mux.HandleFunc("GET /api/diff.json", s.downloadCtx("application/json", func(ctx context.Context, w *bytes.Buffer, q query, t *solve.Table) error {
 		d, err := s.compare(ctx, q)
 		if err != nil {
@@ -191,14 +196,14 @@ func New(opt Options) *Server {
 	s.mux.HandleFunc("GET /compare", func(w http.ResponseWriter, r *http.Request) {
 		// The address an upload's answer shows, reloaded or shared: the
 		// file is not kept, so the game's page, at its comparisons.
-		http.Redirect(w, r, link("/", r.URL.Query().Get("rules"))+"#cmp-h", http.StatusSeeOther)
+		http.Redirect(w, r, Link("/", r.URL.Query().Get("rules"))+"#cmp-h", http.StatusSeeOther)
 	})
 	s.mux.HandleFunc("GET /charts/{file}", s.handleChartFile)
 	s.mux.HandleFunc("GET /sim", s.handleSim)
 	s.mux.HandleFunc("GET /sim/run", s.handleSimRun)
 	s.mux.HandleFunc("GET /indices", s.handleIndices)
 	s.mux.HandleFunc("GET /indices/run", s.handleIndicesRun)
-	s.mux.HandleFunc("GET /indices/card.pdf", s.handleCounterCard)
+	s.mux.HandleFunc("GET /indices/card.pdf", s.drawn(s.handleCounterCard))
 	s.mux.HandleFunc("GET /sim/plot.png", s.handleSimPlot)
 	s.mux.HandleFunc("GET /house", s.handleHouse)
 	s.mux.HandleFunc("GET /docs/{$}", s.handleDocs)
@@ -210,25 +215,26 @@ func New(opt Options) *Server {
 	s.mux.HandleFunc("GET /risk", s.handleRisk)
 	s.mux.HandleFunc("GET /risk/run", s.handleRiskRun)
 	s.mux.HandleFunc("GET /risk/plot.png", s.handleRiskPlot)
+	s.mux.HandleFunc("POST "+countPlotsPath, s.drawn(s.handlePaintCountPlots))
 	s.mux.HandleFunc("GET /holdem", s.handleHoldem)
 	s.mux.HandleFunc("GET /holdem/equity", s.handleHoldemEquity)
 	s.mux.HandleFunc("GET /holdem/nash", s.handleHoldemNash)
 	s.mux.HandleFunc("GET /house.json", s.houseDownload("application/json", func(w *bytes.Buffer, sol *house.Solution) error { return render.HouseJSON(w, sol) }))
-	s.mux.HandleFunc("GET /house/card.pdf", s.houseDownload("application/pdf", func(w *bytes.Buffer, sol *house.Solution) error {
-		return render.HouseCard(w, sol, render.CardOptions{Size: render.DefaultPaper, Version: s.opt.Version, Date: s.today()})
-	}))
-	s.mux.HandleFunc("GET /house/plot.png", s.houseDownload("image/png", func(w *bytes.Buffer, sol *house.Solution) error {
-		return render.Heatmap(w, "png", []*render.EVGrid{render.HouseGrid(sol)}, render.HeatmapOptions{Title: sol.Rules.String(), Scale: "EV per point bet", Codes: true})
-	}))
+	s.mux.HandleFunc("GET /house/card.pdf", s.drawn(s.houseDownload("application/pdf", func(w *bytes.Buffer, sol *house.Solution) error {
+		return s.opt.Painter.HouseCard(w, sol, render.CardOptions{Size: render.DefaultPaper, Version: s.opt.Version, Date: s.today()})
+	})))
+	s.mux.HandleFunc("GET /house/plot.png", s.drawn(s.houseDownload("image/png", func(w *bytes.Buffer, sol *house.Solution) error {
+		return s.opt.Painter.Heatmap(w, "png", []*render.EVGrid{render.HouseGrid(sol)}, render.HeatmapOptions{Title: sol.Rules.String(), Scale: "EV per point bet", Codes: true})
+	})))
 	for _, format := range render.HeatmapFormats {
-		s.mux.HandleFunc("GET /plot."+format, s.download(map[string]string{"png": "image/png", "svg": "image/svg+xml", "pdf": "application/pdf"}[format],
+		s.mux.HandleFunc("GET /plot."+format, s.drawn(s.download(map[string]string{"png": "image/png", "svg": "image/svg+xml", "pdf": "application/pdf"}[format],
 			func(w *bytes.Buffer, q query, t *solve.Table) error {
 				grids, opt, err := q.plotJob.Grids(t)
 				if err != nil {
 					return badRequest{err}
 				}
-				return render.Heatmap(w, format, grids, opt)
-			}))
+				return s.opt.Painter.Heatmap(w, format, grids, opt)
+			})))
 	}
 	return s
 }
@@ -466,8 +472,8 @@ func handReport(q query, t *solve.Table) (render.HandReport, error) {
 	return render.NewHandReport(t, l), nil
 }
 
-// link is a URL of the server with the query's rules.
-func link(path string, rules string, more ...string) string {
+// Link is a URL of the server with the query's rules.
+func Link(path string, rules string, more ...string) string {
 	v := url.Values{"rules": {rules}}
 	for i := 0; i+1 < len(more); i += 2 {
 		v.Set(more[i], more[i+1])
@@ -529,4 +535,17 @@ func Bind(path string, v url.Values) (req any, err error) {
 		return q.effectsRequest(), err
 	}
 	return nil, fmt.Errorf("no request is bound at %s", path)
+}
+
+// Assets are the page's scripts and styles, as it serves them under
+// /assets/ (the static site copies them).
+func Assets() fs.FS {
+	assets, _ := fs.Sub(files, "assets")
+	return assets
+}
+
+// DefaultRules is the game the page shows where none is asked for.
+func DefaultRules() (solve.Rules, error) {
+	q, err := parseQuery(url.Values{})
+	return q.rules, err
 }

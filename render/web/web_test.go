@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bjchart/render/draw"
 	"bytes"
 	"context"
 	"io"
@@ -38,7 +39,7 @@ func request(method, target string, body io.Reader) *http.Request {
 // (405), the assets are not listed, and a download is named for what it
 // is and its rules.
 func TestSafeOnALaptop(t *testing.T) {
-	s := New(Options{Version: "test"})
+	s := New(Options{Painter: draw.Painter{}, Version: "test"})
 	for _, tc := range []struct {
 		method, host, target string
 		status               int
@@ -75,7 +76,7 @@ func TestSafeOnALaptop(t *testing.T) {
 // TestRoutes: every route answers, with its content type and the security
 // headers; a bad query is a 400 with the parser's message.
 func TestRoutes(t *testing.T) {
-	s := New(Options{Version: "test"})
+	s := New(Options{Painter: draw.Painter{}, Version: "test"})
 	for _, tc := range []struct {
 		target, ctype string
 		status        int
@@ -172,7 +173,7 @@ func TestRoutes(t *testing.T) {
 // TestPageHasNoInlineScript: the page loads its script from the server and
 // has no inline script or style, as its Content-Security-Policy demands.
 func TestPageHasNoInlineScript(t *testing.T) {
-	body := get(t, New(Options{}), "/?rules=INF").Body.String()
+	body := get(t, New(Options{Painter: draw.Painter{}}), "/?rules=INF").Body.String()
 	if strings.Count(body, "<script") != 1 || !strings.Contains(body, `<script src="/assets/app.js"`) || strings.Contains(body, "style=") || strings.Contains(body, "onclick") {
 		t.Errorf("inline script or style in the page")
 	}
@@ -318,13 +319,13 @@ func BenchmarkPage(b *testing.B) {
 	const target = "/?rules=6D+H17+DAS+LS"
 	b.Run("table=new", func(b *testing.B) {
 		for b.Loop() {
-			if w := get(b, New(Options{}), target); w.Code != 200 {
+			if w := get(b, New(Options{Painter: draw.Painter{}}), target); w.Code != 200 {
 				b.Fatal(w.Code)
 			}
 		}
 	})
 	b.Run("table=cached", func(b *testing.B) {
-		s := New(Options{})
+		s := New(Options{Painter: draw.Painter{}})
 		get(b, s, target)
 		for b.Loop() {
 			if w := get(b, s, target); w.Code != 200 {
@@ -342,7 +343,7 @@ func BenchmarkTablePage(b *testing.B) {
 	for _, c := range []struct{ name, rules string }{{"game=peek", "6D+H17+DAS+LS"}, {"game=enhc", "6D+H17+DAS+ENHC"}} {
 		target := "/drill/table?rules=" + c.rules + "&seed=4&moves=b10"
 		b.Run(c.name+"/advice=new", func(b *testing.B) {
-			s := New(Options{})
+			s := New(Options{Painter: draw.Painter{}})
 			get(b, s, "/?rules="+c.rules) // the chart solved
 			for b.Loop() {
 				s.advice = newWorkCache[drill.Advice](drill.MaxAdvised, s.tables.slots)
@@ -352,7 +353,7 @@ func BenchmarkTablePage(b *testing.B) {
 			}
 		})
 		b.Run(c.name+"/advice=cached", func(b *testing.B) {
-			s := New(Options{})
+			s := New(Options{Painter: draw.Painter{}})
 			get(b, s, target)
 			for b.Loop() {
 				if w := get(b, s, target); w.Code != 200 {
@@ -385,7 +386,7 @@ func upload(t *testing.T, s http.Handler, rules, name, content string) *httptest
 // FILE' compares it; a file that does not parse, or too large, is a 400
 // with the parser's message.
 func TestUploadChart(t *testing.T) {
-	s := New(Options{})
+	s := New(Options{Painter: draw.Painter{}})
 	served := get(t, s, "/charts/thorp-1966-1deck.txt") // the file the upload's help links to
 	thorp := served.Body.Bytes()
 	if served.Code != 200 || !bytes.Contains(thorp, []byte("[hard]")) {
@@ -409,7 +410,7 @@ func TestUploadChart(t *testing.T) {
 // TestSimCounts: a simulation with Hi-Lo and a ramp reports the edge by
 // count, and its plot is drawn afterwards (a 404 before).
 func TestSimCounts(t *testing.T) {
-	s := New(Options{})
+	s := New(Options{Painter: draw.Painter{}})
 	q := "rules=6D+S17+DAS&rounds=300000&count=hilo&ramp=-100:1,2:4"
 	if w := get(t, s, "/sim/plot.png?"+q); w.Code != 404 || !strings.Contains(w.Body.String(), "run it on /sim?") {
 		t.Errorf("plot before the run: %d %q", w.Code, w.Body.String())
@@ -465,7 +466,7 @@ func TestSelectedControls(t *testing.T) {
 // late surrender take the I18 alone and say so, where they asked for the
 // Fab 4 and failed.
 func TestFirstContact(t *testing.T) {
-	s := New(Options{})
+	s := New(Options{Painter: draw.Painter{}})
 	w := get(t, s, "/sim?rules=6D+S17+DAS")
 	if body := w.Body.String(); w.Code != 200 || !strings.Contains(body, `name="ramp" value=""`) || !strings.Contains(body, `placeholder="`+exampleRamp+`"`) {
 		t.Errorf("/sim: %d, the ramp field not empty with its default as a placeholder: %.3000s", w.Code, body)
@@ -513,7 +514,7 @@ func TestIndexDrillPage(t *testing.T) {
 			wrong.WriteString(d.Want)
 		}
 	}
-	h := New(Options{Version: "test"})
+	h := New(Options{Painter: draw.Painter{}, Version: "test"})
 	for _, c := range []struct{ answers, want string }{{right.String(), "6 of 6 right"}, {wrong.String(), "5 of 6 right"}} {
 		rec := get(t, h, "/drill/index?rules=6D+S17+DAS+LS&drills=6&seed=5&answers="+c.answers)
 		if rec.Code != 200 || !strings.Contains(rec.Body.String(), c.want) {
@@ -553,7 +554,7 @@ func TestTableSessionBound(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	srv := httptest.NewServer(New(Options{Version: "test"}))
+	srv := httptest.NewServer(New(Options{Painter: draw.Painter{}, Version: "test"}))
 	defer srv.Close()
 	u := srv.URL + "/drill/table?" + url.Values{"rules": {"6D"}, "seed": {"1"}, "moves": {drill.MovesText(tab.Moves)}}.Encode()
 	resp, err := http.Get(u)
@@ -573,7 +574,7 @@ func TestTableSessionBound(t *testing.T) {
 // the chart page's) fills its form and starts nothing; its button
 // (go=1) starts the job.
 func TestLinksStartNoWork(t *testing.T) {
-	s := New(Options{Version: "test"})
+	s := New(Options{Painter: draw.Painter{}, Version: "test"})
 	for _, page := range []string{"/indices?rules=6D+S17+DAS", "/sim?rules=6D+S17", "/risk?rules=6D+S17+DAS+LS"} {
 		body := get(t, s, page).Body.String()
 		if strings.Contains(body, "data-stream=") {
@@ -590,7 +591,7 @@ func TestLinksStartNoWork(t *testing.T) {
 // reloaded (a GET), goes to the game's page at its comparisons, since the
 // file is not kept.
 func TestCompareAddressReloads(t *testing.T) {
-	w := get(t, New(Options{}), "/compare?rules=1D+S17")
+	w := get(t, New(Options{Painter: draw.Painter{}}), "/compare?rules=1D+S17")
 	if w.Code != http.StatusSeeOther || w.Header().Get("Location") != "/?rules=1D+S17#cmp-h" {
 		t.Errorf("GET /compare: %d, Location %q", w.Code, w.Header().Get("Location"))
 	}
@@ -599,11 +600,11 @@ func TestCompareAddressReloads(t *testing.T) {
 // TestTablePenetrationCarried: a table dealt to another penetration keeps
 // it in its links, read back as the percentage the field takes.
 func TestTablePenetrationCarried(t *testing.T) {
-	w := get(t, New(Options{}), "/drill/table?rules=6D&seed=3&penetration=60%25&moves=b10")
+	w := get(t, New(Options{Painter: draw.Painter{}}), "/drill/table?rules=6D&seed=3&penetration=60%25&moves=b10")
 	if body := w.Body.String(); w.Code != 200 || !strings.Contains(body, "penetration=60%25") {
 		t.Errorf("%d, links without penetration=60%%: %.300q", w.Code, body)
 	}
-	if w := get(t, New(Options{}), "/holdem?format=xml"); w.Code != 400 || !strings.Contains(w.Body.String(), "unknown parameter") {
+	if w := get(t, New(Options{Painter: draw.Painter{}}), "/holdem?format=xml"); w.Code != 400 || !strings.Contains(w.Body.String(), "unknown parameter") {
 		t.Errorf("/holdem?format=xml: %d, want 400 naming the field", w.Code)
 	}
 }

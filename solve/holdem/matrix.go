@@ -116,8 +116,8 @@ func classPairs() *[Classes][Classes]int64 {
 }
 
 // matrixData is the matrix as ComputeMatrix made it ('go test
-// ./solve/holdem -run TestMatrixData -update' writes it anew): a gzipped
-// CSV of class, class, wins, ties.
+// ./solve/holdem -run TestMatrixData -regenerate' writes it anew): a
+// gzipped CSV of class, class, wins, ties, each pair once.
 //
 //go:embed matrix.csv.gz
 var matrixData []byte
@@ -135,13 +135,16 @@ func LoadMatrix() (*Matrix, error) {
 	return matrix, matrixErr
 }
 
-// WriteMatrix writes m as ReadMatrix reads it.
+// WriteMatrix writes m as ReadMatrix reads it: each pair of classes
+// once, a against b for a at or before b (b against a is its mirror: the
+// same ties, and b's wins the boards a neither wins nor ties), which
+// halves the data the page's WebAssembly carries.
 func WriteMatrix(w io.Writer, m *Matrix) error {
 	zw, _ := gzip.NewWriterLevel(w, gzip.BestCompression)
 	bw := bufio.NewWriter(zw)
 	fmt.Fprintln(bw, "class,against,wins,ties")
 	for a := range Class(Classes) {
-		for b := range Class(Classes) {
+		for b := a; b < Classes; b++ {
 			fmt.Fprintf(bw, "%v,%v,%d,%d\n", a, b, m[a][b].Wins, m[a][b].Ties)
 		}
 	}
@@ -152,8 +155,9 @@ func WriteMatrix(w io.Writer, m *Matrix) error {
 }
 
 // ReadMatrix reads a matrix written by WriteMatrix: every pair of classes
-// once, in order, with counts within their totals. The totals are not
-// read: they follow from the classes.
+// once (a at or before b), in order, with counts within their totals, and
+// a class against itself its own mirror; b against a is made from a
+// against b. The totals are not read: they follow from the classes.
 func ReadMatrix(r io.Reader) (*Matrix, error) {
 	zr, err := gzip.NewReader(r)
 	if err != nil {
@@ -166,7 +170,7 @@ func ReadMatrix(r io.Reader) (*Matrix, error) {
 	m := new(Matrix)
 	pairs := classPairs()
 	for a := range Class(Classes) {
-		for b := range Class(Classes) {
+		for b := a; b < Classes; b++ {
 			if !sc.Scan() {
 				return nil, fmt.Errorf("matrix: ends before %v against %v", a, b)
 			}
@@ -180,8 +184,15 @@ func ReadMatrix(r io.Reader) (*Matrix, error) {
 			if err1 != nil || err2 != nil || wins < 0 || ties < 0 || wins > total-ties {
 				return nil, fmt.Errorf("matrix: %v against %v: counts %q, %q out of %d", a, b, quote(f[2]), quote(f[3]), total)
 			}
+			if a == b && 2*wins+ties != total {
+				return nil, fmt.Errorf("matrix: %v against itself: %d wins and %d ties are not their own mirror (2 wins + ties = %d)", a, wins, ties, total)
+			}
 			m[a][b] = Tally{Wins: wins, Ties: ties, Total: total}
+			m[b][a] = Tally{Wins: total - wins - ties, Ties: ties, Total: total}
 		}
+	}
+	if sc.Scan() {
+		return nil, fmt.Errorf("matrix: line %q after the last pair", quote(sc.Text()))
 	}
 	return m, nil
 }

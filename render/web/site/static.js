@@ -19,7 +19,7 @@
     // base is the folder the site is served from ("/" at a host's root);
     // the handler and pages.json's keys know addresses from the site's
     // root.
-    B = window.bjchart = { next: 1, pending: {}, worker: null, pages: null, shown: null,
+    B = window.bjchart = { next: 1, pending: {}, worker: null, drawWorker: null, pages: null, shown: null,
       base: baseMeta ? baseMeta.getAttribute("content") : "/" };
     patchWindow(B);
   }
@@ -58,12 +58,15 @@
     return B.pages;
   }
 
-  // worker starts the page's handler in a Web Worker, once.
-  function worker() {
-    if (B.worker) {
-      return B.worker;
+  // worker starts the page's handler in a Web Worker, once: the core
+  // module, or with draw the drawing module (the same handler with a
+  // painter), which only a card, heatmap or plot needs.
+  function worker(draw) {
+    var running = draw ? B.drawWorker : B.worker;
+    if (running) {
+      return running;
     }
-    var w = new Worker(B.base + "assets/worker.js");
+    var w = new Worker(B.base + "assets/worker.js", { name: draw ? "bjchart-draw" : "bjchart" });
     w.onmessage = function (ev) {
       var m = ev.data;
       if (m.failed) {
@@ -71,7 +74,7 @@
         return;
       }
       if (m.started) {
-        B.started = m.started; // the WebAssembly's start, in ms (for measuring)
+        B[draw ? "drawStarted" : "started"] = m.started; // the WebAssembly's start, in ms (for measuring)
         return;
       }
       var p = B.pending[m.id];
@@ -97,28 +100,48 @@
     w.onerror = function (ev) {
       failAll("the page's WebAssembly failed: " + (ev.message || "unknown error"));
     };
-    B.worker = w;
+    if (draw) {
+      B.drawWorker = w;
+    } else {
+      B.worker = w;
+    }
     return w;
   }
 
   // request sends one request to the handler; the promise gets its
-  // status, headers and body; onChunk sees the body as it comes.
-  function request(method, url, body, type, onChunk, stream) {
+  // status, headers and body; onChunk sees the body as it comes. A
+  // drawing the core does not make (its answer carries X-Bjchart-Paint)
+  // goes to the drawing module: the same request ("again"), or the
+  // answer's data posted to the address the header names.
+  function request(method, url, body, type, onChunk, stream, draw) {
     return new Promise(function (resolve, reject) {
       var id = B.next++;
       B.pending[id] = { url: url, resolve: resolve, reject: reject, chunks: [], onChunk: onChunk, started: Date.now(), stream: !!stream };
       var msg = { id: id, method: method, url: url, type: type || "", body: body || null, base: B.base };
-      worker().postMessage(msg);
+      worker(draw).postMessage(msg);
       setTimeout(busy, 400);
+    }).then(function (res) {
+      var paint = res.headers["x-bjchart-paint"];
+      if (!paint || draw) {
+        return res;
+      }
+      if (paint === "again") {
+        return request(method, url, body, type, onChunk, stream, true);
+      }
+      return res.body.arrayBuffer().then(function (data) {
+        return request("POST", paint, new Uint8Array(data), res.headers["content-type"] || "", null, false, true);
+      });
     });
   }
 
   // failAll ends every request in flight with an error, and the worker.
   function failAll(why) {
-    if (B.worker) {
-      B.worker.terminate();
-      B.worker = null;
-    }
+    [B.worker, B.drawWorker].forEach(function (w) {
+      if (w) {
+        w.terminate();
+      }
+    });
+    B.worker = B.drawWorker = null;
     var pending = B.pending;
     B.pending = {};
     Object.keys(pending).forEach(function (id) {

@@ -6,6 +6,13 @@
 
 importScripts("wasm_exec.js"); // beside this file, under the site's folder
 
+// The module this worker runs, by the worker's name: the core
+// (bjchart.wasm), or the drawing module (bjchart-draw), which the shell
+// starts when the core answers a card, heatmap or plot with its
+// X-Bjchart-Paint header. (Not by a query on this script's address: a
+// script the service worker answers has its kept address, without one.)
+var MODULE = self.name === "bjchart-draw" ? "bjchart-draw" : "bjchart";
+
 var go = new Go();
 var started = performance.now();
 // The module travels gzipped (bjchart.wasm.gz: a third of its size on
@@ -13,16 +20,16 @@ var started = performance.now();
 // DecompressionStream takes the plain one.
 function moduleBytes() {
   if (typeof DecompressionStream === "undefined") {
-    return fetch("../bjchart.wasm").then(function (r) {
+    return fetch("../" + MODULE + ".wasm").then(function (r) {
       if (!r.ok) {
-        throw new Error("bjchart.wasm: " + r.status);
+        throw new Error(MODULE + ".wasm: " + r.status);
       }
       return r.arrayBuffer();
     });
   }
-  return fetch("../bjchart.wasm.gz").then(function (r) {
+  return fetch("../" + MODULE + ".wasm.gz").then(function (r) {
     if (!r.ok) {
-      throw new Error("bjchart.wasm.gz: " + r.status);
+      throw new Error(MODULE + ".wasm.gz: " + r.status);
     }
     return r.arrayBuffer();
   }).then(function (buf) {

@@ -1,10 +1,10 @@
-package web_test
+package site_test
 
 import (
 	"context"
 	"fmt"
 
-	"bjchart/render/web"
+	"bjchart/render/web/site"
 )
 
 // ExampleSiteRequest writes the page as a static site under a GitHub
@@ -12,7 +12,7 @@ import (
 // WebAssembly needs the Go toolchain and bjchart's source, and takes
 // about a minute, so this is compiled, not run.
 func ExampleSiteRequest() {
-	q := web.DefaultSiteRequest()
+	q := site.DefaultSiteRequest()
 	q.Out, q.Base, q.Games = "public", "/bjchart/", "2D H17 DAS LS"
 	job, err := q.Check()
 	if err != nil {

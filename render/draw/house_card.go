@@ -1,6 +1,7 @@
-package render
+package draw
 
 import (
+	"bjchart/render"
 	"fmt"
 	"io"
 	"strings"
@@ -12,10 +13,10 @@ import (
 // HouseCard writes a printable card for a house game (one page, letter or
 // a4 in opt.Size): its rules, the bet for each first card, and the best
 // play by card count, each table cut to the totals where the play changes.
-func HouseCard(w io.Writer, s *house.Solution, opt CardOptions) error {
+func HouseCard(w io.Writer, s *house.Solution, opt render.CardOptions) error {
 	date := opt.Date
 	if date.IsZero() {
-		date = CardEpoch
+		date = render.CardEpoch
 	}
 	format := pageFormat(opt.Size)
 	if format == "" {
@@ -52,7 +53,7 @@ func (c *cardPDF) housePage(s *house.Solution) {
 	c.CellFormat(pw-24, 5, value, "", 0, "L", false, 0, "")
 	y += 8
 
-	ups := houseUps(s)
+	ups := render.HouseUps(s)
 	cols := make([]string, len(ups))
 	for i, up := range ups {
 		cols[i] = house.RankName(up)
@@ -104,7 +105,7 @@ func betRow(s *house.Solution, ups []int) gridRow {
 		if f.Bet == s.Rules.BetMax {
 			a = solve.Double
 		}
-		row.cells = append(row.cells, cardCell{code: fmt.Sprint(f.Bet), action: a})
+		row.cells = append(row.cells, render.CardCell{Code: fmt.Sprint(f.Bet), Action: a})
 	}
 	return row
 }
@@ -127,12 +128,12 @@ func playRows(s *house.Solution, n int, ups []int) []gridRow {
 			any := false
 			for _, up := range ups {
 				p := s.Chart.Play(n, soft, total, up)
-				cell := cardCell{code: noHand, action: solve.NoAction}
+				cell := render.CardCell{Code: noHand, Action: solve.NoAction}
 				switch p {
 				case 'S', 's':
-					cell = cardCell{code: string(p), action: solve.Stand}
+					cell = render.CardCell{Code: string(p), Action: solve.Stand}
 				case 'H', 'h':
-					cell = cardCell{code: string(p), action: solve.Hit}
+					cell = render.CardCell{Code: string(p), Action: solve.Hit}
 				}
 				any = any || p != 0
 				row.cells = append(row.cells, cell)
@@ -152,7 +153,7 @@ func playRows(s *house.Solution, n int, ups []int) []gridRow {
 func mergeHouseEnds(rows []gridRow, totals []int, soft bool) []gridRow {
 	all := func(r gridRow, code string) bool {
 		for _, c := range r.cells {
-			if c.code != code && c.code != noHand {
+			if c.Code != code && c.Code != noHand {
 				return false
 			}
 		}

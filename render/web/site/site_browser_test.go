@@ -1,6 +1,8 @@
-package web
+package site
 
 import (
+	"bjchart/render/web"
+	"bjchart/render/web/internal/browsertest"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -46,17 +48,17 @@ func TestSiteBrowser(t *testing.T) {
 }
 
 func siteBrowser(t *testing.T, folder string) {
-	ctx, cancel := newBrowser(t, 180*time.Second)
+	ctx, cancel := browsertest.New(t, 180*time.Second, *long)
 	defer cancel()
 	dir := filepath.Join(t.TempDir(), "site")
 	// The documentation's longest topic, as 'bjchart site' gives it
 	// (cmd/bjchart's webDocs; its own test opens every topic on serve's
 	// page).
-	topic, err := os.ReadFile("../../cmd/bjchart/help/index-plays.md")
+	topic, err := os.ReadFile("../../../cmd/bjchart/help/index-plays.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	docs := []DocPage{{Name: "index-plays", Title: "Index plays and counts", Topic: true,
+	docs := []web.DocPage{{Name: "index-plays", Title: "Index plays and counts", Topic: true,
 		HTML: string(blackfriday.Run(topic, blackfriday.WithExtensions(blackfriday.CommonExtensions|blackfriday.AutoHeadingIDs)))}}
 	job, err := SiteRequest{Out: dir, Base: folder, Version: "test", Docs: docs}.Check()
 	if err != nil {
@@ -66,7 +68,8 @@ func siteBrowser(t *testing.T, folder string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("site: %d files, %d bytes, %d pages; WebAssembly %d bytes, %d gzipped; the default page %d gzipped", rep.Files, rep.Bytes, rep.Pages, rep.WASM, rep.WASMGzip, rep.FirstLoad)
+	t.Logf("site: %d files, %d bytes, %d pages; WebAssembly %d bytes, %d gzipped; its drawing module %d bytes, %d gzipped; the default page %d gzipped",
+		rep.Files, rep.Bytes, rep.Pages, rep.WASM, rep.WASMGzip, rep.DrawWASM, rep.DrawGzip, rep.FirstLoad)
 
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -117,8 +120,8 @@ func siteBrowser(t *testing.T, folder string) {
 
 	// The default page, whole (its heatmap too), on a first visit: what
 	// it takes over the network, without the WebAssembly.
-	def, _ := parseQuery(nil)
-	if err := chromedp.Run(ctx, open(base+"/"), waitCanon(def.rules.String()),
+	def, _ := web.DefaultRules()
+	if err := chromedp.Run(ctx, open(base+"/"), waitCanon(def.String()),
 		// The heatmap's cells, shaded: waited for (the shell may still be
 		// writing the page), then brought to the screen.
 		waitUntil(`(() => { const td = document.querySelector("table.heat td[class^='hm-d']");
@@ -166,9 +169,9 @@ func siteBrowser(t *testing.T, folder string) {
 	// and no element is wider than its box.
 	for _, doc := range []string{"/docs/", "/docs/index-plays"} {
 		var wide, heading string
-		if err := chromedp.Run(ctx, chromedp.Navigate(base+doc), waitFor(`document.querySelector("main.docs h2") !== null`),
+		if err := chromedp.Run(ctx, chromedp.Navigate(base+doc), browsertest.WaitFor(`document.querySelector("main.docs h2") !== null`),
 			jsEval(`document.querySelector("main.docs h1, main.docs h2").textContent`, &heading),
-			jsEval(widerThanBox, &wide)); err != nil {
+			jsEval(browsertest.WiderThanBox, &wide)); err != nil {
 			t.Fatalf("%s on the site: %v", doc, err)
 		}
 		if wide != "" || heading == "" {
@@ -197,28 +200,56 @@ func siteBrowser(t *testing.T, folder string) {
 	}
 	t.Logf("another new game solved in the browser, the WebAssembly running: %v", time.Since(start).Round(time.Millisecond))
 
-	// A card, made by the page's handler in the browser and saved.
-	if err := chromedp.Run(ctx, jsEval(`document.querySelector('a[href*="/card.pdf?"]').click()`, nil)); err != nil {
-		t.Fatal(err)
-	}
-	var pdf []byte
-	for range 300 {
-		entries, _ := os.ReadDir(downloads)
+	// A card and a heatmap, made by the page's drawing module in the
+	// browser (the core answers them with web.PaintHeader) and saved.
+	download := func(link string) []byte {
+		t.Helper()
 		mu.Lock()
+		before := len(done)
+		mu.Unlock()
+		if err := chromedp.Run(ctx, jsEval(`document.querySelector('a[href*="`+link+`?"]').click()`, nil)); err != nil {
+			t.Fatal(err)
+		}
+		for range 600 {
+			mu.Lock()
+			n := len(done)
+			mu.Unlock()
+			if n > before {
+				break
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		var newest []byte
+		var newestTime time.Time
+		entries, _ := os.ReadDir(downloads)
 		for _, e := range entries {
-			if done[e.Name()] {
-				pdf, _ = os.ReadFile(filepath.Join(downloads, e.Name()))
+			if info, err := e.Info(); err == nil && done[e.Name()] && info.ModTime().After(newestTime) {
+				newest, _ = os.ReadFile(filepath.Join(downloads, e.Name()))
+				newestTime = info.ModTime()
 			}
 		}
-		mu.Unlock()
-		if pdf != nil {
-			break
+		return newest
+	}
+	checkDrawings := func(rules, when string) {
+		t.Helper()
+		start := time.Now()
+		if pdf := download("/card.pdf"); !bytes.HasPrefix(pdf, []byte("%PDF")) || !bytes.Contains(pdf, []byte(rules)) {
+			var state string
+			chromedp.Run(ctx, jsEval(`JSON.stringify({draw: window.bjchart.drawWorker !== null, started: window.bjchart.drawStarted, pending: Object.values(window.bjchart.pending).map(p => p.url), text: document.body.innerText.slice(0, 200)})`, &state))
+			mu.Lock()
+			t.Errorf("%s, the card downloaded: %d bytes, not a PDF of %s (console: %q; %s)", when, len(pdf), rules, consoleErrors, state)
+			mu.Unlock()
 		}
-		time.Sleep(100 * time.Millisecond)
+		card := time.Since(start)
+		start = time.Now()
+		if png := download("/plot.png"); !bytes.HasPrefix(png, []byte("\x89PNG")) {
+			t.Errorf("%s, the heatmap downloaded: %d bytes, not a PNG", when, len(png))
+		}
+		t.Logf("%s: a card from the drawing module %v, then a heatmap PNG %v", when, card.Round(time.Millisecond), time.Since(start).Round(time.Millisecond))
 	}
-	if !bytes.HasPrefix(pdf, []byte("%PDF")) || !bytes.Contains(pdf, []byte("6D H17 DOA DAS SPL3 ES 6:5 PEEK")) {
-		t.Errorf("the card downloaded: %d bytes, not a PDF of 6D H17 DOA DAS SPL3 ES 6:5 PEEK", len(pdf))
-	}
+	checkDrawings("6D H17 DOA DAS SPL3 ES 6:5 PEEK", "online")
 
 	// Offline: the network cut and the server gone, a reload shows the
 	// page (the chart solved in the browser was kept) and another game
@@ -245,6 +276,7 @@ func siteBrowser(t *testing.T, folder string) {
 	chromedp.Run(ctx, jsEval(`window.bjchart.started`, &started))
 	t.Logf("offline, a new game solved in the browser, the WebAssembly started for it: %v (its start: %d ms fetched and compiled, %d ms Go's start)", time.Since(start).Round(time.Millisecond), started["compile"], started["init"])
 	checkCells(t, ctx, "6D H17 DAS LS 6:5")
+	checkDrawings("6D H17 DOA DAS SPL3 LS 6:5 PEEK", "offline")
 	// Hold'em, offline too: a range against a range on a board, exact,
 	// equal to the package's own enumeration.
 	if err := chromedp.Run(ctx, open(base+"/holdem/equity?range=AKs,QQ%2B&range=22%2B,ATs%2B&board=Kh7d2c"),
@@ -257,18 +289,27 @@ func siteBrowser(t *testing.T, folder string) {
 	}
 	checkHoldem(t, equities)
 
+	// A simulation's plot, offline: its job runs in the core, which
+	// hands the plot's data to the drawing module to paint.
+	start = time.Now()
+	if err := chromedp.Run(ctx, open(base+"/sim?go=1&rules=6D+S17&rounds=200000&count=hilo"),
+		waitUntil(`(() => { const img = document.getElementById("plot"); return img !== null && !img.hidden && img.complete && img.naturalWidth > 0; })()`, 90*time.Second)); err != nil {
+		t.Fatalf("the simulation's plot, offline: %v", err)
+	}
+	t.Logf("offline, a simulation of 200,000 rounds and its plot painted by the drawing module: %v", time.Since(start).Round(time.Millisecond))
+
 	// A long job left for another page stops, as on 'bjchart serve': the
 	// chart shows at once, and no worker is left running the job; the
 	// chart stays (a page asked for before it does not replace it).
 	if err := chromedp.Run(ctx, open(base+"/sim?go=1&rules=6D+S17&rounds=20000000"),
 		waitUntil(`Object.values(window.bjchart.pending).some(p => p.stream)`, 30*time.Second), // the simulation runs
 		jsEval(`document.querySelector("nav.site a").click()`, nil),
-		waitCanon(def.rules.String())); err != nil {
+		waitCanon(def.String())); err != nil {
 		t.Fatal(err)
 	}
 	var working string
 	time.Sleep(time.Second) // anything still to come would come now
-	if err := chromedp.Run(ctx, waitCanon(def.rules.String()), jsEval(`JSON.stringify(Object.values(window.bjchart.pending).filter(p => p.stream).map(p => p.url))`, &working)); err != nil || working != "[]" {
+	if err := chromedp.Run(ctx, waitCanon(def.String()), jsEval(`JSON.stringify(Object.values(window.bjchart.pending).filter(p => p.stream).map(p => p.url))`, &working)); err != nil || working != "[]" {
 		t.Errorf("the simulation left for the chart still runs (%v): the worker is answering %s", err, working)
 	}
 	var width int

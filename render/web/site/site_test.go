@@ -1,6 +1,7 @@
-package web
+package site
 
 import (
+	"bjchart/render/web"
 	"context"
 	"encoding/json"
 	"html"
@@ -17,7 +18,7 @@ import (
 // draw, an asset's is left; nothing else changes.
 func TestStaticPage(t *testing.T) {
 	page := `<html><head><title>x</title></head><body><img id="heatmap" class="heatmap" src="/plot.png?rules=6D&amp;metric=best" alt="a"><img src="/assets/logo.png"><p>src="/plot.png"</p></body></html>`
-	got := string(StaticPage([]byte(page), "/?rules=6D+S17&hand=T,6+v+T", "/"))
+	got := string(web.StaticPage([]byte(page), "/?rules=6D+S17&hand=T,6+v+T", "/"))
 	for _, want := range []string{
 		`<meta name="bjchart-page" content="/?hand=T%2C6+v+T&amp;rules=6D+S17">`,
 		`<script src="/assets/static.js" defer></script>` + "\n</head>",
@@ -35,7 +36,7 @@ func TestStaticPage(t *testing.T) {
 	// Under a folder: every address of the site in it, the key from the
 	// site's root.
 	page = `<html><head></head><body><a href="/sim?rules=6D">s</a><a href="/">c</a><a href="https://example.com/x">e</a><form action="/drill"></form><progress data-stream="/sim/run?x=1"></progress><img src="/plot.png?a=1"></body></html>`
-	got = string(StaticPage([]byte(page), "/sim?rules=6D", "/bjchart/"))
+	got = string(web.StaticPage([]byte(page), "/sim?rules=6D", "/bjchart/"))
 	for _, want := range []string{
 		`<meta name="bjchart-page" content="/sim?rules=6D">`, `<meta name="bjchart-base" content="/bjchart/">`,
 		`<link rel="manifest" href="/bjchart/manifest.webmanifest">`, `<script src="/bjchart/assets/static.js" defer>`,
@@ -83,7 +84,7 @@ func TestSiteWrites(t *testing.T) {
 	wasm := filepath.Join(t.TempDir(), "stand-in.wasm")
 	os.WriteFile(wasm, []byte("\x00asm\x01\x00\x00\x00"), 0o644)
 	out := filepath.Join(t.TempDir(), "site")
-	req := SiteRequest{Out: out, WASM: wasm, Version: "test"}
+	req := SiteRequest{Out: out, WASM: wasm, DrawWASM: wasm, Version: "test"}
 	job, err := req.Check()
 	if err != nil {
 		t.Fatal(err)
@@ -93,7 +94,7 @@ func TestSiteWrites(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rep.Pages != job.Pages() || rep.WASM != 8 {
+	if rep.Pages != job.Pages() || rep.WASM != 8 || rep.DrawWASM != 8 {
 		t.Errorf("report %+v", rep)
 	}
 	var index struct{ Pages map[string]string }
@@ -102,7 +103,7 @@ func TestSiteWrites(t *testing.T) {
 		t.Fatalf("pages.json: %v %s", err, data)
 	}
 	def := job.games[0].String()
-	for _, key := range []string{"/", pageKey(link("/", def)), "/sim", pageKey(link("/sim", def)), "/holdem"} {
+	for _, key := range []string{"/", web.PageKey(web.Link("/", def)), "/sim", web.PageKey(web.Link("/sim", def)), "/holdem"} {
 		file, ok := index.Pages[key]
 		if !ok {
 			t.Errorf("pages.json has no %s", key)
@@ -136,7 +137,7 @@ func TestSiteWrites(t *testing.T) {
 	if strings.Contains(string(sw), "bjchart.wasm") {
 		t.Errorf("sw.js keeps the WebAssembly when it installs: a first visit would fetch it")
 	}
-	for _, f := range []string{"bjchart.wasm", "bjchart.wasm.gz", "assets/wasm_exec.js", "assets/worker.js", "assets/app.js", "manifest.webmanifest", "index.html", "sim/index.html", "drill/table/index.html"} {
+	for _, f := range []string{"bjchart.wasm", "bjchart.wasm.gz", "bjchart-draw.wasm", "bjchart-draw.wasm.gz", "assets/wasm_exec.js", "assets/worker.js", "assets/app.js", "manifest.webmanifest", "index.html", "sim/index.html", "drill/table/index.html"} {
 		if _, err := os.Stat(filepath.Join(out, filepath.FromSlash(f))); err != nil {
 			t.Errorf("the site lacks %s", f)
 		}

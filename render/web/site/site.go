@@ -1,6 +1,8 @@
-package web
+package site
 
 import (
+	"bjchart/render/draw"
+	"bjchart/render/web"
 	"bytes"
 	"compress/gzip"
 	"context"
@@ -34,7 +36,7 @@ import (
 // small shell (site/static.js) runs in a Web Worker for everything else.
 // A service worker (site/sw.js) keeps it all for use offline.
 
-//go:embed site/*
+//go:embed *.js *.webmanifest *.svg
 var siteFiles embed.FS
 
 // siteMarker is the file that says a folder holds a site 'bjchart site'
@@ -46,10 +48,11 @@ const siteMarker = ".bjchart-site"
 type SiteRequest struct {
 	Out   string // the folder written; an earlier site there is replaced
 	Games string // more games to precompute: rule strings separated by ';'
-	// WASM is the page's WebAssembly built beforehand (GOOS=js
-	// GOARCH=wasm go build ./cmd/bjchart-wasm); "" builds it, which needs
-	// the Go toolchain and bjchart's source.
-	WASM string
+	// WASM is the page's core WebAssembly built beforehand (GOOS=js
+	// GOARCH=wasm go build ./cmd/bjchart-wasm) and DrawWASM its drawing
+	// module (the same with -tags draw); "" builds it, which needs the Go
+	// toolchain and bjchart's source.
+	WASM, DrawWASM string
 	// Base is the folder of the host the site is served from: "/" at the
 	// root (a user's GitHub Pages, a bucket, a domain of its own),
 	// "/bjchart/" for a GitHub project's pages.
@@ -57,7 +60,7 @@ type SiteRequest struct {
 	Version string // printed on the pages, as 'bjchart serve' prints it
 	// Docs are the documentation pages, written under docs/ as
 	// 'bjchart serve' serves them under /docs/.
-	Docs []DocPage
+	Docs []web.DocPage
 }
 
 // DefaultSiteRequest builds the WebAssembly, precomputes the default
@@ -69,20 +72,22 @@ func (q *SiteRequest) Params(s *param.Set) {
 	s.String(&q.Out, "out", "the folder to write the site to (an earlier site there is replaced)")
 	s.String(&q.Games, "games", "more games to precompute, rule strings separated by ';' (the default game, every game of 'bjchart grid' and the published charts' games always are)")
 	s.String(&q.Base, "base", "the folder of the host the site is served from: / at its root, /bjchart/ for a GitHub project's pages (user.github.io/bjchart/)")
-	s.String(&q.WASM, "wasm", "the page's WebAssembly built beforehand (GOOS=js GOARCH=wasm go build ./cmd/bjchart-wasm); by default it is built, which needs Go and bjchart's source")
+	s.String(&q.WASM, "wasm", "the page's WebAssembly built beforehand ("+modules[0].build+"); by default it is built, which needs Go and bjchart's source")
+	s.String(&q.DrawWASM, "draw-wasm", "the page's drawing module built beforehand ("+modules[1].build+"), loaded when a card, heatmap or plot is asked for; by default it is built")
 }
 
 // A SiteJob is a checked site request.
 type SiteJob struct {
-	out, wasm, version, base string
-	games                    []solve.Rules
-	docs                     []DocPage
+	out, version, base string
+	wasm               [2]string // the modules given, by modules' order
+	games              []solve.Rules
+	docs               []web.DocPage
 }
 
 // Check reads and checks the request: the folder is new, empty or an
 // earlier site; every game parses.
 func (q SiteRequest) Check() (SiteJob, error) {
-	job := SiteJob{out: q.Out, wasm: q.WASM, version: q.Version, base: q.Base, docs: q.Docs}
+	job := SiteJob{out: q.Out, wasm: [2]string{q.WASM, q.DrawWASM}, version: q.Version, base: q.Base, docs: q.Docs}
 	if q.Out == "" {
 		return job, param.Errorf("out", q.Out, "want the folder to write the site to")
 	}
@@ -99,15 +104,19 @@ func (q SiteRequest) Check() (SiteJob, error) {
 	} else if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return job, param.Errorf("out", q.Out, "%v", err)
 	}
-	if q.WASM != "" {
-		fi, err := os.Stat(q.WASM)
+	for i, file := range job.wasm {
+		if file == "" {
+			continue
+		}
+		m := modules[i]
+		fi, err := os.Stat(file)
 		switch {
 		case err != nil:
-			return job, param.Errorf("wasm", q.WASM, "%v", unwrapPath(err))
+			return job, param.Errorf(m.field, file, "%v", unwrapPath(err))
 		case !fi.Mode().IsRegular(): // a FIFO would block, a device never end
-			return job, param.Errorf("wasm", q.WASM, "not a regular file: want the module GOOS=js GOARCH=wasm go build ./cmd/bjchart-wasm writes")
+			return job, param.Errorf(m.field, file, "not a regular file: want the module %s writes", m.build)
 		case fi.Size() > maxWASM:
-			return job, param.Errorf("wasm", q.WASM, "%d bytes: a page's module is about 28 MB; at most %d", fi.Size(), maxWASM)
+			return job, param.Errorf(m.field, file, "%d bytes: a page's module is about 28 MB; at most %d", fi.Size(), maxWASM)
 		}
 	}
 	if fi, err := os.Lstat(q.Out); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
@@ -116,6 +125,16 @@ func (q SiteRequest) Check() (SiteJob, error) {
 	games, err := siteGames(q.Games)
 	job.games = games
 	return job, err
+}
+
+// modules are the page's two WebAssembly modules: the core, which the
+// shell loads for any page it works out, and the drawing module, loaded
+// only when a card, heatmap or plot is asked for (the core answers those
+// with web.PaintHeader); their request fields, the files the site holds
+// them in and their builds.
+var modules = [2]struct{ field, file, build string }{
+	{"wasm", "bjchart.wasm", "GOOS=js GOARCH=wasm go build ./cmd/bjchart-wasm"},
+	{"draw-wasm", "bjchart-draw.wasm", "GOOS=js GOARCH=wasm go build -tags draw ./cmd/bjchart-wasm"},
 }
 
 // maxWASM bounds a module given with --wasm (the page's is about 28 MB).
@@ -143,11 +162,11 @@ func siteGames(extra string) ([]solve.Rules, error) {
 			games = append(games, r)
 		}
 	}
-	def, err := parseQuery(url.Values{})
+	def, err := web.DefaultRules()
 	if err != nil {
 		return nil, err
 	}
-	add(def.rules)
+	add(def)
 	grid, err := solve.DefaultGridRequest().Check()
 	if err != nil {
 		return nil, err
@@ -203,12 +222,14 @@ func shortRules(r solve.Rules) string {
 // A SiteReport says what a site holds.
 type SiteReport struct {
 	Out       string `json:"out"`
-	Pages     int    `json:"pages"`      // pages precomputed
-	Files     int    `json:"files"`      // files written
-	Bytes     int64  `json:"bytes"`      // their size
-	WASM      int64  `json:"wasm"`       // the page's WebAssembly, in bytes
-	WASMGzip  int64  `json:"wasm_gzip"`  // and gzipped (bjchart.wasm.gz, what the browser fetches)
-	FirstLoad int64  `json:"first_load"` // the default page, its style and scripts, gzipped: what shows the chart
+	Pages     int    `json:"pages"`          // pages precomputed
+	Files     int    `json:"files"`          // files written
+	Bytes     int64  `json:"bytes"`          // their size
+	WASM      int64  `json:"wasm"`           // the page's core WebAssembly, in bytes
+	WASMGzip  int64  `json:"wasm_gzip"`      // and gzipped (bjchart.wasm.gz, what the browser fetches)
+	DrawWASM  int64  `json:"draw_wasm"`      // the drawing module, in bytes
+	DrawGzip  int64  `json:"draw_wasm_gzip"` // and gzipped (bjchart-draw.wasm.gz)
+	FirstLoad int64  `json:"first_load"`     // the default page, its style and scripts, gzipped: what shows the chart
 }
 
 // sitePages are the pages precomputed besides each game's chart: every
@@ -244,12 +265,12 @@ func (j SiteJob) pages() []sitePage {
 	def := j.games[0].String()
 	pages := []sitePage{{"/", "index.html"}}
 	for _, g := range j.games {
-		pages = append(pages, sitePage{link("/", g.String()), ""})
+		pages = append(pages, sitePage{web.Link("/", g.String()), ""})
 	}
 	for _, p := range sitePages {
 		pages = append(pages, sitePage{p.path, strings.TrimPrefix(p.path, "/") + "/index.html"})
 		if p.rules {
-			pages = append(pages, sitePage{link(p.path, def), ""})
+			pages = append(pages, sitePage{web.Link(p.path, def), ""})
 		}
 	}
 	pages = append(pages, sitePage{"/docs/", "docs/index.html"})
@@ -286,21 +307,26 @@ func (j SiteJob) Run(ctx context.Context, progress func()) (SiteReport, error) {
 	}
 	w := siteWriter{dir: tmp}
 
-	// The WebAssembly and Go's loader for it, from the same toolchain.
-	wasm, err := j.buildWASM(ctx, tmp)
-	if err != nil {
-		return rep, err
+	// The two modules and Go's loader for them, from the same toolchain.
+	for i, m := range modules {
+		wasm, err := j.buildWASM(ctx, tmp, i)
+		if err != nil {
+			return rep, err
+		}
+		wasmGz := gzipped(wasm)
+		w.add(m.file, wasm)         // for a browser without DecompressionStream
+		w.add(m.file+".gz", wasmGz) // what the worker fetches: a third of the size on any host
+		if i == 0 {
+			rep.WASM, rep.WASMGzip = int64(len(wasm)), int64(len(wasmGz))
+		} else {
+			rep.DrawWASM, rep.DrawGzip = int64(len(wasm)), int64(len(wasmGz))
+		}
 	}
 	loader, err := wasmExec(ctx)
 	if err != nil {
 		return rep, err
 	}
-	wasmGz := gzipped(wasm)
-	w.add("bjchart.wasm", wasm)      // for a browser without DecompressionStream
-	w.add("bjchart.wasm.gz", wasmGz) // what the worker fetches: a third of the size on any host
 	w.add("assets/wasm_exec.js", loader)
-	rep.WASM = int64(len(wasm))
-	rep.WASMGzip = int64(len(wasmGz))
 
 	if err := w.addAssets(); err != nil {
 		return rep, err
@@ -331,7 +357,7 @@ func (j SiteJob) Run(ctx context.Context, progress func()) (SiteReport, error) {
 
 // addAssets adds the page's assets, the shell's, the manifest and icon.
 func (w *siteWriter) addAssets() error {
-	assets, _ := fs.Sub(files, "assets")
+	assets, _ := web.Assets(), error(nil)
 	if err := fs.WalkDir(assets, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
@@ -343,11 +369,11 @@ func (w *siteWriter) addAssets() error {
 		return err
 	}
 	for _, name := range []string{"static.js", "worker.js"} {
-		data, _ := siteFiles.ReadFile("site/" + name)
+		data, _ := siteFiles.ReadFile(name)
 		w.add("assets/"+name, data)
 	}
 	for _, name := range []string{"manifest.webmanifest", "icon.svg"} {
-		data, _ := siteFiles.ReadFile("site/" + name)
+		data, _ := siteFiles.ReadFile(name)
 		w.add(name, data)
 	}
 	return nil
@@ -358,7 +384,7 @@ func (w *siteWriter) addAssets() error {
 // also by its rules as people write them; the default page's pictures
 // too); it returns how many it precomputed.
 func (j SiteJob) addPages(ctx context.Context, w *siteWriter, progress func()) (int, error) {
-	srv := New(Options{Version: j.version, Workers: runtime.GOMAXPROCS(0), Docs: j.docs})
+	srv := web.New(web.Options{Painter: draw.Painter{}, Version: j.version, Workers: runtime.GOMAXPROCS(0), Docs: j.docs})
 	pages := j.pages()
 	index := map[string]string{}
 	used := map[string]bool{}
@@ -379,10 +405,10 @@ func (j SiteJob) addPages(ctx context.Context, w *siteWriter, progress func()) (
 		}
 		used[file] = true
 		w.add(file, body)
-		index[pageKey(p.key)] = j.base + file
+		index[web.PageKey(p.key)] = j.base + file
 		if u, _ := url.Parse(p.key); u.Path == "/" && u.Query().Has("rules") {
 			if r, err := solve.ParseRules(u.Query().Get("rules")); err == nil {
-				index[pageKey(link("/", shortRules(r)))] = j.base + file
+				index[web.PageKey(web.Link("/", shortRules(r)))] = j.base + file
 			}
 		}
 		if p.key == "/" {
@@ -396,7 +422,7 @@ func (j SiteJob) addPages(ctx context.Context, w *siteWriter, progress func()) (
 				}
 				name := "img/" + pageSlug(src) + path.Ext(strings.SplitN(src, "?", 2)[0])
 				w.add(name, img)
-				index[pageKey(src)] = j.base + name
+				index[web.PageKey(src)] = j.base + name
 			}
 		}
 		if progress != nil {
@@ -436,7 +462,7 @@ func (j SiteJob) addServiceWorker(w *siteWriter) {
 			core = append(core, j.base+f)
 		}
 	}
-	sw, _ := siteFiles.ReadFile("site/sw.js")
+	sw, _ := siteFiles.ReadFile("sw.js")
 	coreJSON, _ := json.Marshal(core)
 	sw = bytes.Replace(sw, []byte(`"@VERSION@"`), []byte(`"`+version+`"`), 1)
 	sw = bytes.Replace(sw, []byte(`"@BASE@"`), []byte(`"`+j.base+`"`), 1)
@@ -482,7 +508,7 @@ func prerender(h http.Handler, key, base string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return StaticPage(body, key, base), nil
+	return web.StaticPage(body, key, base), nil
 }
 
 // answer is the handler's answer to a request for key.
@@ -500,23 +526,6 @@ func answer(h http.Handler, key string) ([]byte, error) {
 // drawnImage finds the images a static page leaves for the shell to draw.
 var drawnImage = regexp.MustCompile(`data-bjchart-src="([^"]*)"`)
 
-// pageKey is a page's address as the shell looks it up: the path, and
-// the query's fields in order of name, encoded as a form encodes them.
-func pageKey(key string) string {
-	u, err := url.Parse(key)
-	if err != nil {
-		return key
-	}
-	p := strings.TrimRight(u.Path, "/")
-	if p == "" {
-		p = "/"
-	}
-	if q := u.Query().Encode(); q != "" {
-		return p + "?" + q
-	}
-	return p
-}
-
 var slugUnsafe = regexp.MustCompile(`[^A-Za-z0-9]+`)
 
 // pageSlug is a file name for a page's address.
@@ -529,64 +538,17 @@ func pageSlug(key string) string {
 	return s
 }
 
-// shellTags go into every static page's head, under the site's base: the
-// app's manifest and the shell, which runs the rest of the page in the
-// browser.
-const shellTags = `<link rel="manifest" href="/manifest.webmanifest">
-<link rel="icon" href="/icon.svg">
-<meta name="theme-color" content="#007856">
-<script src="/assets/static.js" defer></script>
-`
-
-// dynamicImage matches an image whose source the page's handler draws
-// (a heatmap, a plot): on a static host there is no such file.
-var dynamicImage = regexp.MustCompile(`(<img\b[^>]*?\s)src="(/[^"]*)"`)
-
-// siteAddress matches an attribute holding an address of the site (a
-// link, a form's action, an image, a script's data-stream): a path from
-// the root, which a site under a base folder must begin with the base.
-var siteAddress = regexp.MustCompile(`(\s(?:href|src|action|data-[a-z-]+)=")/`)
-
-// StaticPage makes a page the handler wrote a static site's page: the
-// shell's tags in its head, with key (the page's address from the site's
-// root) for the shell to check against the address shown and base (the
-// folder the site is served from, "/" at a host's root); every image the
-// handler draws named by data-bjchart-src (the shell draws it in the
-// browser) rather than src, which a static host would answer with a 404;
-// and every address of the site under base. The page is otherwise the
-// same bytes.
-func StaticPage(page []byte, key, base string) []byte {
-	head := fmt.Sprintf(`<meta name="bjchart-page" content="%s">`+"\n"+`<meta name="bjchart-base" content="%s">`+"\n", html.EscapeString(pageKey(key)), html.EscapeString(base)) + shellTags
-	out := bytes.Replace(page, []byte("</head>"), []byte(head+"</head>"), 1)
-	out = dynamicImage.ReplaceAllFunc(out, func(m []byte) []byte {
-		sub := dynamicImage.FindSubmatch(m)
-		if bytes.HasPrefix(sub[2], []byte("/assets/")) {
-			return m
-		}
-		return append(append(append([]byte{}, sub[1]...), `data-bjchart-src="`...), append(sub[2], '"')...)
-	})
-	return UnderBase(out, base)
-}
-
-// UnderBase puts the site's addresses in HTML (a page, or the pieces of
-// one a long job's events carry) under base.
-func UnderBase(doc []byte, base string) []byte {
-	if base == "/" {
-		return doc
-	}
-	return siteAddress.ReplaceAll(doc, []byte("${1}"+base))
-}
-
-// buildWASM returns the page's WebAssembly: the file given, or built by
-// the Go toolchain from bjchart's source.
-func (j SiteJob) buildWASM(ctx context.Context, tmp string) ([]byte, error) {
-	if j.wasm != "" {
-		data, err := os.ReadFile(j.wasm) // a regular file of at most maxWASM bytes (Check)
+// buildWASM returns one of the page's modules (modules[i]): the file
+// given, or built by the Go toolchain from bjchart's source.
+func (j SiteJob) buildWASM(ctx context.Context, tmp string, i int) ([]byte, error) {
+	m := modules[i]
+	if file := j.wasm[i]; file != "" {
+		data, err := os.ReadFile(file) // a regular file of at most maxWASM bytes (Check)
 		if err != nil {
 			return nil, err
 		}
 		if !bytes.HasPrefix(data, []byte("\x00asm")) {
-			return nil, param.Errorf("wasm", j.wasm, "not a WebAssembly module (it does not start with \\0asm): want the module GOOS=js GOARCH=wasm go build ./cmd/bjchart-wasm writes")
+			return nil, param.Errorf(m.field, file, "not a WebAssembly module (it does not start with \\0asm): want the module %s writes", m.build)
 		}
 		return data, nil
 	}
@@ -601,11 +563,15 @@ func (j SiteJob) buildWASM(ctx context.Context, tmp string) ([]byte, error) {
 		}
 		return r
 	}, j.version)
-	cmd := exec.CommandContext(ctx, "go", "build", "-trimpath", "-ldflags", fmt.Sprintf(`-s -w -X "main.version=%s"`, version), "-o", out, "./cmd/bjchart-wasm")
+	args := []string{"build", "-trimpath", "-ldflags", fmt.Sprintf(`-s -w -X "main.version=%s"`, version), "-o", out}
+	if i == 1 {
+		args = append(args, "-tags", "draw")
+	}
+	cmd := exec.CommandContext(ctx, "go", append(args, "./cmd/bjchart-wasm")...)
 	cmd.Dir = root
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	if msg, err := cmd.CombinedOutput(); err != nil {
-		return nil, fmt.Errorf("building the page's WebAssembly (GOOS=js GOARCH=wasm go build ./cmd/bjchart-wasm in %s): %v\n%s", root, err, msg)
+		return nil, fmt.Errorf("building the page's WebAssembly (%s in %s): %v\n%s", m.build, root, err, msg)
 	}
 	defer os.Remove(out)
 	return os.ReadFile(out)

@@ -1,6 +1,7 @@
-package render
+package draw
 
 import (
+	"bjchart/render"
 	"fmt"
 	"io"
 )
@@ -13,10 +14,10 @@ var holdemFill = [5][3]int{{255, 255, 255}, {214, 239, 214}, {168, 218, 168}, {1
 // or a4 is one page with both grids, the legend and the models; wallet is
 // a card of 85.6 x 54 mm, equity in front and push or fold behind, the two
 // faces side by side on a sheet of opt.Paper, to cut out and fold.
-func HoldemCard(w io.Writer, r HoldemReport, opt CardOptions) error {
+func HoldemCard(w io.Writer, r render.HoldemReport, opt render.CardOptions) error {
 	date := opt.Date
 	if date.IsZero() {
-		date = CardEpoch
+		date = render.CardEpoch
 	}
 	page := opt.Size
 	if page == "wallet" {
@@ -43,7 +44,7 @@ func HoldemCard(w io.Writer, r HoldemReport, opt CardOptions) error {
 
 // holdemGrid draws a metric's 13x13 grid at (x, y), each cell cellW by
 // rowH; returns the bottom y.
-func (c *cardPDF) holdemGrid(x, y, cellW, rowH, fontSize float64, r HoldemReport, metric string) float64 {
+func (c *cardPDF) holdemGrid(x, y, cellW, rowH, fontSize float64, r render.HoldemReport, metric string) float64 {
 	c.SetDrawColor(90, 90, 90)
 	c.SetLineWidth(0.1)
 	c.SetFont(cardFont, "B", fontSize)
@@ -51,7 +52,7 @@ func (c *cardPDF) holdemGrid(x, y, cellW, rowH, fontSize float64, r HoldemReport
 	c.SetTextColor(255, 255, 255)
 	c.SetXY(x, y)
 	c.CellFormat(cellW, rowH, "", "1", 0, "C", true, 0, "")
-	for _, rank := range HoldemRanks {
+	for _, rank := range render.HoldemRanks {
 		c.CellFormat(cellW, rowH, rank, "1", 0, "C", true, 0, "")
 	}
 	for row := range 13 {
@@ -60,7 +61,7 @@ func (c *cardPDF) holdemGrid(x, y, cellW, rowH, fontSize float64, r HoldemReport
 		c.SetFont(cardFont, "B", fontSize)
 		c.SetFillColor(60, 60, 60)
 		c.SetTextColor(255, 255, 255)
-		c.CellFormat(cellW, rowH, HoldemRanks[row], "1", 0, "C", true, 0, "")
+		c.CellFormat(cellW, rowH, render.HoldemRanks[row], "1", 0, "C", true, 0, "")
 		c.SetFont(cardFont, "", fontSize)
 		for col := range 13 {
 			cl := r.Classes[row*13+col]
@@ -80,7 +81,7 @@ func (c *cardPDF) holdemGrid(x, y, cellW, rowH, fontSize float64, r HoldemReport
 }
 
 // holdemPage is the one-page card: both grids, one above the other.
-func (c *cardPDF) holdemPage(r HoldemReport) {
+func (c *cardPDF) holdemPage(r render.HoldemReport) {
 	pw, _ := c.GetPageSize()
 	c.heading(12, 12, "Texas Hold'em Preflop Chart", 18)
 	c.SetFont(cardFont, "", 9)
@@ -90,7 +91,7 @@ func (c *cardPDF) holdemPage(r HoldemReport) {
 	cellW := (pw - 24) / 14
 	y := c.GetY() + 2
 	for _, m := range []string{"equity", "pushfold"} {
-		c.heading(12, y, holdemTitle[m], 10.5)
+		c.heading(12, y, render.HoldemTitle[m], 10.5)
 		y = c.holdemGrid(12, y+5.5, cellW, 5.6, 8, r, m) + 3
 		c.SetFont(cardFont, "", 7.5)
 		c.SetXY(12, y)
@@ -105,7 +106,7 @@ func (c *cardPDF) holdemPage(r HoldemReport) {
 
 // holdemWallet draws the wallet card's two faces side by side, with the
 // instructions and the models below them.
-func (c *cardPDF) holdemWallet(r HoldemReport) {
+func (c *cardPDF) holdemWallet(r render.HoldemReport) {
 	pw, _ := c.GetPageSize()
 	x0, y0 := 12.0, 14.0
 	c.SetDrawColor(0, 0, 0)

@@ -1,0 +1,845 @@
+package draw
+
+import (
+	"bjchart/render"
+	"bjchart/solve"
+	"cmp"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"codeberg.org/go-fonts/liberation/liberationsansbold"
+	"codeberg.org/go-fonts/liberation/liberationsansregular"
+	"codeberg.org/go-pdf/fpdf"
+)
+
+// pageFormat is fpdf's name of a sheet ("" for one it does not know), the
+// default sheet for "".
+func pageFormat(page string) string {
+	return map[string]string{"letter": "Letter", "a4": "A4", "": "Letter"}[cmp.Or(page, render.DefaultPaper)]
+}
+
+// twoLines is the height of a row whose cells hold two lines of a size
+// (in points), with a little leading; in mm.
+func twoLines(size float64) float64 { return 2 * size * 0.3528 * 1.15 }
+
+// Card writes a printable strategy card as a PDF.
+func Card(w io.Writer, t *solve.Table, opt render.CardOptions) error {
+	date := opt.Date
+	if date.IsZero() {
+		date = render.CardEpoch
+	}
+	size := opt.Size
+	page := size
+	if size == "wallet" {
+		page = opt.Paper
+		if page == "" {
+			page = render.DefaultPaper
+		}
+	}
+	format := pageFormat(page)
+	if page == "" || format == "" {
+		return fmt.Errorf("card: unknown size %q; want letter, a4 or wallet", opt.Size)
+	}
+	pdf := newPDF(format, "Blackjack basic strategy: "+t.Rules.String(), opt.Version, date)
+	c := &cardPDF{Fpdf: pdf, t: t, opt: opt, date: date}
+	if size == "wallet" {
+		c.wallet()
+	} else {
+		c.page()
+		if opt.Indices != nil {
+			c.indexPage(opt.Indices)
+		}
+	}
+	if opt.EV {
+		for _, kind := range []solve.TableKind{solve.Hard, solve.Soft, solve.Pairs} {
+			c.evPage(kind)
+		}
+		c.dealerPage()
+	}
+	if opt.Diff != nil {
+		c.diffPage(opt.Diff)
+	}
+	if err := pdf.Error(); err != nil {
+		return fmt.Errorf("card: %w", err)
+	}
+	return pdf.Output(w)
+}
+
+// newPDF starts a portrait PDF in mm on paper format ("Letter", "A4")
+// whose bytes depend only on what is drawn and on date: fixed dates,
+// sorted catalog, compressed streams.
+func newPDF(format, title, version string, date time.Time) *fpdf.Fpdf {
+	pdf := fpdf.New("P", "mm", format, "")
+	pdf.SetCreationDate(date)
+	pdf.SetModificationDate(date)
+	pdf.SetCatalogSort(true)
+	pdf.SetCompression(true)
+	pdf.SetTitle(title, false)
+	pdf.SetCreator("bjchart "+version, false)
+	pdf.SetProducer("bjchart", false)
+	pdf.SetAutoPageBreak(false, 0)
+	pdf.SetMargins(12, 12, 12)
+	// Embed the font: with PDF's unembedded Helvetica a viewer drew
+	// another font at Helvetica's widths ("Rh" read as "R h"). Liberation
+	// Sans has Helvetica's metrics, so the layout is unchanged.
+	pdf.AddUTF8FontFromBytes(cardFont, "", liberationsansregular.TTF)
+	pdf.AddUTF8FontFromBytes(cardFont, "B", liberationsansbold.TTF)
+	return pdf
+}
+
+// cardFont is the family every PDF page is set in, embedded by newPDF.
+const cardFont = "LiberationSans"
+
+type cardPDF struct {
+	*fpdf.Fpdf
+	t      *solve.Table
+	opt    render.CardOptions
+	date   time.Time
+	corner string // the next grid's corner label (axisLabels)
+}
+
+func (c *cardPDF) fill(a solve.Action) {
+	col, white := render.CardColor(a)
+	c.SetFillColor(col[0], col[1], col[2])
+	if white {
+		c.SetTextColor(255, 255, 255)
+	} else {
+		c.SetTextColor(0, 0, 0)
+	}
+}
+
+// grid draws a table of rows at (x, y) with the given label and cell
+// widths and row height, its up-card header first; returns the bottom y.
+func (c *cardPDF) grid(x, y, labelW, cellW, rowH, fontSize float64, rows []render.CardRow) float64 {
+	cols := make([]string, len(solve.UpCards))
+	for i, up := range solve.UpCards {
+		cols[i] = up.String()
+	}
+	body := make([]gridRow, len(rows))
+	for i := range rows {
+		body[i] = gridRow{rows[i].Label, rows[i].Cells[:]}
+	}
+	corner := c.corner
+	c.corner = ""
+	return c.table(x, y, labelW, cellW, rowH, fontSize, 7, corner, cols, body) // 7 pt: the smallest a card prints
+}
+
+// gridRow is a printed row of any width: a label and its cells.
+type gridRow struct {
+	label string
+	cells []render.CardCell
+}
+
+// tall says whether a row has a cell of two lines.
+func (r gridRow) tall() bool {
+	for _, c := range r.cells {
+		if c.Second != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// table draws rows under a header of column labels, with corner (in at
+// most cornerSize points, less if it must fit) over the row labels;
+// returns the bottom y.
+func (c *cardPDF) table(x, y, labelW, cellW, rowH, fontSize, cornerSize float64, corner string, cols []string, rows []gridRow) float64 {
+	c.SetDrawColor(90, 90, 90)
+	c.SetLineWidth(0.15)
+	c.SetFont(cardFont, "B", fontSize)
+	c.SetFillColor(60, 60, 60)
+	c.SetTextColor(255, 255, 255)
+	c.SetXY(x, y)
+	if corner != "" {
+		c.fitFont("", cornerSize, labelW-1, corner)
+	}
+	c.CellFormat(labelW, rowH, corner, "1", 0, "C", true, 0, "")
+	c.SetFont(cardFont, "B", fontSize)
+	for _, col := range cols {
+		c.CellFormat(cellW, rowH, col, "1", 0, "C", true, 0, "")
+	}
+	y += rowH
+	for _, r := range rows {
+		rh := rowH
+		if r.tall() {
+			rh = max(rowH, twoLines(fontSize))
+		}
+		c.SetXY(x, y)
+		c.SetFillColor(60, 60, 60)
+		c.SetTextColor(255, 255, 255)
+		c.CellFormat(labelW, rh, r.label, "1", 0, "C", true, 0, "")
+		for _, cell := range r.cells {
+			c.fill(cell.Action)
+			if cell.Faint {
+				c.SetFillColor(255, 255, 255)
+				c.SetTextColor(150, 150, 150)
+				c.SetFont(cardFont, "", fontSize)
+			}
+			style := "B"
+			if cell.Faint {
+				style = ""
+			}
+			if cell.Second != "" { // two lines, each fitted
+				cx := c.GetX()
+				c.CellFormat(cellW, rh, "", "1", 0, "C", true, 0, "")
+				for i, line := range []string{cell.Code + cell.Mark, cell.Second} {
+					c.fitFont(style, min(fontSize, rh/2/0.3528/1.15), cellW-0.8, line)
+					c.SetXY(cx, y+float64(i)*rh/2)
+					c.CellFormat(cellW, rh/2, line, "", 0, "C", false, 0, "")
+				}
+				c.SetXY(cx+cellW, y)
+				c.SetFont(cardFont, "B", fontSize)
+				continue
+			}
+			c.fitFont(style, fontSize, cellW-0.8, cell.Code+cell.Mark) // a cell of two plays (R+5S) shrinks to fit
+			c.CellFormat(cellW, rh, cell.Code+cell.Mark, "1", 0, "C", true, 0, "")
+			c.SetFont(cardFont, "B", fontSize)
+		}
+		y += rh
+	}
+	c.SetTextColor(0, 0, 0)
+	return y
+}
+
+func (c *cardPDF) heading(x, y float64, text string, size float64) {
+	c.SetFont(cardFont, "B", size)
+	c.SetTextColor(0, 0, 0)
+	c.SetXY(x, y)
+	c.CellFormat(0, size*0.45, text, "", 0, "L", false, 0, "")
+}
+
+// fitFont sets Helvetica in style at size, or smaller (down to half of
+// it, never below 7 pt, the smallest a card prints) until text fits in
+// width.
+func (c *cardPDF) fitFont(style string, size, width float64, text string) {
+	smallest := max(size/2, min(size, 7))
+	c.SetFont(cardFont, style, size)
+	for c.GetStringWidth(text) > width && size-0.25 >= smallest {
+		size -= 0.25
+		c.SetFont(cardFont, style, size)
+	}
+}
+
+func (c *cardPDF) header(title string) float64 {
+	pw, _ := c.GetPageSize()
+	c.heading(12, 12, title, 18)
+	c.fitFont("B", 11, pw-24, c.t.Rules.String()) // a long rule string shrinks to the line
+	c.SetXY(12, 22)
+	c.CellFormat(pw-24, 5, c.t.Rules.String(), "", 0, "L", false, 0, "")
+	c.SetFont(cardFont, "", 8.5)
+	c.SetXY(12, 27.5)
+	c.MultiCell(pw-24, 4, render.DescribeRules(c.t.Rules)+".", "", "L", false)
+	return c.GetY()
+}
+
+func (c *cardPDF) footer() {
+	pw, ph := c.GetPageSize()
+	c.SetFont(cardFont, "", 7)
+	c.SetTextColor(90, 90, 90)
+	c.SetXY(12, ph-12)
+	c.CellFormat(pw-24, 4, fmt.Sprintf("bjchart %s - exact combinatorial solution - %s", c.opt.Version, c.date.Format("2006-01-02")), "", 0, "C", false, 0, "")
+	c.SetTextColor(0, 0, 0)
+}
+
+// page draws the one-page card: hard totals left, soft totals and pairs
+// right, the legend and notes below.
+func (c *cardPDF) page() {
+	c.AddPage()
+	pw, _ := c.GetPageSize()
+	y := c.header("Blackjack Basic Strategy")
+	c.SetFont(cardFont, "", 10)
+	c.SetXY(12, y+1)
+	c.CellFormat(pw-24, 5, fmt.Sprintf("%s playing this chart, of the initial bet per round.", render.Capitalize(render.EdgeText(c.t.EV, 3))), "", 0, "L", false, 0, "")
+	y = c.tables(y+10, tableStyle{labelW: 12, rowH: 7, font: 10, heading: 11, gap: 6,
+		titles: [3]string{"HARD TOTALS", "SOFT TOTALS", "PAIRS"}}, c.chartRows(nil)) + 6
+	y = c.legend(12, y, pw-24)
+	if notes := render.MultiCardNotes(c.t); len(notes) > 0 {
+		c.SetFont(cardFont, "", 8.5)
+		c.SetXY(12, y+2)
+		c.MultiCell(pw-24, 4, "* Hands of three or more cards: "+strings.Join(notes, "; ")+".", "", "L", false)
+		y = c.GetY()
+	}
+	c.SetFont(cardFont, "", 7.5)
+	c.SetXY(12, y+2)
+	c.MultiCell(pw-24, 3.5, "Split hands play by this chart too. A pair you may not split again plays as its hard total. "+
+		"The edge is exact for this chart played as printed (every hand, split and multi-card hand included), insurance never taken.", "", "L", false)
+	c.footer()
+}
+
+// tableStyle sizes the chart tables of a page, in millimetres and points.
+type tableStyle struct {
+	labelW, rowH  float64 // label column width, row height
+	font, heading float64 // cell and heading font sizes
+	gap           float64 // from a heading to its table
+	titles        [3]string
+}
+
+// tables draws hard totals in the left column and soft totals above pairs
+// in the right one, from top; returns the bottom of the taller column.
+func (c *cardPDF) tables(top float64, st tableStyle, rows func(solve.TableKind) []render.CardRow) float64 {
+	pw, _ := c.GetPageSize()
+	colW := (pw - 24 - 8) / 2
+	cellW := (colW - st.labelW) / 10
+	x2 := 12 + colW + 8
+	table := func(x, y float64, title string, kind solve.TableKind) float64 {
+		c.heading(x, y, title, st.heading)
+		c.SetFont(cardFont, "B", st.heading)
+		c.axisLabels(x, y+st.gap, st.labelW, cellW, x+c.GetStringWidth(title))
+		return c.grid(x, y+st.gap, st.labelW, cellW, st.rowH, st.font, rows(kind))
+	}
+	left := table(12, top, st.titles[0], solve.Hard)
+	y := table(x2, top, st.titles[1], solve.Soft)
+	right := table(x2, y+st.gap-2, st.titles[2], solve.Pairs)
+	return max(left, right)
+}
+
+// chartRows returns the rows of the chart's tables with marks added.
+func (c *cardPDF) chartRows(marks map[render.CellKey]string) func(solve.TableKind) []render.CardRow {
+	return func(kind solve.TableKind) []render.CardRow { return render.CardRows(c.t, kind, marks, c.opt.FullRows) }
+}
+
+// axisLabels names a table's axes: the dealer's up card above its
+// columns (centred, else right-aligned, else left out when the table's
+// heading, ending at headingEnd, leaves no room), the player's hand in
+// its corner (drawn by grid, after its header fill).
+func (c *cardPDF) axisLabels(x, y, labelW, cellW, headingEnd float64) {
+	const caption = "Dealer's up card"
+	c.SetFont(cardFont, "", 7)
+	w := c.GetStringWidth(caption)
+	left, right := x+labelW, x+labelW+10*cellW
+	align := "C"
+	if (left+right-w)/2 < headingEnd+2 {
+		align = "R"
+	}
+	if right-w >= headingEnd+2 {
+		c.SetTextColor(90, 90, 90)
+		c.SetXY(left, y-3.2)
+		c.CellFormat(right-left, 3, caption, "", 0, align, false, 0, "")
+		c.SetTextColor(0, 0, 0)
+	}
+	c.corner = "Hand"
+}
+
+// legendItems explains every code a card can print, in legend order.
+var legendItems = []struct {
+	a    solve.Action
+	code string
+	text string
+}{
+	{solve.Hit, "H", "Hit"}, {solve.Stand, "S", "Stand"},
+	{solve.Double, "Dh", "Double, else hit"}, {solve.Double, "Ds", "Double, else stand"},
+	{solve.Split, "P", "Split"}, {solve.Split, "Ph", "Split if DAS allowed, else hit"},
+	{solve.Split, "Pd", "Split if DAS allowed, else double"},
+	{solve.Split, "Ps", "Split if DAS allowed, else stand"},
+	{solve.Surrender, "Rh", "Surrender, else hit"}, {solve.Surrender, "Rs", "Surrender, else stand"},
+	{solve.Surrender, "Rp", "Surrender, else split"},
+}
+
+// usedCodes returns the codes the card prints.
+func (c *cardPDF) usedCodes() map[string]bool {
+	used := map[string]bool{}
+	for i := range c.t.Cells {
+		used[render.CardCode(c.t.Rules, c.t.Cells[i].Code)] = true
+	}
+	return used
+}
+
+// legend draws the colour key: H and S, and every other code the card
+// prints; returns the bottom y.
+func (c *cardPDF) legend(x, y, width float64) float64 {
+	used := c.usedCodes()
+	c.SetFont(cardFont, "B", 8)
+	col := 0
+	colW := width / 3
+	row := 0
+	for _, it := range legendItems {
+		if !used[it.code] && it.code != "H" && it.code != "S" {
+			continue
+		}
+		px, py := x+float64(col)*colW, y+float64(row)*6
+		c.fill(it.a)
+		c.SetXY(px, py)
+		c.SetFont(cardFont, "B", 8)
+		c.CellFormat(8, 5, it.code, "1", 0, "C", true, 0, "")
+		c.SetTextColor(0, 0, 0)
+		c.SetFont(cardFont, "", 8)
+		c.CellFormat(colW-9, 5, " "+it.text, "", 0, "L", false, 0, "")
+		col++
+		if col == 3 {
+			col, row = 0, row+1
+		}
+	}
+	if col > 0 {
+		row++
+	}
+	return y + float64(row)*6
+}
+
+// Wallet card geometry, millimetres.
+const (
+	walletW   = 85.6
+	walletH   = 54.0
+	walletGap = 8.0 // between cards, room for crop marks
+)
+
+// wallet draws the wallet cards, one sheet for each side of a card: the
+// chart on two cards (hard totals in front and soft totals behind, then
+// pairs in front and the codes behind) and, with indices, two more the
+// same way with each cell's index. Every side is printed at walletPt: a
+// credit card's width holds one table of ten up cards at that size, not
+// two side by side. A back's sheet is mirrored for long-edge duplex
+// printing, so that each back lands behind its front.
+func (c *cardPDF) wallet() {
+	type side struct {
+		sheet string // what the sheet is, printed above the cards
+		draw  func(x, y float64)
+	}
+	rules := c.t.Rules.String()
+	chart := c.chartRows(nil)
+	multi := ""
+	if m := render.MultiCardNotes(c.t); len(m) > 0 {
+		multi = "\n* Three or more cards: " + strings.Join(m, "; ") + "."
+	}
+	sides := []side{
+		{"Card 1 fronts: print, then print the next page on the reverse (flip on the long edge), cut on the marks.", func(x, y float64) {
+			c.walletTable(x, y, "HARD TOTALS", render.EdgeText(c.t.EV, 3), rules, chart(solve.Hard))
+		}},
+		{"Card 1 backs.", func(x, y float64) { c.walletTable(x, y, "SOFT TOTALS", "", rules, chart(solve.Soft)) }},
+		{"Card 2 fronts: print, then the next page on the reverse.", func(x, y float64) { c.walletTable(x, y, "PAIRS", "", rules, chart(solve.Pairs)) }},
+		{"Card 2 backs.", func(x, y float64) {
+			c.walletNotes(x, y, "THE CODES", rules+": "+render.DescribeRules(c.t.Rules)+".\n"+c.walletLegend()+multi)
+		}},
+	}
+	if ip := c.opt.Indices; ip != nil {
+		index := c.indexRows(ip)
+		title := strings.ToUpper(ip.Title)
+		notes := "Each index and the play at or above it (" + ip.Count + "); below it the other play. " + ip.Insurance + "."
+		if m, ok := ip.NotSurrendering(); ok {
+			notes += fmt.Sprintf("\nR%+d%s: surrender; a hand not surrendered (after a split, or of three or more cards): %s at %+d or more.", m.Index, m.Play.Letter(), m.Play, m.Index)
+		}
+		if st := ip.Starred(); len(st) > 0 {
+			notes += "\n* Differs from the published index: " + strings.Join(st, ", ") + "."
+		}
+		if u := ip.UnsettledNote(); u != "" {
+			notes += "\n" + u
+		}
+		if ip.Ramp != "" {
+			notes += "\n" + ip.Ramp + "."
+		}
+		if m := ip.Multi; len(m) > 0 {
+			more := ""
+			if len(m) > walletMulti { // what the card has room for
+				m, more = m[:walletMulti], fmt.Sprintf(" and %d more (on the full-page card)", len(m)-walletMulti)
+			}
+			notes += "\nIndices, three or more cards: " + strings.Join(m, ", ") + more + "."
+		}
+		sides = append(sides,
+			side{"Index card 1 fronts: print, then the next page on the reverse.", func(x, y float64) {
+				c.walletTable(x, y, "HARD TOTALS", title, rules, index(solve.Hard))
+			}},
+			side{"Index card 1 backs.", func(x, y float64) { c.walletTable(x, y, "SOFT TOTALS", title, rules, index(solve.Soft)) }},
+			side{"Index card 2 fronts: print, then the next page on the reverse.", func(x, y float64) {
+				c.walletTable(x, y, "PAIRS", title, rules, index(solve.Pairs))
+			}},
+			side{"Index card 2 backs.", func(x, y float64) { c.walletNotes(x, y, title, notes) }},
+		)
+	}
+	for i, sd := range sides {
+		c.AddPage()
+		pw, ph := c.GetPageSize()
+		cols, rows := 2, 4
+		gridW := float64(cols)*walletW + float64(cols-1)*walletGap
+		gridH := float64(rows)*walletH + float64(rows-1)*walletGap
+		x0, y0 := (pw-gridW)/2, (ph-gridH)/2
+		c.SetFont(cardFont, "", walletPt)
+		c.SetXY(12, 4)
+		c.MultiCell(pw-24, 3, sd.sheet, "", "C", false)
+		if i%2 == 0 { // the card has room for the rule tokens only: the sheet gives them in words
+			c.SetXY(12, c.GetY())
+			c.MultiCell(pw-24, 3, rules+": "+render.DescribeRules(c.t.Rules)+".", "", "C", false)
+		}
+		for r := 0; r < rows; r++ {
+			for col := 0; col < cols; col++ {
+				pos := col
+				if i%2 == 1 {
+					pos = cols - 1 - col // mirrored so each back lands behind its front
+				}
+				x := x0 + float64(pos)*(walletW+walletGap)
+				y := y0 + float64(r)*(walletH+walletGap)
+				c.cropMarks(x, y)
+				sd.draw(x, y)
+			}
+		}
+		c.footer()
+	}
+}
+
+func (c *cardPDF) cropMarks(x, y float64) {
+	c.SetDrawColor(0, 0, 0)
+	c.SetLineWidth(0.1)
+	const gap, l = 1.0, 3.0
+	for _, cx := range []float64{x, x + walletW} {
+		for _, cy := range []float64{y, y + walletH} {
+			dx, dy := -1.0, -1.0
+			if cx > x {
+				dx = 1
+			}
+			if cy > y {
+				dy = 1
+			}
+			c.Line(cx+dx*gap, cy, cx+dx*(gap+l), cy)
+			c.Line(cx, cy+dy*gap, cx, cy+dy*(gap+l))
+		}
+	}
+}
+
+// walletMulti is the most three-card indices a wallet card lists.
+const walletMulti = 6
+
+// walletSafe keeps everything printed this far inside the cut lines, so
+// that a cut a little off never trims a table (millimetres).
+const walletSafe = 3.0
+
+// walletPt is the size of everything on a wallet card, in points: the
+// smallest a card prints.
+const walletPt = 7.0
+
+// walletLine is the height of a line of walletPt text (millimetres).
+const walletLine = 3.0
+
+// walletTable draws one side of a card: the title at the left and corner
+// text at the right, the rule string under them (wrapped if long), then
+// the table's rows.
+func (c *cardPDF) walletTable(x, y float64, title, corner, rules string, rows []render.CardRow) {
+	x, y = x+walletSafe, y+walletSafe
+	w, h := walletW-2*walletSafe, walletH-2*walletSafe
+	c.SetTextColor(0, 0, 0)
+	c.SetFont(cardFont, "", walletPt)
+	cornerW := c.GetStringWidth(corner) + 1.5
+	c.SetXY(x, y)
+	c.CellFormat(w, walletLine, corner, "", 0, "R", false, 0, "")
+	c.SetFont(cardFont, "B", walletPt)
+	titles := c.SplitText(title, w-cornerW)
+	for i, line := range titles {
+		c.SetXY(x, y+float64(i)*walletLine)
+		c.CellFormat(w-cornerW, walletLine, line, "", 0, "L", false, 0, "")
+	}
+	top := y + float64(len(titles))*walletLine
+	c.SetFont(cardFont, "", walletPt)
+	ruleLines := c.SplitText(rules, w)
+	for i, line := range ruleLines {
+		c.SetXY(x, top+float64(i)*walletLine)
+		c.CellFormat(w, walletLine, line, "", 0, "L", false, 0, "")
+	}
+	top += float64(len(ruleLines))*walletLine + 0.5
+	const labelW = 7.0
+	tall := 0 // rows with a cell of two lines, twoLines(walletPt) high
+	for _, r := range rows {
+		if (gridRow{cells: r.Cells[:]}).tall() {
+			tall++
+		}
+	}
+	rowH := (y + h - top - float64(tall)*twoLines(walletPt)) / float64(len(rows)+1-tall)
+	c.grid(x, top, labelW, (w-labelW)/10, rowH, walletPt, rows)
+	c.SetTextColor(0, 0, 0)
+}
+
+// walletNotes draws a side of notes: a title and the text, at walletPt.
+// Text beyond the card's room is cut at a line, with a word that says so.
+func (c *cardPDF) walletNotes(x, y float64, title, text string) {
+	x, y = x+walletSafe, y+walletSafe
+	w, h := walletW-2*walletSafe, walletH-2*walletSafe
+	c.SetTextColor(0, 0, 0)
+	c.SetFont(cardFont, "B", walletPt)
+	c.SetXY(x, y)
+	c.CellFormat(w, walletLine, title, "", 0, "L", false, 0, "")
+	c.SetFont(cardFont, "", walletPt)
+	var lines []string
+	for _, para := range strings.Split(text, "\n") {
+		lines = append(lines, c.SplitText(para, w)...)
+	}
+	room := int((h - walletLine - 0.5) / walletLine)
+	if len(lines) > room {
+		lines = append(lines[:room-1], "(more on the full-page card)")
+	}
+	for i, line := range lines {
+		c.SetXY(x, y+walletLine+0.5+float64(i)*walletLine)
+		c.CellFormat(w, walletLine, line, "", 0, "L", false, 0, "")
+	}
+}
+
+// indexRows returns the rows of the index tables.
+func (c *cardPDF) indexRows(ip *render.IndexPage) func(solve.TableKind) []render.CardRow {
+	return func(kind solve.TableKind) []render.CardRow {
+		return render.IndexCardRows(c.t, kind, ip, c.opt.FullRows)
+	}
+}
+
+// indexPage draws the counter's back page: the three tables with each
+// cell's indices, the insurance index, the conventions and the list.
+func (c *cardPDF) indexPage(ip *render.IndexPage) {
+	c.AddPage()
+	pw, _ := c.GetPageSize()
+	y := c.header(ip.Title)
+	if ip.Insurance != "" {
+		c.SetFont(cardFont, "B", 10)
+		c.SetXY(12, y+1)
+		c.CellFormat(pw-24, 5, ip.Insurance+".", "", 0, "L", false, 0, "")
+		y += 6
+	}
+	if ip.Ramp != "" {
+		c.SetFont(cardFont, "B", 10)
+		c.SetXY(12, y+1)
+		c.MultiCell(pw-24, 4.6, ip.Ramp+".", "", "L", false)
+		y = c.GetY() + 1
+	}
+	c.SetFont(cardFont, "", 8.5)
+	c.SetXY(12, y+1)
+	c.MultiCell(pw-24, 4, "Each cell holds its index and the play taken when the "+ip.Count+" is at or above it "+
+		"(S stand, H hit, D double, P split, R surrender); below the index, the other play of that decision (the list). "+
+		"Cells without an index play the basic chart (grey). A cell with two indices shows both, the one nearest 0 on top. "+
+		"Where the chart surrenders, the cell also gives the index for a hand not surrendered "+
+		"(after a split, or of three or more cards). * differs from the published index (the list gives both); "+
+		"~ marks an integer these shoes do not settle (the list gives the integers it could round to).", "", "L", false)
+	y = c.tables(c.GetY()+5, tableStyle{labelW: 12, rowH: 5.6, font: 9, heading: 11, gap: 6,
+		titles: [3]string{"HARD TOTALS", "SOFT TOTALS", "PAIRS"}}, c.indexRows(ip)) + 3
+	c.SetFont(cardFont, "", 7)
+	for _, n := range ip.Notes {
+		c.SetXY(12, y)
+		c.MultiCell(pw-24, 3.2, n, "", "L", false)
+		y = c.GetY()
+	}
+	c.indexList(ip, y+2)
+	c.footer()
+}
+
+// indexList prints an index page's list in columns from top, each entry
+// wrapped to its column and never split across two, at 7 pt; a list too
+// long for the page goes on overleaf.
+func (c *cardPDF) indexList(ip *render.IndexPage, top float64) {
+	pw, ph := c.GetPageSize()
+	const cols, gap = 3, 3.0
+	colW := (pw - 24 - gap*(cols-1)) / cols
+	bottom := ph - 16 // clear of the footer, half an inch from the edge
+	var lines [][]string
+	var lineH float64
+	const size = 7.0
+	c.SetFont(cardFont, "", size)
+	lineH = size * 0.45
+	for _, e := range ip.List {
+		lines = append(lines, c.SplitText(e, colW))
+	}
+	x, y := 12.0, top
+	col := 0
+	for _, entry := range lines {
+		if y+float64(len(entry))*lineH > bottom {
+			if col++; col == cols { // the list goes on overleaf
+				c.footer()
+				c.AddPage()
+				c.heading(12, 12, ip.Title+" (continued)", 11)
+				col, top = 0, 20
+			}
+			x, y = 12+float64(col)*(colW+gap), top
+		}
+		for _, l := range entry {
+			c.SetXY(x, y)
+			c.CellFormat(colW, lineH, l, "", 0, "L", false, 0, "")
+			y += lineH
+		}
+	}
+}
+
+// walletLegend is the legend of a wallet card: the codes it prints.
+func (c *cardPDF) walletLegend() string {
+	used := c.usedCodes()
+	// One phrase per group of codes, their fallbacks joined: "Dh/Ds double,
+	// else hit/stand", short enough for the card at a legible size.
+	groups := []struct {
+		codes []string
+		what  string
+		elses []string
+	}{
+		{[]string{"H"}, "hit", nil}, {[]string{"S"}, "stand", nil}, {[]string{"P"}, "split", nil},
+		{[]string{"Dh", "Ds"}, "double, else", []string{"hit", "stand"}},
+		{[]string{"Ph", "Pd", "Ps"}, "split if DAS, else", []string{"hit", "double", "stand"}},
+		{[]string{"Rh", "Rs", "Rp"}, "surrender, else", []string{"hit", "stand", "split"}},
+	}
+	var parts []string
+	for _, g := range groups {
+		var codes, elses []string
+		for i, code := range g.codes {
+			if used[code] {
+				codes = append(codes, code)
+				if g.elses != nil {
+					elses = append(elses, g.elses[i])
+				}
+			}
+		}
+		if len(codes) > 0 {
+			parts = append(parts, strings.TrimSpace(strings.Join(codes, "/")+" "+g.what+" "+strings.Join(elses, "/")))
+		}
+	}
+	return strings.Join(parts, "; ") + "."
+}
+
+// evPage draws every action's EV in every cell of a table, the chart's
+// action first and in bold.
+func (c *cardPDF) evPage(kind solve.TableKind) {
+	c.AddPage()
+	pw, _ := c.GetPageSize()
+	y := c.header(fmt.Sprintf("EVs behind the chart: %s", strings.ToUpper(kind.String())))
+	c.SetFont(cardFont, "", 8)
+	c.SetXY(12, y+1)
+	c.MultiCell(pw-24, 3.8, c.t.Conditioning.Describe()+". S stand, H hit, D double, P split, R surrender; the chart's play first, in bold.", "", "L", false)
+	y = c.GetY() + 3
+	labelW := 10.0
+	cellW := (pw - 24 - labelW) / 10
+	rows := render.ChartRows(kind)
+	lines := 0
+	for _, hand := range rows {
+		for _, up := range solve.UpCards {
+			n := 0
+			for _, ok := range c.t.Cell(kind, hand, up).Legal {
+				if ok {
+					n++
+				}
+			}
+			lines = max(lines, n)
+		}
+	}
+	rowH := 2.9*float64(lines) + 1
+	c.SetFont(cardFont, "B", 8)
+	c.SetFillColor(60, 60, 60)
+	c.SetTextColor(255, 255, 255)
+	c.SetXY(12, y)
+	c.CellFormat(labelW, 5, "", "1", 0, "C", true, 0, "")
+	for _, up := range solve.UpCards {
+		c.CellFormat(cellW, 5, up.String(), "1", 0, "C", true, 0, "")
+	}
+	y += 5
+	for _, hand := range rows {
+		c.SetFillColor(60, 60, 60)
+		c.SetTextColor(255, 255, 255)
+		c.SetFont(cardFont, "B", 8)
+		c.SetXY(12, y)
+		c.CellFormat(labelW, rowH, hand, "1", 0, "C", true, 0, "")
+		for i, up := range solve.UpCards {
+			cell := c.t.Cell(kind, hand, up)
+			x := 12 + labelW + float64(i)*cellW
+			col, _ := render.CardColor(cell.Code.Best)
+			c.SetFillColor(col[0]/2+128, col[1]/2+128, col[2]/2+128) // a lighter tint: numbers stay legible
+			c.SetDrawColor(90, 90, 90)
+			c.Rect(x, y, cellW, rowH, "FD")
+			c.SetTextColor(0, 0, 0)
+			ly := y + 0.6
+			order := append([]solve.Action{cell.Code.Best}, solve.Actions[:]...)
+			seen := map[solve.Action]bool{}
+			for _, a := range order {
+				if !cell.Legal[a] || seen[a] {
+					continue
+				}
+				seen[a] = true
+				style := ""
+				if a == cell.Code.Best {
+					style = "B"
+				}
+				c.SetFont(cardFont, style, 6.5)
+				c.SetXY(x, ly)
+				c.CellFormat(cellW, 2.9, fmt.Sprintf("%s %+.4f", a.Letter(), cell.EV[a]), "", 0, "C", false, 0, "")
+				ly += 2.9
+			}
+		}
+		y += rowH
+	}
+	c.footer()
+}
+
+// dealerPage draws the dealer's final-hand probabilities per up card.
+func (c *cardPDF) dealerPage() {
+	c.AddPage()
+	pw, _ := c.GetPageSize()
+	y := c.header("Dealer outcome probabilities")
+	c.SetFont(cardFont, "", 8.5)
+	c.SetXY(12, y+1)
+	c.MultiCell(pw-24, 4, "The dealer's final hand for each up card, before any peek (unconditional), under this rule set's soft-17 rule"+
+		map[bool]string{true: ", from the full shoe less the up card.", false: ", infinite deck."}[!c.t.Rules.Infinite()], "", "L", false)
+	y = c.GetY() + 3
+	outcomes, names := render.OutcomeColumns(c.t.Rules)
+	heads := append([]string{"up card"}, names...)
+	w := (pw - 24) / float64(len(heads))
+	c.SetFont(cardFont, "B", 9)
+	c.SetFillColor(60, 60, 60)
+	c.SetTextColor(255, 255, 255)
+	c.SetXY(12, y)
+	for _, h := range heads {
+		c.CellFormat(w, 6, h, "1", 0, "C", true, 0, "")
+	}
+	y += 6
+	c.SetTextColor(0, 0, 0)
+	for _, up := range solve.UpCards {
+		d := c.t.Dealer[up-1]
+		c.SetXY(12, y)
+		c.SetFont(cardFont, "B", 9)
+		c.CellFormat(w, 6, up.String(), "1", 0, "C", false, 0, "")
+		c.SetFont(cardFont, "", 9)
+		for _, o := range outcomes {
+			c.CellFormat(w, 6, fmt.Sprintf("%.6f", d[o]), "1", 0, "C", false, 0, "")
+		}
+		y += 6
+	}
+	c.footer()
+}
+
+// diffPage draws the comparison with a published chart.
+func (c *cardPDF) diffPage(d *render.DiffPage) {
+	c.AddPage()
+	pw, _ := c.GetPageSize()
+	y := c.header(d.Title)
+	c.SetFont(cardFont, "", 8.5)
+	for _, s := range d.Summary {
+		c.SetXY(12, y+1)
+		c.MultiCell(pw-24, 4, s, "", "L", false)
+		y = c.GetY()
+	}
+	hard := "HARD (solution; published code after ! or ~)"
+	for _, m := range d.Marks {
+		if m == "?" {
+			hard = "HARD (solution; published code after ! or ~; ? not printed)"
+			break
+		}
+	}
+	y = c.tables(y+4, tableStyle{labelW: 9, rowH: 5, font: 6.5, heading: 8, gap: 4,
+		titles: [3]string{hard, "SOFT", "PAIRS"}}, c.chartRows(d.Marks)) + 5
+	if len(d.Rows) == 0 {
+		c.heading(12, y, "No differences.", 9)
+		c.footer()
+		return
+	}
+	w := (pw - 24) / float64(len(d.Header))
+	c.SetFont(cardFont, "B", 7)
+	c.SetFillColor(60, 60, 60)
+	c.SetTextColor(255, 255, 255)
+	c.SetXY(12, y)
+	for _, h := range d.Header {
+		c.CellFormat(w, 5, h, "1", 0, "C", true, 0, "")
+	}
+	y += 5
+	c.SetTextColor(0, 0, 0)
+	c.SetFont(cardFont, "", 7)
+	_, ph := c.GetPageSize()
+	for _, row := range d.Rows {
+		if y > ph-20 {
+			c.footer()
+			c.AddPage()
+			y = 12
+		}
+		c.SetXY(12, y)
+		for _, cell := range row {
+			c.CellFormat(w, 4.5, cell, "1", 0, "C", false, 0, "")
+		}
+		y += 4.5
+	}
+	c.footer()
+}
