@@ -13,6 +13,9 @@ import (
 
 var update = flag.Bool("update", false, "rewrite golden files in testdata")
 
+// -long is every package's flag for its slow checks; this one has none.
+var _ = flag.Bool("long", false, "run the slow checks too (this package has none)")
+
 // TestHeatmapGolden compares a PNG heatmap with its golden image by
 // decoded pixels (a small tolerance absorbs anti-aliasing differences), and
 // checks that SVG and PDF output is produced and deterministic.

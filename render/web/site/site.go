@@ -596,7 +596,7 @@ func moduleRoot(ctx context.Context) (string, error) {
 		}
 	}
 	if _, file, _, ok := runtime.Caller(0); ok {
-		if dir := filepath.Join(filepath.Dir(file), "..", ".."); isBjchart(dir) {
+		if dir := filepath.Join(filepath.Dir(file), "..", "..", ".."); isBjchart(dir) { // this file is render/web/site/site.go
 			return filepath.Clean(dir), nil
 		}
 	}
