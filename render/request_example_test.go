@@ -58,3 +58,76 @@ func ExamplePlotRequest() {
 	fmt.Println(len(grids), "grid;", bytes.Contains(svg.Bytes(), []byte("<svg")))
 	// Output: 1 grid; true
 }
+
+// ExampleHouseCardRequest writes the house game's card: the request
+// checked, the game solved and laid out, the card drawn as a PDF (the
+// face dates it).
+func ExampleHouseCardRequest() {
+	q := render.DefaultHouseCardRequest()
+	q.House.Rules, q.Paper = "HOUSE INF", "a4"
+	job, err := q.Check()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	c, err := job.Run(context.Background(), nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	c.Options.Version, c.Options.Date = "example", time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	var pdf bytes.Buffer
+	if err := draw.HouseCard(&pdf, c.Solution, c.Options); err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(c.Options.Size, bytes.HasPrefix(pdf.Bytes(), []byte("%PDF-")))
+	// Output: a4 true
+}
+
+// ExampleHousePlotRequest draws the house game's value by first card and
+// up card as a PNG.
+func ExampleHousePlotRequest() {
+	q := render.DefaultHousePlotRequest()
+	q.House.Rules = "HOUSE INF"
+	job, err := q.Check()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	h, err := job.Run(context.Background(), nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	var png bytes.Buffer
+	if err := draw.Heatmap(&png, "png", h.Grids, h.Options); err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(len(h.Grids), "grid;", bytes.HasPrefix(png.Bytes(), []byte("\x89PNG")))
+	// Output: 1 grid; true
+}
+
+// ExampleHoldemChartRequest lays out the Hold'em preflop chart and reads
+// one class's exact equity against a random hand.
+func ExampleHoldemChartRequest() {
+	q := render.DefaultHoldemChartRequest()
+	q.Show = "equity"
+	job, err := q.Check()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	rep, err := job.Run(context.Background(), nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, c := range rep.Classes {
+		if c.Class == "AA" {
+			fmt.Printf("%v: AA %.4f\n", job.Metrics(), c.Equity)
+		}
+	}
+	// Output: [equity]: AA 0.8520
+}

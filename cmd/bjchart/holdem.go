@@ -18,15 +18,15 @@ import (
 )
 
 type holdemOptions struct {
-	format, show, card, size, paper, date, plot, color string
-	opponents                                          int
-	deals                                              string
-	seed                                               uint64
-	compute                                            bool
+	format, card, size, paper, date, plot, color string
+	opponents                                    int
+	deals                                        string
+	seed                                         uint64
+	chartReq                                     render.HoldemChartRequest // the grids shown, --compute
 }
 
 func newHoldemCmd(e env) *cobra.Command {
-	o := &holdemOptions{}
+	o := &holdemOptions{chartReq: render.DefaultHoldemChartRequest()}
 	cmd := &cobra.Command{
 		Use:   "holdem [HAND [v HAND]]",
 		Short: "Texas Hold'em's preflop chart: exact equities and push or fold",
@@ -45,9 +45,11 @@ More: 'bjchart help texas-holdem'.`,
   bjchart holdem --plot holdem.png`,
 		RunE: func(cmd *cobra.Command, args []string) error { return o.run(cmd, e, args) },
 	}
+	var fields param.Set
+	o.chartReq.Params(&fields)
+	bindParams(cmd, &fields)
 	fl := cmd.Flags()
 	enumVar(fl, &o.format, "format", "text", "output format: %s (csv: the chart)", "text", "json", "csv")
-	fl.StringVar(&o.show, "show", "equity,pushfold", "the chart's grids in text: equity, pushfold or both")
 	fl.IntVar(&o.opponents, "opponents", 1, "with a HAND: random opponents, 1 (exact) to 9 (2 and more simulated)")
 	fl.StringVar(&o.deals, "deals", "1M", "deals to simulate with --opponents 2 or more: a count, with an optional k, M or G")
 	fl.Uint64Var(&o.seed, "seed", 1, "seed of the simulation; the same seed gives the same figures on any machine")
@@ -56,7 +58,6 @@ More: 'bjchart help texas-holdem'.`,
 	enumVar(fl, &o.paper, "paper", render.DefaultPaper, "the wallet card's sheet: %s", render.Papers...)
 	fl.StringVar(&o.date, "date", "", "date printed on the card, YYYY-MM-DD (default: $SOURCE_DATE_EPOCH if set, else today)")
 	fl.StringVar(&o.plot, "plot", "", "write the equity heatmap to this file instead (.png, .svg or .pdf)")
-	fl.BoolVar(&o.compute, "compute", false, "compute the equities against a random hand from scratch (about 4 s) instead of summing the shipped class matrix's rows (the same counts, a test holds them equal)")
 	enumVar(fl, &o.color, "color", "auto", "shade the chart's cells: %s (auto: on a terminal, unless NO_COLOR is set)", "auto", "always", "never")
 	for _, f := range []string{"size", "paper", "date"} {
 		needs(cmd, f, "card")
@@ -140,7 +141,7 @@ func (o *holdemOptions) run(cmd *cobra.Command, e env, args []string) error {
 		if cmd.Flags().Changed("opponents") || cmd.Flags().Changed("deals") || cmd.Flags().Changed("seed") {
 			return usagef("--opponents, --deals and --seed are for a HAND: e.g. bjchart holdem AKs --opponents 3")
 		}
-		return o.chart(e)
+		return o.chart(cmd.Context(), e)
 	}
 	if o.card != "" || o.plot != "" {
 		return usagef("--card and --plot draw the whole chart: leave out %q", query)
@@ -201,14 +202,12 @@ func (o *holdemOptions) write(e env, rep interface{ Text(io.Writer) error }) err
 }
 
 // chart prints, draws or lays out the whole chart.
-func (o *holdemOptions) chart(e env) error {
-	var metrics []string
-	for _, m := range strings.Split(o.show, ",") {
-		if m = strings.TrimSpace(m); !slices.Contains(render.HoldemMetrics, m) {
-			return usagef("--show %q: want equity, pushfold or equity,pushfold", o.show)
-		}
-		metrics = append(metrics, m)
+func (o *holdemOptions) chart(ctx context.Context, e env) error {
+	job, err := o.chartReq.Check()
+	if stop, err := e.checked(o.chartReq, err); stop {
+		return err
 	}
+	metrics := job.Metrics()
 	color, err := colorMode(o.color, e)
 	if err != nil {
 		return err
@@ -237,15 +236,10 @@ func (o *holdemOptions) chart(e env) error {
 			}
 		}
 	}
-	m, err := holdem.LoadMatrix()
+	rep, err := job.Run(ctx, nil)
 	if err != nil {
 		return err
 	}
-	vs, err := o.vsRandom()
-	if err != nil {
-		return err
-	}
-	rep := render.NewHoldemReport(vs, holdem.PushFoldChart(m))
 	switch {
 	case o.card != "":
 		return renderTo(e, o.card, func(b *bytes.Buffer) error { return draw.HoldemCard(b, rep, opt) })
@@ -264,17 +258,10 @@ func (o *holdemOptions) chart(e env) error {
 	})
 }
 
-// vsRandom is every class's tally against a random hand: computed with
-// --compute, else the shipped matrix's rows.
+// vsRandom is every class's tally against a random hand, as the chart's
+// request asks (--compute).
 func (o *holdemOptions) vsRandom() ([holdem.Classes]holdem.Tally, error) {
-	if o.compute {
-		return holdem.VsRandom(), nil
-	}
-	m, err := holdem.LoadMatrix()
-	if err != nil {
-		return [holdem.Classes]holdem.Tally{}, err
-	}
-	return m.Rows(), nil
+	return render.HoldemVsRandom(o.chartReq.Compute)
 }
 
 func newHoldemNashCmd(e env) *cobra.Command {

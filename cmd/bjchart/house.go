@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -16,8 +17,8 @@ import (
 )
 
 func newHouseCmd(e env) *cobra.Command {
-	var format, card, paper, date, plotOut string
-	req := house.DefaultRequest()
+	var format, card, date, plotOut string
+	cardReq := render.DefaultHouseCardRequest() // the game, and the paper of --card
 	cmd := &cobra.Command{
 		Use:   "house",
 		Short: "Solve a hit-or-stand house game (the house game by default)",
@@ -38,6 +39,15 @@ Rules (default HOUSE, the house game with the dealer it built):
   bjchart house --plot house.png`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			switch {
+			case card != "" && plotOut != "":
+				return usagef("--card and --plot: give one of them")
+			case card != "":
+				return houseCard(cmd.Context(), e, cardReq, card, date)
+			case plotOut != "":
+				return housePlot(cmd.Context(), e, render.HousePlotRequest{House: cardReq.House}, plotOut)
+			}
+			req := cardReq.House
 			r, err := req.Check()
 			if stop, err := e.checked(req, err); stop {
 				return err
@@ -49,56 +59,66 @@ Rules (default HOUSE, the house game with the dealer it built):
 			if write == nil {
 				return usagef("--format %q: want text or json", format)
 			}
-			plotFormat := strings.TrimPrefix(strings.ToLower(filepath.Ext(plotOut)), ".")
-			if plotOut != "" && !slices.Contains(render.HeatmapFormats, plotFormat) {
-				return usagef("--plot %q: unknown extension %q; want .png, .svg or .pdf", plotOut, filepath.Ext(plotOut))
-			}
-			if card != "" && plotOut != "" {
-				return usagef("--card and --plot: give one of them")
-			}
-			if plotOut != "" {
-				if err := checkWritable(plotOut); err != nil {
-					return err
-				}
-			}
-			var opt render.CardOptions
-			if card != "" {
-				if card != "-" && !strings.HasSuffix(strings.ToLower(card), ".pdf") {
-					return usagef("--card %q: a card is a PDF; want a name ending in .pdf", card)
-				}
-				if opt.Date, err = printDate(e, date); err != nil {
-					return err
-				}
-				opt.Size, opt.Version = paper, version
-				if err := checkWritable(card); err != nil {
-					return err
-				}
-			}
 			sol, err := house.Solve(r)
 			if err != nil {
 				return fmt.Errorf("solving %s: %w", r, err)
-			}
-			if card != "" {
-				return renderTo(e, card, func(b *bytes.Buffer) error { return draw.HouseCard(b, sol, opt) })
-			}
-			if plotOut != "" {
-				return renderTo(e, plotOut, func(b *bytes.Buffer) error {
-					return draw.Heatmap(b, plotFormat, []*render.EVGrid{render.HouseGrid(sol)},
-						render.HeatmapOptions{Title: sol.Rules.String(), Scale: "EV per point bet", Codes: true})
-				})
 			}
 			return writeStdout(e, format, func(b *bytes.Buffer) error { return write(b, sol) })
 		},
 	}
 	var fields param.Set
-	req.Params(&fields)
+	cardReq.Params(&fields)
 	bindParams(cmd, &fields)
 	enumVar(cmd.Flags(), &format, "format", "text", "output format: %s", "text", "json")
 	cmd.Flags().StringVar(&card, "card", "", "write a printable card (PDF) to this file instead (- for stdout)")
-	enumVar(cmd.Flags(), &paper, "paper", "letter", "the card's paper: %s", render.Papers...)
 	cmd.Flags().StringVar(&plotOut, "plot", "", "write a heatmap of the EV per point by first card and up card to this file instead (.png, .svg or .pdf)")
 	cmd.Flags().StringVar(&date, "date", "", "date printed on the card, YYYY-MM-DD (default: $SOURCE_DATE_EPOCH if set, else today)")
 	needs(cmd, "paper", "card")
 	needs(cmd, "date", "card")
 	return cmd
+}
+
+// houseCard writes the house game's card (render.HouseCardRequest).
+func houseCard(ctx context.Context, e env, req render.HouseCardRequest, out, date string) error {
+	job, err := req.Check()
+	if stop, err := e.checked(req, err); stop {
+		return err
+	}
+	if out != "-" && !strings.HasSuffix(strings.ToLower(out), ".pdf") {
+		return usagef("--card %q: a card is a PDF; want a name ending in .pdf", out)
+	}
+	printed, err := printDate(e, date)
+	if err != nil {
+		return err
+	}
+	if err := checkWritable(out); err != nil {
+		return err
+	}
+	c, err := job.Run(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("solving %s: %w", job.Rules(), err)
+	}
+	c.Options.Version, c.Options.Date = version, printed
+	return renderTo(e, out, func(b *bytes.Buffer) error { return draw.HouseCard(b, c.Solution, c.Options) })
+}
+
+// housePlot writes the house game's heatmap (render.HousePlotRequest) in
+// the format of out's extension.
+func housePlot(ctx context.Context, e env, req render.HousePlotRequest, out string) error {
+	job, err := req.Check()
+	if stop, err := e.checked(req, err); stop {
+		return err
+	}
+	format := strings.TrimPrefix(strings.ToLower(filepath.Ext(out)), ".")
+	if !slices.Contains(render.HeatmapFormats, format) {
+		return usagef("--plot %q: unknown extension %q; want .png, .svg or .pdf", out, filepath.Ext(out))
+	}
+	if err := checkWritable(out); err != nil {
+		return err
+	}
+	h, err := job.Run(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("solving %s: %w", job.Rules(), err)
+	}
+	return renderTo(e, out, func(b *bytes.Buffer) error { return draw.Heatmap(b, format, h.Grids, h.Options) })
 }

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -69,22 +70,14 @@ func grid(title, note string, cells []holdemCell) holdemGrid {
 func (s *Server) handleHoldem(w http.ResponseWriter, r *http.Request) {
 	d := newHoldemData(s.opt.Version)
 	d.Ranges = make([]string, 4)
-	var show param.Set
-	show.String(new(string), "show", "the chart shown: equity or pushfold")
-	if err := show.ParseQuery(r.URL.Query()); err != nil { // a field the page does not take is refused, not ignored
+	job, err := holdemChartQuery(r.URL.Query())
+	if err != nil { // a field the page does not take is refused, not ignored
 		d.Error = err.Error()
 		s.html(w, s.holdemPage, d, http.StatusBadRequest)
 		return
 	}
-	if v := r.URL.Query().Get("show"); v != "" {
-		if v != "equity" && v != "pushfold" {
-			d.Error = fmt.Sprintf("show %s: want equity or pushfold", param.Quote(v, 20))
-			s.html(w, s.holdemPage, d, http.StatusBadRequest)
-			return
-		}
-		d.Show = v
-	}
-	if err := s.holdemChart(&d); err != nil {
+	d.Show = job.Metrics()[0] // the page shows one grid at a time, the first asked for
+	if err := s.holdemChart(r.Context(), job, &d); err != nil {
 		s.fail(w, err)
 		return
 	}
@@ -95,7 +88,7 @@ func (s *Server) handleHoldem(w http.ResponseWriter, r *http.Request) {
 // newHoldemData is the Hold'em page before its query: the equity chart
 // shown, the push-or-fold form at the Nash request's defaults.
 func newHoldemData(version string) holdemData {
-	d := holdemData{Version: version, Show: "equity"}
+	d := holdemData{Version: version, Show: defaultHoldemChart.Metrics()[0]}
 	d.Stack, d.Ante = nashFields(holdem.DefaultNashRequest())
 	return d
 }
@@ -105,13 +98,26 @@ func nashFields(q holdem.NashRequest) (stack, ante string) {
 	return strconv.FormatFloat(q.Stack, 'g', -1, 64), strconv.FormatFloat(q.Ante, 'g', -1, 64)
 }
 
+// defaultHoldemChart is the chart the equity and push-or-fold forms' pages
+// show: the request's defaults.
+var defaultHoldemChart, _ = render.DefaultHoldemChartRequest().Check()
+
+// holdemChartQuery binds a query to the Hold'em chart's request
+// (render.HoldemChartRequest, as 'bjchart holdem') and checks it.
+func holdemChartQuery(v url.Values) (render.HoldemChartJob, error) {
+	req := render.DefaultHoldemChartRequest()
+	if err := bindQuery(v, &req); err != nil {
+		return render.HoldemChartJob{}, err
+	}
+	return req.Check()
+}
+
 // holdemChart lays the chart of d.Show out.
-func (s *Server) holdemChart(d *holdemData) error {
-	m, err := holdem.LoadMatrix()
+func (s *Server) holdemChart(ctx context.Context, job render.HoldemChartJob, d *holdemData) error {
+	rep, err := job.Run(ctx, nil)
 	if err != nil {
 		return err
 	}
-	rep := render.NewHoldemReport(m.Rows(), holdem.PushFoldChart(m))
 	var cells []holdemCell
 	for _, c := range rep.Classes {
 		x := holdemCell{Class: c.Class, Shade: c.Shade(d.Show)}
@@ -168,7 +174,7 @@ func (s *Server) handleHoldemEquity(w http.ResponseWriter, r *http.Request) {
 	req, err := parseHoldemEquityQuery(r.URL.Query())
 	d.Ranges, d.Board, d.Dead = append(append([]string{}, req.Ranges...), make([]string, max(0, 4-len(req.Ranges)))...), req.Board, req.Dead
 	if err == nil {
-		err = s.holdemChart(&d)
+		err = s.holdemChart(r.Context(), defaultHoldemChart, &d)
 	}
 	if err != nil {
 		d.Error = err.Error()
@@ -206,9 +212,7 @@ func (s *Server) handleHoldemEquity(w http.ResponseWriter, r *http.Request) {
 // 'bjchart holdem nash' binds its flags.
 func parseHoldemNashQuery(v url.Values) (holdem.NashRequest, error) {
 	req := holdem.DefaultNashRequest()
-	var fields param.Set
-	req.Params(&fields)
-	if err := fields.ParseQuery(v); err != nil {
+	if err := bindQuery(v, &req); err != nil {
 		return req, err
 	}
 	return req, req.Validate()
@@ -218,11 +222,11 @@ func parseHoldemNashQuery(v url.Values) (holdem.NashRequest, error) {
 // stack ('bjchart holdem nash'): the small blind's pushes and the big
 // blind's calls as coloured grids, in a worker slot.
 func (s *Server) handleHoldemNash(w http.ResponseWriter, r *http.Request) {
-	d := holdemData{Version: s.opt.Version, Show: "equity", Ranges: make([]string, 4)}
+	d := holdemData{Version: s.opt.Version, Show: defaultHoldemChart.Metrics()[0], Ranges: make([]string, 4)}
 	req, err := parseHoldemNashQuery(r.URL.Query())
 	d.Stack, d.Ante = nashFields(req)
 	if err == nil {
-		err = s.holdemChart(&d)
+		err = s.holdemChart(r.Context(), defaultHoldemChart, &d)
 	}
 	if err != nil {
 		d.Error = err.Error()

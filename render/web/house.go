@@ -8,7 +8,6 @@ import (
 
 	"bjchart/render"
 	"bjchart/solve/house"
-	"bjchart/solve/param"
 )
 
 // houseData is what the house game's page shows.
@@ -27,9 +26,7 @@ type houseData struct {
 // binds the same field to --rules), with its default and check.
 func houseQuery(v url.Values) (house.Request, house.Rules, error) {
 	req := house.DefaultRequest()
-	var fields param.Set
-	req.Params(&fields)
-	if err := fields.ParseQuery(v); err != nil {
+	if err := bindQuery(v, &req); err != nil {
 		return req, house.Rules{}, err
 	}
 	r, err := req.Check()
@@ -89,4 +86,60 @@ func (s *Server) houseDownload(contentType string, write func(*bytes.Buffer, *ho
 		w.Header().Set("Content-Type", contentType)
 		w.Write(buf.Bytes())
 	}
+}
+
+// houseCardQuery binds a query to the house game's card request
+// (render.HouseCardRequest, as 'bjchart house --card') and checks it.
+func houseCardQuery(v url.Values) (render.HouseCardRequest, render.HouseCardJob, error) {
+	req := render.DefaultHouseCardRequest()
+	if err := bindQuery(v, &req); err != nil {
+		return req, render.HouseCardJob{}, err
+	}
+	job, err := req.Check()
+	return req, job, err
+}
+
+// housePlotQuery binds a query to the house game's heatmap request
+// (render.HousePlotRequest, as 'bjchart house --plot') and checks it.
+func housePlotQuery(v url.Values) (render.HousePlotRequest, render.HousePlotJob, error) {
+	req := render.DefaultHousePlotRequest()
+	if err := bindQuery(v, &req); err != nil {
+		return req, render.HousePlotJob{}, err
+	}
+	job, err := req.Check()
+	return req, job, err
+}
+
+// handleHouseCard serves the house game's card, its solve kept for the
+// next request.
+func (s *Server) handleHouseCard(w http.ResponseWriter, r *http.Request) {
+	_, job, err := houseCardQuery(r.URL.Query())
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
+	sol, err := s.houseGame(r.Context(), job.Rules())
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	c := job.Card(sol)
+	c.Options.Version, c.Options.Date = s.opt.Version, s.today()
+	s.respond(w, "application/pdf", func(b *bytes.Buffer) error { return s.opt.Painter.HouseCard(b, c.Solution, c.Options) })
+}
+
+// handleHousePlot serves the house game's heatmap as a PNG.
+func (s *Server) handleHousePlot(w http.ResponseWriter, r *http.Request) {
+	_, job, err := housePlotQuery(r.URL.Query())
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
+	sol, err := s.houseGame(r.Context(), job.Rules())
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	h := job.Heatmap(sol)
+	s.respond(w, "image/png", func(b *bytes.Buffer) error { return s.opt.Painter.Heatmap(b, "png", h.Grids, h.Options) })
 }

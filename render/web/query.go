@@ -105,3 +105,11 @@ func (q query) effectsRequest() solve.EffectsRequest { return solve.EffectsReque
 
 // input is the rule string as typed.
 func (q query) input() string { return q.hand.Game.Rules }
+
+// bindQuery binds a query to a request's fields (its Params): a field
+// the request does not take is refused.
+func bindQuery(v url.Values, req interface{ Params(*param.Set) }) error {
+	var fields param.Set
+	req.Params(&fields)
+	return fields.ParseQuery(v)
+}

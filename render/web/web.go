@@ -220,12 +220,8 @@ func New(opt Options) *Server {
 	s.mux.HandleFunc("GET /holdem/equity", s.handleHoldemEquity)
 	s.mux.HandleFunc("GET /holdem/nash", s.handleHoldemNash)
 	s.mux.HandleFunc("GET /house.json", s.houseDownload("application/json", func(w *bytes.Buffer, sol *house.Solution) error { return render.HouseJSON(w, sol) }))
-	s.mux.HandleFunc("GET /house/card.pdf", s.drawn(s.houseDownload("application/pdf", func(w *bytes.Buffer, sol *house.Solution) error {
-		return s.opt.Painter.HouseCard(w, sol, render.CardOptions{Size: render.DefaultPaper, Version: s.opt.Version, Date: s.today()})
-	})))
-	s.mux.HandleFunc("GET /house/plot.png", s.drawn(s.houseDownload("image/png", func(w *bytes.Buffer, sol *house.Solution) error {
-		return s.opt.Painter.Heatmap(w, "png", []*render.EVGrid{render.HouseGrid(sol)}, render.HeatmapOptions{Title: sol.Rules.String(), Scale: "EV per point bet", Codes: true})
-	})))
+	s.mux.HandleFunc("GET /house/card.pdf", s.drawn(s.handleHouseCard))
+	s.mux.HandleFunc("GET /house/plot.png", s.drawn(s.handleHousePlot))
 	for _, format := range render.HeatmapFormats {
 		s.mux.HandleFunc("GET /plot."+format, s.drawn(s.download(map[string]string{"png": "image/png", "svg": "image/svg+xml", "pdf": "application/pdf"}[format],
 			func(w *bytes.Buffer, q query, t *solve.Table) error {
@@ -500,11 +496,24 @@ func Bind(path string, v url.Values) (req any, err error) {
 	case "/house":
 		req, _, err := houseQuery(v)
 		return req, err
+	case "/house/card.pdf":
+		req, _, err := houseCardQuery(v)
+		return req, err
+	case "/house/plot.png":
+		req, _, err := housePlotQuery(v)
+		return req, err
 	case "/drill":
 		q, err := parseDrillQuery(v)
 		return q.req, err
 	case "/drill/table":
 		return parseTableQuery(v)
+	case "/holdem":
+		req := render.DefaultHoldemChartRequest()
+		if err := bindQuery(v, &req); err != nil {
+			return req, err
+		}
+		_, err := req.Check()
+		return req, err
 	case "/holdem/equity":
 		return parseHoldemEquityQuery(v)
 	case "/risk":
