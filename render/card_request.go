@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"time"
 
 	"bjchart/charts"
 	"bjchart/solve"
@@ -107,42 +106,48 @@ func (j CardJob) Shoes() int {
 	return j.index.Shoes
 }
 
-// Layout is the card's options of the request: size, sheet and rows,
-// with version and date as the face gives them. Run adds the pages that
-// need work.
-func (j CardJob) Layout(version string, date time.Time) CardOptions {
-	return CardOptions{Size: j.req.Size, Paper: j.req.Paper, EV: j.req.EV, FullRows: j.req.FullRows,
-		Version: version, Date: date}
+// Layout is the card's options of the request: size, sheet and rows.
+// Run adds the pages that need work; the face, the version and date
+// printed.
+func (j CardJob) Layout() CardOptions {
+	return CardOptions{Size: j.req.Size, Paper: j.req.Paper, EV: j.req.EV, FullRows: j.req.FullRows}
+}
+
+// A Card is what a strategy card prints, for Painter.Card (which
+// Options.Version and Date complete).
+type Card struct {
+	Table   *solve.Table
+	Options CardOptions
 }
 
 // Run solves the game and what the card adds (the comparison, the
-// count's indices; progress is called once per shoe sampled) and returns
-// the table and the card's options, for Card.
-func (j CardJob) Run(ctx context.Context, progress func(), version string, date time.Time) (*solve.Table, CardOptions, error) {
-	opt := j.Layout(version, date)
+// count's indices; progress is told the shoes sampled of all) and lays
+// the card out.
+func (j CardJob) Run(ctx context.Context, progress func(done, total int64)) (Card, error) {
+	opt := j.Layout()
 	if err := ctx.Err(); err != nil {
-		return nil, opt, err
+		return Card{}, err
 	}
 	s, err := solve.NewSolver(j.rules, solve.Options{TableOnly: j.chart == nil}) // a chart to compare is valued against the solve
 	if err != nil {
-		return nil, opt, err
+		return Card{}, err
 	}
 	if j.chart != nil {
 		d, err := charts.Compare(s, j.chart, charts.DefaultTie)
 		if err != nil {
-			return nil, opt, err
+			return Card{}, err
 		}
 		opt.Diff = NewDiffPage(d)
 	}
 	if j.req.Index.Counting() {
 		res, err := j.index.Run(ctx, progress)
 		if err != nil {
-			return nil, opt, err
+			return Card{}, err
 		}
 		opt.Indices = NewIndexPage(NewIndicesReport(res), s.Table())
 		if j.ramp != nil {
 			opt.Indices.Ramp = RampText(j.ramp, opt.Indices.Count)
 		}
 	}
-	return s.Table(), opt, nil
+	return Card{Table: s.Table(), Options: opt}, nil
 }

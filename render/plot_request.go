@@ -153,41 +153,42 @@ func (j PlotJob) Shoes() int {
 }
 
 // Run solves what the job asks and lays out its grids and the figure's
-// options, for Heatmap. progress is called once per shoe an index plot
-// samples.
-func (j PlotJob) Run(ctx context.Context, progress func()) ([]*EVGrid, HeatmapOptions, error) {
+// options, for Painter.Heatmap. progress is told the shoes an index plot
+// samples of all.
+func (j PlotJob) Run(ctx context.Context, progress func(done, total int64)) (Heatmap, error) {
 	switch {
 	case j.req.Metric == MetricIndex:
 		res, err := j.index.Run(ctx, progress)
 		if err != nil {
-			return nil, HeatmapOptions{}, err
+			return Heatmap{}, err
 		}
 		t, err := solve.Solve(j.rules)
 		if err != nil {
-			return nil, HeatmapOptions{}, err
+			return Heatmap{}, err
 		}
 		grids, opt := indexGrids(t, NewIndicesReport(res), j.kinds)
-		return grids, opt, nil
+		return Heatmap{grids, opt}, nil
 	case j.chart != nil:
 		d, err := j.compare().Run(ctx, j.chart)
 		if err != nil {
-			return nil, HeatmapOptions{}, err
+			return Heatmap{}, err
 		}
 		grids, opt := againstGrids(d, j.kinds)
-		return grids, opt, nil
+		return Heatmap{grids, opt}, nil
 	}
 	shared := solve.Options{Cache: solve.NewCache()} // --vs rules often share the shoe
 	t, err := solve.SolveWith(j.rules, shared)
 	if err != nil {
-		return nil, HeatmapOptions{}, err
+		return Heatmap{}, err
 	}
-	grids, opt, err := j.Grids(t)
+	h, err := j.Heatmap(t)
 	if err != nil || j.req.Vs == "" {
-		return grids, opt, err
+		return h, err
 	}
+	grids, opt := h.Grids, h.Options
 	tb, err := solve.SolveWith(j.vs, shared)
 	if err != nil {
-		return nil, opt, err
+		return Heatmap{}, err
 	}
 	for i, k := range j.kinds {
 		gb, _ := MetricGrid(tb, k, j.req.Metric)
@@ -202,13 +203,15 @@ func (j PlotJob) Run(ctx context.Context, progress func()) ([]*EVGrid, HeatmapOp
 	opt.Scale = "EV difference (fraction of the initial bet)"
 	opt.Notes[0] = "Each cell: the value under " + j.rules.String() + " less the value under " + j.vs.String() +
 		" (blue: the first is better). " + opt.Notes[0]
-	return grids, opt, nil
+	return Heatmap{grids, opt}, nil
 }
 
-// Grids lays out the job's metric of a solved table of its game (a plot
-// without Vs, Against or a count), for a face that keeps solved tables.
-func (j PlotJob) Grids(t *solve.Table) ([]*EVGrid, HeatmapOptions, error) {
-	return chartHeatmap(t, j.kinds, j.req.Metric, j.req.Codes)
+// Heatmap lays out the job's metric of a solved table of its game (a
+// plot without Vs, Against or a count), for a face that keeps solved
+// tables.
+func (j PlotJob) Heatmap(t *solve.Table) (Heatmap, error) {
+	grids, opt, err := chartHeatmap(t, j.kinds, j.req.Metric, j.req.Codes)
+	return Heatmap{grids, opt}, err
 }
 
 // againstGrids lays out what following a published chart costs: only the

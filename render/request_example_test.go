@@ -22,13 +22,14 @@ func ExampleCardRequest() {
 		fmt.Println(err)
 		return
 	}
-	t, opt, err := job.Run(context.Background(), nil, "example", time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
+	c, err := job.Run(context.Background(), nil)
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
+	c.Options.Version, c.Options.Date = "example", time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	var pdf bytes.Buffer
-	if err := draw.Card(&pdf, t, opt); err != nil {
+	if err := draw.Card(&pdf, c.Table, c.Options); err != nil {
 		fmt.Println(err)
 		return
 	}
@@ -45,17 +46,17 @@ func ExamplePlotRequest() {
 		fmt.Println(err)
 		return
 	}
-	grids, opt, err := job.Run(context.Background(), nil)
+	h, err := job.Run(context.Background(), nil)
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
 	var svg bytes.Buffer
-	if err := draw.Heatmap(&svg, "svg", grids, opt); err != nil {
+	if err := draw.Heatmap(&svg, "svg", h.Grids, h.Options); err != nil {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(len(grids), "grid;", bytes.Contains(svg.Bytes(), []byte("<svg")))
+	fmt.Println(len(h.Grids), "grid;", bytes.Contains(svg.Bytes(), []byte("<svg")))
 	// Output: 1 grid; true
 }
 

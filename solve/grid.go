@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"bjchart/solve/param"
 )
@@ -93,12 +94,13 @@ type GridResult struct {
 
 // Run solves the job's games, each deck count's together (its hand
 // graphs and dealer distributions are solved once), Jobs at once;
-// progress (nil: none) is called once per game solved. When ctx ends the solves
-// stop (between up cards) and Run returns its error.
-func (j GridJob) Run(ctx stdcontext.Context, progress func()) ([]GridResult, error) {
+// progress (nil: none) is told the games solved of all after each. When
+// ctx ends the solves stop (between up cards) and Run returns its error.
+func (j GridJob) Run(ctx stdcontext.Context, progress func(done, total int64)) ([]GridResult, error) {
 	if progress == nil {
-		progress = func() {}
+		progress = func(done, total int64) {}
 	}
+	var solved atomic.Int64
 	rows := make([]GridResult, len(j.Games))
 	errs := make([]error, len(j.Games))
 	work := make(chan []int)
@@ -122,7 +124,7 @@ func (j GridJob) Run(ctx stdcontext.Context, progress func()) ([]GridResult, err
 					} else {
 						rows[i] = GridResult{t.Rules, t.EV, t.CDEV}
 					}
-					progress()
+					progress(solved.Add(1), int64(len(j.Games)))
 				}
 			}
 		}()

@@ -77,17 +77,19 @@ func (o *cardOptions) run(cmd *cobra.Command, e env) error {
 	if err := checkWritable(out); err != nil {
 		return err
 	}
-	progress, finish := func() {}, func() {}
+	var progress func(done, total int64)
+	finish := func() {}
 	if n := job.Shoes(); n > 0 {
 		bar := newProgress(e, int64(n), "sampling shoes", "shoes", progressbar.OptionShowCount())
-		progress, finish = bar.Add, bar.Finish
+		progress, finish = bar.SetOf, bar.Finish
 	}
-	t, opt, err := job.Run(cmd.Context(), progress, version, date)
+	c, err := job.Run(cmd.Context(), progress)
 	finish()
 	if err != nil {
 		return err
 	}
-	return renderTo(e, out, func(b *bytes.Buffer) error { return draw.Card(b, t, opt) })
+	c.Options.Version, c.Options.Date = version, date
+	return renderTo(e, out, func(b *bytes.Buffer) error { return draw.Card(b, c.Table, c.Options) })
 }
 
 // printDate is the day a card prints, at midnight UTC (no time of day, so

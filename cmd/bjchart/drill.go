@@ -142,7 +142,7 @@ as text or JSON (--format json).`,
 				return err
 			}
 			bar := newProgress(e, int64(job.KeyShoes()), "this game's indices", "shoes")
-			key, err := job.Key(cmd.Context(), bar.Add)
+			key, err := job.Key(cmd.Context(), bar.SetOf)
 			bar.Finish()
 			if err != nil {
 				return requestError(err)

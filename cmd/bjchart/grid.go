@@ -43,7 +43,7 @@ func (o *gridOptions) run(cmd *cobra.Command, e env) error {
 		return err
 	}
 	bar := newProgress(e, int64(len(job.Games)), "solving", "rule sets", progressbar.OptionShowCount())
-	results, err := job.Run(cmd.Context(), bar.Add)
+	results, err := job.Run(cmd.Context(), bar.SetOf)
 	bar.Finish()
 	if err != nil {
 		return err

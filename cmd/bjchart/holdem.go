@@ -280,19 +280,15 @@ exact equilibrium) and what changing one class's play alone would gain.`,
   bjchart holdem nash --stack 15 --ante 0.125 --format json`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			err := req.Validate()
+			job, err := req.Check()
 			if stop, err := e.checked(req, err); stop {
 				return err
 			}
-			m, err := holdem.LoadMatrix()
+			res, err := job.Run(cmd.Context(), nil)
 			if err != nil {
 				return err
 			}
-			n, oneClass, err := req.Run(m)
-			if err != nil {
-				return err
-			}
-			rep := render.NewHoldemNashReport(n, oneClass)
+			rep := render.NewHoldemNashReport(res.Nash, res.OneClassGain)
 			return writeStdout(e, format, func(b *bytes.Buffer) error {
 				switch format {
 				case "json":

@@ -57,7 +57,7 @@ func (o *indicesOptions) run(cmd *cobra.Command, e env) error {
 			return err
 		}
 		bar := newProgress(e, int64((job.Shoes+job.Shards-1)/job.Shards), "sampling shoes", "shoes", progressbar.OptionShowCount())
-		part, err := job.RunPart(cmd.Context(), bar.Add, buildVersion())
+		part, err := job.RunPart(cmd.Context(), bar.SetOf, buildVersion())
 		bar.Finish()
 		if err != nil {
 			return err
@@ -65,7 +65,7 @@ func (o *indicesOptions) run(cmd *cobra.Command, e env) error {
 		return writeStdout(e, "json", func(b *bytes.Buffer) error { return render.WriteCompactJSON(b, part) })
 	}
 	bar := newProgress(e, int64(job.Shoes), "sampling shoes", "shoes", progressbar.OptionShowCount())
-	res, err := job.Run(cmd.Context(), bar.Add)
+	res, err := job.Run(cmd.Context(), bar.SetOf)
 	bar.Finish()
 	if err != nil {
 		return err

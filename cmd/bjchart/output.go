@@ -264,16 +264,20 @@ func (p *progress) Set(n int64) {
 }
 
 // SetOf records that done units are done of a total the run finds out
-// as it goes (0 until then).
+// as it goes (0 until then). Workers may report out of order: the bar
+// keeps the most done.
 func (p *progress) SetOf(done, total int64) {
 	p.mu.Lock()
+	defer p.mu.Unlock()
 	if total != p.total {
 		p.total = total
 		p.bar.ChangeMax64(total)
 	}
+	if done < p.done {
+		return
+	}
 	p.done = done
 	p.estimate()
-	p.mu.Unlock()
 	p.bar.Set64(done)
 }
 

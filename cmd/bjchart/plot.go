@@ -76,15 +76,16 @@ func (o *plotOptions) run(cmd *cobra.Command, e env) error {
 	if stop, err := e.checked(o.req, err); stop {
 		return err
 	}
-	progress, finish := func() {}, func() {}
+	var progress func(done, total int64)
+	finish := func() {}
 	if n := job.Shoes(); n > 0 {
 		bar := newProgress(e, int64(n), "sampling shoes", "shoes", progressbar.OptionShowCount())
-		progress, finish = bar.Add, bar.Finish
+		progress, finish = bar.SetOf, bar.Finish
 	}
-	grids, opt, err := job.Run(cmd.Context(), progress)
+	h, err := job.Run(cmd.Context(), progress)
 	finish()
 	if err != nil {
 		return err
 	}
-	return renderTo(e, o.out, func(b *bytes.Buffer) error { return draw.Heatmap(b, format, grids, opt) })
+	return renderTo(e, o.out, func(b *bytes.Buffer) error { return draw.Heatmap(b, format, h.Grids, h.Options) })
 }

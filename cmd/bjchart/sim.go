@@ -385,7 +385,7 @@ all must come from the same command but for --shard.`,
   bjchart sim merge part1.json part2.json`,
 		Args: argsBetween(1, -1, "the JSON files of the parts"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			merged, err := simreport.MergeRequest{Parts: args}.Run(readPart)
+			merged, err := simreport.MergeRequest{Parts: args}.Run(cmd.Context(), readPart)
 			var re *charts.ReadError
 			switch {
 			case errors.As(err, &re):

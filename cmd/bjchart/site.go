@@ -38,7 +38,7 @@ More: 'bjchart help web'.`,
 				return err
 			}
 			bar := newProgress(e, int64(job.Pages()), "writing the site", "pages", progressbar.OptionShowCount())
-			rep, err := job.Run(cmd.Context(), bar.Add)
+			rep, err := job.Run(cmd.Context(), bar.SetOf)
 			bar.Finish()
 			if err != nil {
 				return err

@@ -210,12 +210,13 @@ func (s *Server) handleHoldemEquity(w http.ResponseWriter, r *http.Request) {
 
 // parseHoldemNashQuery binds the query to an equilibrium's request, as
 // 'bjchart holdem nash' binds its flags.
-func parseHoldemNashQuery(v url.Values) (holdem.NashRequest, error) {
+func parseHoldemNashQuery(v url.Values) (holdem.NashRequest, holdem.NashJob, error) {
 	req := holdem.DefaultNashRequest()
 	if err := bindQuery(v, &req); err != nil {
-		return req, err
+		return req, holdem.NashJob{}, err
 	}
-	return req, req.Validate()
+	job, err := req.Check()
+	return req, job, err
 }
 
 // handleHoldemNash serves the heads-up push-or-fold equilibrium at a
@@ -223,7 +224,7 @@ func parseHoldemNashQuery(v url.Values) (holdem.NashRequest, error) {
 // blind's calls as coloured grids, in a worker slot.
 func (s *Server) handleHoldemNash(w http.ResponseWriter, r *http.Request) {
 	d := holdemData{Version: s.opt.Version, Show: defaultHoldemChart.Metrics()[0], Ranges: make([]string, 4)}
-	req, err := parseHoldemNashQuery(r.URL.Query())
+	req, job, err := parseHoldemNashQuery(r.URL.Query())
 	d.Stack, d.Ante = nashFields(req)
 	if err == nil {
 		err = s.holdemChart(r.Context(), defaultHoldemChart, &d)
@@ -233,14 +234,8 @@ func (s *Server) handleHoldemNash(w http.ResponseWriter, r *http.Request) {
 		s.html(w, s.holdemPage, d, http.StatusBadRequest)
 		return
 	}
-	m, err := holdem.LoadMatrix()
-	if err != nil {
-		s.fail(w, err)
-		return
-	}
-	var n holdem.Nash
-	var oneClass float64
-	if werr := s.tables.work(r.Context(), func() { n, oneClass, err = req.Run(m) }); werr != nil {
+	var res holdem.NashResult
+	if werr := s.tables.work(r.Context(), func() { res, err = job.Run(r.Context(), nil) }); werr != nil {
 		s.fail(w, werr)
 		return
 	}
@@ -248,7 +243,7 @@ func (s *Server) handleHoldemNash(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, err)
 		return
 	}
-	rep := render.NewHoldemNashReport(n, oneClass)
+	rep := render.NewHoldemNashReport(res.Nash, res.OneClassGain)
 	d.NashRep = &rep
 	for _, g := range []struct {
 		title string

@@ -124,7 +124,7 @@ func (s *Server) handleHouseCard(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	c := job.Card(sol)
-	c.Options.Version, c.Options.Date = s.opt.Version, s.today()
+	c.Options = s.printed(c.Options)
 	s.respond(w, "application/pdf", func(b *bytes.Buffer) error { return s.opt.Painter.HouseCard(b, c.Solution, c.Options) })
 }
 

@@ -103,9 +103,9 @@ func (q indexQuery) values() url.Values {
 }
 
 // indexReport computes the query's index plays (or takes them from the
-// last computed), calling progress once a shoe; it stops with
-// count.ErrStopped when ctx ends (the browser left).
-func (s *Server) indexReport(ctx context.Context, q indexQuery, progress func()) (*render.IndicesReport, error) {
+// last computed), telling progress the shoes valued of all; it stops
+// with count.ErrStopped when ctx ends (the browser left).
+func (s *Server) indexReport(ctx context.Context, q indexQuery, progress func(done, total int64)) (*render.IndicesReport, error) {
 	key := q.values().Encode()
 	if rep, ok := s.indices.get(key); ok {
 		return rep, nil
@@ -132,7 +132,7 @@ func (s *Server) handleIndicesRun(w http.ResponseWriter, r *http.Request) {
 	var done atomic.Int64
 	var rep *render.IndicesReport
 	err = stream.run(s.jobs, int64(q.job.Shoes), &done, func() (err error) {
-		rep, err = s.indexReport(ctx, q, func() { done.Add(1) })
+		rep, err = s.indexReport(ctx, q, func(n, _ int64) { done.Store(max(done.Load(), n)) })
 		return err
 	})
 	switch {
@@ -205,7 +205,7 @@ func (s *Server) handleCounterCard(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	opt := job.Layout(s.opt.Version, s.today())
+	opt := s.printed(job.Layout())
 	opt.Indices = render.NewIndexPage(rep, t)
 	s.respond(w, "application/pdf", func(b *bytes.Buffer) error { return s.opt.Painter.Card(b, t, opt) })
 }

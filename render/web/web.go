@@ -172,7 +172,7 @@ func New(opt Options) *Server {
 		return render.HandJSON(w, rep)
 	}))
 	s.mux.HandleFunc("GET /card.pdf", s.drawn(s.download("application/pdf", func(w *bytes.Buffer, q query, t *solve.Table) error {
-		return s.opt.Painter.Card(w, t, q.cardJob.Layout(s.opt.Version, s.today()))
+		return s.opt.Painter.Card(w, t, s.printed(q.cardJob.Layout()))
 	})))
 	s.mux.HandleFunc("GET /api/diff.json", s.downloadCtx("application/json", func(ctx context.Context, w *bytes.Buffer, q query, t *solve.Table) error {
 		d, err := s.compare(ctx, q)
@@ -225,14 +225,21 @@ func New(opt Options) *Server {
 	for _, format := range render.HeatmapFormats {
 		s.mux.HandleFunc("GET /plot."+format, s.drawn(s.download(map[string]string{"png": "image/png", "svg": "image/svg+xml", "pdf": "application/pdf"}[format],
 			func(w *bytes.Buffer, q query, t *solve.Table) error {
-				grids, opt, err := q.plotJob.Grids(t)
+				h, err := q.plotJob.Heatmap(t)
 				if err != nil {
 					return badRequest{err}
 				}
-				return s.opt.Painter.Heatmap(w, format, grids, opt)
+				return s.opt.Painter.Heatmap(w, format, h.Grids, h.Options)
 			})))
 	}
 	return s
+}
+
+// printed completes a card's options with what the page prints on every
+// card: its version and today's date.
+func (s *Server) printed(opt render.CardOptions) render.CardOptions {
+	opt.Version, opt.Date = s.opt.Version, s.today()
+	return opt
 }
 
 // today is the cards' date: the day, at midnight UTC, as the CLI's.
@@ -520,7 +527,8 @@ func Bind(path string, v url.Values) (req any, err error) {
 		req, _, err := riskQuery(v)
 		return req, err
 	case "/holdem/nash":
-		return parseHoldemNashQuery(v)
+		req, _, err := parseHoldemNashQuery(v)
+		return req, err
 	}
 	q, err := parseQuery(v)
 	switch path {

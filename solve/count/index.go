@@ -16,6 +16,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"bjchart/solve"
 )
@@ -131,9 +132,9 @@ type Options struct {
 	Shoes       int     // depleted shoes sampled
 	Penetration float64 // shoes are dealt to a depth uniform in [0, Penetration) of the shoe
 	Seed        uint64
-	// Progress, if not nil, is called once per shoe valued, from any
-	// goroutine.
-	Progress func()
+	// Progress, if not nil, is told the shoes valued of those to value
+	// after each, from any goroutine.
+	Progress func(done, total int64)
 	// Stop, if not nil, stops the computation when closed: no shoe is
 	// started after it, and the computation returns ErrStopped.
 	Stop <-chan struct{}
@@ -377,6 +378,11 @@ func sampleShoes(r solve.Rules, sys System, opt Options, points func(left [10]in
 	full := r.FullShoe()
 	total := float64(full.Total())
 	samples := make([]sample, opt.Shoes)
+	toValue := int64(opt.Shoes) // this part's shoes: k with k % Shards == Shard-1
+	if opt.Shards > 0 {
+		toValue = int64((opt.Shoes - opt.Shard + opt.Shards) / opt.Shards)
+	}
+	var valued atomic.Int64
 	err := onCores(opt.Shoes, opt.Stop, func(i int) {
 		if opt.Shards > 0 && i%opt.Shards != opt.Shard-1 {
 			return // another part's
@@ -384,7 +390,7 @@ func sampleShoes(r solve.Rules, sys System, opt Options, points func(left [10]in
 		left, c, weight := dealShoe(r, sys, full.Counts, opt, i)
 		samples[i] = sample{tc: c.with(), dealt: 1 - float64(c.n)/total, weight: weight, left: left, points: points(left, c)}
 		if opt.Progress != nil {
-			opt.Progress()
+			opt.Progress(valued.Add(1), toValue)
 		}
 	})
 	if err != nil {

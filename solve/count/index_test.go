@@ -283,7 +283,7 @@ func TestStop(t *testing.T) {
 	r, _ := solve.ParseRules("6D S17 DAS")
 	stop := make(chan struct{})
 	var valued atomic.Int64
-	opt := Options{Shoes: 10000, Penetration: 0.8, Seed: 1, Stop: stop, Progress: func() {
+	opt := Options{Shoes: 10000, Penetration: 0.8, Seed: 1, Stop: stop, Progress: func(int64, int64) {
 		if valued.Add(1) == 5 {
 			close(stop)
 		}

@@ -132,7 +132,7 @@ type IndicesPart struct {
 
 // RunPart solves a split run's part (job.Shard of job.Shards) and returns
 // it sealed; version is the program's, in the fingerprint.
-func (job IndicesJob) RunPart(ctx context.Context, progress func(), version string) (IndicesPart, error) {
+func (job IndicesJob) RunPart(ctx context.Context, progress func(done, total int64), version string) (IndicesPart, error) {
 	if job.Shards == 0 {
 		return IndicesPart{}, fmt.Errorf("not a part of a split run: give --shard i/n")
 	}
@@ -223,7 +223,7 @@ type IndicesMergeRequest struct {
 // run once, and fits the run's indices on all their shoes, calling
 // progress (if not nil) as a run does; it stops with ErrStopped when ctx
 // ends.
-func (q IndicesMergeRequest) Run(ctx context.Context, read func(name string) ([]byte, error), progress func()) (Indices, error) {
+func (q IndicesMergeRequest) Run(ctx context.Context, read func(name string) ([]byte, error), progress func(done, total int64)) (Indices, error) {
 	if len(q.Parts) == 0 {
 		return Indices{}, fmt.Errorf("no parts to merge: give the files of the parts")
 	}

@@ -261,10 +261,10 @@ type Indices struct {
 	Indices []Index
 }
 
-// Run checks the request and computes its index plays, calling progress
-// (if not nil) once a shoe from any goroutine; it stops with ErrStopped
-// when ctx ends.
-func (q IndicesRequest) Run(ctx context.Context, progress func()) (Indices, error) {
+// Run checks the request and computes its index plays, telling progress
+// (if not nil) the shoes valued of all after each, from any goroutine; it
+// stops with ErrStopped when ctx ends.
+func (q IndicesRequest) Run(ctx context.Context, progress func(done, total int64)) (Indices, error) {
 	job, err := q.Check()
 	if err != nil {
 		return Indices{}, err
@@ -274,7 +274,7 @@ func (q IndicesRequest) Run(ctx context.Context, progress func()) (Indices, erro
 
 // Run computes a checked request's index plays; a part of a split run is
 // RunPart's.
-func (job IndicesJob) Run(ctx context.Context, progress func()) (Indices, error) {
+func (job IndicesJob) Run(ctx context.Context, progress func(done, total int64)) (Indices, error) {
 	if job.Shards > 0 {
 		return Indices{}, fmt.Errorf("part %d/%d of a split run: RunPart solves it, and a merge of every part gives the indices", job.Shard, job.Shards)
 	}
@@ -293,7 +293,7 @@ func (job IndicesJob) Run(ctx context.Context, progress func()) (Indices, error)
 }
 
 // options are the sampling's options for the job.
-func (job IndicesJob) options(ctx context.Context, progress func()) Options {
+func (job IndicesJob) options(ctx context.Context, progress func(done, total int64)) Options {
 	return Options{Shoes: job.Shoes, Penetration: job.Penetration, Seed: job.Seed, Oversample: job.Oversample, Progress: progress, Stop: ctx.Done(), Moment: job.Moment,
 		Shard: job.Shard, Shards: job.Shards, From: job.from}
 }

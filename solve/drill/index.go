@@ -137,8 +137,8 @@ type IndexKey struct {
 // Key finds the indices the job's drills grade by: the published ones
 // where the game is the one they were published for, else the game's
 // own, computed as 'bjchart indices' computes them (progress, if not
-// nil, is called once a shoe).
-func (job IndexJob) Key(ctx context.Context, progress func()) (IndexKey, error) {
+// nil, is told the shoes valued of all after each).
+func (job IndexJob) Key(ctx context.Context, progress func(done, total int64)) (IndexKey, error) {
 	if published(job.Rules) {
 		return IndexKey{Decisions: job.Decisions, Source: "the published Hi-Lo indices (Schlesinger, Blackjack Attack, 2005), which are this game's (6D S17 DAS)"}, nil
 	}

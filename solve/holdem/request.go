@@ -118,25 +118,44 @@ func (q *NashRequest) Params(s *param.Set) {
 	s.Float(&q.Ante, "ante", "each player's ante, in big blinds")
 }
 
-// Validate reports what is wrong with the request, or nil.
-func (q NashRequest) Validate() error {
+// A NashJob is a checked equilibrium request.
+type NashJob struct{ stack, ante float64 }
+
+// Check reads the stack and the ante.
+func (q NashRequest) Check() (NashJob, error) {
 	if !(q.Stack >= 1 && q.Stack <= 1000) {
-		return param.NumberErrorf("stack", q.Stack, "want 1 to 1000 big blinds")
+		return NashJob{}, param.NumberErrorf("stack", q.Stack, "want 1 to 1000 big blinds")
 	}
 	if !(q.Ante >= 0 && q.Ante <= 10) {
-		return param.NumberErrorf("ante", q.Ante, "want 0 to 10 big blinds")
+		return NashJob{}, param.NumberErrorf("ante", q.Ante, "want 0 to 10 big blinds")
 	}
-	return nil
+	return NashJob{stack: q.Stack, ante: q.Ante}, nil
 }
 
-// Run checks the request and solves the equilibrium on the class matrix
-// until its exploitability is below a millionth of a big blind (at most
-// 100,000 iterations); it returns the equilibrium and the most a change
-// of one class's play alone gains.
-func (q NashRequest) Run(m *Matrix) (Nash, float64, error) {
-	if err := q.Validate(); err != nil {
-		return Nash{}, 0, err
+// Validate reports what is wrong with the request, or nil.
+func (q NashRequest) Validate() error {
+	_, err := q.Check()
+	return err
+}
+
+// A NashResult is an equilibrium and the most a change of one class's
+// play alone gains against it.
+type NashResult struct {
+	Nash         Nash
+	OneClassGain float64
+}
+
+// Run solves the equilibrium on the shipped class matrix until its
+// exploitability is below a millionth of a big blind (at most 100,000
+// iterations, well under a second); progress is not called.
+func (j NashJob) Run(ctx context.Context, progress func(done, total int64)) (NashResult, error) {
+	if err := ctx.Err(); err != nil {
+		return NashResult{}, err
 	}
-	n := PushFoldNash(m, q.Stack, q.Ante, 1e-6, 100_000)
-	return n, n.OneClassGain(m), nil
+	m, err := LoadMatrix()
+	if err != nil {
+		return NashResult{}, err
+	}
+	n := PushFoldNash(m, j.stack, j.ante, 1e-6, 100_000)
+	return NashResult{Nash: n, OneClassGain: n.OneClassGain(m)}, nil
 }

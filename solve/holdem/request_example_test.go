@@ -28,18 +28,17 @@ func ExampleEquityRequest() {
 
 // ExampleNashRequest: the push-or-fold equilibrium at 10 big blinds.
 func ExampleNashRequest() {
-	m, err := holdem.LoadMatrix()
+	job, err := holdem.DefaultNashRequest().Check()
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	q := holdem.DefaultNashRequest()
-	n, _, err := q.Run(m)
+	res, err := job.Run(context.Background(), nil)
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	fmt.Printf("%.0f big blinds: exploitability below 0.001: %v\n", n.Stack, n.Exploitability < 0.001)
+	fmt.Printf("%.0f big blinds: exploitability below 0.001: %v\n", res.Nash.Stack, res.Nash.Exploitability < 0.001)
 	// Output:
 	// 10 big blinds: exploitability below 0.001: true
 }

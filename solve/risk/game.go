@@ -175,7 +175,7 @@ func (m *measurer) measure(ctx context.Context, i, n int) ([]count.ShoeEdge, sim
 		opt.Shard, opt.Shards = i, n
 	}
 	if s.Progress != nil {
-		opt.Progress = func() {
+		opt.Progress = func(int64, int64) {
 			n := done.Add(1)
 			mu.Lock()
 			defer mu.Unlock()

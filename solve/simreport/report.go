@@ -5,6 +5,7 @@
 package simreport
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -217,13 +218,17 @@ type MergeRequest struct {
 	Parts []string // the parts' files, each the JSON of 'bjchart sim --shard i/n'
 }
 
-// Run reads each part with read and merges them (Merge).
-func (q MergeRequest) Run(read func(name string) ([]byte, error)) (Report, error) {
+// Run reads each part with read and merges them (Merge); it stops
+// between parts when ctx ends.
+func (q MergeRequest) Run(ctx context.Context, read func(name string) ([]byte, error)) (Report, error) {
 	if len(q.Parts) == 0 {
 		return Report{}, fmt.Errorf("no parts to merge: give the JSON files of the parts")
 	}
 	data := make([][]byte, len(q.Parts))
 	for k, f := range q.Parts {
+		if err := ctx.Err(); err != nil {
+			return Report{}, err
+		}
 		var err error
 		if data[k], err = read(f); err != nil {
 			return Report{}, err

@@ -1,6 +1,7 @@
 package simreport_test
 
 import (
+	"context"
 	"fmt"
 	"os"
 
@@ -12,7 +13,7 @@ import (
 // partI.json' on each) into the report of one run, as 'bjchart sim merge
 // part*.json' does. It needs the parts' files, so it is compiled, not run.
 func ExampleMergeRequest() {
-	rep, err := simreport.MergeRequest{Parts: []string{"part1.json", "part2.json"}}.Run(os.ReadFile)
+	rep, err := simreport.MergeRequest{Parts: []string{"part1.json", "part2.json"}}.Run(context.Background(), os.ReadFile)
 	if err != nil {
 		fmt.Println(err)
 		return

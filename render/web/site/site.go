@@ -285,8 +285,8 @@ func (j SiteJob) Pages() int { return len(j.pages()) }
 
 // Run writes the site: into a new folder beside the output, renamed into
 // place when whole, so that a failure leaves no half-written site.
-// progress is called after each page.
-func (j SiteJob) Run(ctx context.Context, progress func()) (SiteReport, error) {
+// progress is told the pages written of all after each.
+func (j SiteJob) Run(ctx context.Context, progress func(done, total int64)) (SiteReport, error) {
 	rep := SiteReport{Out: j.out}
 	out, err := filepath.Abs(j.out) // the toolchain builds in bjchart's folder, not this one
 	if err != nil {
@@ -383,12 +383,12 @@ func (w *siteWriter) addAssets() error {
 // and pages.json, which names each page's file by its address (a game's
 // also by its rules as people write them; the default page's pictures
 // too); it returns how many it precomputed.
-func (j SiteJob) addPages(ctx context.Context, w *siteWriter, progress func()) (int, error) {
+func (j SiteJob) addPages(ctx context.Context, w *siteWriter, progress func(done, total int64)) (int, error) {
 	srv := web.New(web.Options{Painter: draw.Painter{}, Version: j.version, Workers: runtime.GOMAXPROCS(0), Docs: j.docs})
 	pages := j.pages()
 	index := map[string]string{}
 	used := map[string]bool{}
-	for _, p := range pages {
+	for i, p := range pages {
 		if err := ctx.Err(); err != nil {
 			return 0, err
 		}
@@ -426,7 +426,7 @@ func (j SiteJob) addPages(ctx context.Context, w *siteWriter, progress func()) (
 			}
 		}
 		if progress != nil {
-			progress()
+			progress(int64(i+1), int64(len(pages)))
 		}
 	}
 	// A host's answer to an address it has no file for, where it takes
