@@ -35,10 +35,11 @@ type HouseCardJob struct {
 
 // Check reads the game and the paper.
 func (q HouseCardRequest) Check() (HouseCardJob, error) {
-	r, err := q.House.Check()
+	game, err := q.House.Check()
 	if err != nil {
 		return HouseCardJob{}, err
 	}
+	r := game.Rules
 	if !slices.Contains(Papers, q.Paper) {
 		return HouseCardJob{}, param.Errorf("paper", q.Paper, "want %s", param.OrList(Papers))
 	}
@@ -91,8 +92,8 @@ type HousePlotJob struct{ rules house.Rules }
 
 // Check reads the game.
 func (q HousePlotRequest) Check() (HousePlotJob, error) {
-	r, err := q.House.Check()
-	return HousePlotJob{rules: r}, err
+	game, err := q.House.Check()
+	return HousePlotJob{rules: game.Rules}, err
 }
 
 // Rules is the game the heatmap is of.
@@ -120,8 +121,5 @@ type Heatmap struct {
 
 // solveHouse solves a house game unless ctx has ended.
 func solveHouse(ctx context.Context, r house.Rules) (*house.Solution, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	return house.Solve(r)
+	return house.Job{Rules: r}.Run(ctx, nil)
 }

@@ -55,26 +55,30 @@ func (q Request) Options(r Rules) (Options, error) {
 	return opt, nil
 }
 
-// Check reads and checks the request: the rules and the solver's
-// options.
-func (q Request) Check() (Rules, Options, error) {
-	r, err := q.Game.Resolve()
-	if err != nil {
-		return r, Options{}, err
-	}
-	opt, err := q.Options(r)
-	return r, opt, err
+// A Job is a checked Request: the rules and the solver's options.
+type Job struct {
+	Rules   Rules
+	Options Options
 }
 
-// Run checks the request and solves its table; when ctx ends the solve
-// stops between up cards and Run returns ctx's error.
-func (q Request) Run(ctx stdcontext.Context) (*Table, error) {
-	r, opt, err := q.Check()
+// Check reads and checks the request: the rules and the solver's
+// options.
+func (q Request) Check() (Job, error) {
+	r, err := q.Game.Resolve()
 	if err != nil {
-		return nil, err
+		return Job{Rules: r}, err
 	}
+	opt, err := q.Options(r)
+	return Job{Rules: r, Options: opt}, err
+}
+
+// Run solves the job's table; progress is not called (a table takes a
+// second at most). When ctx ends the solve stops between up cards and Run
+// returns ctx's error.
+func (j Job) Run(ctx stdcontext.Context, progress func(done, total int64)) (*Table, error) {
+	opt := j.Options
 	opt.Stop = ctx.Done()
-	t, err := SolveWith(r, opt)
+	t, err := SolveWith(j.Rules, opt)
 	if errors.Is(err, ErrStopped) {
 		return nil, ctx.Err()
 	}
@@ -97,29 +101,37 @@ func (q *HandRequest) Params(s *param.Set) {
 	s.String(&q.Hand, "hand", "the hand and up card: cards (\"T,6 v T\") or a total (\"16 v T\", \"soft 18 v 9\")")
 }
 
-// Check reads and checks the request: the rules, the solver's options
-// and the hand.
-func (q HandRequest) Check() (Rules, Options, HandQuery, error) {
-	hq, err := ParseHand(q.Hand)
-	if err != nil {
-		return Rules{}, Options{}, hq, err
-	}
-	r, opt, err := q.Request.Check()
-	return r, opt, hq, err
+// A HandJob is a checked HandRequest: the solve's job and the hand.
+type HandJob struct {
+	Job
+	Hand HandQuery
 }
 
-// Run checks the request, solves its table and looks the hand up.
-func (q HandRequest) Run(ctx stdcontext.Context) (*Table, Lookup, error) {
-	_, _, hq, err := q.Check()
+// Check reads and checks the request: the rules, the solver's options
+// and the hand.
+func (q HandRequest) Check() (HandJob, error) {
+	hq, err := ParseHand(q.Hand)
 	if err != nil {
-		return nil, Lookup{}, err
+		return HandJob{Hand: hq}, err
 	}
-	t, err := q.Request.Run(ctx)
+	job, err := q.Request.Check()
+	return HandJob{Job: job, Hand: hq}, err
+}
+
+// A HandResult is a solved table and what it says of the hand.
+type HandResult struct {
+	Table  *Table
+	Lookup Lookup
+}
+
+// Run solves the job's table and looks the hand up.
+func (j HandJob) Run(ctx stdcontext.Context, progress func(done, total int64)) (HandResult, error) {
+	t, err := j.Job.Run(ctx, progress)
 	if err != nil {
-		return nil, Lookup{}, err
+		return HandResult{}, err
 	}
-	l, err := t.Lookup(hq)
-	return t, l, err
+	l, err := t.Lookup(j.Hand)
+	return HandResult{Table: t, Lookup: l}, err
 }
 
 // A DealerRequest asks how the dealer's hand ends, by up card ('bjchart
@@ -138,25 +150,34 @@ func (q *DealerRequest) Params(s *param.Set) {
 	s.String(&q.Shoe, "shoe", shoeUsage)
 }
 
-// Check reads and checks the request: the rules and the shoe (nil for
-// the rules' full shoe).
-func (q DealerRequest) Check() (Rules, *Shoe, error) {
-	r, opt, err := Request{Game: q.Game, Shoe: q.Shoe}.Check()
-	return r, opt.Shoe, err
+// A DealerJob is a checked DealerRequest: the rules and the shoe (nil
+// for the rules' full shoe).
+type DealerJob struct {
+	Rules Rules
+	Shoe  *Shoe
 }
 
-// Run checks the request and returns the dealer's outcomes by up card
-// (DealerOutcomes) with the rules and shoe they are of.
-func (q DealerRequest) Run(ctx stdcontext.Context) (Rules, *Shoe, [10]DealerDist, error) {
-	r, shoe, err := q.Check()
-	if err != nil {
-		return r, nil, [10]DealerDist{}, err
-	}
+// Check reads and checks the request.
+func (q DealerRequest) Check() (DealerJob, error) {
+	job, err := Request{Game: q.Game, Shoe: q.Shoe}.Check()
+	return DealerJob{Rules: job.Rules, Shoe: job.Options.Shoe}, err
+}
+
+// A DealerReport is the dealer's outcomes by up card (DealerOutcomes)
+// with the rules and shoe they are of.
+type DealerReport struct {
+	Rules    Rules
+	Shoe     *Shoe
+	Outcomes [10]DealerDist
+}
+
+// Run works the dealer's outcomes out; progress is not called.
+func (j DealerJob) Run(ctx stdcontext.Context, progress func(done, total int64)) (DealerReport, error) {
 	if err := ctx.Err(); err != nil {
-		return r, nil, [10]DealerDist{}, err
+		return DealerReport{}, err
 	}
-	d, err := DealerOutcomes(r, Options{Shoe: shoe})
-	return r, shoe, d, err
+	d, err := DealerOutcomes(j.Rules, Options{Shoe: j.Shoe})
+	return DealerReport{Rules: j.Rules, Shoe: j.Shoe, Outcomes: d}, err
 }
 
 // An EffectsRequest asks what each rule does to a game, one rule changed
@@ -171,16 +192,27 @@ func DefaultEffectsRequest() EffectsRequest { return EffectsRequest{} }
 // Params adds the request's fields to s.
 func (q *EffectsRequest) Params(s *param.Set) { q.Game.Params(s) }
 
-// Run reads the rules and solves the game and its variations (Effects);
-// when ctx ends the solves stop and Run returns ctx's error.
-func (q EffectsRequest) Run(ctx stdcontext.Context) (*Table, []Effect, error) {
+// An EffectsJob is a checked EffectsRequest: the game's rules.
+type EffectsJob struct{ Rules Rules }
+
+// Check reads the rules.
+func (q EffectsRequest) Check() (EffectsJob, error) {
 	r, err := q.Game.Resolve()
-	if err != nil {
-		return nil, nil, err
-	}
-	t, effects, err := effects(r, ctx.Done())
+	return EffectsJob{Rules: r}, err
+}
+
+// An EffectsReport is a game's solved table and each rule's effect on it.
+type EffectsReport struct {
+	Table   *Table
+	Effects []Effect
+}
+
+// Run solves the game and its variations (Effects); progress is not
+// called. When ctx ends the solves stop and Run returns ctx's error.
+func (j EffectsJob) Run(ctx stdcontext.Context, progress func(done, total int64)) (EffectsReport, error) {
+	t, effects, err := effects(j.Rules, ctx.Done())
 	if errors.Is(err, ErrStopped) {
-		return nil, nil, ctx.Err()
+		return EffectsReport{}, ctx.Err()
 	}
-	return t, effects, err
+	return EffectsReport{Table: t, Effects: effects}, err
 }

@@ -12,7 +12,12 @@ import (
 func ExampleRequest() {
 	q := solve.DefaultRequest()
 	q.Game = solve.Game{Rules: "1D H17 DAS"}
-	t, err := q.Run(context.Background())
+	job, err := q.Check()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	t, err := job.Run(context.Background(), nil)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -27,11 +32,17 @@ func ExampleHandRequest() {
 	q := solve.DefaultHandRequest()
 	q.Game = solve.Game{Rules: "INF H17 DAS LS"}
 	q.Hand = "T,6 v T"
-	_, l, err := q.Run(context.Background())
+	job, err := q.Check()
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
+	res, err := job.Run(context.Background(), nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	l := res.Lookup
 	fmt.Printf("best %v: stand %+.4f, hit %+.4f, surrender %+.4f\n", l.Best, l.EV[solve.Stand], l.EV[solve.Hit], l.EV[solve.Surrender])
 	// Output: best surrender: stand -0.5404, hit -0.5398, surrender -0.5000
 }
@@ -41,12 +52,17 @@ func ExampleHandRequest() {
 func ExampleDealerRequest() {
 	q := solve.DefaultDealerRequest()
 	q.Game = solve.Game{Rules: "6D S17"}
-	_, _, dist, err := q.Run(context.Background())
+	job, err := q.Check()
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	fmt.Printf("6 up busts %.2f%% of the time\n", 100*dist[5][solve.DealerBust])
+	rep, err := job.Run(context.Background(), nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("6 up busts %.2f%% of the time\n", 100*rep.Outcomes[5][solve.DealerBust])
 	// Output: 6 up busts 42.28% of the time
 }
 
@@ -55,12 +71,17 @@ func ExampleDealerRequest() {
 func ExampleEffectsRequest() {
 	q := solve.DefaultEffectsRequest()
 	q.Game = solve.Game{Rules: "INF H17 DAS LS"}
-	_, effects, err := q.Run(context.Background())
+	job, err := q.Check()
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	for _, e := range effects {
+	rep, err := job.Run(context.Background(), nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, e := range rep.Effects {
 		if e.Token == "6:5" || e.Token == "S17" {
 			fmt.Printf("%s: %+.3f%%\n", e.Token, 100*e.Change)
 		}

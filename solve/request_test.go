@@ -14,14 +14,18 @@ import (
 func TestRunStops(t *testing.T) {
 	q := DefaultRequest()
 	q.Game.Rules = "8D H17 DAS"
+	job, err := q.Check()
+	if err != nil {
+		t.Fatal(err)
+	}
 	ctx, cancel := stdcontext.WithCancel(stdcontext.Background())
 	cancel()
-	if tab, err := q.Run(ctx); tab != nil || !errors.Is(err, stdcontext.Canceled) {
+	if tab, err := job.Run(ctx, nil); tab != nil || !errors.Is(err, stdcontext.Canceled) {
 		t.Errorf("cancelled before: table %v, error %v", tab != nil, err)
 	}
 	ctx, cancel = stdcontext.WithTimeout(stdcontext.Background(), time.Millisecond)
 	defer cancel()
-	if tab, err := q.Run(ctx); tab != nil || !errors.Is(err, stdcontext.DeadlineExceeded) {
+	if tab, err := job.Run(ctx, nil); tab != nil || !errors.Is(err, stdcontext.DeadlineExceeded) {
 		t.Errorf("out of time: table %v, error %v", tab != nil, err)
 	}
 	stop := make(chan struct{})
@@ -30,7 +34,11 @@ func TestRunStops(t *testing.T) {
 	if _, err := SolveWith(r, Options{Stop: stop}); !errors.Is(err, ErrStopped) {
 		t.Errorf("a closed stop: %v, want ErrStopped", err)
 	}
-	if _, _, err := (EffectsRequest{Game: Game{Rules: "2D S17"}}).Run(ctx); !errors.Is(err, stdcontext.DeadlineExceeded) {
+	effectsJob, err := EffectsRequest{Game: Game{Rules: "2D S17"}}.Check()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := effectsJob.Run(ctx, nil); !errors.Is(err, stdcontext.DeadlineExceeded) {
 		t.Errorf("effects out of time: %v", err)
 	}
 }

@@ -76,10 +76,11 @@ its fallback (Dh: double, else hit), and the house edge.`,
 }
 
 func (o *chartOptions) run(cmd *cobra.Command, e env) error {
-	r, opt, err := o.req.Check()
+	job, err := o.req.Check()
 	if stop, err := e.checked(o.req, err); stop {
 		return err
 	}
+	r := job.Rules
 	color, err := colorMode(o.color, e)
 	if err != nil {
 		return err
@@ -105,13 +106,13 @@ func (o *chartOptions) run(cmd *cobra.Command, e env) error {
 	}
 	var header string
 	if o.shoe.Asked() {
-		sh, note, err := o.shoe.Shoe(r, opt.Shoe != nil)
+		sh, note, err := o.shoe.Shoe(r, job.Options.Shoe != nil)
 		if err != nil {
 			return requestError(err)
 		}
-		opt.Shoe, header = &sh, note
+		job.Options.Shoe, header = &sh, note
 	}
-	t, err := solve.SolveWith(r, opt)
+	t, err := job.Run(cmd.Context(), nil)
 	if err != nil {
 		return err
 	}

@@ -35,15 +35,15 @@ count and S17/H17.`,
 			if write == nil {
 				return usagef("--format %q: want text, json or csv", format)
 			}
-			_, _, err := req.Check()
+			job, err := req.Check()
 			if stop, err := e.checked(req, err); stop {
 				return err
 			}
-			r, shoe, dist, err := req.Run(cmd.Context())
+			res, err := job.Run(cmd.Context(), nil)
 			if err != nil {
 				return requestError(err)
 			}
-			d := render.NewDealer(r, shoe, dist)
+			d := render.NewDealer(res.Rules, res.Shoe, res.Outcomes)
 			return writeStdout(e, format, func(b *bytes.Buffer) error { return write(b, d) })
 		},
 	}

@@ -35,15 +35,15 @@ with its own best chart; the best play's change is beside it.`,
 			if write == nil {
 				return usagef("--format %q: want text, json or csv", format)
 			}
-			_, err := req.Game.Resolve()
+			job, err := req.Check()
 			if stop, err := e.checked(req, err); stop {
 				return err
 			}
-			t, effects, err := req.Run(cmd.Context())
+			res, err := job.Run(cmd.Context(), nil)
 			if err != nil {
 				return requestError(err)
 			}
-			return writeStdout(e, format, func(b *bytes.Buffer) error { return write(b, t, effects) })
+			return writeStdout(e, format, func(b *bytes.Buffer) error { return write(b, res.Table, res.Effects) })
 		},
 	}
 	var fields param.Set

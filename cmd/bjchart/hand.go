@@ -38,15 +38,15 @@ deck only totals matter.`,
 				"text": func(b *bytes.Buffer, rep render.HandReport) error { return render.HandText(b, rep) },
 				"json": func(b *bytes.Buffer, rep render.HandReport) error { return render.HandJSON(b, rep) },
 			}[format]
-			_, _, _, err := req.Check()
+			job, err := req.Check()
 			if stop, err := e.checked(req, err); stop {
 				return err
 			}
-			t, l, err := req.Run(cmd.Context())
+			res, err := job.Run(cmd.Context(), nil)
 			if err != nil {
 				return usageError{err}
 			}
-			rep := render.NewHandReport(t, l)
+			rep := render.NewHandReport(res.Table, res.Lookup)
 			return writeStdout(e, format, func(b *bytes.Buffer) error { return write(b, rep) })
 		},
 	}

@@ -48,7 +48,7 @@ Rules (default HOUSE, the house game with the dealer it built):
 				return housePlot(cmd.Context(), e, render.HousePlotRequest{House: cardReq.House}, plotOut)
 			}
 			req := cardReq.House
-			r, err := req.Check()
+			job, err := req.Check()
 			if stop, err := e.checked(req, err); stop {
 				return err
 			}
@@ -59,9 +59,9 @@ Rules (default HOUSE, the house game with the dealer it built):
 			if write == nil {
 				return usagef("--format %q: want text or json", format)
 			}
-			sol, err := house.Solve(r)
+			sol, err := job.Run(cmd.Context(), nil)
 			if err != nil {
-				return fmt.Errorf("solving %s: %w", r, err)
+				return fmt.Errorf("solving %s: %w", job.Rules, err)
 			}
 			return writeStdout(e, format, func(b *bytes.Buffer) error { return write(b, sol) })
 		},

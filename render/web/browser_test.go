@@ -511,10 +511,15 @@ func checkAdvice(t *testing.T, command string, advice []struct{ Play, EV string 
 	}
 	q := solve.DefaultHandRequest()
 	q.Game.Rules, q.Hand, q.Shoe = strings.Trim(rules, `"`), hand, shoe
-	_, l, err := q.Run(context.Background())
+	job, err := q.Check()
 	if err != nil {
 		t.Fatal(err)
 	}
+	res, err := job.Run(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := res.Lookup
 	for _, row := range advice {
 		var act solve.Action
 		for a := solve.Stand; a <= solve.Surrender; a++ {

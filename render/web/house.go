@@ -29,8 +29,8 @@ func houseQuery(v url.Values) (house.Request, house.Rules, error) {
 	if err := bindQuery(v, &req); err != nil {
 		return req, house.Rules{}, err
 	}
-	r, err := req.Check()
-	return req, r, err
+	job, err := req.Check()
+	return req, job.Rules, err
 }
 
 // handleHouse serves the house game's page: the value flat and with the

@@ -417,16 +417,19 @@ func (s *Server) effectsOf(ctx context.Context, q query) ([]solve.Effect, error)
 	if e, ok := s.effects.get(key); ok {
 		return e, nil
 	}
-	var effects []solve.Effect
-	var err error
-	if werr := s.tables.workAll(ctx, func() { _, effects, err = q.effectsRequest().Run(ctx) }); werr != nil {
+	job, err := q.effectsRequest().Check()
+	if err != nil {
+		return nil, err
+	}
+	var rep solve.EffectsReport
+	if werr := s.tables.workAll(ctx, func() { rep, err = job.Run(ctx, nil) }); werr != nil {
 		return nil, werr
 	}
 	if err != nil {
 		return nil, err
 	}
-	s.effects.put(key, effects)
-	return effects, nil
+	s.effects.put(key, rep.Effects)
+	return rep.Effects, nil
 }
 
 // fail answers an error: the client's as 400, a request out of time as
@@ -464,11 +467,11 @@ func (s *Server) compare(ctx context.Context, q query) (*charts.Diff, error) {
 
 // handReport looks up the query's hand in a table of its rules.
 func handReport(q query, t *solve.Table) (render.HandReport, error) {
-	_, _, hq, err := q.hand.Check()
+	job, err := q.hand.Check()
 	if err != nil {
 		return render.HandReport{}, err
 	}
-	l, err := t.Lookup(hq)
+	l, err := t.Lookup(job.Hand)
 	if err != nil {
 		return render.HandReport{}, err
 	}
@@ -536,7 +539,7 @@ func Bind(path string, v url.Values) (req any, err error) {
 		return q.hand.Request, err
 	case "/api/hand.json":
 		if err == nil {
-			_, _, _, err = q.hand.Check()
+			_, err = q.hand.Check()
 		}
 		return q.hand, err
 	case "/card.pdf":

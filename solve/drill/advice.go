@@ -83,7 +83,12 @@ func Advise(ctx context.Context, r solve.Rules, d Decision, chart *solve.Table) 
 	case r.HoleCard == solve.Peek && r.Surrender != solve.EarlySurrender:
 		l, err = shoeValues(r, d)
 	default:
-		_, l, err = d.HandRequest(r).Run(ctx)
+		var job solve.HandJob
+		var res solve.HandResult
+		if job, err = d.HandRequest(r).Check(); err == nil {
+			res, err = job.Run(ctx, nil)
+			l = res.Lookup
+		}
 	}
 	if err != nil {
 		return Advice{}, err

@@ -179,10 +179,15 @@ func TestTableAdviceIsTheShoeLeft(t *testing.T) {
 				t.Fatal(err)
 			}
 			if _, err := solve.ParseShoe(d.Shoe); err == nil { // 'hand --shoe' takes it: the same values
-				_, l, err := d.HandRequest(r).Run(context.Background())
+				job, err := d.HandRequest(r).Check()
 				if err != nil {
 					t.Fatal(err)
 				}
+				res, err := job.Run(context.Background(), nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				l := res.Lookup
 				for act := solve.Stand; act <= solve.Surrender; act++ {
 					if !a.Valued[act] {
 						continue

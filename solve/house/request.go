@@ -1,6 +1,9 @@
 package house
 
-import "bjchart/solve/param"
+import (
+	"bjchart/solve/param"
+	"context"
+)
 
 // A Request asks for a house game's solution: its rules in the house
 // rule language. 'bjchart house' binds it to flags, the page's /house to
@@ -18,13 +21,25 @@ func (q *Request) Params(s *param.Set) {
 	s.String(&q.Rules, "rules", "the house rules (see above)")
 }
 
+// A Job is a checked request: the game's rules.
+type Job struct{ Rules Rules }
+
 // Check reads the request's rules.
-func (q Request) Check() (Rules, error) {
+func (q Request) Check() (Job, error) {
 	r, err := ParseRules(q.Rules)
 	if err != nil {
-		return r, &param.Error{Name: "rules", Problem: err.Error()}
+		return Job{Rules: r}, &param.Error{Name: "rules", Problem: err.Error()}
 	}
-	return r, nil
+	return Job{Rules: r}, nil
+}
+
+// Run solves the game (Solve: seconds at most, not stopped midway);
+// progress is not called.
+func (j Job) Run(ctx context.Context, progress func(done, total int64)) (*Solution, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return Solve(j.Rules)
 }
 
 // Validate reports what is wrong with the request, or nil.

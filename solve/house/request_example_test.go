@@ -1,6 +1,7 @@
 package house_test
 
 import (
+	"context"
 	"fmt"
 
 	"bjchart/solve/house"
@@ -11,12 +12,12 @@ import (
 func ExampleRequest() {
 	q := house.DefaultRequest()
 	q.Rules = "HOUSE INF DESIGNED"
-	r, err := q.Check()
+	job, err := q.Check()
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	sol, err := house.Solve(r)
+	sol, err := job.Run(context.Background(), nil)
 	if err != nil {
 		fmt.Println(err)
 		return
