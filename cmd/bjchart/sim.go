@@ -13,7 +13,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"time"
 
 	"bjchart/charts"
 	"bjchart/render"
@@ -21,7 +20,6 @@ import (
 	"bjchart/solve"
 	"bjchart/solve/count"
 	"bjchart/solve/param"
-	"bjchart/solve/risk"
 	"bjchart/solve/sim"
 	"bjchart/solve/simreport"
 
@@ -31,13 +29,12 @@ import (
 )
 
 type simOptions struct {
-	req      sim.Request // the game, rounds, seed, shuffle, players, count and ramp
-	fields   param.Set   // req's fields, bound as flags
+	req      simreport.Request // the game, rounds, seed, shuffle, players, count and ramp; the bankroll
+	fields   param.Set         // req's fields, bound as flags
 	shoe     solveFlags
 	seats    []string
 	strategy string
 	format   string
-	bankroll float64
 	insureAt string
 	indices  string
 	scope    string // --index-scope
@@ -91,7 +88,7 @@ func (f *searchFlags) params() (sim.EMCTSParams, error) {
 }
 
 func newSimCmd(e env) *cobra.Command {
-	o := &simOptions{shoe: solveFlags{split: "cdz-"}, req: sim.DefaultRequest()}
+	o := &simOptions{shoe: solveFlags{split: "cdz-"}, req: simreport.DefaultRequest()}
 	cmd := &cobra.Command{
 		Use:   "sim",
 		Short: "Simulate rounds from a real shoe, every figure with its error bar",
@@ -123,7 +120,6 @@ More: 'bjchart help simulation'.`,
 	fl.StringVar(&o.scope, "index-scope", "card", "with --indices: where they are taken: card (wherever the counter's card prints them: split hands, hands of three or more cards, pairs played by their total, the hand not surrendered) or first (the first play of an unsplit two-card hand only, as many published simulations)")
 	fl.StringVar(&o.indices, "indices", "", "with --count hilo: play the Illustrious 18 and Fab 4 by the count: published (their published indices), computed (bjchart's, 600 shoes; some seconds), or a file written by 'bjchart indices --format json'")
 	fl.StringVar(&o.insureAt, "insure-at", "", "with --count: take insurance against an ace at this count or more (Hi-Lo: 3)")
-	fl.Float64Var(&o.bankroll, "bankroll", 0, "with --count: the bankroll, in units (a bet of 1 in the ramp), for the risk of ruin")
 	fl.StringVar(&o.plot, "plot", "", "with --count: draw the EV by count with error bars to this file (.png, .svg or .pdf)")
 	fl.StringVar(&o.shard, "shard", "", "run part i of n (\"i/n\", i from 1) of a run split across machines; merge the JSON outputs with 'bjchart sim merge'")
 	fl.StringVar(&o.preset, "preset", "", "Itoh 2023's experiments, with --players 1|4 and --decks 1|6: itoh-2023-t8 (basic strategy, flat 250), t9 (eMCTS win/lose, C=1), t10 (eMCTS table 7, C=3), t11 (basic strategy with its count and bet table), t12 (eMCTS table 7, C=3, with the count)")
@@ -132,10 +128,15 @@ More: 'bjchart help simulation'.`,
 }
 
 func (o *simOptions) run(cmd *cobra.Command, e env) error {
-	job, err := o.req.Check()
+	req := o.req
+	if o.preset == "itoh-2023-t11" || o.preset == "itoh-2023-t12" {
+		req.Bankroll = 0 // these presets count themselves: the bankroll is checked with their count below
+	}
+	checked, err := req.Check()
 	if stop, err := e.checked(o.req, err); stop {
 		return err
 	}
+	job := checked.Sim
 	r, rounds, pen := job.Rules, job.Rounds, job.Penetration
 	var indexSet *simreport.IndexPlaySet // the --indices played, for the report
 	var ref *sim.ItohRow
@@ -148,11 +149,11 @@ func (o *simOptions) run(cmd *cobra.Command, e env) error {
 			rounds = ref.Rounds
 		}
 	}
-	if (o.plot != "" || o.bankroll != 0) && o.req.Count == "" && o.preset != "itoh-2023-t11" && o.preset != "itoh-2023-t12" {
+	if (o.plot != "" || o.req.Bankroll != 0) && o.req.Sim.Count == "" && o.preset != "itoh-2023-t11" && o.preset != "itoh-2023-t12" {
 		return usagef("--plot and --bankroll need --count: they report a counting game")
 	}
-	if cmd.Flags().Changed("bankroll") && !(o.bankroll > 0 && o.bankroll <= 1e12) {
-		return usagef("--bankroll %v: want more than 0 units, at most 10^12", o.bankroll)
+	if o.fields.Given("bankroll") && !(o.req.Bankroll > 0 && o.req.Bankroll <= simreport.MaxBankroll) { // 0 given is no bankroll
+		return usagef("--bankroll %v: want more than 0 units, at most 10^12", o.req.Bankroll)
 	}
 	if o.plot != "" {
 		if err := checkWritable(o.plot); err != nil {
@@ -176,7 +177,7 @@ func (o *simOptions) run(cmd *cobra.Command, e env) error {
 		return usagef("--index-scope %q: want card or first", o.scope)
 	}
 	if o.indices != "" {
-		if o.req.Count != "hilo" {
+		if o.req.Sim.Count != "hilo" {
 			return usagef("--indices needs --count hilo: the index sets are Hi-Lo's")
 		}
 		plays, insure, set, err := indexPlays(o.indices, r)
@@ -213,24 +214,24 @@ func (o *simOptions) run(cmd *cobra.Command, e env) error {
 	if cfg.Seats, err = o.seatPlayers(s, r, cfg.Count != nil); err != nil {
 		return err
 	}
-	start := time.Now()
 	cfg.Rules, cfg.Shoe, cfg.Penetration, cfg.Rounds = r, opt.Shoe, pen, rounds
 	if err := o.shardConfig(&cfg, rounds); err != nil {
 		return err
 	}
-	bar := newProgress(e, cfg.Rounds, "dealing", "rounds", progressbar.OptionShowIts(), progressbar.OptionSetItsString("rounds"))
-	res, err := sim.Run(cfg, strat, bar.Set)
-	if err != nil {
-		return usageError{err}
-	}
-	bar.Finish()
 	shoe := ""
 	if opt.Shoe != nil && *opt.Shoe != r.FullShoe() {
 		shoe = opt.Shoe.String()
 	}
-	head := simreport.Head(render.RulesWithShoe(r.String(), shoe), shoe, o.strategyName(), job.Seed, cfg, o.req.Ramp)
+	head := simreport.Head(render.RulesWithShoe(r.String(), shoe), shoe, o.strategyName(), job.Seed, cfg, o.req.Sim.Ramp)
 	head.ExactOf, head.IndexPlays = exactOf, indexSet
-	report, err := o.report(cmd, head.WithResult(res, exact, time.Since(start)), res, cfg, ref)
+	plan := simreport.Plan{Config: cfg, Strategy: strat, Head: head, Exact: exact, Bankroll: o.req.Bankroll}
+	bar := newProgress(e, cfg.Rounds, "dealing", "rounds", progressbar.OptionShowIts(), progressbar.OptionSetItsString("rounds"))
+	played, err := plan.Run(cmd.Context(), bar.SetOf)
+	if err != nil {
+		return usageError{err}
+	}
+	bar.Finish()
+	report, err := o.report(cmd, played, cfg, ref)
 	if err != nil {
 		return err
 	}
@@ -253,11 +254,12 @@ func (o *simOptions) run(cmd *cobra.Command, e env) error {
 	})
 }
 
-// report completes a run's report: the part's label and fingerprint
-// with --shard (then sealed), each seat's rows, the paper's figure beside
-// a preset's, and a counter's figures.
-func (o *simOptions) report(cmd *cobra.Command, report simreport.Report, res sim.Result, cfg sim.Config, ref *sim.ItohRow) (simreport.Report, error) {
-	report.Shard, report.Sums = o.shard, &res
+// report completes a played run's report (simreport.Plan.Run's): the
+// part's label and fingerprint with --shard (then sealed), each seat's
+// rows and the paper's figure beside a preset's.
+func (o *simOptions) report(cmd *cobra.Command, report simreport.Report, cfg sim.Config, ref *sim.ItohRow) (simreport.Report, error) {
+	res := *report.Sums
+	report.Shard = o.shard
 	if o.shard != "" {
 		var err error
 		if report.Fingerprint, err = runFingerprint(cmd); err != nil {
@@ -276,9 +278,6 @@ func (o *simOptions) report(cmd *cobra.Command, report simreport.Report, res sim
 	report.SeatResults = simreport.SeatRows(res, seats)
 	if ref != nil {
 		report.Reference = simreport.NewPaperRef(ref.Source(), ref.Rounds, ref.Payout, report)
-	}
-	if cfg.Count != nil && cfg.Count.Name != sim.FlatItoh {
-		report.Counter, report.ByCount = risk.NewCounter(res, o.bankroll)
 	}
 	if o.shard != "" {
 		report.Seal = simreport.Seal(report)
@@ -304,8 +303,8 @@ func (o *simOptions) seatPlayers(s *solve.Solver, r solve.Rules, counting bool) 
 	if len(o.seats) > sim.MaxPlayers {
 		return nil, usagef("--seat given %d times: at most %d seats", len(o.seats), sim.MaxPlayers)
 	}
-	if len(o.seats) > 0 && o.fields.Given("players") && o.req.Players != len(o.seats) {
-		return nil, usagef("--players %d but --seat given %d times: the seats are the players", o.req.Players, len(o.seats))
+	if len(o.seats) > 0 && o.fields.Given("players") && o.req.Sim.Players != len(o.seats) {
+		return nil, usagef("--players %d but --seat given %d times: the seats are the players", o.req.Sim.Players, len(o.seats))
 	}
 	return seats, nil
 }
@@ -359,15 +358,15 @@ func (o *simOptions) applyPreset(cmd *cobra.Command, r *solve.Rules, cfg *sim.Co
 			o.search.c = map[string]float64{"winlose": 1, "table7": 3}[set.Reward]
 		}
 	}
-	row := sim.FindItohRow(table, o.req.Players, r.Decks, o.search.c)
+	row := sim.FindItohRow(table, o.req.Sim.Players, r.Decks, o.search.c)
 	if row == nil {
-		return nil, usagef("--preset %s: the paper has 1 or 4 players and 1 or 6 decks; got --players %d, %d decks", o.preset, o.req.Players, r.Decks)
+		return nil, usagef("--preset %s: the paper has 1 or 4 players and 1 or 6 decks; got --players %d, %d decks", o.preset, o.req.Sim.Players, r.Decks)
 	}
-	rules, ramp, err := sim.ItohGame(table, o.req.Players, r.Decks, cfg)
+	rules, ramp, err := sim.ItohGame(table, o.req.Sim.Players, r.Decks, cfg)
 	if err != nil {
 		return nil, err
 	}
-	*r, *pen, o.req.Ramp, o.req.Count = rules, 0, ramp, ""
+	*r, *pen, o.req.Sim.Ramp, o.req.Sim.Count = rules, 0, ramp, ""
 	return row, nil
 }
 

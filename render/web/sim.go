@@ -18,8 +18,6 @@ import (
 	"bjchart/solve"
 	"bjchart/solve/count"
 	"bjchart/solve/param"
-	"bjchart/solve/risk"
-	"bjchart/solve/sim"
 	"bjchart/solve/simreport"
 )
 
@@ -39,21 +37,21 @@ var simFields = []string{"rules", "rounds", "seed", "penetration", "csm", "count
 // simQuery is a simulation the page was asked for: the request ('bjchart
 // sim' binds the same fields to flags) and its checked job.
 type simQuery struct {
-	req sim.Request
-	job sim.Job
+	req simreport.Request
+	job simreport.Job
 }
 
 // values is the query as a URL's: the canonical rules and every field
 // given.
 func (q simQuery) values() url.Values {
-	req, def := q.req, sim.DefaultRequest()
-	req.Game = solve.Game{Rules: q.job.Rules.String()}
-	req.Rounds = q.job.Rounds
+	req, def := q.req, simreport.DefaultRequest()
+	req.Sim.Game = solve.Game{Rules: q.job.Sim.Rules.String()}
+	req.Sim.Rounds = q.job.Sim.Rounds
 	var fields, defaults param.Set
 	req.Params(&fields)
 	def.Params(&defaults)
 	v := fields.Changed(&defaults)
-	v.Set("rounds", strconv.FormatInt(q.job.Rounds, 10)) // always named, as the page shows them
+	v.Set("rounds", strconv.FormatInt(q.job.Sim.Rounds, 10)) // always named, as the page shows them
 	return v
 }
 
@@ -61,7 +59,7 @@ func (q simQuery) values() url.Values {
 // request's own defaults and checks; the page adds only its bound on the
 // rounds a request may ask of the server.
 func parseSimQuery(v url.Values) (simQuery, error) {
-	q := simQuery{req: sim.DefaultRequest()}
+	q := simQuery{req: simreport.DefaultRequest()}
 	var fields param.Set
 	q.req.Params(&fields)
 	v, _ = jobAsked(v)
@@ -73,8 +71,8 @@ func parseSimQuery(v url.Values) (simQuery, error) {
 		return q, err
 	}
 	q.job = job
-	if job.Rounds > maxSimRounds {
-		return q, param.NumberErrorf("rounds", job.Rounds, "the page plays at most %d rounds; 'bjchart sim' plays more", maxSimRounds)
+	if job.Sim.Rounds > maxSimRounds {
+		return q, param.NumberErrorf("rounds", job.Sim.Rounds, "the page plays at most %d rounds; 'bjchart sim' plays more", maxSimRounds)
 	}
 	return q, nil
 }
@@ -229,20 +227,20 @@ func commandLine(sub string, v url.Values) string {
 // from /sim/run and shows its progress and result.
 func (s *Server) handleSim(w http.ResponseWriter, r *http.Request) {
 	q, err := parseSimQuery(r.URL.Query())
-	d := simData{Input: q.req.Game.Rules, Rounds: q.req.Rounds, Seed: q.req.Seed, Max: render.Thousands(maxSimRounds), Version: s.opt.Version,
-		Count: q.req.Count, Ramp: q.req.Ramp, DefaultRamp: exampleRamp, Counts: countNames()}
+	d := simData{Input: q.req.Sim.Game.Rules, Rounds: q.req.Sim.Rounds, Seed: q.req.Sim.Seed, Max: render.Thousands(maxSimRounds), Version: s.opt.Version,
+		Count: q.req.Sim.Count, Ramp: q.req.Sim.Ramp, DefaultRamp: exampleRamp, Counts: countNames()}
 	status := http.StatusOK
 	asked := jobWanted(r) // the form sent: run it (a link fills the form)
 	switch {
 	case err != nil:
 		d.Error, status = err.Error(), http.StatusBadRequest
 	case !asked:
-		d.Rules = q.job.Rules.String()
+		d.Rules = q.job.Sim.Rules.String()
 	default:
-		d.Rules = q.job.Rules.String()
+		d.Rules = q.job.Sim.Rules.String()
 		d.Stream = "/sim/run?" + q.values().Encode()
 		d.Command = commandLine("sim", q.values())
-		if q.job.Count != nil {
+		if q.job.Sim.Count != nil {
 			d.Plot = "/sim/plot.png?" + q.values().Encode()
 		}
 	}
@@ -272,33 +270,28 @@ func (s *Server) handleSimRun(w http.ResponseWriter, r *http.Request) {
 	}
 	defer release()
 	send := stream.send
-	t, err := tableOf(ctx, s.tables, q.job.Rules)
+	t, err := tableOf(ctx, s.tables, q.job.Sim.Rules)
 	if err != nil {
 		send("failed", err.Error())
 		return
 	}
-	ch, err := sim.NewChart(t)
+	plan, err := q.job.Plan(t)
 	if err != nil {
 		send("failed", err.Error())
 		return
 	}
-	// Stop when the browser leaves or the request's time runs out.
-	cfg := q.job.Config(ctx.Done())
-	var res sim.Result
+	// Stop when the browser leaves.
+	var report simreport.Report
 	var dealt atomic.Int64
-	start := time.Now()
-	err = stream.run(s.jobs, q.job.Rounds, &dealt, func() (err error) {
-		res, err = sim.Run(cfg, ch, dealt.Store)
+	err = stream.run(s.jobs, q.job.Sim.Rounds, &dealt, func() (err error) {
+		report, err = plan.Run(ctx, func(n, _ int64) { dealt.Store(n) })
 		return err
 	})
 	if err != nil {
 		send("failed", err.Error())
 		return
 	}
-	head := simreport.Head(q.job.Rules.String(), "", "solved", q.job.Seed, cfg, q.req.Ramp)
-	report := head.WithResult(res, t.EV, time.Since(start))
-	if q.job.Count != nil {
-		report.Counter, report.ByCount = risk.NewCounter(res, 0)
+	if q.job.Sim.Count != nil {
 		s.sims.put(q.values().Encode(), report)
 	}
 	var page bytes.Buffer // the figures as a page, from the page's template

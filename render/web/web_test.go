@@ -298,7 +298,7 @@ func FuzzParseJobQuery(f *testing.F) {
 			if strings.Contains(err.Error(), "\n") {
 				t.Errorf("%q: a message of more than one line: %q", raw, err)
 			}
-		} else if q.job.Rounds < 1 || q.job.Rounds > maxSimRounds || (q.req.Ramp != "" && len(q.job.Ramp) == 0) {
+		} else if q.job.Sim.Rounds < 1 || q.job.Sim.Rounds > maxSimRounds || (q.req.Sim.Ramp != "" && len(q.job.Sim.Ramp) == 0) {
 			t.Errorf("%q: read %+v", raw, q)
 		}
 		if q, err := parseIndexQuery(v); err != nil {

@@ -3,8 +3,10 @@ package simreport_test
 import (
 	"context"
 	"fmt"
+	"math"
 	"os"
 
+	"bjchart/solve"
 	"bjchart/solve/simreport"
 )
 
@@ -19,4 +21,23 @@ func ExampleMergeRequest() {
 		return
 	}
 	fmt.Printf("%s: %d rounds, EV %+.4f ± %.4f units a round\n", rep.Rules, rep.Rounds, rep.EV, rep.SE)
+}
+
+// ExampleRequest simulates a game by its solved chart and sets the
+// simulated EV beside the chart's exact one.
+func ExampleRequest() {
+	q := simreport.DefaultRequest()
+	q.Sim.Game, q.Sim.Rounds, q.Sim.Seed = solve.Game{Rules: "6D S17 DAS LS"}, 200_000, 7
+	job, err := q.Check()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	rep, err := job.Run(context.Background(), nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("%d rounds of %s; within 3 SE of the exact EV: %v\n", rep.Rounds, rep.Strategy, math.Abs(rep.EV-rep.ExactEV) < 3*rep.SE)
+	// Output: 200000 rounds of solved; within 3 SE of the exact EV: true
 }
