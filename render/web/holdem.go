@@ -70,7 +70,7 @@ func grid(title, note string, cells []holdemCell) holdemGrid {
 func (s *Server) handleHoldem(w http.ResponseWriter, r *http.Request) {
 	d := newHoldemData(s.opt.Version)
 	d.Ranges = make([]string, 4)
-	job, err := holdemChartQuery(r.URL.Query())
+	req, job, err := holdemChartQuery(r.URL.Query())
 	if err != nil { // a field the page does not take is refused, not ignored
 		d.Error = err.Error()
 		s.html(w, s.holdemPage, d, http.StatusBadRequest)
@@ -81,7 +81,8 @@ func (s *Server) handleHoldem(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, err)
 		return
 	}
-	d.Command = "bjchart holdem"
+	def := render.DefaultHoldemChartRequest()
+	d.Command = requestCommand("holdem", &req, &def)
 	s.html(w, s.holdemPage, d, http.StatusOK)
 }
 
@@ -104,12 +105,13 @@ var defaultHoldemChart, _ = render.DefaultHoldemChartRequest().Check()
 
 // holdemChartQuery binds a query to the Hold'em chart's request
 // (render.HoldemChartRequest, as 'bjchart holdem') and checks it.
-func holdemChartQuery(v url.Values) (render.HoldemChartJob, error) {
+func holdemChartQuery(v url.Values) (render.HoldemChartRequest, render.HoldemChartJob, error) {
 	req := render.DefaultHoldemChartRequest()
 	if err := bindQuery(v, &req); err != nil {
-		return render.HoldemChartJob{}, err
+		return req, render.HoldemChartJob{}, err
 	}
-	return req.Check()
+	job, err := req.Check()
+	return req, job, err
 }
 
 // holdemChart lays the chart of d.Show out.
@@ -258,9 +260,7 @@ func (s *Server) handleHoldemNash(w http.ResponseWriter, r *http.Request) {
 		}
 		d.Nash = append(d.Nash, grid(g.title, "", cells))
 	}
-	d.Command = fmt.Sprintf("bjchart holdem nash --stack %s", d.Stack)
-	if req.Ante > 0 {
-		d.Command += " --ante " + d.Ante
-	}
+	def := holdem.DefaultNashRequest()
+	d.Command = requestCommand("holdem nash", &req, &def)
 	s.html(w, s.holdemPage, d, http.StatusOK)
 }

@@ -18,6 +18,7 @@ import (
 	"bjchart/solve"
 	"bjchart/solve/count"
 	"bjchart/solve/param"
+	"bjchart/solve/sim"
 	"bjchart/solve/simreport"
 )
 
@@ -196,6 +197,7 @@ type simData struct {
 	Input, Rules, Error, Stream, Version string
 	Note                                 string         // said before the job runs
 	Bounds                               string         // what the page takes at most, and the defaults it does not show, from the code
+	DefaultPenetration                   string         // the shoe dealt unless asked otherwise (sim.DefaultPenetration)
 	Set                                  string         // index plays' set
 	Count, Ramp                          string         // a simulation's count and ramp
 	DefaultRamp                          string         // the ramp field's placeholder
@@ -206,6 +208,15 @@ type simData struct {
 	Seed                                 uint64
 	Max                                  string // the most rounds the page deals, grouped: 20,000,000
 	Command                              string // the job on the command line
+}
+
+// requestCommand is the command that asks what req asks: the fields in
+// which it differs from def (the request's defaults) as flags.
+func requestCommand(sub string, req, def interface{ Params(*param.Set) }) string {
+	var fields, defaults param.Set
+	req.Params(&fields)
+	def.Params(&defaults)
+	return commandLine(sub, fields.Changed(&defaults))
 }
 
 // commandLine is the command that does what a page's query asks: the
@@ -228,7 +239,8 @@ func commandLine(sub string, v url.Values) string {
 func (s *Server) handleSim(w http.ResponseWriter, r *http.Request) {
 	q, err := parseSimQuery(r.URL.Query())
 	d := simData{Input: q.req.Sim.Game.Rules, Rounds: q.req.Sim.Rounds, Seed: q.req.Sim.Seed, Max: render.Thousands(maxSimRounds), Version: s.opt.Version,
-		Count: q.req.Sim.Count, Ramp: q.req.Sim.Ramp, DefaultRamp: exampleRamp, Counts: countNames()}
+		Count: q.req.Sim.Count, Ramp: q.req.Sim.Ramp, DefaultRamp: exampleRamp, Counts: countNames(),
+		DefaultPenetration: param.FormatPercent(sim.DefaultPenetration)}
 	status := http.StatusOK
 	asked := jobWanted(r) // the form sent: run it (a link fills the form)
 	switch {

@@ -518,11 +518,7 @@ func Bind(path string, v url.Values) (req any, err error) {
 	case "/drill/table":
 		return parseTableQuery(v)
 	case "/holdem":
-		req := render.DefaultHoldemChartRequest()
-		if err := bindQuery(v, &req); err != nil {
-			return req, err
-		}
-		_, err := req.Check()
+		req, _, err := holdemChartQuery(v)
 		return req, err
 	case "/holdem/equity":
 		return parseHoldemEquityQuery(v)
