@@ -57,35 +57,43 @@ func (q CompareRequest) RulesFrom() string {
 	return "the rules given"
 }
 
+// A CompareJob is a checked comparison: the chart, the rules it is
+// solved for and the tie margin.
+type CompareJob struct {
+	Chart *Chart
+	Rules solve.Rules
+	Tie   float64
+}
+
 // Check checks the request and reads the rules to solve for chart c:
 // the game's, or with none given the chart's header.
-func (q CompareRequest) Check(c *Chart) (solve.Rules, error) {
+func (q CompareRequest) Check(c *Chart) (CompareJob, error) {
+	job := CompareJob{Chart: c, Tie: q.Tie}
 	if !(q.Tie >= 0) || math.IsInf(q.Tie, 1) {
-		return solve.Rules{}, param.NumberErrorf("tie", q.Tie, "want a finite, non-negative EV")
+		return job, param.NumberErrorf("tie", q.Tie, "want a finite, non-negative EV")
 	}
 	if !q.FromChart() {
-		return q.Game.Resolve()
+		var err error
+		job.Rules, err = q.Game.Resolve()
+		return job, err
 	}
 	spec, err := c.Rules()
 	if err != nil {
-		return solve.Rules{}, err
+		return job, err
 	}
-	return spec.Reading(), nil
+	job.Rules = spec.Reading()
+	return job, nil
 }
 
-// Run checks the request, solves its rules and compares chart c with the
-// solution. ctx is heeded before the solve, not during it.
-func (q CompareRequest) Run(ctx context.Context, c *Chart) (*Diff, error) {
-	r, err := q.Check(c)
-	if err != nil {
-		return nil, err
-	}
+// Run solves the job's rules and compares its chart with the solution;
+// progress is not called. ctx is heeded before the solve, not during it.
+func (j CompareJob) Run(ctx context.Context, progress func(done, total int64)) (*Diff, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	s, err := solve.NewSolver(r, solve.Options{})
+	s, err := solve.NewSolver(j.Rules, solve.Options{})
 	if err != nil {
 		return nil, err
 	}
-	return Compare(s, c, q.Tie)
+	return Compare(s, j.Chart, j.Tie)
 }

@@ -18,7 +18,12 @@ func ExampleCompareRequest() {
 		fmt.Println(err)
 		return
 	}
-	d, err := q.Run(context.Background(), c)
+	job, err := q.Check(c)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	d, err := job.Run(context.Background(), nil)
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -119,7 +119,8 @@ func (q PlotRequest) Check(load func(string) (*charts.Chart, error)) (PlotJob, e
 			return job, err
 		}
 		job.chart = c
-		job.rules, err = job.compare().Check(c)
+		compare, err := job.compare().Check(c)
+		job.rules = compare.Rules
 		return job, err
 	}
 	r, err := q.Game.Resolve()
@@ -169,7 +170,11 @@ func (j PlotJob) Run(ctx context.Context, progress func(done, total int64)) (Hea
 		grids, opt := indexGrids(t, NewIndicesReport(res), j.kinds)
 		return Heatmap{grids, opt}, nil
 	case j.chart != nil:
-		d, err := j.compare().Run(ctx, j.chart)
+		compare, err := j.compare().Check(j.chart)
+		if err != nil {
+			return Heatmap{}, err
+		}
+		d, err := compare.Run(ctx, nil)
 		if err != nil {
 			return Heatmap{}, err
 		}

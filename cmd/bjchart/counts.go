@@ -31,11 +31,11 @@ with --count or --tags.`,
   bjchart counts --rules 2D --tags "A=-1,2=1,3=1,4=1,5=1,6=1,7=1,T=-1"`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			_, _, err := req.Check()
+			job, err := req.Check()
 			if stop, err := e.checked(req, err); stop {
 				return err
 			}
-			res, err := req.Run(cmd.Context())
+			res, err := job.Run(cmd.Context(), nil)
 			if err != nil {
 				return requestError(err)
 			}

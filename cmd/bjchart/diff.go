@@ -58,11 +58,11 @@ func (o *diffOptions) run(cmd *cobra.Command, chart string, e env) error {
 	if err != nil {
 		return chartError(err)
 	}
-	_, err = o.req.Check(c)
+	job, err := o.req.Check(c)
 	if stop, err := e.checked(o.req, err); stop {
 		return err
 	}
-	d, err := o.req.Run(cmd.Context(), c)
+	d, err := job.Run(cmd.Context(), nil)
 	if err != nil {
 		return err
 	}

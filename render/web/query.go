@@ -88,10 +88,11 @@ func parseQuery(v url.Values) (query, error) {
 // with no rules given, the game is the chart's own, and the page's other
 // requests are of it too.
 func (q *query) compareWith(c *charts.Chart, upload string) error {
-	r, err := q.compare.Check(c)
+	job, err := q.compare.Check(c)
 	if err != nil {
 		return err
 	}
+	r := job.Rules
 	q.chart, q.upload, q.rules = c, upload, r
 	if q.compare.FromChart() {
 		game := solve.Game{Rules: r.String()}

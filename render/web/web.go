@@ -462,7 +462,11 @@ func (s *Server) compare(ctx context.Context, q query) (*charts.Diff, error) {
 	if q.upload != "" {
 		key = fmt.Sprintf("%s\x00upload %s\x00%q\x00%v", q.rules, c.Name, c.Comments, c.Cells) // the upload's own title and plays
 	}
-	return s.diffs.getKey(ctx, key, func(ctx context.Context) (*charts.Diff, error) { return q.compare.Run(ctx, c) })
+	job, err := q.compare.Check(c)
+	if err != nil {
+		return nil, err
+	}
+	return s.diffs.getKey(ctx, key, func(ctx context.Context) (*charts.Diff, error) { return job.Run(ctx, nil) })
 }
 
 // handReport looks up the query's hand in a table of its rules.

@@ -193,27 +193,34 @@ func (q *CorrelationRequest) Params(s *param.Set) {
 	s.String(&q.Tags, "tags", "a custom count's tags \"A=-1,2=1,...,T=-1\" (ranks left out tag 0)")
 }
 
+// A CorrelationJob is a checked correlation request: the rules and the
+// counts.
+type CorrelationJob struct {
+	Rules   solve.Rules
+	Systems []System
+}
+
 // Check reads the request: the rules and the counts.
-func (q CorrelationRequest) Check() (solve.Rules, []System, error) {
+func (q CorrelationRequest) Check() (CorrelationJob, error) {
 	r, err := q.Game.Resolve()
 	if err != nil {
-		return r, nil, err
+		return CorrelationJob{Rules: r}, err
 	}
 	if r.Infinite() {
-		return r, nil, fmt.Errorf("effects of removal with an infinite deck: removing a card changes nothing; give a deck count")
+		return CorrelationJob{Rules: r}, fmt.Errorf("effects of removal with an infinite deck: removing a card changes nothing; give a deck count")
 	}
 	if q.Count == "" && q.Tags == "" {
 		var all []System
 		for _, name := range slices.Sorted(maps.Keys(Systems)) {
 			all = append(all, Systems[name])
 		}
-		return r, all, nil
+		return CorrelationJob{Rules: r, Systems: all}, nil
 	}
 	sys, err := IndicesRequest{Count: q.Count, Tags: q.Tags}.System()
 	if err == nil && sys.flat() {
 		err = fmt.Errorf("count %s tags every rank alike: it correlates with nothing", sys.Name)
 	}
-	return r, []System{sys}, err
+	return CorrelationJob{Rules: r, Systems: []System{sys}}, err
 }
 
 // A CountCorrelation is one count's correlations with a game.
@@ -232,13 +239,11 @@ type Correlations struct {
 	Counts  []CountCorrelation
 }
 
-// Run checks the request and computes the effects of removal (eleven
-// exact solves), each count's correlations and its playing efficiency.
-func (q CorrelationRequest) Run(ctx context.Context) (Correlations, error) {
-	r, systems, err := q.Check()
-	if err != nil {
-		return Correlations{}, err
-	}
+// Run computes the effects of removal (eleven exact solves), each
+// count's correlations and its playing efficiency; progress is not
+// called.
+func (j CorrelationJob) Run(ctx context.Context, progress func(done, total int64)) (Correlations, error) {
+	r, systems := j.Rules, j.Systems
 	eor, t, depleted, err := effectsOfRemoval(ctx, r)
 	if err != nil {
 		return Correlations{}, err

@@ -19,7 +19,11 @@ import (
 // little. The insurance correlation of Hi-Lo is also worked by hand:
 // 208 / sqrt(40 x 1872).
 func TestEffectsOfRemovalAndCorrelations(t *testing.T) {
-	res, err := CorrelationRequest{Game: solve.Game{Rules: "1D S17 NDAS"}}.Run(context.Background())
+	job, err := CorrelationRequest{Game: solve.Game{Rules: "1D S17 NDAS"}}.Check()
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := job.Run(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -102,7 +106,7 @@ func TestCorrelationRefuses(t *testing.T) {
 		{Tags: "A=1,2=1,3=1,4=1,5=1,6=1,7=1,8=1,9=1,T=1"},
 		{Count: "hilo", Tags: "A=-1"},
 	} {
-		if _, _, err := q.Check(); err == nil {
+		if _, err := q.Check(); err == nil {
 			t.Errorf("%+v: accepted", q)
 		}
 	}

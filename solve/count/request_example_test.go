@@ -65,7 +65,12 @@ func ExampleIndicesMergeRequest() {
 // game: its betting correlation, playing efficiency and insurance
 // correlation.
 func ExampleCorrelationRequest() {
-	res, err := count.CorrelationRequest{Game: solve.Game{Rules: "1D S17 NDAS"}, Count: "hilo"}.Run(context.Background())
+	job, err := count.CorrelationRequest{Game: solve.Game{Rules: "1D S17 NDAS"}, Count: "hilo"}.Check()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	res, err := job.Run(context.Background(), nil)
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -179,11 +179,11 @@ func siteGames(extra string) ([]solve.Rules, error) {
 		if err != nil {
 			return nil, err
 		}
-		r, err := charts.DefaultCompareRequest().Check(c)
+		job, err := charts.DefaultCompareRequest().Check(c)
 		if err != nil {
 			continue // a chart whose rules name no one game
 		}
-		add(r)
+		add(job.Rules)
 	}
 	for _, s := range strings.Split(extra, ";") {
 		if strings.TrimSpace(s) == "" {
