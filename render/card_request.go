@@ -139,15 +139,23 @@ func (j CardJob) Run(ctx context.Context, progress func(done, total int64)) (Car
 		}
 		opt.Diff = NewDiffPage(d)
 	}
+	card := Card{Table: s.Table(), Options: opt}
 	if j.req.Index.Counting() {
 		res, err := j.index.Run(ctx, progress)
 		if err != nil {
 			return Card{}, err
 		}
-		opt.Indices = NewIndexPage(NewIndicesReport(res), s.Table())
-		if j.ramp != nil {
-			opt.Indices.Ramp = RampText(j.ramp, opt.Indices.Count)
-		}
+		card = j.WithIndices(card, NewIndicesReport(res))
 	}
-	return Card{Table: s.Table(), Options: opt}, nil
+	return card, nil
+}
+
+// WithIndices makes a card a counter's: its index page of rep (the job's
+// count's indices, run or kept by the face) and the ramp asked for.
+func (j CardJob) WithIndices(c Card, rep *IndicesReport) Card {
+	c.Options.Indices = NewIndexPage(rep, c.Table)
+	if j.ramp != nil {
+		c.Options.Indices.Ramp = RampText(j.ramp, c.Options.Indices.Count)
+	}
+	return c
 }

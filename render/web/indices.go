@@ -205,7 +205,6 @@ func (s *Server) handleCounterCard(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	opt := s.printed(job.Layout())
-	opt.Indices = render.NewIndexPage(rep, t)
-	s.respond(w, "application/pdf", func(b *bytes.Buffer) error { return s.opt.Painter.Card(b, t, opt) })
+	c := job.WithIndices(render.Card{Table: t, Options: s.printed(job.Layout())}, rep)
+	s.respond(w, "application/pdf", func(b *bytes.Buffer) error { return s.opt.Painter.Card(b, c.Table, c.Options) })
 }
