@@ -41,10 +41,11 @@ More: 'bjchart help training'.`,
   bjchart drill --hands 3 --seed 4 --answers - --format json`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			rules, err := req.Check()
+			job, err := req.Check()
 			if stop, err := e.checked(req, err); stop {
 				return err
 			}
+			rules := job.Rules
 			memPath := memoryPath(e)
 			if forget {
 				if err := forgetMemory(memPath); err != nil {
@@ -65,7 +66,10 @@ More: 'bjchart help training'.`,
 					fmt.Fprintf(e.stdout, "Bringing back the cells you missed: %s.\n", req.Review)
 				}
 			}
-			s, err := req.Start(cmd.Context())
+			if job, err = req.Check(); err != nil { // with the cells to review
+				return requestError(err)
+			}
+			s, err := job.Run(cmd.Context(), nil)
 			if err != nil {
 				return requestError(err)
 			}

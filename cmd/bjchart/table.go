@@ -36,7 +36,7 @@ More: 'bjchart help training'.`,
   bjchart drill table --rules 1D --seed 23 --answers - --format json`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			_, _, err := req.Check()
+			job, err := req.Check()
 			if stop, err := e.checked(req, err); stop {
 				return err
 			}
@@ -49,7 +49,7 @@ More: 'bjchart help training'.`,
 			case format != "text":
 				in = strings.NewReader("") // the moves of --moves only
 			}
-			t, err := req.Sit()
+			t, err := job.Run(cmd.Context(), nil)
 			if err != nil {
 				return requestError(err)
 			}

@@ -24,7 +24,8 @@ const maxDrillHands = 200
 // seed).
 type drillQuery struct {
 	req     drill.Request
-	rules   solve.Rules // the request's, checked
+	job     drill.Job   // the request checked
+	rules   solve.Rules // its rules
 	answers []solve.Action
 	letters string
 }
@@ -42,9 +43,10 @@ func parseDrillQuery(v url.Values) (drillQuery, error) {
 		return q, err
 	}
 	var err error
-	if q.rules, err = q.req.Check(); err != nil {
+	if q.job, err = q.req.Check(); err != nil {
 		return q, err
 	}
+	q.rules = q.job.Rules
 	if q.req.Hands > maxDrillHands {
 		return q, param.NumberErrorf("hands", q.req.Hands, "the page deals at most %d hands a session; 'bjchart drill' deals more", maxDrillHands)
 	}
@@ -104,7 +106,7 @@ func (s *Server) handleDrill(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, err)
 		return
 	}
-	sess, err := q.req.NewSession(t)
+	sess, err := q.job.Session(t)
 	if err != nil {
 		s.fail(w, err)
 		return

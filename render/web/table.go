@@ -95,7 +95,7 @@ func parseTableQuery(v url.Values) (drill.TableRequest, error) {
 	if err := all.ParseQuery(v); err != nil {
 		return req, err
 	}
-	_, _, err := req.Check()
+	_, err := req.Check()
 	return req, err
 }
 
@@ -121,7 +121,12 @@ func (s *Server) handleTable(w http.ResponseWriter, r *http.Request) {
 		fail(err)
 		return
 	}
-	t, err := req.Sit()
+	job, err := req.Check()
+	if err != nil {
+		fail(err)
+		return
+	}
+	t, err := job.Run(r.Context(), nil)
 	if err != nil {
 		fail(err)
 		return

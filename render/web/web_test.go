@@ -529,7 +529,11 @@ func TestIndexDrillPage(t *testing.T) {
 func TestTableSessionBound(t *testing.T) {
 	q := drill.DefaultTableRequest()
 	q.Game.Rules, q.Seed = "6D", 1
-	tab, err := q.Sit()
+	job, err := q.Check()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab, err := job.Run(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

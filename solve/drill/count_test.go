@@ -171,7 +171,7 @@ func TestReviewBringsCellsBack(t *testing.T) {
 	share := func(review string) (float64, int) {
 		q := DefaultRequest()
 		q.Game, q.Hands, q.Seed, q.Review = solve.Game{Rules: "6D S17 DAS"}, 3000, 7, review
-		s, err := q.Start(context.Background())
+		s, err := startSession(q)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -94,51 +94,49 @@ func ParseReview(s string) ([]string, error) {
 	return out, nil
 }
 
+// A Job is a checked trainer request: its game's rules.
+type Job struct {
+	Rules solve.Rules
+	req   Request
+}
+
 // Check reads and checks the request.
-func (q Request) Check() (solve.Rules, error) {
+func (q Request) Check() (Job, error) {
+	job := Job{req: q}
 	r, err := q.Game.Resolve()
+	job.Rules = r
 	if err != nil {
-		return r, err
+		return job, err
 	}
 	if q.Hands < 1 || q.Hands > MaxHands {
-		return r, param.NumberErrorf("hands", q.Hands, "want 1 to %d", MaxHands)
+		return job, param.NumberErrorf("hands", q.Hands, "want 1 to %d", MaxHands)
 	}
 	if !slices.Contains(Focuses, q.Focus) {
-		return r, param.Errorf("focus", q.Focus, "want %s", param.OrList(Focuses))
+		return job, param.Errorf("focus", q.Focus, "want %s", param.OrList(Focuses))
 	}
 	if q.Focus == "surrender" && r.Surrender == solve.NoSurrender {
-		return r, param.Errorf("focus", q.Focus, "these rules (%s) have no surrender: add LS or ES to the rules, or drill another focus", r)
+		return job, param.Errorf("focus", q.Focus, "these rules (%s) have no surrender: add LS or ES to the rules, or drill another focus", r)
 	}
 	if _, err := ParseReview(q.Review); err != nil {
-		return r, param.Errorf("review", q.Review, "%v", err)
+		return job, param.Errorf("review", q.Review, "%v", err)
 	}
-	return r, nil
+	return job, nil
 }
 
-// Start checks the request and solves its game: a session that deals
-// the request's hands.
-func (q Request) Start(ctx context.Context) (*Session, error) {
-	r, err := q.Check()
+// Run solves the job's game and starts its session, which deals the
+// request's hands; progress is not called.
+func (j Job) Run(ctx context.Context, progress func(done, total int64)) (*Session, error) {
+	t, err := solve.Job{Rules: j.Rules}.Run(ctx, nil)
 	if err != nil {
 		return nil, err
 	}
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	t, err := solve.Solve(r)
-	if err != nil {
-		return nil, err
-	}
-	return q.NewSession(t)
+	return j.Session(t)
 }
 
-// NewSession starts the request's session on a table already solved for
-// its game (a face that keeps solved tables).
-func (q Request) NewSession(t *solve.Table) (*Session, error) {
-	r, err := q.Check()
-	if err != nil {
-		return nil, err
-	}
+// Session starts the job's session on a table already solved for its
+// game (a face that keeps solved tables).
+func (j Job) Session(t *solve.Table) (*Session, error) {
+	q, r := j.req, j.Rules
 	if t.Rules.String() != r.String() {
 		return nil, fmt.Errorf("a table of %s for a drill of %s", t.Rules, r)
 	}

@@ -14,7 +14,7 @@ func start(t *testing.T, rules, focus string, n int, seed uint64) *Session {
 	t.Helper()
 	q := DefaultRequest()
 	q.Game, q.Focus, q.Hands, q.Seed = solve.Game{Rules: rules}, focus, n, seed
-	s, err := q.Start(context.Background())
+	s, err := startSession(q)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -163,7 +163,7 @@ func TestFocus(t *testing.T) {
 		if focus == "missed" {
 			q.Review = "hard 16 v T, pairs 88 v A"
 		}
-		s, err := q.NewSession(tab)
+		s, err := session(q, tab)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -331,7 +331,7 @@ func TestSplitHandsPlayedOn(t *testing.T) {
 func TestFocusMissed(t *testing.T) {
 	q := DefaultRequest()
 	q.Game, q.Focus, q.Hands, q.Review, q.Seed = solve.Game{Rules: "INF S17 DAS"}, "missed", 30, "hard 16 v T, soft A7 v 9", 1
-	s, err := q.Start(context.Background())
+	s, err := startSession(q)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -349,7 +349,26 @@ func TestFocusMissed(t *testing.T) {
 		s.Grade(h, solve.Stand)
 	}
 	q.Review = ""
-	if _, err := q.Start(context.Background()); err == nil || !strings.Contains(err.Error(), "no cells missed before") {
+	if _, err := startSession(q); err == nil || !strings.Contains(err.Error(), "no cells missed before") {
 		t.Errorf("no review: %v", err)
 	}
+}
+
+// startSession checks a trainer request and starts its session.
+func startSession(q Request) (*Session, error) {
+	job, err := q.Check()
+	if err != nil {
+		return nil, err
+	}
+	return job.Run(context.Background(), nil)
+}
+
+// session checks a trainer request and starts its session on a table
+// solved for it.
+func session(q Request, t *solve.Table) (*Session, error) {
+	job, err := q.Check()
+	if err != nil {
+		return nil, err
+	}
+	return job.Session(t)
 }

@@ -15,7 +15,12 @@ func ExampleRequest() {
 	q := drill.DefaultRequest()
 	q.Game = solve.Game{Rules: "INF S17 DAS"}
 	q.Hands, q.Seed = 1, 4
-	s, err := q.Start(context.Background())
+	job, err := q.Check()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	s, err := job.Run(context.Background(), nil)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -37,7 +42,12 @@ func ExampleTableRequest() {
 	q := drill.DefaultTableRequest()
 	q.Game = solve.Game{Rules: "1D S17 DAS"}
 	q.Seed, q.Moves = 23, "b10 p"
-	t, err := q.Sit()
+	job, err := q.Check()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	t, err := job.Run(context.Background(), nil)
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -1,6 +1,7 @@
 package drill
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -163,38 +164,53 @@ func ParseMove(f string) (Move, error) {
 	return Move{Play: a}, nil
 }
 
+// A TableJob is a checked table request: the rules and the moves to
+// make.
+type TableJob struct {
+	Rules solve.Rules
+	Moves []Move
+	req   TableRequest
+}
+
 // Check reads and checks the request: the rules and the moves.
-func (q TableRequest) Check() (solve.Rules, []Move, error) {
+func (q TableRequest) Check() (TableJob, error) {
+	job, err := q.check()
+	job.req = q
+	return job, err
+}
+
+func (q TableRequest) check() (TableJob, error) {
 	r, err := q.Game.Resolve()
 	if err != nil {
-		return r, nil, err
+		return TableJob{Rules: r}, err
 	}
 	if q.CountChecks && (r.Infinite() || r.FullShoe() != solve.NewShoe(r.Decks)) {
-		return r, nil, param.Fieldf("count-checks", "{count-checks} with %s: Hi-Lo counts full 52-card decks, which this game does not deal", r)
+		return TableJob{Rules: r}, param.Fieldf("count-checks", "{count-checks} with %s: Hi-Lo counts full 52-card decks, which this game does not deal", r)
 	}
 	if !(q.Balance >= 1 && q.Balance <= MaxBalance) {
-		return r, nil, param.NumberErrorf("balance", q.Balance, "want 1 to %g units", MaxBalance)
+		return TableJob{Rules: r}, param.NumberErrorf("balance", q.Balance, "want 1 to %g units", MaxBalance)
 	}
 	if !(q.Bet >= 1 && q.Bet <= q.Balance) || q.Bet != math.Trunc(q.Bet) {
-		return r, nil, param.NumberErrorf("bet", q.Bet, "want a whole number of units from 1 to the balance, %g", q.Balance)
+		return TableJob{Rules: r}, param.NumberErrorf("bet", q.Bet, "want a whole number of units from 1 to the balance, %g", q.Balance)
 	}
 	if !(q.Penetration >= 0.5 && q.Penetration <= 0.9) {
-		return r, nil, param.NumberErrorf("penetration", param.FormatPercent(q.Penetration), "want 50%% to 90%%")
+		return TableJob{Rules: r}, param.NumberErrorf("penetration", param.FormatPercent(q.Penetration), "want 50%% to 90%%")
 	}
 	moves, err := ParseMoves(q.Moves)
 	if err != nil {
-		return r, nil, param.Errorf("moves", q.Moves, "%v", err)
+		return TableJob{Rules: r}, param.Errorf("moves", q.Moves, "%v", err)
 	}
-	return r, moves, nil
+	return TableJob{Rules: r, Moves: moves}, nil
 }
 
-// Sit checks the request, sits down at its table and makes its moves; a
-// move the table does not allow where it comes is an error naming it.
-func (q TableRequest) Sit() (*Table, error) {
-	r, moves, err := q.Check()
-	if err != nil {
+// Run sits down at the job's table and makes its moves (progress is not
+// called); a move the table does not allow where it comes is an error
+// naming it.
+func (j TableJob) Run(ctx context.Context, progress func(done, total int64)) (*Table, error) {
+	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	q, r, moves := j.req, j.Rules, j.Moves
 	seed := q.Seed
 	if seed == 0 {
 		seed = FreshSeed()

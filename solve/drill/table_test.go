@@ -76,7 +76,7 @@ func TestTablePaysTheChartsEV(t *testing.T) {
 		}
 		q := DefaultTableRequest()
 		q.Game.Rules, q.Seed, q.Balance = s, uint64(i+1), MaxBalance
-		tab, err := q.Sit()
+		tab, err := sit(q)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -98,7 +98,7 @@ func TestTableCheckFailsOnABrokenModel(t *testing.T) {
 	}
 	q := DefaultTableRequest()
 	q.Game.Rules, q.Balance, q.Seed = "INF S17 DAS LS 1:1", MaxBalance, 1
-	tab, err := q.Sit()
+	tab, err := sit(q)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,7 +117,7 @@ func TestTableCheckFailsOnABrokenModel(t *testing.T) {
 func TestTableAdviceIsTheShoeLeft(t *testing.T) {
 	q := DefaultTableRequest()
 	q.Game.Rules, q.Seed = "1D S17 DAS LS", 7
-	tab, err := q.Sit()
+	tab, err := sit(q)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -245,7 +245,7 @@ func hiLoTag(rank int) float64 {
 func TestTableReplays(t *testing.T) {
 	q := DefaultTableRequest()
 	q.Game.Rules, q.Seed = "2D H17 DAS LS", 1 // the moves replay on this seed's shoe
-	tab, err := q.Sit()
+	tab, err := sit(q)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -271,7 +271,7 @@ func TestTableReplays(t *testing.T) {
 		moves = append(moves, m.String())
 	}
 	q.Moves = strings.Join(moves, " ")
-	again, err := q.Sit()
+	again, err := sit(q)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -286,7 +286,7 @@ func TestTableReplays(t *testing.T) {
 		{"b0", "want a whole number of units"},
 	} {
 		q.Moves = c.moves
-		_, err := q.Sit()
+		_, err := sit(q)
 		if c.want == "" {
 			continue
 		}
@@ -333,7 +333,7 @@ func TestInsuranceAdvised(t *testing.T) {
 		t.Helper()
 		q := DefaultTableRequest()
 		q.Game, q.Seed, q.Moves = solve.Game{Rules: rules}, seed, moves
-		tab, err := q.Sit()
+		tab, err := sit(q)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -371,12 +371,12 @@ func TestInsuranceAdvised(t *testing.T) {
 func TestCountChecks(t *testing.T) {
 	q := DefaultTableRequest()
 	q.Game.Rules, q.Seed, q.CountChecks = "1D S17 DAS", 3, true
-	tab, err := q.Sit()
+	tab, err := sit(q)
 	if err != nil {
 		t.Fatal(err)
 	}
 	q.CountChecks = false
-	plain, err := q.Sit()
+	plain, err := sit(q)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -450,4 +450,13 @@ func TestCountChecks(t *testing.T) {
 	if plain.Balance != tab.Balance || plain.Rounds != tab.Rounds {
 		t.Errorf("the table with checks dealt other cards: balance %v against %v", tab.Balance, plain.Balance)
 	}
+}
+
+// sit checks a table request and sits down at its table.
+func sit(q TableRequest) (*Table, error) {
+	job, err := q.Check()
+	if err != nil {
+		return nil, err
+	}
+	return job.Run(context.Background(), nil)
 }
