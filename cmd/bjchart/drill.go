@@ -283,7 +283,11 @@ func askCounts(ctx context.Context, e env, job drill.CountJob, in io.Reader, ans
 	tty := terminal(e.stdout)
 	var grades []drill.CountGrade
 	line := 0
-	for i, d := range job.Deal() {
+	drills, err := job.Run(ctx, nil)
+	if err != nil {
+		return nil, err
+	}
+	for i, d := range drills {
 		if answers == "" {
 			fmt.Fprintf(e.stdout, "Drill %d of %d: %d cards.\n", i+1, job.Drills, len(d.Cards))
 			for k, c := range d.Cards {

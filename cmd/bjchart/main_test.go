@@ -4,6 +4,7 @@ import (
 	"bjchart/render/draw"
 	"bjchart/solve/simreport"
 	"bytes"
+	"context"
 	"encoding/csv"
 	"encoding/json"
 	"errors"
@@ -1327,7 +1328,11 @@ func TestDrillCount(t *testing.T) {
 		t.Fatal(err)
 	}
 	var answers strings.Builder
-	for i, d := range job.Deal() {
+	drills, err := job.Run(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, d := range drills {
 		running := d.Running
 		if i == 3 {
 			running++ // one off

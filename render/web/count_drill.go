@@ -89,7 +89,11 @@ func (s *Server) handleCountDrill(w http.ResponseWriter, r *http.Request) {
 		fail(param.Errorf("answers", answers, "more answers than the %d drills", job.Drills))
 		return
 	}
-	drills := job.Deal()
+	drills, err := job.Run(r.Context(), nil)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
 	var grades []drill.CountGrade
 	for i, line := range given {
 		a, err := drill.ParseCountAnswer(line)

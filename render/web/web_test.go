@@ -499,7 +499,7 @@ func TestIndexDrillPage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	drills, err := job.Deal(context.Background())
+	drills, err := job.Run(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,7 @@
 package drill
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -121,9 +122,13 @@ func (job CountJob) Start() float64 {
 // them off the discard tray (never below half a deck).
 func (d CountDrill) Decks() float64 { return max(0.5, math.Round(float64(d.Left)/26)/2) }
 
-// Deal deals the job's drills: drill i shuffles the full shoe with stream
-// i of the seed and shows its first Cards cards.
-func (job CountJob) Deal() []CountDrill {
+// Run deals the job's drills: drill i shuffles the full shoe with stream
+// i of the seed and shows its first Cards cards (progress is not called;
+// the deal takes no time).
+func (job CountJob) Run(ctx context.Context, progress func(done, total int64)) ([]CountDrill, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	full := job.Rules.FullShoe().Counts
 	var deck []solve.Rank
 	for rank, n := range full {
@@ -146,7 +151,7 @@ func (job CountJob) Deal() []CountDrill {
 		}
 		out[i] = d
 	}
-	return out
+	return out, nil
 }
 
 // A CountAnswer is a player's answer to a drill: the running count and,

@@ -31,8 +31,8 @@ func TestCountDrills(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	drills := job.Deal()
-	again := job.Deal()
+	drills := deal(t, job)
+	again := deal(t, job)
 	for i, d := range drills {
 		rc := 0.0
 		for _, c := range d.Cards {
@@ -47,7 +47,7 @@ func TestCountDrills(t *testing.T) {
 	}
 	q.Seed = 2
 	other, _ := q.Check()
-	if CardList(other.Deal()[0].Cards) == CardList(drills[0].Cards) {
+	if CardList(deal(t, other)[0].Cards) == CardList(drills[0].Cards) {
 		t.Error("seed 2 deals seed 1's cards")
 	}
 	q.Count, q.Seed = "ko", 1
@@ -55,7 +55,7 @@ func TestCountDrills(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i, d := range ko.Deal() {
+	for i, d := range deal(t, ko) {
 		rc := -20.0
 		for _, c := range d.Cards {
 			rc += hilo(c)
@@ -282,4 +282,14 @@ func TestIndexKeyIsTheGames(t *testing.T) {
 	if key, err = job.Key(context.Background(), nil); err != nil || !strings.Contains(key.Source, "published") || len(key.Decisions) != len(job.Decisions) || job.KeyShoes() != 0 {
 		t.Errorf("6D S17 DAS LS: key %q (%d decisions), %v; want the published ones", key.Source, len(key.Decisions), err)
 	}
+}
+
+// deal deals a count drill job's drills.
+func deal(t *testing.T, job CountJob) []CountDrill {
+	t.Helper()
+	drills, err := job.Run(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return drills
 }

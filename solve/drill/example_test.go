@@ -84,7 +84,7 @@ func ExampleIndexRequest() {
 		fmt.Println(err)
 		return
 	}
-	drills, err := job.Deal(context.Background())
+	drills, err := job.Run(context.Background(), nil)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -108,7 +108,12 @@ func ExampleCountRequest() {
 		fmt.Println(err)
 		return
 	}
-	for _, d := range job.Deal() {
+	drills, err := job.Run(context.Background(), nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, d := range drills {
 		fmt.Printf("%d cards: running count %+g, %d left\n", len(d.Cards), d.Running, d.Left)
 	}
 	// Output:

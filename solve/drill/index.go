@@ -207,9 +207,11 @@ func (d IndexDrill) Insurance() bool { return d.Decision.Table == "insurance" }
 // either side.
 const spread = 3
 
-// Deal finds the job's key (Key) and deals its drills (DealFrom).
-func (job IndexJob) Deal(ctx context.Context) ([]IndexDrill, error) {
-	key, err := job.Key(ctx, nil)
+// Run finds the job's key (Key, telling progress the shoes valued of all
+// where it computes the game's own indices) and deals its drills
+// (DealFrom).
+func (job IndexJob) Run(ctx context.Context, progress func(done, total int64)) ([]IndexDrill, error) {
+	key, err := job.Key(ctx, progress)
 	if err != nil {
 		return nil, err
 	}
