@@ -58,7 +58,7 @@ func TestSplitRunMerges(t *testing.T) {
 	for i, c := range cases {
 		req := DefaultIndicesRequest()
 		req.Game, req.Set, req.Shoes = c.Game, c.Set, c.Shoes
-		whole, err := req.Run(context.Background(), nil)
+		whole, err := runIndices(req)
 		if err != nil {
 			t.Fatal(err)
 		}

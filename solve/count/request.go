@@ -261,17 +261,6 @@ type Indices struct {
 	Indices []Index
 }
 
-// Run checks the request and computes its index plays, telling progress
-// (if not nil) the shoes valued of all after each, from any goroutine; it
-// stops with ErrStopped when ctx ends.
-func (q IndicesRequest) Run(ctx context.Context, progress func(done, total int64)) (Indices, error) {
-	job, err := q.Check()
-	if err != nil {
-		return Indices{}, err
-	}
-	return job.Run(ctx, progress)
-}
-
 // Run computes a checked request's index plays; a part of a split run is
 // RunPart's.
 func (job IndicesJob) Run(ctx context.Context, progress func(done, total int64)) (Indices, error) {

@@ -16,11 +16,12 @@ func ExampleIndicesRequest() {
 	q := count.DefaultIndicesRequest()
 	q.Game = solve.Game{Rules: "2D S17 DAS"}
 	q.Set, q.Shoes = "i18", 50
-	if err := q.Validate(); err != nil {
+	job, err := q.Check()
+	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	res, err := q.Run(context.Background(), nil)
+	res, err := job.Run(context.Background(), nil)
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -35,7 +35,7 @@ func TestSeedsAgree(t *testing.T) {
 		req.Game = solve.Game{Rules: "6D S17 DAS LS"}
 		req.Seed = uint64(i + 1)
 		var err error
-		if runs[i], err = req.Run(context.Background(), nil); err != nil {
+		if runs[i], err = runIndices(req); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -97,7 +97,7 @@ func TestPublishedConvention(t *testing.T) {
 		req := DefaultIndicesRequest()
 		req.Game = solve.Game{Rules: "6D S17 DAS LS"}
 		req.CountAt = at
-		got, err := req.Run(context.Background(), nil)
+		got, err := runIndices(req)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -117,4 +117,13 @@ func TestPublishedConvention(t *testing.T) {
 	if best != "decision, nearest" || bestN < 18 {
 		t.Errorf("the published integers are best reproduced by %s (%d of 22); want the decision's crossings rounded to the nearest, at least 18", best, bestN)
 	}
+}
+
+// runIndices checks an index request and runs it.
+func runIndices(req IndicesRequest) (Indices, error) {
+	job, err := req.Check()
+	if err != nil {
+		return Indices{}, err
+	}
+	return job.Run(context.Background(), nil)
 }

@@ -244,7 +244,11 @@ func TestIndexKeyIsTheGames(t *testing.T) {
 	if !strings.Contains(key.Source, "own") {
 		t.Errorf("H17: the key's source %q does not say it is the game's own", key.Source)
 	}
-	run, err := count.IndicesRequest{Game: q.Game, Set: "i18,fab4", Shoes: 150, Penetration: 0.8, Seed: 1, Round: "nearest", CountAt: "decision"}.Run(context.Background(), nil)
+	indices, err := count.IndicesRequest{Game: q.Game, Set: "i18,fab4", Shoes: 150, Penetration: 0.8, Seed: 1, Round: "nearest", CountAt: "decision"}.Check()
+	if err != nil {
+		t.Fatal(err)
+	}
+	run, err := indices.Run(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

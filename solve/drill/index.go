@@ -142,7 +142,11 @@ func (job IndexJob) Key(ctx context.Context, progress func(done, total int64)) (
 	if published(job.Rules) {
 		return IndexKey{Decisions: job.Decisions, Source: "the published Hi-Lo indices (Schlesinger, Blackjack Attack, 2005), which are this game's (6D S17 DAS)"}, nil
 	}
-	run, err := job.indices.Run(ctx, progress)
+	indices, err := job.indices.Check()
+	if err != nil {
+		return IndexKey{}, err
+	}
+	run, err := indices.Run(ctx, progress)
 	if err != nil {
 		return IndexKey{}, err
 	}
