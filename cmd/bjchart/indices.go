@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"errors"
 
 	"bjchart/charts"
@@ -103,7 +104,7 @@ must come from the same command and version of bjchart but for --shard.`,
 		Args: argsBetween(1, -1, "the files of the parts"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			read := partReader(maxIndicesPart, "a part holds a few kilobytes a shoe (some 100 kB with --set all)")
-			res, err := count.IndicesMergeRequest{Parts: args}.Run(cmd.Context(), read, nil)
+			res, err := mergeIndexParts(cmd.Context(), args, read)
 			var re *charts.ReadError
 			switch {
 			case errors.As(err, &re):
@@ -123,3 +124,13 @@ must come from the same command and version of bjchart but for --shard.`,
 // maxIndicesPart bounds a part's file: 4 GiB, some 40,000 shoes of every
 // cell or half a million of the I18 and Fab 4.
 const maxIndicesPart = 4 << 30
+
+// mergeIndexParts reads the parts of a split index run and fits them as
+// one run (count.IndicesMergeRequest).
+func mergeIndexParts(ctx context.Context, parts []string, read func(string) ([]byte, error)) (count.Indices, error) {
+	job, err := count.IndicesMergeRequest{Parts: parts}.Check(read)
+	if err != nil {
+		return count.Indices{}, err
+	}
+	return job.Run(ctx, nil)
+}

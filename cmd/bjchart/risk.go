@@ -136,7 +136,11 @@ parts' order.`,
   bjchart risk merge measured.json play1.json play2.json`,
 		Args: argsBetween(1, -1, "the files of the parts"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			merged, err := risk.MergeRequest{Parts: args}.Run(cmd.Context(), readRiskPart, buildVersion())
+			job, err := risk.MergeRequest{Parts: args, Version: buildVersion()}.Check(readRiskPart)
+			if err := requestError(err); err != nil {
+				return err
+			}
+			merged, err := job.Run(cmd.Context(), nil)
 			if err := requestError(err); err != nil {
 				return err
 			}
@@ -171,7 +175,7 @@ it.`,
   bjchart risk play measured.json --shard 3/10 > play3.json`,
 		Args: argsBetween(1, 1, "the measured game's file"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			q.Measured = args[0]
+			q.Measured, q.Version = args[0], buildVersion()
 			plotFormat, err := o.plotFormat()
 			if err != nil {
 				return err
@@ -180,13 +184,21 @@ it.`,
 				if err := partIsJSON(cmd, o.format, o.plot, "bjchart risk merge"); err != nil {
 					return err
 				}
-				part, err := q.RunPart(cmd.Context(), readRiskPart, buildVersion())
+				job, err := q.Check(readRiskPart)
+				if err := requestError(err); err != nil {
+					return err
+				}
+				part, err := job.RunPart(cmd.Context(), nil)
 				if err := requestError(err); err != nil {
 					return err
 				}
 				return writeStdout(e, "json", func(b *bytes.Buffer) error { return render.WriteCompactJSON(b, part) })
 			}
-			res, err := q.Run(cmd.Context(), readRiskPart, buildVersion())
+			job, err := q.Check(readRiskPart)
+			if err := requestError(err); err != nil {
+				return err
+			}
+			res, err := job.Run(cmd.Context(), nil)
 			if err := requestError(err); err != nil {
 				return err
 			}

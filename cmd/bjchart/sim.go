@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -384,7 +385,7 @@ all must come from the same command but for --shard.`,
   bjchart sim merge part1.json part2.json`,
 		Args: argsBetween(1, -1, "the JSON files of the parts"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			merged, err := simreport.MergeRequest{Parts: args}.Run(cmd.Context(), readPart)
+			merged, err := mergeSimParts(cmd.Context(), args)
 			var re *charts.ReadError
 			switch {
 			case errors.As(err, &re):
@@ -402,6 +403,15 @@ all must come from the same command but for --shard.`,
 	}
 	enumVar(cmd.Flags(), &format, "format", "text", "output format: %s", "text", "json")
 	return cmd
+}
+
+// mergeSimParts reads and merges a split run's parts (simreport.MergeRequest).
+func mergeSimParts(ctx context.Context, parts []string) (simreport.Report, error) {
+	job, err := simreport.MergeRequest{Parts: parts}.Check(readPart)
+	if err != nil {
+		return simreport.Report{}, err
+	}
+	return job.Run(ctx, nil)
 }
 
 // maxPartFile bounds a part's size: a part is a few kilobytes.

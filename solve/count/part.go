@@ -219,37 +219,36 @@ type IndicesMergeRequest struct {
 	Parts []string // the parts' files, each the output of 'bjchart indices --shard i/n'
 }
 
-// Run reads each part with read, checks that they are every part of one
-// run once, and fits the run's indices on all their shoes, calling
-// progress (if not nil) as a run does; it stops with ErrStopped when ctx
-// ends.
-func (q IndicesMergeRequest) Run(ctx context.Context, read func(name string) ([]byte, error), progress func(done, total int64)) (Indices, error) {
+// Check reads each part with read (the face's: a file, bounded) and
+// checks that they are every part of one run once; the job it returns
+// fits the run's indices on all their shoes (IndicesJob.Run).
+func (q IndicesMergeRequest) Check(read func(name string) ([]byte, error)) (IndicesJob, error) {
 	if len(q.Parts) == 0 {
-		return Indices{}, fmt.Errorf("no parts to merge: give the files of the parts")
+		return IndicesJob{}, fmt.Errorf("no parts to merge: give the files of the parts")
 	}
 	parts, files := map[int]IndicesPart{}, map[int]string{}
 	labels := make([]param.PartLabel, len(q.Parts))
 	for k, f := range q.Parts {
 		data, err := read(f)
 		if err != nil {
-			return Indices{}, err
+			return IndicesJob{}, err
 		}
 		part, i, pn, err := ReadIndicesPart(data)
 		if err != nil {
-			return Indices{}, fmt.Errorf("%s: %v", f, err)
+			return IndicesJob{}, fmt.Errorf("%s: %v", f, err)
 		}
 		labels[k] = param.PartLabel{File: f, I: i, N: pn, Run: part.Fingerprint}
 		parts[i], files[i] = part, f
 	}
 	if err := param.CheckParts(labels); err != nil {
-		return Indices{}, err
+		return IndicesJob{}, err
 	}
 	n := labels[0].N
 	var all []SolvedShoe
 	for i := 1; i <= n; i++ {
 		for _, s := range parts[i].Shoes {
 			if s.Shoe%n != i-1 {
-				return Indices{}, fmt.Errorf("%s: shoe %d is not part %d/%d's", files[i], s.Shoe, i, n)
+				return IndicesJob{}, fmt.Errorf("%s: shoe %d is not part %d/%d's", files[i], s.Shoe, i, n)
 			}
 		}
 		all = append(all, parts[i].Shoes...)
@@ -259,8 +258,8 @@ func (q IndicesMergeRequest) Run(ctx context.Context, read func(name string) ([]
 	req.Shard = ""
 	job, err := req.Check()
 	if err != nil {
-		return Indices{}, fmt.Errorf("%s: its request: %v", q.Parts[0], err)
+		return IndicesJob{}, fmt.Errorf("%s: its request: %v", q.Parts[0], err)
 	}
 	job.from, job.Merged = all, len(all)
-	return job.Run(ctx, progress)
+	return job, nil
 }

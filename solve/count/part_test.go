@@ -37,7 +37,7 @@ func splitRun(t *testing.T, req IndicesRequest, n int) (Indices, map[string][]by
 		names = append(names, name)
 	}
 	read := func(f string) ([]byte, error) { return files[f], nil }
-	merged, err := IndicesMergeRequest{Parts: names}.Run(context.Background(), read, nil)
+	merged, err := mergeIndices(IndicesMergeRequest{Parts: names}, read)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -106,7 +106,7 @@ func TestSplitRunMerges(t *testing.T) {
 		{[]string{"joined", "3"}, "joined: more than one JSON value"},
 		{[]string{"risk", "2", "3"}, `risk: a "bjchart risk measurement part" file`},
 	} {
-		_, err := IndicesMergeRequest{Parts: c.parts}.Run(context.Background(), read, nil)
+		_, err := mergeIndices(IndicesMergeRequest{Parts: c.parts}, read)
 		if err == nil || !bytes.Contains([]byte(err.Error()), []byte(c.want)) {
 			t.Errorf("merge %v: %v, want %q", c.parts, err, c.want)
 		}
@@ -118,7 +118,7 @@ func TestSplitRunMerges(t *testing.T) {
 	dropped.Shoes = dropped.Shoes[1:]
 	dropped.Seal = dropped.seal()
 	parts["dropped"], _ = json.Marshal(dropped)
-	res, err := IndicesMergeRequest{Parts: []string{"dropped", "2", "3"}}.Run(context.Background(), read, nil)
+	res, err := mergeIndices(IndicesMergeRequest{Parts: []string{"dropped", "2", "3"}}, read)
 	if err != nil || res.Merged != res.Shoes-1 {
 		t.Errorf("a merge with a shoe dropped: %v, %d of %d shoes merged", err, res.Merged, res.Shoes)
 	}
@@ -160,4 +160,13 @@ func FuzzReadIndicesPart(f *testing.F) {
 			}
 		}
 	})
+}
+
+// mergeIndices checks a merge of index parts and fits it.
+func mergeIndices(q IndicesMergeRequest, read func(string) ([]byte, error)) (Indices, error) {
+	job, err := q.Check(read)
+	if err != nil {
+		return Indices{}, err
+	}
+	return job.Run(context.Background(), nil)
 }

@@ -53,7 +53,12 @@ func ExampleIndicesMergeRequest() {
 		files[shard], _ = json.Marshal(part)
 	}
 	read := func(name string) ([]byte, error) { return files[name], nil }
-	res, err := count.IndicesMergeRequest{Parts: []string{"1/2", "2/2"}}.Run(context.Background(), read, nil)
+	job, err := count.IndicesMergeRequest{Parts: []string{"1/2", "2/2"}}.Check(read)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	res, err := job.Run(context.Background(), nil)
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -256,7 +256,8 @@ func ReadPlayPart(data []byte) (p PlayPart, i, n int, err error) {
 // measured game, or a measured game followed by every part of its ramp
 // played, which makes the report. The face reads the files.
 type MergeRequest struct {
-	Parts []string
+	Parts   []string
+	Version string // the program's, which a play's parts must share with the measured game
 }
 
 // Merged is what a merge makes: the measured game, or the run's result.
@@ -265,26 +266,39 @@ type Merged struct {
 	Result   *Result
 }
 
-// Run reads each file with read, checks that they are every part of one
-// run's stage once, and joins them; version is the program's, which a
-// play's parts must share with the measured game.
-func (q MergeRequest) Run(ctx context.Context, read func(name string) ([]byte, error), version string) (Merged, error) {
+// A MergeJob is a merge's parts, read.
+type MergeJob struct {
+	req   MergeRequest
+	files [][]byte
+}
+
+// Check reads each file with read (the face's: a file, bounded).
+func (q MergeRequest) Check(read func(name string) ([]byte, error)) (MergeJob, error) {
 	if len(q.Parts) == 0 {
-		return Merged{}, fmt.Errorf("no parts to merge: give the files of the parts")
+		return MergeJob{}, fmt.Errorf("no parts to merge: give the files of the parts")
 	}
-	files := make([][]byte, len(q.Parts))
+	job := MergeJob{req: q, files: make([][]byte, len(q.Parts))}
 	for k, f := range q.Parts {
 		data, err := read(f)
 		if err != nil {
-			return Merged{}, err
+			return MergeJob{}, err
 		}
-		files[k] = data
+		job.files[k] = data
 	}
-	if fileKind(files[0]) == kindMeasured {
-		res, err := q.mergePlay(files, version)
+	return job, nil
+}
+
+// Run checks that the parts are every part of one run's stage once and
+// joins them; progress is not called.
+func (j MergeJob) Run(ctx context.Context, progress func(done, total int64)) (Merged, error) {
+	if err := ctx.Err(); err != nil {
+		return Merged{}, err
+	}
+	if fileKind(j.files[0]) == kindMeasured {
+		res, err := j.req.mergePlay(j.files, j.req.Version)
 		return Merged{Result: res}, err
 	}
-	m, err := q.mergeMeasurement(files)
+	m, err := j.req.mergeMeasurement(j.files)
 	return Merged{Measured: m}, err
 }
 
@@ -416,6 +430,7 @@ func checkPlayed(p PlayedPart, g *Game, job Job, i, n int) error {
 type PlayRequest struct {
 	Measured string // the file of the measured game ('bjchart risk merge')
 	Shard    string
+	Version  string // the program's, which must be the one that measured the game
 }
 
 // measured reads and checks the measured game, which this version of
@@ -445,33 +460,43 @@ func (q PlayRequest) measured(read func(name string) ([]byte, error), version st
 	return g, job, m.Seal, i, n, err
 }
 
-// Run plays the whole ramp and returns the run's result, as the unsplit
-// run has it.
-func (q PlayRequest) Run(ctx context.Context, read func(name string) ([]byte, error), version string) (Result, error) {
-	if q.Shard != "" {
-		return Result{}, fmt.Errorf("a part of the play is written with RunPart")
-	}
-	g, job, _, _, _, err := q.measured(read, version)
-	if err != nil {
-		return Result{}, err
-	}
-	return job.play(ctx, g)
+// A PlayJob is a checked play: the measured game read, and the part to
+// play (1 of 1 for the whole).
+type PlayJob struct {
+	game     *Game
+	job      Job
+	seal     string
+	part, of int
+	split    bool
+	version  string
 }
 
-// RunPart plays part Shard of the ramp and returns it sealed.
-func (q PlayRequest) RunPart(ctx context.Context, read func(name string) ([]byte, error), version string) (PlayPart, error) {
-	if q.Shard == "" {
+// Check reads the measured game with read (the face's: a file, bounded)
+// and checks it and the part to play.
+func (q PlayRequest) Check(read func(name string) ([]byte, error)) (PlayJob, error) {
+	g, job, seal, i, n, err := q.measured(read, q.Version)
+	return PlayJob{game: g, job: job, seal: seal, part: i, of: n, split: q.Shard != "", version: q.Version}, err
+}
+
+// Run plays the whole ramp and returns the run's result, as the unsplit
+// run has it; progress is not called.
+func (j PlayJob) Run(ctx context.Context, progress func(done, total int64)) (Result, error) {
+	if j.split {
+		return Result{}, fmt.Errorf("a part of the play is written with RunPart")
+	}
+	return j.job.play(ctx, j.game)
+}
+
+// RunPart plays the part asked for of the ramp and returns it sealed.
+func (j PlayJob) RunPart(ctx context.Context, progress func(done, total int64)) (PlayPart, error) {
+	if !j.split {
 		return PlayPart{}, fmt.Errorf("not a part of a split play: give --shard i/n")
 	}
-	g, job, seal, i, n, err := q.measured(read, version)
+	played, err := j.job.playPart(ctx, j.game, j.part, j.of)
 	if err != nil {
 		return PlayPart{}, err
 	}
-	played, err := job.playPart(ctx, g, i, n)
-	if err != nil {
-		return PlayPart{}, err
-	}
-	p := PlayPart{Kind: kindPlayPart, Measured: seal, Shard: fmt.Sprintf("%d/%d", i, n), Version: version, Played: played}
+	p := PlayPart{Kind: kindPlayPart, Measured: j.seal, Shard: fmt.Sprintf("%d/%d", j.part, j.of), Version: j.version, Played: played}
 	p.Seal = sealOf(p, func(p *PlayPart) { p.Seal = "" })
 	return p, nil
 }

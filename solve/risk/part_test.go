@@ -77,21 +77,21 @@ func TestSplitRunInOnePart(t *testing.T) {
 		t.Fatal(err)
 	}
 	f := files{}
-	merged, err := MergeRequest{Parts: measureParts(t, f, q, 1, 0)}.Run(context.Background(), f.read, "test")
+	merged, err := mergeParts(MergeRequest{Parts: measureParts(t, f, q, 1, 0)}, f.read, "test")
 	if err != nil || merged.Measured == nil {
 		t.Fatalf("merge: %v", err)
 	}
 	f.put(t, "measured", merged.Measured)
-	played, err := PlayRequest{Measured: "measured"}.Run(context.Background(), f.read, "test")
+	played, err := play(PlayRequest{Measured: "measured"}, f.read, "test")
 	if err != nil {
 		t.Fatal(err)
 	}
-	part, err := PlayRequest{Measured: "measured", Shard: "1/1"}.RunPart(context.Background(), f.read, "test")
+	part, err := playPart(PlayRequest{Measured: "measured", Shard: "1/1"}, f.read, "test")
 	if err != nil {
 		t.Fatal(err)
 	}
 	f.put(t, "p1", part)
-	joined, err := MergeRequest{Parts: []string{"measured", "p1"}}.Run(context.Background(), f.read, "test")
+	joined, err := mergeParts(MergeRequest{Parts: []string{"measured", "p1"}}, f.read, "test")
 	if err != nil || joined.Result == nil {
 		t.Fatalf("merge of the play: %v", err)
 	}
@@ -120,7 +120,7 @@ func TestSplitRunInParts(t *testing.T) {
 	}
 	f := files{}
 	names := measureParts(t, f, q, 3, 0)
-	merged, err := MergeRequest{Parts: names}.Run(context.Background(), f.read, "test")
+	merged, err := mergeParts(MergeRequest{Parts: names}, f.read, "test")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -130,13 +130,13 @@ func TestSplitRunInParts(t *testing.T) {
 	}
 	f.put(t, "measured", measured)
 	for i := 1; i <= 2; i++ {
-		p, err := PlayRequest{Measured: "measured", Shard: fmt.Sprintf("%d/2", i)}.RunPart(context.Background(), f.read, "test")
+		p, err := playPart(PlayRequest{Measured: "measured", Shard: fmt.Sprintf("%d/2", i)}, f.read, "test")
 		if err != nil {
 			t.Fatal(err)
 		}
 		f.put(t, fmt.Sprintf("p%d", i), p)
 	}
-	joined, err := MergeRequest{Parts: []string{"measured", "p1", "p2"}}.Run(context.Background(), f.read, "test")
+	joined, err := mergeParts(MergeRequest{Parts: []string{"measured", "p1", "p2"}}, f.read, "test")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -165,12 +165,12 @@ func TestSplitRunInParts(t *testing.T) {
 		{[]string{"measured"}, "give the parts of its play"},
 		{[]string{"measured", "m1"}, "not a bjchart risk play part"},
 	} {
-		_, err := MergeRequest{Parts: c.parts}.Run(context.Background(), f.read, "test")
+		_, err := mergeParts(MergeRequest{Parts: c.parts}, f.read, "test")
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("merge %v: %v; want %q", c.parts, err, c.want)
 		}
 	}
-	if _, err := (PlayRequest{Measured: "measured"}).Run(context.Background(), f.read, "another version"); err == nil || !strings.Contains(err.Error(), "measured by bjchart test") {
+	if _, err := play(PlayRequest{Measured: "measured"}, f.read, "another version"); err == nil || !strings.Contains(err.Error(), "measured by bjchart test") {
 		t.Errorf("a play by another version: %v", err)
 	}
 }
@@ -197,4 +197,34 @@ func FuzzReadRiskFiles(f *testing.F) {
 		ReadMeasured(data)
 		ReadPlayPart(data)
 	})
+}
+
+// mergeParts checks a merge of risk parts, this version's, and joins them.
+func mergeParts(q MergeRequest, read func(string) ([]byte, error), version string) (Merged, error) {
+	q.Version = version
+	job, err := q.Check(read)
+	if err != nil {
+		return Merged{}, err
+	}
+	return job.Run(context.Background(), nil)
+}
+
+// play checks a play, this version's, and plays it whole.
+func play(q PlayRequest, read func(string) ([]byte, error), version string) (Result, error) {
+	q.Version = version
+	job, err := q.Check(read)
+	if err != nil {
+		return Result{}, err
+	}
+	return job.Run(context.Background(), nil)
+}
+
+// playPart checks a play, this version's, and plays its part.
+func playPart(q PlayRequest, read func(string) ([]byte, error), version string) (PlayPart, error) {
+	q.Version = version
+	job, err := q.Check(read)
+	if err != nil {
+		return PlayPart{}, err
+	}
+	return job.RunPart(context.Background(), nil)
 }

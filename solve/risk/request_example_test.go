@@ -55,13 +55,23 @@ func ExampleMergeRequest() {
 		}
 		files[shard], _ = json.Marshal(part)
 	}
-	merged, err := risk.MergeRequest{Parts: []string{"1/2", "2/2"}}.Run(context.Background(), read, "example")
+	merge, err := risk.MergeRequest{Parts: []string{"1/2", "2/2"}, Version: "example"}.Check(read)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	merged, err := merge.Run(context.Background(), nil)
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
 	files["measured"], _ = json.Marshal(merged.Measured)
-	res, err := risk.PlayRequest{Measured: "measured"}.Run(context.Background(), read, "example")
+	play, err := risk.PlayRequest{Measured: "measured", Version: "example"}.Check(read)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	res, err := play.Run(context.Background(), nil)
 	if err != nil {
 		fmt.Println(err)
 		return

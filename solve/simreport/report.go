@@ -218,23 +218,33 @@ type MergeRequest struct {
 	Parts []string // the parts' files, each the JSON of 'bjchart sim --shard i/n'
 }
 
-// Run reads each part with read and merges them (Merge); it stops
-// between parts when ctx ends.
-func (q MergeRequest) Run(ctx context.Context, read func(name string) ([]byte, error)) (Report, error) {
+// A MergeJob is a merge's parts, read.
+type MergeJob struct {
+	names []string
+	data  [][]byte
+}
+
+// Check reads each part with read (the face's: a file, bounded).
+func (q MergeRequest) Check(read func(name string) ([]byte, error)) (MergeJob, error) {
 	if len(q.Parts) == 0 {
-		return Report{}, fmt.Errorf("no parts to merge: give the JSON files of the parts")
+		return MergeJob{}, fmt.Errorf("no parts to merge: give the JSON files of the parts")
 	}
-	data := make([][]byte, len(q.Parts))
+	job := MergeJob{names: q.Parts, data: make([][]byte, len(q.Parts))}
 	for k, f := range q.Parts {
-		if err := ctx.Err(); err != nil {
-			return Report{}, err
-		}
 		var err error
-		if data[k], err = read(f); err != nil {
-			return Report{}, err
+		if job.data[k], err = read(f); err != nil {
+			return MergeJob{}, err
 		}
 	}
-	return Merge(q.Parts, data)
+	return job, nil
+}
+
+// Run merges the parts (Merge); progress is not called.
+func (j MergeJob) Run(ctx context.Context, progress func(done, total int64)) (Report, error) {
+	if err := ctx.Err(); err != nil {
+		return Report{}, err
+	}
+	return Merge(j.names, j.data)
 }
 
 // Merge reads the parts of a split run (data[k] from the file

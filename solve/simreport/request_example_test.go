@@ -15,7 +15,12 @@ import (
 // partI.json' on each) into the report of one run, as 'bjchart sim merge
 // part*.json' does. It needs the parts' files, so it is compiled, not run.
 func ExampleMergeRequest() {
-	rep, err := simreport.MergeRequest{Parts: []string{"part1.json", "part2.json"}}.Run(context.Background(), os.ReadFile)
+	job, err := simreport.MergeRequest{Parts: []string{"part1.json", "part2.json"}}.Check(os.ReadFile)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	rep, err := job.Run(context.Background(), nil)
 	if err != nil {
 		fmt.Println(err)
 		return
