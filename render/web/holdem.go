@@ -200,13 +200,9 @@ func (s *Server) handleHoldemEquity(w http.ResponseWriter, r *http.Request) {
 	for _, x := range req.Ranges {
 		args = append(args, strconv.Quote(x))
 	}
-	d.Command = "bjchart holdem equity " + strings.Join(args, " ")
-	if req.Board != "" {
-		d.Command += " --board " + strconv.Quote(req.Board)
-	}
-	if req.Dead != "" {
-		d.Command += " --dead " + strconv.Quote(req.Dead)
-	}
+	def := holdem.DefaultEquityRequest()
+	flags := strings.TrimPrefix(requestCommand("holdem equity", &req, &def), "bjchart holdem equity") // the board, dead cards, trials and seed asked for
+	d.Command = "bjchart holdem equity " + strings.Join(args, " ") + flags
 	s.html(w, s.holdemPage, d, http.StatusOK)
 }
 

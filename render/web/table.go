@@ -254,11 +254,11 @@ func (s *Server) handleTable(w http.ResponseWriter, r *http.Request) {
 		}
 		d.Decisions = append(d.Decisions, row)
 	}
-	again := url.Values{"rules": {d.Rules}, "seed": {fmt.Sprint(req.Seed + 1)}, "balance": {d.Balance}, "bet": {d.Bet}}
+	again := cloneValues(base) // the same table's settings, the next seed
+	again.Set("seed", fmt.Sprint(req.Seed+1))
 	d.Again = "/drill/table?" + again.Encode()
-	d.Command = fmt.Sprintf("bjchart drill table --rules %q --seed %d --balance %s --bet %s", d.Rules, req.Seed, d.Balance, d.Bet)
-	if rep.Moves != "" {
-		d.Command += fmt.Sprintf(" --moves %q", rep.Moves)
-	}
+	asked, def := req, drill.DefaultTableRequest() // this table on the command line: its game, seed and every move so far
+	asked.Game, asked.Seed, asked.Moves = solve.Game{Rules: d.Rules}, t.Seed, rep.Moves
+	d.Command = requestCommand("drill table", &asked, &def)
 	s.html(w, s.tablePage, d, http.StatusOK)
 }

@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -610,5 +611,34 @@ func TestTablePenetrationCarried(t *testing.T) {
 	}
 	if w := get(t, New(Options{Painter: draw.Painter{}}), "/holdem?format=xml"); w.Code != 400 || !strings.Contains(w.Body.String(), "unknown parameter") {
 		t.Errorf("/holdem?format=xml: %d, want 400 naming the field", w.Code)
+	}
+}
+
+// TestTableLinksKeepTheCut: a table asked for at a penetration of its own
+// keeps it in every move's link, in the next table's and in its command
+// line, which reproduces it (the command line and the next table's link
+// dropped it before: they dealt at the default cut).
+func TestTableLinksKeepTheCut(t *testing.T) {
+	w := get(t, New(Options{Painter: draw.Painter{}}), "/drill/table?rules=6D&seed=3&penetration=60%25&moves=b10")
+	if w.Code != 200 {
+		t.Fatalf("%d %s", w.Code, w.Body)
+	}
+	body := w.Body.String()
+	links := regexp.MustCompile(`href="(/drill/table\?[^"]*seed=[34][^"]*)"`).FindAllStringSubmatch(body, -1)
+	if len(links) < 2 {
+		t.Fatalf("%d links to the table", len(links))
+	}
+	next := false
+	for _, l := range links {
+		next = next || strings.Contains(l[1], "seed=4")
+		if !strings.Contains(l[1], "penetration=60%25") {
+			t.Errorf("a link drops the cut: %s", l[1])
+		}
+	}
+	if !next {
+		t.Error("no link to the next table")
+	}
+	if !strings.Contains(body, "--penetration 60%") {
+		t.Error("the command line drops the cut")
 	}
 }
