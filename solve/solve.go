@@ -40,8 +40,11 @@ type Options struct {
 	Stop <-chan struct{}
 }
 
-// ErrStopped is the error of a solve stopped by Options.Stop.
-var ErrStopped = errors.New("the solve was stopped")
+// ErrStopped is the error of work stopped before its end by its stop
+// channel (Options.Stop here; sim's and count's are this one too), which
+// a request's run makes of its context: the run returns the context's
+// error in its place.
+var ErrStopped = errors.New("stopped before the end")
 
 // stopped reports whether stop is closed.
 func stopped(stop <-chan struct{}) bool {

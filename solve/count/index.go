@@ -6,7 +6,6 @@
 package count
 
 import (
-	"errors"
 	"fmt"
 	"maps"
 	"math"
@@ -187,8 +186,9 @@ func ParseMoment(s string) (Moment, error) {
 	return 0, fmt.Errorf("unknown moment %q; want decision (the cards of the hand and the up card counted) or round (before the round is dealt)", s)
 }
 
-// ErrStopped is the error of a computation stopped by Options.Stop.
-var ErrStopped = errors.New("count: stopped before the end")
+// ErrStopped is the error of a computation stopped by Options.Stop:
+// solve's, one for every engine.
+var ErrStopped = solve.ErrStopped
 
 // An Index is a decision's crossing.
 type Index struct {

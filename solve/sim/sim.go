@@ -1,7 +1,6 @@
 package sim
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -622,8 +621,9 @@ func Run(cfg Config, ch Strategy, progress func(done int64)) (Result, error) {
 	return total, nil
 }
 
-// ErrStopped is Run's error when Config.Stop is closed before the end.
-var ErrStopped = errors.New("sim: stopped before the end")
+// ErrStopped is Run's error when Config.Stop is closed before the end:
+// solve's, one for every engine.
+var ErrStopped = solve.ErrStopped
 
 func stopped(stop <-chan struct{}) bool {
 	select {
