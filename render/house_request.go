@@ -64,7 +64,7 @@ func (j HouseCardJob) Card(s *house.Solution) HouseCard {
 // Run solves the game and lays out its card. progress is not called: the
 // solve is one step.
 func (j HouseCardJob) Run(ctx context.Context, progress func(done, total int64)) (HouseCard, error) {
-	s, err := solveHouse(ctx, j.rules)
+	s, err := house.Job{Rules: j.rules}.Run(ctx, nil)
 	if err != nil {
 		return HouseCard{}, err
 	}
@@ -106,7 +106,7 @@ func (j HousePlotJob) Heatmap(s *house.Solution) Heatmap {
 
 // Run solves the game and lays out its heatmap.
 func (j HousePlotJob) Run(ctx context.Context, progress func(done, total int64)) (Heatmap, error) {
-	s, err := solveHouse(ctx, j.rules)
+	s, err := house.Job{Rules: j.rules}.Run(ctx, nil)
 	if err != nil {
 		return Heatmap{}, err
 	}
@@ -117,9 +117,4 @@ func (j HousePlotJob) Run(ctx context.Context, progress func(done, total int64))
 type Heatmap struct {
 	Grids   []*EVGrid
 	Options HeatmapOptions
-}
-
-// solveHouse solves a house game unless ctx has ended.
-func solveHouse(ctx context.Context, r house.Rules) (*house.Solution, error) {
-	return house.Job{Rules: r}.Run(ctx, nil)
 }

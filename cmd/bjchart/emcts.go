@@ -3,9 +3,6 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"path/filepath"
-	"slices"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -59,14 +56,12 @@ func (o *emctsCheckOptions) run(cmd *cobra.Command, e env) error {
 	if o.list < 0 {
 		return usagef("--list %d: want 0 or more", o.list)
 	}
+	var plotFormat string
 	if o.plot != "" {
 		if n := len(job.Settings); n != 1 {
 			return usagef("--plot draws one setting: give one --c, --reward, --tree, --backup and --chance (got %d settings)", n)
 		}
-		if ext := strings.ToLower(filepath.Ext(o.plot)); !slices.Contains(render.HeatmapFormats, strings.TrimPrefix(ext, ".")) {
-			return usagef("--plot %q: unknown extension %q; want .png, .svg or .pdf", o.plot, ext)
-		}
-		if err := checkWritable(o.plot); err != nil {
+		if plotFormat, err = plotFile(o.plot); err != nil {
 			return err
 		}
 	}
@@ -108,8 +103,7 @@ func (o *emctsCheckOptions) run(cmd *cobra.Command, e env) error {
 		set := rep.Settings[0]
 		grids, opt := render.EMCTSCheckGrids(tab, set)
 		opt.Title = fmt.Sprintf("%s: eMCTS (%s, C=%g, %s, %d playouts) against the exact best play", r, set.Tree, set.C, set.Reward, o.req.Playouts)
-		format := strings.TrimPrefix(strings.ToLower(filepath.Ext(o.plot)), ".")
-		if err := renderTo(e, o.plot, func(b *bytes.Buffer) error { return draw.Heatmap(b, format, grids, opt) }); err != nil {
+		if err := renderTo(e, o.plot, func(b *bytes.Buffer) error { return draw.Heatmap(b, plotFormat, grids, opt) }); err != nil {
 			return err
 		}
 	}

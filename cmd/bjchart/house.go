@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"path/filepath"
-	"slices"
 	"strings"
 
 	"bjchart/render"
@@ -109,11 +107,8 @@ func housePlot(ctx context.Context, e env, req render.HousePlotRequest, out stri
 	if stop, err := e.checked(req, err); stop {
 		return err
 	}
-	format := strings.TrimPrefix(strings.ToLower(filepath.Ext(out)), ".")
-	if !slices.Contains(render.HeatmapFormats, format) {
-		return usagef("--plot %q: unknown extension %q; want .png, .svg or .pdf", out, filepath.Ext(out))
-	}
-	if err := checkWritable(out); err != nil {
+	format, err := plotFile(out)
+	if err != nil {
 		return err
 	}
 	h, err := job.Run(ctx, nil)

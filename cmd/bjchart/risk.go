@@ -81,19 +81,22 @@ func (o *riskOptions) run(cmd *cobra.Command, e env) error {
 	return writeRisk(e, o.format, o.plot, plotFormat, res)
 }
 
-// plotFormat checks --plot: its format, and that the file can be
-// written.
+// plotFormat checks --plot, if given (plotFile).
 func (o *riskOptions) plotFormat() (string, error) {
-	plotFormat := strings.TrimPrefix(strings.ToLower(filepath.Ext(o.plot)), ".")
-	if o.plot != "" {
-		if !slices.Contains(render.HeatmapFormats, plotFormat) {
-			return "", usagef("--plot %q: unknown extension %q; want .png, .svg or .pdf", o.plot, filepath.Ext(o.plot))
-		}
-		if err := checkWritable(o.plot); err != nil {
-			return "", err
-		}
+	if o.plot == "" {
+		return "", nil
 	}
-	return plotFormat, nil
+	return plotFile(o.plot)
+}
+
+// plotFile checks a --plot file: its format, by its extension (one of
+// render.HeatmapFormats), and that it can be written.
+func plotFile(out string) (format string, err error) {
+	format = strings.TrimPrefix(strings.ToLower(filepath.Ext(out)), ".")
+	if !slices.Contains(render.HeatmapFormats, format) {
+		return "", usagef("--plot %q: unknown extension %q; want .png, .svg or .pdf", out, filepath.Ext(out))
+	}
+	return format, checkWritable(out)
 }
 
 // writeRisk writes a risk run's report in the format, and its plot to

@@ -65,10 +65,13 @@ func (s *Server) houseGame(ctx context.Context, rules house.Rules) (*house.Solut
 	return s.houses.getKey(ctx, rules.String(), func(context.Context) (*house.Solution, error) { return house.Solve(rules) }) // seconds at most: not stopped midway
 }
 
-// houseDownload serves what write makes of the house game's solution.
-func (s *Server) houseDownload(contentType string, write func(*bytes.Buffer, *house.Solution) error) http.HandlerFunc {
+// houseDownload serves what write makes of a house game's solution:
+// bind reads the query into a checked job and its game's rules (a 400
+// where it refuses), the game is solved in a worker slot and kept, and
+// write lays out and writes the job's answer.
+func houseDownload[J any](s *Server, contentType string, bind func(url.Values) (J, house.Rules, error), write func(*bytes.Buffer, J, *house.Solution) error) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		_, rules, err := houseQuery(r.URL.Query())
+		job, rules, err := bind(r.URL.Query())
 		if err != nil {
 			http.Error(w, err.Error(), http.StatusBadRequest)
 			return
@@ -78,13 +81,7 @@ func (s *Server) houseDownload(contentType string, write func(*bytes.Buffer, *ho
 			s.fail(w, err)
 			return
 		}
-		var buf bytes.Buffer
-		if err := write(&buf, sol); err != nil {
-			s.fail(w, err)
-			return
-		}
-		w.Header().Set("Content-Type", contentType)
-		w.Write(buf.Bytes())
+		s.respond(w, contentType, func(b *bytes.Buffer) error { return write(b, job, sol) })
 	}
 }
 
@@ -99,6 +96,12 @@ func houseCardQuery(v url.Values) (render.HouseCardRequest, render.HouseCardJob,
 	return req, job, err
 }
 
+// houseCardJob is houseCardQuery's job and its game, for houseDownload.
+func houseCardJob(v url.Values) (render.HouseCardJob, house.Rules, error) {
+	_, job, err := houseCardQuery(v)
+	return job, job.Rules(), err
+}
+
 // housePlotQuery binds a query to the house game's heatmap request
 // (render.HousePlotRequest, as 'bjchart house --plot') and checks it.
 func housePlotQuery(v url.Values) (render.HousePlotRequest, render.HousePlotJob, error) {
@@ -110,36 +113,8 @@ func housePlotQuery(v url.Values) (render.HousePlotRequest, render.HousePlotJob,
 	return req, job, err
 }
 
-// handleHouseCard serves the house game's card, its solve kept for the
-// next request.
-func (s *Server) handleHouseCard(w http.ResponseWriter, r *http.Request) {
-	_, job, err := houseCardQuery(r.URL.Query())
-	if err != nil {
-		http.Error(w, err.Error(), http.StatusBadRequest)
-		return
-	}
-	sol, err := s.houseGame(r.Context(), job.Rules())
-	if err != nil {
-		s.fail(w, err)
-		return
-	}
-	c := job.Card(sol)
-	c.Options = s.printed(c.Options)
-	s.respond(w, "application/pdf", func(b *bytes.Buffer) error { return s.opt.Painter.HouseCard(b, c.Solution, c.Options) })
-}
-
-// handleHousePlot serves the house game's heatmap as a PNG.
-func (s *Server) handleHousePlot(w http.ResponseWriter, r *http.Request) {
-	_, job, err := housePlotQuery(r.URL.Query())
-	if err != nil {
-		http.Error(w, err.Error(), http.StatusBadRequest)
-		return
-	}
-	sol, err := s.houseGame(r.Context(), job.Rules())
-	if err != nil {
-		s.fail(w, err)
-		return
-	}
-	h := job.Heatmap(sol)
-	s.respond(w, "image/png", func(b *bytes.Buffer) error { return s.opt.Painter.Heatmap(b, "png", h.Grids, h.Options) })
+// housePlotJob is housePlotQuery's job and its game, for houseDownload.
+func housePlotJob(v url.Values) (render.HousePlotJob, house.Rules, error) {
+	_, job, err := housePlotQuery(v)
+	return job, job.Rules(), err
 }

@@ -27,7 +27,7 @@ type query struct {
 	// cardJob and plotJob are the card's and heatmap's requests, checked.
 	cardJob render.CardJob
 	plotJob render.PlotJob
-	chart   *charts.Chart // the chart to compare: of the library, or uploaded (POST /compare); or nil
+	chart   *charts.CompareJob // the comparison of a chart of the library, or uploaded (POST /compare); or nil
 	// upload names an uploaded chart (the comparison's key is its content).
 	upload string
 }
@@ -93,7 +93,7 @@ func (q *query) compareWith(c *charts.Chart, upload string) error {
 		return err
 	}
 	r := job.Rules
-	q.chart, q.upload, q.rules = c, upload, r
+	q.chart, q.upload, q.rules = &job, upload, r
 	if q.compare.FromChart() {
 		game := solve.Game{Rules: r.String()}
 		q.hand.Game, q.card.Game, q.plot.Game = game, game, game

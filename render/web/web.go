@@ -219,9 +219,18 @@ func New(opt Options) *Server {
 	s.mux.HandleFunc("GET /holdem", s.handleHoldem)
 	s.mux.HandleFunc("GET /holdem/equity", s.handleHoldemEquity)
 	s.mux.HandleFunc("GET /holdem/nash", s.handleHoldemNash)
-	s.mux.HandleFunc("GET /house.json", s.houseDownload("application/json", func(w *bytes.Buffer, sol *house.Solution) error { return render.HouseJSON(w, sol) }))
-	s.mux.HandleFunc("GET /house/card.pdf", s.drawn(s.handleHouseCard))
-	s.mux.HandleFunc("GET /house/plot.png", s.drawn(s.handleHousePlot))
+	s.mux.HandleFunc("GET /house.json", houseDownload(s, "application/json", houseQuery, func(w *bytes.Buffer, _ house.Request, sol *house.Solution) error {
+		return render.HouseJSON(w, sol)
+	}))
+	s.mux.HandleFunc("GET /house/card.pdf", s.drawn(houseDownload(s, "application/pdf", houseCardJob, func(w *bytes.Buffer, job render.HouseCardJob, sol *house.Solution) error {
+		c := job.Card(sol)
+		c.Options = s.printed(c.Options)
+		return s.opt.Painter.HouseCard(w, c.Solution, c.Options)
+	})))
+	s.mux.HandleFunc("GET /house/plot.png", s.drawn(houseDownload(s, "image/png", housePlotJob, func(w *bytes.Buffer, job render.HousePlotJob, sol *house.Solution) error {
+		h := job.Heatmap(sol)
+		return s.opt.Painter.Heatmap(w, "png", h.Grids, h.Options)
+	})))
 	for _, format := range render.HeatmapFormats {
 		s.mux.HandleFunc("GET /plot."+format, s.drawn(s.download(map[string]string{"png": "image/png", "svg": "image/svg+xml", "pdf": "application/pdf"}[format],
 			func(w *bytes.Buffer, q query, t *solve.Table) error {
@@ -454,17 +463,13 @@ var errNoChart = errors.New("no chart to compare: give chart=NAME ('bjchart char
 // uploaded one) against its rules, as 'bjchart diff' does: in a worker
 // slot, kept for the next request (an upload by its content).
 func (s *Server) compare(ctx context.Context, q query) (*charts.Diff, error) {
-	c := q.chart
-	if c == nil {
+	job := q.chart
+	if job == nil {
 		return nil, badRequest{errNoChart}
 	}
 	key := q.rules.String() + "\x00" + q.compare.Chart
-	if q.upload != "" {
+	if c := job.Chart; q.upload != "" {
 		key = fmt.Sprintf("%s\x00upload %s\x00%q\x00%v", q.rules, c.Name, c.Comments, c.Cells) // the upload's own title and plays
-	}
-	job, err := q.compare.Check(c)
-	if err != nil {
-		return nil, err
 	}
 	return s.diffs.getKey(ctx, key, func(ctx context.Context) (*charts.Diff, error) { return job.Run(ctx, nil) })
 }
