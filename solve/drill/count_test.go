@@ -232,7 +232,7 @@ func TestCountRequestRefuses(t *testing.T) {
 // published for, the drill grades by them, and says so.
 func TestIndexKeyIsTheGames(t *testing.T) {
 	q := DefaultIndexRequest()
-	q.Game, q.Shoes = solve.Game{Rules: "6D H17 DAS LS"}, 150
+	q.Game, q.Shoes = solve.Game{Rules: "6D H17 DAS LS"}, 50
 	job, err := q.Check()
 	if err != nil {
 		t.Fatal(err)
@@ -244,7 +244,7 @@ func TestIndexKeyIsTheGames(t *testing.T) {
 	if !strings.Contains(key.Source, "own") {
 		t.Errorf("H17: the key's source %q does not say it is the game's own", key.Source)
 	}
-	indices, err := count.IndicesRequest{Game: q.Game, Set: "i18,fab4", Shoes: 150, Penetration: 0.8, Seed: 1, Round: "nearest", CountAt: "decision"}.Check()
+	indices, err := count.IndicesRequest{Game: q.Game, Set: "i18,fab4", Shoes: 50, Penetration: 0.8, Seed: 1, Round: "nearest", CountAt: "decision"}.Check()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -65,8 +65,12 @@ func measureParts(t *testing.T, f files, q Request, n, only int) []string {
 
 // TestSplitRunInOnePart: a run measured in one part, merged and played
 // whole, or played in one part and merged, is the unsplit run to the last
-// bit.
+// bit. -long runs it (TestSplitRunInParts and ExampleMergeRequest split
+// and merge in every run).
 func TestSplitRunInOnePart(t *testing.T) {
+	if !*long {
+		t.Skip("a whole run and its parts, about 3 s of CPU; run with -long")
+	}
 	q := splitRequest()
 	job, err := q.Check()
 	if err != nil {

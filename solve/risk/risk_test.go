@@ -110,16 +110,15 @@ func TestRampLocallyOptimal(t *testing.T) {
 // the ramp's win rate and variance by the diffusion formula, against the
 // simulator playing the same ramp: the share of 2,000 bankroll paths
 // ruined lies within 3 of its standard errors (plus the formula's own
-// bias from bets landing past the bank, a third of a bet's worth), at a
-// bank of 7.5 top bets, and with -long of 15 too.
+// bias from bets landing past the bank, a third of a bet's worth), at
+// banks of 7.5 and 15 top bets. Four million rounds: -long runs it
+// (TestFormulas checks the formulas against each other in every run).
 func TestRuinAgainstPaths(t *testing.T) {
+	if !*long {
+		t.Skip("4M simulated rounds; run with -long")
+	}
 	g := measured(t)
 	bins := g.Plain()
-	if !*long { // few exact shoes: the ramp and the model go by the simulator's edges
-		for i := range bins {
-			bins[i].Edge = g.Bins[i].SimEdge
-		}
-	}
 	tab := Table{Min: 1, Max: 8, Chip: 1}
 	bets, _ := Optimize(bins, tab)
 	w, v := Moments(bins, bets)
@@ -129,10 +128,7 @@ func TestRuinAgainstPaths(t *testing.T) {
 	cnt, _ := sim.ParseCount("hilo", 2)
 	ramp := g.Ramp(bets)
 	const paths, n = 2000, 1000
-	banks := []float64{60} // a bank of 7.5 top bets, where the formula errs most; -long adds 15
-	if *long {
-		banks = append(banks, 120)
-	}
+	banks := []float64{60, 120} // 7.5 top bets, where the formula errs most, and 15
 	for _, bank := range banks {
 		res, err := sim.Run(sim.Config{Rules: r, Rounds: paths * n, Shards: paths, Seed: 9, Penetration: 0.75, Players: 1,
 			Count: cnt, Ramp: ramp, RuinAt: bank}, chart, nil)
