@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path"
 	"slices"
@@ -111,27 +112,51 @@ func Load(nameOrFile string) (*Chart, error) {
 			return Library(n)
 		}
 	}
-	fi, err := os.Stat(nameOrFile)
-	if os.IsNotExist(err) {
+	data, err := ReadFile(nameOrFile, MaxFile, "a chart file is a few kilobytes")
+	if errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("%q is neither a chart name ('bjchart charts' lists them) nor a file", nameOrFile)
 	}
-	if err == nil && !fi.Mode().IsRegular() { // a directory, a FIFO that would block, a device
-		err = fmt.Errorf("not a regular file")
-	}
 	if err != nil {
-		return nil, &ReadError{nameOrFile, err}
-	}
-	f, err := os.Open(nameOrFile)
-	if err != nil {
-		return nil, &ReadError{nameOrFile, err}
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, MaxFile+1))
-	if err != nil {
-		return nil, &ReadError{nameOrFile, err}
-	}
-	if len(data) > MaxFile {
-		return nil, fmt.Errorf("%s: larger than %d bytes; a chart file is a few kilobytes", nameOrFile, MaxFile)
+		return nil, err
 	}
 	return Parse(nameOrFile, data)
+}
+
+// notFoundError is a file that does not exist; it matches fs.ErrNotExist.
+type notFoundError string
+
+func (f notFoundError) Error() string { return "no file " + string(f) }
+func (notFoundError) Unwrap() error   { return fs.ErrNotExist }
+
+// ReadFile reads a file of at most limit bytes, and refuses a larger one
+// (or an endless one such as /dev/zero) with why, what a file should be.
+// Errors reading an existing file are *ReadError (exit 1: a file
+// that cannot be read); a missing file's is fs.ErrNotExist's.
+func ReadFile(path string, limit int64, why string) ([]byte, error) {
+	if path == "-" {
+		return nil, fmt.Errorf("-: standard input is not read here; give a file")
+	}
+	fi, err := os.Stat(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, notFoundError(path)
+	}
+	if err != nil {
+		return nil, &ReadError{File: path, Err: err}
+	}
+	if !fi.Mode().IsRegular() { // a directory, a FIFO that would block, a device
+		return nil, &ReadError{File: path, Err: fmt.Errorf("not a regular file")}
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, &ReadError{File: path, Err: err}
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, &ReadError{File: path, Err: err}
+	}
+	if int64(len(data)) > limit {
+		return nil, fmt.Errorf("%s: larger than %d bytes; %s", path, limit, why)
+	}
+	return data, nil
 }

@@ -343,7 +343,7 @@ func RulesText(rules, shoe string) string {
 	if shoe == "" {
 		return rules
 	}
-	return fmt.Sprintf("%s, dealt from the shoe A,2..9,T = %s", dropDecks(rules), shoe)
+	return fmt.Sprintf("%s, dealt from the shoe A,2..9,T = %s", solve.DropDecks(rules), shoe)
 }
 
 // RulesWithShoe is the rule string an output names: the rules' canonical
@@ -353,15 +353,5 @@ func RulesWithShoe(rules, shoe string) string {
 	if shoe == "" {
 		return rules
 	}
-	return dropDecks(rules)
-}
-
-// dropDecks removes the leading deck token ("6D ") of a canonical rule
-// string, if it has one.
-func dropDecks(rules string) string {
-	first, rest, _ := strings.Cut(rules, " ")
-	if n := strings.TrimSuffix(first, "D"); n != first && strings.Trim(n, "0123456789") == "" {
-		return rest
-	}
-	return rules
+	return solve.DropDecks(rules)
 }

@@ -762,3 +762,14 @@ func editDistance(a, b string) int {
 	}
 	return d[len(a)][len(b)]
 }
+
+// DropDecks removes the leading deck token ("6D ") of a canonical rule
+// string, if it has one: the rules of a game dealt from a shoe of its
+// own.
+func DropDecks(rules string) string {
+	first, rest, _ := strings.Cut(rules, " ")
+	if n := strings.TrimSuffix(first, "D"); n != first && strings.Trim(n, "0123456789") == "" {
+		return rest
+	}
+	return rules
+}

@@ -6,23 +6,21 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"bjchart/charts"
 	"bjchart/render"
 	"bjchart/render/draw"
-	"bjchart/solve"
 	"bjchart/solve/param"
-	"bjchart/solve/sim"
+	"bjchart/solve/simreport"
 )
 
 type emctsCheckOptions struct {
-	req    sim.EMCTSCheckRequest
+	req    simreport.EMCTSCheckRequest
 	list   int
 	plot   string
 	format string
 }
 
 func newEMCTSCheckCmd(e env) *cobra.Command {
-	o := &emctsCheckOptions{req: sim.DefaultEMCTSCheckRequest()}
+	o := &emctsCheckOptions{req: simreport.DefaultEMCTSCheckRequest()}
 	cmd := &cobra.Command{
 		Use:   "emcts-check",
 		Short: "Measure Itoh 2023's tree search against the exact best play",
@@ -65,36 +63,16 @@ func (o *emctsCheckOptions) run(cmd *cobra.Command, e env) error {
 			return err
 		}
 	}
-	if job.PlayoutChart != "solved" {
-		if _, err := charts.Load(job.PlayoutChart); err != nil {
-			return chartError(err)
-		}
-	}
 	r := job.Rules
-	s, err := solve.NewSolver(r, solve.Options{TableOnly: job.PlayoutChart == "solved"}) // a published chart is valued against the solve
+	bar := newProgress(e, 0, "searching", "positions")
+	check, err := job.Run(cmd.Context(), bar.SetOf)
 	if err != nil {
-		return err
+		return requestError(err)
 	}
-	strat, _, note, err := simStrategy(s, job.PlayoutChart)
-	if err != nil {
-		return err
-	}
-	chart := strat.(*sim.Chart)
-	playout := job.PlayoutChart
-	if note != "" {
-		playout += " (" + note + ")"
-	}
-	rep := render.EMCTSCheckReport{Rules: r.String(), Playouts: o.req.Playouts, Threshold: o.req.Threshold, Runs: job.Runs, Seed: job.Seed, Playout: playout}
-	tab := s.Table()
-	bar := newProgress(e, int64(len(job.Settings)*len(tab.Hands)), "searching", "positions")
-	var base int64
-	for _, setting := range job.Settings {
-		ps, err := sim.CheckEMCTS(tab, chart, setting.Params, job.Runs, job.Seed, func(done int) { bar.Set(base + int64(done)) })
-		base += int64(len(tab.Hands))
-		if err != nil {
-			return usageError{err}
-		}
-		set := render.NewEMCTSSetting(setting.C, setting.Reward, ps)
+	rep := render.EMCTSCheckReport{Rules: r.String(), Playouts: o.req.Playouts, Threshold: o.req.Threshold, Runs: job.Runs, Seed: job.Seed, Playout: check.Playout}
+	tab := check.Table
+	for _, setting := range check.Settings {
+		set := render.NewEMCTSSetting(setting.C, setting.Reward, setting.Positions)
 		set.Tree = setting.Params.String()
 		rep.Settings = append(rep.Settings, set)
 	}

@@ -360,7 +360,8 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"sim", "--strategy", "optimal", "--count", "hilo", "--indices", "published"}, `index plays with a strategy that decides by the cards it sees`},
 		{[]string{"sim", "--preset", "itoh-2023-t8", "--decks", "2"}, `the paper has 1 or 4 players and 1 or 6 decks`},
 		{[]string{"sim", "--preset", "itoh-2023-t8", "--count", "hilo"}, `sets --count itself`},
-		{[]string{"sim", "--plot", "x.png"}, `--plot and --bankroll need --count`},
+		{[]string{"sim", "--plot", "x.png"}, `--plot needs --count`},
+		{[]string{"sim", "--bankroll", "100"}, `--bankroll needs --count`},
 		{[]string{"sim", "--count", "hilo", "--plot", "x.gif"}, `--plot "x.gif": unknown extension ".gif"`},
 		{[]string{"sim", "--insure-at", "3"}, `--insure-at needs --count`},
 		{[]string{"sim", "--count", "hilo", "--insure-at", "NaN"}, `--insure-at "NaN": want a count`},
@@ -1047,33 +1048,6 @@ func TestChartAtTrueCount(t *testing.T) {
 		if c.Table == "hard" && c.Hand == "16" && c.Up == "T" && c.Action != "S" {
 			t.Errorf("16 v T at +3: %s, want S", c.Action)
 		}
-	}
-}
-
-// TestIndexFilePairs reads an index file whose pair decisions are not
-// T,T (as --set all writes them): each plays its own pair, and soft and
-// three-card indices are skipped.
-func TestIndexFilePairs(t *testing.T) {
-	file := filepath.Join(t.TempDir(), "idx.json")
-	one, two := 1.8, -2.6
-	rep := render.IndicesReport{Count: "hilo", Indices: []render.IndexRow{
-		{Table: "pair", Hand: "44", Up: "4", Base: "hit", Play: "split", Index: &one},
-		{Table: "pair", Hand: "TT", Up: "6", Base: "stand", Play: "split", Index: &one},
-		{Table: "soft", Hand: "A7", Up: "2", Base: "stand", Play: "double", Index: &two},
-		{Table: "hard", Hand: "16", Up: "T", Base: "hit", Play: "stand", Index: &two, MultiCard: true},
-		{Table: "hard", Hand: "12", Up: "4", Base: "hit", Play: "stand", Index: &two},
-	}}
-	data, _ := json.Marshal(rep)
-	if err := os.WriteFile(file, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	r, _ := solve.ParseRules("6D S17 DAS")
-	plays, _, _, err := indexPlays(file, r)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(plays) != 3 || plays[0].Pair != 4 || plays[0].Play != solve.Split || plays[1].Pair != 10 || plays[2].Total != 12 || plays[2].Play != solve.Stand {
-		t.Errorf("plays %+v", plays)
 	}
 }
 

@@ -177,43 +177,9 @@ func writeStdout(e env, format string, render func(*bytes.Buffer) error) error {
 	return err
 }
 
-// notFound is a file that does not exist; it matches fs.ErrNotExist.
-type notFound string
-
-func (f notFound) Error() string { return "no file " + string(f) }
-func (notFound) Unwrap() error   { return fs.ErrNotExist }
-
-// readCapped reads a file of at most limit bytes, and refuses a larger one
-// (or an endless one such as /dev/zero) with why, what a file should be.
-// Errors reading an existing file are *charts.ReadError (exit 1: a file
-// that cannot be read); a missing file's is fs.ErrNotExist's.
+// readCapped reads a file of at most limit bytes (charts.ReadFile).
 func readCapped(path string, limit int64, why string) ([]byte, error) {
-	if path == "-" {
-		return nil, fmt.Errorf("-: standard input is not read here; give a file")
-	}
-	fi, err := os.Stat(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, notFound(path)
-	}
-	if err != nil {
-		return nil, &charts.ReadError{File: path, Err: err}
-	}
-	if !fi.Mode().IsRegular() { // a directory, a FIFO that would block, a device
-		return nil, &charts.ReadError{File: path, Err: fmt.Errorf("not a regular file")}
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, &charts.ReadError{File: path, Err: err}
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, limit+1))
-	if err != nil {
-		return nil, &charts.ReadError{File: path, Err: err}
-	}
-	if int64(len(data)) > limit {
-		return nil, fmt.Errorf("%s: larger than %d bytes; %s", path, limit, why)
-	}
-	return data, nil
+	return charts.ReadFile(path, limit, why)
 }
 
 // progress shows a long computation's progress: a bar on a terminal, and

@@ -334,7 +334,11 @@ func checkFlagValues(c *cobra.Command) error {
 				err = usagef("--%s %q: an empty value; give one, or leave --%s out for its default", f.Name, f.Value.String(), f.Name)
 			}
 		case "stringArray", "stringSlice":
-			for _, v := range f.Value.(pflag.SliceValue).GetSlice() {
+			slice, ok := f.Value.(pflag.SliceValue)
+			if !ok {
+				return // a request's field, which refuses an empty value itself
+			}
+			for _, v := range slice.GetSlice() {
 				if strings.TrimSpace(v) == "" {
 					err = usagef("--%s %q: an empty value; give one, or leave --%s out", f.Name, v, f.Name)
 				}

@@ -163,7 +163,7 @@ func TestBadValuesAndMessages(t *testing.T) {
 		{[]string{"risk", "--trip-bank", "0"}, exitUsage, `--trip-bank 0: want more than 0`},
 		{[]string{"risk", "--unit", "Inf"}, exitUsage, `--unit "Inf": want a finite number`},
 		{[]string{"sim", "--count", "hilo", "--bankroll", "0"}, exitUsage, `--bankroll 0: want more than 0 units`},
-		{[]string{"sim", "--count", "hilo", "--bankroll", "NaN"}, exitUsage, `--bankroll "NaN": want a finite number`},
+		{[]string{"sim", "--count", "hilo", "--bankroll", "NaN"}, exitUsage, `--bankroll "NaN": want a number`},
 		{[]string{"chart", "--shoe", ""}, exitUsage, `--shoe "": an empty value`},
 		{[]string{"plot", "--vs", ""}, exitUsage, `--vs "": an empty value`},
 		{[]string{"sim", "--seat", "strategy=cd;strategy=optimal"}, exitUsage, `strategy given twice`},

@@ -188,6 +188,10 @@ func (s *Set) OptFloat(p **float64, name, usage string) {
 	})
 }
 
+// Strings adds a text field given once per value (a flag repeated, each
+// value whole: commas are not split).
+func (s *Set) Strings(p *[]string, name, usage string) { s.Add(name, usage, textsValue{p}) }
+
 // Func adds a field parsed by set and shown by show; kind names it in
 // help ("ramp").
 func (s *Set) Func(name, usage, kind string, show func() string, set func(string) error) {
@@ -337,6 +341,24 @@ func (v textValue) Set(s string) error {
 		s = v.values[i] // "Late" is late
 	}
 	*v.p = s
+	return nil
+}
+
+// textsValue is a field given any number of times, each value kept.
+type textsValue struct{ p *[]string }
+
+func (v textsValue) String() string {
+	if len(*v.p) == 0 {
+		return ""
+	}
+	return "[" + strings.Join(*v.p, ",") + "]"
+}
+func (v textsValue) Type() string { return "stringArray" }
+func (v textsValue) Set(s string) error {
+	if strings.TrimSpace(s) == "" {
+		return fmt.Errorf("an empty value; give one, or leave it out")
+	}
+	*v.p = append(*v.p, s)
 	return nil
 }
 

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"context"
 	"fmt"
 	"runtime"
 	"sync"
@@ -25,8 +26,9 @@ func (p *Position) Right() bool { return p.Play == p.Hand.Best }
 // majority decides) and sets it beside the table's exact
 // composition-dependent best play. The search's playouts play chart.
 // Runs use every core; seed makes them reproducible. progress, if not
-// nil, is called with the positions done.
-func CheckEMCTS(t *solve.Table, chart *Chart, p EMCTSParams, runs int, seed uint64, progress func(done int)) ([]Position, error) {
+// nil, is called with the positions done. It stops when ctx ends (the
+// positions begun are finished), with ctx's error.
+func CheckEMCTS(ctx context.Context, t *solve.Table, chart *Chart, p EMCTSParams, runs int, seed uint64, progress func(done int)) ([]Position, error) {
 	if runs < 1 {
 		return nil, fmt.Errorf("eMCTS check: %d runs; want at least 1", runs)
 	}
@@ -78,10 +80,16 @@ func CheckEMCTS(t *solve.Table, chart *Chart, p EMCTSParams, runs int, seed uint
 		}()
 	}
 	for i := range t.Hands {
+		if ctx.Err() != nil {
+			break
+		}
 		next <- i
 	}
 	close(next)
 	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	return out, nil
 }
 

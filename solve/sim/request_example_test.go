@@ -41,18 +41,3 @@ func ExampleRequest() {
 	// 100000 rounds at 0.75 penetration
 	// ramp "1:0": every bet is 0, so no round is ever played
 }
-
-// ExampleEMCTSCheckRequest checks a request for Itoh 2023's tree search
-// against the exact best play ('bjchart emcts-check'): every setting it
-// will search, found before anything is solved.
-func ExampleEMCTSCheckRequest() {
-	q := sim.DefaultEMCTSCheckRequest()
-	q.Game, q.C = solve.Game{Rules: "6D S17 NDAS SPL1 LS"}, "1,3"
-	job, err := q.Check()
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	fmt.Println(job.Rules, "-", len(job.Settings), "settings,", job.Runs, "searches a position")
-	// Output: 6D S17 DOA NDAS SPL1 LS 3:2 PEEK - 2 settings, 5 searches a position
-}
