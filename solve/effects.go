@@ -1,6 +1,7 @@
 package solve
 
 import (
+	stdcontext "context"
 	"slices"
 	"strings"
 )
@@ -98,11 +99,11 @@ type Effect struct {
 // variations dealt from the game's shoe sharing its work; another deck
 // count has nothing to share, and keeping its work would only hold memory)
 // and returns the game's table and the effects, the largest gain first.
-func Effects(r Rules) (*Table, []Effect, error) { return effects(r, nil) }
+func Effects(r Rules) (*Table, []Effect, error) { return effects(stdcontext.Background(), r) }
 
-// effects is Effects, stopped (ErrStopped) once stop is closed.
-func effects(r Rules, stop <-chan struct{}) (*Table, []Effect, error) {
-	shared := Options{Cache: NewCache(), Stop: stop} // safe for concurrent use
+// effects is Effects, stopped with ctx's error when ctx ends.
+func effects(ctx stdcontext.Context, r Rules) (*Table, []Effect, error) {
+	shared := Options{Cache: NewCache(), Context: ctx} // safe for concurrent use
 	base, err := SolveWith(r, shared)
 	if err != nil {
 		return nil, nil, err
@@ -113,7 +114,7 @@ func effects(r Rules, stop <-chan struct{}) (*Table, []Effect, error) {
 	parallel(len(vs), func(_, i int) {
 		opt := shared
 		if vs[i].Rules.FullShoe() != r.FullShoe() {
-			opt = Options{Stop: stop}
+			opt = Options{Context: ctx}
 		}
 		t, err := SolveWith(vs[i].Rules, opt)
 		if err != nil {

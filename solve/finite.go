@@ -94,8 +94,8 @@ func solveFiniteWith(r Rules, shoe Shoe, opt Options, keep bool) (*Table, [10]*t
 	var results [10]upResult
 	var scratch [10]*upScratch // by worker, when the up cards' graphs are not kept
 	eachUp(func(worker int, up Rank) {
-		if stopped(opt.Stop) {
-			return // the table is thrown away (newSolver: ErrStopped)
+		if opt.err() != nil {
+			return // the table is thrown away (newSolver: the context's error)
 		}
 		if keep {
 			results[up-1] = solveFiniteUp(t, lay, up, nil)

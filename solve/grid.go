@@ -2,7 +2,6 @@ package solve
 
 import (
 	stdcontext "context"
-	"errors"
 	"runtime"
 	"slices"
 	"strconv"
@@ -110,15 +109,12 @@ func (j GridJob) Run(ctx stdcontext.Context, progress func(done, total int64)) (
 		go func() {
 			defer wg.Done()
 			for group := range work {
-				opt := Options{Cache: NewCache(), Stop: ctx.Done()}
+				opt := Options{Cache: NewCache(), Context: ctx}
 				for _, i := range group {
 					if errs[i] = ctx.Err(); errs[i] != nil {
 						continue
 					}
 					t, err := SolveWith(j.Games[i], opt)
-					if errors.Is(err, ErrStopped) {
-						err = ctx.Err()
-					}
 					if err != nil {
 						errs[i] = err
 					} else {

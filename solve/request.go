@@ -2,7 +2,6 @@ package solve
 
 import (
 	stdcontext "context"
-	"errors"
 	"strings"
 
 	"bjchart/solve/param"
@@ -77,12 +76,8 @@ func (q Request) Check() (Job, error) {
 // returns ctx's error.
 func (j Job) Run(ctx stdcontext.Context, progress func(done, total int64)) (*Table, error) {
 	opt := j.Options
-	opt.Stop = ctx.Done()
-	t, err := SolveWith(j.Rules, opt)
-	if errors.Is(err, ErrStopped) {
-		return nil, ctx.Err()
-	}
-	return t, err
+	opt.Context = ctx
+	return SolveWith(j.Rules, opt)
 }
 
 // A HandRequest asks what a game's solved table says of one hand
@@ -210,9 +205,6 @@ type EffectsReport struct {
 // Run solves the game and its variations (Effects); progress is not
 // called. When ctx ends the solves stop and Run returns ctx's error.
 func (j EffectsJob) Run(ctx stdcontext.Context, progress func(done, total int64)) (EffectsReport, error) {
-	t, effects, err := effects(j.Rules, ctx.Done())
-	if errors.Is(err, ErrStopped) {
-		return EffectsReport{}, ctx.Err()
-	}
+	t, effects, err := effects(ctx, j.Rules)
 	return EffectsReport{Table: t, Effects: effects}, err
 }

@@ -28,11 +28,11 @@ func TestRunStops(t *testing.T) {
 	if tab, err := job.Run(ctx, nil); tab != nil || !errors.Is(err, stdcontext.DeadlineExceeded) {
 		t.Errorf("out of time: table %v, error %v", tab != nil, err)
 	}
-	stop := make(chan struct{})
-	close(stop)
+	ended, end := stdcontext.WithCancel(stdcontext.Background())
+	end()
 	r, _ := ParseRules("2D S17")
-	if _, err := SolveWith(r, Options{Stop: stop}); !errors.Is(err, ErrStopped) {
-		t.Errorf("a closed stop: %v, want ErrStopped", err)
+	if _, err := SolveWith(r, Options{Context: ended}); !errors.Is(err, stdcontext.Canceled) {
+		t.Errorf("an ended context: %v, want context.Canceled", err)
 	}
 	effectsJob, err := EffectsRequest{Game: Game{Rules: "2D S17"}}.Check()
 	if err != nil {

@@ -17,7 +17,7 @@
 package solve
 
 import (
-	"errors"
+	stdcontext "context"
 	"fmt"
 )
 
@@ -34,26 +34,19 @@ type Options struct {
 	// other strategy: it keeps only the table, a fraction of the memory,
 	// and solves again the first time Evaluate is called.
 	TableOnly bool
-	// Stop, if not nil, stops a finite solve once closed: the up cards not
-	// yet begun are not solved, and the solve returns ErrStopped (a
-	// request's Run closes it with its context).
-	Stop <-chan struct{}
+	// Context, if not nil, stops a finite solve when it ends: the up
+	// cards not yet begun are not solved, and the solve returns the
+	// context's error.
+	Context stdcontext.Context
 }
 
-// ErrStopped is the error of work stopped before its end by its stop
-// channel (Options.Stop here; sim's and count's are this one too), which
-// a request's run makes of its context: the run returns the context's
-// error in its place.
-var ErrStopped = errors.New("stopped before the end")
-
-// stopped reports whether stop is closed.
-func stopped(stop <-chan struct{}) bool {
-	select {
-	case <-stop:
-		return true
-	default:
-		return false
+// err is the error of the options' context, nil while it runs (or
+// without one).
+func (opt Options) err() error {
+	if opt.Context == nil {
+		return nil
 	}
+	return opt.Context.Err()
 }
 
 // Solve computes the Table for a rule set from a full shoe, valuing splits
@@ -102,8 +95,8 @@ func newSolver(r Rules, opt Options, keep bool) (*Solver, error) {
 	default:
 		s.table, s.ups = solveFiniteWith(r, r.FullShoe(), opt, keep)
 	}
-	if stopped(opt.Stop) {
-		return nil, ErrStopped
+	if err := opt.err(); err != nil {
+		return nil, err
 	}
 	return s, nil
 }

@@ -109,8 +109,8 @@ must come from the same command and version of bjchart but for --shard.`,
 			switch {
 			case errors.As(err, &re):
 				return err // a part that cannot be read (exit 1)
-			case errors.Is(err, count.ErrStopped):
-				return err
+			case errors.Is(err, context.Canceled):
+				return err // interrupted
 			case err != nil:
 				return usageError{err}
 			}

@@ -59,7 +59,7 @@ func newTableCache(max, workers int) *tableCache {
 // request has.
 func tableOf(ctx context.Context, c *tableCache, r solve.Rules) (*solve.Table, error) {
 	return c.getKey(ctx, r.String(), func(ctx context.Context) (*solve.Table, error) {
-		return solve.SolveWith(r, solve.Options{Stop: ctx.Done()})
+		return solve.SolveWith(r, solve.Options{Context: ctx})
 	})
 }
 

@@ -104,7 +104,7 @@ func (q indexQuery) values() url.Values {
 
 // indexReport computes the query's index plays (or takes them from the
 // last computed), telling progress the shoes valued of all; it stops
-// with count.ErrStopped when ctx ends (the browser left).
+// with ctx's error when ctx ends (the browser left).
 func (s *Server) indexReport(ctx context.Context, q indexQuery, progress func(done, total int64)) (*render.IndicesReport, error) {
 	key := q.values().Encode()
 	if rep, ok := s.indices.get(key); ok {
@@ -136,7 +136,7 @@ func (s *Server) handleIndicesRun(w http.ResponseWriter, r *http.Request) {
 		return err
 	})
 	switch {
-	case errors.Is(err, count.ErrStopped): // the browser left
+	case errors.Is(err, context.Canceled): // the browser left
 		return
 	case err != nil:
 		stream.send("failed", err.Error())

@@ -34,7 +34,6 @@ import (
 	"bjchart/charts"
 	"bjchart/render"
 	"bjchart/solve"
-	"bjchart/solve/count"
 	"bjchart/solve/drill"
 	"bjchart/solve/house"
 	"bjchart/solve/param"
@@ -448,8 +447,7 @@ func (s *Server) fail(w http.ResponseWriter, err error) {
 	switch {
 	case errors.As(err, &br):
 		http.Error(w, err.Error(), http.StatusBadRequest)
-	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled),
-		errors.Is(err, count.ErrStopped), errors.Is(err, solve.ErrStopped): // the request's time ran out before the work did
+	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled): // the request's time ran out before the work did
 		http.Error(w, fmt.Sprintf("this takes longer than a request may here (%s), or the server is busy: try again, run it as a job on its page (a counter's card: work the index plays out on /indices first), or on the command line, which has no limit", s.opt.Timeout), http.StatusServiceUnavailable)
 	default:
 		http.Error(w, err.Error(), http.StatusInternalServerError)

@@ -288,14 +288,15 @@ const controlChunks = 64
 
 // controls deals the control shoes (ControlShoes for each of opt.Shoes, on
 // every core, none solved) and returns each chunk's sums for each
-// decision over its window; ErrStopped if opt.Stop closes first. points
+// decision over its window; the context's error if opt.Context ends
+// first. points
 // gives a shoe's points for each decision, their gains left zero, in buf's
 // room.
 func controls(r solve.Rules, sys System, opt Options, windows []moments, points func(left [10]int, c counter, buf [][]point) [][]point) ([][]moments, error) {
 	full := r.FullShoe().Counts
 	shoes := ControlShoes * opt.Shoes
 	sums := make([][]moments, controlChunks)
-	err := onCores(controlChunks, opt.Stop, func(chunk int) {
+	err := onCores(opt.Context, controlChunks, func(chunk int) {
 		m := append([]moments(nil), windows...)
 		deck := sortedDeck(full)
 		var buf [][]point

@@ -6,6 +6,7 @@
 package count
 
 import (
+	"context"
 	"fmt"
 	"maps"
 	"math"
@@ -134,9 +135,9 @@ type Options struct {
 	// Progress, if not nil, is told the shoes valued of those to value
 	// after each, from any goroutine.
 	Progress func(done, total int64)
-	// Stop, if not nil, stops the computation when closed: no shoe is
-	// started after it, and the computation returns ErrStopped.
-	Stop <-chan struct{}
+	// Context, if not nil, stops the computation when it ends: no shoe
+	// is started after it, and the computation returns its error.
+	Context context.Context
 	// Oversample, above zero, keeps dealt shoes with a chance that grows with
 	// the size of their true count and weighs them back (dealShoe), so
 	// that crossings far from zero have more shoes near them. Balanced
@@ -185,10 +186,6 @@ func ParseMoment(s string) (Moment, error) {
 	}
 	return 0, fmt.Errorf("unknown moment %q; want decision (the cards of the hand and the up card counted) or round (before the round is dealt)", s)
 }
-
-// ErrStopped is the error of a computation stopped by Options.Stop:
-// solve's, one for every engine.
-var ErrStopped = solve.ErrStopped
 
 // An Index is a decision's crossing.
 type Index struct {
@@ -372,8 +369,8 @@ func observations(samples []sample, k int) []observation {
 }
 
 // sampleShoes deals opt.Shoes shoes, on every core, and values each with
-// gains (its unseen cards and their number); ErrStopped if opt.Stop closes
-// first.
+// gains (its unseen cards and their number); the context's error if
+// opt.Context ends first.
 func sampleShoes(r solve.Rules, sys System, opt Options, points func(left [10]int, c counter) [][]point) ([]sample, error) {
 	full := r.FullShoe()
 	total := float64(full.Total())
@@ -383,7 +380,7 @@ func sampleShoes(r solve.Rules, sys System, opt Options, points func(left [10]in
 		toValue = int64((opt.Shoes - opt.Shard + opt.Shards) / opt.Shards)
 	}
 	var valued atomic.Int64
-	err := onCores(opt.Shoes, opt.Stop, func(i int) {
+	err := onCores(opt.Context, opt.Shoes, func(i int) {
 		if opt.Shards > 0 && i%opt.Shards != opt.Shard-1 {
 			return // another part's
 		}
@@ -399,9 +396,14 @@ func sampleShoes(r solve.Rules, sys System, opt Options, points func(left [10]in
 	return samples, nil
 }
 
-// onCores calls work(i) for each i in 0..n-1, on every core; ErrStopped
-// if stop closes first (no i is started after it; those started finish).
-func onCores(n int, stop <-chan struct{}, work func(i int)) error {
+// onCores calls work(i) for each i in 0..n-1, on every core; ctx's
+// error if ctx (which may be nil) ends first (no i is started after it;
+// those started finish).
+func onCores(ctx context.Context, n int, work func(i int)) error {
+	var done <-chan struct{} // nil: never
+	if ctx != nil {
+		done = ctx.Done()
+	}
 	var wg sync.WaitGroup
 	next := make(chan int)
 	for range runtime.GOMAXPROCS(0) {
@@ -418,8 +420,8 @@ func onCores(n int, stop <-chan struct{}, work func(i int)) error {
 	for i := range n {
 		select {
 		case next <- i:
-		case <-stop: // a nil stop never closes
-			return ErrStopped
+		case <-done:
+			return ctx.Err()
 		}
 	}
 	return nil

@@ -1,6 +1,7 @@
 package count
 
 import (
+	"context"
 	"errors"
 	"math"
 	"math/rand/v2"
@@ -277,20 +278,21 @@ func TestCrossingHoldsDepth(t *testing.T) {
 	t.Logf("depth held %+.2f ± %.2f; count alone %+.2f", held, se, plain)
 }
 
-// TestStop: a closed Stop ends a computation with ErrStopped, having
-// valued fewer shoes than asked.
+// TestStop: a context that ends ends a computation with its error,
+// having valued fewer shoes than asked.
 func TestStop(t *testing.T) {
 	r, _ := solve.ParseRules("6D S17 DAS")
-	stop := make(chan struct{})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
 	var valued atomic.Int64
-	opt := Options{Shoes: 10000, Penetration: 0.8, Seed: 1, Stop: stop, Progress: func(int64, int64) {
+	opt := Options{Shoes: 10000, Penetration: 0.8, Seed: 1, Context: ctx, Progress: func(int64, int64) {
 		if valued.Add(1) == 5 {
-			close(stop)
+			cancel()
 		}
 	}}
 	_, err := Compute(r, HiLo, I18[:2], opt)
-	if !errors.Is(err, ErrStopped) {
-		t.Fatalf("err %v, want ErrStopped", err)
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("err %v, want context.Canceled", err)
 	}
 	if n := valued.Load(); n >= 100 {
 		t.Errorf("%d shoes valued after the stop at 5", n)

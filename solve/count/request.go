@@ -283,6 +283,6 @@ func (job IndicesJob) Run(ctx context.Context, progress func(done, total int64))
 
 // options are the sampling's options for the job.
 func (job IndicesJob) options(ctx context.Context, progress func(done, total int64)) Options {
-	return Options{Shoes: job.Shoes, Penetration: job.Penetration, Seed: job.Seed, Oversample: job.Oversample, Progress: progress, Stop: ctx.Done(), Moment: job.Moment,
+	return Options{Shoes: job.Shoes, Penetration: job.Penetration, Seed: job.Seed, Oversample: job.Oversample, Progress: progress, Context: ctx, Moment: job.Moment,
 		Shard: job.Shard, Shards: job.Shards, From: job.from}
 }

@@ -2,7 +2,6 @@ package risk
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -164,13 +163,13 @@ func (m *measurer) measure(ctx context.Context, i, n int) ([]count.ShoeEdge, sim
 	var mu sync.Mutex // Progress is called from the shoes' goroutines, one at a time
 	shoes := int64((s.Shoes-i)/n + 1)
 	flat := m.flat.Part(i, n)
-	flat.Stop = ctx.Done()
+	flat.Context = ctx
 	// Progress weighs the phases by their time: a shoe solved exactly
 	// takes about as long as a million rounds dealt (150 ms against 0.1
 	// µs a round), so the shoes fill nine tenths of the bar.
 	perShoe := max(1, 9*flat.Rounds/shoes)
 	total := shoes*perShoe + flat.Rounds
-	opt := count.Options{Shoes: s.Shoes, Penetration: s.Penetration, Seed: s.Seed, Moment: count.BeforeRound, Stop: ctx.Done()}
+	opt := count.Options{Shoes: s.Shoes, Penetration: s.Penetration, Seed: s.Seed, Moment: count.BeforeRound, Context: ctx}
 	if n > 1 {
 		opt.Shard, opt.Shards = i, n
 	}
@@ -184,7 +183,7 @@ func (m *measurer) measure(ctx context.Context, i, n int) ([]count.ShoeEdge, sim
 	}
 	edges, err := count.Edges(m.basic, m.sys, opt, m.decisions)
 	if err != nil {
-		return nil, sim.Result{}, stopped(ctx, err)
+		return nil, sim.Result{}, err
 	}
 	var report func(int64)
 	if s.Progress != nil {
@@ -192,7 +191,7 @@ func (m *measurer) measure(ctx context.Context, i, n int) ([]count.ShoeEdge, sim
 	}
 	res, err := sim.Run(flat, m.chart, report)
 	if err != nil {
-		return nil, sim.Result{}, stopped(ctx, err)
+		return nil, sim.Result{}, err
 	}
 	return edges, res, nil
 }
@@ -412,7 +411,7 @@ type PlayedPart struct {
 // whole play; 1 of 1 is all of it.
 func (g *Game) playPart(ctx context.Context, bets []float64, tripBank float64, tripRounds int64, i, n int) (PlayedPart, error) {
 	cfg := g.play
-	cfg.Stop = ctx.Done()
+	cfg.Context = ctx
 	cfg.Ramp = g.Ramp(bets)
 	cfg.Rounds *= playRounds
 	cfg.Shards, cfg.StreamBase = 64, 1<<32 // streams the measurement (0..64 x parts) did not use
@@ -420,7 +419,7 @@ func (g *Game) playPart(ctx context.Context, bets []float64, tripBank float64, t
 	var p PlayedPart
 	var err error
 	if p.Rounds, err = sim.Run(cfg.Part(i, n), g.chart, nil); err != nil {
-		return p, stopped(ctx, err)
+		return p, err
 	}
 	trips := g.tripsFor(bets, tripBank, tripRounds)
 	if trips == 0 {
@@ -433,16 +432,7 @@ func (g *Game) playPart(ctx context.Context, bets []float64, tripBank float64, t
 	}
 	cfg.Rounds, cfg.Shards, cfg.StreamBase, cfg.RuinAt = (hi-lo)*tripRounds, int(hi-lo), 2<<32+uint64(lo), tripBank
 	p.Trips, err = sim.Run(cfg, g.chart, nil)
-	return p, stopped(ctx, err)
-}
-
-// stopped is a run's error, as its context's error where the context
-// stopped it.
-func stopped(ctx context.Context, err error) error {
-	if err != nil && ctx.Err() != nil && (errors.Is(err, count.ErrStopped) || errors.Is(err, sim.ErrStopped)) {
-		return ctx.Err()
-	}
-	return err
+	return p, err
 }
 
 // tripsFor is how many trips Play plays of a ramp (bets in units by

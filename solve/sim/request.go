@@ -198,11 +198,11 @@ func (q Request) Validate() error {
 	return err
 }
 
-// Config is the simulator's configuration of a checked request; stop, if
-// not nil, stops the run when closed.
-func (job Job) Config(stop <-chan struct{}) Config {
+// Config is the simulator's configuration of a checked request (no
+// context: Run then runs to the end).
+func (job Job) Config() Config {
 	return Config{Rules: job.Rules, Rounds: job.Rounds, Seed: job.Seed, Penetration: job.Penetration, Players: job.Players,
-		Count: job.Count, Ramp: job.Ramp, Stop: stop}
+		Count: job.Count, Ramp: job.Ramp}
 }
 
 // ParseShard reads a part of a split run, "i/n" with 1 <= i <= n <= 100000

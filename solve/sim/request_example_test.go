@@ -29,7 +29,7 @@ func ExampleRequest() {
 		fmt.Println(err)
 		return
 	}
-	res, err := sim.Run(job.Config(nil), chart, nil)
+	res, err := sim.Run(job.Config(), chart, nil)
 	if err != nil {
 		fmt.Println(err)
 		return

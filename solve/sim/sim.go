@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -25,9 +26,9 @@ type Config struct {
 	// ReshuffleBelow, if positive, reshuffles between rounds once fewer
 	// cards than this are left (instead of a cut card).
 	ReshuffleBelow int
-	// Stop, if not nil, abandons the run when closed: Run returns
-	// ErrStopped (checked as often as progress is told).
-	Stop <-chan struct{}
+	// Context, if not nil, abandons the run when it ends: Run returns its
+	// error (checked as often as progress is told).
+	Context context.Context
 	// Shards splits the rounds into this many independent streams, each
 	// with its own shoe and a generator seeded from (Seed, shard), so the
 	// result does not depend on how many cores run them (default 64).
@@ -581,7 +582,7 @@ func Run(cfg Config, ch Strategy, progress func(done int64)) (Result, error) {
 						low = min(low, path)
 					}
 					if k%every == every-1 {
-						if stopped(cfg.Stop) {
+						if cfg.err() != nil {
 							break // the shard's rounds; the rest of the shards skip theirs the same way
 						}
 						if progress != nil {
@@ -608,8 +609,8 @@ func Run(cfg Config, ch Strategy, progress func(done int64)) (Result, error) {
 	}
 	close(next)
 	wg.Wait()
-	if stopped(cfg.Stop) {
-		return Result{}, ErrStopped
+	if err := cfg.err(); err != nil {
+		return Result{}, err
 	}
 	total := Result{Players: players}
 	for _, r := range results { // in shard order: the sums are the same on any machine
@@ -621,17 +622,13 @@ func Run(cfg Config, ch Strategy, progress func(done int64)) (Result, error) {
 	return total, nil
 }
 
-// ErrStopped is Run's error when Config.Stop is closed before the end:
-// solve's, one for every engine.
-var ErrStopped = solve.ErrStopped
-
-func stopped(stop <-chan struct{}) bool {
-	select {
-	case <-stop:
-		return true
-	default:
-		return false
+// err is the error of the configuration's context, nil while it runs
+// (or without one).
+func (c Config) err() error {
+	if c.Context == nil {
+		return nil
 	}
+	return c.Context.Err()
 }
 
 // Check reports whether a result's sums could have come from a run of

@@ -1,11 +1,11 @@
 package sim
 
 import (
+	"context"
 	"errors"
 	"math"
 	"reflect"
 	"slices"
-	"sync"
 	"testing"
 
 	"bjchart/solve"
@@ -276,18 +276,16 @@ func TestSeats(t *testing.T) {
 	}
 }
 
-// TestStop: a run whose Stop is closed returns ErrStopped, early.
+// TestStop: a run whose context ends returns the context's error, early.
 func TestStop(t *testing.T) {
 	r, _ := solve.ParseRules("6D S17 DAS")
 	tab, _ := solve.Solve(r)
 	ch, _ := NewChart(tab)
-	stop := make(chan struct{})
-	var once sync.Once
-	_, err := Run(Config{Rules: r, Rounds: 1e12, Seed: 1, Penetration: 0.75, Stop: stop}, ch, func(done int64) {
-		once.Do(func() { close(stop) })
-	})
-	if !errors.Is(err, ErrStopped) {
-		t.Errorf("Run after Stop: %v, want ErrStopped", err)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	_, err := Run(Config{Rules: r, Rounds: 1e12, Seed: 1, Penetration: 0.75, Context: ctx}, ch, func(done int64) { cancel() })
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("Run after its context ended: %v, want context.Canceled", err)
 	}
 }
 

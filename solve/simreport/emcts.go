@@ -2,7 +2,6 @@ package simreport
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -173,10 +172,7 @@ func (j EMCTSCheckJob) Run(ctx context.Context, progress func(done, total int64)
 		return EMCTSCheck{}, err
 	}
 	charted := j.PlayoutChart != "solved" // a published chart is valued against the solve
-	solver, err := solve.NewSolver(j.Rules, solve.Options{TableOnly: !charted, Stop: ctx.Done()})
-	if errors.Is(err, solve.ErrStopped) && ctx.Err() != nil {
-		return EMCTSCheck{}, ctx.Err()
-	}
+	solver, err := solve.NewSolver(j.Rules, solve.Options{TableOnly: !charted, Context: ctx})
 	if err != nil {
 		return EMCTSCheck{}, err
 	}

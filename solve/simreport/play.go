@@ -1,6 +1,7 @@
 package simreport
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -191,8 +192,8 @@ func readIndicesFile(file string, data []byte, r solve.Rules, set *IndexPlaySet)
 // plays returns the source's plays (the Fab 4 first: a surrender index
 // outranks a hit/stand one), the insurance index and the set as the
 // report lists it; computed indices are solved here (count.Compute, 600
-// shoes, seed 1), stopping when stop closes.
-func (src indexSource) plays(r solve.Rules, stop <-chan struct{}) ([]sim.IndexPlay, float64, *IndexPlaySet, error) {
+// shoes, seed 1), stopping when ctx ends.
+func (src indexSource) plays(ctx context.Context, r solve.Rules) ([]sim.IndexPlay, float64, *IndexPlaySet, error) {
 	decisions := append(append([]count.Decision{}, count.Fab4...), count.I18...)
 	at := make([]float64, len(decisions))
 	set := src.set
@@ -204,7 +205,7 @@ func (src indexSource) plays(r solve.Rules, stop <-chan struct{}) ([]sim.IndexPl
 		}
 	case "computed":
 		set.Source = "the I18 and Fab 4 as bjchart computes them for these rules (600 shoes, seed 1)"
-		got, err := count.Compute(r, count.HiLo, decisions, count.Options{Shoes: 600, Penetration: 0.8, Seed: 1, Stop: stop})
+		got, err := count.Compute(r, count.HiLo, decisions, count.Options{Shoes: 600, Penetration: 0.8, Seed: 1, Context: ctx})
 		if err != nil {
 			return nil, 0, nil, err
 		}

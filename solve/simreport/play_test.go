@@ -1,6 +1,7 @@
 package simreport
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"testing"
@@ -27,7 +28,7 @@ func TestIndexFilePairs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	plays, _, set, err := src.plays(r, nil)
+	plays, _, set, err := src.plays(context.Background(), r)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -449,11 +449,11 @@ func (j Job) Plan(ctx context.Context, t *solve.Table) (Plan, error) {
 func (j Job) plan(ctx context.Context, s *strategies) (Plan, error) {
 	r := j.Sim.Rules
 	s.search, s.playoutChart = j.search, j.playoutChart
-	cfg := j.Sim.Config(nil)
+	cfg := j.Sim.Config()
 	cfg.Shoe, cfg.ReshuffleBelow, cfg.InsureAt, cfg.IndexScope = j.options.Shoe, j.reshuffle, j.insureAt, j.indexScope
 	var set *IndexPlaySet
 	if j.indices != nil {
-		plays, insure, played, err := j.indices.plays(r, ctx.Done())
+		plays, insure, played, err := j.indices.plays(ctx, r)
 		if err != nil {
 			return Plan{}, err
 		}
@@ -480,7 +480,7 @@ func (j Job) plan(ctx context.Context, s *strategies) (Plan, error) {
 		}
 		if seat.indices != "" {
 			var at float64
-			if p.Indices, at, _, err = j.seatSources[seat.indices].plays(r, ctx.Done()); err != nil {
+			if p.Indices, at, _, err = j.seatSources[seat.indices].plays(ctx, r); err != nil {
 				return Plan{}, seatError(seat.text, i, err)
 			}
 			p.InsureAt = &at
@@ -521,11 +521,8 @@ func (j Job) plan(ctx context.Context, s *strategies) (Plan, error) {
 func (j Job) Run(ctx context.Context, progress func(done, total int64)) (Report, error) {
 	opt := j.options
 	opt.TableOnly = !j.charted // a published chart is valued against the solve
-	opt.Stop = ctx.Done()
+	opt.Context = ctx
 	solver, err := solve.NewSolver(j.Sim.Rules, opt)
-	if errors.Is(err, solve.ErrStopped) && ctx.Err() != nil {
-		return Report{}, ctx.Err()
-	}
 	if err != nil {
 		return Report{}, err
 	}
@@ -534,9 +531,6 @@ func (j Job) Run(ctx context.Context, progress func(done, total int64)) (Report,
 		s.solver = solver
 	}
 	p, err := j.plan(ctx, s)
-	if errors.Is(err, solve.ErrStopped) && ctx.Err() != nil {
-		return Report{}, ctx.Err()
-	}
 	if err != nil {
 		return Report{}, err
 	}
@@ -549,16 +543,13 @@ func (j Job) Run(ctx context.Context, progress func(done, total int64)) (Report,
 // when ctx ends, with ctx's error.
 func (p Plan) Run(ctx context.Context, progress func(done, total int64)) (Report, error) {
 	cfg := p.Config
-	cfg.Stop = ctx.Done()
+	cfg.Context = ctx
 	var dealt func(int64)
 	if progress != nil {
 		dealt = func(n int64) { progress(n, cfg.Rounds) }
 	}
 	start := time.Now()
 	res, err := sim.Run(cfg, p.Strategy, dealt)
-	if errors.Is(err, sim.ErrStopped) && ctx.Err() != nil {
-		return Report{}, ctx.Err()
-	}
 	if err != nil {
 		return Report{}, err
 	}
