@@ -12,15 +12,17 @@ import (
 
 // A CompareRequest asks where a published chart and the solution
 // disagree, and what each difference costs ('bjchart diff', 'bjchart
-// plot --against' and the page's comparison). Each face loads the chart
-// its own way (the command line a name or a file, the page a name of the
-// library or an upload); the request holds the rest.
+// plot --against' and the page's comparison).
 type CompareRequest struct {
 	// Game is the rules to solve. With no field given, the chart's own
 	// rules header is read (its most common reading).
 	Game  solve.Game
 	Chart string  // the chart: a name of the library (or a file, where the face reads files)
 	Tie   float64 // EV per occurrence below which a difference is a near-tie
+	// Published, if not nil, is the chart Chart names as a face read it
+	// (the command line a file, the page an upload); nil reads Chart from
+	// the library.
+	Published *Chart
 }
 
 // DefaultCompareRequest compares under the chart's own rules, with
@@ -57,6 +59,23 @@ func (q CompareRequest) RulesFrom() string {
 	return "the rules given"
 }
 
+// LibraryOr is the chart a request's field names: c, read by the face,
+// or else the library's chart of that name (an error of the field when
+// there is none).
+func LibraryOr(c *Chart, field, name string) (*Chart, error) {
+	if c != nil {
+		return c, nil
+	}
+	if name == "" {
+		return nil, param.Fieldf(field, "{%s}: give a chart ('bjchart charts' lists them)", field)
+	}
+	c, err := Library(name)
+	if err != nil {
+		return nil, param.Errorf(field, name, "not a chart of the library ('bjchart charts' lists them)")
+	}
+	return c, nil
+}
+
 // A CompareJob is a checked comparison: the chart, the rules it is
 // solved for and the tie margin.
 type CompareJob struct {
@@ -65,15 +84,19 @@ type CompareJob struct {
 	Tie   float64
 }
 
-// Check checks the request and reads the rules to solve for chart c:
-// the game's, or with none given the chart's header.
-func (q CompareRequest) Check(c *Chart) (CompareJob, error) {
-	job := CompareJob{Chart: c, Tie: q.Tie}
+// Check checks the request, reads its chart and the rules to solve for
+// it: the game's, or with none given the chart's header.
+func (q CompareRequest) Check() (CompareJob, error) {
+	job := CompareJob{Tie: q.Tie}
 	if !(q.Tie >= 0) || math.IsInf(q.Tie, 1) {
 		return job, param.NumberErrorf("tie", q.Tie, "want a finite, non-negative EV")
 	}
+	c, err := LibraryOr(q.Published, "chart", q.Chart)
+	if err != nil {
+		return job, err
+	}
+	job.Chart = c
 	if !q.FromChart() {
-		var err error
 		job.Rules, err = q.Game.Resolve()
 		return job, err
 	}

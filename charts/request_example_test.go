@@ -13,12 +13,8 @@ import (
 func ExampleCompareRequest() {
 	q := charts.DefaultCompareRequest()
 	q.Game = solve.Game{Rules: "INF S17 DAS"} // none: the chart's own rules header
-	c, err := charts.Library("thorp-1966-1deck")
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	job, err := q.Check(c)
+	q.Chart = "thorp-1966-1deck"              // a name of the library; a face sets Published to a chart it read itself
+	job, err := q.Check()
 	if err != nil {
 		fmt.Println(err)
 		return

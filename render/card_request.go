@@ -23,6 +23,9 @@ type CardRequest struct {
 	EV       bool   // add every action's EV and the dealer's outcomes
 	FullRows bool   // every hard total on its own row
 	Diff     string // a published chart to compare on a page of its own
+	// DiffChart, if not nil, is the chart Diff names as the face read it
+	// (the command line a file); nil reads Diff from the library.
+	DiffChart *charts.Chart
 	Ramp     string // with a count: a bet ramp printed on the index page
 	// Index is the count and its index fields, for a counter's card; its
 	// game is Game.
@@ -57,9 +60,9 @@ type CardJob struct {
 	ramp  []sim.Step
 }
 
-// Check reads and checks the request; load reads the chart Diff names.
-// The count's mistakes show before anything is solved.
-func (q CardRequest) Check(load func(string) (*charts.Chart, error)) (CardJob, error) {
+// Check reads and checks the request and the chart Diff names. The
+// count's mistakes show before anything is solved.
+func (q CardRequest) Check() (CardJob, error) {
 	job := CardJob{req: q}
 	var err error
 	if job.rules, err = q.Game.Resolve(); err != nil {
@@ -72,7 +75,7 @@ func (q CardRequest) Check(load func(string) (*charts.Chart, error)) (CardJob, e
 		return job, param.Errorf("paper", q.Paper, "want %s", param.OrList(Papers))
 	}
 	if q.Diff != "" {
-		if job.chart, err = load(q.Diff); err != nil {
+		if job.chart, err = charts.LibraryOr(q.DiffChart, "diff", q.Diff); err != nil {
 			return job, err
 		}
 	}

@@ -28,6 +28,10 @@ type PlotRequest struct {
 	Codes   bool   // print each cell's chart play under its value
 	Vs      string // rules: plot the metric under Game minus under these
 	Against string // a published chart: plot what following it costs
+	// AgainstChart, if not nil, is the chart Against names as the face
+	// read it (the command line a file); nil reads Against from the
+	// library.
+	AgainstChart *charts.Chart
 	// Index is the count and its index fields, for metric index; its
 	// game is Game.
 	Index count.IndicesRequest
@@ -83,9 +87,8 @@ type PlotJob struct {
 	chart *charts.Chart
 }
 
-// Check reads and checks the request. load reads the chart Against names
-// (each face its own way: the command line a name or a file).
-func (q PlotRequest) Check(load func(string) (*charts.Chart, error)) (PlotJob, error) {
+// Check reads and checks the request and the chart Against names.
+func (q PlotRequest) Check() (PlotJob, error) {
 	job := PlotJob{req: q, kinds: Tables[q.Table]}
 	if job.kinds == nil {
 		return job, param.Errorf("table", q.Table, "want %s", param.OrList(TableNames))
@@ -114,12 +117,12 @@ func (q PlotRequest) Check(load func(string) (*charts.Chart, error)) (PlotJob, e
 		job.index, err = idx.Check()
 		return job, err
 	case q.Against != "":
-		c, err := load(q.Against)
+		c, err := charts.LibraryOr(q.AgainstChart, "against", q.Against)
 		if err != nil {
 			return job, err
 		}
 		job.chart = c
-		compare, err := job.compare().Check(c)
+		compare, err := job.compare().Check()
 		job.rules = compare.Rules
 		return job, err
 	}
@@ -140,7 +143,7 @@ func (q PlotRequest) Check(load func(string) (*charts.Chart, error)) (PlotJob, e
 // the chart's own rules unless a rule is given, as 'bjchart diff'.
 func (j PlotJob) compare() charts.CompareRequest {
 	req := charts.DefaultCompareRequest()
-	req.Game, req.Chart = j.req.Game, j.req.Against
+	req.Game, req.Chart, req.Published = j.req.Game, j.req.Against, j.chart
 	return req
 }
 
@@ -170,7 +173,7 @@ func (j PlotJob) Run(ctx context.Context, progress func(done, total int64)) (Hea
 		grids, opt := indexGrids(t, NewIndicesReport(res), j.kinds)
 		return Heatmap{grids, opt}, nil
 	case j.chart != nil:
-		compare, err := j.compare().Check(j.chart)
+		compare, err := j.compare().Check()
 		if err != nil {
 			return Heatmap{}, err
 		}

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"time"
 
-	"bjchart/charts"
 	"bjchart/render"
 	"bjchart/render/draw"
 	"bjchart/solve"
@@ -17,7 +16,7 @@ import (
 func ExampleCardRequest() {
 	q := render.DefaultCardRequest()
 	q.Game, q.Size = solve.Game{Rules: "1D H17 DAS"}, "a4"
-	job, err := q.Check(charts.Load)
+	job, err := q.Check()
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -41,7 +40,7 @@ func ExampleCardRequest() {
 func ExamplePlotRequest() {
 	q := render.DefaultPlotRequest()
 	q.Game, q.Table = solve.Game{Rules: "INF H17 DAS"}, "soft"
-	job, err := q.Check(charts.Load)
+	job, err := q.Check()
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -6,7 +6,6 @@ import (
 	"strings"
 	"time"
 
-	"bjchart/charts"
 	"bjchart/render"
 	"bjchart/render/draw"
 	"bjchart/solve/count"
@@ -65,7 +64,10 @@ func (o *cardOptions) run(cmd *cobra.Command, e env) error {
 	if err != nil {
 		return err
 	}
-	job, err := o.req.Check(charts.Load)
+	if o.req.DiffChart, err = chartFile(o.req.Diff); err != nil {
+		return err
+	}
+	job, err := o.req.Check()
 	if stop, err := e.checked(o.req, err); stop {
 		return err
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"bjchart/charts"
@@ -122,6 +123,20 @@ func codeAction(c charts.Code) solve.Action {
 		return solve.Surrender
 	}
 	return solve.NoAction
+}
+
+// chartFile reads the chart a flag names when it is a file (the command
+// line reads files; a request reads the library's names itself): nil for
+// "" and the library's names.
+func chartFile(name string) (*charts.Chart, error) {
+	if name == "" || slices.Contains(charts.Names(), name) {
+		return nil, nil
+	}
+	c, err := charts.Load(name)
+	if err != nil {
+		return nil, chartError(err)
+	}
+	return c, nil
 }
 
 // chartError marks a chart that cannot be found or read as a usage error.

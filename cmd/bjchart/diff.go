@@ -54,11 +54,10 @@ func (o *diffOptions) run(cmd *cobra.Command, chart string, e env) error {
 		return err
 	}
 	o.req.Chart = chart
-	c, err := charts.Load(chart)
-	if err != nil {
-		return chartError(err)
+	if o.req.Published, err = chartFile(chart); err != nil {
+		return err
 	}
-	job, err := o.req.Check(c)
+	job, err := o.req.Check()
 	if stop, err := e.checked(o.req, err); stop {
 		return err
 	}

@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strings"
 
-	"bjchart/charts"
 	"bjchart/render"
 	"bjchart/render/draw"
 	"bjchart/solve/count"
@@ -72,7 +71,11 @@ func (o *plotOptions) run(cmd *cobra.Command, e env) error {
 	if err := checkWritable(o.out); err != nil {
 		return err
 	}
-	job, err := o.req.Check(charts.Load)
+	var err error
+	if o.req.AgainstChart, err = chartFile(o.req.Against); err != nil {
+		return err
+	}
+	job, err := o.req.Check()
 	if stop, err := e.checked(o.req, err); stop {
 		return err
 	}

@@ -180,7 +180,7 @@ func (s *Server) handleCounterCard(w http.ResponseWriter, r *http.Request) {
 	var job render.CardJob
 	if err == nil {
 		card.Game, card.Index = q.req.Game, q.req
-		job, err = card.Check(nil) // no chart; the count checked as parseIndexQuery did
+		job, err = card.Check() // no chart; the count checked as parseIndexQuery did
 	}
 	if err != nil {
 		http.Error(w, err.Error(), http.StatusBadRequest)

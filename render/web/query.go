@@ -65,30 +65,26 @@ func parseQuery(v url.Values) (query, error) {
 	if q.rules, err = game.Resolve(); err != nil {
 		return q, err
 	}
-	if name := q.compare.Chart; name != "" {
-		c, err := charts.Library(name)
-		if err != nil {
-			return q, param.Errorf("chart", name, "not a chart of the library ('bjchart charts' lists them)")
-		}
-		if err := q.compareWith(c, ""); err != nil {
+	if q.compare.Chart != "" {
+		if err := q.compareWith(nil, ""); err != nil {
 			return q, err
 		}
 	}
-	noChart := func(string) (*charts.Chart, error) { return nil, nil } // the page's card and heatmap compare nothing
-	if q.cardJob, err = q.card.Check(noChart); err != nil {
+	if q.cardJob, err = q.card.Check(); err != nil { // the page's card and heatmap compare nothing
 		return q, err
 	}
-	if q.plotJob, err = q.plot.Check(noChart); err != nil {
+	if q.plotJob, err = q.plot.Check(); err != nil {
 		return q, err
 	}
 	return q, nil
 }
 
-// compareWith sets the chart to compare (upload names an uploaded one):
-// with no rules given, the game is the chart's own, and the page's other
-// requests are of it too.
+// compareWith sets the chart to compare, the library's the query names
+// or an uploaded one (c, its name upload): with no rules given, the game
+// is the chart's own, and the page's other requests are of it too.
 func (q *query) compareWith(c *charts.Chart, upload string) error {
-	job, err := q.compare.Check(c)
+	q.compare.Published = c
+	job, err := q.compare.Check()
 	if err != nil {
 		return err
 	}

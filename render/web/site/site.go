@@ -179,7 +179,9 @@ func siteGames(extra string) ([]solve.Rules, error) {
 		if err != nil {
 			return nil, err
 		}
-		job, err := charts.DefaultCompareRequest().Check(c)
+		req := charts.DefaultCompareRequest()
+		req.Chart, req.Published = name, c
+		job, err := req.Check()
 		if err != nil {
 			continue // a chart whose rules name no one game
 		}
