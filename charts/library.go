@@ -1,12 +1,11 @@
 package charts
 
 import (
+	"bjchart/solve/param"
 	"embed"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
-	"os"
 	"path"
 	"slices"
 	"sort"
@@ -86,24 +85,8 @@ func File(name string) ([]byte, error) {
 	return library.ReadFile(path.Join("data", name+".txt"))
 }
 
-// A ReadError is a chart file that exists but cannot be read: not a
-// fault in the chart, but in the file (its permissions, a directory, a
-// device).
-type ReadError struct {
-	File string
-	Err  error
-}
-
-func (e *ReadError) Error() string {
-	var pe *os.PathError
-	err := e.Err
-	if errors.As(err, &pe) {
-		err = pe.Err
-	}
-	return fmt.Sprintf("cannot read %s: %v", e.File, err)
-}
-
-func (e *ReadError) Unwrap() error { return e.Err }
+// A ReadError is a file that exists but cannot be read (param.ReadError).
+type ReadError = param.ReadError
 
 // Load returns a library chart by name, or else reads a chart file.
 func Load(nameOrFile string) (*Chart, error) {
@@ -122,41 +105,7 @@ func Load(nameOrFile string) (*Chart, error) {
 	return Parse(nameOrFile, data)
 }
 
-// notFoundError is a file that does not exist; it matches fs.ErrNotExist.
-type notFoundError string
-
-func (f notFoundError) Error() string { return "no file " + string(f) }
-func (notFoundError) Unwrap() error   { return fs.ErrNotExist }
-
-// ReadFile reads a file of at most limit bytes, and refuses a larger one
-// (or an endless one such as /dev/zero) with why, what a file should be.
-// Errors reading an existing file are *ReadError (exit 1: a file
-// that cannot be read); a missing file's is fs.ErrNotExist's.
+// ReadFile reads a file of at most limit bytes (param.ReadFile).
 func ReadFile(path string, limit int64, why string) ([]byte, error) {
-	if path == "-" {
-		return nil, fmt.Errorf("-: standard input is not read here; give a file")
-	}
-	fi, err := os.Stat(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, notFoundError(path)
-	}
-	if err != nil {
-		return nil, &ReadError{File: path, Err: err}
-	}
-	if !fi.Mode().IsRegular() { // a directory, a FIFO that would block, a device
-		return nil, &ReadError{File: path, Err: fmt.Errorf("not a regular file")}
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, &ReadError{File: path, Err: err}
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, limit+1))
-	if err != nil {
-		return nil, &ReadError{File: path, Err: err}
-	}
-	if int64(len(data)) > limit {
-		return nil, fmt.Errorf("%s: larger than %d bytes; %s", path, limit, why)
-	}
-	return data, nil
+	return param.ReadFile(path, limit, why)
 }

@@ -26,7 +26,7 @@ type CardRequest struct {
 	// DiffChart, if not nil, is the chart Diff names as the face read it
 	// (the command line a file); nil reads Diff from the library.
 	DiffChart *charts.Chart
-	Ramp     string // with a count: a bet ramp printed on the index page
+	Ramp      string // with a count: a bet ramp printed on the index page
 	// Index is the count and its index fields, for a counter's card; its
 	// game is Game.
 	Index count.IndicesRequest

@@ -49,7 +49,9 @@ More: 'bjchart help index-plays'.`,
 }
 
 func (o *indicesOptions) run(cmd *cobra.Command, e env) error {
-	job, err := o.req.Check()
+	req := o.req
+	req.Version = buildVersion() // a part's
+	job, err := req.Check()
 	if stop, err := e.checked(o.req, err); stop {
 		return err
 	}
@@ -58,7 +60,7 @@ func (o *indicesOptions) run(cmd *cobra.Command, e env) error {
 			return err
 		}
 		bar := newProgress(e, int64((job.Shoes+job.Shards-1)/job.Shards), "sampling shoes", "shoes", progressbar.OptionShowCount())
-		part, err := job.RunPart(cmd.Context(), bar.SetOf, buildVersion())
+		part, err := job.RunPart(cmd.Context(), bar.SetOf)
 		bar.Finish()
 		if err != nil {
 			return err
@@ -103,8 +105,7 @@ must come from the same command and version of bjchart but for --shard.`,
   bjchart indices merge part1.json part2.json`,
 		Args: argsBetween(1, -1, "the files of the parts"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			read := partReader(maxIndicesPart, "a part holds a few kilobytes a shoe (some 100 kB with --set all)")
-			res, err := mergeIndexParts(cmd.Context(), args, read)
+			res, err := mergeIndexParts(cmd.Context(), args)
 			var re *charts.ReadError
 			switch {
 			case errors.As(err, &re):
@@ -121,14 +122,10 @@ must come from the same command and version of bjchart but for --shard.`,
 	return cmd
 }
 
-// maxIndicesPart bounds a part's file: 4 GiB, some 40,000 shoes of every
-// cell or half a million of the I18 and Fab 4.
-const maxIndicesPart = 4 << 30
-
 // mergeIndexParts reads the parts of a split index run and fits them as
 // one run (count.IndicesMergeRequest).
-func mergeIndexParts(ctx context.Context, parts []string, read func(string) ([]byte, error)) (count.Indices, error) {
-	job, err := count.IndicesMergeRequest{Parts: parts}.Check(read)
+func mergeIndexParts(ctx context.Context, parts []string) (count.Indices, error) {
+	job, err := count.IndicesMergeRequest{Parts: parts}.Check()
 	if err != nil {
 		return count.Indices{}, err
 	}

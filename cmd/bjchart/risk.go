@@ -52,7 +52,9 @@ More: 'bjchart help bankroll'.`,
 }
 
 func (o *riskOptions) run(cmd *cobra.Command, e env) error {
-	job, err := o.req.Check()
+	req := o.req
+	req.Version = buildVersion() // a part's
+	job, err := req.Check()
 	if stop, err := e.checked(o.req, err); stop {
 		return err
 	}
@@ -61,7 +63,7 @@ func (o *riskOptions) run(cmd *cobra.Command, e env) error {
 			return err
 		}
 		bar := newProgress(e, int64(job.Shoes/job.Shards), "solving shoes", "shoes")
-		part, err := job.RunPart(cmd.Context(), func(done, total int64) { bar.Set(min(done, int64(job.Shoes/job.Shards))) }, buildVersion())
+		part, err := job.RunPart(cmd.Context(), func(done, total int64) { bar.Set(min(done, int64(job.Shoes/job.Shards))) })
 		bar.Finish()
 		if err != nil {
 			return usageError{err}
@@ -139,7 +141,7 @@ parts' order.`,
   bjchart risk merge measured.json play1.json play2.json`,
 		Args: argsBetween(1, -1, "the files of the parts"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			job, err := risk.MergeRequest{Parts: args, Version: buildVersion()}.Check(readRiskPart)
+			job, err := risk.MergeRequest{Parts: args, Version: buildVersion()}.Check()
 			if err := requestError(err); err != nil {
 				return err
 			}
@@ -187,7 +189,7 @@ it.`,
 				if err := partIsJSON(cmd, o.format, o.plot, "bjchart risk merge"); err != nil {
 					return err
 				}
-				job, err := q.Check(readRiskPart)
+				job, err := q.Check()
 				if err := requestError(err); err != nil {
 					return err
 				}
@@ -197,7 +199,7 @@ it.`,
 				}
 				return writeStdout(e, "json", func(b *bytes.Buffer) error { return render.WriteCompactJSON(b, part) })
 			}
-			job, err := q.Check(readRiskPart)
+			job, err := q.Check()
 			if err := requestError(err); err != nil {
 				return err
 			}
@@ -228,10 +230,3 @@ func partIsJSON(cmd *cobra.Command, format, plot, merge string) error {
 	}
 	return nil
 }
-
-// maxRiskPart bounds a split risk run's file: a measured game holds some
-// 100 bytes an exact shoe (100,000 shoes at most).
-const maxRiskPart = 64 << 20
-
-// readRiskPart reads a split risk run's file.
-var readRiskPart = partReader(maxRiskPart, "a part holds some 100 bytes an exact shoe")

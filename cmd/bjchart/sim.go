@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"fmt"
-	"io/fs"
 
 	"bjchart/charts"
 	"bjchart/render"
@@ -135,28 +133,9 @@ all must come from the same command but for --shard.`,
 
 // mergeSimParts reads and merges a split run's parts (simreport.MergeRequest).
 func mergeSimParts(ctx context.Context, parts []string) (simreport.Report, error) {
-	job, err := simreport.MergeRequest{Parts: parts}.Check(readPart)
+	job, err := simreport.MergeRequest{Parts: parts}.Check()
 	if err != nil {
 		return simreport.Report{}, err
 	}
 	return job.Run(ctx, nil)
-}
-
-// maxPartFile bounds a part's size: a part is a few kilobytes.
-const maxPartFile = 1 << 20
-
-// readPart reads a part's file for 'sim merge' (partReader).
-var readPart = partReader(maxPartFile, "a part is a few kilobytes")
-
-// partReader reads the files of a split run's parts, each up to limit
-// bytes (why says what a part holds): a missing or unreadable one is an
-// error of the file (exit 1), not of its content.
-func partReader(limit int64, why string) func(f string) ([]byte, error) {
-	return func(f string) ([]byte, error) {
-		data, err := readCapped(f, limit, why)
-		if errors.Is(err, fs.ErrNotExist) {
-			err = &charts.ReadError{File: f, Err: fmt.Errorf("no such file")}
-		}
-		return data, err
-	}
 }

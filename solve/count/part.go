@@ -131,8 +131,9 @@ type IndicesPart struct {
 }
 
 // RunPart solves a split run's part (job.Shard of job.Shards) and returns
-// it sealed; version is the program's, in the fingerprint.
-func (job IndicesJob) RunPart(ctx context.Context, progress func(done, total int64), version string) (IndicesPart, error) {
+// it sealed, the request's version in its fingerprint.
+func (job IndicesJob) RunPart(ctx context.Context, progress func(done, total int64)) (IndicesPart, error) {
+	version := job.Version
 	if job.Shards == 0 {
 		return IndicesPart{}, fmt.Errorf("not a part of a split run: give --shard i/n")
 	}
@@ -214,15 +215,26 @@ func ReadIndicesPart(data []byte) (part IndicesPart, i, n int, err error) {
 }
 
 // An IndicesMergeRequest asks for the parts of a split index run as one
-// run ('bjchart indices merge'). The face reads the parts' files.
+// run ('bjchart indices merge').
 type IndicesMergeRequest struct {
 	Parts []string // the parts' files, each the output of 'bjchart indices --shard i/n'
+	// Read, if not nil, reads a part's file (a test's, from memory);
+	// nil reads the file, at most MaxIndicesPart bytes (param.PartReader).
+	Read func(name string) ([]byte, error)
 }
 
-// Check reads each part with read (the face's: a file, bounded) and
-// checks that they are every part of one run once; the job it returns
-// fits the run's indices on all their shoes (IndicesJob.Run).
-func (q IndicesMergeRequest) Check(read func(name string) ([]byte, error)) (IndicesJob, error) {
+// MaxIndicesPart bounds a part's file: 4 GiB, some 40,000 shoes of every
+// decision (--set all).
+const MaxIndicesPart = 4 << 30
+
+// Check reads each part and checks that they are every part of one run
+// once; the job it returns fits the run's indices on all their shoes
+// (IndicesJob.Run).
+func (q IndicesMergeRequest) Check() (IndicesJob, error) {
+	read := q.Read
+	if read == nil {
+		read = param.PartReader(MaxIndicesPart, "a part holds a few kilobytes a shoe (some 100 kB with --set all)")
+	}
 	if len(q.Parts) == 0 {
 		return IndicesJob{}, fmt.Errorf("no parts to merge: give the files of the parts")
 	}

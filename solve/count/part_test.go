@@ -24,7 +24,8 @@ func splitRun(t *testing.T, req IndicesRequest, n int) (Indices, map[string][]by
 		if err != nil {
 			t.Fatal(err)
 		}
-		part, err := job.RunPart(context.Background(), nil, "test")
+		job.Version = "test"
+		part, err := job.RunPart(context.Background(), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -76,7 +77,8 @@ func TestSplitRunMerges(t *testing.T) {
 	req := DefaultIndicesRequest()
 	req.Game, req.Set, req.Shoes, req.Seed, req.Shard = solve.Game{Rules: "2D S17 DAS"}, "i18", 50, 2, "3/3" // another run
 	job, _ := req.Check()
-	other, err := job.RunPart(context.Background(), nil, "test")
+	job.Version = "test"
+	other, err := job.RunPart(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -133,7 +135,8 @@ func FuzzReadIndicesPart(f *testing.F) {
 	if err != nil {
 		f.Fatal(err)
 	}
-	part, err := job.RunPart(context.Background(), nil, "test")
+	job.Version = "test"
+	part, err := job.RunPart(context.Background(), nil)
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -164,7 +167,8 @@ func FuzzReadIndicesPart(f *testing.F) {
 
 // mergeIndices checks a merge of index parts and fits it.
 func mergeIndices(q IndicesMergeRequest, read func(string) ([]byte, error)) (Indices, error) {
-	job, err := q.Check(read)
+	q.Read = read
+	job, err := q.Check()
 	if err != nil {
 		return Indices{}, err
 	}

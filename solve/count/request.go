@@ -16,9 +16,12 @@ import (
 // /indices to query parameters; DefaultIndicesRequest holds the defaults
 // of both.
 type IndicesRequest struct {
-	Game  solve.Game
-	Count string // a built-in count (Systems); "" is Hi-Lo unless Tags are given
-	Tags  string // a custom count's tags instead of Count ("A=-1,2=1,...")
+	// Version, the program's, is a split run's part's (RunPart): parts of
+	// other versions are not merged.
+	Version string `json:"-"`
+	Game    solve.Game
+	Count   string // a built-in count (Systems); "" is Hi-Lo unless Tags are given
+	Tags    string // a custom count's tags instead of Count ("A=-1,2=1,...")
 	// Set is the decisions: i18, fab4, i18,fab4 or all (every cell); ""
 	// is DefaultSet of the rules.
 	Set         string
@@ -146,8 +149,10 @@ type IndicesJob struct {
 	Oversample  float64 // 0 for a running count
 	Rounding    Rounding
 	Moment      Moment
-	// Shard of Shards is the part of a split run (Shards 0: the whole).
+	// Shard of Shards is the part of a split run (Shards 0: the whole);
+	// Version is the program's, which a part carries.
 	Shard, Shards int
+	Version       string
 
 	from []SolvedShoe // a merge's shoes, every part's (IndicesMergeRequest)
 	// Merged, for a merge, is how many shoes its parts hold: the run's
@@ -159,7 +164,7 @@ type IndicesJob struct {
 // anything is solved. Its errors name the field (*param.Error) where one
 // is at fault.
 func (q IndicesRequest) Check() (IndicesJob, error) {
-	var job IndicesJob
+	job := IndicesJob{Version: q.Version}
 	r, err := q.Game.Resolve()
 	if err != nil {
 		return job, err

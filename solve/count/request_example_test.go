@@ -45,7 +45,8 @@ func ExampleIndicesMergeRequest() {
 			fmt.Println(err)
 			return
 		}
-		part, err := job.RunPart(context.Background(), nil, "example")
+		job.Version = "example"
+		part, err := job.RunPart(context.Background(), nil)
 		if err != nil {
 			fmt.Println(err)
 			return
@@ -53,7 +54,7 @@ func ExampleIndicesMergeRequest() {
 		files[shard], _ = json.Marshal(part)
 	}
 	read := func(name string) ([]byte, error) { return files[name], nil }
-	job, err := count.IndicesMergeRequest{Parts: []string{"1/2", "2/2"}}.Check(read)
+	job, err := count.IndicesMergeRequest{Parts: []string{"1/2", "2/2"}, Read: read}.Check()
 	if err != nil {
 		fmt.Println(err)
 		return

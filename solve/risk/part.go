@@ -82,10 +82,11 @@ type PlayPart struct {
 }
 
 // RunPart measures a split run's part (job.Shard of job.Shards) and
-// returns it sealed; version is the program's, in the fingerprint.
-// progress, if not nil, is called with the part's shoes and rounds done
-// of its total.
-func (job Job) RunPart(ctx context.Context, progress func(done, total int64), version string) (MeasurePart, error) {
+// returns it sealed, the request's version in its fingerprint. progress,
+// if not nil, is called with the part's shoes and rounds done of its
+// total.
+func (job Job) RunPart(ctx context.Context, progress func(done, total int64)) (MeasurePart, error) {
+	version := job.version
 	if job.Shards == 0 {
 		return MeasurePart{}, fmt.Errorf("not a part of a split run: give --shard i/n")
 	}
@@ -254,10 +255,25 @@ func ReadPlayPart(data []byte) (p PlayPart, i, n int, err error) {
 // A MergeRequest asks for the parts of a split risk run joined ('bjchart
 // risk merge'): either every part of a measurement, which makes the
 // measured game, or a measured game followed by every part of its ramp
-// played, which makes the report. The face reads the files.
+// played, which makes the report.
 type MergeRequest struct {
 	Parts   []string
 	Version string // the program's, which a play's parts must share with the measured game
+	// Read, if not nil, reads a part's file (a test's, from memory);
+	// nil reads the file, at most MaxPartFile bytes (param.PartReader).
+	Read func(name string) ([]byte, error)
+}
+
+// MaxPartFile bounds a split risk run's file: a measured game holds some
+// 100 bytes an exact shoe.
+const MaxPartFile = 64 << 20
+
+// readPart is a request's reader of parts: read, or the bounded file.
+func readPart(read func(name string) ([]byte, error)) func(name string) ([]byte, error) {
+	if read != nil {
+		return read
+	}
+	return param.PartReader(MaxPartFile, "a part holds some 100 bytes an exact shoe")
 }
 
 // Merged is what a merge makes: the measured game, or the run's result.
@@ -272,8 +288,9 @@ type MergeJob struct {
 	files [][]byte
 }
 
-// Check reads each file with read (the face's: a file, bounded).
-func (q MergeRequest) Check(read func(name string) ([]byte, error)) (MergeJob, error) {
+// Check reads each file.
+func (q MergeRequest) Check() (MergeJob, error) {
+	read := readPart(q.Read)
 	if len(q.Parts) == 0 {
 		return MergeJob{}, fmt.Errorf("no parts to merge: give the files of the parts")
 	}
@@ -426,11 +443,14 @@ func checkPlayed(p PlayedPart, g *Game, job Job, i, n int) error {
 
 // A PlayRequest asks for a measured game's ramp played ('bjchart risk
 // play'): whole, for the run's result, or part Shard ("i/n") of a play
-// split across machines. The face reads the measured game's file.
+// split across machines.
 type PlayRequest struct {
 	Measured string // the file of the measured game ('bjchart risk merge')
 	Shard    string
 	Version  string // the program's, which must be the one that measured the game
+	// Read, if not nil, reads the measured game's file (a test's, from
+	// memory); nil reads the file, at most MaxPartFile bytes.
+	Read func(name string) ([]byte, error)
 }
 
 // measured reads and checks the measured game, which this version of
@@ -471,10 +491,9 @@ type PlayJob struct {
 	version  string
 }
 
-// Check reads the measured game with read (the face's: a file, bounded)
-// and checks it and the part to play.
-func (q PlayRequest) Check(read func(name string) ([]byte, error)) (PlayJob, error) {
-	g, job, seal, i, n, err := q.measured(read, q.Version)
+// Check reads the measured game and checks it and the part to play.
+func (q PlayRequest) Check() (PlayJob, error) {
+	g, job, seal, i, n, err := q.measured(readPart(q.Read), q.Version)
 	return PlayJob{game: g, job: job, seal: seal, part: i, of: n, split: q.Shard != "", version: q.Version}, err
 }
 

@@ -52,7 +52,8 @@ func measureParts(t *testing.T, f files, q Request, n, only int) []string {
 		if err != nil {
 			t.Fatal(err)
 		}
-		p, err := job.RunPart(context.Background(), nil, "test")
+		job.version = "test"
+		p, err := job.RunPart(context.Background(), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -186,7 +187,8 @@ func FuzzReadRiskFiles(f *testing.F) {
 	q := splitRequest()
 	q.Shard = "1/2"
 	job, _ := q.Check()
-	p, err := job.RunPart(context.Background(), nil, "test")
+	job.version = "test"
+	p, err := job.RunPart(context.Background(), nil)
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -205,8 +207,8 @@ func FuzzReadRiskFiles(f *testing.F) {
 
 // mergeParts checks a merge of risk parts, this version's, and joins them.
 func mergeParts(q MergeRequest, read func(string) ([]byte, error), version string) (Merged, error) {
-	q.Version = version
-	job, err := q.Check(read)
+	q.Version, q.Read = version, read
+	job, err := q.Check()
 	if err != nil {
 		return Merged{}, err
 	}
@@ -215,8 +217,8 @@ func mergeParts(q MergeRequest, read func(string) ([]byte, error), version strin
 
 // play checks a play, this version's, and plays it whole.
 func play(q PlayRequest, read func(string) ([]byte, error), version string) (Result, error) {
-	q.Version = version
-	job, err := q.Check(read)
+	q.Version, q.Read = version, read
+	job, err := q.Check()
 	if err != nil {
 		return Result{}, err
 	}
@@ -225,8 +227,8 @@ func play(q PlayRequest, read func(string) ([]byte, error), version string) (Res
 
 // playPart checks a play, this version's, and plays its part.
 func playPart(q PlayRequest, read func(string) ([]byte, error), version string) (PlayPart, error) {
-	q.Version = version
-	job, err := q.Check(read)
+	q.Version, q.Read = version, read
+	job, err := q.Check()
 	if err != nil {
 		return PlayPart{}, err
 	}

@@ -42,8 +42,10 @@ type Request struct {
 	IndexScope string `json:",omitempty"`
 	// Shard, "i/n", makes the run the measurement's part i of n of a run
 	// split across machines (Job.RunPart; part.go has the two stages); ""
-	// is the whole run.
-	Shard string `json:",omitempty"`
+	// is the whole run. Version, the program's, is a part's: parts of
+	// other versions are not merged.
+	Shard   string `json:",omitempty"`
+	Version string `json:"-"`
 }
 
 // DefaultRequest is the request of 'bjchart risk' with no flags: Hi-Lo on
@@ -116,7 +118,8 @@ type Job struct {
 	// the whole run).
 	Shard, Shards int
 
-	req Request // the request, its game as one rule string, no shard (part.go)
+	req     Request // the request, its game as one rule string, no shard (part.go)
+	version string  // the program's, a part's (Request.Version)
 }
 
 // Check reads and checks the request: what Run would refuse, found
@@ -191,7 +194,8 @@ func (q Request) Check() (Job, error) {
 		}
 	}
 	job.req = q
-	job.req.Game, job.req.Shard = solve.Game{Rules: r.String()}, ""
+	job.req.Game, job.req.Shard, job.req.Version = solve.Game{Rules: r.String()}, "", ""
+	job.version = q.Version
 	job.Setup = Setup{Rules: r, Count: q.Count, Penetration: q.Penetration, Shoes: q.Shoes, Rounds: q.Rounds, Seed: q.Seed, Indices: q.Play == "indices",
 		IndexScope: sim.IndexScopes[cmp.Or(q.IndexScope, "card")]}
 	job.Table, job.Bankroll, job.RoR, job.PerHour, job.TripHrs = t, q.Bankroll, q.RoR, q.PerHour, q.TripHours

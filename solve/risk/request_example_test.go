@@ -42,20 +42,20 @@ func ExampleMergeRequest() {
 	for _, shard := range []string{"1/2", "2/2"} {
 		q := risk.DefaultRequest()
 		q.Game = solve.Game{Rules: "1D S17 DAS LS"}
-		q.Shoes, q.Rounds, q.Shard = 20, 100_000, shard
+		q.Shoes, q.Rounds, q.Shard, q.Version = 20, 100_000, shard, "example"
 		job, err := q.Check()
 		if err != nil {
 			fmt.Println(err)
 			return
 		}
-		part, err := job.RunPart(context.Background(), nil, "example")
+		part, err := job.RunPart(context.Background(), nil)
 		if err != nil {
 			fmt.Println(err)
 			return
 		}
 		files[shard], _ = json.Marshal(part)
 	}
-	merge, err := risk.MergeRequest{Parts: []string{"1/2", "2/2"}, Version: "example"}.Check(read)
+	merge, err := risk.MergeRequest{Parts: []string{"1/2", "2/2"}, Version: "example", Read: read}.Check()
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -66,7 +66,7 @@ func ExampleMergeRequest() {
 		return
 	}
 	files["measured"], _ = json.Marshal(merged.Measured)
-	play, err := risk.PlayRequest{Measured: "measured", Version: "example"}.Check(read)
+	play, err := risk.PlayRequest{Measured: "measured", Version: "example", Read: read}.Check()
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -213,10 +213,16 @@ func Seal(part Report) string {
 }
 
 // A MergeRequest asks for the parts of a split run as one run ('bjchart
-// sim merge'). The face reads the parts' files.
+// sim merge').
 type MergeRequest struct {
 	Parts []string // the parts' files, each the JSON of 'bjchart sim --shard i/n'
+	// Read, if not nil, reads a part's file (a test's, from memory);
+	// nil reads the file, at most MaxPartFile bytes (param.PartReader).
+	Read func(name string) ([]byte, error)
 }
+
+// MaxPartFile bounds a part's file: a part is a few kilobytes.
+const MaxPartFile = 1 << 20
 
 // A MergeJob is a merge's parts, read.
 type MergeJob struct {
@@ -224,8 +230,13 @@ type MergeJob struct {
 	data  [][]byte
 }
 
-// Check reads each part with read (the face's: a file, bounded).
-func (q MergeRequest) Check(read func(name string) ([]byte, error)) (MergeJob, error) {
+// Check reads each part and checks that they are every part of one run
+// once.
+func (q MergeRequest) Check() (MergeJob, error) {
+	read := q.Read
+	if read == nil {
+		read = param.PartReader(MaxPartFile, "a part is a few kilobytes")
+	}
 	if len(q.Parts) == 0 {
 		return MergeJob{}, fmt.Errorf("no parts to merge: give the JSON files of the parts")
 	}

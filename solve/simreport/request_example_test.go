@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"os"
 
 	"bjchart/solve"
 	"bjchart/solve/simreport"
@@ -15,7 +14,7 @@ import (
 // partI.json' on each) into the report of one run, as 'bjchart sim merge
 // part*.json' does. It needs the parts' files, so it is compiled, not run.
 func ExampleMergeRequest() {
-	job, err := simreport.MergeRequest{Parts: []string{"part1.json", "part2.json"}}.Check(os.ReadFile)
+	job, err := simreport.MergeRequest{Parts: []string{"part1.json", "part2.json"}}.Check()
 	if err != nil {
 		fmt.Println(err)
 		return
