@@ -385,7 +385,7 @@ func sampleShoes(r solve.Rules, sys System, opt Options, points func(left [10]in
 			return // another part's
 		}
 		left, c, weight := dealShoe(r, sys, full.Counts, opt, i)
-		samples[i] = sample{tc: c.with(), dealt: 1 - float64(c.n)/total, weight: weight, left: left, points: points(left, c)}
+		samples[i] = sample{tc: c.with(), dealt: 1 - float64(c.n)/total, weight: weight, left: left, points: compact(points(left, c))}
 		if opt.Progress != nil {
 			opt.Progress(valued.Add(1), toValue)
 		}
@@ -394,6 +394,29 @@ func sampleShoes(r solve.Rules, sys System, opt Options, points func(left [10]in
 		return nil, err
 	}
 	return samples, nil
+}
+
+// compact copies a shoe's points, each decision's, into one array of
+// their number, so that a shoe held until the fits holds only its
+// points: the slices a shoe's solve fills have room for more (a hand of
+// three or more cards merges hundreds of compositions into a few dozen
+// counts), and a run of thousands of shoes would hold that room too.
+func compact(points [][]point) [][]point {
+	if points == nil {
+		return nil
+	}
+	n := 0
+	for _, ps := range points {
+		n += len(ps)
+	}
+	all := make([]point, 0, n)
+	out := make([][]point, len(points))
+	for k, ps := range points {
+		start := len(all)
+		all = append(all, ps...)
+		out[k] = all[start:len(all):len(all)]
+	}
+	return out
 }
 
 // onCores calls work(i) for each i in 0..n-1, on every core; ctx's

@@ -95,11 +95,11 @@ func DefaultShoes(set string) int {
 // MaxShoes and MaxShoesAll bound a request's shoes by the memory their
 // points take (a run holds every shoe's points until its fits, and a
 // merge every part's): the I18 and Fab 4 about 21 KB a shoe, so 100,000
-// shoes are about 2 GB; every cell about 1 MB a shoe, so 4,000 shoes are
-// about 4 GB.
+// shoes are about 2 GB; every cell about 0.2 MB a shoe held (some 0.35 MB
+// of peak memory), so 10,000 shoes are about 4 GB.
 const (
 	MaxShoes    = 100_000
-	MaxShoesAll = 4_000
+	MaxShoesAll = 10_000
 )
 
 // IndexFields are the names of the fields that size or shape an index
@@ -194,7 +194,7 @@ func (q IndicesRequest) Check() (IndicesJob, error) {
 		return job, param.NumberErrorf("shoes", job.Shoes, "want 50 to %d (0: the default, %d)", MaxShoes, DefaultShoes(job.Sets[0]))
 	}
 	if job.Decisions == nil && job.Shoes > MaxShoesAll {
-		return job, param.NumberErrorf("shoes", job.Shoes, "want 50 to %d with every cell ({set} all): its points take about 1 MB a shoe in memory", MaxShoesAll)
+		return job, param.NumberErrorf("shoes", job.Shoes, "want 50 to %d with every cell ({set} all): its points take about 0.35 MB a shoe in memory", MaxShoesAll)
 	}
 	if !(q.Penetration > 0 && q.Penetration < 1) {
 		return job, param.NumberErrorf("penetration", param.FormatPercent(q.Penetration), "want a percentage above 0 and below 100, e.g. 80%%")
