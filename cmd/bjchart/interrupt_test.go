@@ -23,13 +23,13 @@ func TestInterruptStopsRun(t *testing.T) {
 		{"risk", "--rules", "6D"},
 	} {
 		ctx, cancel := context.WithCancel(context.Background())
-		time.AfterFunc(300*time.Millisecond, cancel)
+		time.AfterFunc(150*time.Millisecond, cancel)
 		var out, errb bytes.Buffer
 		start := time.Now()
 		code := runContext(ctx, args, strings.NewReader(""), &out, &errb, func(string) string { return "" })
 		took := time.Since(start)
 		if code != exitInterrupted || out.Len() != 0 || !strings.Contains(errb.String(), "interrupted") || took > 1300*time.Millisecond {
-			t.Errorf("%v interrupted at 0.3 s: exit %d after %v, %d bytes written, %q", args, code, took.Round(time.Millisecond), out.Len(), errb.String())
+			t.Errorf("%v interrupted at 0.15 s: exit %d after %v, %d bytes written, %q", args, code, took.Round(time.Millisecond), out.Len(), errb.String())
 		}
 		cancel()
 	}

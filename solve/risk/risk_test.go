@@ -263,7 +263,7 @@ func FuzzParseSpread(f *testing.F) {
 // simulated edges agree within 3 SE under -long (exactAgainstSimulated).
 func TestUnbalancedCount(t *testing.T) {
 	r, _ := solve.ParseRules("2D S17 DAS LS")
-	shoes, rounds := 20, int64(500_000)
+	shoes, rounds := 20, int64(100_000)
 	if *long {
 		shoes, rounds = 300, 2_000_000
 	}
