@@ -357,7 +357,8 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"sim", "--strategy", "emcts", "--c", "-1"}, `--c -1: want a constant of 0 or more`},
 		{[]string{"sim", "--strategy", "emcts", "--decks", "inf"}, `eMCTS samples the unseen cards of a finite shoe`},
 		{[]string{"sim", "--strategy", "optimal", "--rules", "6D ENHC"}, `--strategy optimal plays finite shoes with a peek`},
-		{[]string{"sim", "--strategy", "optimal", "--count", "hilo", "--indices", "published"}, `index plays with a strategy that decides by the cards it sees`},
+		{[]string{"sim", "--strategy", "optimal", "--count", "hilo", "--indices", "published"}, `--indices with --strategy optimal: a strategy that decides by the cards it sees needs no index plays`},
+		{[]string{"sim", "--count", "hilo", "--indices", "published", "--seat", "strategy=emcts"}, `(seat 1): indices with strategy emcts`},
 		{[]string{"sim", "--preset", "itoh-2023-t8", "--decks", "2"}, `the paper has 1 or 4 players and 1 or 6 decks`},
 		{[]string{"sim", "--preset", "itoh-2023-t8", "--count", "hilo"}, `sets --count itself`},
 		{[]string{"sim", "--plot", "x.png"}, `--plot needs --count`},
@@ -844,7 +845,7 @@ func TestSimMergeInputs(t *testing.T) {
 	t.Chdir(t.TempDir())
 	os.WriteFile("c.txt", src, 0o644)
 	part := func(i int, extra ...string) string {
-		args := append([]string{"sim", "--rounds", "20000", "--shard", fmt.Sprintf("%d/2", i), "--format", "json"}, extra...)
+		args := append([]string{"sim", "--rounds", "20000", "--shard", fmt.Sprintf("%d/2", i), "--format", "json", "--decks", "2"}, extra...) // two decks solve faster than the default six
 		code, out, stderr := runCmd(t, args...)
 		if code != exitOK {
 			t.Fatalf("%v: exit %d: %s", args, code, stderr)
@@ -1359,6 +1360,7 @@ func TestDrill(t *testing.T) {
 // configuration directory, the next session brings them back (and says
 // so), and --forget clears them; a scripted session touches none.
 func TestDrillMemory(t *testing.T) {
+	// The infinite deck: the game does not matter here, and it solves at once.
 	home := t.TempDir()
 	getenv := func(k string) string {
 		if k == "HOME" {
@@ -1367,7 +1369,7 @@ func TestDrillMemory(t *testing.T) {
 		return ""
 	}
 	var out, errb bytes.Buffer
-	if code := runIn([]string{"drill", "--hands", "3", "--seed", "2"}, strings.NewReader("S\nS\nS\n"), &out, &errb, getenv); code != exitOK {
+	if code := runIn([]string{"drill", "--rules", "INF", "--hands", "3", "--seed", "2"}, strings.NewReader("S\nS\nS\n"), &out, &errb, getenv); code != exitOK {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
 	path := filepath.Join(home, ".config", "bjchart", "drill-missed.json")
@@ -1376,7 +1378,7 @@ func TestDrillMemory(t *testing.T) {
 		t.Fatalf("memory %s: %v %q", path, err, data)
 	}
 	out.Reset()
-	runIn([]string{"drill", "--hands", "1", "--seed", "5"}, strings.NewReader("S\n"), &out, &errb, getenv)
+	runIn([]string{"drill", "--rules", "INF", "--hands", "1", "--seed", "5"}, strings.NewReader("S\n"), &out, &errb, getenv)
 	if !strings.Contains(out.String(), "Bringing back the cells you missed: ") {
 		t.Errorf("second session:\n%s", out.String())
 	}
@@ -1385,7 +1387,7 @@ func TestDrillMemory(t *testing.T) {
 	if _, err := os.Stat(path); err == nil || !strings.Contains(out.String(), "forgotten") {
 		t.Errorf("--forget: %v, %q", err, out.String())
 	}
-	runIn([]string{"drill", "--hands", "2", "--seed", "3", "--answers", "-"}, strings.NewReader("S\nS\n"), &out, &errb, getenv)
+	runIn([]string{"drill", "--rules", "INF", "--hands", "2", "--seed", "3", "--answers", "-"}, strings.NewReader("S\nS\n"), &out, &errb, getenv)
 	if _, err := os.Stat(path); err == nil {
 		t.Error("a scripted session kept its misses")
 	}
@@ -1395,11 +1397,11 @@ func TestDrillMemory(t *testing.T) {
 // chart cell with margins of zero that price nothing (JSON marks it
 // no_decision).
 func TestHandBlackjack(t *testing.T) {
-	code, out, _ := runCmd(t, "hand", "A,T v 6")
+	code, out, _ := runCmd(t, "hand", "A,T v 6", "--rules", "INF") // the game does not matter
 	if code != exitOK || !strings.Contains(out, "blackjack: paid 3:2, no decision") || strings.Contains(out, "margin") {
 		t.Errorf("exit %d:\n%s", code, out)
 	}
-	code, out, _ = runCmd(t, "hand", "A,T v 6", "--format", "json")
+	code, out, _ = runCmd(t, "hand", "A,T v 6", "--rules", "INF", "--format", "json")
 	if code != exitOK || !strings.Contains(out, `"no_decision": true`) {
 		t.Errorf("JSON: exit %d:\n%s", code, out)
 	}

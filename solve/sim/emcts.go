@@ -181,7 +181,10 @@ func NewEMCTS(r solve.Rules, chart *Chart, p EMCTSParams) (*EMCTS, error) {
 	return e.forShard(0, 0).(*EMCTS), nil
 }
 
-func (e *EMCTS) check(r solve.Rules) error {
+func (e *EMCTS) check(r solve.Rules) error { return EMCTSRules(r) }
+
+// EMCTSRules says why the tree search cannot play rules r, or is nil.
+func EMCTSRules(r solve.Rules) error {
 	switch {
 	case r.Infinite():
 		return fmt.Errorf("sim: eMCTS samples the unseen cards of a finite shoe; give a number of decks")

@@ -349,6 +349,9 @@ func (q Request) checkPlayers(job *Job, r solve.Rules, def Request) error {
 		switch s.name {
 		case "emcts":
 			searching = true
+			if err := sim.EMCTSRules(r); err != nil {
+				return err
+			}
 		case "optimal":
 			if r.Infinite() || r.HoleCard != solve.Peek || r.Surrender == solve.EarlySurrender {
 				return param.Fieldf(s.field, "{strategy} optimal plays finite shoes with a peek (PEEK) and no early surrender; the rules are %s", r)
@@ -359,6 +362,9 @@ func (q Request) checkPlayers(job *Job, r solve.Rules, def Request) error {
 			return err
 		}
 		job.charted = job.charted || charted
+	}
+	if err := q.checkLiveIndices(); err != nil {
+		return err
 	}
 	if f := q.searchChanged(def); f != "" && !searching {
 		return param.Fieldf(f, "{%s} is a setting of the tree search: it needs {strategy} emcts", f)
@@ -379,6 +385,27 @@ func (q Request) checkPlayers(job *Job, r solve.Rules, def Request) error {
 		job.searchText = fmt.Sprintf("tree %s, %d playouts, C=%g, reward %s, threshold %d", p, search.Playouts, search.C, search.Reward, search.Threshold)
 	}
 	job.strategy, job.playoutChart = q.strategy(), q.playoutChart()
+	return nil
+}
+
+// checkLiveIndices refuses index plays for a player whose strategy
+// decides by the cards it sees (optimal, emcts): it needs none. Each seat
+// plays its own strategy and indices, or the run's.
+func (q Request) checkLiveIndices() error {
+	live := func(name string) bool { return name == "optimal" || name == "emcts" }
+	if len(q.Seats) == 0 {
+		if live(q.strategy()) && q.Indices != "" {
+			return param.Fieldf("indices", "{indices} with {strategy} %s: a strategy that decides by the cards it sees needs no index plays", q.strategy())
+		}
+		return nil
+	}
+	for i, spec := range q.Seats {
+		seat, _ := readSeat(spec) // read before
+		strategy, indices := cmp.Or(seat.strategy, q.strategy()), cmp.Or(seat.indices, q.Indices)
+		if live(strategy) && indices != "" {
+			return seatError(spec, i, fmt.Errorf("indices with strategy %s: a strategy that decides by the cards it sees needs no index plays", strategy))
+		}
+	}
 	return nil
 }
 
