@@ -185,9 +185,9 @@ func (m *measurer) measure(ctx context.Context, i, n int) ([]count.ShoeEdge, sim
 	if err != nil {
 		return nil, sim.Result{}, err
 	}
-	var report func(int64)
+	var report func(done, total int64)
 	if s.Progress != nil {
-		report = func(k int64) { s.Progress(shoes*perShoe+k, total) }
+		report = func(k, _ int64) { s.Progress(shoes*perShoe+k, total) }
 	}
 	res, err := sim.Run(flat, m.chart, report)
 	if err != nil {

@@ -26,9 +26,9 @@ func (p *Position) Right() bool { return p.Play == p.Hand.Best }
 // majority decides) and sets it beside the table's exact
 // composition-dependent best play. The search's playouts play chart.
 // Runs use every core; seed makes them reproducible. progress, if not
-// nil, is called with the positions done. It stops when ctx ends (the
+// nil, is called with the positions done of all. It stops when ctx ends (the
 // positions begun are finished), with ctx's error.
-func CheckEMCTS(ctx context.Context, t *solve.Table, chart *Chart, p EMCTSParams, runs int, seed uint64, progress func(done int)) ([]Position, error) {
+func CheckEMCTS(ctx context.Context, t *solve.Table, chart *Chart, p EMCTSParams, runs int, seed uint64, progress func(done, total int64)) ([]Position, error) {
 	if runs < 1 {
 		return nil, fmt.Errorf("eMCTS check: %d runs; want at least 1", runs)
 	}
@@ -73,7 +73,7 @@ func CheckEMCTS(ctx context.Context, t *solve.Table, chart *Chart, p EMCTSParams
 				if progress != nil {
 					mu.Lock()
 					done++
-					progress(done)
+					progress(int64(done), int64(len(t.Hands)))
 					mu.Unlock()
 				}
 			}

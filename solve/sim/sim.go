@@ -444,8 +444,8 @@ func (r Result) PayoutRatioSE() float64 {
 }
 
 // Run plays cfg.Rounds rounds by the strategy, on every core. progress, if
-// not nil, is called from the workers with the rounds done so far.
-func Run(cfg Config, ch Strategy, progress func(done int64)) (Result, error) {
+// not nil, is called from the workers with the rounds done of all.
+func Run(cfg Config, ch Strategy, progress func(done, total int64)) (Result, error) {
 	if err := cfg.Rules.Validate(); err != nil {
 		return Result{}, err
 	}
@@ -588,7 +588,7 @@ func Run(cfg Config, ch Strategy, progress func(done int64)) (Result, error) {
 						if progress != nil {
 							mu.Lock()
 							done += every
-							progress(done)
+							progress(done, cfg.Rounds)
 							mu.Unlock()
 						}
 					}
@@ -617,7 +617,7 @@ func Run(cfg Config, ch Strategy, progress func(done int64)) (Result, error) {
 		total.Merge(r)
 	}
 	if progress != nil {
-		progress(total.Rounds)
+		progress(total.Rounds, cfg.Rounds)
 	}
 	return total, nil
 }

@@ -283,7 +283,7 @@ func TestStop(t *testing.T) {
 	ch, _ := NewChart(tab)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	_, err := Run(Config{Rules: r, Rounds: 1e12, Seed: 1, Penetration: 0.75, Context: ctx}, ch, func(done int64) { cancel() })
+	_, err := Run(Config{Rules: r, Rounds: 1e12, Seed: 1, Penetration: 0.75, Context: ctx}, ch, func(done, total int64) { cancel() })
 	if !errors.Is(err, context.Canceled) {
 		t.Errorf("Run after its context ended: %v, want context.Canceled", err)
 	}

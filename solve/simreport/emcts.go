@@ -193,9 +193,9 @@ func (j EMCTSCheckJob) Run(ctx context.Context, progress func(done, total int64)
 	total := int64(len(j.Settings)) * positions
 	for k, setting := range j.Settings {
 		base := int64(k) * positions
-		ps, err := sim.CheckEMCTS(ctx, s.table, chart, setting.Params, j.Runs, j.Seed, func(done int) {
+		ps, err := sim.CheckEMCTS(ctx, s.table, chart, setting.Params, j.Runs, j.Seed, func(done, _ int64) {
 			if progress != nil {
-				progress(base+int64(done), total)
+				progress(base+done, total)
 			}
 		})
 		if err != nil {

@@ -571,12 +571,8 @@ func (j Job) Run(ctx context.Context, progress func(done, total int64)) (Report,
 func (p Plan) Run(ctx context.Context, progress func(done, total int64)) (Report, error) {
 	cfg := p.Config
 	cfg.Context = ctx
-	var dealt func(int64)
-	if progress != nil {
-		dealt = func(n int64) { progress(n, cfg.Rounds) }
-	}
 	start := time.Now()
-	res, err := sim.Run(cfg, p.Strategy, dealt)
+	res, err := sim.Run(cfg, p.Strategy, progress)
 	if err != nil {
 		return Report{}, err
 	}
