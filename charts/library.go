@@ -95,7 +95,7 @@ func Load(nameOrFile string) (*Chart, error) {
 			return Library(n)
 		}
 	}
-	data, err := ReadFile(nameOrFile, MaxFile, "a chart file is a few kilobytes")
+	data, err := param.ReadFile(nameOrFile, MaxFile, "a chart file is a few kilobytes")
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("%q is neither a chart name ('bjchart charts' lists them) nor a file", nameOrFile)
 	}
@@ -103,9 +103,4 @@ func Load(nameOrFile string) (*Chart, error) {
 		return nil, err
 	}
 	return Parse(nameOrFile, data)
-}
-
-// ReadFile reads a file of at most limit bytes (param.ReadFile).
-func ReadFile(path string, limit int64, why string) ([]byte, error) {
-	return param.ReadFile(path, limit, why)
 }

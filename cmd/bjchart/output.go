@@ -1,8 +1,8 @@
 package main
 
 import (
-	"bjchart/charts"
 	rdr "bjchart/render"
+	"bjchart/solve/param"
 	"bytes"
 	"errors"
 	"fmt"
@@ -177,9 +177,9 @@ func writeStdout(e env, format string, render func(*bytes.Buffer) error) error {
 	return err
 }
 
-// readCapped reads a file of at most limit bytes (charts.ReadFile).
+// readCapped reads a file of at most limit bytes (param.ReadFile).
 func readCapped(path string, limit int64, why string) ([]byte, error) {
-	return charts.ReadFile(path, limit, why)
+	return param.ReadFile(path, limit, why)
 }
 
 // progress shows a long computation's progress: a bar on a terminal, and

@@ -107,7 +107,7 @@ func readIndexSource(name string, r solve.Rules) (indexSource, error) {
 	if name == "published" || name == "computed" {
 		return src, nil
 	}
-	data, err := ReadFile(name, MaxIndicesFile, "an indices file is a few kilobytes")
+	data, err := param.ReadFile(name, MaxIndicesFile, "an indices file is a few kilobytes")
 	var re *charts.ReadError
 	if errors.As(err, &re) {
 		return src, err // a file that cannot be read (exit 1)
@@ -237,7 +237,7 @@ func indexName(d count.Decision) string {
 	return d.Hand + " v " + d.Up.String()
 }
 
-// ExactOfStrategy names what the exact EV beside a strategy's simulation
+// exactOfStrategy names what the exact EV beside a strategy's simulation
 // is of, when not of the strategy itself.
 func exactOfStrategy(name string) string {
 	switch name {
@@ -350,15 +350,6 @@ func (s *strategies) withNote(chart string) string {
 	return chart
 }
 
-// ReadFile reads a file a request names, at most limit bytes (why says
-// what the file holds): a missing, unreadable or irregular one (a
-// directory, a FIFO that would block, a device) is a *charts.ReadError,
-// an error of the file rather than of its content; standard input is
-// not read.
-func ReadFile(path string, limit int64, why string) ([]byte, error) {
-	return charts.ReadFile(path, limit, why)
-}
-
 // fileDigests digests the files a request names (a chart, an indices
 // file, in a seat too), so that a split run's parts played from other
 // files are not merged.
@@ -372,7 +363,7 @@ func fileDigests(names []string) (map[string]string, error) {
 			}
 			continue // a chart's name, published, computed
 		}
-		data, err := ReadFile(name, charts.MaxFile+MaxIndicesFile, "an input file is at most a megabyte")
+		data, err := param.ReadFile(name, charts.MaxFile+MaxIndicesFile, "an input file is at most a megabyte")
 		if err != nil {
 			return nil, err
 		}
