@@ -8,6 +8,11 @@
 // Parsing errors and a request's own checks are *Error values, which
 // name the field: the page prints them as they are ("shoes 5: want 50 to
 // 1000000"), the command line with the flag's dashes ("--shoes 5: ...").
+//
+// It also holds what requests share of their files: a split run's parts
+// (fingerprints, seals, the checks of a merge) and the bounded reading of
+// a file a request names (ReadFile: a file that cannot be read is a
+// *ReadError, never read whole first).
 package param
 
 import (
