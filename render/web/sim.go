@@ -287,7 +287,7 @@ func (s *Server) handleSimRun(w http.ResponseWriter, r *http.Request) {
 		send("failed", err.Error())
 		return
 	}
-	plan, err := q.job.Plan(ctx, t)
+	plan, err := q.job.Plan(t)
 	if err != nil {
 		send("failed", err.Error())
 		return

@@ -92,7 +92,8 @@ func seatError(spec string, i int, err error) error {
 
 // An indexSource is a set of index plays as a request names it
 // (published, computed, or an indices file), read as far as it can be
-// without solving: a file's decisions are read at Check.
+// without solving: a file's decisions are read when the job runs, before
+// the solve.
 type indexSource struct {
 	name      string
 	decisions []count.Decision // a file's

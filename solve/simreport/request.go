@@ -120,7 +120,7 @@ type Job struct {
 	playoutChart string
 	charted      bool // a published chart is played: it is valued against the solve
 	seats        []seatSpec
-	seatSources  map[string]indexSource // the seats' index sets, by name
+	seatSources  map[string]indexSource // the seats' index sets, by name, read when the job runs
 	indices      *indexSource
 	indexScope   sim.IndexScope
 	scopeName    string
@@ -129,6 +129,7 @@ type Job struct {
 	preset       *sim.ItohRow
 	shard        [2]int // part i of n; 0 of 0 for a whole run
 	shardText    string
+	request      requestFields // a part's, for its fingerprint
 	fingerprint  string
 }
 
@@ -190,11 +191,7 @@ func (q Request) Check() (Job, error) {
 		if q.Sim.Count != "hilo" {
 			return job, param.Fieldf("indices", "{indices} needs {count} hilo: the index sets are Hi-Lo's")
 		}
-		src, err := readIndexSource(q.Indices, r)
-		if err != nil {
-			return job, indicesError(q.Indices, err)
-		}
-		job.indices = &src
+		job.indices = &indexSource{name: q.Indices} // a file is read when the job runs
 	}
 	if job.options, err = (solve.Request{Shoe: q.Shoe, Split: "cdz-"}).Options(r); err != nil {
 		return job, err
@@ -216,9 +213,7 @@ func (q Request) Check() (Job, error) {
 		return job, err
 	}
 	if q.Shard != "" {
-		if job.fingerprint, err = q.runFingerprint(); err != nil {
-			return job, err
-		}
+		job.request = requestFields(q) // fingerprinted with its files when the job runs
 	}
 	return job, nil
 }
@@ -317,7 +312,6 @@ func (q Request) checkPlayers(job *Job, r solve.Rules, def Request) error {
 	if len(q.Seats) > 0 && q.Sim.Players != def.Sim.Players && q.Sim.Players != len(q.Seats) {
 		return param.Fieldf("players", "{players} %d but {seat} given %d times: the seats are the players", q.Sim.Players, len(q.Seats))
 	}
-	job.seatSources = map[string]indexSource{}
 	for i, spec := range q.Seats {
 		seat, err := readSeat(spec)
 		if err != nil {
@@ -328,19 +322,6 @@ func (q Request) checkPlayers(job *Job, r solve.Rules, def Request) error {
 		}
 		if seat.strategy != "" {
 			strategies = append(strategies, struct{ field, name string }{"seat", seat.strategy})
-		}
-		if src := seat.indices; src != "" {
-			if _, done := job.seatSources[src]; !done {
-				s, err := readIndexSource(src, r)
-				var re *charts.ReadError
-				if errors.As(err, &re) {
-					return err
-				}
-				if err != nil {
-					return seatError(spec, i, fmt.Errorf("indices %s: %v", src, err))
-				}
-				job.seatSources[src] = s
-			}
 		}
 		job.seats = append(job.seats, seat)
 	}
@@ -425,7 +406,7 @@ func indicesError(name string, err error) error {
 // program's version, and the content of every file it names (a chart,
 // an indices file, in a seat too), so that a merge refuses parts of
 // different runs.
-func (q Request) runFingerprint() (string, error) {
+func (q requestFields) runFingerprint() (string, error) {
 	whole := q
 	whole.Shard = ""
 	names := []string{q.Strategy, q.PlayoutChart, q.Indices}
@@ -438,10 +419,16 @@ func (q Request) runFingerprint() (string, error) {
 		return "", err
 	}
 	return param.Fingerprint(struct {
-		Request Request
+		Request requestFields
 		Files   map[string]string
 	}{whole, files}, q.Version), nil
 }
+
+// requestFields is a Request's fields without its methods: a Request
+// passed as an interface (to be digested) would keep every method its
+// methods' results have, and so the whole of Job.Run, in a program that
+// never runs it (the page's WebAssembly).
+type requestFields Request
 
 // A Plan is a simulation ready to deal: its configuration, the strategy
 // played and what the report says of them. Job.Plan makes one from the
@@ -462,22 +449,36 @@ type Plan struct {
 	seatRows []SeatRow // each seat's spec, for the report
 }
 
-// Plan lays out the job's simulation from t, its game solved, for a job
-// that plays no published chart (which is valued against the solve:
-// Run).
-func (j Job) Plan(ctx context.Context, t *solve.Table) (Plan, error) {
-	if j.charted {
-		return Plan{}, errors.New("a published chart is played: the plan needs the solver (Job.Run)")
+// Plan lays out the simulation of a job that plays the solved chart of
+// t (its game solved) at every seat, with no index plays, no preset and
+// no published chart: the page's. Run plans every other. It leaves the
+// other strategies out of a program that plans only this (the browser's
+// WebAssembly).
+func (j Job) Plan(t *solve.Table) (Plan, error) {
+	if j.strategy != "solved" || j.charted || len(j.seats) > 0 || j.indices != nil || j.preset != nil {
+		return Plan{}, errors.New("simreport: the job plays more than the solved chart; Job.Run plans it")
 	}
-	return j.plan(ctx, &strategies{table: t})
+	ch, err := sim.NewChart(t)
+	if err != nil {
+		return Plan{}, err
+	}
+	return j.finish(j.config(), ch, t.EV, j.strategy, nil, nil), nil
 }
 
-// plan lays out the job's simulation from its solve.
+// config is the simulator's configuration of the job: the game, the
+// shoe, the count and ramp, insurance; plan adds index plays and seats.
+func (j Job) config() sim.Config {
+	cfg := j.Sim.Config()
+	cfg.Shoe, cfg.ReshuffleBelow, cfg.InsureAt, cfg.IndexScope = j.options.Shoe, j.reshuffle, j.insureAt, j.indexScope
+	return cfg
+}
+
+// plan lays out the job's simulation from its solve: the index plays,
+// the strategies, the seats.
 func (j Job) plan(ctx context.Context, s *strategies) (Plan, error) {
 	r := j.Sim.Rules
 	s.search, s.playoutChart = j.search, j.playoutChart
-	cfg := j.Sim.Config()
-	cfg.Shoe, cfg.ReshuffleBelow, cfg.InsureAt, cfg.IndexScope = j.options.Shoe, j.reshuffle, j.insureAt, j.indexScope
+	cfg := j.config()
 	var set *IndexPlaySet
 	if j.indices != nil {
 		plays, insure, played, err := j.indices.plays(ctx, r)
@@ -519,9 +520,6 @@ func (j Job) plan(ctx context.Context, s *strategies) (Plan, error) {
 		cfg.Seats = append(cfg.Seats, p)
 		rows = append(rows, SeatRow{Seat: i + 1, Spec: seat.text})
 	}
-	if j.shard[1] > 0 {
-		cfg = cfg.Part(j.shard[0], j.shard[1])
-	}
 	name := s.withNote(j.strategy)
 	if j.strategy == "emcts" {
 		name = fmt.Sprintf("emcts (%s, playouts by %s)", j.searchText, s.withNote(j.playoutChart))
@@ -533,19 +531,71 @@ func (j Job) plan(ctx context.Context, s *strategies) (Plan, error) {
 			}
 		}
 	}
-	rules := r.String()
+	return j.finish(cfg, strat, exact, name, set, rows), nil
+}
+
+// finish makes the plan of a configuration: a split run's part of it,
+// and the report's head (the strategy's name, the index plays, each
+// seat's row).
+func (j Job) finish(cfg sim.Config, strat sim.Strategy, exact float64, name string, set *IndexPlaySet, rows []SeatRow) Plan {
+	if j.shard[1] > 0 {
+		cfg = cfg.Part(j.shard[0], j.shard[1])
+	}
+	rules := j.Sim.Rules.String()
 	if j.shoe != "" {
 		rules = solve.DropDecks(rules)
 	}
 	head := Head(rules, j.shoe, name, j.Sim.Seed, cfg, j.ramp)
 	head.ExactOf, head.IndexPlays = exactOfStrategy(j.strategy), set
-	return Plan{Config: cfg, Strategy: strat, Head: head, Exact: exact, Bankroll: j.Bankroll, job: j, seatRows: rows}, nil
+	return Plan{Config: cfg, Strategy: strat, Head: head, Exact: exact, Bankroll: j.Bankroll, job: j, seatRows: rows}
+}
+
+// readFiles reads the files the job names, before anything is solved:
+// the indices files (the run's and the seats'), and for a part of a split
+// run every file its fingerprint covers. Check leaves them to the run,
+// so that a program that only checks jobs (the page) does not read files.
+func (j *Job) readFiles() error {
+	r := j.Sim.Rules
+	if j.indices != nil {
+		src, err := readIndexSource(j.indices.name, r)
+		if err != nil {
+			return indicesError(j.indices.name, err)
+		}
+		j.indices = &src
+	}
+	sources := map[string]indexSource{}
+	for i, seat := range j.seats { // in seat order: the first bad file is the error, whatever the map's order
+		name := seat.indices
+		if _, done := sources[name]; name == "" || done {
+			continue
+		}
+		src, err := readIndexSource(name, r)
+		var re *param.ReadError
+		if errors.As(err, &re) {
+			return err
+		}
+		if err != nil {
+			return seatError(seat.text, i, fmt.Errorf("indices %s: %v", name, err))
+		}
+		sources[name] = src
+	}
+	j.seatSources = sources
+	if j.shardText != "" {
+		var err error
+		if j.fingerprint, err = j.request.runFingerprint(); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // Run solves the job's game, lays out its simulation (Plan) and plays it
 // (Plan.Run), telling progress the rounds dealt of all. It stops when
 // ctx ends, with ctx's error.
 func (j Job) Run(ctx context.Context, progress func(done, total int64)) (Report, error) {
+	if err := j.readFiles(); err != nil {
+		return Report{}, err
+	}
 	opt := j.options
 	opt.TableOnly = !j.charted // a published chart is valued against the solve
 	opt.Context = ctx

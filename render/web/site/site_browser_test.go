@@ -31,6 +31,11 @@ import (
 	"github.com/russross/blackfriday/v2"
 )
 
+// maxCoreGzip bounds the core WebAssembly, gzipped as the site serves
+// it: 4.5 MB (4,415,072 bytes when drawing left it; 4,493,545 once the
+// simulation's run moved into simreport).
+const maxCoreGzip = 4_500_000
+
 // TestSiteBrowser drives headless Chromium against the output of
 // 'bjchart site' served by a plain static file server on loopback, from
 // a host's root and from a folder (as a GitHub project's pages are): a
@@ -70,6 +75,9 @@ func siteBrowser(t *testing.T, folder string) {
 	}
 	t.Logf("site: %d files, %d bytes, %d pages; WebAssembly %d bytes, %d gzipped; its drawing module %d bytes, %d gzipped; the default page %d gzipped",
 		rep.Files, rep.Bytes, rep.Pages, rep.WASM, rep.WASMGzip, rep.DrawWASM, rep.DrawGzip, rep.FirstLoad)
+	if rep.WASMGzip > maxCoreGzip {
+		t.Errorf("the core WebAssembly is %d bytes gzipped; want at most %d (what a page that draws nothing links: a type converted to an interface keeps every exported method its methods' results have)", rep.WASMGzip, maxCoreGzip)
+	}
 
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
