@@ -422,7 +422,7 @@ func answersInput(e env, answers, format, what string) (io.Reader, error) {
 		return nil, usagef("--format %s needs --answers: a drill that asks writes text as it goes", format)
 	}
 	if answers != "" && answers != "-" {
-		data, err := readCapped(answers, maxAnswersFile, what)
+		data, err := param.ReadFile(answers, maxAnswersFile, what)
 		if err != nil {
 			return nil, chartError(err)
 		}

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"bjchart/solve/drill"
+	"bjchart/solve/param"
 )
 
 // The terminal trainer's memory of missed cells, kept between sessions
@@ -47,7 +48,7 @@ func readMemory(path string) drillMemory {
 	if path == "" {
 		return m
 	}
-	data, err := readCapped(path, 1<<20, "the missed cells' file is small") // a link to /dev/zero or a FIFO is refused, not read forever
+	data, err := param.ReadFile(path, 1<<20, "the missed cells' file is small") // a link to /dev/zero or a FIFO is refused, not read forever
 	if err != nil || json.Unmarshal(data, &m) != nil {
 		return drillMemory{}
 	}

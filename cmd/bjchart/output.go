@@ -2,7 +2,6 @@ package main
 
 import (
 	rdr "bjchart/render"
-	"bjchart/solve/param"
 	"bytes"
 	"errors"
 	"fmt"
@@ -175,11 +174,6 @@ func writeStdout(e env, format string, render func(*bytes.Buffer) error) error {
 	}
 	_, err := e.stdout.Write(out)
 	return err
-}
-
-// readCapped reads a file of at most limit bytes (param.ReadFile).
-func readCapped(path string, limit int64, why string) ([]byte, error) {
-	return param.ReadFile(path, limit, why)
 }
 
 // progress shows a long computation's progress: a bar on a terminal, and

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"bjchart/charts"
 	"bjchart/solve"
 	"bjchart/solve/param"
 	"bjchart/solve/sim"
@@ -168,15 +169,16 @@ type EMCTSCheckResult struct {
 // up card at each setting, telling progress the positions searched of
 // all. It stops when ctx ends, with ctx's error.
 func (j EMCTSCheckJob) Run(ctx context.Context, progress func(done, total int64)) (EMCTSCheck, error) {
-	if _, err := checkStrategy(j.PlayoutChart); err != nil {
+	c, err := publishedChart(j.PlayoutChart) // before the solve: a bad name shows at once
+	if err != nil {
 		return EMCTSCheck{}, err
 	}
-	charted := j.PlayoutChart != "solved" // a published chart is valued against the solve
+	charted := c != nil // a published chart is valued against the solve
 	solver, err := solve.NewSolver(j.Rules, solve.Options{TableOnly: !charted, Context: ctx})
 	if err != nil {
 		return EMCTSCheck{}, err
 	}
-	s := &strategies{table: solver.Table()}
+	s := &strategies{table: solver.Table(), loaded: map[string]*charts.Chart{j.PlayoutChart: c}}
 	if charted {
 		s.solver = solver
 	}

@@ -250,18 +250,16 @@ func exactOfStrategy(name string) string {
 	return ""
 }
 
-// checkStrategy finds what is wrong with a strategy's name without
-// solving, and tells whether it plays a published chart (valued against
-// the solve then).
-func checkStrategy(name string) (charted bool, err error) {
+// publishedChart reads the published chart a strategy's name gives (a
+// name of the library or a file), nil for the strategies bjchart plays
+// itself: what is wrong with the name shows without solving, and a
+// chart read is played as read (strategies.loaded).
+func publishedChart(name string) (*charts.Chart, error) {
 	switch name {
 	case "solved", "cd", "optimal", "emcts":
-		return false, nil
+		return nil, nil
 	}
-	if _, err := charts.Load(name); err != nil {
-		return false, err // the message names the chart
-	}
-	return true, nil
+	return charts.Load(name) // its error names the chart
 }
 
 // A strategies makes the strategies a run plays from its solve, keeping
@@ -272,7 +270,10 @@ type strategies struct {
 	search sim.EMCTSParams
 	// playoutChart is the chart the tree search's playouts play.
 	playoutChart string
-	notes        map[string]string
+	// loaded holds the published charts the job read when it was
+	// checked, by name.
+	loaded map[string]*charts.Chart
+	notes  map[string]string
 }
 
 // strategy returns the strategy a name gives and its exact EV with a
@@ -316,9 +317,9 @@ func (s *strategies) chart(field, name string) (sim.Strategy, float64, error) {
 		return cd, played.CDEV[solve.CDZMinus], nil
 	case "solved":
 	default:
-		c, err := charts.Load(name)
-		if err != nil {
-			return nil, 0, err
+		c := s.loaded[name]
+		if c == nil {
+			return nil, 0, fmt.Errorf("%s %q: the chart was not read when the job was checked", field, name)
 		}
 		if s.solver == nil {
 			return nil, 0, fmt.Errorf("%s %q: a published chart is valued against the solve, which this plan was not given", field, name)

@@ -118,7 +118,7 @@ type Job struct {
 	search       sim.EMCTSParams
 	searchText   string // the search's settings as the report names them
 	playoutChart string
-	charted      bool // a published chart is played: it is valued against the solve
+	charts       map[string]*charts.Chart // the published charts played, read at Check; any: valued against the solve
 	seats        []seatSpec
 	seatSources  map[string]indexSource // the seats' index sets, by name, read when the job runs
 	indices      *indexSource
@@ -338,13 +338,13 @@ func (q Request) checkPlayers(job *Job, r solve.Rules, def Request) error {
 				return param.Fieldf(s.field, "{strategy} optimal plays finite shoes with a peek (PEEK) and no early surrender; the rules are %s", r)
 			}
 		}
-		charted, err := checkStrategy(s.name)
+		c, err := publishedChart(s.name)
 		if err != nil {
 			return err
 		}
-		job.charted = job.charted || charted
+		job.keepChart(s.name, c)
 	}
-	if err := q.checkLiveIndices(); err != nil {
+	if err := checkLiveIndices(q.strategy(), q.Indices, job.seats); err != nil {
 		return err
 	}
 	if f := q.searchChanged(def); f != "" && !searching {
@@ -357,11 +357,12 @@ func (q Request) checkPlayers(job *Job, r solve.Rules, def Request) error {
 			return err
 		}
 		job.search = p
-		if c := q.playoutChart(); c != "solved" {
-			if _, err := charts.Load(c); err != nil {
-				return param.Errorf("playout-chart", c, "%v", err)
+		if name := q.playoutChart(); name != "solved" {
+			c, err := charts.Load(name)
+			if err != nil {
+				return param.Errorf("playout-chart", name, "%v", err)
 			}
-			job.charted = true
+			job.keepChart(name, c)
 		}
 		job.searchText = fmt.Sprintf("tree %s, %d playouts, C=%g, reward %s, threshold %d", p, search.Playouts, search.C, search.Reward, search.Threshold)
 	}
@@ -369,22 +370,33 @@ func (q Request) checkPlayers(job *Job, r solve.Rules, def Request) error {
 	return nil
 }
 
+// keepChart records a published chart the job plays (nil: none), read
+// once for the check and the run.
+func (j *Job) keepChart(name string, c *charts.Chart) {
+	if c == nil {
+		return
+	}
+	if j.charts == nil {
+		j.charts = map[string]*charts.Chart{}
+	}
+	j.charts[name] = c
+}
+
 // checkLiveIndices refuses index plays for a player whose strategy
 // decides by the cards it sees (optimal, emcts): it needs none. Each seat
-// plays its own strategy and indices, or the run's.
-func (q Request) checkLiveIndices() error {
+// plays its own strategy and indices, or the run's (strategy, indices).
+func checkLiveIndices(strategy, indices string, seats []seatSpec) error {
 	live := func(name string) bool { return name == "optimal" || name == "emcts" }
-	if len(q.Seats) == 0 {
-		if live(q.strategy()) && q.Indices != "" {
-			return param.Fieldf("indices", "{indices} with {strategy} %s: a strategy that decides by the cards it sees needs no index plays", q.strategy())
+	if len(seats) == 0 {
+		if live(strategy) && indices != "" {
+			return param.Fieldf("indices", "{indices} with {strategy} %s: a strategy that decides by the cards it sees needs no index plays", strategy)
 		}
 		return nil
 	}
-	for i, spec := range q.Seats {
-		seat, _ := readSeat(spec) // read before
-		strategy, indices := cmp.Or(seat.strategy, q.strategy()), cmp.Or(seat.indices, q.Indices)
-		if live(strategy) && indices != "" {
-			return seatError(spec, i, fmt.Errorf("indices with strategy %s: a strategy that decides by the cards it sees needs no index plays", strategy))
+	for i, seat := range seats {
+		played, with := cmp.Or(seat.strategy, strategy), cmp.Or(seat.indices, indices)
+		if live(played) && with != "" {
+			return seatError(seat.text, i, fmt.Errorf("indices with strategy %s: a strategy that decides by the cards it sees needs no index plays", played))
 		}
 	}
 	return nil
@@ -406,12 +418,11 @@ func indicesError(name string, err error) error {
 // program's version, and the content of every file it names (a chart,
 // an indices file, in a seat too), so that a merge refuses parts of
 // different runs.
-func (q requestFields) runFingerprint() (string, error) {
-	whole := q
+func (j *Job) runFingerprint() (string, error) {
+	whole := j.request
 	whole.Shard = ""
-	names := []string{q.Strategy, q.PlayoutChart, q.Indices}
-	for _, spec := range q.Seats {
-		seat, _ := readSeat(spec) // read at Check
+	names := []string{whole.Strategy, whole.PlayoutChart, whole.Indices}
+	for _, seat := range j.seats {
 		names = append(names, seat.strategy, seat.indices)
 	}
 	files, err := fileDigests(names)
@@ -421,7 +432,7 @@ func (q requestFields) runFingerprint() (string, error) {
 	return param.Fingerprint(struct {
 		Request requestFields
 		Files   map[string]string
-	}{whole, files}, q.Version), nil
+	}{whole, files}, whole.Version), nil
 }
 
 // requestFields is a Request's fields without its methods: a Request
@@ -455,7 +466,7 @@ type Plan struct {
 // other strategies out of a program that plans only this (the browser's
 // WebAssembly).
 func (j Job) Plan(t *solve.Table) (Plan, error) {
-	if j.strategy != "solved" || j.charted || len(j.seats) > 0 || j.indices != nil || j.preset != nil {
+	if j.strategy != "solved" || len(j.charts) > 0 || len(j.seats) > 0 || j.indices != nil || j.preset != nil {
 		return Plan{}, errors.New("simreport: the job plays more than the solved chart; Job.Run plans it")
 	}
 	ch, err := sim.NewChart(t)
@@ -582,7 +593,7 @@ func (j *Job) readFiles() error {
 	j.seatSources = sources
 	if j.shardText != "" {
 		var err error
-		if j.fingerprint, err = j.request.runFingerprint(); err != nil {
+		if j.fingerprint, err = j.runFingerprint(); err != nil {
 			return err
 		}
 	}
@@ -597,14 +608,14 @@ func (j Job) Run(ctx context.Context, progress func(done, total int64)) (Report,
 		return Report{}, err
 	}
 	opt := j.options
-	opt.TableOnly = !j.charted // a published chart is valued against the solve
-	opt.Context = ctx
+	charted := len(j.charts) > 0 // a published chart is valued against the solve
+	opt.TableOnly, opt.Context = !charted, ctx
 	solver, err := solve.NewSolver(j.Sim.Rules, opt)
 	if err != nil {
 		return Report{}, err
 	}
-	s := &strategies{table: solver.Table()}
-	if j.charted {
+	s := &strategies{table: solver.Table(), loaded: j.charts}
+	if charted {
 		s.solver = solver
 	}
 	p, err := j.plan(ctx, s)
