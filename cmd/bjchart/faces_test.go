@@ -79,7 +79,7 @@ func TestFacesBindTheSameRequest(t *testing.T) {
 		{[]string{"indices", "--penetration", "80"}, "/indices", "penetration=80", true},
 		{[]string{"indices", "--rules", "7Q"}, "/indices", "rules=7Q", true},
 		{[]string{"indices", "--decks", "0"}, "/indices", "decks=0", true},
-		{[]string{"indices", "--set", "all", "--shoes", "10001"}, "/indices", "set=all&shoes=10001", true},
+		{[]string{"indices", "--set", "all", "--shoes", "100001"}, "/indices", "set=all&shoes=100001", true},
 		{[]string{"house", "--card", "house.pdf", "--paper", "a5"}, "/house/card.pdf", "paper=a5", true},
 		{[]string{"holdem", "--show", "equity,equity"}, "/holdem", "show=equity%2Cequity", true},
 		{[]string{"house", "--plot", "house.png", "--rules", "HOUSE 7Q"}, "/house/plot.png", "rules=HOUSE+7Q", true},

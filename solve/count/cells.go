@@ -120,16 +120,12 @@ func AllCells(r solve.Rules, sys System, opt Options) ([]Index, error) {
 		return buf
 	}
 	scale := fitScale(r, sys)
-	fits, samples, err := controlledFits(r, sys, opt, len(cands)+1, points, 4*scale)
+	fits, tcs, err := controlledFits(r, sys, opt, len(cands)+1, points, 4*scale)
 	if err != nil || fits == nil { // nil: a part of a split run, its shoes given to opt.Solved
 		return nil, err
 	}
 	lo, hi := -float64(maxIndex), float64(maxIndex)
 	if !sys.Balanced() {
-		tcs := make([]float64, len(samples))
-		for i, s := range samples {
-			tcs[i] = s.tc
-		}
 		mid := median(tcs)
 		lo, hi = mid-maxIndex*scale, mid+maxIndex*scale
 	}
@@ -192,41 +188,6 @@ func within(x Index, lo, hi, scale float64) bool {
 // cross zero far from any shoe.
 func placed(x Index, lo, hi, scale float64) bool {
 	return !math.IsNaN(x.Index) && x.Index >= lo && x.Index <= hi && x.Shoes >= minShoes && x.SE <= scale
-}
-
-// crossesInData reports whether the sampled gains themselves change sign
-// at the index: within window of it, the points above average a gain of
-// the slope's sign and the points below the other, from at least 5
-// shoes on each side. A line can cross zero where the gains only approach it (a play
-// that is always worse, on hands that grow rare at high counts: standing
-// on 2,2,2), which is no index. The gains are the fit's, its control
-// variates' part taken out (controlledLine).
-func crossesInData(obs []observation, idx, slope, window float64) bool {
-	var above, below float64
-	var na, nb int
-	lastA, lastB := -1, -1 // a shoe's observations are together: count each shoe once a side
-	for _, p := range obs {
-		switch {
-		case math.Abs(p.x-idx) > window:
-		case p.x >= idx:
-			above += p.w * p.y
-			if p.shoe != lastA {
-				na, lastA = na+1, p.shoe
-			}
-		default:
-			below += p.w * p.y
-			if p.shoe != lastB {
-				nb, lastB = nb+1, p.shoe
-			}
-		}
-	}
-	if na < 5 || nb < 5 {
-		return false
-	}
-	if slope < 0 {
-		above, below = -above, -below
-	}
-	return above > 0 && below < 0
 }
 
 // minShoes is the fewest shoes an index of AllCells may rest on.

@@ -175,7 +175,7 @@ func TestCrossesInData(t *testing.T) {
 		if math.IsNaN(x.Index) || math.Abs(x.Index) > 8 {
 			t.Fatalf("%s: the line crosses at %+.2f, want within -8..+8 (the test's premise)", c.name, x.Index)
 		}
-		if got := crossesInData(observations(c.s, 0), x.Index, slope, 4); got != c.want {
+		if got := sumsOf(observations(c.s, 0), countBasis, -4, 4, 4).crossesInData(x.Index, slope, 4, nil); got != c.want {
 			t.Errorf("%s: index %+.2f (slope %+.3f): crosses %v, want %v", c.name, x.Index, slope, got, c.want)
 		}
 	}

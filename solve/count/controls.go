@@ -3,7 +3,7 @@ package count
 import (
 	"math"
 	"math/rand/v2"
-	"slices"
+	"sync/atomic"
 
 	"bjchart/solve"
 )
@@ -88,15 +88,6 @@ type control struct {
 	scale [10]float64                 // each kept variate's SD, so that the fit's columns are alike in size
 }
 
-// variates appends an observation's variates to r.
-func (c *control) variates(o observation, r []float64) []float64 {
-	d := o.composition()
-	for _, k := range c.kept {
-		r = append(r, (d[k]-c.at(k, o.x))/c.scale[k])
-	}
-	return r
-}
-
 // at is rank k's mean share at count x.
 func (c *control) at(k int, x float64) float64 {
 	v, xj := 0.0, 1.0
@@ -177,30 +168,34 @@ func (m *moments) means() (mean [10][meanDegree + 1]float64, ok bool) {
 
 // keep sets the variates a fit takes: the ranks whose shares, less their
 // means, are not fixed by the count and the ranks kept before them (a
-// sweep of their covariance over the observations in lo..hi: the shares
-// sum to one, and a balanced count's true count is itself a sum of
-// them), each scaled to its SD.
-func (c *control) keep(obs []observation, lo, hi float64) {
-	var cov [10][10]float64
-	w := 0.0
-	for _, o := range obs {
-		if o.x < lo || o.x > hi {
-			continue
-		}
-		v := o.composition()
-		for r := range 10 {
-			v[r] -= c.at(r, o.x)
-		}
-		for r := range 10 {
-			for s := range 10 {
-				cov[r][s] += o.w * v[r] * v[s]
-			}
-		}
-		w += o.w
-	}
+// sweep of their covariance over the observations of the sums, in the
+// shares' basis: the shares sum to one, and a balanced count's true count
+// is itself a sum of them), each scaled to its SD.
+func (c *control) keep(s *sums) {
+	xx := full(s.xx, s.basis.size())
+	w := xx[0][0]
 	c.kept = nil
 	if w <= 0 {
 		return
+	}
+	var less [10][]float64 // rank r's share less its mean, in the basis
+	for r := range 10 {
+		v := make([]float64, len(xx))
+		v[3+r] = 1
+		for j, a := range c.mean[r] {
+			v[j] -= a
+		}
+		less[r] = v
+	}
+	var cov [10][10]float64
+	for r := range 10 {
+		for t := range 10 {
+			for a, va := range less[r] {
+				for b, vb := range less[t] {
+					cov[r][t] += va * xx[a][b] * vb
+				}
+			}
+		}
 	}
 	orig := cov
 	for r := range 10 {
@@ -234,51 +229,125 @@ type fitted struct {
 
 // controlledFits samples opt.Shoes shoes with their points' gains, then
 // the control shoes without, and fits each of the n decisions' crossings
-// with control variates; it returns the fits and the sampled shoes. points
-// gives a shoe's points for each decision (with valued their gains, else
-// zero; nil for a shoe left out), in buf's room (nil: new). A decision
-// whose control shoes give no points is fitted without variates. With
-// signWindow above zero each fit's gains are checked to change sign
-// within it of the crossing (crossesInData), the variates' part taken
-// out of them. A part of a split run (opt.Shards) gives its solved shoes
-// to opt.Solved and returns no fits; a merge (opt.From) solves none.
-func controlledFits(r solve.Rules, sys System, opt Options, n int, points func(left [10]int, c counter, buf [][]point, valued bool) [][]point, signWindow float64) ([]fitted, []sample, error) {
-	var samples []sample
-	var err error
-	if opt.From != nil {
-		samples, err = samplesFrom(r, sys, opt, opt.From, n)
-	} else {
-		samples, err = sampleShoes(r, sys, opt, func(left [10]int, c counter) [][]point { return points(left, c, nil, true) })
-	}
-	if err != nil {
-		return nil, nil, err
-	}
+// with control variates; it returns the fits and the counts of the shoes
+// solved. points gives a shoe's points for each decision (with valued
+// their gains, else zero; nil for a shoe left out), in buf's room (nil:
+// new). The windows are chosen on the first pilotShoes shoes, whose
+// points are held until then; every shoe is then added to each
+// decision's sums in the shoes' order and its points dropped (sums.go).
+// A decision whose control shoes give no points is fitted without
+// variates. With signWindow above zero each fit's gains are checked to
+// change sign within it of the crossing (crossesInData), the variates'
+// part taken out of them. A part of a split run (opt.Shards) gives its
+// solved shoes to opt.Solved and returns no fits; a merge (opt.From)
+// solves none, and adds the parts' shoes in the same order as one run.
+func controlledFits(r solve.Rules, sys System, opt Options, n int, points func(left [10]int, c counter, buf [][]point, valued bool) [][]point, signWindow float64) ([]fitted, []float64, error) {
+	valued := func(left [10]int, c counter) [][]point { return points(left, c, nil, true) }
 	if opt.Shards > 0 {
+		samples, err := sampleShoes(r, sys, opt, valued)
+		if err != nil {
+			return nil, nil, err
+		}
 		opt.Solved(solvedOf(samples))
 		return nil, nil, nil
 	}
-	depth, scale := !sys.Balanced(), fitScale(r, sys)
-	windows := make([]moments, n)
-	for k := range n { // one decision's observations at a time: all of them at once are large
-		if lo, hi, ok := window(observations(samples, k), depth, scale); ok {
-			windows[k].lo, windows[k].hi = lo, hi
+	var merged []sample // a merge's shoes, every part's
+	var pilot []sample
+	var done atomic.Int64
+	pilotN := min(opt.Shoes, pilotShoes)
+	var err error
+	if opt.From != nil {
+		if merged, err = samplesFrom(r, sys, opt, opt.From, n); err != nil {
+			return nil, nil, err
 		}
+		pilot = merged[:pilotN]
+	} else if err = dealShoes(r, sys, opt, 0, pilotN, &done, valued, func(_ int, s sample) { pilot = append(pilot, s) }); err != nil {
+		return nil, nil, err
 	}
-	var sums [][]moments // none for a running count: its fit is at a fixed depth, and the variates' means are not
+	depth, scale := !sys.Balanced(), fitScale(r, sys)
+	windows := make([]fitWindow, n)
+	for k := range n { // one decision's observations at a time: all of them at once are large
+		windows[k] = window(observations(pilot, k), depth, scale)
+	}
+	var ctlSums [][]moments // none for a running count: its fit is at a fixed depth, and the variates' means are not
 	if !depth {
-		sums, err = controls(r, sys, opt, windows, func(left [10]int, c counter, buf [][]point) [][]point { return points(left, c, buf, false) })
+		ms := make([]moments, n)
+		for k, w := range windows {
+			if w.ok {
+				ms[k].lo, ms[k].hi = w.lo, w.hi
+			}
+		}
+		ctlSums, err = controls(r, sys, opt, ms, func(left [10]int, c counter, buf [][]point) [][]point { return points(left, c, buf, false) })
 		if err != nil {
 			return nil, nil, err
 		}
 	}
-	out := make([]fitted, n)
-	for k := range n {
-		out[k] = fitted{idx: math.NaN(), se: math.NaN()}
-		if w := windows[k]; w.hi > w.lo {
-			out[k] = controlledLine(observations(samples, k), w.lo, w.hi, depth, opt.Moment == AtDecision, sums, k, signWindow)
+	all := make([]*sums, n)
+	for k, w := range windows {
+		if !w.ok {
+			continue
+		}
+		b := countBasis
+		switch {
+		case depth:
+			b = depthBasis
+		case controlMeans(ctlSums, k, w) != nil:
+			b = sharesBasis
+		}
+		all[k] = newSums(b, w.lo, w.hi, signWindow)
+	}
+	var tcs []float64 // of the shoes solved
+	var obs []observation
+	add := func(i int, s sample) {
+		if s.points == nil {
+			return
+		}
+		tcs = append(tcs, s.tc)
+		for k, sk := range all {
+			if sk != nil {
+				obs = s.observations(obs[:0], i, k)
+				sk.addShoe(obs)
+			}
 		}
 	}
-	return out, samples, nil
+	for i, s := range pilot {
+		add(i, s)
+	}
+	pilot = nil
+	switch {
+	case merged != nil:
+		for i := pilotN; i < len(merged); i++ {
+			add(i, merged[i])
+		}
+	default:
+		if err := dealShoes(r, sys, opt, pilotN, opt.Shoes, &done, valued, add); err != nil {
+			return nil, nil, err
+		}
+	}
+	out := make([]fitted, n)
+	for k, sk := range all {
+		out[k] = fitted{idx: math.NaN(), se: math.NaN()}
+		if sk != nil {
+			out[k] = controlledLine(sk, windows[k], depth, opt.Moment == AtDecision, ctlSums, k, signWindow)
+		}
+	}
+	return out, tcs, nil
+}
+
+// controlMeans returns the control shoes' sums for decision k over its
+// window, or nil if they are too few to fit the variates' means.
+func controlMeans(ctlSums [][]moments, k int, w fitWindow) *moments {
+	if ctlSums == nil {
+		return nil
+	}
+	total := &moments{lo: w.lo, hi: w.hi}
+	for _, s := range ctlSums {
+		total.merge(&s[k], 1)
+	}
+	if _, ok := total.means(); !ok {
+		return nil
+	}
+	return total
 }
 
 // controlChunks is how the control shoes are divided among the cores:
@@ -328,58 +397,47 @@ const minShoesPerColumn = 10
 // left out.
 const jackknifeGroups = 16
 
-// controlledLine fits decision k's crossing with control variates from
-// the chunks' sums and returns it with its standard error: the fit's own
-// (the solved shoes', the variates' means held fixed) and, added in
-// quadrature, the means' (a grouped jackknife over the control shoes).
-// With signWindow above zero it checks that the gains change sign within
-// it of the crossing (crossesInData), the variates' part taken out of
-// them.
-func controlledLine(obs []observation, lo, hi float64, depth, clustered bool, sums [][]moments, k int, signWindow float64) fitted {
-	if sums == nil { // no control shoes (a running count): the plain fit
-		f := fitted{}
-		f.idx, f.se, f.slope, f.shoes = line(obs, lo, hi, newDesign(obs, depth, nil), clustered)
-		if signWindow > 0 && !math.IsNaN(f.idx) {
-			f.crosses = crossesInData(obs, f.idx, f.slope, signWindow)
-		}
-		return f
+// controlledLine fits decision k's crossing on its sums with control
+// variates from the chunks' sums and returns it with its standard error:
+// the fit's own (the solved shoes', the variates' means held fixed) and,
+// added in quadrature, the means' (a grouped jackknife over the control
+// shoes). With signWindow above zero it checks that the gains change
+// sign within it of the crossing (crossesInData), the variates' part
+// taken out of them.
+func controlledLine(s *sums, w fitWindow, depth, clustered bool, ctlSums [][]moments, k int, signWindow float64) fitted {
+	plainDesign := design{depth: depth, z0: w.z0}
+	plain, _ := s.line(plainDesign, clustered)
+	if signWindow > 0 && !math.IsNaN(plain.idx) {
+		plain.crosses = s.crossesInData(plain.idx, plain.slope, signWindow, nil)
 	}
-	var total moments
-	total.lo, total.hi = lo, hi
-	for _, s := range sums {
-		total.merge(&s[k], 1)
+	total := controlMeans(ctlSums, k, w)
+	if total == nil || s.basis != sharesBasis { // no control shoes (a running count), or too few
+		return plain
 	}
 	var ctl control
-	var ok bool
-	if ctl.mean, ok = total.means(); ok {
-		ctl.keep(obs, lo, hi)
-	}
-	var plain fitted
-	plain.idx, plain.se, plain.slope, plain.shoes = line(obs, lo, hi, newDesign(obs, depth, nil), clustered)
-	if signWindow > 0 && !math.IsNaN(plain.idx) {
-		plain.crosses = crossesInData(obs, plain.idx, plain.slope, signWindow)
-	}
+	ctl.mean, _ = total.means()
+	ctl.keep(s)
 	if len(ctl.kept) == 0 || plain.shoes < minShoesPerColumn*(2+len(ctl.kept)) {
 		return plain // too few shoes in the window to fit the variates too
 	}
-	g := newDesign(obs, depth, &ctl)
-	idx, se, slope, shoes := line(obs, lo, hi, g, clustered)
-	if math.IsNaN(idx) {
+	g := design{ctl: &ctl}
+	f, beta := s.line(g, clustered)
+	if math.IsNaN(f.idx) {
 		return plain
 	}
-	per := len(sums) / jackknifeGroups
+	per := len(ctlSums) / jackknifeGroups
 	var drops []float64
 	for grp := range jackknifeGroups {
-		m := total
-		for _, s := range sums[grp*per : (grp+1)*per] {
-			m.merge(&s[k], -1)
+		m := *total
+		for _, cs := range ctlSums[grp*per : (grp+1)*per] {
+			m.merge(&cs[k], -1)
 		}
 		c := ctl // the same variates, the means without group grp
+		var ok bool
 		if c.mean, ok = m.means(); !ok {
 			continue
 		}
-		x, _, _, _ := line(obs, lo, hi, newDesign(obs, depth, &c), clustered)
-		if !math.IsNaN(x) {
+		if x := s.crossingOf(design{ctl: &c}, clustered); !math.IsNaN(x) {
 			drops = append(drops, x)
 		}
 	}
@@ -396,34 +454,20 @@ func controlledLine(obs []observation, lo, hi float64, depth, clustered bool, su
 		n := float64(len(drops))
 		v *= (n - 1) / n
 	}
-	f := fitted{idx: idx, se: math.Sqrt(se*se + v), slope: slope, shoes: shoes}
+	f.se = math.Sqrt(f.se*f.se + v)
 	if signWindow > 0 {
-		f.crosses = crossesInData(adjust(obs, lo, hi, g, clustered), idx, slope, signWindow)
+		// The variates' part of the line, in the basis: the gains less it
+		// are the count's line and the residual.
+		m := g.matrix(s.basis)
+		part := make([]float64, s.basis.size())
+		for j := 2; j < len(m); j++ {
+			for a, v := range m[j] {
+				part[a] += beta[j] * v
+			}
+		}
+		f.crosses = s.crossesInData(f.idx, f.slope, signWindow, part)
 	}
 	return f
-}
-
-// adjust returns the observations with the variates' part of the fit
-// within lo..hi taken out of their gains: what is left is the count's
-// line and the residual.
-func adjust(obs []observation, lo, hi float64, g design, clustered bool) []observation {
-	beta, _, _ := regress(obs, lo, hi, g, clustered)
-	if beta == nil {
-		return obs
-	}
-	first := 2 // the count's columns
-	if g.depth {
-		first = 3
-	}
-	out := slices.Clone(obs)
-	var r []float64
-	for i := range out {
-		r = g.row(out[i], r)
-		for j := first; j < len(r); j++ {
-			out[i].y -= beta[j] * r[j]
-		}
-	}
-	return out
 }
 
 // sortedDeck is the full shoe's cards, rank by rank.

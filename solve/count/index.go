@@ -354,46 +354,78 @@ func fitScale(r solve.Rules, sys System) float64 {
 // shoe by shoe.
 func observations(samples []sample, k int) []observation {
 	var obs []observation
-	for i, s := range samples {
-		if s.points == nil { // a shoe left out
-			continue
-		}
-		for _, p := range s.points[k] {
-			if p.w > 0 {
-				p.w *= s.weight
-				obs = append(obs, observation{point: p, z: s.dealt, shoe: i, left: &samples[i].left})
-			}
+	for i := range samples {
+		obs = samples[i].observations(obs, i, k)
+	}
+	return obs
+}
+
+// observations appends decision k's points on the shoe, shoe i of its
+// run, to obs: those of weight above zero, weighed by the shoe's weight.
+func (s *sample) observations(obs []observation, i, k int) []observation {
+	if s.points == nil { // a shoe left out
+		return obs
+	}
+	for _, p := range s.points[k] {
+		if p.w > 0 {
+			p.w *= s.weight
+			obs = append(obs, observation{point: p, z: s.dealt, shoe: i, left: &s.left})
 		}
 	}
 	return obs
 }
 
 // sampleShoes deals opt.Shoes shoes, on every core, and values each with
-// gains (its unseen cards and their number); the context's error if
-// opt.Context ends first.
+// points; the context's error if opt.Context ends first.
 func sampleShoes(r solve.Rules, sys System, opt Options, points func(left [10]int, c counter) [][]point) ([]sample, error) {
-	full := r.FullShoe()
-	total := float64(full.Total())
-	samples := make([]sample, opt.Shoes)
-	toValue := int64(opt.Shoes) // this part's shoes: k with k % Shards == Shard-1
-	if opt.Shards > 0 {
-		toValue = int64((opt.Shoes - opt.Shard + opt.Shards) / opt.Shards)
-	}
-	var valued atomic.Int64
-	err := onCores(opt.Context, opt.Shoes, func(i int) {
-		if opt.Shards > 0 && i%opt.Shards != opt.Shard-1 {
-			return // another part's
-		}
-		left, c, weight := dealShoe(r, sys, full.Counts, opt, i)
-		samples[i] = sample{tc: c.with(), dealt: 1 - float64(c.n)/total, weight: weight, left: left, points: compact(points(left, c))}
-		if opt.Progress != nil {
-			opt.Progress(valued.Add(1), toValue)
-		}
-	})
+	samples := make([]sample, 0, opt.Shoes)
+	var done atomic.Int64
+	err := dealShoes(r, sys, opt, 0, opt.Shoes, &done, points, func(_ int, s sample) { samples = append(samples, s) })
 	if err != nil {
 		return nil, err
 	}
 	return samples, nil
+}
+
+// dealShoes deals shoes from..to-1 of the run (with opt.Shards, only this
+// part's: k with k % Shards == Shard-1; another part's is given without
+// points), on every core, values each with points (its unseen cards and
+// their number), and gives each to keep in the shoes' order, on one
+// goroutine at a time; done counts the shoes valued, for opt.Progress.
+// The context's error if opt.Context ends first.
+func dealShoes(r solve.Rules, sys System, opt Options, from, to int, done *atomic.Int64, points func(left [10]int, c counter) [][]point, keep func(i int, s sample)) error {
+	full := r.FullShoe()
+	total := float64(full.Total())
+	toValue := int64(opt.Shoes) // this part's shoes
+	if opt.Shards > 0 {
+		toValue = int64((opt.Shoes - opt.Shard + opt.Shards) / opt.Shards)
+	}
+	var mu sync.Mutex
+	waiting := map[int]sample{} // valued before a shoe ahead of them
+	next := from
+	return onCores(opt.Context, to-from, func(j int) {
+		i := from + j
+		var s sample
+		if opt.Shards == 0 || i%opt.Shards == opt.Shard-1 {
+			left, c, weight := dealShoe(r, sys, full.Counts, opt, i)
+			s = sample{tc: c.with(), dealt: 1 - float64(c.n)/total, weight: weight, left: left, points: compact(points(left, c))}
+			if opt.Progress != nil {
+				opt.Progress(done.Add(1), toValue)
+			}
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		waiting[i] = s
+		for {
+			s, ok := waiting[next]
+			if !ok {
+				return
+			}
+			delete(waiting, next)
+			keep(next, s)
+			next++
+		}
+	})
 }
 
 // compact copies a shoe's points, each decision's, into one array of
@@ -765,202 +797,6 @@ func playGain(s *solve.HandValues, hand [10]uint8, d Decision) float64 {
 	return w(d.Play) - w(d.Base)
 }
 
-// crossing fits gain = a + b count by weighted least squares over the
-// observations near the crossing (a first fit over true counts -8..+8,
-// then a window of 4 either side of its crossing; for running counts,
-// windows scale times as wide around the counts' median) and returns -a/b
-// with its standard error (the delta method on the fit's covariance), the
-// line's slope and the shoes behind it.
-func crossing(obs []observation, depth, clustered bool, scale float64) (idx, se, slope float64, shoes int) {
-	lo, hi, ok := window(obs, depth, scale)
-	if !ok {
-		return math.NaN(), math.NaN(), 0, 0
-	}
-	return line(obs, lo, hi, newDesign(obs, depth, nil), clustered)
-}
-
-// window returns the counts of a crossing's fit: 4 either side (times
-// scale) of where a first fit over -8..+8 crosses zero; false if that fit
-// has no crossing.
-func window(obs []observation, depth bool, scale float64) (lo, hi float64, ok bool) {
-	if len(obs) == 0 {
-		return 0, 0, false
-	}
-	lo, hi = -8*scale, 8*scale
-	if scale != 1 { // a running count: around its own middle
-		xs := make([]float64, len(obs))
-		for i, o := range obs {
-			xs[i] = o.x
-		}
-		mid := median(xs)
-		lo, hi = mid-8*scale, mid+8*scale
-	}
-	beta, _, _ := regress(obs, lo, hi, newDesign(obs, depth, nil), false)
-	if beta == nil || beta[1] == 0 {
-		return 0, 0, false
-	}
-	c0 := max(lo, min(hi, -beta[0]/beta[1]))
-	return c0 - 4*scale, c0 + 4*scale, true
-}
-
-// line fits the observations within lo..hi to the design and returns
-// the crossing -a/b, its standard error, the slope b and the shoes.
-func line(obs []observation, lo, hi float64, g design, clustered bool) (idx, se, slope float64, shoes int) {
-	beta, cov, n := regress(obs, lo, hi, g, clustered)
-	if beta == nil || beta[1] == 0 {
-		return math.NaN(), math.NaN(), 0, n
-	}
-	a, b := beta[0], beta[1]
-	idx = -a / b
-	v := (cov[0][0] + idx*idx*cov[1][1] + 2*idx*cov[0][1]) / (b * b)
-	return idx, math.Sqrt(max(0, v)), b, n
-}
-
-// A design is the columns of a fit: 1 and the count; with depth, the
-// fraction of the shoe dealt less its median z0 (a running count means
-// different shoes at different depths, so the fit holds the depth fixed
-// and -a/b is the crossing for a shoe dealt that far); with controls,
-// their variates (controls.go).
-type design struct {
-	depth bool
-	z0    float64
-	ctl   *control
-}
-
-func newDesign(obs []observation, depth bool, ctl *control) design {
-	g := design{depth: depth, ctl: ctl}
-	if depth {
-		zs := make([]float64, len(obs))
-		for i, o := range obs {
-			zs[i] = o.z
-		}
-		g.z0 = median(zs)
-	}
-	return g
-}
-
-// row appends an observation's columns to r[:0].
-func (g design) row(o observation, r []float64) []float64 {
-	r = append(r[:0], 1, o.x)
-	if g.depth {
-		r = append(r, o.z-g.z0)
-	}
-	if g.ctl != nil {
-		r = g.ctl.variates(o, r)
-	}
-	return r
-}
-
-// regress fits the observations within lo..hi to the design by weighted
-// least squares and returns the coefficients, their covariance and the
-// shoes in the window; nil coefficients if fewer than 10 shoes or a
-// singular fit. With clustered set (several observations a shoe, at the
-// decision) the covariance is the sandwich estimator clustered by shoe,
-// since the observations of one shoe share its cards; otherwise (one a
-// shoe, w 1) the classical one, scaled by n/(n-k) for n shoes and k
-// columns.
-func regress(obs []observation, lo, hi float64, g design, clustered bool) (beta []float64, cov [][]float64, n int) {
-	var r []float64
-	var xtx [][]float64
-	var xty []float64
-	count, last := 0, -1
-	for _, o := range obs {
-		if o.x < lo || o.x > hi {
-			continue
-		}
-		if o.shoe != last { // a shoe's observations are together
-			n++
-			last = o.shoe
-		}
-		count++
-		r = g.row(o, r)
-		if xtx == nil {
-			xtx, xty = square(len(r)), make([]float64, len(r))
-		}
-		for p := range r {
-			xty[p] += o.w * r[p] * o.y
-			for q := range r {
-				xtx[p][q] += o.w * r[p] * r[q]
-			}
-		}
-	}
-	k := len(xty)
-	if n < 10 || count <= k {
-		return nil, nil, n
-	}
-	inv, ok := invert(xtx)
-	if !ok {
-		return nil, nil, n
-	}
-	beta = make([]float64, k)
-	for p := range k {
-		for q := range k {
-			beta[p] += inv[p][q] * xty[q]
-		}
-	}
-	resid := func(o observation) float64 {
-		r = g.row(o, r)
-		e := o.y
-		for p := range k {
-			e -= beta[p] * r[p]
-		}
-		return e
-	}
-	cov = square(k)
-	if !clustered {
-		var rss float64
-		for _, o := range obs {
-			if o.x >= lo && o.x <= hi {
-				e := resid(o)
-				rss += o.w * e * e
-			}
-		}
-		s2 := rss / float64(count-k)
-		for p := range k {
-			for q := range k {
-				cov[p][q] = s2 * inv[p][q]
-			}
-		}
-		return beta, cov, n
-	}
-	meat := square(k)
-	sum := make([]float64, k) // a shoe's sum of w e r
-	add := func() {
-		for p := range k {
-			for q := range k {
-				meat[p][q] += sum[p] * sum[q]
-			}
-		}
-		clear(sum)
-	}
-	last = -1
-	for _, o := range obs {
-		if o.x < lo || o.x > hi {
-			continue
-		}
-		if o.shoe != last && last >= 0 {
-			add()
-		}
-		last = o.shoe
-		e := resid(o)
-		for p := range k {
-			sum[p] += o.w * e * r[p]
-		}
-	}
-	add()
-	f := float64(n) / float64(max(1, n-k)) // the shoes' degrees of freedom: n/(n-1) understates with many columns
-	for p := range k {
-		for q := range k {
-			for a := range k {
-				for b := range k {
-					cov[p][q] += f * inv[p][a] * meat[a][b] * inv[b][q]
-				}
-			}
-		}
-	}
-	return beta, cov, n
-}
-
 // square returns a zero k x k matrix.
 func square(k int) [][]float64 {
 	m := make([][]float64, k)
@@ -1006,12 +842,6 @@ func invert(m [][]float64) ([][]float64, bool) {
 		}
 	}
 	return inv, true
-}
-
-func median(xs []float64) float64 {
-	s := slices.Clone(xs)
-	slices.Sort(s)
-	return s[len(s)/2]
 }
 
 // ParseSystem reads a count: a built-in one's name (Systems) or custom

@@ -424,16 +424,17 @@ func TestControlVariates(t *testing.T) {
 	// mean at the count; with a term that moves with the count it shifts
 	// the crossing.
 	obs := observations(samples, 0)
-	lo, hi, _ := window(obs, false, 1)
+	w := window(obs, false, 1)
 	ctl := control{kept: []int{1}}
 	ctl.scale[1] = 1
 	for i := range obs {
 		obs[i].y += 0.5 * obs[i].composition()[1] // a term whose mean grows with the count (deuces tag +1)
 	}
-	honest, _, _, _ := line(obs, lo, hi, newDesign(obs, false, nil), true)
-	raw, _, _, _ := line(obs, lo, hi, newDesign(obs, false, &ctl), true)
-	if math.Abs(raw-honest) < 0.2 {
-		t.Errorf("a raw share as a variate moved the crossing from %+.3f to %+.3f only; the test's premise is that it moves it", honest, raw)
+	s := sumsOf(obs, sharesBasis, w.lo, w.hi, 0)
+	honest, _ := s.line(design{}, true)
+	raw, _ := s.line(design{ctl: &ctl}, true)
+	if math.Abs(raw.idx-honest.idx) < 0.2 {
+		t.Errorf("a raw share as a variate moved the crossing from %+.3f to %+.3f only; the test's premise is that it moves it", honest.idx, raw.idx)
 	}
 }
 
@@ -493,7 +494,11 @@ func TestRunningCountTakesNoVariates(t *testing.T) {
 		out := decisionPoints(nil, r, I18[0], left, c, nil, valued)
 		return [][]point{out}
 	}
-	fits, samples, err := controlledFits(r, ko, opt, 1, points, 0)
+	fits, _, err := controlledFits(r, ko, opt, 1, points, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	samples, err := sampleShoes(r, ko, opt, func(left [10]int, c counter) [][]point { return points(left, c, nil, true) })
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -92,11 +92,12 @@ func DefaultShoes(set string) int {
 	return 600
 }
 
-// MaxShoes and MaxShoesAll bound a request's shoes by the memory their
-// points take (a run holds every shoe's points until its fits, and a
-// merge every part's): the I18 and Fab 4 about 21 KB a shoe, so 100,000
-// shoes are about 2 GB; every cell about 0.2 MB a shoe held (some 0.35 MB
-// of peak memory), so 10,000 shoes are about 4 GB.
+// MaxShoes bounds a request's shoes by the time they take (a run holds
+// its first 1,000 shoes' points, then sums: its memory does not grow
+// with more). MaxShoesAll bounds those of a split run of every cell by
+// the memory of its points: a part holds its shoes' points, and a merge
+// every part's, about 0.2 MB a shoe (some 0.35 MB of peak memory), so
+// 10,000 shoes are about 4 GB.
 const (
 	MaxShoes    = 100_000
 	MaxShoesAll = 10_000
@@ -193,9 +194,6 @@ func (q IndicesRequest) Check() (IndicesJob, error) {
 	if job.Shoes < 50 || job.Shoes > MaxShoes {
 		return job, param.NumberErrorf("shoes", job.Shoes, "want 50 to %d (0: the default, %d)", MaxShoes, DefaultShoes(job.Sets[0]))
 	}
-	if job.Decisions == nil && job.Shoes > MaxShoesAll {
-		return job, param.NumberErrorf("shoes", job.Shoes, "want 50 to %d with every cell ({set} all): its points take about 0.35 MB a shoe in memory", MaxShoesAll)
-	}
 	if !(q.Penetration > 0 && q.Penetration < 1) {
 		return job, param.NumberErrorf("penetration", param.FormatPercent(q.Penetration), "want a percentage above 0 and below 100, e.g. 80%%")
 	}
@@ -216,6 +214,9 @@ func (q IndicesRequest) Check() (IndicesJob, error) {
 		}
 		if job.Shards > job.Shoes {
 			return job, param.Errorf("shard", q.Shard, "more parts than the run's %d shoes", job.Shoes)
+		}
+		if job.Decisions == nil && job.Shoes > MaxShoesAll {
+			return job, param.NumberErrorf("shoes", job.Shoes, "want 50 to %d in a split run of every cell ({shard} with {set} all): its parts and their merge hold every shoe's points, about 0.35 MB a shoe in memory", MaxShoesAll)
 		}
 	}
 	if err := CheckGame(r); err != nil {
