@@ -2,6 +2,7 @@ package solve
 
 import (
 	"math"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -291,6 +292,40 @@ func TestCellCostByReevaluation(t *testing.T) {
 			if math.Abs(cell.Cost[a]-want) > 1e-12 {
 				t.Errorf("%v %s v %v, %v: Cost %.12f, re-evaluated %.12f", c.kind, c.hand, c.up, a, cell.Cost[a], want)
 			}
+		}
+	}
+}
+
+// TestHandsOnlyKeepsHands: a solve with HandsOnly gives the hands, the
+// compositions, the EV and the split strategy's CD EV of the full solve
+// to the last bit, on a full and a depleted shoe of games that split,
+// double after splits and resplit aces; its cells are left empty.
+func TestHandsOnlyKeepsHands(t *testing.T) {
+	for _, c := range []struct {
+		rules string
+		shoe  *Shoe
+	}{
+		{"2D H17 DAS RSA LS", nil},
+		{"6D S17 DAS", &Shoe{Counts: [10]int{13, 20, 9, 17, 24, 11, 22, 19, 16, 70}}},
+	} {
+		r := mustRules(t, c.rules)
+		full, err := SolveWith(r, Options{Shoe: c.shoe})
+		if err != nil {
+			t.Fatal(err)
+		}
+		lean, err := SolveWith(r, Options{Shoe: c.shoe, HandsOnly: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch {
+		case !reflect.DeepEqual(lean.Hands, full.Hands):
+			t.Errorf("%s: the hands differ", c.rules)
+		case !reflect.DeepEqual(lean.Compositions, full.Compositions):
+			t.Errorf("%s: the compositions differ", c.rules)
+		case lean.EV != full.EV || lean.CDEV[full.Split] != full.CDEV[full.Split]:
+			t.Errorf("%s: EV %.17g, CD %.17g; the full solve's %.17g, %.17g", c.rules, lean.EV, lean.CDEV[full.Split], full.EV, full.CDEV[full.Split])
+		case lean.Cells[0].Code != (Code{}):
+			t.Errorf("%s: a cell filled: %+v", c.rules, lean.Cells[0])
 		}
 	}
 }

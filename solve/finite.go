@@ -98,13 +98,13 @@ func solveFiniteWith(r Rules, shoe Shoe, opt Options, keep bool) (*Table, [10]*t
 			return // the table is thrown away (newSolver: the context's error)
 		}
 		if keep {
-			results[up-1] = solveFiniteUp(t, lay, up, nil)
+			results[up-1] = solveFiniteUp(t, lay, up, nil, opt.HandsOnly)
 			return
 		}
 		if scratch[worker] == nil {
 			scratch[worker] = &upScratch{ctxs: map[*shape]*context{}, spares: newSpares()}
 		}
-		res := solveFiniteUp(t, lay, up, scratch[worker])
+		res := solveFiniteUp(t, lay, up, scratch[worker], opt.HandsOnly)
 		res.td = nil
 		results[up-1] = res
 	})
@@ -188,10 +188,11 @@ type upScratch struct {
 }
 
 // solveFiniteUp computes the CD values, optimises the chart and fills the
-// cells against one up card. If scratch is not nil the up card's graphs
+// cells against one up card (handsOnly: not the cells, and splits under
+// the table's split strategy alone; Options.HandsOnly). If scratch is not nil the up card's graphs
 // are filled into its arrays and left there for the next: the result's td
 // must not be kept.
-func solveFiniteUp(t *Table, lay *layout, up Rank, scratch *upScratch) upResult {
+func solveFiniteUp(t *Table, lay *layout, up Rank, scratch *upScratch, handsOnly bool) upResult {
 	r := t.Rules
 	f := newFiniteUpIn(r, lay, up, scratch)
 	t.Dealer[up-1] = f.unconditionalDealer()
@@ -212,7 +213,9 @@ func solveFiniteUp(t *Table, lay *layout, up Rank, scratch *upScratch) upResult 
 		}
 		if s.legal[Split] {
 			for strat := range cdSplit[si] {
-				cdSplit[si][strat] = td.unconditional(s, f.cdSplit(td.plans[s.a], SplitStrategy(strat), r.DAS))
+				if !handsOnly || SplitStrategy(strat) == t.Split {
+					cdSplit[si][strat] = td.unconditional(s, f.cdSplit(td.plans[s.a], SplitStrategy(strat), r.DAS))
+				}
 			}
 			u[Split] = cdSplit[si][t.Split]
 		}
@@ -232,7 +235,9 @@ func solveFiniteUp(t *Table, lay *layout, up Rank, scratch *upScratch) upResult 
 	tv := td.optimize(ch, r.DAS)
 	res.ev = tv.ev
 	res.td = td
-	td.fillCells(t, up, ch, tv)
+	if !handsOnly {
+		td.fillCells(t, up, ch, tv)
+	}
 
 	for si := range td.starts {
 		s := &td.starts[si]

@@ -34,6 +34,13 @@ type Options struct {
 	// other strategy: it keeps only the table, a fraction of the memory,
 	// and solves again the first time Evaluate is called.
 	TableOnly bool
+	// HandsOnly leaves out of a finite solve what only a chart reads:
+	// the table's Cells are left empty (their hands, names and up cards
+	// only), and splits are valued under Split alone (CDEV of the other
+	// strategy is not computed). Hands, Compositions and EV are as
+	// without it, to the last bit: what an index of every cell reads of
+	// each sampled shoe (count.AllCells).
+	HandsOnly bool
 	// Context, if not nil, stops a finite solve when it ends: the up
 	// cards not yet begun are not solved, and the solve returns the
 	// context's error.

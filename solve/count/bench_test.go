@@ -1,6 +1,7 @@
 package count
 
 import (
+	"flag"
 	"math/rand/v2"
 	"testing"
 
@@ -83,3 +84,21 @@ func BenchmarkI18Fab4(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkAllCells computes every cell's indices on 6D S17 DAS NS from
+// 20 shoes: a run of `indices --set all` in small (the control shoes,
+// the sums and the fits included; the solves are most of it).
+func BenchmarkAllCells(b *testing.B) {
+	r, _ := solve.ParseRules("6D S17 DAS NS")
+	for b.Loop() {
+		if _, err := AllCells(r, HiLo, Options{Shoes: allCellsShoes, Penetration: 0.8, Seed: 1}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// allCellsShoes is BenchmarkAllCells's shoes: -allcells.shoes sets it
+// (100 or more for a profile in which the run's fixed cost is small).
+var allCellsShoes int
+
+func init() { flag.IntVar(&allCellsShoes, "allcells.shoes", 20, "BenchmarkAllCells's shoes") }

@@ -84,12 +84,14 @@ func AllCells(r solve.Rules, sys System, opt Options) ([]Index, error) {
 			return buf // left out of the controls as well
 		}
 		var tab *solve.Table
+		var byCell cellIndex
 		if valued {
 			shoe := solve.Shoe{Counts: left}
 			var err error
-			if tab, err = solve.SolveWith(r, solve.Options{Shoe: &shoe}); err != nil {
+			if tab, err = solve.SolveWith(r, solve.Options{Shoe: &shoe, HandsOnly: true}); err != nil {
 				return nil
 			}
+			byCell = indexCells(tab)
 		}
 		before := func(g func() float64) []point {
 			p := point{x: c.with(), w: 1}
@@ -105,7 +107,7 @@ func AllCells(r solve.Rules, sys System, opt Options) ([]Index, error) {
 			case opt.Moment == BeforeRound:
 				buf[k] = before(func() float64 { return cellGain(tab, cand) })
 			case valued:
-				buf[k] = cellPoints(buf[k], tab, cand, c)
+				buf[k] = cellPoints(buf[k], tab, byCell, cand, c)
 			case !cand.multi && same[k] < k: // the cell's points, as another candidate has them
 				buf[k] = buf[same[k]]
 			case !cand.multi:
@@ -303,30 +305,71 @@ func cellGain(tab *solve.Table, c candidate) float64 {
 	return g
 }
 
-// cellPoints are a candidate's points at the decision on a solved shoe:
-// each of its hands (two cards, or three and more for a
-// multi-card candidate) at the count with its cards and the up card seen,
-// its gain per hand, weighed by how often it is reached, appended to out.
-func cellPoints(out []point, tab *solve.Table, cand candidate, c counter) []point {
+// A cellIndex lists a solved shoe's two-card hands by the cell that
+// decides them, and its compositions of three or more cards by up card,
+// total and softness, each list in the table's order.
+type cellIndex struct {
+	hands map[cellKey][]int32
+	comps map[compKey][]int32
+}
+
+type cellKey struct {
+	kind solve.TableKind
+	row  string
+	up   solve.Rank
+}
+
+type compKey struct {
+	up    solve.Rank
+	total int
+	soft  bool
+}
+
+// indexCells indexes a solved shoe's hands and compositions.
+func indexCells(tab *solve.Table) cellIndex {
+	x := cellIndex{hands: map[cellKey][]int32{}, comps: map[compKey][]int32{}}
+	for i := range tab.Hands {
+		h := &tab.Hands[i]
+		k := cellKey{kind: solve.Hard, up: h.Up}
+		switch a, b := h.Cards[0], h.Cards[1]; {
+		case a == b:
+			k.kind, k.row = solve.Pairs, a.String()+b.String()
+		case a == 1:
+			k.kind, k.row = solve.Soft, "A"+b.String()
+		default:
+			total, _ := h.Total()
+			k.row = strconv.Itoa(total)
+		}
+		x.hands[k] = append(x.hands[k], int32(i))
+	}
+	for i := range tab.Compositions {
+		m := &tab.Compositions[i]
+		k := compKey{m.Up, m.Total, m.Soft}
+		x.comps[k] = append(x.comps[k], int32(i))
+	}
+	return x
+}
+
+// cellPoints are a candidate's points at the decision on a solved shoe
+// (its hands found by byCell): each of its hands (two cards, or three and
+// more for a multi-card candidate) at the count with its cards and the up
+// card seen, its gain per hand, weighed by how often it is reached,
+// appended to out.
+func cellPoints(out []point, tab *solve.Table, byCell cellIndex, cand candidate, c counter) []point {
 	if cand.multi {
 		first := len(out)
 		total, soft := cellTotal(cand.kind, cand.hand)
-		for i := range tab.Compositions {
+		for _, i := range byCell.comps[compKey{cand.up, total, soft}] {
 			m := &tab.Compositions[i]
-			if m.Up == cand.up && m.Total == total && m.Soft == soft && m.Freq > 0 {
-				var seen []int
-				for _, r := range m.Cards() {
-					seen = append(seen, int(r))
-				}
-				seen = append(seen, int(m.Up))
-				out = append(out, point{x: c.with(seen...), y: m.EV[cand.play] - m.EV[cand.basic], w: m.Freq})
+			if m.Freq > 0 {
+				out = append(out, point{x: c.withHand(m.Counts, int(m.Up)), y: m.EV[cand.play] - m.EV[cand.basic], w: m.Freq})
 			}
 		}
 		return mergeAtCount(out, first)
 	}
-	for i := range tab.Hands {
+	for _, i := range byCell.hands[cellKey{cand.kind, cand.hand, cand.up}] {
 		h := &tab.Hands[i]
-		if h.Up == cand.up && inCell(h, cand.kind, cand.hand) && h.Legal[cand.play] && h.Legal[cand.basic] && h.Freq > 0 {
+		if h.Legal[cand.play] && h.Legal[cand.basic] && h.Freq > 0 {
 			a, b, up := int(h.Cards[0]), int(h.Cards[1]), int(h.Up)
 			out = append(out, point{x: c.with(a, b, up), y: h.EV[cand.play] - h.EV[cand.basic], w: h.Freq}.seeing(a, b, up))
 		}

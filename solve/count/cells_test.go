@@ -74,7 +74,7 @@ func TestDealtPointsMatchSolver(t *testing.T) {
 				continue
 			}
 			for k, cand := range cands {
-				solved := cellPoints(nil, tab, cand, c)
+				solved := cellPoints(nil, tab, indexCells(tab), cand, c)
 				dealt := dealtPoints(nil, r, hands[k], left, c)
 				if len(solved) != len(dealt) {
 					t.Fatalf("%s shoe %d, %v %s v %v: %d points solved, %d dealt", rules, i, cand.kind, cand.hand, cand.up, len(solved), len(dealt))

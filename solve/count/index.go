@@ -264,6 +264,24 @@ func (c counter) with(cards ...int) float64 {
 	return rc * 52 / float64(c.n-len(cards))
 }
 
+// withHand is the count once a hand's cards (counts by rank, aces
+// first) and then the up card are seen: with(cards...) of the hand's
+// cards, low rank first, and the up card.
+func (c counter) withHand(hand [10]uint8, up int) float64 {
+	rc, n := c.rc, 1
+	for r, k := range hand {
+		for range k {
+			rc += c.sys.Tags[r+1]
+		}
+		n += int(k)
+	}
+	rc += c.sys.Tags[up]
+	if !c.balanced {
+		return c.sys.IRC(c.decks) + rc
+	}
+	return rc * 52 / float64(c.n-n)
+}
+
 // one is a shoe's single point before the round.
 func one(c counter, g float64) []point { return []point{{x: c.with(), y: g, w: 1}} }
 
