@@ -100,14 +100,15 @@ func AllCells(r solve.Rules, sys System, opt Options) ([]Index, error) {
 			}
 			return []point{p}
 		}
-		for k, cand := range cands {
+		for k := range cands {
+			cand := &cands[k]
 			switch {
 			case opt.Moment == BeforeRound && cand.multi:
-				buf[k] = before(func() float64 { return multiGain(tab, cand) })
+				buf[k] = before(func() float64 { return multiGain(tab, *cand) })
 			case opt.Moment == BeforeRound:
-				buf[k] = before(func() float64 { return cellGain(tab, cand) })
+				buf[k] = before(func() float64 { return cellGain(tab, *cand) })
 			case valued:
-				buf[k] = cellPoints(buf[k], tab, byCell, cand, c)
+				buf[k] = cellPoints(buf[k], tab, byCell, *cand, c)
 			case !cand.multi && same[k] < k: // the cell's points, as another candidate has them
 				buf[k] = buf[same[k]]
 			case !cand.multi:

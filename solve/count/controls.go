@@ -266,9 +266,9 @@ func controlledFits(r solve.Rules, sys System, opt Options, n int, points func(l
 	}
 	depth, scale := !sys.Balanced(), fitScale(r, sys)
 	windows := make([]fitWindow, n)
-	for k := range n { // one decision's observations at a time: all of them at once are large
+	onCores(nil, n, func(k int) { // one decision's observations at a time: all of them at once are large
 		windows[k] = window(observations(pilot, k), depth, scale)
-	}
+	})
 	var ctlSums [][]moments // none for a running count: its fit is at a fixed depth, and the variates' means are not
 	if !depth {
 		ms := make([]moments, n)
@@ -297,6 +297,24 @@ func controlledFits(r solve.Rules, sys System, opt Options, n int, points func(l
 		all[k] = newSums(b, w.lo, w.hi, signWindow)
 	}
 	var tcs []float64 // of the shoes solved
+	for _, s := range pilot {
+		if s.points != nil {
+			tcs = append(tcs, s.tc)
+		}
+	}
+	onCores(nil, n, func(k int) { // each decision's sums on their own, its shoes in order
+		if all[k] == nil {
+			return
+		}
+		var obs []observation
+		for i := range pilot {
+			obs = pilot[i].observations(obs[:0], i, k)
+			if pilot[i].points != nil {
+				all[k].addShoe(obs)
+			}
+		}
+	})
+	pilot = nil
 	var obs []observation
 	add := func(i int, s sample) {
 		if s.points == nil {
@@ -310,10 +328,6 @@ func controlledFits(r solve.Rules, sys System, opt Options, n int, points func(l
 			}
 		}
 	}
-	for i, s := range pilot {
-		add(i, s)
-	}
-	pilot = nil
 	switch {
 	case merged != nil:
 		for i := pilotN; i < len(merged); i++ {
