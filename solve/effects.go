@@ -97,8 +97,10 @@ type Effect struct {
 
 // Effects solves the game and each of its variations (on every core, the
 // variations dealt from the game's shoe sharing its work; another deck
-// count has nothing to share, and keeping its work would only hold memory)
-// and returns the game's table and the effects, the largest gain first.
+// count has nothing to share, and keeping its work would only hold memory;
+// a variation's cells, which an effect does not read, are not filled:
+// Options.HandsOnly) and returns the game's table and the effects, the
+// largest gain first.
 func Effects(r Rules) (*Table, []Effect, error) { return effects(stdcontext.Background(), r) }
 
 // effects is Effects, stopped with ctx's error when ctx ends.
@@ -116,6 +118,7 @@ func effects(ctx stdcontext.Context, r Rules) (*Table, []Effect, error) {
 		if vs[i].Rules.FullShoe() != r.FullShoe() {
 			opt = Options{Context: ctx}
 		}
+		opt.HandsOnly = true // an effect reads the EVs alone
 		t, err := SolveWith(vs[i].Rules, opt)
 		if err != nil {
 			errs[i] = err
