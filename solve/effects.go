@@ -99,8 +99,10 @@ type Effect struct {
 // variations dealt from the game's shoe sharing its work; another deck
 // count has nothing to share, and keeping its work would only hold memory;
 // a variation's cells, which an effect does not read, are not filled:
-// Options.HandsOnly) and returns the game's table and the effects, the
-// largest gain first.
+// Options.HandsOnly; a payout's variation is not solved: a blackjack's
+// payout changes no play, so its effect is the change of payout times the
+// chance of a blackjack it pays) and returns the game's table and the
+// effects, the largest gain first.
 func Effects(r Rules) (*Table, []Effect, error) { return effects(stdcontext.Background(), r) }
 
 // effects is Effects, stopped with ctx's error when ctx ends.
@@ -114,6 +116,11 @@ func effects(ctx stdcontext.Context, r Rules) (*Table, []Effect, error) {
 	out := make([]Effect, len(vs))
 	errs := make([]error, len(vs))
 	parallel(len(vs), func(_, i int) {
+		if vs[i].Group == "blackjack pays" {
+			d := payoutChange(base, vs[i].Rules)
+			out[i] = Effect{Variation: vs[i], EV: base.EV + d, BestPlay: base.CDEV[CDZMinus] + d, Change: d, BestPlayChange: d}
+			return
+		}
 		opt := shared
 		if vs[i].Rules.FullShoe() != r.FullShoe() {
 			opt = Options{Context: ctx}
@@ -142,4 +149,12 @@ func effects(ctx stdcontext.Context, r Rules) (*Table, []Effect, error) {
 		return 0
 	})
 	return base, out, nil
+}
+
+// payoutChange returns the change of a game's EV, with its chart and with
+// its best play alike, when a blackjack pays v's payout instead: no play
+// changes, so it is the change of payout times the chance of a blackjack
+// the dealer does not match (Table.naturals).
+func payoutChange(base *Table, v Rules) float64 {
+	return (v.BlackjackPays.Float() - base.Rules.BlackjackPays.Float()) * base.naturals
 }

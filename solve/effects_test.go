@@ -44,3 +44,39 @@ func TestEffects(t *testing.T) {
 		}
 	}
 }
+
+// TestPayoutEffects: a payout's effect, taken in closed form from the
+// game's own solve (the change of payout times the chance of a blackjack
+// the dealer does not match: payoutChange), is its own solve's EV and
+// best play less the game's, to 1e-15, in finite and infinite shoes, with
+// and without a hole card, and where ties lose.
+func TestPayoutEffects(t *testing.T) {
+	for _, rules := range []string{"6D S17 DAS LS", "1D H17 ENHC", "2D S17 TIESLOSE 6:5", "INF H17 DAS"} {
+		r, _ := ParseRules(rules)
+		base, err := Solve(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, pays := range []string{"3:2", "6:5", "1:1", "2:1"} {
+			p, err := ParseRules(pays)
+			if err != nil {
+				t.Fatal(err)
+			}
+			v := r
+			if v.BlackjackPays = p.BlackjackPays; v == r {
+				continue
+			}
+			solved, err := Solve(v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			d := payoutChange(base, v)
+			if e := solved.EV - base.EV - d; math.Abs(e) > 1e-15 {
+				t.Errorf("%s, %s: effect %.17g, its own solve %.17g", rules, pays, d, solved.EV-base.EV)
+			}
+			if e := solved.CDEV[CDZMinus] - base.CDEV[CDZMinus] - d; math.Abs(e) > 1e-15 {
+				t.Errorf("%s, %s: best play's effect %.17g, its own solve %.17g", rules, pays, d, solved.CDEV[CDZMinus]-base.CDEV[CDZMinus])
+			}
+		}
+	}
+}

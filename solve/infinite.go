@@ -296,6 +296,9 @@ func solveInfinite(r Rules) *Table {
 	}
 	t.EV = roundEV(t, p)
 	t.CDEV = [2]float64{t.EV, t.EV}
+	for _, up := range UpCards { // an ace and a ten either way round
+		t.naturals += p[up-1] * 2 * p[0] * p[9] * (1 - t.Dealer[up-1][DealerBlackjack])
+	}
 	if !r.ChartIsBestPlay() { // find the best chart (infinite_td.go)
 		var chartHands [10]*infiniteHands
 		cr := r.chartRules()

@@ -197,6 +197,11 @@ type Table struct {
 	// Cells lists every cell: hard 4..21, soft 12..21 (AA..AT), then the
 	// pairs 22..TT, AA, each row against the up cards 2..9, T, A.
 	Cells []Cell
+	// naturals is the chance per round of a player blackjack that the
+	// dealer does not match: what the blackjack's payout multiplies in EV
+	// and CDEV (Effects takes a payout's effect from it). A table solved
+	// from rules sets it; one valued for a given chart need not.
+	naturals float64
 }
 
 // Cell returns the cell for a hand and up card, or nil if there is none.
