@@ -77,9 +77,7 @@ func (t *Table) Hand(cards [2]Rank, up Rank) *Hand {
 type upResult struct {
 	ev    float64    // the chart's round EV given the up card
 	cd    [2]float64 // CD round EV given the up card, by split strategy
-	// naturals is the chance of a player blackjack the dealer does not
-	// match, given the up card (Table.naturals).
-	naturals float64
+	nat   float64    // the chance of a player blackjack the dealer does not match, given the up card (Table.naturals)
 	hands []Hand
 	comps []Composition
 	td    *tdUp // kept for valuing other strategies
@@ -121,7 +119,7 @@ func solveFiniteWith(r Rules, shoe Shoe, opt Options, keep bool) (*Table, [10]*t
 		pu := float64(shoe.Counts[up-1]) / total
 		res := &results[up-1]
 		t.EV += pu * res.ev
-		t.naturals += pu * res.naturals
+		t.naturals += pu * res.nat
 		for s := range t.CDEV {
 			t.CDEV[s] += pu * res.cd[s]
 		}
@@ -225,7 +223,7 @@ func solveFiniteUp(t *Table, lay *layout, up Rank, scratch *upScratch, handsOnly
 		}
 		cdU[si] = u
 		if s.bj {
-			res.naturals += s.p * (1 - s.q)
+			res.nat += s.p * (1 - s.q)
 		}
 		for strat := range res.cd {
 			if s.bj {
