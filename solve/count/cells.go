@@ -84,7 +84,7 @@ func AllCells(r solve.Rules, sys System, opt Options) ([]Index, error) {
 			return buf // left out of the controls as well
 		}
 		var tab *solve.Table
-		var byCell cellIndex
+		var byCell *cellIndex
 		if valued {
 			shoe := solve.Shoe{Counts: left}
 			var err error
@@ -308,44 +308,62 @@ func cellGain(tab *solve.Table, c candidate) float64 {
 
 // A cellIndex lists a solved shoe's two-card hands by the cell that
 // decides them, and its compositions of three or more cards by up card,
-// total and softness, each list in the table's order.
+// total and softness, each list in the table's order: at their slots
+// (handSlot, compSlot).
 type cellIndex struct {
-	hands map[cellKey][]int32
-	comps map[compKey][]int32
+	hands [3 * 22 * 10][]int32
+	comps [2 * 22 * 10][]int32
 }
 
-type cellKey struct {
-	kind solve.TableKind
-	row  string
-	up   solve.Rank
+// handSlot is a two-card cell's place in a cellIndex: by table, a
+// number for its row (a hard total, a soft hand's other card, a pair's
+// rank) and the up card.
+func handSlot(kind solve.TableKind, row int, up solve.Rank) int {
+	return (int(kind)*22+row)*10 + int(up) - 1
 }
 
-type compKey struct {
-	up    solve.Rank
-	total int
-	soft  bool
+// compSlot is the place of the compositions of a total against up.
+func compSlot(up solve.Rank, total int, soft bool) int {
+	s := 0
+	if soft {
+		s = 1
+	}
+	return (s*22+total)*10 + int(up) - 1
+}
+
+// candidateSlot is a two-card candidate's handSlot.
+func candidateSlot(c candidate) int {
+	var row int
+	switch c.kind {
+	case solve.Hard:
+		row, _ = strconv.Atoi(c.hand)
+	default: // "A7", "88", "TT", "AA": the second card's rank
+		r, _ := solve.ParseRank(c.hand[1:])
+		row = int(r)
+	}
+	return handSlot(c.kind, row, c.up)
 }
 
 // indexCells indexes a solved shoe's hands and compositions.
-func indexCells(tab *solve.Table) cellIndex {
-	x := cellIndex{hands: map[cellKey][]int32{}, comps: map[compKey][]int32{}}
+func indexCells(tab *solve.Table) *cellIndex {
+	x := &cellIndex{}
 	for i := range tab.Hands {
 		h := &tab.Hands[i]
-		k := cellKey{kind: solve.Hard, up: h.Up}
+		var k int
 		switch a, b := h.Cards[0], h.Cards[1]; {
 		case a == b:
-			k.kind, k.row = solve.Pairs, a.String()+b.String()
+			k = handSlot(solve.Pairs, int(a), h.Up)
 		case a == 1:
-			k.kind, k.row = solve.Soft, "A"+b.String()
+			k = handSlot(solve.Soft, int(b), h.Up)
 		default:
 			total, _ := h.Total()
-			k.row = strconv.Itoa(total)
+			k = handSlot(solve.Hard, total, h.Up)
 		}
 		x.hands[k] = append(x.hands[k], int32(i))
 	}
 	for i := range tab.Compositions {
 		m := &tab.Compositions[i]
-		k := compKey{m.Up, m.Total, m.Soft}
+		k := compSlot(m.Up, m.Total, m.Soft)
 		x.comps[k] = append(x.comps[k], int32(i))
 	}
 	return x
@@ -356,11 +374,11 @@ func indexCells(tab *solve.Table) cellIndex {
 // more for a multi-card candidate) at the count with its cards and the up
 // card seen, its gain per hand, weighed by how often it is reached,
 // appended to out.
-func cellPoints(out []point, tab *solve.Table, byCell cellIndex, cand candidate, c counter) []point {
+func cellPoints(out []point, tab *solve.Table, byCell *cellIndex, cand candidate, c counter) []point {
 	if cand.multi {
 		first := len(out)
 		total, soft := cellTotal(cand.kind, cand.hand)
-		for _, i := range byCell.comps[compKey{cand.up, total, soft}] {
+		for _, i := range byCell.comps[compSlot(cand.up, total, soft)] {
 			m := &tab.Compositions[i]
 			if m.Freq > 0 {
 				out = append(out, point{x: c.withHand(m.Counts, int(m.Up)), y: m.EV[cand.play] - m.EV[cand.basic], w: m.Freq})
@@ -368,7 +386,7 @@ func cellPoints(out []point, tab *solve.Table, byCell cellIndex, cand candidate,
 		}
 		return mergeAtCount(out, first)
 	}
-	for _, i := range byCell.hands[cellKey{cand.kind, cand.hand, cand.up}] {
+	for _, i := range byCell.hands[candidateSlot(cand)] {
 		h := &tab.Hands[i]
 		if h.Legal[cand.play] && h.Legal[cand.basic] && h.Freq > 0 {
 			a, b, up := int(h.Cards[0]), int(h.Cards[1]), int(h.Up)
