@@ -51,7 +51,7 @@ func TestEffects(t *testing.T) {
 // best play less the game's, to 1e-15, in finite and infinite shoes, with
 // and without a hole card, and where ties lose.
 func TestPayoutEffects(t *testing.T) {
-	for _, rules := range []string{"6D S17 DAS LS", "1D H17 ENHC", "2D S17 TIESLOSE 6:5", "INF H17 DAS"} {
+	for _, rules := range []string{"1D S17 DAS LS", "1D H17 ENHC", "2D S17 TIESLOSE 6:5", "INF H17 DAS"} {
 		r, _ := ParseRules(rules)
 		base, err := Solve(r)
 		if err != nil {
