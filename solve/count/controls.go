@@ -282,20 +282,7 @@ func controlledFits(r solve.Rules, sys System, opt Options, n int, points func(l
 			return nil, nil, err
 		}
 	}
-	all := make([]*sums, n)
-	for k, w := range windows {
-		if !w.ok {
-			continue
-		}
-		b := countBasis
-		switch {
-		case depth:
-			b = depthBasis
-		case controlMeans(ctlSums, k, w) != nil:
-			b = sharesBasis
-		}
-		all[k] = newSums(b, w.lo, w.hi, signWindow)
-	}
+	all := decisionSums(windows, depth, ctlSums, signWindow)
 	var tcs []float64 // of the shoes solved
 	for _, s := range pilot {
 		if s.points != nil {
@@ -346,6 +333,28 @@ func controlledFits(r solve.Rules, sys System, opt Options, n int, points func(l
 		}
 	}
 	return out, tcs, nil
+}
+
+// decisionSums returns each decision's empty sums over its window (nil
+// where it has none), in the basis its fit needs: with the depth for a
+// running count, with the unseen shares where the control shoes give the
+// variates' means, else the count's alone.
+func decisionSums(windows []fitWindow, depth bool, ctlSums [][]moments, signWindow float64) []*sums {
+	all := make([]*sums, len(windows))
+	for k, w := range windows {
+		if !w.ok {
+			continue
+		}
+		b := countBasis
+		switch {
+		case depth:
+			b = depthBasis
+		case controlMeans(ctlSums, k, w) != nil:
+			b = sharesBasis
+		}
+		all[k] = newSums(b, w.lo, w.hi, signWindow)
+	}
+	return all
 }
 
 // controlMeans returns the control shoes' sums for decision k over its
