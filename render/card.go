@@ -67,7 +67,7 @@ type DiffPage struct {
 	// Marks holds, for each differing cell (cellKey), the published code
 	// and a marker: "!" beyond a near-tie, "~" a near-tie.
 	Marks  map[CellKey]string
-	Header []string   // the difference list's columns
+	Header []string   // the difference list's columns, where a narrow page may break them marked (PlainHeader)
 	Rows   [][]string // one per difference
 }
 
@@ -485,3 +485,14 @@ func describeRules(r solve.Rules) string {
 
 // Capitalize returns s with its first letter in upper case (s is ASCII).
 func Capitalize(s string) string { return strings.ToUpper(s[:1]) + s[1:] }
+
+// PlainHeader is the difference list's columns without the soft hyphens
+// and zero-width spaces that mark where a narrow page may break them (a
+// page's table keeps them; a PDF's core fonts have neither).
+func (d *DiffPage) PlainHeader() []string {
+	out := make([]string, len(d.Header))
+	for i, h := range d.Header {
+		out[i] = strings.NewReplacer("\u00ad", "", "\u200b", "").Replace(h)
+	}
+	return out
+}

@@ -155,7 +155,7 @@ func capital(s string) string {
 
 // NewDiffPage lays a diff out for the card.
 func NewDiffPage(d *charts.Diff) *DiffPage {
-	which, column := chartWord(d.Chart), "published"
+	which, column := chartWord(d.Chart), "pub\u00adlished"
 	if which == "your chart" {
 		column = "yours"
 	}
@@ -171,7 +171,7 @@ func NewDiffPage(d *charts.Diff) *DiffPage {
 				100*d.Published.EV, 100*d.Solved.EV, 100*d.Cost, d.Beyond(), d.Tie),
 		},
 		Marks:  map[CellKey]string{},
-		Header: []string{"hand", "up", column, "this chart", "2-card EV " + column, "2-card EV this chart", "cost/decision"},
+		Header: []string{"hand", "up", column, "this chart", "2-card EV " + column, "2-card EV this chart", "cost/\u200bdeci\u00adsion"},
 	}
 	if note := d.UnknownNote(); note != "" {
 		p.Summary = append(p.Summary, capital(which)+": "+note+"; marked ? on the chart.")

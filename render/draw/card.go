@@ -822,7 +822,7 @@ func (c *cardPDF) diffPage(d *render.DiffPage) {
 	c.SetFillColor(60, 60, 60)
 	c.SetTextColor(255, 255, 255)
 	c.SetXY(12, y)
-	for _, h := range d.Header {
+	for _, h := range d.PlainHeader() {
 		c.CellFormat(w, 5, h, "1", 0, "C", true, 0, "")
 	}
 	y += 5
