@@ -267,7 +267,7 @@ func controlledFits(r solve.Rules, sys System, opt Options, n int, points func(l
 	depth, scale := !sys.Balanced(), fitScale(r, sys)
 	windows := make([]fitWindow, n)
 	onCores(nil, n, func(k int) { // one decision's observations at a time: all of them at once are large
-		windows[k] = window(observations(pilot, k), depth, scale)
+		windows[k] = pilotWindow(observations(pilot, k), depth, scale, pilotN < opt.Shoes)
 	})
 	var ctlSums [][]moments // none for a running count: its fit is at a fixed depth, and the variates' means are not
 	if !depth {

@@ -478,7 +478,7 @@ func (s *sums) crossesInData(idx, slope, window float64, part []float64) bool {
 // pilot shoes: lo..hi, 4 either side (times scale) of where a first fit
 // over -8..+8 (a running count: around its median) crosses zero, and z0,
 // the depth a running count's fit holds; ok false if the first fit has no
-// crossing.
+// crossing (lo..hi are then its counts, where it had observations).
 type fitWindow struct {
 	lo, hi, z0 float64
 	ok         bool
@@ -508,10 +508,23 @@ func window(obs []observation, depth bool, scale float64) fitWindow {
 	}
 	beta, _, _ := sumsOf(obs, b, w.lo, w.hi, 0).regress(design{depth: depth, z0: w.z0}, false, false)
 	if beta == nil || beta[1] == 0 {
-		return fitWindow{}
+		return w // the first fit's counts, not ok
 	}
 	c0 := max(w.lo, min(w.hi, -beta[0]/beta[1]))
 	w.lo, w.hi, w.ok = c0-4*scale, c0+4*scale, true
+	return w
+}
+
+// pilotWindow is a decision's window chosen on the pilot's observations
+// (window). Where they are too few for a first fit but the run has more
+// shoes than the pilot (more), it is the first fit's own counts: the
+// run's shoes may yet place a crossing there, which a window left out
+// would report as none.
+func pilotWindow(obs []observation, depth bool, scale float64, more bool) fitWindow {
+	w := window(obs, depth, scale)
+	if !w.ok && more && w.hi > w.lo {
+		w.ok = true
+	}
 	return w
 }
 

@@ -219,3 +219,25 @@ func TestRunPastThePilot(t *testing.T) {
 		t.Errorf("merged %+v, unsplit %+v", merged[0], fits[0])
 	}
 }
+
+// TestPilotWindowFallsBack: a decision the pilot's shoes hold too rarely
+// for a first fit (5 shoes) gets no window from them; in a run of more
+// shoes than the pilot it is fitted over the first fit's counts instead,
+// so that the run's shoes may place its crossing, and in a run of no more
+// it has none, as before.
+func TestPilotWindowFallsBack(t *testing.T) {
+	var left [10]int
+	var obs []observation
+	for i := range 5 {
+		obs = append(obs, observation{point: point{x: float64(i - 2), y: 0.01 * float64(i-1), w: 1}, shoe: i, left: &left})
+	}
+	if w := window(obs, false, 1); w.ok {
+		t.Fatalf("5 shoes gave a window %+v: the test's premise is that they are too few", w)
+	}
+	if w := pilotWindow(obs, false, 1, true); !w.ok || w.lo != -8 || w.hi != 8 {
+		t.Errorf("a run past the pilot: window %+v, want -8..+8", w)
+	}
+	if w := pilotWindow(obs, false, 1, false); w.ok {
+		t.Errorf("a run of the pilot alone: window %+v, want none", w)
+	}
+}
