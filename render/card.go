@@ -492,7 +492,11 @@ func Capitalize(s string) string { return strings.ToUpper(s[:1]) + s[1:] }
 func (d *DiffPage) PlainHeader() []string {
 	out := make([]string, len(d.Header))
 	for i, h := range d.Header {
-		out[i] = strings.NewReplacer("\u00ad", "", "\u200b", "").Replace(h)
+		out[i] = breakMarks.Replace(h)
 	}
 	return out
 }
+
+// breakMarks removes the soft hyphens and zero-width spaces that mark
+// where a heading may break.
+var breakMarks = strings.NewReplacer("\u00ad", "", "\u200b", "")

@@ -298,7 +298,7 @@ func cellGain(tab *solve.Table, c candidate) float64 {
 	g := 0.0
 	for i := range tab.Hands {
 		h := &tab.Hands[i]
-		if h.Up != c.up || !inCell(h, c.kind, c.hand) || !h.Legal[c.play] || !h.Legal[c.basic] {
+		if handSlotOf(h) != candidateSlot(c) || !h.Legal[c.play] || !h.Legal[c.basic] {
 			continue
 		}
 		g += h.Freq * (h.EV[c.play] - h.EV[c.basic])
@@ -344,21 +344,25 @@ func candidateSlot(c candidate) int {
 	return handSlot(c.kind, row, c.up)
 }
 
+// handSlotOf is the handSlot of the cell that decides a two-card hand:
+// a pair's, a soft hand's (an ace and another card), else its hard
+// total's.
+func handSlotOf(h *solve.Hand) int {
+	switch a, b := h.Cards[0], h.Cards[1]; {
+	case a == b:
+		return handSlot(solve.Pairs, int(a), h.Up)
+	case a == 1:
+		return handSlot(solve.Soft, int(b), h.Up)
+	}
+	total, _ := h.Total()
+	return handSlot(solve.Hard, total, h.Up)
+}
+
 // indexCells indexes a solved shoe's hands and compositions.
 func indexCells(tab *solve.Table) *cellIndex {
 	x := &cellIndex{}
 	for i := range tab.Hands {
-		h := &tab.Hands[i]
-		var k int
-		switch a, b := h.Cards[0], h.Cards[1]; {
-		case a == b:
-			k = handSlot(solve.Pairs, int(a), h.Up)
-		case a == 1:
-			k = handSlot(solve.Soft, int(b), h.Up)
-		default:
-			total, _ := h.Total()
-			k = handSlot(solve.Hard, total, h.Up)
-		}
+		k := handSlotOf(&tab.Hands[i])
 		x.hands[k] = append(x.hands[k], int32(i))
 	}
 	for i := range tab.Compositions {
@@ -451,8 +455,9 @@ func cellHands(basic *solve.Table, cands []candidate) [][]solve.Hand {
 		if cand.multi {
 			continue
 		}
+		slot := candidateSlot(cand)
 		for _, h := range basic.Hands {
-			if h.Up == cand.up && inCell(&h, cand.kind, cand.hand) && h.Legal[cand.play] && h.Legal[cand.basic] {
+			if handSlotOf(&h) == slot && h.Legal[cand.play] && h.Legal[cand.basic] {
 				out[k] = append(out[k], h)
 			}
 		}
@@ -500,18 +505,4 @@ func dealtFreq(r solve.Rules, left [10]int, n, a, b, up int) float64 {
 		}
 	}
 	return max(p, 0)
-}
-
-// inCell reports whether a two-card hand is decided by the cell of that
-// table and row name.
-func inCell(h *solve.Hand, kind solve.TableKind, row string) bool {
-	a, b := h.Cards[0], h.Cards[1]
-	switch {
-	case a == b:
-		return kind == solve.Pairs && row == a.String()+b.String()
-	case a == 1:
-		return kind == solve.Soft && row == "A"+b.String()
-	}
-	total, _ := h.Total()
-	return kind == solve.Hard && row == strconv.Itoa(total)
 }

@@ -258,10 +258,16 @@ func (c counter) with(cards ...int) float64 {
 	for _, r := range cards {
 		rc += c.sys.Tags[r]
 	}
+	return c.count(rc, len(cards))
+}
+
+// count is the count at running count rc (from the shoe's cards dealt
+// and seen) with seen cards seen beyond those dealt.
+func (c counter) count(rc float64, seen int) float64 {
 	if !c.balanced {
 		return c.sys.IRC(c.decks) + rc
 	}
-	return rc * 52 / float64(c.n-len(cards))
+	return rc * 52 / float64(c.n-seen)
 }
 
 // withHand is the count once a hand's cards (counts by rank, aces
@@ -276,10 +282,7 @@ func (c counter) withHand(hand [10]uint8, up int) float64 {
 		n += int(k)
 	}
 	rc += c.sys.Tags[up]
-	if !c.balanced {
-		return c.sys.IRC(c.decks) + rc
-	}
-	return rc * 52 / float64(c.n-n)
+	return c.count(rc, n)
 }
 
 // one is a shoe's single point before the round.
