@@ -15,3 +15,28 @@ func TestMain(m *testing.M) {
 	debug.SetGCPercent(400)
 	os.Exit(m.Run())
 }
+
+// TestGCPercent holds the collector's percent to its floor: the next
+// collection at the larger of the floor and the percent over the live
+// heap.
+func TestGCPercent(t *testing.T) {
+	for _, c := range []struct {
+		live, floor int64
+		percent     int
+		want        int
+	}{
+		{4 << 20, 16 << 20, 50, 300},  // 16 MB: four times 4
+		{8 << 20, 16 << 20, 50, 100},  // 16 MB
+		{12 << 20, 16 << 20, 50, 50},  // 18 MB: the percent's goal is above the floor
+		{100 << 20, 16 << 20, 50, 50}, // 150 MB
+		{0, 16 << 20, 50, 50},         // nothing measured: the percent
+	} {
+		got := gcPercent(c.live, c.floor, c.percent)
+		if got != c.want {
+			t.Errorf("gcPercent(%d MB live, %d MB floor, %d) = %d, want %d", c.live>>20, c.floor>>20, c.percent, got, c.want)
+		}
+		if goal := c.live + c.live*int64(got)/100; c.live > 0 && goal < c.floor {
+			t.Errorf("%d MB live: the next collection at %d MB, under the %d MB floor", c.live>>20, goal>>20, c.floor>>20)
+		}
+	}
+}

@@ -8,17 +8,13 @@ import (
 	"os/signal"
 	"runtime"
 	"runtime/debug"
+	"runtime/metrics"
 	"syscall"
 )
 
 func main() {
 	if os.Getenv("GOGC") == "" {
-		// A solve's heap is mostly arrays of floats that the collector
-		// need not scan, so collecting twice as often costs it little,
-		// while every fresh page a larger heap touches costs the kernel
-		// a fault: a six-deck chart peaks at 48 MB rather than 57, no
-		// slower.
-		debug.SetGCPercent(50)
+		collectFrom(gcFloor, 50)
 	}
 	if runtime.GOMAXPROCS(0) > runtime.NumCPU() {
 		// More solves at once than cores only multiplies the memory held
@@ -31,4 +27,39 @@ func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	go func() { <-ctx.Done(); stop() }()
 	os.Exit(runContext(ctx, os.Args[1:], nil, os.Stdout, os.Stderr, os.Getenv))
+}
+
+// gcFloor is the heap below which the collector does not run
+// (collectFrom): a one-deck chart's whole heap.
+const gcFloor = 16 << 20
+
+// collectFrom has the collector run when the heap reaches the larger of
+// floor bytes and percent more than the heap live after the last
+// collection.
+//
+// A solve's heap is mostly arrays of floats that the collector need not
+// scan, so collecting at 50% costs it little, while every fresh page a
+// larger heap touches costs the kernel a fault (the speed topic has the
+// figures). But a heap grown from nothing at 50% would be collected a
+// dozen times before it reached the floor (the collector's own floor is
+// 4 MB times the percent).
+func collectFrom(floor int64, percent int) {
+	sample := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	var tune func(*[16]byte)
+	tune = func(*[16]byte) { // after each collection
+		metrics.Read(sample)
+		debug.SetGCPercent(gcPercent(int64(sample[0].Value.Uint64()), floor, percent))
+		runtime.SetFinalizer(new([16]byte), tune)
+	}
+	debug.SetGCPercent(gcPercent(4<<20, floor, percent)) // before any: the collector takes 4 MB as live
+	runtime.SetFinalizer(new([16]byte), tune)
+}
+
+// gcPercent returns the percent (debug.SetGCPercent) that has the next
+// collection at the larger of floor bytes and percent more than live.
+func gcPercent(live, floor int64, percent int) int {
+	if live <= 0 || live*int64(100+percent) >= floor*100 {
+		return percent
+	}
+	return int(floor*100/live) - 100
 }
