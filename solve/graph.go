@@ -9,8 +9,8 @@ type context struct {
 	f     *finiteUp
 	stand []float64     // W of standing
 	bust  []float64     // sum over ranks c that bust the hand of P(c) * W(bust)
-	p     [][10]float64 // P(next card has rank c+1); zero for a hand the shoe cannot deal
-	dealt []bool        // the shoe less the up card can deal the hand
+	inv   []float64 // 1 over the cards left with the hand out (chance); zero for a hand the shoe cannot deal
+	dealt []bool    // the shoe less the up card can deal the hand
 
 	best  []float64 // CD: the best play of a hand of three or more cards: stand, hit or (DANY) double
 	cdHit []bool    // CD: hitting beats standing
@@ -29,17 +29,17 @@ func (f *finiteUp) context(s *shape) *context {
 	case x != nil && x.f == f:
 		return x
 	case x != nil: // an earlier up card's: its arrays, emptied
-		*x = context{shape: s, f: f, stand: x.stand, bust: x.bust, p: x.p, dealt: x.dealt,
+		*x = context{shape: s, f: f, stand: x.stand, bust: x.bust, inv: x.inv, dealt: x.dealt,
 			best: x.best, cdHit: x.cdHit, cdDbl: x.cdDbl, rescued: x.rescued}
 		clear(x.stand)
 		clear(x.bust)
-		clear(x.p)
+		clear(x.inv)
 		clear(x.dealt)
 	default:
 		x = &context{shape: s, f: f,
 			stand: make([]float64, len(s.nodes)),
 			bust:  make([]float64, len(s.nodes)),
-			p:     make([][10]float64, len(s.nodes)),
+			inv:   make([]float64, len(s.nodes)),
 			dealt: make([]bool, len(s.nodes)),
 		}
 		f.ctxs[s] = x
@@ -84,18 +84,14 @@ func (x *context) value(i int32) {
 		bjRank = -1
 	}
 	inv := 1 / float64(left)
-	p := &x.p[i]
+	x.inv[i] = inv
 	busts := max(0, 21-int(n.sum)) // ranks from busts+1 up bust the hand (hands at 21 bust with any card)
-	for c, k := range m[:min(busts, 10)] {
-		p[c] = float64(k) * inv
-	}
 	bust := 0.0
 	for c := busts; c < 10; c++ {
 		k := m[c]
 		if k <= 0 {
 			continue
 		}
-		p[c] = float64(k) * inv
 		noBJ := 1.0
 		if bjRank >= 0 && left > 1 {
 			other := m[bjRank]
@@ -104,7 +100,7 @@ func (x *context) value(i int32) {
 			}
 			noBJ = 1 - float64(other)/float64(left-1)
 		}
-		bust -= p[c] * noBJ
+		bust -= float64(k) * inv * noBJ
 	}
 	x.bust[i] = bust
 }
@@ -115,14 +111,28 @@ func (x *context) noBlackjack(i int32) float64 {
 	return x.f.noBlackjack(x.f.lay.comps[x.nodes[i].comp])
 }
 
+// chance returns P(the next card to node i has rank c+1), as its count
+// left times the node's inv: not kept for each node and rank, since a
+// context of ten floats a node would be most of a solve's memory.
+func (x *context) chance(i int32, c int) float64 {
+	if x.inv[i] == 0 {
+		return 0
+	}
+	return float64(x.f.shoe[c]-int(x.f.lay.comps[x.nodes[i].comp][c])) * x.inv[i]
+}
+
 // hitValue returns W of drawing one card to node i, then v.
 func (x *context) hitValue(i int32, v []float64) float64 {
 	n := &x.nodes[i]
-	p := &x.p[i]
 	w := x.bust[i]
+	inv := x.inv[i]
+	if inv == 0 { // no card is dealt to it: its chances are zero
+		return w
+	}
+	gone, shoe := &x.f.lay.comps[n.comp], &x.f.shoe
 	for c, j := range n.next {
 		if j >= 0 {
-			w += p[c] * v[j]
+			w += float64(shoe[c]-int(gone[c])) * inv * v[j]
 		}
 	}
 	return w

@@ -344,7 +344,7 @@ func (t *tdUp) reach(ch *tdChart, tv *tdValues) map[*context][]float64 {
 			}
 			for c, j := range n.next {
 				if j >= 0 {
-					r[j] += flow * x.p[i][c]
+					r[j] += flow * x.chance(int32(i), c)
 				}
 			}
 		}
