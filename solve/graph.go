@@ -7,8 +7,8 @@ package solve
 type context struct {
 	*shape
 	f     *finiteUp
-	stand []float64     // W of standing
-	bust  []float64     // sum over ranks c that bust the hand of P(c) * W(bust)
+	stand []float64 // W of standing
+	bust  []float64 // sum over ranks c that bust the hand of P(c) * W(bust)
 	inv   []float64 // 1 over the cards left with the hand out (chance); zero for a hand the shoe cannot deal
 	dealt []bool    // the shoe less the up card can deal the hand
 
