@@ -18,6 +18,11 @@ type Cache struct {
 	mu      sync.Mutex
 	layouts map[layoutKey]*layout
 	first   map[[10]int]*layout // the first layout laid out for each shoe: the only donor (layout.donor)
+	// keepValues has the first layout of each shoe keep the node values
+	// of the first rules that ask (layout.keptValues): for solves that
+	// mostly differ in the play, not the hands' values. They hold about
+	// 10 MB for six decks.
+	keepValues bool
 }
 
 // NewCache returns an empty cache.
@@ -52,6 +57,7 @@ func (c *Cache) layout(r Rules, shoe Shoe) *layout {
 		// solve gets does not depend on which layouts came before it.
 		if d := c.first[key.shoe]; d == nil {
 			c.first[key.shoe] = l
+			l.keep = c.keepValues
 		} else if at := d.places(l.comps); at != nil {
 			l.donor, l.donorAt = d, at
 		}
@@ -178,4 +184,54 @@ func cardsIn(g [10]uint8) int {
 		n += int(k)
 	}
 	return n
+}
+
+// upShape is a shape against an up card.
+type upShape struct {
+	up Rank
+	s  *shape
+}
+
+// keptNodeValues are one shape's node values against one up card, valued
+// once.
+type keptNodeValues struct {
+	once sync.Once
+	v    nodeValues
+}
+
+// keptValues returns the node values of shape s against f's up card if
+// the layout keeps them for f's rules (keep, and the first rules to ask
+// were alike: standRules), valuing them the first time; otherwise nil.
+// They are the values f would compute itself, to the last bit: the same
+// distributions, shoe and payouts. They are read only.
+func (l *layout) keptValues(f *finiteUp, s *shape) *nodeValues {
+	shoe := l.shoe
+	shoe[f.up-1]--
+	if !l.keep || f.shoe != shoe { // another shoe's values (newFiniteUpOn) are not these
+		return nil
+	}
+	rules := standRulesOf(f.r)
+	key := upShape{f.up, s}
+	l.keptMu.Lock()
+	if l.keptRules == nil {
+		l.keptRules, l.kept = &rules, map[upShape]*keptNodeValues{}
+	}
+	if *l.keptRules != rules {
+		l.keptMu.Unlock()
+		return nil
+	}
+	k := l.kept[key]
+	if k == nil {
+		k = &keptNodeValues{}
+		l.kept[key] = k
+	}
+	l.keptMu.Unlock()
+	k.once.Do(func() {
+		x := &context{shape: s, f: f, nodeValues: newNodeValues(len(s.nodes))}
+		for i := range s.nodes {
+			x.value(int32(i))
+		}
+		k.v = x.nodeValues
+	})
+	return &k.v
 }

@@ -108,6 +108,7 @@ func Effects(r Rules) (*Table, []Effect, error) { return effects(stdcontext.Back
 // effects is Effects, stopped with ctx's error when ctx ends.
 func effects(ctx stdcontext.Context, r Rules) (*Table, []Effect, error) {
 	shared := Options{Cache: NewCache(), Context: ctx} // safe for concurrent use
+	shared.Cache.keepValues = true                     // most variations play the same hands
 	base, err := SolveWith(r, shared)
 	if err != nil {
 		return nil, nil, err

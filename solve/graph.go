@@ -6,11 +6,9 @@ package solve
 // blackjack under PEEK and OBO, unconditional under ENHC.
 type context struct {
 	*shape
-	f     *finiteUp
-	stand []float64 // W of standing
-	bust  []float64 // sum over ranks c that bust the hand of P(c) * W(bust)
-	inv   []float64 // 1 over the cards left with the hand out (chance); zero for a hand the shoe cannot deal
-	dealt []bool    // the shoe less the up card can deal the hand
+	f *finiteUp
+	nodeValues
+	kept bool // nodeValues are the layout's (layout.keptValues), read only
 
 	best  []float64 // CD: the best play of a hand of three or more cards: stand, hit or (DANY) double
 	cdHit []bool    // CD: hitting beats standing
@@ -22,32 +20,73 @@ type context struct {
 }
 
 // context returns the (cached) context of a shape. A context of another
-// up card's (the contexts of upScratch) is valued again in its arrays.
+// up card's (the contexts of upScratch) is valued again in its arrays;
+// where the layout keeps node values for these rules (layout.keptValues)
+// they are taken from it, not valued again.
 func (f *finiteUp) context(s *shape) *context {
 	x := f.ctxs[s]
-	switch {
-	case x != nil && x.f == f:
+	if x != nil && x.f == f {
 		return x
-	case x != nil: // an earlier up card's: its arrays, emptied
-		*x = context{shape: s, f: f, stand: x.stand, bust: x.bust, inv: x.inv, dealt: x.dealt,
-			best: x.best, cdHit: x.cdHit, cdDbl: x.cdDbl, rescued: x.rescued}
-		clear(x.stand)
-		clear(x.bust)
-		clear(x.inv)
-		clear(x.dealt)
-	default:
-		x = &context{shape: s, f: f,
-			stand: make([]float64, len(s.nodes)),
-			bust:  make([]float64, len(s.nodes)),
-			inv:   make([]float64, len(s.nodes)),
-			dealt: make([]bool, len(s.nodes)),
+	}
+	if v := f.lay.keptValues(f, s); v != nil {
+		kept := &context{shape: s, f: f, nodeValues: *v, kept: true}
+		if x != nil { // an earlier up card's: its play's arrays to fill again
+			kept.best, kept.cdHit, kept.cdDbl, kept.rescued = x.best, x.cdHit, x.cdDbl, x.rescued
 		}
+		f.ctxs[s] = kept
+		return kept
+	}
+	switch {
+	case x != nil && !x.kept: // an earlier up card's: its arrays, emptied
+		*x = context{shape: s, f: f, nodeValues: x.nodeValues,
+			best: x.best, cdHit: x.cdHit, cdDbl: x.cdDbl, rescued: x.rescued}
+		x.nodeValues.clear()
+	default:
+		x = &context{shape: s, f: f, nodeValues: newNodeValues(len(s.nodes))}
 		f.ctxs[s] = x
 	}
 	for i := range s.nodes {
 		x.value(int32(i))
 	}
 	return x
+}
+
+// nodeValues are the values of a context that depend on the shoe, the up
+// card and how a hand standing is paid (standRules), not on any play.
+type nodeValues struct {
+	stand []float64 // W of standing
+	bust  []float64 // sum over ranks c that bust the hand of P(c) * W(bust)
+	inv   []float64 // 1 over the cards left with the hand out (chance); zero for a hand the shoe cannot deal
+	dealt []bool    // the shoe less the up card can deal the hand
+}
+
+func newNodeValues(n int) nodeValues {
+	return nodeValues{stand: make([]float64, n), bust: make([]float64, n), inv: make([]float64, n), dealt: make([]bool, n)}
+}
+
+func (v nodeValues) clear() {
+	clear(v.stand)
+	clear(v.bust)
+	clear(v.inv)
+	clear(v.dealt)
+}
+
+// standRules are what a context's node values read of the rules beyond
+// the layout and the up card: the dealer's distributions (their rule and
+// hole card) and what a hand standing is paid (context.value). Rule sets
+// that differ in anything else (doubling, DAS, surrender, the blackjack
+// payout) have the same node values.
+type standRules struct {
+	dealer      dealerRule
+	tiesLose    bool
+	p21Wins     bool
+	charliePays Payout
+	bonus21     [MaxBonusCards + 1]Payout
+}
+
+func standRulesOf(r Rules) standRules {
+	return standRules{dealer: dealerRule{r.Dealer(), r.HoleCard == ENHC}, tiesLose: r.TiesLose, p21Wins: r.P21Wins,
+		charliePays: r.CharliePays, bonus21: r.Bonus21}
 }
 
 // value sets a node's probabilities, stand value and bust value.

@@ -110,6 +110,7 @@ func (j GridJob) Run(ctx stdcontext.Context, progress func(done, total int64)) (
 			defer wg.Done()
 			for group := range work {
 				opt := Options{Cache: NewCache(), Context: ctx}
+				opt.Cache.keepValues = true // the games with the first's dealer stand alike
 				for _, i := range group {
 					if errs[i] = ctx.Err(); errs[i] != nil {
 						continue

@@ -279,7 +279,69 @@ func TestCacheSharesWork(t *testing.T) {
 	}
 	rules := []string{"1D S17 DAS NS", "1D S17 NDAS LS", "1D H17 DAS NS", "1D S17 DAS NS ENHC", "1D S17 DAS NS 6:5", "1D S17 DAS SPL1 NS"}
 	cache := NewCache()
-	shared := make([]*Table, len(rules))
+	shared := solveAtOnce(t, rules, func(int) Options { return Options{Cache: cache} })
+	if n := len(cache.layouts); n != 2 {
+		t.Errorf("%d layouts cached, want 2 (SPL3 and SPL1)", n)
+	}
+	for i, rs := range rules {
+		own := mustSolve(t, rs)
+		if shared[i].EV != own.EV || shared[i].CDEV != own.CDEV || !slices.Equal(shared[i].Cells, own.Cells) {
+			t.Errorf("%s: solved with a shared cache EV %.15f, alone %.15f", rs, shared[i].EV, own.EV)
+		}
+	}
+}
+
+// TestCacheKeepsNodeValues: with a Cache that keeps node values (Effects,
+// a grid), rule sets solved concurrently after the game take the game's
+// node values where they stand alike (another doubling, DAS, surrender
+// or payout) and value their own where they do not (ties, a 21's pay,
+// the dealer, a Charlie's layout, no hole card); every number equals
+// each one's own solve without a cache to the last bit. A stand rule left
+// out of standRules would hand TIESLOSE or P21WINS the game's values and
+// move their EVs.
+func TestCacheKeepsNodeValues(t *testing.T) {
+	cache := NewCache()
+	cache.keepValues = true
+	game := "1D S17 DAS NS"
+	g, _ := ParseRules(game)
+	if _, err := SolveWith(g, Options{Cache: cache}); err != nil {
+		t.Fatal(err)
+	}
+	rules := []string{"1D S17 NDAS LS", "1D S17 DAS NS D10", "1D S17 DAS ES 6:5", "1D S17 DAS NS TIESLOSE",
+		"1D S17 DAS NS P21WINS", "1D H17 DAS NS", "1D S17 DAS NS 5CC", "1D S17 DAS NS ENHC"}
+	shared := solveAtOnce(t, rules, func(i int) Options { return Options{Cache: cache, HandsOnly: i%2 == 1} })
+	for i, rs := range rules {
+		r, _ := ParseRules(rs)
+		own, err := SolveWith(r, Options{HandsOnly: i%2 == 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if shared[i].EV != own.EV || shared[i].CDEV != own.CDEV || !slices.Equal(shared[i].Cells, own.Cells) ||
+			!slices.EqualFunc(shared[i].Hands, own.Hands, func(a, b Hand) bool { return a.EV == b.EV && a.Best == b.Best }) {
+			t.Errorf("%s: solved after %s with a cache keeping node values EV %.17f, alone %.17f", rs, game, shared[i].EV, own.EV)
+		}
+	}
+	// Which solves the kept values serve: those whose hands stand alike.
+	lay := cache.first[g.FullShoe().Counts]
+	if lay == nil || !lay.keep || len(lay.kept) == 0 {
+		t.Fatalf("the game's layout keeps no node values")
+	}
+	for _, c := range []struct {
+		rules string
+		kept  bool
+	}{{"1D S17 NDAS LS", true}, {"1D S17 DAS NS 6:5", true}, {"1D S17 DAS NS TIESLOSE", false}, {"1D H17 DAS NS", false}} {
+		r, _ := ParseRules(c.rules)
+		x := newFiniteUpIn(r, lay, 6, nil).context(lay.base)
+		if x.kept != c.kept {
+			t.Errorf("%s: took the game's node values %v, want %v", c.rules, x.kept, c.kept)
+		}
+	}
+}
+
+// solveAtOnce solves the rule sets concurrently, each with opt(i).
+func solveAtOnce(t *testing.T, rules []string, opt func(i int) Options) []*Table {
+	t.Helper()
+	out := make([]*Table, len(rules))
 	var wg sync.WaitGroup
 	for i, rs := range rules {
 		wg.Add(1)
@@ -290,20 +352,11 @@ func TestCacheSharesWork(t *testing.T) {
 				t.Error(err)
 				return
 			}
-			shared[i], err = SolveWith(r, Options{Cache: cache})
-			if err != nil {
+			if out[i], err = SolveWith(r, opt(i)); err != nil {
 				t.Error(err)
 			}
 		}()
 	}
 	wg.Wait()
-	if n := len(cache.layouts); n != 2 {
-		t.Errorf("%d layouts cached, want 2 (SPL3 and SPL1)", n)
-	}
-	for i, rs := range rules {
-		own := mustSolve(t, rs)
-		if shared[i].EV != own.EV || shared[i].CDEV != own.CDEV || !slices.Equal(shared[i].Cells, own.Cells) {
-			t.Errorf("%s: solved with a shared cache EV %.15f, alone %.15f", rs, shared[i].EV, own.EV)
-		}
-	}
+	return out
 }

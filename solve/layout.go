@@ -50,6 +50,13 @@ type layout struct {
 	donor   *layout
 	donorAt []int32
 	byKey   map[uint64]int32
+	// keep says the layout keeps the node values of the first rules whose
+	// solve asks for them (keptValues): the solves of a Cache made to
+	// share them (Effects, a grid), most of which play the same hands.
+	keep      bool
+	keptMu    sync.Mutex
+	keptRules *standRules
+	kept      map[upShape]*keptNodeValues
 }
 
 // shape is the hand graph for one set of extra removed cards (the pair
