@@ -92,10 +92,10 @@ func standRulesOf(r Rules) standRules {
 // value sets a node's probabilities, stand value and bust value.
 func (x *context) value(i int32) {
 	n := &x.nodes[i]
-	if n.comp < 0 {
+	if x.comp[i] < 0 {
 		return
 	}
-	gone, shoe := &x.f.lay.comps[n.comp], &x.f.shoe
+	gone, shoe := &x.f.lay.comps[x.comp[i]], &x.f.shoe
 	var m [10]int
 	left := 0
 	for c := range m {
@@ -105,7 +105,7 @@ func (x *context) value(i int32) {
 		left += m[c]
 	}
 	x.dealt[i] = true
-	f := newFrame(&x.f.r, x.f.dist[n.comp])
+	f := newFrame(&x.f.r, x.f.dist[x.comp[i]])
 	win := 1.0 // a bonus 21's or a Charlie's win may pay more
 	if n.total() == 21 || n.charlie {
 		win = x.f.r.WinPays(n.total(), int(n.cards))
@@ -147,7 +147,7 @@ func (x *context) value(i int32) {
 // noBlackjack returns P(no dealer blackjack | node i's cards are out), the
 // probability that the hand is played (1 under ENHC).
 func (x *context) noBlackjack(i int32) float64 {
-	return x.f.noBlackjack(x.f.lay.comps[x.nodes[i].comp])
+	return x.f.noBlackjack(x.f.lay.comps[x.comp[i]])
 }
 
 // chance returns P(the next card to node i has rank c+1), as its count
@@ -157,7 +157,7 @@ func (x *context) chance(i int32, c int) float64 {
 	if x.inv[i] == 0 {
 		return 0
 	}
-	return float64(x.f.shoe[c]-int(x.f.lay.comps[x.nodes[i].comp][c])) * x.inv[i]
+	return float64(x.f.shoe[c]-int(x.f.lay.comps[x.comp[i]][c])) * x.inv[i]
 }
 
 // hitValue returns W of drawing one card to node i, then v.
@@ -168,7 +168,7 @@ func (x *context) hitValue(i int32, v []float64) float64 {
 	if inv == 0 { // no card is dealt to it: its chances are zero
 		return w
 	}
-	gone, shoe := &x.f.lay.comps[n.comp], &x.f.shoe
+	gone, shoe := &x.f.lay.comps[x.comp[i]], &x.f.shoe
 	for c, j := range n.next {
 		if j >= 0 {
 			w += float64(shoe[c]-int(gone[c])) * inv * v[j]

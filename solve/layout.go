@@ -66,6 +66,10 @@ type layout struct {
 type shape struct {
 	extra [10]uint8
 	nodes []node
+	// comp is each node's hand plus extra in layout.comps; -1 if the shoe
+	// cannot deal it. It is the shape's own, its nodes a copy's too
+	// (copyShape).
+	comp  []int32
 	index map[uint64]int32 // by key(hand); the base graph's only once the layout is built
 	root  int32            // split shapes: the node of the lone pair card
 	// policy maps a split shape's nodes to the same hands in the graphs
@@ -86,7 +90,6 @@ type node struct {
 	// busted, so it has won; it draws no more.
 	charlie bool
 	cls     uint8     // class(), kept: charts are valued by it node by node
-	comp    int32     // hand+extra in layout.comps; -1 if the shoe cannot deal it
 	next    [10]int32 // child for rank c+1, or -1 (busts, none left, or the hand is 21)
 }
 
@@ -173,7 +176,7 @@ func newLayoutFor(r Rules, shoe Shoe, only Rank) *layout {
 				s.policy[strat] = make([]int32, len(s.nodes))
 				for i := range s.nodes {
 					s.policy[strat][i] = -1
-					if hand := s.nodes[i].hand; i != int(s.root) && s.nodes[i].comp >= 0 {
+					if hand := s.nodes[i].hand; i != int(s.root) && s.comp[i] >= 0 {
 						s.policy[strat][i] = policy.add(l, hand)
 					}
 				}
@@ -220,20 +223,20 @@ func (l *layout) roomFor(two *shape, c, h int) bool {
 
 // copyShape returns a graph of the hands of s with other extra cards out,
 // which must not change which hands the shoe deals (roomFor): the same
-// nodes and draws, each with its own removed composition. Nothing looks
-// its hands up again, so it has no index.
+// nodes and draws (shared with s), each with its own removed composition.
+// Nothing looks its hands up again, so it has no index.
 func (l *layout) copyShape(s *shape, extra [10]uint8) *shape {
-	t := &shape{extra: extra, root: s.root, nodes: slices.Clone(s.nodes), copyOf: s}
+	t := &shape{extra: extra, root: s.root, nodes: s.nodes, comp: make([]int32, len(s.comp)), copyOf: s}
 	for i := range t.nodes {
-		n := &t.nodes[i]
-		if n.comp < 0 {
+		t.comp[i] = -1
+		if s.comp[i] < 0 {
 			continue
 		}
 		var gone [10]uint8
 		for c := range gone {
-			gone[c] = n.hand[c] + extra[c]
+			gone[c] = t.nodes[i].hand[c] + extra[c]
 		}
-		n.comp = l.comp(gone)
+		t.comp[i] = l.comp(gone)
 	}
 	return t
 }
@@ -264,13 +267,14 @@ func (s *shape) add(l *layout, hand [10]uint8) int32 {
 		cards += int(hand[c])
 	}
 	sum, ace := handSum(hand)
-	n := node{hand: hand, sum: int8(sum), ace: ace, cards: int8(cards), comp: -1, charlie: l.charlie > 0 && cards >= l.charlie && sum <= 21}
+	n := node{hand: hand, sum: int8(sum), ace: ace, cards: int8(cards), charlie: l.charlie > 0 && cards >= l.charlie && sum <= 21}
+	comp := int32(-1)
 	n.cls = classOf(&n)
 	for c := range n.next {
 		n.next[c] = -1
 	}
 	if l.dealable(gone) {
-		n.comp = l.comp(gone)
+		comp = l.comp(gone)
 		if n.canHit() {
 			for c := range n.next {
 				if sum+c+1 > 21 || int(gone[c]) >= l.shoe[c] {
@@ -285,6 +289,7 @@ func (s *shape) add(l *layout, hand [10]uint8) int32 {
 	i := int32(len(s.nodes)) // after its children
 	s.index[key(hand)] = i
 	s.nodes = append(s.nodes, n)
+	s.comp = append(s.comp, comp)
 	return i
 }
 
