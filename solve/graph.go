@@ -29,12 +29,14 @@ func (f *finiteUp) context(s *shape) *context {
 		return x
 	}
 	if v := f.lay.keptValues(f, s); v != nil {
-		kept := &context{shape: s, f: f, nodeValues: *v, kept: true}
-		if x != nil { // an earlier up card's: its play's arrays to fill again
-			kept.best, kept.cdHit, kept.cdDbl, kept.rescued = x.best, x.cdHit, x.cdDbl, x.rescued
+		if x == nil {
+			x = &context{}
+			f.ctxs[s] = x
 		}
-		f.ctxs[s] = kept
-		return kept
+		// An earlier up card's keeps its play's arrays (and spares) to fill again.
+		*x = context{shape: s, f: f, nodeValues: *v, kept: true,
+			best: x.best, cdHit: x.cdHit, cdDbl: x.cdDbl, rescued: x.rescued}
+		return x
 	}
 	switch {
 	case x != nil && !x.kept: // an earlier up card's: its arrays, emptied
