@@ -295,9 +295,8 @@ func controlledFits(r solve.Rules, sys System, opt Options, n int, points func(l
 		}
 		var obs []observation
 		for i := range pilot {
-			obs = pilot[i].observations(obs[:0], i, k)
 			if pilot[i].points != nil {
-				all[k].addShoe(obs)
+				all[k].addShoe(pilot[i].observations(obs[:0], i, k))
 			}
 		}
 	})
