@@ -326,6 +326,8 @@ func TestHandsOnlyKeepsHands(t *testing.T) {
 			t.Errorf("%s: EV %.17g, CD %.17g; the full solve's %.17g, %.17g", c.rules, lean.EV, lean.CDEV[full.Split], full.EV, full.CDEV[full.Split])
 		case lean.Cells[0].Code != (Code{}):
 			t.Errorf("%s: a cell filled: %+v", c.rules, lean.Cells[0])
+		case !math.IsNaN(lean.CDEV[1-full.Split]):
+			t.Errorf("%s: the other split strategy's CD EV %.17g, not valued, want NaN", c.rules, lean.CDEV[1-full.Split])
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package solve
 
 import (
+	"math"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -234,6 +235,10 @@ func solveFiniteUp(t *Table, lay *layout, up Rank, scratch *upScratch, handsOnly
 			v[Split] = cdSplit[si][strat]
 			res.cd[strat] += s.p * v[bestAction(v, s.legal)]
 		}
+	}
+
+	if handsOnly { // its splits were not valued: no number rather than a wrong one
+		res.cd[1-t.Split] = math.NaN()
 	}
 
 	ch := td.initialChart(cdU)

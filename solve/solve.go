@@ -37,7 +37,7 @@ type Options struct {
 	// HandsOnly leaves out of a finite solve what only a chart reads:
 	// the table's Cells are left empty (their hands, names and up cards
 	// only), and splits are valued under Split alone (CDEV of the other
-	// strategy is not computed). Hands, Compositions and EV are as
+	// strategy is NaN). Hands, Compositions and EV are as
 	// without it, to the last bit: what an index of every cell reads of
 	// each sampled shoe (count.AllCells).
 	HandsOnly bool
