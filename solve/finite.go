@@ -494,8 +494,10 @@ func (t *tdUp) fillCells(tab *Table, up Rank, ch *tdChart, tv *tdValues) {
 			c.Code.Fallback = ch.fallback[row]
 		case Surrender:
 			c.Code.Fallback = ch.fallback[row]
-			if kind == Pairs {
-				s := &t.starts[t.pairs[pairRank(i)]]
+			// A pair the shoe can no longer deal keeps the chart's
+			// fallback: it has no start to take the best other action from.
+			if si := t.pairs[pairRank(i)]; kind == Pairs && si >= 0 {
+				s := &t.starts[si]
 				legal := s.legal
 				legal[Surrender] = false
 				c.Code.Fallback = bestAction(s.u, legal)
