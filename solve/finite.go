@@ -1,9 +1,9 @@
 package solve
 
 import (
+	"bjchart/solve/panics"
 	"math"
 	"runtime"
-	"sync"
 	"sync/atomic"
 )
 
@@ -148,15 +148,13 @@ func eachUp(f func(worker int, up Rank)) {
 // them all.
 func parallel(n int, f func(worker, i int)) {
 	var next atomic.Int64
-	var wg sync.WaitGroup
+	var wg panics.Group // a worker's panic raised again by Wait
 	for worker := range min(runtime.GOMAXPROCS(0), n) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			for i := int(next.Add(1) - 1); i < n; i = int(next.Add(1) - 1) {
 				f(worker, i)
 			}
-		}()
+		})
 	}
 	wg.Wait()
 }

@@ -1,12 +1,12 @@
 package solve
 
 import (
+	"bjchart/solve/panics"
 	stdcontext "context"
 	"runtime"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"sync/atomic"
 
 	"bjchart/solve/param"
@@ -103,11 +103,9 @@ func (j GridJob) Run(ctx stdcontext.Context, progress func(done, total int64)) (
 	rows := make([]GridResult, len(j.Games))
 	errs := make([]error, len(j.Games))
 	work := make(chan []int)
-	var wg sync.WaitGroup
+	var wg panics.Group                    // a worker's panic raised again by Wait
 	for range min(j.jobs, len(j.groups)) { // no more workers than groups of work
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			for group := range work {
 				opt := Options{Cache: NewCache(), Context: ctx}
 				opt.Cache.keepValues = true // the games with the first's dealer stand alike
@@ -124,7 +122,7 @@ func (j GridJob) Run(ctx stdcontext.Context, progress func(done, total int64)) (
 					progress(solved.Add(1), int64(len(j.Games)))
 				}
 			}
-		}()
+		})
 	}
 	for _, group := range j.groups {
 		work <- group

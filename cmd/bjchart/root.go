@@ -2,6 +2,7 @@ package main
 
 import (
 	"bjchart/render"
+	"bjchart/solve/panics"
 	"bjchart/solve/param"
 	"bytes"
 	"context"
@@ -125,7 +126,14 @@ func runContext(ctx context.Context, args []string, stdin io.Reader, stdout, std
 		args = []string{} // cobra reads os.Args when given nil
 	}
 	root.SetArgs(args)
-	err := root.ExecuteContext(ctx)
+	err := func() (err error) {
+		defer panics.Recover(&err) // a bug: said, with its stack, as a failure
+		return root.ExecuteContext(ctx)
+	}()
+	if pe := (*panics.Error)(nil); errors.As(err, &pe) {
+		fmt.Fprintf(stderr, "bjchart: %v\n%s", err, pe.Stack)
+		return exitError
+	}
 	if err == nil && out.err != nil { // output whose writer returns no error: help, version
 		err = out.err
 	}

@@ -1,8 +1,10 @@
 package web
 
 import (
+	"bjchart/solve/panics"
 	"container/list"
 	"context"
+	"errors"
 	"sync"
 
 	"bjchart/solve"
@@ -27,6 +29,9 @@ type workCache[T any] struct {
 	order   *list.List // of *entry[T], most recent first
 	entries map[string]*list.Element
 	flight  map[string]*call[T]
+
+	// log takes a solve's panic with its key (the Server's Options.Log).
+	log func(format string, args ...any)
 }
 
 type entry[T any] struct {
@@ -100,6 +105,13 @@ func (c *workCache[T]) getKey(ctx context.Context, key string, compute func(cont
 	}
 }
 
+// computeRecovered calls f; a panic in it is its error, an
+// *panics.Error.
+func computeRecovered[T any](ctx context.Context, f func(context.Context) (T, error)) (v T, err error) {
+	defer panics.Recover(&err)
+	return f(ctx)
+}
+
 // compute runs one solve in a worker slot and files the result, unless
 // every request that wanted it has gone (work ended): then it does not
 // start, or is stopped, and nothing is kept.
@@ -107,8 +119,11 @@ func (c *workCache[T]) compute(work context.Context, key string, f func(context.
 	defer cl.stop()
 	select {
 	case c.slots <- struct{}{}:
-		cl.v, cl.err = f(work)
+		cl.v, cl.err = computeRecovered(work, f)
 		<-c.slots
+		if pe := (*panics.Error)(nil); errors.As(cl.err, &pe) && c.log != nil {
+			c.log("solving %s: panic: %v\n%s", key, pe.Value, pe.Stack)
+		}
 	case <-work.Done():
 		cl.err = work.Err()
 	}

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bjchart/solve/panics"
 	"bytes"
 	"context"
 	"fmt"
@@ -86,6 +87,8 @@ type eventStream struct {
 	// gone is called when a write fails (the browser left): it stops the
 	// job the stream reports, so that no work runs for nobody.
 	gone func()
+	// failed logs a job's panic with the request that started it.
+	failed func(err error)
 }
 
 // sendLimit is how long one event may take to reach the browser: the
@@ -154,6 +157,7 @@ func (s *Server) startJob(w http.ResponseWriter, r *http.Request, queryErr error
 	// waiting in line or running.
 	ctx, cancel := context.WithCancel(r.Context())
 	stream.gone = cancel
+	stream.failed = func(err error) { s.logPanic(r, err) }
 	free, err := s.jobs.take(ctx, func(status string) { stream.send("queued", status) })
 	if err != nil {
 		cancel()
@@ -171,11 +175,21 @@ func (s *Server) takeSlot(ctx context.Context) (release func(), err error) {
 
 // run runs job in the background and, until it returns, sends its
 // progress (done of total, its share) twice a second, then 1 if it
-// succeeded; it returns job's error.
+// succeeded; it returns job's error. A panic in job is its error (an
+// *panics.Error, logged), not the server's end.
 func (e eventStream) run(q *jobQueue, total int64, done *atomic.Int64, job func() error) error {
 	q.running(done, total)
 	finished := make(chan error, 1)
-	go func() { finished <- job() }()
+	go func() {
+		err := func() (err error) {
+			defer panics.Recover(&err)
+			return job()
+		}()
+		if e.failed != nil {
+			e.failed(err)
+		}
+		finished <- err
+	}()
 	tick := time.NewTicker(500 * time.Millisecond)
 	defer tick.Stop()
 	for {

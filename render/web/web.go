@@ -16,6 +16,7 @@
 package web
 
 import (
+	"bjchart/solve/panics"
 	"bytes"
 	"context"
 	"embed"
@@ -24,10 +25,12 @@ import (
 	"html/template"
 	"io"
 	"io/fs"
+	"log"
 	"net"
 	"net/http"
 	"net/url"
 	"path"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -50,6 +53,10 @@ type Options struct {
 	Workers   int    // solves at once (default 2)
 
 	Timeout time.Duration // a request's limit (default 60 s)
+	// Log takes what a request's failure leaves for whoever runs the
+	// server: a panic in a handler or a job, with the request and the
+	// stack (default: the standard logger, on standard error).
+	Log func(format string, args ...any)
 	// Hosts are the names a request's Host header may carry (its port
 	// aside): a page served on loopback answers only to loopback names
 	// (the default: localhost, 127.0.0.1, ::1), so that a web page
@@ -131,6 +138,9 @@ func New(opt Options) *Server {
 	if opt.Now == nil {
 		opt.Now = time.Now
 	}
+	if opt.Log == nil {
+		opt.Log = log.Printf
+	}
 	if len(opt.Hosts) == 0 {
 		opt.Hosts = LoopbackHosts
 	}
@@ -153,6 +163,7 @@ func New(opt Options) *Server {
 	s.houses = newWorkCache[*house.Solution](4, s.tables.slots) // about 20 MB each
 	s.advice = newWorkCache[drill.Advice](drill.MaxAdvised, s.tables.slots)
 	s.indexKeys = newWorkCache[drill.IndexKey](8, s.tables.slots)
+	s.tables.log, s.diffs.log, s.houses.log, s.advice.log, s.indexKeys.log = opt.Log, opt.Log, opt.Log, opt.Log, opt.Log
 	assets, _ := fs.Sub(files, "assets")
 	s.mux = http.NewServeMux()
 	s.mux.Handle("GET /assets/", http.StripPrefix("/assets/", noListing(http.FileServerFS(assets))))
@@ -254,7 +265,19 @@ func (s *Server) printed(opt render.CardOptions) render.CardOptions {
 func (s *Server) today() time.Time { return s.opt.Now().UTC().Truncate(24 * time.Hour) }
 
 // ServeHTTP bounds the request, sets the security headers and routes it.
+// A panic in its handler is that request's failure (a 500, logged with
+// the request), never the server's end.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	defer func() {
+		if v := recover(); v != nil {
+			var err error = &panics.Error{Value: v, Stack: debug.Stack()}
+			if pe, ok := v.(*panics.Error); ok {
+				err = pe
+			}
+			s.logPanic(r, err)
+			http.Error(w, err.Error(), http.StatusInternalServerError)
+		}
+	}()
 	if !s.hostServed(r.Host) {
 		http.Error(w, fmt.Sprintf("host %s is not served here: this page answers to %s ('bjchart serve --allow-host NAME' adds a name)",
 			param.Quote(r.Host, 60), strings.Join(s.opt.Hosts, ", ")), http.StatusMisdirectedRequest)
@@ -286,6 +309,14 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithTimeout(r.Context(), s.opt.Timeout)
 	defer cancel()
 	s.mux.ServeHTTP(w, r.WithContext(ctx))
+}
+
+// logPanic logs a request's panic (err an *panics.Error) with its stack.
+func (s *Server) logPanic(r *http.Request, err error) {
+	var pe *panics.Error
+	if errors.As(err, &pe) {
+		s.opt.Log("%s %s: panic: %v\n%s", r.Method, r.URL, pe.Value, pe.Stack)
+	}
 }
 
 // handleChartFile serves a library chart's file as stored

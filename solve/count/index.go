@@ -6,6 +6,7 @@
 package count
 
 import (
+	"bjchart/solve/panics"
 	"context"
 	"fmt"
 	"maps"
@@ -480,16 +481,14 @@ func onCores(ctx context.Context, n int, work func(i int)) error {
 	if ctx != nil {
 		done = ctx.Done()
 	}
-	var wg sync.WaitGroup
+	var wg panics.Group // a worker's panic raised again by Wait
 	next := make(chan int)
 	for range runtime.GOMAXPROCS(0) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			for i := range next {
 				work(i)
 			}
-		}()
+		})
 	}
 	defer wg.Wait()
 	defer close(next)

@@ -1,6 +1,7 @@
 package holdem
 
 import (
+	"bjchart/solve/panics"
 	"math/big"
 	"runtime"
 	"slices"
@@ -150,16 +151,14 @@ func forBoards[S any](start func() S, visit func(s S, b canonBoard)) []S {
 	boards := canonicalBoards()
 	n := runtime.GOMAXPROCS(0)
 	states := make([]S, n)
-	var wg sync.WaitGroup
+	var wg panics.Group // a worker's panic raised again by Wait
 	for w := range n {
 		states[w] = start()
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			for i := w; i < len(boards); i += n {
 				visit(states[w], boards[i])
 			}
-		}()
+		})
 	}
 	wg.Wait()
 	return states

@@ -1,6 +1,7 @@
 package holdem
 
 import (
+	"bjchart/solve/panics"
 	"context"
 	"fmt"
 	"math"
@@ -325,14 +326,12 @@ func exactEquity(ctx context.Context, live [][]Hand, weights [][]float64, board 
 	}
 	workers := runtime.GOMAXPROCS(0)
 	parts := make([]sums, workers)
-	var wg sync.WaitGroup
-	var mu sync.Mutex // progress, one goroutine at a time
+	var wg panics.Group // a worker's panic raised again by Wait
+	var mu sync.Mutex   // progress, one goroutine at a time
 	var dealt int64
 	for w := range workers {
 		parts[w] = sums{share: make([]float64, n), wins: make([]float64, n), ties: make([]float64, n)}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			p := &parts[w]
 			hands, ranks := make([]Hand, n), make([]Rank, n)
 			var deal func(i int, used uint64, wt float64)
@@ -360,7 +359,7 @@ func exactEquity(ctx context.Context, live [][]Hand, weights [][]float64, board 
 				}
 			}
 			deal(0, used, 1)
-		}()
+		})
 	}
 	wg.Wait()
 	res := EquityResult{Players: make([]Share, n), Exact: true, Deals: deals, Boards: boards}
@@ -432,11 +431,9 @@ func simulateEquity(ctx context.Context, live [][]Hand, weights [][]float64, boa
 	parts := make([]sums, shards)
 	var next sync.Mutex
 	k := int64(0)
-	var wg sync.WaitGroup
+	var wg panics.Group // a worker's panic raised again by Wait
 	for range runtime.GOMAXPROCS(0) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			for {
 				next.Lock()
 				s := k
@@ -500,7 +497,7 @@ func simulateEquity(ctx context.Context, live [][]Hand, weights [][]float64, boa
 				progress(done, trials)
 				mu.Unlock()
 			}
-		}()
+		})
 	}
 	wg.Wait()
 	if err := ctx.Err(); err != nil {

@@ -1,11 +1,11 @@
 package holdem
 
 import (
+	"bjchart/solve/panics"
 	"fmt"
 	"math"
 	"math/rand/v2"
 	"runtime"
-	"sync"
 )
 
 // An Estimate is a simulated equity with its standard error.
@@ -41,11 +41,9 @@ func Simulate(hands []Hand, opponents int, deals int64, seed uint64) (Estimate, 
 	type sums struct{ share, sq, win, tie float64 }
 	results := make([]sums, shards)
 	next := make(chan int64)
-	var wg sync.WaitGroup
+	var wg panics.Group // a worker's panic raised again by Wait
 	for range runtime.GOMAXPROCS(0) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			for s := range next {
 				n := min(simShard, deals-s*simShard)
 				rng := rand.New(rand.NewPCG(seed, uint64(s)))
@@ -62,7 +60,7 @@ func Simulate(hands []Hand, opponents int, deals int64, seed uint64) (Estimate, 
 				}
 				results[s] = r
 			}
-		}()
+		})
 	}
 	for s := range shards {
 		next <- s

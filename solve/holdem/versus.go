@@ -1,9 +1,9 @@
 package holdem
 
 import (
+	"bjchart/solve/panics"
 	"fmt"
 	"runtime"
-	"sync"
 )
 
 // Versus is the exact tally of hands a against hands b heads up: every
@@ -62,11 +62,9 @@ func versusHands(x, y Hand) Tally {
 	}
 	n := runtime.GOMAXPROCS(0)
 	tallies := make([]Tally, n)
-	var wg sync.WaitGroup
+	var wg panics.Group // a worker's panic raised again by Wait
 	for w := range n {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			t := &tallies[w]
 			for i := w; i < len(deck); i += n { // the board's first card
 				var b0 set
@@ -96,7 +94,7 @@ func versusHands(x, y Hand) Tally {
 				}
 			}
 			t.Total = 0
-		}()
+		})
 	}
 	wg.Wait()
 	var out Tally

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"bjchart/solve/panics"
 	"context"
 	"fmt"
 	"runtime"
@@ -42,13 +43,11 @@ func CheckEMCTS(ctx context.Context, t *solve.Table, chart *Chart, p EMCTSParams
 	full := t.Rules.FullShoe().Counts
 	out := make([]Position, len(t.Hands))
 	next := make(chan int)
-	var wg sync.WaitGroup
+	var wg panics.Group // a worker's panic raised again by Wait
 	var mu sync.Mutex
 	done := 0
 	for range runtime.GOMAXPROCS(0) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			s := e.forShard(seed, 0).(*EMCTS)
 			for i := range next {
 				h := &t.Hands[i]
@@ -77,7 +76,7 @@ func CheckEMCTS(ctx context.Context, t *solve.Table, chart *Chart, p EMCTSParams
 					mu.Unlock()
 				}
 			}
-		}()
+		})
 	}
 	for i := range t.Hands {
 		if ctx.Err() != nil {

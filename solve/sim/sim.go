@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"bjchart/solve/panics"
 	"context"
 	"fmt"
 	"math"
@@ -516,13 +517,11 @@ func Run(cfg Config, ch Strategy, progress func(done, total int64)) (Result, err
 	}
 	results := make([]Result, shards)
 	next := make(chan int)
-	var wg sync.WaitGroup
+	var wg panics.Group // a worker's panic raised again by Wait
 	var mu sync.Mutex
 	done := int64(0)
 	for range min(shards, runtime.GOMAXPROCS(0)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			for i := range next {
 				rounds := cfg.Rounds / int64(shards)
 				if int64(i) < cfg.Rounds%int64(shards) {
@@ -602,7 +601,7 @@ func Run(cfg Config, ch Strategy, progress func(done, total int64)) (Result, err
 				}
 				results[i] = res
 			}
-		}()
+		})
 	}
 	for i := range shards {
 		next <- i
