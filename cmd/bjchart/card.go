@@ -76,7 +76,7 @@ func (o *cardOptions) run(cmd *cobra.Command, e env) error {
 		name := strings.NewReplacer(" ", "-", ":", "-").Replace(job.Rules().String())
 		out = "strategy-card-" + name + ".pdf"
 	}
-	if err := checkWritable(out); err != nil {
+	if err := e.checkWritable(out); err != nil {
 		return err
 	}
 	var progress func(done, total int64)

@@ -1,14 +1,10 @@
 package main
 
 import (
+	"bjchart/solve/param"
 	"bytes"
-	"errors"
 	"fmt"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"regexp"
-	"sort"
 	"strings"
 	"time"
 
@@ -19,10 +15,6 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/cobra/doc"
 )
-
-// docsMarker is the file that says a folder holds pages 'bjchart docs'
-// wrote, which new pages may replace.
-const docsMarker = ".bjchart-docs"
 
 func newDocsCmd(e env, root *cobra.Command) *cobra.Command {
 	var out, date string
@@ -35,8 +27,9 @@ command (its help, flags and examples) and every help topic, and an
 index.md that lists them; with --man, manual pages too (man1 for the
 commands, man7 for the topics: 'man -l DIR/man1/bjchart.1'). The page
 ('bjchart serve', 'bjchart site') shows the same pages under /docs/.
-The folder is written whole or not at all; an earlier one there is
-replaced.`,
+The folder is written whole or not at all. An earlier one there is
+replaced only if it holds nothing but what bjchart wrote (a file you
+added keeps it), and the folder it goes into must exist.`,
 		Example: `  bjchart docs -o docs
   bjchart docs -o docs --man`,
 		Args: noArgs,
@@ -52,7 +45,7 @@ replaced.`,
 			if err != nil {
 				return err
 			}
-			if err := writeFolder(out, docsMarker, files); err != nil {
+			if err := param.WriteFolder(out, files); err != nil {
 				return err
 			}
 			fmt.Fprintf(e.stdout, "bjchart: wrote %s: %d files\n", out, len(files))
@@ -193,69 +186,3 @@ func markdownHTML(md []byte) string {
 	return string(blackfriday.Run(md, blackfriday.WithExtensions(blackfriday.CommonExtensions|blackfriday.AutoHeadingIDs)))
 }
 
-// writeFolder writes files into dir whole or not at all: into a new
-// folder beside it, renamed into place. dir must be new, empty, or hold
-// marker (an earlier folder of the same kind, which it replaces).
-func writeFolder(dir, marker string, files map[string][]byte) error {
-	if fi, err := os.Lstat(dir); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
-		return usagef("--out %q: a link; give the folder itself", dir)
-	}
-	if entries, err := os.ReadDir(dir); err == nil && len(entries) > 0 {
-		if _, err := os.Stat(filepath.Join(dir, marker)); err != nil {
-			return usagef("--out %q: the folder holds files bjchart did not write; give a new or empty folder", dir)
-		}
-	} else if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		if errors.Is(err, os.ErrPermission) {
-			return fmt.Errorf("writing %s: %w", dir, fs.ErrPermission)
-		}
-		return usagef("--out %q: not a folder bjchart can write (%v)", dir, unwrapPath(err))
-	}
-	abs, err := filepath.Abs(dir)
-	if err != nil {
-		return err
-	}
-	parent := filepath.Dir(abs)
-	if err := os.MkdirAll(parent, 0o755); err != nil {
-		return fmt.Errorf("writing %s: %w", dir, unwrapPath(err))
-	}
-	tmp, err := os.MkdirTemp(parent, ".bjchart-docs-*")
-	if err != nil {
-		return fmt.Errorf("writing %s: %w", dir, unwrapPath(err))
-	}
-	defer os.RemoveAll(tmp)
-	if err := os.Chmod(tmp, 0o755); err != nil {
-		return err
-	}
-	names := make([]string, 0, len(files))
-	for name := range files {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	files[marker] = []byte("written by bjchart; a new run replaces this folder\n")
-	for _, name := range append(names, marker) {
-		p := filepath.Join(tmp, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			return fmt.Errorf("writing %s: %w", dir, unwrapPath(err))
-		}
-		if err := os.WriteFile(p, files[name], 0o644); err != nil {
-			return fmt.Errorf("writing %s: %w", dir, unwrapPath(err))
-		}
-	}
-	if err := os.RemoveAll(abs); err != nil {
-		return fmt.Errorf("writing %s: %w", dir, unwrapPath(err))
-	}
-	if err := os.Rename(tmp, abs); err != nil {
-		return fmt.Errorf("writing %s: %w", dir, unwrapPath(err))
-	}
-	return nil
-}
-
-// unwrapPath is a path error's cause, without the path (which may be a
-// temporary one the user never named).
-func unwrapPath(err error) error {
-	var pe *os.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
-}

@@ -60,7 +60,9 @@ More: 'bjchart help training'.`,
 			}
 			var mem drillMemory
 			if answers == "" && req.Review == "" { // asked aloud: the cells missed before come back more often
-				mem = readMemory(memPath)
+				if mem, err = readMemory(memPath); err != nil {
+					fmt.Fprintf(e.stderr, "bjchart: %v\n", err)
+				}
 				req.Review = mem.review(rules.String())
 				if req.Review != "" {
 					fmt.Fprintf(e.stdout, "Bringing back the cells you missed: %s.\n", req.Review)

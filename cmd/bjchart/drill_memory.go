@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -41,18 +42,40 @@ func memoryPath(e env) string {
 	return filepath.Join(dir, "bjchart", "drill-missed.json")
 }
 
-// readMemory reads the memory; a missing or unreadable file is an empty
-// memory (it is a convenience, never a reason to fail a session).
-func readMemory(path string) drillMemory {
+// readMemory reads the memory: a missing file is an empty memory; one
+// that cannot be used (not a regular file, too large, not the JSON
+// bjchart writes) is an error that names it, and the session goes on
+// without it and leaves it as it is (it is a convenience, never a reason
+// to fail a session, nor to lose what a user keeps there).
+func readMemory(path string) (drillMemory, error) {
 	m := drillMemory{}
 	if path == "" {
-		return m
+		return m, nil
 	}
 	data, err := param.ReadFile(path, 1<<20, "the missed cells' file is small") // a link to /dev/zero or a FIFO is refused, not read forever
-	if err != nil || json.Unmarshal(data, &m) != nil {
-		return drillMemory{}
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return m, nil
+	case err != nil:
+		return nil, fmt.Errorf("the missed cells' file %s cannot be used (%v); this session neither reads nor replaces it ('bjchart drill --forget' removes it)", path, unwrapRead(err))
 	}
-	return m
+	if err := json.Unmarshal(data, &m); err != nil {
+		return nil, fmt.Errorf("the missed cells' file %s is not what bjchart writes there (%v); this session neither reads nor replaces it ('bjchart drill --forget' removes it)", path, err)
+	}
+	return m, nil
+}
+
+// unwrapRead is a read error's cause, without the path the message
+// names already.
+func unwrapRead(err error) error {
+	var re *param.ReadError
+	if errors.As(err, &re) {
+		if pe := (*fs.PathError)(nil); errors.As(re.Err, &pe) {
+			return pe.Err
+		}
+		return re.Err
+	}
+	return err
 }
 
 // review is a game's missed cells, most missed first, as a review.
@@ -94,7 +117,9 @@ func (m drillMemory) record(game string, s *drill.Session) {
 	}
 }
 
-// write saves the memory, creating its directory.
+// write saves the memory, creating bjchart's configuration folder if
+// need be, by the one rule for outputs (whole or not at all; never over
+// a FIFO or a device).
 func (m drillMemory) write(path string) error {
 	if path == "" {
 		return nil
@@ -106,7 +131,7 @@ func (m drillMemory) write(path string) error {
 	if err != nil {
 		return err
 	}
-	return os.WriteFile(path, data, 0o644)
+	return param.WriteFile(path, data, nil)
 }
 
 // forgetMemory removes the memory's file.

@@ -59,7 +59,7 @@ func (o *emctsCheckOptions) run(cmd *cobra.Command, e env) error {
 		if n := len(job.Settings); n != 1 {
 			return usagef("--plot draws one setting: give one --c, --reward, --tree, --backup and --chance (got %d settings)", n)
 		}
-		if plotFormat, err = plotFile(o.plot); err != nil {
+		if plotFormat, err = e.plotFile(o.plot); err != nil {
 			return err
 		}
 	}

@@ -231,7 +231,7 @@ func (o *holdemOptions) chart(ctx context.Context, e env) error {
 	}
 	for _, out := range []string{o.card, o.plot} {
 		if out != "" {
-			if err := checkWritable(out); err != nil {
+			if err := e.checkWritable(out); err != nil {
 				return err
 			}
 		}

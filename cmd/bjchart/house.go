@@ -89,7 +89,7 @@ func houseCard(ctx context.Context, e env, req render.HouseCardRequest, out, dat
 	if err != nil {
 		return err
 	}
-	if err := checkWritable(out); err != nil {
+	if err := e.checkWritable(out); err != nil {
 		return err
 	}
 	c, err := job.Run(ctx, nil)
@@ -107,7 +107,7 @@ func housePlot(ctx context.Context, e env, req render.HousePlotRequest, out stri
 	if stop, err := e.checked(req, err); stop {
 		return err
 	}
-	format, err := plotFile(out)
+	format, err := e.plotFile(out)
 	if err != nil {
 		return err
 	}

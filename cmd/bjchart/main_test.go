@@ -556,7 +556,7 @@ func TestPlotIndex(t *testing.T) {
 
 func TestPlotUnwritable(t *testing.T) {
 	code, _, errOut := runCmd(t, "plot", "--rules", "INF", "-o", filepath.Join(t.TempDir(), "missing", "x.png"))
-	if code != exitError || !strings.Contains(errOut, "cannot write ") { // an I/O error, not a usage error
+	if code != exitUsage || !strings.Contains(errOut, "does not exist; create it first") { // the path is the user's to change
 		t.Errorf("unwritable output: exit %d, %q", code, errOut)
 	}
 }
@@ -592,7 +592,7 @@ func TestCard(t *testing.T) {
 		t.Error(err)
 	}
 	code, _, errOut := runCmd(t, "card", "--rules", "INF", "-o", filepath.Join(dir, "no", "such", "dir", "x.pdf"))
-	if code != exitError || !strings.Contains(errOut, "cannot write ") { // an I/O error, not a usage error
+	if code != exitUsage || !strings.Contains(errOut, "does not exist; create it first") { // the path is the user's to change
 		t.Errorf("unwritable path: exit %d, %q", code, errOut)
 	}
 }

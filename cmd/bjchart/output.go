@@ -2,145 +2,69 @@ package main
 
 import (
 	rdr "bjchart/render"
+	"bjchart/solve/param"
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-	"math/rand/v2"
 	"os"
-	"path/filepath"
+	"slices"
 	"sync"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
-// writeFileAtomic writes data to path through a temporary file in the same
-// directory and a rename, so a failure never leaves a half-written file.
-// The file keeps the mode of the file it replaces; a new file gets 0666
-// less the umask, as any program's output would. Errors name path, never
-// the temporary file.
-func writeFileAtomic(path string, data []byte) error {
-	fail := func(err error) error {
-		var pe *os.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	path, fi, err := outputTarget(path)
-	if err != nil {
-		return fail(err)
-	}
-	mode, keep := os.FileMode(0o666), false
-	if fi != nil {
-		mode, keep = fi.Mode().Perm(), true
-	}
-	f, tmp, err := createTemp(path, mode)
-	if err != nil {
-		return fail(err)
-	}
-	_, werr := f.Write(data)
-	if werr == nil && keep {
-		werr = f.Chmod(mode) // the umask applied at creation; the old file's mode wins
-	}
-	cerr := f.Close()
-	if werr != nil || cerr != nil {
-		os.Remove(tmp)
-		return fail(errorsJoin(werr, cerr))
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		os.Remove(tmp)
-		return fail(err)
-	}
-	return nil
+// writeFileAtomic writes data to path whole or not at all, by the one
+// rule for outputs (param.WriteFile): never over a file the run reads.
+func (e env) writeFileAtomic(path string, data []byte) error {
+	return param.WriteFile(path, data, e.reads.list())
 }
 
-// outputTarget returns the file an output path writes: the path itself,
-// or through a symbolic link the file it points to (so that the link
-// stays a link); and that file's info when it exists. It refuses a
-// target that is not a regular file, and a read-only one (no write bit
-// set): bjchart does not replace a file its owner protected, even where
-// it could (as root).
-func outputTarget(path string) (string, os.FileInfo, error) {
-	if li, err := os.Lstat(path); err == nil && li.Mode()&os.ModeSymlink != 0 {
-		target, err := filepath.EvalSymlinks(path)
-		if err != nil {
-			if errors.Is(err, fs.ErrNotExist) { // a link to a file yet to be written
-				if target, err = os.Readlink(path); err == nil && !filepath.IsAbs(target) {
-					target = filepath.Join(filepath.Dir(path), target)
-				}
-			}
-			if err != nil {
-				return "", nil, fmt.Errorf("a symbolic link that cannot be followed: %v", err)
-			}
-		}
-		path = target
-	}
-	fi, err := os.Stat(path)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		return path, nil, nil
-	case err != nil:
-		return "", nil, err
-	case !fi.Mode().IsRegular():
-		return "", nil, fmt.Errorf("not a regular file")
-	case fi.Mode().Perm()&0o222 == 0:
-		return "", nil, fmt.Errorf("the file is read-only (mode %v); make it writable or remove it first", fi.Mode().Perm())
-	}
-	return path, fi, nil
-}
-
-// createTemp creates a new file beside path with mode (less the umask).
-func createTemp(path string, mode os.FileMode) (*os.File, string, error) {
-	// The directory as written, not cleaned: "y/../x.pdf" is in y/.., which
-	// exists only if y does, as the final rename will find.
-	dir, base := filepath.Split(path)
-	if dir != "" {
-		if _, err := os.Stat(dir); err != nil {
-			return nil, "", fmt.Errorf("directory %s does not exist", dir)
-		}
-	}
-	for range 100 {
-		tmp := dir + fmt.Sprintf(".%s.%d.tmp", base, rand.Uint32())
-		f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, mode)
-		if !errors.Is(err, fs.ErrExist) {
-			return f, tmp, err
-		}
-	}
-	return nil, "", fmt.Errorf("no free temporary name beside it")
-}
-
-// checkWritable fails early, before a long solve, when path cannot be
-// written: its directory must take a new file.
-func checkWritable(path string) error {
+// checkWritable fails early, before a long run, where writing path
+// would: a refused path, or a folder that takes no new file.
+func (e env) checkWritable(path string) error {
 	if path == "-" {
 		return nil
 	}
-	target, _, err := outputTarget(path)
-	if err != nil {
-		return fmt.Errorf("cannot write %s: %v", path, err)
-	}
-	f, tmp, err := createTemp(target, 0o600)
-	if err != nil {
-		var pe *os.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		return fmt.Errorf("cannot write %s: %v", path, err) // an I/O error (exit 1), found before the work
-	}
-	f.Close()
-	return os.Remove(tmp)
+	return param.CheckWritable(path, e.reads.list())
 }
 
-func errorsJoin(errs ...error) error {
-	for _, e := range errs {
-		if e != nil {
-			return e
+// readFiles are the files a run reads: the values of its flags other
+// than the outputs', and its arguments, that name existing files.
+type readFiles struct{ paths []string }
+
+// outputFlags are the flags that name a file the run writes.
+var outputFlags = []string{"output", "out", "card", "plot"}
+
+// list is the files read (none for a nil readFiles).
+func (r *readFiles) list() []string {
+	if r == nil {
+		return nil
+	}
+	return r.paths
+}
+
+// note records the files that c's flags and args name (on a nil
+// readFiles, nothing).
+func (r *readFiles) note(c *cobra.Command, args []string) {
+	if r == nil {
+		return
+	}
+	add := func(v string) {
+		if fi, err := os.Stat(v); err == nil && fi.Mode().IsRegular() {
+			r.paths = append(r.paths, v)
 		}
 	}
-	return nil
+	c.Flags().Visit(func(f *pflag.Flag) {
+		if !slices.Contains(outputFlags, f.Name) {
+			add(f.Value.String())
+		}
+	})
+	for _, a := range args {
+		add(a)
+	}
 }
 
 // renderTo renders into memory, then writes the file atomically, or
@@ -154,7 +78,7 @@ func renderTo(e env, path string, render func(*bytes.Buffer) error) error {
 		_, err := e.stdout.Write(buf.Bytes())
 		return err
 	}
-	if err := writeFileAtomic(path, buf.Bytes()); err != nil {
+	if err := e.writeFileAtomic(path, buf.Bytes()); err != nil {
 		return err
 	}
 	_, err := fmt.Fprintf(e.stderr, "wrote %s\n", path)

@@ -3,6 +3,7 @@
 package main
 
 import (
+	"fmt"
 	"bytes"
 	"os"
 	"path/filepath"
@@ -53,7 +54,7 @@ func TestOutputStdout(t *testing.T) {
 	}
 	bad := filepath.Join(t.TempDir(), "no-such-dir", "card.pdf")
 	code, _, stderr = runCmd(t, "card", "-o", bad)
-	if code != exitError || stderr != "bjchart: cannot write "+bad+": directory "+filepath.Dir(bad)+"/ does not exist\n" {
+	if want := fmt.Sprintf("bjchart: %q: folder %q does not exist; create it first (bjchart makes no folder you did not name)\n", bad, filepath.Dir(bad)+"/"); code != exitUsage || stderr != want {
 		t.Errorf("unwritable: exit %d, stderr %q", code, stderr)
 	}
 }

@@ -68,7 +68,7 @@ func (o *plotOptions) run(cmd *cobra.Command, e env) error {
 	case !slices.Contains(render.HeatmapFormats, format):
 		return usagef("-o %q: unknown extension %q; want .png, .svg or .pdf", o.out, filepath.Ext(o.out))
 	}
-	if err := checkWritable(o.out); err != nil {
+	if err := e.checkWritable(o.out); err != nil {
 		return err
 	}
 	var err error

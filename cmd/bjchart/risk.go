@@ -70,7 +70,7 @@ func (o *riskOptions) run(cmd *cobra.Command, e env) error {
 		}
 		return writeStdout(e, "json", func(b *bytes.Buffer) error { return render.WriteCompactJSON(b, part) })
 	}
-	plotFormat, err := o.plotFormat()
+	plotFormat, err := o.plotFormat(e)
 	if err != nil {
 		return err
 	}
@@ -84,21 +84,21 @@ func (o *riskOptions) run(cmd *cobra.Command, e env) error {
 }
 
 // plotFormat checks --plot, if given (plotFile).
-func (o *riskOptions) plotFormat() (string, error) {
+func (o *riskOptions) plotFormat(e env) (string, error) {
 	if o.plot == "" {
 		return "", nil
 	}
-	return plotFile(o.plot)
+	return e.plotFile(o.plot)
 }
 
 // plotFile checks a --plot file: its format, by its extension (one of
 // render.HeatmapFormats), and that it can be written.
-func plotFile(out string) (format string, err error) {
+func (e env) plotFile(out string) (format string, err error) {
 	format = strings.TrimPrefix(strings.ToLower(filepath.Ext(out)), ".")
 	if !slices.Contains(render.HeatmapFormats, format) {
 		return "", usagef("--plot %q: unknown extension %q; want .png, .svg or .pdf", out, filepath.Ext(out))
 	}
-	return format, checkWritable(out)
+	return format, e.checkWritable(out)
 }
 
 // writeRisk writes a risk run's report in the format, and its plot to
@@ -181,7 +181,7 @@ it.`,
 		Args: argsBetween(1, 1, "the measured game's file"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			q.Measured, q.Version = args[0], buildVersion()
-			plotFormat, err := o.plotFormat()
+			plotFormat, err := o.plotFormat(e)
 			if err != nil {
 				return err
 			}

@@ -48,6 +48,8 @@ type env struct {
 	stdout, stderr io.Writer
 	stdin          io.Reader // nil: os.Stdin
 	getenv         func(string) string
+	// reads are the files the run reads, which no output of it replaces.
+	reads *readFiles
 	// checkOnly, if not nil, stops a command that binds a request once the
 	// request is bound and checked, recording both (the tests compare it
 	// with the page's binding).
@@ -120,7 +122,7 @@ func runIn(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func
 // partial file, and exits 130.
 func runContext(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
 	out := &errWriter{w: stdout}
-	e := env{stdin: stdin, stdout: out, stderr: stderr, getenv: getenv}
+	e := env{stdin: stdin, stdout: out, stderr: stderr, getenv: getenv, reads: &readFiles{}}
 	root := newRootCmd(e)
 	if args == nil {
 		args = []string{} // cobra reads os.Args when given nil
@@ -153,7 +155,7 @@ func runContext(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	fmt.Fprintf(stderr, "bjchart: %v\n", err)
 	var ue usageError
 	switch {
-	case errors.As(err, &ue):
+	case errors.As(err, &ue), errors.As(err, new(*param.OutputError)): // an output the user must change
 		return exitUsage
 	case errors.Is(err, errDiffFound):
 		return exitDiff
@@ -235,7 +237,10 @@ rule flags (default: ` + "`6D S17 DOA DAS SPL3 NS 3:2 PEEK`" + `).`,
 		fmt.Fprint(e.stdout, render.WrapProse(buf.String(), e.width()))
 	})
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usageError{flagError(c, err)} })
-	root.PersistentPreRunE = func(c *cobra.Command, _ []string) error { return checkFlagValues(c) }
+	root.PersistentPreRunE = func(c *cobra.Command, args []string) error {
+		e.reads.note(c, args)
+		return checkFlagValues(c)
+	}
 	root.AddCommand(newChartCmd(e), newRulesCmd(e), newGridCmd(e), newChartsCmd(e), newDiffCmd(e), newPlotCmd(e), newCardCmd(e), newDealerCmd(e), newHandCmd(e), newSimCmd(e), newIndicesCmd(e), newEMCTSCheckCmd(e), newHouseCmd(e), newServeCmd(e), newEffectsCmd(e), newHoldemCmd(e), newRiskCmd(e), newCountsCmd(e), newDrillCmd(e), newSiteCmd(e))
 	root.AddCommand(newDocsCmd(e, root))
 	addTopics(root)

@@ -133,12 +133,12 @@ func TestOutputPaths(t *testing.T) {
 	}
 	os.WriteFile("ro.png", []byte("keep"), 0o444)
 	code, _, stderr := runCmd(t, "plot", "--rules", "INF", "-o", "ro.png")
-	if data, _ := os.ReadFile("ro.png"); code != exitError || string(data) != "keep" || !strings.Contains(stderr, "read-only") {
-		t.Errorf("-o onto a read-only file: exit %d, %q, file %q; want exit %d, refused, unchanged", code, stderr, data, exitError)
+	if data, _ := os.ReadFile("ro.png"); code != exitUsage || string(data) != "keep" || !strings.Contains(stderr, "read-only") {
+		t.Errorf("-o onto a read-only file: exit %d, %q, file %q; want exit %d, refused, unchanged", code, stderr, data, exitUsage)
 	}
 	code, _, stderr = runCmd(t, "card", "--rules", "INF", "-o", "missing/../x.pdf")
-	if code != exitError || strings.Contains(stderr, ".tmp") || !strings.Contains(stderr, "missing/../ does not exist") {
-		t.Errorf("-o missing/../x.pdf: exit %d, %q; want exit %d naming the missing directory", code, stderr, exitError)
+	if code != exitUsage || strings.Contains(stderr, ".tmp") || !strings.Contains(stderr, `"missing/../" does not exist`) {
+		t.Errorf("-o missing/../x.pdf: exit %d, %q; want exit %d naming the missing directory", code, stderr, exitUsage)
 	}
 }
 

@@ -65,7 +65,7 @@ func (o *simOptions) run(cmd *cobra.Command, e env) error {
 	}
 	plotFormat := ""
 	if o.plot != "" {
-		if plotFormat, err = plotFile(o.plot); err != nil {
+		if plotFormat, err = e.plotFile(o.plot); err != nil {
 			return err
 		}
 	}

@@ -39,10 +39,6 @@ import (
 //go:embed *.js *.webmanifest *.svg
 var siteFiles embed.FS
 
-// siteMarker is the file that says a folder holds a site 'bjchart site'
-// wrote, which a new site may replace.
-const siteMarker = ".bjchart-site"
-
 // A SiteRequest is 'bjchart site': the page as a folder any static host
 // serves unchanged.
 type SiteRequest struct {
@@ -97,12 +93,12 @@ func (q SiteRequest) Check() (SiteJob, error) {
 	if !siteBase.MatchString(job.base) || slices.ContainsFunc(strings.Split(job.base, "/"), func(seg string) bool { return seg == "." || seg == ".." }) {
 		return job, param.Errorf("base", q.Base, "want a folder of the host from its root, starting and ending with /: / or /bjchart/ (names of letters, digits, - _ . ~, not . or .., separated by /)")
 	}
-	if entries, err := os.ReadDir(q.Out); err == nil && len(entries) > 0 {
-		if _, err := os.Stat(filepath.Join(q.Out, siteMarker)); err != nil {
-			return job, param.Errorf("out", q.Out, "the folder holds files that are not a site 'bjchart site' wrote; give a new or empty folder")
+	if err := param.CheckFolder(q.Out); err != nil {
+		var oe *param.OutputError
+		if errors.As(err, &oe) {
+			return job, param.Errorf("out", q.Out, "%s", oe.Problem)
 		}
-	} else if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return job, param.Errorf("out", q.Out, "%v", err)
+		return job, param.Errorf("out", q.Out, "%v", unwrapPath(err))
 	}
 	for i, file := range job.wasm {
 		if file == "" {
@@ -118,9 +114,6 @@ func (q SiteRequest) Check() (SiteJob, error) {
 		case fi.Size() > maxWASM:
 			return job, param.Errorf(m.field, file, "%d bytes: a page's module is about 28 MB; at most %d", fi.Size(), maxWASM)
 		}
-	}
-	if fi, err := os.Lstat(q.Out); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
-		return job, param.Errorf("out", q.Out, "a link: give the folder itself (the site replaces what is there)")
 	}
 	games, err := siteGames(q.Games)
 	job.games = games
@@ -295,18 +288,11 @@ func (j SiteJob) Run(ctx context.Context, progress func(done, total int64)) (Sit
 		return rep, err
 	}
 	j.out = out
-	parent := filepath.Dir(out)
-	if err := os.MkdirAll(parent, 0o755); err != nil {
-		return rep, err
-	}
-	tmp, err := os.MkdirTemp(parent, ".bjchart-site-*")
+	tmp, err := param.NewFolder(out) // beside it, readable by a web server running as another user
 	if err != nil {
-		return rep, fmt.Errorf("writing %s: %w", j.out, unwrapPath(err)) // not the temporary folder's name
+		return rep, err
 	}
 	defer os.RemoveAll(tmp)
-	if err := os.Chmod(tmp, 0o755); err != nil { // a web server running as another user reads the site (MkdirTemp makes it 0700)
-		return rep, err
-	}
 	w := siteWriter{dir: tmp}
 
 	// The two modules and Go's loader for them, from the same toolchain.
@@ -351,10 +337,7 @@ func (j SiteJob) Run(ctx context.Context, progress func(done, total int64)) (Sit
 	for _, f := range w.names {
 		rep.Bytes += int64(len(w.data[f]))
 	}
-	if err := os.RemoveAll(j.out); err != nil {
-		return rep, err
-	}
-	return rep, os.Rename(tmp, j.out)
+	return rep, param.ReplaceFolder(tmp, j.out)
 }
 
 // addAssets adds the page's assets, the shell's, the manifest and icon.
@@ -470,7 +453,6 @@ func (j SiteJob) addServiceWorker(w *siteWriter) {
 	sw = bytes.Replace(sw, []byte(`"@BASE@"`), []byte(`"`+j.base+`"`), 1)
 	sw = bytes.Replace(sw, []byte(`["@CORE@"]`), coreJSON, 1)
 	w.add("sw.js", sw)
-	w.add(siteMarker, []byte("written by 'bjchart site'; a new site replaces this folder\n"))
 }
 
 // siteWriter gathers the site's files, then writes them.

@@ -59,7 +59,7 @@ func TestSiteRefusals(t *testing.T) {
 		want string
 	}{
 		{SiteRequest{}, "want the folder"},
-		{SiteRequest{Out: other}, "not a site 'bjchart site' wrote"},
+		{SiteRequest{Out: other}, "bjchart did not write"},
 		{SiteRequest{Out: filepath.Join(other, "new"), Games: "6D S17;7Q"}, "games"},
 		{SiteRequest{Out: filepath.Join(other, "new"), WASM: filepath.Join(other, "none.wasm")}, "wasm"},
 		{SiteRequest{Out: filepath.Join(other, "new"), Base: "bjchart"}, "base"},
