@@ -185,4 +185,3 @@ func withoutPictures(md string) string {
 func markdownHTML(md []byte) string {
 	return string(blackfriday.Run(md, blackfriday.WithExtensions(blackfriday.CommonExtensions|blackfriday.AutoHeadingIDs)))
 }
-
