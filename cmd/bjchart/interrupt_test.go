@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"syscall"
 	"testing"
@@ -13,8 +14,10 @@ import (
 )
 
 // TestInterruptStopsRun: a long run whose context ends (as main's does at
-// Ctrl-C) stops within a second, writes nothing, and exits 130; so do
-// the simulator's, the counter's risk and a plot's run.
+// Ctrl-C) stops: it exits 130, writes nothing, and leaves no goroutine of
+// its work behind; so do the simulator's, the counter's risk and a
+// plot's run. What happened is tested, not how long it took (the speed
+// topic has the measured times to stop).
 func TestInterruptStopsRun(t *testing.T) {
 	dir := t.TempDir()
 	for _, args := range [][]string{
@@ -22,16 +25,26 @@ func TestInterruptStopsRun(t *testing.T) {
 		{"sim", "--rules", "6D", "--rounds", "2000M", "--count", "hilo", "--plot", filepath.Join(dir, "sim.png")},
 		{"risk", "--rules", "6D"},
 	} {
+		before := runtime.NumGoroutine()
 		ctx, cancel := context.WithCancel(context.Background())
-		time.AfterFunc(150*time.Millisecond, cancel)
+		time.AfterFunc(150*time.Millisecond, cancel) // under way: every run here takes minutes
 		var out, errb bytes.Buffer
-		start := time.Now()
 		code := runContext(ctx, args, strings.NewReader(""), &out, &errb, func(string) string { return "" })
-		took := time.Since(start)
-		if code != exitInterrupted || out.Len() != 0 || !strings.Contains(errb.String(), "interrupted") || took > 1300*time.Millisecond {
-			t.Errorf("%v interrupted at 0.15 s: exit %d after %v, %d bytes written, %q", args, code, took.Round(time.Millisecond), out.Len(), errb.String())
+		if code != exitInterrupted || out.Len() != 0 || !strings.Contains(errb.String(), "interrupted") {
+			t.Errorf("%v interrupted: exit %d, %d bytes written, %q", args, code, out.Len(), errb.String())
 		}
 		cancel()
+		// The run's workers are joined before it returns; what may still
+		// be ending is the runtime's own (a timer's goroutine).
+		left := runtime.NumGoroutine()
+		for i := 0; i < 1000 && left > before; i++ {
+			runtime.Gosched()
+			left = runtime.NumGoroutine()
+		}
+		if left > before {
+			buf := make([]byte, 1<<20)
+			t.Errorf("%v interrupted: %d goroutines left behind:\n%s", args, left-before, buf[:runtime.Stack(buf, true)])
+		}
 	}
 	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
 		t.Errorf("files left by interrupted runs: %v", entries)
@@ -39,8 +52,8 @@ func TestInterruptStopsRun(t *testing.T) {
 }
 
 // TestSIGINTStopsRun: the real signal, to a bjchart process (this test's
-// binary running main): 'bjchart indices --set all' stops within a
-// second of a SIGINT and exits 130 with no output.
+// binary running main): 'bjchart indices --set all' stops at a SIGINT
+// and exits 130 with no output.
 func TestSIGINTStopsRun(t *testing.T) {
 	if os.Getenv("BJCHART_TEST_MAIN") == "1" {
 		os.Args = append([]string{"bjchart"}, flagArgs()...)
@@ -57,14 +70,12 @@ func TestSIGINTStopsRun(t *testing.T) {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(1500 * time.Millisecond) // under way
-	sent := time.Now()
+	time.Sleep(1500 * time.Millisecond) // under way: the run takes minutes
 	cmd.Process.Signal(syscall.SIGINT)
 	err := cmd.Wait()
-	took := time.Since(sent)
 	code := cmd.ProcessState.ExitCode()
-	if code != exitInterrupted || took > time.Second || out.Len() != 0 || !strings.Contains(errb.String(), "bjchart: interrupted") {
-		t.Errorf("SIGINT: exit %d (%v) after %v; stdout %d bytes; stderr %q", code, err, took.Round(time.Millisecond), out.Len(), errb.String())
+	if code != exitInterrupted || out.Len() != 0 || !strings.Contains(errb.String(), "bjchart: interrupted") {
+		t.Errorf("SIGINT: exit %d (%v); stdout %d bytes; stderr %q", code, err, out.Len(), errb.String())
 	}
 }
 

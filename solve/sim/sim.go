@@ -507,12 +507,14 @@ func Run(cfg Config, ch Strategy, progress func(done, total int64)) (Result, err
 		}
 		sh = *cfg.Shoe
 	}
-	// Progress is told every so many rounds a shard: often when the
-	// players think (a search or an exact solve a decision).
+	// The context is read and progress told every so many rounds a
+	// shard: every round when the players think (a search or an exact
+	// solve a decision: seven searching seats take about 0.3 s a round,
+	// and a run must stop within a second of being told).
 	every := int64(1 << 16)
 	for _, p := range seats {
 		if _, ok := p.Strategy.(liveStrategy); ok {
-			every = 16
+			every = 1
 		}
 	}
 	results := make([]Result, shards)
