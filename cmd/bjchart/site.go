@@ -18,9 +18,10 @@ func newSiteCmd(e env) *cobra.Command {
 		Short: "Write the web page as a static site that works offline",
 		Long: `Write bjchart's web page as a folder any static host serves unchanged
 (GitHub Pages, a bucket, nginx, python3 -m http.server), every number
-computed in the browser, kept by the phone for use offline. Building the
-WebAssembly needs Go and bjchart's source: run it in a clone, or give
---wasm.
+computed in the browser, kept by the phone for use offline. It builds
+the page's two WebAssembly modules with Go from bjchart's source (about
+a minute each, said before it starts, and counted in its progress): run
+it from a clone, or give them built with --wasm and --draw-wasm.
 
 More: 'bjchart help web'.`,
 		Example: `  bjchart site -o site
@@ -37,7 +38,11 @@ More: 'bjchart help web'.`,
 			if stop, err := e.checked(req, err); stop {
 				return err
 			}
-			bar := newProgress(e, int64(job.Pages()), "writing the site", "pages", progressbar.OptionShowCount())
+			if n := job.Builds(); n > 0 {
+				fmt.Fprint(e.stderr, render.WrapProse(fmt.Sprintf("bjchart: building the page's %s with Go (GOOS=js GOARCH=wasm) from bjchart's source, about a minute each on two cores; --wasm and --draw-wasm take them built\n",
+					map[bool]string{true: "WebAssembly and its drawing module", false: "WebAssembly module"}[n == 2]), e.width()))
+			}
+			bar := newProgress(e, job.Steps(), "writing the site", "steps (modules built, then pages)", progressbar.OptionShowCount())
 			rep, err := job.Run(cmd.Context(), bar.SetOf)
 			bar.Finish()
 			if err != nil {

@@ -130,6 +130,11 @@ var modules = [2]struct{ field, file, build string }{
 	{"draw-wasm", "bjchart-draw.wasm", "GOOS=js GOARCH=wasm go build -tags draw ./cmd/bjchart-wasm"},
 }
 
+// painterMark is in the drawing module's code and not the core's: the
+// import path of the PDF library only the painter links, which Go keeps
+// in a module's function names even stripped (-s -w).
+var painterMark = []byte("go-pdf/fpdf")
+
 // maxWASM bounds a module given with --wasm (the page's is about 28 MB).
 const maxWASM = 200 << 20
 
@@ -278,9 +283,26 @@ func (j SiteJob) pages() []sitePage {
 // Pages is the number of pages the site precomputes.
 func (j SiteJob) Pages() int { return len(j.pages()) }
 
+// Builds is the number of WebAssembly modules Run builds with Go (those
+// not given built): about a minute each on two cores.
+func (j SiteJob) Builds() int {
+	n := 0
+	for _, file := range j.wasm {
+		if file == "" {
+			n++
+		}
+	}
+	return n
+}
+
+// Steps is the total Run's progress counts to: a step per module built,
+// then one per page.
+func (j SiteJob) Steps() int64 { return int64(j.Builds() + j.Pages()) }
+
 // Run writes the site: into a new folder beside the output, renamed into
 // place when whole, so that a failure leaves no half-written site.
-// progress is told the pages written of all after each.
+// progress is told the steps done of all (Steps): each module built,
+// then each page written.
 func (j SiteJob) Run(ctx context.Context, progress func(done, total int64)) (SiteReport, error) {
 	rep := SiteReport{Out: j.out}
 	out, err := filepath.Abs(j.out) // the toolchain builds in bjchart's folder, not this one
@@ -296,10 +318,15 @@ func (j SiteJob) Run(ctx context.Context, progress func(done, total int64)) (Sit
 	w := siteWriter{dir: tmp}
 
 	// The two modules and Go's loader for them, from the same toolchain.
+	steps, done := j.Steps(), int64(0)
 	for i, m := range modules {
 		wasm, err := j.buildWASM(ctx, tmp, i)
 		if err != nil {
 			return rep, err
+		}
+		if j.wasm[i] == "" && progress != nil {
+			done++
+			progress(done, steps)
 		}
 		wasmGz := gzipped(wasm)
 		w.add(m.file, wasm)         // for a browser without DecompressionStream
@@ -319,7 +346,11 @@ func (j SiteJob) Run(ctx context.Context, progress func(done, total int64)) (Sit
 	if err := w.addAssets(); err != nil {
 		return rep, err
 	}
-	pages, err := j.addPages(ctx, &w, progress)
+	pages, err := j.addPages(ctx, &w, func(d, _ int64) {
+		if progress != nil {
+			progress(done+d, steps)
+		}
+	})
 	if err != nil {
 		return rep, err
 	}
@@ -533,6 +564,10 @@ func (j SiteJob) buildWASM(ctx context.Context, tmp string, i int) ([]byte, erro
 		}
 		if !bytes.HasPrefix(data, []byte("\x00asm")) {
 			return nil, param.Errorf(m.field, file, "not a WebAssembly module (it does not start with \\0asm): want the module %s writes", m.build)
+		}
+		if paints := bytes.Contains(data, painterMark); paints != (i == 1) {
+			other := modules[1-i]
+			return nil, param.Errorf(m.field, file, "the module %s writes (it is for --%s); want the module %s writes", other.build, other.field, m.build)
 		}
 		return data, nil
 	}

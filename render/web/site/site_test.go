@@ -83,18 +83,30 @@ func TestSiteRefusals(t *testing.T) {
 func TestSiteWrites(t *testing.T) {
 	wasm := filepath.Join(t.TempDir(), "stand-in.wasm")
 	os.WriteFile(wasm, []byte("\x00asm\x01\x00\x00\x00"), 0o644)
+	drawWASM := filepath.Join(t.TempDir(), "stand-in-draw.wasm")
+	os.WriteFile(drawWASM, []byte("\x00asm\x01\x00\x00\x00 codeberg.org/go-pdf/fpdf.(*Fpdf).Cell"), 0o644)
 	out := filepath.Join(t.TempDir(), "site")
-	req := SiteRequest{Out: out, WASM: wasm, DrawWASM: wasm, Version: "test"}
+	req := SiteRequest{Out: out, WASM: wasm, DrawWASM: drawWASM, Version: "test"}
 	job, err := req.Check()
 	if err != nil {
 		t.Fatal(err)
 	}
 	job.games = job.games[:1] // the default game only: each page is a solve
+	swapped, err := SiteRequest{Out: out, WASM: drawWASM, DrawWASM: wasm}.Check()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range [][2]string{{wasm, wasm}, {drawWASM, drawWASM}, {drawWASM, wasm}} {
+		swapped.wasm = m
+		if _, err := swapped.Run(context.Background(), nil); err == nil || !strings.Contains(err.Error(), "it is for --") {
+			t.Errorf("modules %q: %v, want the module given for the other field refused", m, err)
+		}
+	}
 	rep, err := job.Run(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rep.Pages != job.Pages() || rep.WASM != 8 || rep.DrawWASM != 8 {
+	if rep.Pages != job.Pages() || rep.WASM != 8 || rep.DrawWASM != 46 {
 		t.Errorf("report %+v", rep)
 	}
 	var index struct{ Pages map[string]string }
