@@ -21,6 +21,7 @@ import (
 //   - Lucky Lucky: pay table 1, 6 decks, 2.66%.
 //   - Match the Dealer: 4 decks paying 12 and 4, from its lines below
 //     (TestPublishedCombinations).
+//
 // The Over/Under 13 edges, 6.55% (over) and 10.07% (under) with 6 decks,
 // are computed here, and agree with the 6.6% and 10% a column quotes
 // (Mark Pilarski, "Side bets usually have a huge house edge").
