@@ -133,3 +133,5 @@ func TestPublishedCombinations(t *testing.T) {
 		})
 	}
 }
+
+func bigInt(n int64) *big.Rat { return big.NewRat(n, 1) }
