@@ -20,7 +20,10 @@ type Effects struct {
 	EOR [10]float64
 	// Tags are a count's integer tags (A, 2..9, T): the EORs scaled so
 	// that the largest is ±Level and rounded. A counter adds a card's tag
-	// as it is seen, so a high count favours the bet.
+	// as it is seen, so a high count favours the bet. Level is 0 and the
+	// tags are 0 when every EOR is 0, as for Perfect Pairs and Match the
+	// Dealer: removing a card of any rank, its suit unknown, leaves the
+	// chance of a pair (a match) as it was.
 	Tags  [10]int
 	Level int // the largest tag
 	// Correlation is the betting correlation of the tags with the EORs:
