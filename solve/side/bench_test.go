@@ -31,7 +31,7 @@ func BenchmarkEvaluate(b *testing.B) {
 					b.Fatal(err)
 				}
 				for b.Loop() {
-					if _, err := Evaluate(bt, bt.Tables[0], s.shoe); err != nil {
+					if _, err := Evaluate(bt, bt.Tables[0], s.shoe, Rules{}); err != nil {
 						b.Fatal(err)
 					}
 				}

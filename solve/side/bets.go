@@ -27,10 +27,17 @@ type Bet struct {
 	// i for Outcomes[i]; for a bet paid per card, its matches.
 	classify func(h []Card) uint16
 	perCard  bool // paid per matching card: Match the Dealer
+	dealer   bool // settled on the dealer's whole hand: Buster Blackjack
 }
 
-// size returns the number of cards the bet looks at.
-func (b *Bet) size() int { return len(b.Cards) }
+// size returns the number of cards the bet looks at; for a bet on the
+// dealer's whole hand, the fewest (two).
+func (b *Bet) size() int {
+	if b.dealer {
+		return 2
+	}
+	return len(b.Cards)
+}
 
 // classes returns the number of classes classify returns.
 func (b *Bet) classes() int {

@@ -1,7 +1,7 @@
 // Package side values blackjack side bets exactly, for any shoe: 21+3,
 // Perfect Pairs, Lucky Ladies, Royal Match, Match the Dealer, Over/Under
 // 13 and Lucky Lucky, each on its published pay tables or on one the user
-// writes.
+// writes; and Buster Blackjack, on the dealer's whole hand.
 //
 // A value is found in four steps:
 //
@@ -23,5 +23,7 @@
 //
 // The cards are the first dealt from the shoe: the player's two, the
 // dealer's up card, and for Lucky Ladies the dealer's hole card. Nothing
-// is conditioned on the dealer's peek.
+// is conditioned on the dealer's peek. Buster Blackjack's dealer draws
+// from the shoe as the bet finds it (dealerClasses): the players' cards,
+// unseen, are not removed, and their draws are left out.
 package side

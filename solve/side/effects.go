@@ -39,8 +39,8 @@ var rankWeight = [10]float64{1, 1, 1, 1, 1, 1, 1, 1, 1, 4}
 // full shoe of decks decks, each exact (a rank-only shoe), and tags of
 // level 1 to 3, the lowest whose correlation is within 0.02 of the best.
 // done, when not nil, is called as each rank is valued.
-func RemovalEffects(ctx context.Context, b *Bet, t Table, decks int, done func(int)) (*Effects, error) {
-	full, err := Evaluate(b, t, NewShoe(decks))
+func RemovalEffects(ctx context.Context, b *Bet, t Table, decks int, rules Rules, done func(int)) (*Effects, error) {
+	full, err := Evaluate(b, t, NewShoe(decks), rules)
 	if err != nil {
 		return nil, err
 	}
@@ -55,7 +55,7 @@ func RemovalEffects(ctx context.Context, b *Bet, t Table, decks int, done func(i
 		if err != nil {
 			return nil, err
 		}
-		r, err := Evaluate(b, t, s)
+		r, err := Evaluate(b, t, s, rules)
 		if err != nil {
 			return nil, err
 		}

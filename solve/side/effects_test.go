@@ -13,7 +13,7 @@ import (
 func TestEffectsSumToZero(t *testing.T) {
 	for _, b := range Bets() {
 		for _, decks := range []int{1, 6} {
-			e, err := RemovalEffects(context.Background(), b, b.Tables[0], decks, nil)
+			e, err := RemovalEffects(context.Background(), b, b.Tables[0], decks, Rules{}, nil)
 			if err != nil {
 				t.Fatal(err)
 			}

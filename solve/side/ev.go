@@ -18,7 +18,7 @@ type Report struct {
 	Decks    int    // decks of the full shoe
 	Shoe     string // the shoe as ParseShoe reads it; "" for the full shoe
 	RankOnly bool   // the shoe's suits are not known
-	Cards    int    // the cards the bet looks at
+	Cards    int    // the cards the bet looks at; 0 for the dealer's whole hand
 	// Deals is the number of ordered deals of Cards physical cards from
 	// the shoe (n(n-1)... for n cards); nil for a rank-only shoe, whose
 	// deals are not known.
@@ -118,8 +118,9 @@ func (b *Bet) settlement(t Table) (names []string, pays []*big.Rat, lineOf []int
 	return append(names, LossOutcome), append(pays, big.NewRat(-1, 1)), lineOf
 }
 
-// Evaluate returns the exact value of bet b paid by table t on shoe s.
-func Evaluate(b *Bet, t Table, s Shoe) (*Report, error) {
+// Evaluate returns the exact value of bet b paid by table t on shoe s;
+// the rules matter only to a bet on the dealer's whole hand (buster).
+func Evaluate(b *Bet, t Table, s Shoe, rules Rules) (*Report, error) {
 	if n := s.Total(); n < b.size() {
 		return nil, fmt.Errorf("%d cards in the shoe; %s needs %d", n, b.Name, b.size())
 	}
@@ -127,7 +128,15 @@ func Evaluate(b *Bet, t Table, s Shoe) (*Report, error) {
 	if !s.Full() {
 		r.Shoe = s.String()
 	}
-	num, den, deals := classDeals(b, s)
+	var num []*big.Int
+	var den *big.Int
+	var deals []uint64
+	if b.dealer {
+		r.Cards = 0
+		num, den = dealerClasses(b, s, rules)
+	} else {
+		num, den, deals = classDeals(b, s)
+	}
 	names, pays, lineOf := b.settlement(t)
 	lineNum := make([]*big.Int, len(names))
 	var lineDeals []uint64

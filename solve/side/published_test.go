@@ -77,7 +77,7 @@ func evaluate(t testing.TB, bet, table string, s Shoe) *Report {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := Evaluate(b, tb, s)
+	r, err := Evaluate(b, tb, s, Rules{})
 	if err != nil {
 		t.Fatal(err)
 	}

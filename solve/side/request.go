@@ -18,6 +18,7 @@ type Request struct {
 	Decks   int    // decks of the full shoe, 1 to MaxDecks
 	Shoe    string // the shoe left: 10 counts of A..T (suits unknown) or 52 of As..Kc; "" is the full shoe
 	Effects bool   // also the effects of removal and a count's tags
+	H17     bool   // the dealer hits soft 17: buster only
 }
 
 // DefaultRequest is 21+3 on its first table (100-40-30-10-5) from six
@@ -35,6 +36,7 @@ func (q *Request) Params(s *param.Set) {
 	s.Int(&q.Decks, "decks", fmt.Sprintf("decks of the full shoe, 1 to %d", MaxDecks))
 	s.String(&q.Shoe, "shoe", "deal from this shoe left of the full decks: ten counts of A,2..9,T (the removed cards' suits unknown, every removal equally likely) or 52 counts of As,Ah,Ad,Ac,2s,...,Kc")
 	s.Bool(&q.Effects, "effects", "also the effects of removal of each rank and a count's tags")
+	s.Bool(&q.H17, "h17", "the dealer hits soft 17 (buster: the bet on the dealer's whole hand)")
 }
 
 // A Job is a checked request.
@@ -42,6 +44,7 @@ type Job struct {
 	Bet     *Bet
 	Table   Table
 	Shoe    Shoe
+	Rules   Rules
 	Effects bool
 }
 
@@ -68,7 +71,10 @@ func (q Request) Check() (Job, error) {
 	if q.Effects && !sh.Full() {
 		return Job{}, param.Fieldf("effects", "{effects} are measured on the full shoe; leave out {shoe}")
 	}
-	return Job{Bet: b, Table: t, Shoe: sh, Effects: q.Effects}, nil
+	if q.H17 && !b.dealer {
+		return Job{}, param.Fieldf("h17", "{h17} is a rule of the dealer's draw; %s does not see it (want bet buster)", b.Name)
+	}
+	return Job{Bet: b, Table: t, Shoe: sh, Rules: Rules{H17: q.H17}, Effects: q.Effects}, nil
 }
 
 // Validate reports what is wrong with the request, or nil.
@@ -88,7 +94,7 @@ func (j Job) Run(ctx context.Context, progress func(done, total int64)) (*Report
 	if j.Effects {
 		total += 10
 	}
-	r, err := Evaluate(j.Bet, j.Table, j.Shoe)
+	r, err := Evaluate(j.Bet, j.Table, j.Shoe, j.Rules)
 	if err != nil {
 		return nil, err
 	}
@@ -96,7 +102,7 @@ func (j Job) Run(ctx context.Context, progress func(done, total int64)) (*Report
 		progress(1, total)
 	}
 	if j.Effects {
-		e, err := RemovalEffects(ctx, j.Bet, j.Table, j.Shoe.Decks, func(done int) {
+		e, err := RemovalEffects(ctx, j.Bet, j.Table, j.Shoe.Decks, j.Rules, func(done int) {
 			if progress != nil {
 				progress(1+int64(done), total)
 			}
