@@ -15,7 +15,10 @@ import (
 type Table struct {
 	Name   string // e.g. "100-40-30-10-5"; "" for a table the user wrote
 	Source string // where the table is published
-	Pays   []Pay  // in the order written
+	// Checked states the published figures this package reproduces for
+	// the table (its tests assert them), or the figures it computes.
+	Checked string
+	Pays    []Pay // in the order written
 }
 
 // A Pay is what an outcome pays, "to 1": a winning bet returns Pays times

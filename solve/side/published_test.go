@@ -54,6 +54,16 @@ func TestPublishedHouseEdges(t *testing.T) {
 		{"lucky-lucky", "200-100-50-30-15-3-2-2", 6, -0.0266, 4},
 		{"over-under-13", "over", 6, -0.0655, 4},
 		{"over-under-13", "under", 6, -0.1007, 4},
+		// Computed here only (Table.Checked says so), on combinations the
+		// brute force and the published tables confirm.
+		{"21+3", "100-40-30-10-5", 6, -0.046210, 6},
+		{"21+3", "100-40-30-10-5", 8, -0.037039, 6},
+		{"21+3", "100-35-33-10-5", 6, -0.041427, 6},
+		{"perfect-pairs", "25-12-6", 6, -0.061093, 6},
+		{"perfect-pairs", "30-10-5", 6, -0.057878, 6},
+		{"match-the-dealer", "11-4", 6, -0.040618, 6},
+		{"over-under-13", "over", 6, -0.065545, 6},
+		{"over-under-13", "under", 6, -0.100668, 6},
 	}
 	for _, tt := range tests {
 		t.Run(fmt.Sprintf("%s/%s/decks=%d", tt.bet, tt.table, tt.decks), func(t *testing.T) {

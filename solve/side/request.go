@@ -132,6 +132,9 @@ func WriteList(w io.Writer) error {
 				def = " (default)"
 			}
 			fmt.Fprintf(&b, "  table %s%s: %s\n    source: %s\n", t.Name, def, t, t.Source)
+			if t.Checked != "" {
+				fmt.Fprintf(&b, "    checked: %s\n", t.Checked)
+			}
 		}
 	}
 	_, err := io.WriteString(w, b.String())
