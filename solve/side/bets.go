@@ -2,6 +2,7 @@ package side
 
 import (
 	"fmt"
+	"math/big"
 	"slices"
 	"strings"
 )
@@ -384,4 +385,22 @@ func classifyLuckyLucky(h []Card) uint16 {
 		m |= 1 << 7
 	}
 	return m
+}
+
+// Combinations returns deals (ordered deals of the bet's cards, as a
+// Line has them) as combinations: the cards of each run whose order the
+// outcome does not depend on (the player's two; for 21+3 and Lucky Lucky
+// all three) counted unordered, as the published analyses count them;
+// nil for nil. For a bet on the dealer's whole hand it returns deals.
+func (b *Bet) Combinations(deals *big.Int) *big.Int {
+	if deals == nil {
+		return nil
+	}
+	div := int64(1)
+	for _, p := range b.parts {
+		for k := int64(2); k <= int64(p); k++ {
+			div *= k
+		}
+	}
+	return new(big.Int).Quo(deals, big.NewInt(div))
 }

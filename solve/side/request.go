@@ -1,6 +1,7 @@
 package side
 
 import (
+	"bjchart/solve"
 	"context"
 	"fmt"
 	"io"
@@ -17,8 +18,12 @@ type Request struct {
 	Pays    string // one of the bet's tables by name, or "outcome:pays,..."; "" is its first table
 	Decks   int    // decks of the full shoe, 1 to MaxDecks
 	Shoe    string // the shoe left: 10 counts of A..T (suits unknown) or 52 of As..Kc; "" is the full shoe
-	Effects bool   // also the effects of removal and a count's tags
+	Effects bool   // also the effects of removal and a count's tags (the field "count")
 	H17     bool   // the dealer hits soft 17: buster only
+	// Rules is a game's rule string ("6D H17 DAS LS"), if given: its deck
+	// count is the full shoe's and its soft-17 rule the dealer's, in place
+	// of Decks and H17.
+	Rules string
 }
 
 // DefaultRequest is 21+3 on its first table (100-40-30-10-5) from six
@@ -35,8 +40,9 @@ func (q *Request) Params(s *param.Set) {
 	s.String(&q.Pays, "pays", "the pay table: one of the bet's by name (see the list), or outcome:pays,... e.g. \"perfect-pair:25,coloured-pair:12,mixed-pair:6\" (pays to 1)")
 	s.Int(&q.Decks, "decks", fmt.Sprintf("decks of the full shoe, 1 to %d", MaxDecks))
 	s.String(&q.Shoe, "shoe", "deal from this shoe left of the full decks: ten counts of A,2..9,T (the removed cards' suits unknown, every removal equally likely) or 52 counts of As,Ah,Ad,Ac,2s,...,Kc")
-	s.Bool(&q.Effects, "effects", "also the effects of removal of each rank and a count's tags")
+	s.Bool(&q.Effects, "count", "also the effects of removal of each rank and a count's tags")
 	s.Bool(&q.H17, "h17", "the dealer hits soft 17 (buster: the bet on the dealer's whole hand)")
+	s.String(&q.Rules, "rules", "the game's rules, e.g. \"6D H17 DAS LS\": its deck count and soft-17 rule instead of decks and h17")
 }
 
 // A Job is a checked request.
@@ -58,6 +64,19 @@ func (q Request) Check() (Job, error) {
 	if err != nil {
 		return Job{}, &param.Error{Name: "pays", Input: err.Error()}
 	}
+	h17 := q.H17
+	if q.Rules != "" {
+		r, err := solve.ParseRules(q.Rules)
+		switch {
+		case err != nil:
+			return Job{}, param.Errorf("rules", q.Rules, "%v", err)
+		case r.Infinite():
+			return Job{}, param.Errorf("rules", q.Rules, "an infinite deck has no shoe to deal a side bet from; give a deck count (1D to %dD)", MaxDecks)
+		case r.Decks > MaxDecks:
+			return Job{}, param.Errorf("rules", q.Rules, "%d decks; side bets are valued for 1 to %d", r.Decks, MaxDecks)
+		}
+		q.Decks, h17 = r.Decks, r.H17 && b.dealer
+	}
 	if q.Decks < 1 || q.Decks > MaxDecks {
 		return Job{}, param.NumberErrorf("decks", q.Decks, "want 1 to %d", MaxDecks)
 	}
@@ -69,12 +88,12 @@ func (q Request) Check() (Job, error) {
 		return Job{}, param.Fieldf("shoe", "{shoe} holds %d cards; %s deals %d", n, b.Name, b.size())
 	}
 	if q.Effects && !sh.Full() {
-		return Job{}, param.Fieldf("effects", "{effects} are measured on the full shoe; leave out {shoe}")
+		return Job{}, param.Fieldf("count", "{count} is worked out on the full shoe (its effects of removal); leave out {shoe}")
 	}
 	if q.H17 && !b.dealer {
 		return Job{}, param.Fieldf("h17", "{h17} is a rule of the dealer's draw; %s does not see it (want bet buster)", b.Name)
 	}
-	return Job{Bet: b, Table: t, Shoe: sh, Rules: Rules{H17: q.H17}, Effects: q.Effects}, nil
+	return Job{Bet: b, Table: t, Shoe: sh, Rules: Rules{H17: h17}, Effects: q.Effects}, nil
 }
 
 // Validate reports what is wrong with the request, or nil.

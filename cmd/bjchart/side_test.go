@@ -1,0 +1,56 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"bjchart/render"
+)
+
+// TestSide: a side bet's table as text (golden), JSON and CSV, the list
+// of bets, and its usage errors.
+func TestSide(t *testing.T) {
+	code, out, stderr := runCmd(t, "side", "21+3", "--rules", "6D H17 DAS LS", "--pays", "9-to-1")
+	if code != exitOK {
+		t.Fatalf("side: exit %d: %s", code, stderr)
+	}
+	golden(t, "side-21plus3-6d.txt", out)
+
+	code, out, _ = runCmd(t, "side", "perfect-pairs", "--decks", "8", "--format", "json")
+	var j render.JSONSide
+	if err := json.Unmarshal([]byte(out), &j); code != exitOK || err != nil {
+		t.Fatalf("side --format json: exit %d, %v", code, err)
+	}
+	// The Wizard of Odds' Perfect Pairs, pay table A, eight decks.
+	if got := 100 * j.HouseEdge; got < 4.09635 || got > 4.09645 || j.Outcomes[0].Combinations.Int64() != 1456 {
+		t.Errorf("perfect pairs, eight decks: house edge %.5f%%, %v perfect pairs; want 4.0964%% and 1456", got, j.Outcomes[0].Combinations)
+	}
+
+	code, out, _ = runCmd(t, "side", "over-under-13", "--format", "csv", "--shoe", "20,24,24,24,24,24,24,24,24,90")
+	if lines := strings.Split(strings.TrimSpace(out), "\n"); code != exitOK || len(lines) != 4 || !strings.Contains(lines[3], ",total,") {
+		t.Errorf("side --format csv: exit %d:\n%s", code, out)
+	}
+
+	if code, out, _ := runCmd(t, "side"); code != exitOK || !strings.Contains(out, "lucky-ladies") || !strings.Contains(out, "wizardofodds.com") {
+		t.Errorf("side with no bet: exit %d, want the list:\n%.300s", code, out)
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"side", "22+3"}, "--bet"},
+		{[]string{"side", "21+3", "--pays", "straight:x"}, "--pays"},
+		{[]string{"side", "21+3", "--rules", "INF"}, "infinite deck"},
+		{[]string{"side", "21+3", "--decks", "0"}, "--decks 0"},
+		{[]string{"side", "21+3", "--shoe", "1,2,3"}, "--shoe"},
+		{[]string{"side", "21+3", "--count", "--shoe", "20,24,24,24,24,24,24,24,24,96"}, "--count"},
+		{[]string{"side", "--decks", "2"}, "name the bet"},
+		{[]string{"side", "21+3", "perfect-pairs"}, "at most one bet"},
+	} {
+		code, _, stderr := runCmd(t, tc.args...)
+		if code != exitUsage || !strings.Contains(stderr, tc.want) || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("%q: exit %d, %q; want exit 2, one line naming %q", tc.args, code, stderr, tc.want)
+		}
+	}
+}

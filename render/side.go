@@ -1,0 +1,186 @@
+package render
+
+import (
+	"encoding/csv"
+	"fmt"
+	"io"
+	"math/big"
+	"strconv"
+	"strings"
+
+	"bjchart/solve/side"
+)
+
+// JSONSide is the JSON form of a side bet's value: its table line by line
+// and its total return, a fraction of the bet (the house edge is minus
+// it).
+type JSONSide struct {
+	Bet   string `json:"bet"`
+	Rules string `json:"rules"` // the bet's rules in words
+	Pays  string `json:"pays"`  // the pay table as --pays takes it
+	// Table names the published table, "" for one the user wrote;
+	// Source is where it is published.
+	Table  string `json:"table,omitempty"`
+	Source string `json:"source,omitempty"`
+	Decks  int    `json:"decks"`
+	Shoe   string `json:"shoe,omitempty"` // the shoe left, "" for the full shoe
+	// SuitsKnown is false for a shoe given by rank: the removed cards'
+	// suits unknown, every removal equally likely; its lines then have no
+	// combinations.
+	SuitsKnown bool             `json:"suits_known"`
+	Outcomes   []JSONSideLine   `json:"outcomes"`
+	Return     float64          `json:"return"`       // in bets
+	ReturnRat  string           `json:"return_exact"` // the exact fraction
+	HouseEdge  float64          `json:"house_edge"`   // -return
+	Effects    *JSONSideEffects `json:"effects,omitempty"`
+}
+
+// JSONSideLine is one outcome of a side bet's table (or the loss).
+type JSONSideLine struct {
+	Outcome string `json:"outcome"`
+	// Combinations are the deals that settle so, each run of cards
+	// whose order does not matter counted unordered (an exact integer;
+	// absent for a shoe given by rank).
+	Combinations *big.Int `json:"combinations,omitempty"`
+	Probability  float64  `json:"probability"`
+	ProbRat      string   `json:"probability_exact"`
+	Pays         float64  `json:"pays"` // to 1; -1 for the loss
+	Return       float64  `json:"return"`
+}
+
+// JSONSideEffects are a bet's effects of removal and its count.
+type JSONSideEffects struct {
+	// EOR is by rank (A, 2..9, T): the change in the bet's return, in
+	// bets, when one card of the rank leaves the full shoe.
+	EOR         [10]float64 `json:"eor"`
+	Tags        [10]int     `json:"tags"`
+	Correlation float64     `json:"correlation"` // of the tags with the EORs
+}
+
+// NewJSONSide converts a side bet's report.
+func NewJSONSide(r *side.Report, b *side.Bet) JSONSide {
+	out := JSONSide{Bet: r.Bet, Rules: b.Rules, Pays: r.Table.String(), Table: r.Table.Name, Source: r.Table.Source,
+		Decks: r.Decks, Shoe: r.Shoe, SuitsKnown: !r.RankOnly, Return: r.EV, ReturnRat: r.Return.RatString(), HouseEdge: r.HouseEdge()}
+	for _, l := range r.Lines {
+		pays, _ := l.Pays.Float64()
+		out.Outcomes = append(out.Outcomes, JSONSideLine{Outcome: l.Outcome, Combinations: b.Combinations(l.Deals),
+			Probability: l.P, ProbRat: l.Prob.RatString(), Pays: pays, Return: l.Return})
+	}
+	if e := r.Effects; e != nil {
+		out.Effects = &JSONSideEffects{EOR: e.EOR, Tags: e.Tags, Correlation: e.Correlation}
+	}
+	return out
+}
+
+// SideJSON writes a side bet's value as indented JSON.
+func SideJSON(w io.Writer, r *side.Report, b *side.Bet) error {
+	return WriteJSON(w, NewJSONSide(r, b))
+}
+
+// SideCSV writes one line per outcome, the loss and the total last.
+func SideCSV(w io.Writer, r *side.Report, b *side.Bet) error {
+	j := NewJSONSide(r, b)
+	cw := csv.NewWriter(w)
+	cw.Write([]string{"bet", "decks", "shoe", "outcome", "combinations", "probability", "pays", "return"})
+	for _, l := range j.Outcomes {
+		combos := ""
+		if l.Combinations != nil {
+			combos = l.Combinations.String()
+		}
+		cw.Write([]string{j.Bet, strconv.Itoa(j.Decks), j.Shoe, l.Outcome, combos, csvNum(l.Probability), csvNum(l.Pays), csvNum(l.Return)})
+	}
+	cw.Write([]string{j.Bet, strconv.Itoa(j.Decks), j.Shoe, "total", "", "1", "", csvNum(j.Return)})
+	cw.Flush()
+	return cw.Error()
+}
+
+// SideRows are a side bet's table as the text and the page lay it out:
+// outcome, combinations, probability, pays, return.
+func SideRows(r *side.Report, b *side.Bet) ReportTable {
+	t := ReportTable{Header: []string{"outcome", "combinations", "probability", "pays", "return"}}
+	total := new(big.Int)
+	for _, l := range r.Lines {
+		combos := "-"
+		if c := b.Combinations(l.Deals); c != nil {
+			combos = Thousands(c.Int64())
+			if !c.IsInt64() {
+				combos = c.String()
+			}
+			total.Add(total, c)
+		}
+		t.Rows = append(t.Rows, []string{l.Outcome, combos, strconv.FormatFloat(l.P, 'f', 8, 64),
+			l.Pays.RatString(), signedFixed(l.Return, 6)})
+	}
+	combos := "-"
+	if !r.RankOnly && r.Deals != nil {
+		combos = Thousands(total.Int64())
+	}
+	t.Rows = append(t.Rows, []string{"total", combos, "1", "", signedFixed(r.EV, 6)})
+	return t
+}
+
+// signedFixed prints x with digits decimals and its sign, never -0.
+func signedFixed(x float64, digits int) string {
+	s := strconv.FormatFloat(x, 'f', digits, 64)
+	if strings.Trim(s, "-0.") == "" {
+		return strings.TrimPrefix(s, "-")
+	}
+	if x > 0 {
+		s = "+" + s
+	}
+	return s
+}
+
+// SideText writes a side bet's value: what it is, its table line by line
+// and its house edge, then its count if asked for.
+func SideText(w io.Writer, r *side.Report, b *side.Bet) error {
+	shoe := fmt.Sprintf("%d full decks", r.Decks)
+	if r.Decks == 1 {
+		shoe = "one full deck"
+	}
+	if r.Shoe != "" {
+		shoe = fmt.Sprintf("the shoe left of %d decks, %s", r.Decks, r.Shoe)
+		if r.RankOnly {
+			shoe += " (by rank: the removed cards' suits unknown, every removal equally likely)"
+		}
+	}
+	table := r.Table.Name
+	if table == "" {
+		table = "yours"
+	}
+	fmt.Fprintf(w, "bjchart side: %s from %s\npay table %s: %s\n", r.Bet, shoe, table, r.Table.String())
+	fmt.Fprintf(w, "%s: %s.\n", r.Bet, b.Rules)
+	if r.Table.Source != "" {
+		fmt.Fprintf(w, "The table: %s.\n", r.Table.Source)
+	}
+	fmt.Fprintln(w)
+	rt := SideRows(r, b)
+	if err := lightTable(w, rt.Header, rt.Rows); err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "\n%s per bet; exact", EdgeText(r.EV, 4))
+	if r.RankOnly && r.Shoe != "" {
+		fmt.Fprint(w, " over the suits the removed cards may have had")
+	}
+	fmt.Fprintf(w, " (the return is %s of a bet).\n", r.Return.RatString())
+	fmt.Fprintln(w, "Pays are to 1: a winning bet is paid that many times the bet besides the bet; a hand is paid once, at the best pay among the outcomes it makes. Combinations count each run of cards whose order does not matter unordered.")
+	if e := r.Effects; e != nil {
+		fmt.Fprintln(w, "\nEffects of removal: the change in the bet's return, in percentage points of the bet, when one card of the rank leaves the full shoe; and a count's tags, scaled from them.")
+		var rows [][]string
+		for i, name := range []string{"A", "2", "3", "4", "5", "6", "7", "8", "9", "T"} {
+			rows = append(rows, []string{name, signedFixed(100*e.EOR[i], 4), strconv.Itoa(e.Tags[i])})
+		}
+		if err := lightTable(w, []string{"rank", "effect", "tag"}, rows); err != nil {
+			return err
+		}
+		if e.Level == 0 {
+			fmt.Fprintln(w, "No count: removing a card of any rank, its suit unknown, leaves the bet's return as it was.")
+		} else {
+			fmt.Fprintf(w, "The tags' correlation with the effects: %.3f. A counter adds a card's tag as it is seen; a high count favours the bet.\n", e.Correlation)
+		}
+	}
+	return nil
+}
+
+// SideList writes the bets bjchart values and their pay tables.
+func SideList(w io.Writer) error { return side.WriteList(w) }
