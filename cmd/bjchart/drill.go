@@ -195,7 +195,7 @@ as text or JSON (--format json).`,
 					fmt.Fprintf(e.stdout, "%v\n%s", err, prompt)
 				}
 			}
-			if err := sc.Err(); err != nil {
+			if err := answersEnded(sc, answers, line, len(grades)); err != nil {
 				return err
 			}
 			rep := render.NewIndexDrillReport(job, key, grades)
@@ -344,6 +344,8 @@ func askCounts(ctx context.Context, e env, job drill.CountJob, in io.Reader, ans
 // or a file of no answers at all.
 func answersEnded(sc *bufio.Scanner, answers string, line, graded int) error {
 	switch err := sc.Err(); {
+	case errors.Is(err, bufio.ErrTooLong) && answers == "":
+		return usagef("a line longer than 64 KB; an answer is a line of its own")
 	case errors.Is(err, bufio.ErrTooLong):
 		return usagef("--answers %s, line %d: longer than 64 KB; an answer is a line of its own", answers, line+1)
 	case err != nil:
@@ -427,6 +429,9 @@ func answersInput(e env, answers, format, what string) (io.Reader, error) {
 		data, err := param.ReadFile(answers, maxAnswersFile, what)
 		if err != nil {
 			return nil, chartError(err)
+		}
+		if len(bytes.TrimSpace(data)) == 0 { // refused before the work, by every drill alike
+			return nil, usagef("--answers %s holds no answers (%s)", answers, what)
 		}
 		return bytes.NewReader(data), nil
 	}

@@ -103,3 +103,37 @@ func TestDrillMemoryUnusable(t *testing.T) {
 		})
 	}
 }
+
+// TestMessagesSayWhatToDo: the messages of the sweep of 2026-11-28
+// (issue items 10 and 12), each one line, exit 2, before any work.
+func TestMessagesSayWhatToDo(t *testing.T) {
+	dir := t.TempDir()
+	empty, long := filepath.Join(dir, "empty"), filepath.Join(dir, "long")
+	os.WriteFile(empty, nil, 0o644)
+	os.WriteFile(long, bytes.Repeat([]byte("x"), 70000), 0o644)
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"drill", "table", "--rules", "1D", "--answers", empty}, "holds no answers"},
+		{[]string{"drill", "index", "--rules", "6D S17 DAS LS", "--answers", empty}, "holds no answers"},
+		{[]string{"drill", "table", "--rules", "1D", "--answers", long}, "line 1: longer than 64 KB"},
+		{[]string{"sim", "--rounds", "1000", "--index-scope", "first"}, "--index-scope first needs --indices"},
+		{[]string{"risk", "--bankroll", "1e308"}, "at most 1e300 in size"},
+		{[]string{"risk", "--bankroll", "lots"}, `"lots": want a number`},
+	} {
+		code, _, stderr := runCmd(t, tc.args...)
+		if code != exitUsage || !strings.Contains(stderr, tc.want) || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("%q: exit %d, %q; want exit 2, one line saying %q", tc.args, code, stderr, tc.want)
+		}
+	}
+	// Names read alike: case does not matter, _ is -.
+	for _, args := range [][]string{
+		{"chart", "--rules", "INF", "--format", "JSON"},
+		{"counts", "--count", "HiLo", "--rules", "1D"},
+	} {
+		if code, _, stderr := runCmd(t, args...); code != exitOK {
+			t.Errorf("%q: exit %d, %s", args, code, stderr)
+		}
+	}
+}

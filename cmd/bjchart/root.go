@@ -337,9 +337,13 @@ func checkFlagValues(c *cobra.Command) error {
 			err = usagef("--%s applies only with --%s: give that too, or leave --%s out", f.Name, strings.Join(needs, " or --"), f.Name)
 			return
 		}
-		if values := f.Annotations[enumAnnotation]; len(values) > 0 && f.Value.String() != "" && !slices.Contains(values, f.Value.String()) {
-			err = usagef("--%s %q: want %s", f.Name, f.Value.String(), orList(values))
-			return
+		if values := f.Annotations[enumAnnotation]; len(values) > 0 && f.Value.String() != "" {
+			i := slices.IndexFunc(values, func(v string) bool { return param.Name(v) == param.Name(f.Value.String()) })
+			if i < 0 {
+				err = usagef("--%s %q: want %s", f.Name, f.Value.String(), orList(values))
+				return
+			}
+			f.Value.Set(values[i]) // "JSON" is json, as every name is read (param.Name)
 		}
 		switch f.Value.Type() {
 		case "string":

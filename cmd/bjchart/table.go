@@ -116,7 +116,7 @@ func playMoves(t *drill.Table, in io.Reader, answers string) error {
 			return usagef("--answers %s, line %d: %v", answers, line, err)
 		}
 	}
-	return sc.Err()
+	return answersEnded(sc, answers, line, 1)
 }
 
 // playAloud shows the table and asks for each move until the player

@@ -7,6 +7,7 @@ package count
 
 import (
 	"bjchart/solve/panics"
+	"bjchart/solve/param"
 	"context"
 	"fmt"
 	"maps"
@@ -868,7 +869,7 @@ func invert(m [][]float64) ([][]float64, bool) {
 // tags "A=-1,2=1,3=1,4=1,5=1,6=1,T=-1" (ranks A, 2..9, T or 10, each at
 // most once, tags -9..9 in steps of 1/2; ranks left out tag 0).
 func ParseSystem(s string) (System, error) {
-	if sys, ok := Systems[s]; ok {
+	if sys, ok := Systems[param.Name(s)]; ok {
 		return sys, nil
 	}
 	if !strings.Contains(s, "=") {
@@ -963,7 +964,7 @@ func (x Index) Reliable(r solve.Rules, sys System) bool {
 // fab4, both (i18,fab4) or all (every cell: decisions nil), a set named
 // twice counted once. It returns the sets named and their decisions.
 func ParseSet(s string) (sets []string, decisions []Decision, err error) {
-	for _, set := range strings.Split(s, ",") {
+	for _, set := range strings.Split(param.Name(s), ",") {
 		if !slices.Contains(sets, set) { // i18,i18 is i18
 			sets = append(sets, set)
 		}

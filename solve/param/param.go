@@ -327,6 +327,11 @@ func OrList(values []string) string {
 	return strings.Join(values[:len(values)-1], ", ") + " or " + values[len(values)-1]
 }
 
+// Name is a name as bjchart compares names a user types (a format, a
+// count, an index set, a field's value from a list): case does not
+// matter, and _ is -. "Hi_Opt1" is "hi-opt1".
+func Name(s string) string { return strings.ReplaceAll(strings.ToLower(strings.TrimSpace(s)), "_", "-") }
+
 type textValue struct {
 	p      *string
 	values []string
@@ -339,7 +344,7 @@ func (v textValue) Set(s string) error {
 		return fmt.Errorf("an empty value; give one, or leave it out for its default")
 	}
 	if v.values != nil {
-		i := slices.IndexFunc(v.values, func(x string) bool { return strings.EqualFold(x, s) })
+		i := slices.IndexFunc(v.values, func(x string) bool { return Name(x) == Name(s) })
 		if i < 0 {
 			return fmt.Errorf("want %s", OrList(v.values))
 		}
@@ -412,8 +417,11 @@ func (v floatValue) String() string { return strconv.FormatFloat(*v.p, 'g', -1, 
 func (v floatValue) Type() string   { return "float64" }
 func (v floatValue) Set(s string) error {
 	x, err := strconv.ParseFloat(s, 64)
-	if err != nil || x != x || x > 1e300 || x < -1e300 {
-		return fmt.Errorf("want a finite number, e.g. 0.5")
+	switch {
+	case err != nil && !errors.Is(err, strconv.ErrRange):
+		return fmt.Errorf("want a number")
+	case x != x || x > 1e300 || x < -1e300:
+		return fmt.Errorf("want a finite number, at most 1e300 in size")
 	}
 	*v.p = x
 	return nil

@@ -311,12 +311,30 @@ func (j MergeJob) Run(ctx context.Context, progress func(done, total int64)) (Me
 	if err := ctx.Err(); err != nil {
 		return Merged{}, err
 	}
+	if err := j.inOrder(); err != nil {
+		return Merged{}, err
+	}
 	if fileKind(j.files[0]) == kindMeasured {
 		res, err := j.req.mergePlay(j.files, j.req.Version)
 		return Merged{Result: res}, err
 	}
 	m, err := j.req.mergeMeasurement(j.files)
 	return Merged{Measured: m}, err
+}
+
+// inOrder refuses parts given out of their order: a play's parts with
+// their measured game anywhere but first.
+func (j MergeJob) inOrder() error {
+	order := "give the measured game first, then every part of its play: bjchart risk merge MEASURED.json PLAY1.json PLAY2.json ..."
+	for k, data := range j.files {
+		switch kind := fileKind(data); {
+		case k > 0 && kind == kindMeasured:
+			return fmt.Errorf("%s, argument %d, is a measured game: %s", j.req.Parts[k], k+1, order)
+		case k == 0 && kind == kindPlayPart:
+			return fmt.Errorf("%s is a part of a play ('bjchart risk play --shard i/n'): %s", j.req.Parts[0], order)
+		}
+	}
+	return nil
 }
 
 // mergeMeasurement joins every part of a measurement.

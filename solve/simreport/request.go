@@ -187,6 +187,9 @@ func (q Request) Check() (Job, error) {
 		return job, param.Errorf("index-scope", q.IndexScope, "want card or first")
 	}
 	job.indexScope, job.scopeName = scope, q.IndexScope
+	if q.IndexScope != DefaultRequest().IndexScope && q.Indices == "" {
+		return job, param.Fieldf("index-scope", "{index-scope} %s needs {indices}: it says where the index plays are taken", q.IndexScope)
+	}
 	if q.Indices != "" {
 		if q.Sim.Count != "hilo" {
 			return job, param.Fieldf("indices", "{indices} needs {count} hilo: the index sets are Hi-Lo's")
