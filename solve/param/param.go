@@ -330,7 +330,9 @@ func OrList(values []string) string {
 // Name is a name as bjchart compares names a user types (a format, a
 // count, an index set, a field's value from a list): case does not
 // matter, and _ is -. "Hi_Opt1" is "hi-opt1".
-func Name(s string) string { return strings.ReplaceAll(strings.ToLower(strings.TrimSpace(s)), "_", "-") }
+func Name(s string) string {
+	return strings.ReplaceAll(strings.ToLower(strings.TrimSpace(s)), "_", "-")
+}
 
 type textValue struct {
 	p      *string
