@@ -77,7 +77,7 @@ func Text(w io.Writer, t *solve.Table, opt TextOptions) error {
 			return err
 		}
 	}
-	_, err := fmt.Fprintln(w, "\n"+Legend+"\n\n"+InsuranceText(t.Insurance()))
+	_, err := fmt.Fprintln(w, "\n"+LegendFor(t.Rules)+"\n\n"+InsuranceText(t.Insurance()))
 	return err
 }
 
@@ -101,8 +101,21 @@ func InsuranceText(in solve.Insurance) string {
 
 // Legend explains the chart codes.
 const Legend = "H hit  S stand  Dh double else hit  Ds double else stand  P split\n" +
-	"Ph/Pd/Ps split if DAS else hit/double/stand\n" +
+	splitLegend + "\n" +
 	"Rh/Rs/Rp surrender else hit/stand/split"
+
+// splitLegend is Legend's line for the splits that depend on DAS.
+const splitLegend = "Ph/Pd/Ps split if DAS else hit/double/stand"
+
+// LegendFor is Legend for a chart of rules r: in a game that allows
+// doubling after a split, whose chart prints no Ph, Pd or Ps, without
+// their line.
+func LegendFor(r solve.Rules) string {
+	if r.DAS {
+		return strings.Replace(Legend, splitLegend+"\n", "", 1)
+	}
+	return Legend
+}
 
 // A Grid is a chart-shaped table for the terminal: rows of ten cells
 // against the up cards 2..9, T, A.
@@ -177,7 +190,7 @@ func textTable(w io.Writer, t *solve.Table, kind solve.TableKind, opt TextOption
 		r := GridRow{Label: hand}
 		for i, up := range solve.UpCards {
 			c := t.Cell(kind, hand, up)
-			r.Cells[i] = GridCell{cellText(c, opt), c.Code.Best}
+			r.Cells[i] = GridCell{cellText(c, t.Rules, opt), c.Code.Best}
 		}
 		g.Rows = append(g.Rows, r)
 	}
@@ -204,7 +217,9 @@ func MultiCardNotes(t *solve.Table) []string {
 	return notes
 }
 
-func cellText(c *solve.Cell, opt TextOptions) string {
+// cellText is a cell as the terminal chart prints it: its code as the
+// card prints it for the rules (cardCode: in a DAS game a split is P).
+func cellText(c *solve.Cell, r solve.Rules, opt TextOptions) string {
 	if c.Impossible { // the shoe cannot deal the cell's hands
 		if opt.EV {
 			return "   --   "
@@ -215,9 +230,9 @@ func cellText(c *solve.Cell, opt TextOptions) string {
 	if c.Marked() {
 		mark = "*"
 	}
-	code := fmt.Sprintf(" %-2s%s", c.Code, mark)
+	code := fmt.Sprintf(" %-2s%s", cardCode(r, c.Code), mark)
 	if opt.EV {
-		code = fmt.Sprintf("   %-2s%s  ", c.Code, mark) // as wide as an EV line
+		code = fmt.Sprintf("   %-2s%s  ", cardCode(r, c.Code), mark) // as wide as an EV line
 	}
 	if !opt.EV {
 		return code

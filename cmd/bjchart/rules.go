@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"strings"
 	"text/tabwriter"
 
 	"bjchart/solve"
@@ -55,12 +54,9 @@ func ruleHelp(w io.Writer) error {
 		fmt.Fprintf(tw, "%s\t%s\t%s\n", g, t.Token, t.Meaning)
 	}
 	fmt.Fprintln(tw, "\nExamples: \"6D H17 DAS LS\", \"2D S17 D10 NDAS SPL1 6:5\", \"INF S17 ENHC\"")
-	fmt.Fprintln(tw, strings.TrimSpace(`
-Flags override single rules: --decks 2 --h17 --double 10-11 --das=false
---split-hands 2 --rsa --hsa --surrender late --blackjack-pays 6:5 --hole-card enhc
-
-Hit-or-stand house games scored by card count (the house game's, with its ladder,
-multipliers, jokers and bet after the first card) have their own rules:
-see 'bjchart house --help'.`))
+	// Prose a line a paragraph: the output wraps it to the terminal's
+	// width (writeStdout), which a line broken here would defeat.
+	fmt.Fprintln(tw, "\nFlags override single rules: --decks 2 --h17 --double 10-11 --das=false --split-hands 2 --rsa --hsa --surrender late --blackjack-pays 6:5 --hole-card enhc")
+	fmt.Fprintln(tw, "\nHit-or-stand house games scored by card count (the house game's, with its ladder, multipliers, jokers and bet after the first card) have their own rules: see 'bjchart house --help'.")
 	return tw.Flush()
 }
