@@ -380,8 +380,10 @@ func hasPairIndex(indices []IndexPlay, c, up int) bool {
 
 // printedSplitPlay returns a split hand's first action under the index
 // plays as the card prints them: its hard total's hit/stand or
-// hit/double index where the chart plays the index's base there (a
-// double only where the hand may double), else the chart's act.
+// hit/double index, the play at or above the index and the index's base
+// below it, whatever the chart plays there (the card prints the cell's
+// index for every hand of the total; a double only where the hand may
+// double), else the chart's act.
 func (t *table) printedSplitPlay(h *hand, act solve.Action, mayDouble bool) solve.Action {
 	total, soft := h.total()
 	if soft || total >= 21 {
@@ -391,9 +393,6 @@ func (t *table) printedSplitPlay(h *hand, act solve.Action, mayDouble bool) solv
 	for _, x := range t.printed {
 		if x.Pair != 0 || x.Total != total || x.Up != t.up || x.Play == solve.Surrender {
 			continue
-		}
-		if x.Base != solve.NoAction && x.Base != act {
-			return act // the chart plays otherwise here (a split hand's own play): no deviation from it is printed
 		}
 		play := x.Base
 		if count >= x.At {
@@ -409,10 +408,11 @@ func (t *table) printedSplitPlay(h *hand, act solve.Action, mayDouble bool) solv
 
 // printedHit decides a hit after the first action under the index plays
 // as the card prints them: a hard total's hit/stand index, at the count
-// of the cards seen, where the chart plays the index's base for this hand
-// (where the chart's play of three or more cards is already the index's
-// play, the card prints no deviation from it); hit (the chart's) where
-// none applies.
+// of the cards seen, the index's play at or above it and its base below,
+// for every hand of the total, whatever the chart's play of three or
+// more cards (the card prints the cell's index, "+0S", for them all; a
+// surrender index's hand not surrendered, "R+0S", likewise); hit (the
+// chart's) where none applies.
 func (t *table) printedHit(h *hand, hit bool) bool {
 	total, soft := h.total()
 	if soft || total >= 21 {
@@ -421,9 +421,6 @@ func (t *table) printedHit(h *hand, hit bool) bool {
 	for _, x := range t.printed {
 		if x.Pair != 0 || x.Total != total || x.Up != t.up || !(x.Play == solve.Stand && x.Base == solve.Hit || x.Play == solve.Hit && x.Base == solve.Stand) {
 			continue
-		}
-		if hit != (x.Base == solve.Hit) {
-			return hit
 		}
 		if t.insuranceCount(t.holeDrawn, uint8(t.hole)) >= x.At {
 			return x.Play == solve.Hit

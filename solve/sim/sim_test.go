@@ -218,10 +218,12 @@ func TestWonging(t *testing.T) {
 	}
 }
 
-// TestIndexPlays: an index at a count that is never reached changes
-// nothing, and one that is always reached plays as the chart with that
-// cell changed: 16 v T stands at every count, so the result is the chart
-// with 16 v T stand, whose EV the solver gives exactly.
+// TestIndexPlays: an index plays as the counter's card prints it, for
+// every hand of its total (IndexWherePrinted): one at a count never
+// reached plays its base everywhere, 16 v T hit at any number of cards
+// where the chart stands on three; one always reached plays the index's
+// play everywhere. Each agrees with the chart with that cell so changed,
+// whose EV the solver gives exactly.
 func TestIndexPlays(t *testing.T) {
 	r, _ := solve.ParseRules("6D S17 DAS SPL3")
 	s, err := solve.NewSolver(r, solve.Options{})
@@ -231,25 +233,26 @@ func TestIndexPlays(t *testing.T) {
 	tab := s.Table()
 	ch, _ := NewChart(tab)
 	hilo := &Count{Tags: [11]float64{1: -1, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 10: -1}, Balanced: true}
-	cfg := Config{Rules: r, Rounds: 2_000_000, Seed: 9, Count: hilo, Ramp: []Step{{0, 1}}}
-	plain, _ := Run(cfg, ch, nil)
-	cfg.Indices = []IndexPlay{{Total: 16, Up: 10, Base: solve.Hit, Play: solve.Stand, At: 1000}}
-	never, _ := Run(cfg, ch, nil)
-	if never.Net != plain.Net {
-		t.Errorf("an index never reached changed the result: %v against %v", never.Net, plain.Net)
-	}
-	// Always stand on two-card 16 v T, valued exactly.
-	strat := tab.Strategy()
 	i := slices.IndexFunc(tab.Cells, func(c solve.Cell) bool { return c.Table == solve.Hard && c.Hand == "16" && c.Up == 10 })
-	strat[i].Code = solve.Code{Best: solve.Stand} // split hands at the limit read this cell too: 8,8 v T, rare enough to stay inside the SE
-	exact, err := s.Evaluate(strat)
-	if err != nil {
-		t.Fatal(err)
+	if tab.Cells[i].MultiCard != solve.Stand {
+		t.Fatalf("the chart's three-card 16 v T: %v; the test wants a chart that stands", tab.Cells[i].MultiCard)
 	}
-	cfg.Rounds, cfg.Indices = testRounds(20_000_000), []IndexPlay{{Total: 16, Up: 10, Base: solve.Hit, Play: solve.Stand, At: -1000}}
-	always, _ := Run(cfg, ch, nil)
-	if d := always.EV() - exact.EV; math.Abs(d) > 3*always.SE() {
-		t.Errorf("16 v T always stood: simulated %+.5f ± %.5f, exact %+.5f", always.EV(), always.SE(), exact.EV)
+	for _, tc := range []struct {
+		at   float64
+		play solve.Action // of every 16 v T hand
+	}{{1000, solve.Hit}, {-1000, solve.Stand}} {
+		strat := tab.Strategy() // split hands at the limit read this cell too: 8,8 v T, rare enough to stay inside the SE
+		strat[i].Code, strat[i].MultiCard = solve.Code{Best: tc.play}, tc.play
+		exact, err := s.Evaluate(strat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg := Config{Rules: r, Rounds: testRounds(20_000_000), Seed: 9, Count: hilo, Ramp: []Step{{0, 1}},
+			Indices: []IndexPlay{{Total: 16, Up: 10, Base: solve.Hit, Play: solve.Stand, At: tc.at}}}
+		res, _ := Run(cfg, ch, nil)
+		if d := res.EV() - exact.EV; math.Abs(d) > 3*res.SE() {
+			t.Errorf("16 v T index at %+v (every 16 v T %v): simulated %+.5f ± %.5f, exact %+.5f", tc.at, tc.play, res.EV(), res.SE(), exact.EV)
+		}
 	}
 }
 
