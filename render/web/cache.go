@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"sync"
+	"time"
 
 	"bjchart/solve"
 )
@@ -32,6 +33,34 @@ type workCache[T any] struct {
 
 	// log takes a solve's panic with its key (the Server's Options.Log).
 	log func(format string, args ...any)
+	// limit is how long a solve may run once it has its slot (the
+	// Server's Options.Timeout; 0: no limit): the time in line is not
+	// counted.
+	limit time.Duration
+}
+
+// limitKey is the context key of a request's requestLimit.
+type limitKey struct{}
+
+// A requestLimit is a request's time limit, which runs from its work's
+// slot (ServeHTTP puts it in the request's context), and how to give the
+// answer's write the same time from then.
+type requestLimit struct {
+	d      time.Duration
+	extend func() // the write's deadline: the limit from now
+}
+
+// withLimit returns ctx with its request's limit running from now, and
+// the answer's write given that long; stop releases it.
+func withLimit(ctx context.Context) (context.Context, context.CancelFunc) {
+	l, ok := ctx.Value(limitKey{}).(requestLimit)
+	if !ok || l.d <= 0 {
+		return context.WithCancel(ctx)
+	}
+	if l.extend != nil {
+		l.extend()
+	}
+	return context.WithTimeout(ctx, l.d)
 }
 
 type entry[T any] struct {
@@ -89,6 +118,9 @@ func (c *workCache[T]) getKey(ctx context.Context, key string, compute func(cont
 	c.mu.Unlock()
 	select {
 	case <-cl.done:
+		if l, ok := ctx.Value(limitKey{}).(requestLimit); ok && l.extend != nil {
+			l.extend() // a wait in line is not the answer's time
+		}
 		return cl.v, cl.err
 	case <-ctx.Done():
 		c.mu.Lock()
@@ -119,6 +151,11 @@ func (c *workCache[T]) compute(work context.Context, key string, f func(context.
 	defer cl.stop()
 	select {
 	case c.slots <- struct{}{}:
+		if c.limit > 0 { // from the slot, not from the requests' arrival
+			var cancel context.CancelFunc
+			work, cancel = context.WithTimeout(work, c.limit)
+			defer cancel()
+		}
 		cl.v, cl.err = computeRecovered(work, f)
 		<-c.slots
 		if pe := (*panics.Error)(nil); errors.As(cl.err, &pe) && c.log != nil {
@@ -183,7 +220,7 @@ func (c *workCache[T]) work(ctx context.Context, f func()) error {
 // every core by itself and holds as much memory as the slots' solves
 // together (a game's rule effects: about 25 solves, two at a time,
 // sharing a cache); it gives up if ctx ends while gathering them.
-func (c *workCache[T]) workAll(ctx context.Context, f func()) error {
+func (c *workCache[T]) workAll(ctx context.Context, f func(ctx context.Context)) error {
 	c.wide.Lock() // one gatherer at a time, so that two never hold a share each
 	held := 0
 	release := func() {
@@ -203,7 +240,9 @@ func (c *workCache[T]) workAll(ctx context.Context, f func()) error {
 	}
 	c.wide.Unlock()
 	defer release()
-	f()
+	ctx, stop := withLimit(ctx) // the request's limit runs from its slots
+	defer stop()
+	f(ctx)
 	return nil
 }
 

@@ -25,6 +25,10 @@ type jobQueue struct {
 	started time.Time
 	done    *atomic.Int64
 	total   int64
+	// estimate is the running job's end as every waiter is told it, made
+	// at estimated and kept for a second: one job, one estimate.
+	estimate  string
+	estimated time.Time
 }
 
 func newJobQueue() *jobQueue { return &jobQueue{slot: make(chan struct{}, 1)} }
@@ -82,7 +86,7 @@ func (q *jobQueue) leave(ticket int) {
 
 func (q *jobQueue) release() {
 	q.mu.Lock()
-	q.done, q.total = nil, 0
+	q.done, q.total, q.estimated = nil, 0, time.Time{}
 	q.mu.Unlock()
 	<-q.slot
 }
@@ -110,15 +114,27 @@ func (q *jobQueue) standing(ticket int) string {
 	if ahead > 1 {
 		text = fmt.Sprintf("waiting: %d jobs ahead", ahead)
 	}
-	if q.done != nil && q.total > 0 {
-		d, elapsed := q.done.Load(), time.Since(q.started)
-		switch share := float64(d) / float64(q.total); {
-		case share < 0.02 || elapsed < 2*time.Second:
-			text += "; the running one has just begun, its end not yet known"
-		default: // its pace so far, the rest at the same pace
-			left := time.Duration(float64(elapsed) * (1 - share) / share)
-			text += fmt.Sprintf("; the running one ends in about %s", left.Round(time.Second))
-		}
+	return text + q.runningEnd(time.Now())
+}
+
+// runningEnd says when the running job ends, from its pace so far: made
+// again at most once a second, so that every waiter is told the same
+// (q.mu held).
+func (q *jobQueue) runningEnd(now time.Time) string {
+	if q.done == nil || q.total <= 0 {
+		return ""
 	}
-	return text
+	if !q.estimated.Before(q.started) && now.Sub(q.estimated) < time.Second {
+		return q.estimate
+	}
+	d, elapsed := q.done.Load(), now.Sub(q.started)
+	switch share := float64(d) / float64(q.total); {
+	case share < 0.02 || elapsed < 2*time.Second:
+		q.estimate = "; the running one has just begun, its end not yet known"
+	default: // its pace so far, the rest at the same pace
+		left := time.Duration(float64(elapsed) * (1 - share) / share)
+		q.estimate = fmt.Sprintf("; the running one ends in about %s", left.Round(time.Second))
+	}
+	q.estimated = now
+	return q.estimate
 }

@@ -190,3 +190,61 @@ func TestDefaultRiskJobFinishes(t *testing.T) {
 	}
 	t.Logf("%s: the result after %v, %d progress events", stream, time.Since(start).Round(time.Second), progress)
 }
+
+// TestOneJobOneEstimate: waiters asking within the same second are told
+// the same end of the running job, though its progress moved between.
+func TestOneJobOneEstimate(t *testing.T) {
+	q := newJobQueue()
+	var done atomic.Int64
+	q.running(&done, 1000)
+	q.started = time.Now().Add(-10 * time.Second)
+	q.waiting = []int{0, 1, 2}
+	done.Store(300)
+	first := q.standing(0)
+	done.Store(320) // a moment later, further on
+	for ticket := 1; ticket < 3; ticket++ {
+		got := q.standing(ticket)
+		if _, end, _ := strings.Cut(got, ";"); !strings.HasSuffix(first, end) {
+			t.Errorf("waiter %d told %q; the first %q: want one estimate", ticket, got, first)
+		}
+	}
+	if !strings.Contains(first, "ends in about") {
+		t.Errorf("estimate %q", first)
+	}
+}
+
+// TestLimitFromTheSlot: a solve's time limit runs from its slot, not from
+// its request's arrival: the second solve, which waited in line behind
+// the first, is given the whole limit from the moment the first freed the
+// slot.
+func TestLimitFromTheSlot(t *testing.T) {
+	c := newWorkCache[int](4, make(chan struct{}, 1))
+	c.limit = time.Hour
+	release, freed := make(chan struct{}), make(chan time.Time, 1)
+	go c.getKey(context.Background(), "first", func(context.Context) (int, error) {
+		<-release
+		freed <- time.Now()
+		return 1, nil
+	})
+	for started := false; !started; time.Sleep(time.Millisecond) {
+		started = len(c.slots) == 1
+	}
+	deadline := make(chan time.Time, 1)
+	done := make(chan error, 1)
+	go func() {
+		_, err := c.getKey(context.Background(), "second", func(ctx context.Context) (int, error) {
+			d, _ := ctx.Deadline()
+			deadline <- d
+			return 2, nil
+		})
+		done <- err
+	}()
+	close(release)
+	at := <-freed
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if d := <-deadline; d.Before(at.Add(c.limit)) {
+		t.Errorf("the second solve's deadline %v is before the slot freed plus the limit (%v)", d, at.Add(c.limit))
+	}
+}

@@ -52,7 +52,7 @@ type Options struct {
 	MaxTables int    // solved tables kept (default 32)
 	Workers   int    // solves at once (default 2)
 
-	Timeout time.Duration // a request's limit (default 60 s)
+	Timeout time.Duration // a request's limit, from its work's slot (default 60 s)
 	// Log takes what a request's failure leaves for whoever runs the
 	// server: a panic in a handler or a job, with the request and the
 	// stack (default: the standard logger, on standard error).
@@ -164,6 +164,7 @@ func New(opt Options) *Server {
 	s.advice = newWorkCache[drill.Advice](drill.MaxAdvised, s.tables.slots)
 	s.indexKeys = newWorkCache[drill.IndexKey](8, s.tables.slots)
 	s.tables.log, s.diffs.log, s.houses.log, s.advice.log, s.indexKeys.log = opt.Log, opt.Log, opt.Log, opt.Log, opt.Log
+	s.tables.limit, s.diffs.limit, s.houses.limit, s.advice.limit, s.indexKeys.limit = opt.Timeout, opt.Timeout, opt.Timeout, opt.Timeout, opt.Timeout
 	assets, _ := fs.Sub(files, "assets")
 	s.mux = http.NewServeMux()
 	s.mux.Handle("GET /assets/", http.StripPrefix("/assets/", noListing(http.FileServerFS(assets))))
@@ -306,8 +307,14 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.mux.ServeHTTP(w, r)
 		return
 	}
-	ctx, cancel := context.WithTimeout(r.Context(), s.opt.Timeout)
-	defer cancel()
+	// The request's limit runs from its work's slot (a solve's, a
+	// game's effects'), not from its arrival: the time it waits in line
+	// for a slot is not counted, and its answer's write is given the
+	// limit again from then. Work that can take long takes a slot.
+	rc := http.NewResponseController(w)
+	ctx := context.WithValue(r.Context(), limitKey{}, requestLimit{d: s.opt.Timeout, extend: func() {
+		rc.SetWriteDeadline(time.Now().Add(s.opt.Timeout + 30*time.Second)) // not every writer has deadlines: then none
+	}})
 	s.mux.ServeHTTP(w, r.WithContext(ctx))
 }
 
@@ -461,7 +468,7 @@ func (s *Server) effectsOf(ctx context.Context, q query) ([]solve.Effect, error)
 		return nil, err
 	}
 	var rep solve.EffectsReport
-	if werr := s.tables.workAll(ctx, func() { rep, err = job.Run(ctx, nil) }); werr != nil {
+	if werr := s.tables.workAll(ctx, func(ctx context.Context) { rep, err = job.Run(ctx, nil) }); werr != nil {
 		return nil, werr
 	}
 	if err != nil {
