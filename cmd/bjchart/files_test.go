@@ -7,6 +7,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/spf13/cobra"
 )
 
 // TestOutputsSpareTheUsersFiles holds the one rule for outputs
@@ -136,4 +138,27 @@ func TestMessagesSayWhatToDo(t *testing.T) {
 			t.Errorf("%q: exit %d, %s", args, code, stderr)
 		}
 	}
+}
+
+// TestShortHelp: -h is a summary that fits a screen, --help the whole
+// page, for every command.
+func TestShortHelp(t *testing.T) {
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		args := append(strings.Fields(c.CommandPath())[1:], "-h")
+		code, short, _ := runCmd(t, args...)
+		if lines := strings.Count(short, "\n"); code != exitOK || lines > 24 || !strings.Contains(short, "--help' gives the whole page") {
+			t.Errorf("%q: exit %d, %d lines; want a summary of at most 24 lines:\n%s", args, code, lines, short)
+		}
+		args[len(args)-1] = "--help"
+		if _, long, _ := runCmd(t, args...); len(long) <= len(short) && c.HasAvailableFlags() {
+			t.Errorf("%q: %d bytes, no more than -h's %d", args, len(long), len(short))
+		}
+		for _, sub := range c.Commands() {
+			if sub.IsAvailableCommand() && sub.Name() != "help" {
+				walk(sub)
+			}
+		}
+	}
+	walk(newRootCmd(env{}))
 }

@@ -50,6 +50,8 @@ type env struct {
 	getenv         func(string) string
 	// reads are the files the run reads, which no output of it replaces.
 	reads *readFiles
+	// shortHelp is set by -h (not --help): help is a one-screen summary.
+	shortHelp bool
 	// checkOnly, if not nil, stops a command that binds a request once the
 	// request is bound and checked, recording both (the tests compare it
 	// with the page's binding).
@@ -122,7 +124,7 @@ func runIn(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func
 // partial file, and exits 130.
 func runContext(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
 	out := &errWriter{w: stdout}
-	e := env{stdin: stdin, stdout: out, stderr: stderr, getenv: getenv, reads: &readFiles{}}
+	e := env{stdin: stdin, stdout: out, stderr: stderr, getenv: getenv, reads: &readFiles{}, shortHelp: askedShortHelp(args)}
 	root := newRootCmd(e)
 	if args == nil {
 		args = []string{} // cobra reads os.Args when given nil
@@ -231,6 +233,11 @@ rule flags (default: ` + "`6D S17 DOA DAS SPL3 NS 3:2 PEEK`" + `).`,
 			return
 		}
 		var buf bytes.Buffer
+		if e.shortHelp {
+			summary(&buf, c)
+			fmt.Fprint(e.stdout, render.WrapProse(buf.String(), e.width()))
+			return
+		}
 		c.SetOut(&buf)
 		help(c, args)
 		c.SetOut(e.stdout)
@@ -382,6 +389,58 @@ func argsBetween(lo, hi int, what string) cobra.PositionalArgs {
 		}
 		return nil
 	}
+}
+
+// askedShortHelp says whether args ask for the short help: -h, before
+// any "--" (--help asks for the whole page).
+func askedShortHelp(args []string) bool {
+	for _, a := range args {
+		switch a {
+		case "--":
+			return false
+		case "-h":
+			return true
+		}
+	}
+	return false
+}
+
+// summary writes a command's help on one screen (-h): what it does, its
+// usage, its first examples and its flags' names; --help has the rest.
+func summary(w io.Writer, c *cobra.Command) {
+	fmt.Fprintf(w, "%s: %s\n\nUsage: %s\n", c.CommandPath(), c.Short, c.UseLine())
+	if c.HasAvailableSubCommands() {
+		var subs []string
+		for _, sub := range c.Commands() {
+			if sub.IsAvailableCommand() {
+				subs = append(subs, sub.Name())
+			}
+		}
+		fmt.Fprintf(w, "Commands: %s\n", strings.Join(subs, ", "))
+	}
+	if c.Example != "" { // the first three, each whole (a line ending in \ goes on)
+		var lines []string
+		examples := 0
+		for _, line := range strings.Split(strings.TrimRight(c.Example, "\n"), "\n") {
+			if !strings.HasPrefix(line, "      ") { // a continuation is indented further
+				if examples++; examples > 3 {
+					break
+				}
+			}
+			lines = append(lines, line)
+		}
+		fmt.Fprintf(w, "\nExamples:\n%s\n", strings.Join(lines, "\n"))
+	}
+	var flags []string
+	c.Flags().VisitAll(func(f *pflag.Flag) {
+		if !f.Hidden && f.Name != "help" {
+			flags = append(flags, "--"+f.Name)
+		}
+	})
+	if len(flags) > 0 {
+		fmt.Fprintf(w, "\nFlags: %s.\n", strings.Join(flags, ", "))
+	}
+	fmt.Fprintf(w, "\n'%s --help' gives the whole page: what it does and every flag's meaning.\n", c.CommandPath())
 }
 
 // noArgs rejects positional arguments as a usage error, suggesting a

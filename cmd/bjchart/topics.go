@@ -31,7 +31,7 @@ type topic struct {
 // first, then an analyst's, then a programmer's.
 var topicOrder = []string{
 	"game", "numbers", "chart-files", "cards", "training", "index-plays", "bankroll",
-	"simulation", "side-bets", "house-game", "texas-holdem", "web", "formats", "shards", "library", "speed",
+	"simulation", "side-bets", "house-game", "texas-holdem", "web", "formats", "environment", "shards", "library", "speed",
 }
 
 // topics reads every topic, in topicOrder (a file not listed there comes
