@@ -1,6 +1,7 @@
 package render
 
 import (
+	"bjchart/solve"
 	"fmt"
 	"io"
 	"math"
@@ -46,10 +47,24 @@ func indexDrillNote(key drill.IndexKey) string {
 
 // indexText is a decision's index as the grade says it: "double at +1".
 func indexText(d drill.IndexDrill) string {
-	if math.IsInf(d.Decision.Published, 1) {
-		return d.Decision.Base + " at every count"
+	r := d.Reason
+	if r.Hand == "" {
+		r = d.Decision
 	}
-	return fmt.Sprintf("%s at %+g", d.Decision.Play, d.Decision.Published)
+	letter := func(play string) string {
+		a, _ := solve.ParseAction(play)
+		return strings.ToUpper(a.Letter())
+	}
+	if r == d.Decision && d.Want != letter(r.Play) && d.Want != letter(r.Base) && r.Table != "insurance" {
+		// The chart's play at every count, which the index does not
+		// change: a surrender the card keeps (R+5S), its index for a
+		// hand not surrendered.
+		return fmt.Sprintf("%s at every count, the chart's; %s at %+g is for a hand that cannot %s", d.Play, r.Play, r.Published, d.Play)
+	}
+	if math.IsInf(r.Published, 1) {
+		return r.Base + " at every count"
+	}
+	return fmt.Sprintf("%s at %+g", r.Play, r.Published)
 }
 
 // NewIndexDrillReport lays out a graded session.
@@ -74,7 +89,7 @@ func IndexGradeText(g drill.IndexGrade) string {
 	if !g.Right {
 		verdict = "Wrong"
 	}
-	if math.IsInf(d.Decision.Published, 1) {
+	if r := d.Reason; math.IsInf(d.Decision.Published, 1) || r.Hand != "" && r.Published > float64(d.TrueCount) {
 		return fmt.Sprintf("%s: %s at %+d: %s (%s).", verdict, d.Hand, d.TrueCount, d.Play, indexText(d))
 	}
 	return fmt.Sprintf("%s: %s at %+d: %s (%s or more).", verdict, d.Hand, d.TrueCount, d.Play, indexText(d))

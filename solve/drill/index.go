@@ -202,6 +202,10 @@ type IndexDrill struct {
 	Hand      string // "16 v T", "T,T v 5", "insurance (ace up)"
 	Want      string // the answer: H S D P R, or I (insure) and N (not)
 	Play      string // the answer in words
+	// Reason is the decision whose index gives Want: Decision, or another
+	// of the same hand whose index wins there (16 v 9 surrenders from +4,
+	// the Fab 4's, before it would stand from +5, the I18's).
+	Reason count.Decision
 }
 
 // Insurance reports whether the drill is the insurance decision.
@@ -257,7 +261,7 @@ func (job IndexJob) DealFrom(ctx context.Context, key IndexKey) ([]IndexDrill, e
 // indexDrill is decision d's drill at true count tc: the card's play
 // there, the chart with every index applied (count.IndexStrategy).
 func indexDrill(basic *solve.Table, decisions []count.Decision, d count.Decision, tc int) IndexDrill {
-	x := IndexDrill{Decision: d, TrueCount: tc, Hand: decisionName(d)}
+	x := IndexDrill{Decision: d, TrueCount: tc, Hand: decisionName(d), Reason: d}
 	if d.Table == "insurance" {
 		x.Want, x.Play = "N", "no insurance"
 		if float64(tc) >= d.Published {
@@ -274,6 +278,14 @@ func indexDrill(basic *solve.Table, decisions []count.Decision, d count.Decision
 		if c := &basic.Cells[i]; c.Table == kind && c.Hand == hand && c.Up == d.Up {
 			a := st[i].Code.Best
 			x.Want, x.Play = strings.ToUpper(a.Letter()), a.String()
+		}
+	}
+	if play, _ := solve.ParseAction(d.Play); strings.ToUpper(play.Letter()) != x.Want || float64(tc) < d.Published {
+		for _, o := range decisions { // another decision of the hand decides it here
+			if play, ok := solve.ParseAction(o.Play); ok && o != d && o.Hand == d.Hand && o.Up == d.Up &&
+				float64(tc) >= o.Published && strings.ToUpper(play.Letter()) == x.Want {
+				x.Reason = o
+			}
 		}
 	}
 	return x
