@@ -33,7 +33,7 @@ var painter render.Painter
 
 func main() {
 	debug.SetMemoryLimit(web.MemoryLimit)
-	server := web.New(web.Options{Version: version, Workers: 1, MaxTables: 8, Painter: painter})
+	server := web.New(web.Options{Version: version, Workers: 1, MaxTables: 8, Painter: painter, InBrowser: true})
 	// bjchartServe(id, method, url, contentType, body, base) answers one
 	// request (url from the site's root; base the folder the site is
 	// served from) by postMessage: {id, head: {status, headers}}, then

@@ -6,6 +6,9 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"strconv"
+	"sync/atomic"
+	"time"
 
 	"bjchart/render"
 	"bjchart/solve/drill"
@@ -29,6 +32,91 @@ type indexDrillData struct {
 	Version                  string
 	Source                   string // whose indices the drills grade by
 	Address                  string // this session's address with its seed, where the request gave none
+	// KeyStream, when the game's indices are still being worked out, is
+	// the address of that job's progress; the page reloads when it ends.
+	KeyStream string
+}
+
+// keyProgress is how far an index key being worked out is.
+type keyProgress struct{ done, total atomic.Int64 }
+
+// progressOf returns the progress of the index key name, kept while any
+// page streams it.
+func (s *Server) progressOf(name string) *keyProgress {
+	s.keyMu.Lock()
+	defer s.keyMu.Unlock()
+	p, ok := s.keyProgress[name]
+	if !ok {
+		p = &keyProgress{}
+		s.keyProgress[name] = p
+	}
+	return p
+}
+
+// indexKey works out (or finds) the index drill's key of job under the
+// cache name, telling its progress to progressOf(name).
+func (s *Server) indexKey(ctx context.Context, name string, job drill.IndexJob) (drill.IndexKey, error) {
+	p := s.progressOf(name)
+	return s.indexKeys.getKey(ctx, name, func(ctx context.Context) (drill.IndexKey, error) {
+		return job.Key(ctx, func(done, total int64) { p.done.Store(done); p.total.Store(total) })
+	})
+}
+
+// indexDrillName is the cache name of an index drill's key: its game,
+// set and shoes.
+func indexDrillName(job drill.IndexJob, set string) string {
+	return fmt.Sprintf("%s|%s|%d", job.Rules, set, job.KeyShoes())
+}
+
+// handleIndexDrillKey works an index drill's key out as a job and streams
+// its progress as server-sent events ("progress" with the share done,
+// then "done", or "failed" with why); the page then reloads, its key
+// kept. A browser that leaves stops it unless another page waits for it.
+func (s *Server) handleIndexDrillKey(w http.ResponseWriter, r *http.Request) {
+	req := drill.DefaultIndexRequest()
+	var fields, all param.Set
+	req.Params(&fields)
+	all.Take(&fields, "rules", "set", "drills", "seed")
+	if err := all.ParseQuery(r.URL.Query()); err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
+	job, err := req.Check()
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
+	stream, ok := newEventStream(w)
+	if !ok {
+		return
+	}
+	ctx, cancel := context.WithCancel(r.Context())
+	defer cancel()
+	stream.gone = cancel
+	name := indexDrillName(job, req.Set)
+	p := s.progressOf(name)
+	finished := make(chan error, 1)
+	go func() {
+		_, err := s.indexKey(ctx, name, job)
+		finished <- err
+	}()
+	tick := time.NewTicker(500 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		select {
+		case <-tick.C:
+			if total := p.total.Load(); total > 0 {
+				stream.send("progress", strconv.FormatFloat(float64(p.done.Load())/float64(total), 'f', 4, 64))
+			}
+		case err := <-finished:
+			if err != nil {
+				stream.send("failed", err.Error())
+				return
+			}
+			stream.send("done", "1")
+			return
+		}
+	}
 }
 
 // handleIndexDrill serves the index drill: a hand and a true count, a
@@ -71,8 +159,16 @@ func (s *Server) handleIndexDrill(w http.ResponseWriter, r *http.Request) {
 	// The game's own indices are a run of 'bjchart indices' where the
 	// published ones are another game's: found once a game, for every
 	// answer of every session.
-	name := fmt.Sprintf("%s|%s|%d", job.Rules, req.Set, job.KeyShoes())
-	key, err := s.indexKeys.getKey(r.Context(), name, func(ctx context.Context) (drill.IndexKey, error) { return job.Key(ctx, nil) })
+	name := indexDrillName(job, req.Set)
+	if _, ok := s.indexKeys.cached(name); !ok && !s.opt.InBrowser && job.KeyShoes() > 0 {
+		// Seconds of work: the page says so at once and streams it.
+		d.Rules = job.Rules.String()
+		v := url.Values{"rules": {d.Rules}, "set": {req.Set}, "drills": {fmt.Sprint(job.Drills)}, "seed": {fmt.Sprint(req.Seed)}}
+		d.KeyStream = "/drill/index/key?" + v.Encode()
+		s.html(w, s.indexDrillPage, d, http.StatusOK)
+		return
+	}
+	key, err := s.indexKey(r.Context(), name, job)
 	if err != nil {
 		s.fail(w, err)
 		return

@@ -9,6 +9,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"regexp"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -246,5 +247,33 @@ func TestLimitFromTheSlot(t *testing.T) {
 	}
 	if d := <-deadline; d.Before(at.Add(c.limit)) {
 		t.Errorf("the second solve's deadline %v is before the slot freed plus the limit (%v)", d, at.Add(c.limit))
+	}
+}
+
+// TestIndexDrillKeyIsAJob: the index drill on a game whose indices are
+// not yet worked out answers at once with the job's progress bar (it
+// sent nothing until they were done on build 0438fe3), the job streams
+// its progress and ends with "done", and the page then deals the drill.
+func TestIndexDrillKeyIsAJob(t *testing.T) {
+	s := New(Options{Version: "test"})
+	page := "/drill/index?rules=1D+H17+DAS+LS&seed=3"
+	w := get(t, s, page)
+	if w.Code != http.StatusOK || !strings.Contains(w.Body.String(), `id="key-bar"`) || strings.Contains(w.Body.String(), `id="hand"`) {
+		t.Fatalf("a new game's index drill: %d, want the working page at once:\n%.400s", w.Code, w.Body)
+	}
+	if s.indexKeys.mu.Lock(); len(s.indexKeys.entries) != 0 {
+		t.Error("the page's first answer waited for the key")
+	}
+	s.indexKeys.mu.Unlock()
+	m := regexp.MustCompile(`data-stream="([^"]+)"`).FindStringSubmatch(w.Body.String())
+	if m == nil {
+		t.Fatal("no stream on the working page")
+	}
+	stream := get(t, s, html.UnescapeString(m[1])).Body.String()
+	if !strings.Contains(stream, "event: done") {
+		t.Fatalf("the key's stream: %.300q, want progress then done", stream)
+	}
+	if w := get(t, s, page); !strings.Contains(w.Body.String(), `id="hand"`) {
+		t.Errorf("after the key: no drill dealt:\n%.400s", w.Body)
 	}
 }

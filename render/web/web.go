@@ -32,6 +32,7 @@ import (
 	"path"
 	"runtime/debug"
 	"strings"
+	"sync"
 	"time"
 
 	"bjchart/charts"
@@ -53,6 +54,12 @@ type Options struct {
 	Workers   int    // solves at once (default 2)
 
 	Timeout time.Duration // a request's limit, from its work's slot (default 60 s)
+	// InBrowser marks the static site's handler (its prerender, and the
+	// browser's worker behind the shell's own Solving bar): a page whose
+	// work takes seconds (the index drill's key for a new game) answers
+	// when it is done, instead of at once with that work as a job whose
+	// progress the page streams (serve).
+	InBrowser bool
 	// Log takes what a request's failure leaves for whoever runs the
 	// server: a panic in a handler or a job, with the request and the
 	// stack (default: the standard logger, on standard error).
@@ -108,6 +115,10 @@ type Server struct {
 	// indexKeys keeps the index drill's indices by game, set and shoes
 	// (drill.IndexKey): a game's own are a run of its index plays.
 	indexKeys *workCache[drill.IndexKey]
+	// keyProgress is how far each index key being worked out is, by its
+	// cache key, for every page that streams it.
+	keyMu       sync.Mutex
+	keyProgress map[string]*keyProgress
 	// holdemPage is the Hold'em pages', riskPage the bankroll and risk
 	// page's; risks keeps its last reports, for their plots.
 	holdemPage *template.Template
@@ -163,6 +174,7 @@ func New(opt Options) *Server {
 	s.houses = newWorkCache[*house.Solution](4, s.tables.slots) // about 20 MB each
 	s.advice = newWorkCache[drill.Advice](drill.MaxAdvised, s.tables.slots)
 	s.indexKeys = newWorkCache[drill.IndexKey](8, s.tables.slots)
+	s.keyProgress = map[string]*keyProgress{}
 	s.tables.log, s.diffs.log, s.houses.log, s.advice.log, s.indexKeys.log = opt.Log, opt.Log, opt.Log, opt.Log, opt.Log
 	s.tables.limit, s.diffs.limit, s.houses.limit, s.advice.limit, s.indexKeys.limit = opt.Timeout, opt.Timeout, opt.Timeout, opt.Timeout, opt.Timeout
 	assets, _ := fs.Sub(files, "assets")
@@ -222,6 +234,7 @@ func New(opt Options) *Server {
 	s.mux.HandleFunc("GET /drill", s.handleDrill)
 	s.mux.HandleFunc("GET /drill/count", s.handleCountDrill)
 	s.mux.HandleFunc("GET /drill/index", s.handleIndexDrill)
+	s.mux.HandleFunc("GET /drill/index/key", s.handleIndexDrillKey)
 	s.mux.HandleFunc("GET /drill/table", s.handleTable)
 	s.mux.HandleFunc("GET /risk", s.handleRisk)
 	s.mux.HandleFunc("GET /risk/run", s.handleRiskRun)

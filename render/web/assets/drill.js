@@ -100,3 +100,38 @@ document.addEventListener("DOMContentLoaded", function () {
     show();
   });
 });
+
+// The index drill on a game whose indices are being worked out: the
+// job's progress, then the drill (the page again, its key kept).
+document.addEventListener("DOMContentLoaded", function () {
+  var bar = document.getElementById("key-bar");
+  if (!bar || typeof EventSource === "undefined") {
+    return;
+  }
+  var pct = document.getElementById("key-pct");
+  var events = new EventSource(bar.getAttribute("data-stream"));
+  events.addEventListener("progress", function (ev) {
+    bar.value = parseFloat(ev.data);
+    pct.textContent = Math.round(100 * bar.value) + "%";
+  });
+  events.addEventListener("done", function () {
+    events.close();
+    pct.textContent = "done";
+    location.reload();
+  });
+  var fail = function (text) {
+    events.close();
+    var box = document.getElementById("key-error");
+    box.textContent = text;
+    box.hidden = false;
+    pct.textContent = "stopped";
+  };
+  events.addEventListener("failed", function (ev) {
+    fail(ev.data);
+  });
+  events.onerror = function () {
+    if (events.readyState === EventSource.CLOSED) {
+      fail("the connection to the server ended; reload the page to try again");
+    }
+  };
+});

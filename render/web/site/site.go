@@ -400,7 +400,7 @@ func (w *siteWriter) addAssets() error {
 // also by its rules as people write them; the default page's pictures
 // too); it returns how many it precomputed.
 func (j SiteJob) addPages(ctx context.Context, w *siteWriter, progress func(done, total int64)) (int, error) {
-	srv := web.New(web.Options{Painter: draw.Painter{}, Version: j.version, Workers: runtime.GOMAXPROCS(0), Docs: j.docs})
+	srv := web.New(web.Options{Painter: draw.Painter{}, Version: j.version, Workers: runtime.GOMAXPROCS(0), Docs: j.docs, InBrowser: true})
 	pages := j.pages()
 	index := map[string]string{}
 	used := map[string]bool{}
