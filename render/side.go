@@ -134,16 +134,7 @@ func signedFixed(x float64, digits int) string {
 // SideText writes a side bet's value: what it is, its table line by line
 // and its house edge, then its count if asked for.
 func SideText(w io.Writer, r *side.Report, b *side.Bet) error {
-	shoe := fmt.Sprintf("%d full decks", r.Decks)
-	if r.Decks == 1 {
-		shoe = "one full deck"
-	}
-	if r.Shoe != "" {
-		shoe = fmt.Sprintf("the shoe left of %d decks, %s", r.Decks, r.Shoe)
-		if r.RankOnly {
-			shoe += " (by rank: the removed cards' suits unknown, every removal equally likely)"
-		}
-	}
+	shoe := SideShoeText(r)
 	table := r.Table.Name
 	if table == "" {
 		table = "yours"
@@ -165,21 +156,52 @@ func SideText(w io.Writer, r *side.Report, b *side.Bet) error {
 	fmt.Fprintf(w, " (the return is %s of a bet).\n", r.Return.RatString())
 	fmt.Fprintln(w, "Pays are to 1: a winning bet is paid that many times the bet besides the bet; a hand is paid once, at the best pay among the outcomes it makes. Combinations count each run of cards whose order does not matter unordered.")
 	if e := r.Effects; e != nil {
-		fmt.Fprintln(w, "\nEffects of removal: the change in the bet's return, in percentage points of the bet, when one card of the rank leaves the full shoe; and a count's tags, scaled from them.")
-		var rows [][]string
-		for i, name := range []string{"A", "2", "3", "4", "5", "6", "7", "8", "9", "T"} {
-			rows = append(rows, []string{name, signedFixed(100*e.EOR[i], 4), strconv.Itoa(e.Tags[i])})
-		}
-		if err := lightTable(w, []string{"rank", "effect", "tag"}, rows); err != nil {
+		fmt.Fprintln(w, "\n"+SideEffectsNote)
+		et := SideEffectsRows(e)
+		if err := lightTable(w, et.Header, et.Rows); err != nil {
 			return err
 		}
-		if e.Level == 0 {
-			fmt.Fprintln(w, "No count: removing a card of any rank, its suit unknown, leaves the bet's return as it was.")
-		} else {
-			fmt.Fprintf(w, "The tags' correlation with the effects: %.3f. A counter adds a card's tag as it is seen; a high count favours the bet.\n", e.Correlation)
-		}
+		fmt.Fprintln(w, SideCountText(e))
 	}
 	return nil
+}
+
+// SideShoeText says the shoe a side bet's report was dealt from: "6 full
+// decks", or the shoe left and how it is read.
+func SideShoeText(r *side.Report) string {
+	if r.Shoe == "" {
+		if r.Decks == 1 {
+			return "one full deck"
+		}
+		return fmt.Sprintf("%d full decks", r.Decks)
+	}
+	shoe := fmt.Sprintf("the shoe left of %d decks, %s", r.Decks, r.Shoe)
+	if r.RankOnly {
+		shoe += " (by rank: the removed cards' suits unknown, every removal equally likely)"
+	}
+	return shoe
+}
+
+// SideEffectsNote says what a side bet's effects of removal and tags are.
+const SideEffectsNote = "Effects of removal: the change in the bet's return, in percentage points of the bet, when one card of the rank leaves the full shoe; and a count's tags, scaled from them."
+
+// SideEffectsRows are a side bet's effects of removal as the text and the
+// page lay them out: rank, effect (percentage points of the bet), tag.
+func SideEffectsRows(e *side.Effects) ReportTable {
+	t := ReportTable{Header: []string{"rank", "effect", "tag"}}
+	for i, name := range []string{"A", "2", "3", "4", "5", "6", "7", "8", "9", "T"} {
+		t.Rows = append(t.Rows, []string{name, signedFixed(100*e.EOR[i], 4), strconv.Itoa(e.Tags[i])})
+	}
+	return t
+}
+
+// SideCountText says how well the tags count the bet, or that nothing
+// does.
+func SideCountText(e *side.Effects) string {
+	if e.Level == 0 {
+		return "No count: removing a card of any rank, its suit unknown, leaves the bet's return as it was."
+	}
+	return fmt.Sprintf("The tags' correlation with the effects: %.3f. A counter adds a card's tag as it is seen; a high count favours the bet.", e.Correlation)
 }
 
 // SideList writes the bets bjchart values and their pay tables.

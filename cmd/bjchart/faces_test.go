@@ -117,6 +117,18 @@ func TestFacesBindTheSameRequest(t *testing.T) {
 		{[]string{"holdem", "equity", "AKs", "QQ", "--board", "Kh7"}, "/holdem/equity", "range=AKs&range=QQ&board=Kh7", true},
 		{[]string{"drill", "table", "--moves", "b10 x"}, "/drill/table", "moves=b10+x", true},
 		{[]string{"drill", "table", "--penetration", "0.95"}, "/drill/table", "penetration=0.95", true},
+		{[]string{"side", "21+3"}, "/side", "bet=21%2B3", false},
+		{[]string{"side", "21+3", "--pays", "9-to-1", "--decks", "8", "--count"}, "/side", "bet=21%2B3&pays=9-to-1&decks=8&count=true", false},
+		{[]string{"side", "21+3", "--pays", "flush:9,straight:9"}, "/side", "bet=21%2B3&pays=own&own=flush%3A9%2Cstraight%3A9", false},
+		{[]string{"side", "lucky-ladies", "--shoe", "20,24,24,24,24,24,24,24,24,80"}, "/side", "bet=lucky-ladies&shoe=20%2C24%2C24%2C24%2C24%2C24%2C24%2C24%2C24%2C80", false},
+		{[]string{"side", "buster", "--rules", "6D H17", "--count"}, "/side", "bet=buster&rules=6D+H17&count=true", false},
+		{[]string{"side", "buster", "--h17"}, "/side", "bet=buster&h17=true", false},
+		{[]string{"side", "22+3"}, "/side", "bet=22%2B3", true},
+		{[]string{"side", "21+3", "--pays", "straight:x"}, "/side", "bet=21%2B3&pays=straight%3Ax", true},
+		{[]string{"side", "21+3", "--decks", "0"}, "/side", "bet=21%2B3&decks=0", true},
+		{[]string{"side", "21+3", "--rules", "INF"}, "/side", "bet=21%2B3&rules=INF", true},
+		{[]string{"side", "21+3", "--count", "--shoe", "20,24,24,24,24,24,24,24,24,96"}, "/side", "bet=21%2B3&count=true&shoe=20%2C24%2C24%2C24%2C24%2C24%2C24%2C24%2C24%2C96", true},
+		{[]string{"side", "perfect-pairs", "--h17"}, "/side", "bet=perfect-pairs&h17=true", true},
 	} {
 		name := strings.Join(tc.args, " ")
 		cliReq, cliErr := bindCLI(t, tc.args...)

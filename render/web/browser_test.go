@@ -552,8 +552,9 @@ func resultText(ctx context.Context, tries int) string {
 const screenshotsEnv = browsertest.ScreenshotsEnv
 
 // TestScreenshots writes full-page screenshots of the trainer (with
-// misses kept) and the table (a split round, the advice open) at 390 and
-// 1280 px into $BJCHART_SCREENSHOTS; without it, it does nothing.
+// misses kept), the table (a split round, the advice open), the side-bet
+// page and the others at 390 and 1280 px into $BJCHART_SCREENSHOTS;
+// without it, it does nothing.
 func TestScreenshots(t *testing.T) {
 	dir := os.Getenv(screenshotsEnv)
 	if dir == "" {
@@ -607,6 +608,8 @@ func TestScreenshots(t *testing.T) {
 		}
 		shot("holdem", w, "/holdem/nash?stack=10")
 		shot("house", w, "/house")
+		shot("side", w, "/side?bet=lucky-ladies&decks=8&count=true")
+		shot("side-list", w, "/side")
 		shot("hand", w, "/?rules=6D+H17+DAS+LS&hand=T,6+v+T#hand-h")
 		shot("effects", w, "/?rules=INF+H17+DAS+LS&effects=1#eff-h")
 		shot("docs", w, "/docs/")

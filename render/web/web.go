@@ -124,6 +124,7 @@ type Server struct {
 	holdemPage *template.Template
 	riskPage   *template.Template
 	docsPage   *template.Template
+	sidePage   *template.Template // the side bets'
 	risks      *recent[render.RiskReport]
 	jobs       *jobQueue // one long job (simulation, index plays) at a time, the others in line
 	mux        *http.ServeMux
@@ -167,6 +168,7 @@ func New(opt Options) *Server {
 		holdemPage:     template.Must(template.New("holdem.html").Funcs(funcs).ParseFS(files, "templates/holdem.html", "templates/nav.html", "templates/report.html")),
 		riskPage:       template.Must(template.New("risk.html").Funcs(funcs).ParseFS(files, "templates/risk.html", "templates/nav.html", "templates/report.html")),
 		docsPage:       template.Must(template.New("docs.html").ParseFS(files, "templates/docs.html", "templates/nav.html", "templates/report.html")),
+		sidePage:       template.Must(template.New("side.html").ParseFS(files, "templates/side.html", "templates/nav.html", "templates/report.html")),
 		risks:          newRecent[render.RiskReport](8),
 		jobs:           newJobQueue(),
 		sims:           newRecent[simreport.Report](8), indices: newRecent[*render.IndicesReport](8), effects: newRecent[[]solve.Effect](8)}
@@ -243,6 +245,9 @@ func New(opt Options) *Server {
 	s.mux.HandleFunc("GET /holdem", s.handleHoldem)
 	s.mux.HandleFunc("GET /holdem/equity", s.handleHoldemEquity)
 	s.mux.HandleFunc("GET /holdem/nash", s.handleHoldemNash)
+	s.mux.HandleFunc("GET /side", s.handleSide)
+	s.mux.HandleFunc("GET /api/side.json", s.sideDownload("application/json", render.SideJSON))
+	s.mux.HandleFunc("GET /api/side.csv", s.sideDownload("text/csv; charset=utf-8", render.SideCSV))
 	s.mux.HandleFunc("GET /house.json", houseDownload(s, "application/json", houseQuery, func(w *bytes.Buffer, _ house.Request, sol *house.Solution) error {
 		return render.HouseJSON(w, sol)
 	}))
@@ -390,6 +395,7 @@ var downloads = map[string]string{
 	"/plot.png": "heatmap", "/plot.svg": "heatmap", "/plot.pdf": "heatmap", "/house.json": "house-game",
 	"/house/card.pdf": "house-game-card", "/house/plot.png": "house-game-heatmap", "/indices/card.pdf": "counter-card",
 	"/sim/plot.png": "edge-by-count", "/risk/plot.png": "risk-edge-and-ramp",
+	"/api/side.json": "side-bet", "/api/side.csv": "side-bet",
 }
 
 // downloadName is the file name a download is saved under, or "" for a
@@ -399,13 +405,17 @@ func downloadName(r *http.Request) string {
 	if !ok {
 		return ""
 	}
+	game := r.URL.Query().Get("rules")
+	if strings.HasPrefix(r.URL.Path, "/api/side.") { // named by its bet too
+		game = strings.TrimSpace(r.URL.Query().Get("bet") + " " + game)
+	}
 	rules := strings.Map(func(c rune) rune {
 		switch {
 		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9', c == '.', c == '=':
 			return c
 		}
 		return '-'
-	}, r.URL.Query().Get("rules"))
+	}, game)
 	if len(rules) > 80 {
 		rules = rules[:80]
 	}
@@ -547,7 +557,8 @@ func Link(path string, rules string, more ...string) string {
 
 // Bind binds a page's query to the request its route computes, with the
 // route's checks: count.IndicesRequest for /indices, sim.Request for
-// /sim, house.Request for /house, drill.Request for /drill, and for the routes of a chart's page
+// /sim, house.Request for /house, drill.Request for /drill, side.Request
+// for /side, and for the routes of a chart's page
 // solve.Request (/api/chart.json), solve.HandRequest (/api/hand.json),
 // render.CardRequest (/card.pdf), render.PlotRequest (/plot.png),
 // charts.CompareRequest (/api/diff.json) and solve.EffectsRequest
@@ -585,6 +596,9 @@ func Bind(path string, v url.Values) (req any, err error) {
 		return req, err
 	case "/holdem/nash":
 		req, _, err := parseHoldemNashQuery(v)
+		return req, err
+	case "/side":
+		req, _, _, err := sideQuery(v)
 		return req, err
 	}
 	q, err := parseQuery(v)

@@ -243,7 +243,7 @@ var sitePages = []struct {
 }{
 	{"/indices", true}, {"/sim", true}, {"/risk", true},
 	{"/drill/count", true}, {"/drill/index", true},
-	{"/house", false}, {"/holdem", false},
+	{"/house", false}, {"/holdem", false}, {"/side", false},
 }
 
 // queryPages are the pages that answer only a query (a calculator's

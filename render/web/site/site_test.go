@@ -115,7 +115,7 @@ func TestSiteWrites(t *testing.T) {
 		t.Fatalf("pages.json: %v %s", err, data)
 	}
 	def := job.games[0].String()
-	for _, key := range []string{"/", web.PageKey(web.Link("/", def)), "/sim", web.PageKey(web.Link("/sim", def)), "/holdem"} {
+	for _, key := range []string{"/", web.PageKey(web.Link("/", def)), "/sim", web.PageKey(web.Link("/sim", def)), "/holdem", "/side"} {
 		file, ok := index.Pages[key]
 		if !ok {
 			t.Errorf("pages.json has no %s", key)

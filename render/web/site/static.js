@@ -539,7 +539,7 @@
   // before: a visit that asks for nothing new fetches no WebAssembly).
   ["pointerdown", "keydown", "focusin"].forEach(function (type) {
     document.addEventListener(type, function (ev) {
-      if (ev.target && ev.target.closest && ev.target.closest("#rules-form, #sit, #start, form[action$='/sim'], form[action$='/indices'], form[action$='/risk']")) {
+      if (ev.target && ev.target.closest && ev.target.closest("#rules-form, #sit, #start, form[action$='/sim'], form[action$='/indices'], form[action$='/risk'], #side-form")) {
         worker();
       }
     }, { passive: true });
