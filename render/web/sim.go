@@ -230,7 +230,17 @@ func requestCommand(sub string, req, def interface{ Params(*param.Set) }) string
 	var fields, defaults param.Set
 	req.Params(&fields)
 	def.Params(&defaults)
-	return commandLine(sub, fields.Changed(&defaults))
+	v := fields.Changed(&defaults)
+	switches := ""
+	for _, p := range fields.All() { // a true-or-false field is a switch: --compute, or --compute=false
+		if x, ok := v[p.Name]; ok && p.Value.Type() == "bool" {
+			delete(v, p.Name)
+			if switches += " --" + p.Name; len(x) > 0 && x[0] != "true" {
+				switches += "=" + x[0]
+			}
+		}
+	}
+	return commandLine(sub, v) + switches
 }
 
 // commandLine is the command that does what a page's query asks: the
