@@ -11,8 +11,9 @@ import (
 )
 
 // DefaultSimShoes is the shoes a counter's simulation plays when a
-// request names none: some 43 million rounds heads-up at six decks dealt
-// to 75%, about 10 s on two cores.
+// request names none: 43 million rounds heads-up at six decks dealt to
+// 75%, about 5 s on two cores (and a second for the trigger, if the
+// request names none).
 const DefaultSimShoes = 1_000_000
 
 // MaxSimShoes bounds a simulation's shoes.

@@ -65,7 +65,7 @@ func countParams(s *param.Set, pen *float64, seed *uint64, tags *string) {
 	s.String(tags, "tags", "the count: tags \"A=1,2=0,...,T=-1\" (ranks left out tag 0) or a built-in count (hilo, ...); empty: the bet's own tags, from its effects of removal")
 }
 
-// countableBets are the bets a count is worked out for: those settled on
+// countableBetNames are the bets a count is worked out for: those settled on
 // the first cards.
 func countableBetNames() []string {
 	var names []string
