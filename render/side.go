@@ -206,3 +206,73 @@ func SideCountText(e *side.Effects) string {
 
 // SideList writes the bets bjchart values and their pay tables.
 func SideList(w io.Writer) error { return side.WriteList(w) }
+
+// SideTriggerText writes a count's trigger for a side bet: the bins of
+// sampled shoes by true count, the lines fitted, and the trigger with its
+// error bar.
+func SideTriggerText(w io.Writer, t *side.Trigger) error {
+	table := t.Table.Name
+	if table == "" {
+		table = t.Table.String()
+	}
+	fmt.Fprintf(w, "bjchart side trigger: %s, pay table %s, %d decks dealt to a depth below %s, count %s\n",
+		t.Bet.Name, table, t.Decks, strconv.FormatFloat(100*t.Penetration, 'f', -1, 64)+"%", t.Count)
+	fmt.Fprintf(w, "%s shoes sampled, seed %d; each valued exactly on the cards left, known by rank (the counter's knowledge).\n\n",
+		Thousands(int64(t.Shoes)), t.Seed)
+	var rows [][]string
+	for _, b := range t.Bins {
+		if b.Shoes == 0 {
+			continue
+		}
+		rows = append(rows, []string{fmt.Sprintf("%+g", b.Lo), Thousands(int64(b.Shoes)), signedFixed(100*b.Mean, 3) + "%", fmt.Sprintf("%.3f%%", 100*b.SE)})
+	}
+	if err := lightTable(w, []string{"true count", "shoes", "edge", "± SE"}, rows); err != nil {
+		return err
+	}
+	at0, se0 := t.Line.At(0)
+	fmt.Fprintf(w, "\nFull shoe: %s. The line over every shoe: %s at a true count of 0 (± %.3f%%), %+.3f%% a true count.\n",
+		EdgeText(t.FullEV, 4), EdgeText(at0, 4), 100*se0, 100*t.Line.Slope)
+	if t.TC != t.TC { // NaN
+		_, err := fmt.Fprintln(w, "Trigger: none; the bet does not turn in the player's favour within the counts sampled.")
+		return err
+	}
+	fmt.Fprintf(w, "Trigger: bet at a true count of %+.2f ± %.2f or more (the line fitted near it, %+.1f to %+.1f); the first bin whose mean edge is above 0: %+g.\n",
+		t.TC, t.SE, t.Local.Lo, t.Local.Hi, t.BinTC)
+	_, err := fmt.Fprintf(w, "At or above it: %.3f%% of the shoes sampled, their mean edge %+.3f%%.\n", 100*t.Above, 100*t.AboveEV)
+	return err
+}
+
+// SideSimText writes a counter's simulation of a side bet.
+func SideSimText(w io.Writer, s *side.Sim) error {
+	if s.Trigger != nil {
+		if err := SideTriggerText(w, s.Trigger); err != nil {
+			return err
+		}
+		fmt.Fprintln(w)
+	}
+	table := s.Table.Name
+	if table == "" {
+		table = s.Table.String()
+	}
+	fmt.Fprintf(w, "bjchart side sim: %s, pay table %s, on %s dealt to %s, count %s, bet from a true count of %+.2f\n",
+		s.Bet.Name, table, s.Rules, strconv.FormatFloat(100*s.Penetration, 'f', -1, 64)+"%", s.Count, s.SimJob.Trigger)
+	fmt.Fprintf(w, "%s shoes, %s rounds, seed %d; one player heads-up playing the main game by its chart; every SE by batch means over whole shoes.\n\n",
+		Thousands(int64(s.Shoes)), Thousands(s.Rounds), s.Seed)
+	rows := [][]string{
+		{"rounds bet", fmt.Sprintf("%.3f%% ± %.3f%%", 100*s.Frequency.Value, 100*s.Frequency.SE), Thousands(s.Bets) + " bets"},
+		{"result a bet", fmt.Sprintf("%+.2f%% ± %.2f%%", 100*s.Won.Value, 100*s.Won.SE), "simulated"},
+		{"exact edge a bet", fmt.Sprintf("%+.3f%% ± %.3f%%", 100*s.EV.Value, 100*s.EV.SE), "the same bets, valued exactly"},
+		{"units a 100 rounds", fmt.Sprintf("%+.4f ± %.4f", s.Per100.Value, s.Per100.SE), "simulated"},
+		{"exact, a 100 rounds", fmt.Sprintf("%+.5f ± %.5f", s.ExactPer100.Value, s.ExactPer100.SE), "without the bets' luck"},
+		{"main game a round", fmt.Sprintf("%+.4f%% ± %.4f%%", 100*s.Main.Value, 100*s.Main.SE), fmt.Sprintf("its chart off the top: %+.4f%%", 100*s.MainExact)},
+	}
+	if err := lightTable(w, []string{"figure", "value", "what"}, rows); err != nil {
+		return err
+	}
+	verdict := "The simulated results agree with their exact EVs within 3 SE."
+	if err := s.Check(); err != nil {
+		verdict = "Check: " + err.Error()
+	}
+	_, err := fmt.Fprintln(w, "\n"+verdict)
+	return err
+}

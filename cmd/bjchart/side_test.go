@@ -54,3 +54,17 @@ func TestSide(t *testing.T) {
 		}
 	}
 }
+
+// TestSideCounting: the trigger and the counter's simulation through the
+// command line, small: a trigger with its error bar, and a simulation
+// whose results agree with their exact EVs.
+func TestSideCounting(t *testing.T) {
+	code, out, stderr := runCmd(t, "side", "trigger", "over-under-13", "--pays", "over", "--shoes", "20000")
+	if code != exitOK || !strings.Contains(out, "Trigger: bet at a true count of") {
+		t.Errorf("side trigger: exit %d, %s\n%s", code, stderr, out)
+	}
+	code, out, stderr = runCmd(t, "side", "sim", "over-under-13", "--pays", "over", "--trigger", "1", "--shoes", "2000", "--rules", "6D H17 DAS LS")
+	if code != exitOK || !strings.Contains(out, "agree with their exact EVs within 3 SE") {
+		t.Errorf("side sim: exit %d, %s\n%s", code, stderr, out)
+	}
+}

@@ -233,8 +233,8 @@ func TestEveryFlagRefusesNonsense(t *testing.T) {
 		// A valid positional argument where one is needed: arguments are
 		// checked before flag values.
 		path = append(path, map[string][]string{
-			"diff": {"thorp-1966-1deck"}, "hand": {"T,6", "v", "T"}, "show": {"thorp-1966-1deck"}, "merge": {"part.json"}, "play": {"measured.json"}, "equity": {"AKs", "QQ"},
-		}[c.Name()]...)
+			"diff": {"thorp-1966-1deck"}, "hand": {"T,6", "v", "T"}, "show": {"thorp-1966-1deck"}, "merge": {"part.json"}, "play": {"measured.json"}, "equity": {"AKs", "QQ"}, "side trigger": {"21+3"}, "side sim": {"21+3"},
+		}[argsKey(c)]...)
 		c.Flags().VisitAll(func(f *pflag.Flag) {
 			var bad []string
 			switch f.Value.Type() {
@@ -293,4 +293,13 @@ func TestEnumFlagsDeclaredOnce(t *testing.T) {
 	if code, _, stderr := runCmd(t, "sim", "--format", "xml"); code != exitUsage || !strings.Contains(stderr, `--format "xml": want text or json`) {
 		t.Errorf("sim --format xml: exit %d, %q", code, stderr)
 	}
+}
+
+// argsKey is a command's key in TestEveryFlagRefusesNonsense's valid
+// arguments: its name, or its parent's too where a name is used twice.
+func argsKey(c *cobra.Command) string {
+	if p := c.Parent(); p != nil && p.Name() == "side" {
+		return "side " + c.Name()
+	}
+	return c.Name()
 }
