@@ -32,6 +32,7 @@ func PageKey(key string) string {
 const shellTags = `<link rel="manifest" href="/manifest.webmanifest">
 <link rel="icon" href="/icon.svg">
 <meta name="theme-color" content="#007856">
+<script src="/assets/first.js"></script>
 <script src="/assets/static.js" defer></script>
 `
 

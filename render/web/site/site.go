@@ -357,7 +357,7 @@ func (j SiteJob) Run(ctx context.Context, progress func(done, total int64)) (Sit
 	rep.Pages = pages
 	j.addServiceWorker(&w)
 
-	first := []string{"index.html", "assets/style.css", "assets/heat.css", "assets/app.js", "assets/static.js"}
+	first := []string{"index.html", "assets/style.css", "assets/heat.css", "assets/app.js", "assets/first.js", "assets/static.js"}
 	for _, f := range first {
 		rep.FirstLoad += gzipSize(w.data[f])
 	}
@@ -384,7 +384,7 @@ func (w *siteWriter) addAssets() error {
 	}); err != nil {
 		return err
 	}
-	for _, name := range []string{"static.js", "worker.js"} {
+	for _, name := range []string{"first.js", "static.js", "worker.js"} {
 		data, _ := siteFiles.ReadFile(name)
 		w.add("assets/"+name, data)
 	}

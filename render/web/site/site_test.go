@@ -21,7 +21,7 @@ func TestStaticPage(t *testing.T) {
 	got := string(web.StaticPage([]byte(page), "/?rules=6D+S17&hand=T,6+v+T", "/"))
 	for _, want := range []string{
 		`<meta name="bjchart-page" content="/?hand=T%2C6+v+T&amp;rules=6D+S17">`,
-		`<script src="/assets/static.js" defer></script>` + "\n</head>",
+		`<script src="/assets/first.js"></script>` + "\n" + `<script src="/assets/static.js" defer></script>` + "\n</head>",
 		`<img id="heatmap" class="heatmap" data-bjchart-src="/plot.png?rules=6D&amp;metric=best" alt="a">`,
 		`<img src="/assets/logo.png">`,
 		`<p>src="/plot.png"</p>`,
@@ -39,7 +39,7 @@ func TestStaticPage(t *testing.T) {
 	got = string(web.StaticPage([]byte(page), "/sim?rules=6D", "/bjchart/"))
 	for _, want := range []string{
 		`<meta name="bjchart-page" content="/sim?rules=6D">`, `<meta name="bjchart-base" content="/bjchart/">`,
-		`<link rel="manifest" href="/bjchart/manifest.webmanifest">`, `<script src="/bjchart/assets/static.js" defer>`,
+		`<link rel="manifest" href="/bjchart/manifest.webmanifest">`, `<script src="/bjchart/assets/static.js" defer>`, `<script src="/bjchart/assets/first.js">`,
 		`<a href="/bjchart/sim?rules=6D">`, `<a href="/bjchart/">`, `<a href="https://example.com/x">`, `<form action="/bjchart/drill">`,
 		`data-stream="/bjchart/sim/run?x=1"`, `<img data-bjchart-src="/bjchart/plot.png?a=1">`,
 	} {

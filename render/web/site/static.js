@@ -24,24 +24,13 @@
     patchWindow(B);
   }
 
-  // rootPath is an address's path from the site's root: its base taken
-  // off, no trailing slash.
+  // rootPath and keyOf: an address's path from the site's root, and its
+  // key in pages.json (first.js, which marks the first frame, has them).
   function rootPath(u) {
-    var path = u.pathname;
-    if (path.indexOf(B.base) === 0) {
-      path = "/" + path.slice(B.base.length);
-    }
-    return path.replace(/\/+$/, "") || "/";
+    return window.bjchartPaths.rootPath(u, B.base);
   }
-
-  // keyOf is a page's address as pages.json keys it: the path from the
-  // site's root, the query's fields by name.
   function keyOf(u) {
-    var path = rootPath(u);
-    var params = new URLSearchParams(u.search);
-    params.sort();
-    var q = params.toString();
-    return q ? path + "?" + q : path;
+    return window.bjchartPaths.keyOf(u, B.base);
   }
 
   // pagesIndex is the precomputed pages, by address.
@@ -532,6 +521,7 @@
   if (meta && meta.getAttribute("content") !== here && B.shown !== here) {
     B.shown = here;
     B.replacing = true;
+    solving(new URL(location.href)); // at once: the page asked for is said, not the one the host had
     go(location.href, "none");
   }
   // A hand on the rules' controls is a game about to be asked for: start
