@@ -18,7 +18,12 @@ type IndexDrillReport struct {
 	Source string           `json:"indices"` // whose indices the drills grade by
 	Drills []indexDrillJSON `json:"drills"`
 	Right  int              `json:"right"`
-	Note   string           `json:"note"`
+	// MissCost is the misses' cost per hand on average, in initial bets,
+	// over the Priced misses (the others are neither the index's play
+	// nor its base).
+	MissCost float64 `json:"miss_cost"`
+	Priced   int     `json:"misses_priced"`
+	Note     string  `json:"note"`
 }
 
 type indexDrillJSON struct {
@@ -28,6 +33,10 @@ type indexDrillJSON struct {
 	Want      string `json:"play"`  // H S D P R, or I and N for insurance
 	Answer    string `json:"answer"`
 	Right     bool   `json:"right"`
+	// Cost is what the answer gives up per hand, in initial bets, on a
+	// shoe at the drill's true count (drill.CountShoe); null where a miss
+	// is not priced (neither the index's play nor its base).
+	Cost *float64 `json:"cost"`
 }
 
 // indexDrillNote says what the drills ask, by whose indices.
@@ -72,8 +81,15 @@ func NewIndexDrillReport(job drill.IndexJob, key drill.IndexKey, grades []drill.
 	rep := IndexDrillReport{Rules: job.Rules.String(), Seed: job.Seed, Source: key.Source, Note: indexDrillNote(key)}
 	for _, g := range grades {
 		d := g.Drill
-		rep.Drills = append(rep.Drills, indexDrillJSON{Hand: d.Hand, TrueCount: d.TrueCount, Index: indexText(d),
-			Want: d.Want, Answer: g.Answer, Right: g.Right})
+		x := indexDrillJSON{Hand: d.Hand, TrueCount: d.TrueCount, Index: indexText(d), Want: d.Want, Answer: g.Answer, Right: g.Right}
+		if cost := g.Cost; !math.IsNaN(cost) {
+			x.Cost = &cost
+			if !g.Right {
+				rep.MissCost += cost
+				rep.Priced++
+			}
+		}
+		rep.Drills = append(rep.Drills, x)
 		if g.Right {
 			rep.Right++
 		}
@@ -130,7 +146,13 @@ func IndexDrillSummary(rep IndexDrillReport) string {
 	return IndexDrillScore(rep) + "\n\n" + rep.Note + "\n"
 }
 
-// IndexDrillScore is a session's score in a sentence.
+// IndexDrillScore is a session's score in a sentence, with what the
+// misses cost.
 func IndexDrillScore(rep IndexDrillReport) string {
-	return fmt.Sprintf("%d of %d right.", rep.Right, len(rep.Drills))
+	score := fmt.Sprintf("%d of %d right.", rep.Right, len(rep.Drills))
+	if rep.Priced > 0 {
+		score += fmt.Sprintf(" A miss cost %.2f%% of a bet on average, each on a shoe at its true count (half dealt, the count's cards taken out evenly; %d of %d misses priced).",
+			100*rep.MissCost/float64(rep.Priced), rep.Priced, len(rep.Drills)-rep.Right)
+	}
+	return score
 }

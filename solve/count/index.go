@@ -592,6 +592,44 @@ func gain(r solve.Rules, d Decision, left [10]int, n int, vals *shoeValues) floa
 	return g
 }
 
+// HandGain returns decision d's gain per hand it decides on the shoe
+// left: the play's EV less the base's, in initial bets (for insurance, a
+// half bet's result), averaged over the hands of its row as likely as
+// the shoe deals them with its up card. It is gain per round over the
+// chance of those hands; 0 where the shoe deals none.
+func HandGain(r solve.Rules, d Decision, left [10]int) float64 {
+	n := 0
+	for _, c := range left {
+		n += c
+	}
+	if n < 2 || left[d.Up-1] == 0 {
+		return 0
+	}
+	pUp := float64(left[d.Up-1]) / float64(n)
+	m := left
+	m[d.Up-1]--
+	rest := float64(n - 1)
+	chance := 1.0 // insurance: every hand with the ace up
+	switch d.Table {
+	case "insurance":
+	case "pair":
+		c := 10
+		if r, err := solve.ParseRank(d.Hand[:1]); err == nil {
+			c = int(r)
+		}
+		chance = float64(m[c-1]) * float64(m[c-1]-1) / rest / (rest - 1)
+	default:
+		chance = 0
+		for _, ab := range hardPairs(d.Hand) {
+			chance += 2 * float64(m[ab[0]-1]) * float64(m[ab[1]-1]) / rest / (rest - 1)
+		}
+	}
+	if chance <= 0 {
+		return 0
+	}
+	return gain(r, d, left, n, valuesFor(r, left, newPlans(r, []Decision{d}))) / pUp / chance
+}
+
 // An observation is a point of a fit with the shoe it came from and how
 // far that shoe was dealt. A fit's observations come shoe by shoe: those
 // of one shoe are next to each other.

@@ -206,6 +206,55 @@ type IndexDrill struct {
 	// of the same hand whose index wins there (16 v 9 surrenders from +4,
 	// the Fab 4's, before it would stand from +5, the I18's).
 	Reason count.Decision
+	// Gain is Reason's play's EV less its base's per hand it decides, in
+	// initial bets, on a shoe at the drill's true count (CountShoe): what
+	// answering the other of the two costs. NaN where the card's play is
+	// neither (the chart's at every count).
+	Gain float64
+}
+
+// CountShoe is a shoe of decks decks at Hi-Lo true count tc, the one the
+// index drill prices its answers on: half dealt, every rank alike, then
+// low cards (2..6) taken out and high ones (T, A) put back, a pair at a
+// time, until the count of the cards left is the true count's (an odd
+// count's last step a 7, 8 or 9 put back in a low card's place).
+func CountShoe(decks, tc int) [10]int {
+	var left [10]int
+	for r := range left {
+		left[r] = 2 * decks
+	}
+	left[9] = 8 * decks
+	rc := tc * decks / 2 // the running count of the cards dealt: -(the tags of those left)
+	lows, highs, neutrals := []int{1, 2, 3, 4, 5}, []int{9, 0}, []int{6, 7, 8}
+	step := func(from, to []int, i int) {
+		f, t := from[i%len(from)], to[i%len(to)]
+		if left[f] > 1 {
+			left[f]--
+			left[t]++
+		}
+	}
+	for i := 0; i < abs(rc)/2; i++ {
+		if rc > 0 {
+			step(lows, highs, i)
+		} else {
+			step(highs, lows, i)
+		}
+	}
+	if i := abs(rc) / 2; abs(rc)%2 == 1 {
+		if rc > 0 {
+			step(lows, neutrals, i)
+		} else {
+			step(neutrals, lows, i)
+		}
+	}
+	return left
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
 
 // Insurance reports whether the drill is the insurance decision.
@@ -254,8 +303,27 @@ func (job IndexJob) DealFrom(ctx context.Context, key IndexKey) ([]IndexDrill, e
 			}
 		}
 		out[i] = indexDrill(basic, key.Decisions, d, tc)
+		out[i].Gain = math.NaN()
+		if reason := out[i].Reason; !math.IsInf(reason.Published, 1) && out[i].Want == letter(reason.Play) || out[i].Want == letter(reason.Base) {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			out[i].Gain = count.HandGain(job.Rules, reason, CountShoe(job.Rules.Decks, tc))
+		}
 	}
 	return out, nil
+}
+
+// letter is a play's answer letter (H S D P R, I, N).
+func letter(play string) string {
+	switch play {
+	case "insure":
+		return "I"
+	case "no-insurance":
+		return "N"
+	}
+	a, _ := solve.ParseAction(play)
+	return strings.ToUpper(a.Letter())
 }
 
 // indexDrill is decision d's drill at true count tc: the card's play
@@ -312,9 +380,21 @@ type IndexGrade struct {
 	Drill  IndexDrill
 	Answer string
 	Right  bool
+	// Cost is the EV the answer gives up per hand, in initial bets, on
+	// the drill's shoe (Gain); 0 when right, NaN where it is not priced.
+	Cost float64
 }
 
-// Grade grades an answer (as ParseIndexAnswer reads it).
+// Grade grades an answer (as ParseIndexAnswer reads it); a miss between
+// the index's play and its base costs |Gain| (NaN for another miss).
 func (d IndexDrill) Grade(answer string) IndexGrade {
-	return IndexGrade{Drill: d, Answer: answer, Right: answer == d.Want}
+	g := IndexGrade{Drill: d, Answer: answer, Right: answer == d.Want}
+	switch r := d.Reason; {
+	case g.Right:
+	case (answer == letter(r.Play) || answer == letter(r.Base)) && !math.IsNaN(d.Gain):
+		g.Cost = math.Abs(d.Gain)
+	default:
+		g.Cost = math.NaN()
+	}
+	return g
 }
