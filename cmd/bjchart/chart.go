@@ -11,20 +11,6 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// solveFlags are sim's --shoe and split play (solve.Request's shoe and
-// split fields, which sim binds itself beside its own request).
-type solveFlags struct {
-	shoe  string
-	split string
-}
-
-// options returns the solver options the flags ask for (solve.Request's
-// reading of its shoe and split play).
-func (f *solveFlags) options(r solve.Rules) (solve.Options, error) {
-	opt, err := solve.Request{Shoe: f.shoe, Split: f.split}.Options(r)
-	return opt, requestError(err)
-}
-
 // chartOptions are the options of the chart command (and of bjchart with
 // no command): the solve's request, the shoe a count leaves, and how to
 // write the table.

@@ -14,6 +14,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"codeberg.org/go-pdf/fpdf"
@@ -179,6 +180,16 @@ func writeFigure(w io.Writer, format string, canvas vg.CanvasWriterTo) error {
 	return err
 }
 
+// pdfDefaults sets fpdf's process-wide defaults for vgpdf's documents, a
+// fixed date and sorted catalog (the same bytes from build to build),
+// once: set on every heatmap they were a data race when a server drew two
+// at once.
+var pdfDefaults = sync.OnceFunc(func() {
+	fpdf.SetDefaultCreationDate(time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC))
+	fpdf.SetDefaultModificationDate(time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC))
+	fpdf.SetDefaultCatalogSort(true)
+})
+
 // figureCanvas returns a canvas for a figure of width by height: PNG at
 // heatmapDPI, SVG with fonts by name (an embedded font is the whole font
 // file, some 550 KB, in every figure), or a PDF page of US letter,
@@ -190,9 +201,7 @@ func figureCanvas(format string, width, height vg.Length) (vg.CanvasWriterTo, er
 	case "svg":
 		return vgsvg.NewWith(vgsvg.UseWH(width, height)), nil
 	case "pdf":
-		fpdf.SetDefaultCreationDate(time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC))
-		fpdf.SetDefaultModificationDate(time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC))
-		fpdf.SetDefaultCatalogSort(true)
+		pdfDefaults()
 		return vgpdf.New(pdfPageW, pdfPageH), nil
 	}
 	return nil, fmt.Errorf("unknown format %q; want png, svg or pdf", format)
