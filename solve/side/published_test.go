@@ -52,6 +52,12 @@ func TestPublishedHouseEdges(t *testing.T) {
 		{"royal-match", "10-3", 4, 0.006317, 6},
 		{"royal-match", "10-3", 6, 0.011130, 6},
 		{"lucky-lucky", "200-100-50-30-15-3-2-2", 6, -0.0266, 4},
+		// Lucky Ladies' multi-deck table 1000-200-25-10-4, whose paybacks
+		// Gaming Today printed (Elliot Frome, "For side bettors, can luck
+		// be a lady?", 2006): 75.06% (2 decks), 80.54% (4), 82.36% (6).
+		{"lucky-ladies", "1000-200-25-10-4", 2, -0.2494, 4},
+		{"lucky-ladies", "1000-200-25-10-4", 4, -0.1946, 4},
+		{"lucky-ladies", "1000-200-25-10-4", 6, -0.1764, 4},
 		{"over-under-13", "over", 6, -0.0655, 4},
 		{"over-under-13", "under", 6, -0.1007, 4},
 		// Computed here only (Table.Checked says so), on combinations the
