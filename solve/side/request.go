@@ -74,6 +74,10 @@ func (q Request) Check() (Job, error) {
 			return Job{}, param.Errorf("rules", q.Rules, "an infinite deck has no shoe to deal a side bet from; give a deck count (1D to %dD)", MaxDecks)
 		case r.Decks > MaxDecks:
 			return Job{}, param.Errorf("rules", q.Rules, "%d decks; side bets are valued for 1 to %d", r.Decks, MaxDecks)
+		case q.Decks != DefaultRequest().Decks && q.Decks != r.Decks:
+			return Job{}, param.Fieldf("decks", "{decks} %d and the %d decks of {rules} disagree; give one", q.Decks, r.Decks)
+		case q.H17 && !r.H17:
+			return Job{}, param.Fieldf("h17", "{h17} and {rules}' S17 disagree; give one")
 		}
 		q.Decks, h17 = r.Decks, r.H17 && b.dealer
 	}
