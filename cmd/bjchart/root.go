@@ -16,6 +16,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/mattn/go-isatty"
 	"github.com/spf13/cobra"
@@ -257,19 +258,23 @@ rule flags (default: ` + "`6D S17 DOA DAS SPL3 NS 3:2 PEEK`" + `).`,
 
 // flagValueError matches pflag's message for a value its type cannot
 // parse: invalid argument "maybe" for "--h17" flag: strconv.ParseBool: ...
-var flagValueError = regexp.MustCompile(`^invalid argument "(.*)" for "(?:-\w, )?--([\w-]+)" flag: `)
+var flagValueError = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^invalid argument "(.*)" for "(?:-\w, )?--([\w-]+)" flag: `)
+})
 
 // negativeArg matches pflag's message for an argument such as -1D or -5
 // that it reads as short flags.
-var negativeArg = regexp.MustCompile(`^unknown shorthand flag: '\d' in (-\d\S*)$`)
+var negativeArg = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^unknown shorthand flag: '\d' in (-\d\S*)$`)
+})
 
 // flagError says a flag's unparsable value in the program's words (the
 // flag, the value, what its type allows), not strconv's.
 func flagError(c *cobra.Command, err error) error {
-	if m := negativeArg.FindStringSubmatch(err.Error()); m != nil {
+	if m := negativeArg().FindStringSubmatch(err.Error()); m != nil {
 		return fmt.Errorf("%q is read as a flag; put an argument that starts with - after --, e.g. bjchart %s -- %s", m[1], c.Name(), m[1])
 	}
-	m := flagValueError.FindStringSubmatch(err.Error())
+	m := flagValueError().FindStringSubmatch(err.Error())
 	if m == nil {
 		return err
 	}
