@@ -127,6 +127,9 @@ func runContext(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	out := &errWriter{w: stdout}
 	e := env{stdin: stdin, stdout: out, stderr: stderr, getenv: getenv, reads: &readFiles{}, shortHelp: askedShortHelp(args)}
 	root := newRootCmd(e)
+	if len(args) > 0 && (args[0] == cobra.ShellCompRequestCmd || args[0] == cobra.ShellCompNoDescRequestCmd) {
+		registerCompletions(root) // only a shell's completion request reads them
+	}
 	if args == nil {
 		args = []string{} // cobra reads os.Args when given nil
 	}
@@ -230,7 +233,7 @@ rule flags (default: ` + "`6D S17 DOA DAS SPL3 NS 3:2 PEEK`" + `).`,
 	help := root.HelpFunc()
 	root.SetHelpFunc(func(c *cobra.Command, args []string) {
 		if isTopic(c) {
-			fmt.Fprint(e.stdout, topicText(c.Long, e.width()))
+			fmt.Fprint(e.stdout, topicText(readTopic(c.Annotations[topicAnnotation]), e.width()))
 			return
 		}
 		var buf bytes.Buffer
@@ -252,7 +255,6 @@ rule flags (default: ` + "`6D S17 DOA DAS SPL3 NS 3:2 PEEK`" + `).`,
 	root.AddCommand(newChartCmd(e), newRulesCmd(e), newGridCmd(e), newChartsCmd(e), newDiffCmd(e), newPlotCmd(e), newCardCmd(e), newDealerCmd(e), newHandCmd(e), newSimCmd(e), newIndicesCmd(e), newEMCTSCheckCmd(e), newHouseCmd(e), newServeCmd(e), newEffectsCmd(e), newHoldemCmd(e), newRiskCmd(e), newCountsCmd(e), newDrillCmd(e), newSiteCmd(e), newSideCmd(e))
 	root.AddCommand(newDocsCmd(e, root))
 	addTopics(root)
-	registerCompletions(root)
 	return root
 }
 
