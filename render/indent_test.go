@@ -3,7 +3,10 @@ package render
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"testing"
+
+	"bjchart/solve"
 )
 
 // FuzzAppendIndented checks appendIndented against json.Indent: for any
@@ -54,6 +57,21 @@ func TestWriteJSONIsTheEncoders(t *testing.T) {
 		}
 		if got.String() != want.String() {
 			t.Errorf("WriteJSON(%v) = %q, want %q", v, got.String(), want.String())
+		}
+	}
+}
+
+// BenchmarkWriteJSON writes a one-deck chart's JSON (about 150 KB).
+func BenchmarkWriteJSON(b *testing.B) {
+	r, _ := solve.ParseRules("1D")
+	tab, err := solve.Solve(r)
+	if err != nil {
+		b.Fatal(err)
+	}
+	v := NewJSONTable(tab, DataOptions{})
+	for b.Loop() {
+		if err := WriteJSON(io.Discard, v); err != nil {
+			b.Fatal(err)
 		}
 	}
 }
