@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 	"time"
 
 	"bjchart/render/web"
@@ -172,13 +173,15 @@ func webDocs(root *cobra.Command) ([]web.DocPage, error) {
 
 // picture matches a topic's picture, a file of the source tree beside the
 // topics ("![alt](../testdata/readme-card.png)").
-var picture = regexp.MustCompile(`!\[([^\]]*)\]\(\.\./([^)]*)\)`)
+var picture = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`!\[([^\]]*)\]\(\.\./([^)]*)\)`)
+})
 
 // withoutPictures names each of a topic's pictures in words, for the
 // pages written away from the source tree (bjchart docs, the page, man),
 // where the picture's file is not.
 func withoutPictures(md string) string {
-	return picture.ReplaceAllString(md, "*Picture: $1 (cmd/bjchart/$2 in bjchart's source).*")
+	return picture().ReplaceAllString(md, "*Picture: $1 (cmd/bjchart/$2 in bjchart's source).*")
 }
 
 // markdownHTML is a page's markdown as HTML.

@@ -16,6 +16,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/mattn/go-isatty"
 	"github.com/spf13/cobra"
@@ -126,6 +127,9 @@ func runContext(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	out := &errWriter{w: stdout}
 	e := env{stdin: stdin, stdout: out, stderr: stderr, getenv: getenv, reads: &readFiles{}, shortHelp: askedShortHelp(args)}
 	root := newRootCmd(e)
+	if len(args) > 0 && (args[0] == cobra.ShellCompRequestCmd || args[0] == cobra.ShellCompNoDescRequestCmd) {
+		registerCompletions(root) // only a shell's completion request reads them
+	}
 	if args == nil {
 		args = []string{} // cobra reads os.Args when given nil
 	}
@@ -229,7 +233,7 @@ rule flags (default: ` + "`6D S17 DOA DAS SPL3 NS 3:2 PEEK`" + `).`,
 	help := root.HelpFunc()
 	root.SetHelpFunc(func(c *cobra.Command, args []string) {
 		if isTopic(c) {
-			fmt.Fprint(e.stdout, topicText(c.Long, e.width()))
+			fmt.Fprint(e.stdout, topicText(readTopic(c.Annotations[topicAnnotation]), e.width()))
 			return
 		}
 		var buf bytes.Buffer
@@ -251,25 +255,28 @@ rule flags (default: ` + "`6D S17 DOA DAS SPL3 NS 3:2 PEEK`" + `).`,
 	root.AddCommand(newChartCmd(e), newRulesCmd(e), newGridCmd(e), newChartsCmd(e), newDiffCmd(e), newPlotCmd(e), newCardCmd(e), newDealerCmd(e), newHandCmd(e), newSimCmd(e), newIndicesCmd(e), newEMCTSCheckCmd(e), newHouseCmd(e), newServeCmd(e), newEffectsCmd(e), newHoldemCmd(e), newRiskCmd(e), newCountsCmd(e), newDrillCmd(e), newSiteCmd(e), newSideCmd(e))
 	root.AddCommand(newDocsCmd(e, root))
 	addTopics(root)
-	registerCompletions(root)
 	return root
 }
 
 // flagValueError matches pflag's message for a value its type cannot
 // parse: invalid argument "maybe" for "--h17" flag: strconv.ParseBool: ...
-var flagValueError = regexp.MustCompile(`^invalid argument "(.*)" for "(?:-\w, )?--([\w-]+)" flag: `)
+var flagValueError = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^invalid argument "(.*)" for "(?:-\w, )?--([\w-]+)" flag: `)
+})
 
 // negativeArg matches pflag's message for an argument such as -1D or -5
 // that it reads as short flags.
-var negativeArg = regexp.MustCompile(`^unknown shorthand flag: '\d' in (-\d\S*)$`)
+var negativeArg = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^unknown shorthand flag: '\d' in (-\d\S*)$`)
+})
 
 // flagError says a flag's unparsable value in the program's words (the
 // flag, the value, what its type allows), not strconv's.
 func flagError(c *cobra.Command, err error) error {
-	if m := negativeArg.FindStringSubmatch(err.Error()); m != nil {
+	if m := negativeArg().FindStringSubmatch(err.Error()); m != nil {
 		return fmt.Errorf("%q is read as a flag; put an argument that starts with - after --, e.g. bjchart %s -- %s", m[1], c.Name(), m[1])
 	}
-	m := flagValueError.FindStringSubmatch(err.Error())
+	m := flagValueError().FindStringSubmatch(err.Error())
 	if m == nil {
 		return err
 	}

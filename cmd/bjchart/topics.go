@@ -37,19 +37,31 @@ var topicOrder = []string{
 // topics reads every topic, in topicOrder (a file not listed there comes
 // last, by name, so that none is lost).
 func topics() []topic {
+	all := topicList()
+	for i := range all {
+		all[i].Text = readTopic(all[i].Name)
+	}
+	return all
+}
+
+// topicList lists the topics as topics does, with their names and titles
+// only: the command line lists them on every start, and shows a topic's
+// text (readTopic) only when asked for it.
+func topicList() []topic {
 	entries, err := fs.ReadDir(topicFiles, "help")
 	if err != nil {
 		panic(err) // embedded
 	}
 	var all []topic
 	for _, e := range entries {
-		data, err := topicFiles.ReadFile("help/" + e.Name())
+		f, err := topicFiles.Open("help/" + e.Name())
 		if err != nil {
 			panic(err)
 		}
-		text := string(data)
-		title, _, _ := strings.Cut(text, "\n")
-		all = append(all, topic{Name: strings.TrimSuffix(e.Name(), path.Ext(e.Name())), Title: strings.TrimPrefix(title, "# "), Text: text})
+		title, _ := bufio.NewReaderSize(f, 256).ReadString('\n') // the first line, not the whole file
+		f.Close()
+		title = strings.TrimSuffix(title, "\n")
+		all = append(all, topic{Name: strings.TrimSuffix(e.Name(), path.Ext(e.Name())), Title: strings.TrimPrefix(title, "# ")})
 	}
 	rank := func(name string) int {
 		if i := slices.Index(topicOrder, name); i >= 0 {
@@ -61,18 +73,27 @@ func topics() []topic {
 	return all
 }
 
+// readTopic returns the text of the topic named name.
+func readTopic(name string) string {
+	data, err := topicFiles.ReadFile("help/" + name + ".md")
+	if err != nil {
+		panic(err) // embedded
+	}
+	return string(data)
+}
+
 // topicAnnotation marks a command that is a help topic, not a command.
 const topicAnnotation = "bjchart-topic"
 
 // addTopics adds each topic to root as a help topic: a command without a
 // run, which cobra lists under "Additional help topics" and 'bjchart help
-// NAME' opens.
+// NAME' opens (the help function reads its text then: the command has no
+// Long).
 func addTopics(root *cobra.Command) {
-	for _, t := range topics() {
+	for _, t := range topicList() {
 		root.AddCommand(&cobra.Command{
 			Use:         t.Name,
 			Short:       t.Title,
-			Long:        t.Text,
 			Annotations: map[string]string{topicAnnotation: t.Name},
 		})
 	}

@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // PageKey is a page's address as the shell looks it up: the path, and
@@ -38,12 +39,16 @@ const shellTags = `<link rel="manifest" href="/manifest.webmanifest">
 
 // dynamicImage matches an image whose source the page's handler draws
 // (a heatmap, a plot): on a static host there is no such file.
-var dynamicImage = regexp.MustCompile(`(<img\b[^>]*?\s)src="(/[^"]*)"`)
+var dynamicImage = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(<img\b[^>]*?\s)src="(/[^"]*)"`)
+})
 
 // siteAddress matches an attribute holding an address of the site (a
 // link, a form's action, an image, a script's data-stream): a path from
 // the root, which a site under a base folder must begin with the base.
-var siteAddress = regexp.MustCompile(`(\s(?:href|src|action|data-[a-z-]+)=")/`)
+var siteAddress = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(\s(?:href|src|action|data-[a-z-]+)=")/`)
+})
 
 // StaticPage makes a page the handler wrote a static site's page: the
 // shell's tags in its head, with key (the page's address from the site's
@@ -56,8 +61,8 @@ var siteAddress = regexp.MustCompile(`(\s(?:href|src|action|data-[a-z-]+)=")/`)
 func StaticPage(page []byte, key, base string) []byte {
 	head := fmt.Sprintf(`<meta name="bjchart-page" content="%s">`+"\n"+`<meta name="bjchart-base" content="%s">`+"\n", html.EscapeString(PageKey(key)), html.EscapeString(base)) + shellTags
 	out := bytes.Replace(page, []byte("</head>"), []byte(head+"</head>"), 1)
-	out = dynamicImage.ReplaceAllFunc(out, func(m []byte) []byte {
-		sub := dynamicImage.FindSubmatch(m)
+	out = dynamicImage().ReplaceAllFunc(out, func(m []byte) []byte {
+		sub := dynamicImage().FindSubmatch(m)
 		if bytes.HasPrefix(sub[2], []byte("/assets/")) {
 			return m
 		}
@@ -72,5 +77,5 @@ func UnderBase(doc []byte, base string) []byte {
 	if base == "/" {
 		return doc
 	}
-	return siteAddress.ReplaceAll(doc, []byte("${1}"+base))
+	return siteAddress().ReplaceAll(doc, []byte("${1}"+base))
 }

@@ -136,13 +136,15 @@ type handInfo struct {
 	class Class
 }
 
-var allHands = func() []handInfo {
+// allHands returns every hand with what the engines read of it, built at
+// the first call.
+var allHands = sync.OnceValue(func() []handInfo {
 	var out []handInfo
 	for _, h := range AllHands() {
 		out = append(out, handInfo{h, h.mask(), h.Class()})
 	}
 	return out
-}()
+})
 
 // forBoards runs visit on every canonical board, spread over the cores:
 // worker w of n visits boards w, w+n, ... with its own state, made by
@@ -172,7 +174,7 @@ func rankHands(b canonBoard, keys []uint64) []uint64 {
 		board.add(Card(trailing(m)))
 	}
 	keys = keys[:0]
-	for i, h := range allHands {
+	for i, h := range allHands() {
 		if h.mask&b.mask == 0 {
 			keys = append(keys, uint64(board.evalWith(h.hand))<<11|uint64(i))
 		}
@@ -207,6 +209,7 @@ var (
 )
 
 func computeVsRandom() [Classes]Tally {
+	hands := allHands()
 	states := forBoards(func() *vsRandomState { return &vsRandomState{} }, func(s *vsRandomState, b canonBoard) {
 		s.keys = rankHands(b, s.keys)
 		var below int64                    // hands ranked lower than this group
@@ -219,13 +222,13 @@ func computeVsRandom() [Classes]Tally {
 			}
 			var total int64
 			for _, k := range keys[start:end] {
-				h := allHands[k&0x7ff].hand
+				h := hands[k&0x7ff].hand
 				groupCard[h[0]]++
 				groupCard[h[1]]++
 				total++
 			}
 			for _, k := range keys[start:end] {
-				hi := allHands[k&0x7ff]
+				hi := hands[k&0x7ff]
 				a, c := hi.hand[0], hi.hand[1]
 				// Hands sharing a card with this one are no opponents; of
 				// those tied, the hand itself is counted under both cards.
@@ -235,7 +238,7 @@ func computeVsRandom() [Classes]Tally {
 				s.ties[hi.class] += b.weight * tied
 			}
 			for _, k := range keys[start:end] {
-				h := allHands[k&0x7ff].hand
+				h := hands[k&0x7ff].hand
 				belowCard[h[0]]++
 				belowCard[h[1]]++
 				groupCard[h[0]], groupCard[h[1]] = 0, 0

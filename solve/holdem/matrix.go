@@ -37,6 +37,7 @@ type matrixState struct {
 // sharing a card taken out). It takes about half a minute on two cores;
 // LoadMatrix reads the copy bjchart ships.
 func ComputeMatrix() *Matrix {
+	hands := allHands()
 	states := forBoards(func() *matrixState { return &matrixState{} }, func(s *matrixState, b canonBoard) {
 		s.keys = rankHands(b, s.keys)
 		s.below = [Classes]int64{}
@@ -50,13 +51,13 @@ func ComputeMatrix() *Matrix {
 			}
 			group := keys[start:end]
 			for _, k := range group {
-				h := allHands[k&0x7ff]
+				h := hands[k&0x7ff]
 				s.group[h.class]++
 				s.gCards[int(h.hand[0])*Classes+int(h.class)]++
 				s.gCards[int(h.hand[1])*Classes+int(h.class)]++
 			}
 			for _, k := range group {
-				h := allHands[k&0x7ff]
+				h := hands[k&0x7ff]
 				c := int(h.class)
 				wins := s.wins[c*Classes : (c+1)*Classes]
 				ba := s.belowCard[int(h.hand[0])*Classes : (int(h.hand[0])+1)*Classes]
@@ -76,7 +77,7 @@ func ComputeMatrix() *Matrix {
 				ties[c] += w // the hand itself, taken out twice above
 			}
 			for _, k := range group {
-				h := allHands[k&0x7ff]
+				h := hands[k&0x7ff]
 				a, b := int(h.hand[0])*Classes+int(h.class), int(h.hand[1])*Classes+int(h.class)
 				s.below[h.class]++
 				s.belowCard[a]++
@@ -105,8 +106,9 @@ func ComputeMatrix() *Matrix {
 // share no card.
 func classPairs() *[Classes][Classes]int64 {
 	var n [Classes][Classes]int64
-	for _, x := range allHands {
-		for _, y := range allHands {
+	hands := allHands()
+	for _, x := range hands {
+		for _, y := range hands {
 			if x.mask&y.mask == 0 {
 				n[x.class][y.class]++
 			}

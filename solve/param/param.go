@@ -29,6 +29,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -275,14 +276,16 @@ type Error struct {
 func (e *Error) Error() string { return e.Render(func(field string) string { return field }) }
 
 // fieldRef is a reference to a field in an error's Problem: {count}.
-var fieldRef = regexp.MustCompile(`\{[a-z][a-z0-9-]*\}`)
+var fieldRef = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\{[a-z][a-z0-9-]*\}`)
+})
 
 // Render says the error with each field named by name: the command line's
 // --count, the page's count. A Problem may name other fields as {field};
 // one that names the error's own field ({ramp} needs {count}: ...) is the
 // whole message.
 func (e *Error) Render(name func(field string) string) string {
-	problem := fieldRef.ReplaceAllStringFunc(e.Problem, func(ref string) string { return name(ref[1 : len(ref)-1]) })
+	problem := fieldRef().ReplaceAllStringFunc(e.Problem, func(ref string) string { return name(ref[1 : len(ref)-1]) })
 	switch {
 	case strings.Contains(e.Problem, "{"+e.Name+"}"):
 		return problem

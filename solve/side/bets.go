@@ -5,6 +5,7 @@ import (
 	"math/big"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // A Bet is a side bet settled on the first cards dealt: the cards it looks
@@ -49,11 +50,24 @@ func (b *Bet) classes() int {
 }
 
 // Bets returns the side bets, in the order their listing shows them.
-func Bets() []*Bet { return bets }
+func Bets() []*Bet { return bets() }
+
+// bets returns the bets with their pay tables, read at the first call (a
+// process that values no side bet never reads them). What reads only the
+// bets' names, rules and cards may take betList.
+var bets = sync.OnceValue(func() []*Bet {
+	addTables()
+	for _, b := range betList {
+		for i, t := range b.Tables {
+			b.Tables[i].Checked = checked[b.Name+"/"+t.Name]
+		}
+	}
+	return betList
+})
 
 // LookupBet returns the bet named name (case-insensitively).
 func LookupBet(name string) (*Bet, error) {
-	for _, b := range bets {
+	for _, b := range bets() {
 		if strings.EqualFold(b.Name, name) {
 			return b, nil
 		}
@@ -64,7 +78,7 @@ func LookupBet(name string) (*Bet, error) {
 // betNames lists the bets' names as "a, b or c".
 func betNames() string {
 	var names []string
-	for _, b := range bets {
+	for _, b := range betList {
 		names = append(names, b.Name)
 	}
 	return orList(names)
@@ -158,12 +172,14 @@ var (
 		classify: classifyLuckyLucky,
 	}
 
-	bets = []*Bet{twentyOnePlus3, perfectPairs, luckyLadies, royalMatch, matchTheDealer, overUnder13, luckyLucky}
+	// betList holds the bets, their pay tables not yet read (bets reads
+	// them).
+	betList = []*Bet{twentyOnePlus3, perfectPairs, luckyLadies, royalMatch, matchTheDealer, overUnder13, luckyLucky, buster}
 )
 
-func init() {
-	// The tables are written as users write theirs, so they are parsed
-	// once the bets they name exist.
+// addTables reads the bets' published pay tables, written as users write
+// theirs.
+func addTables() {
 	twentyOnePlus3.Tables = []Table{
 		table(twentyOnePlus3, "100-40-30-10-5", "common today (Evolution's live 21+3 and many casinos); "+wizard+"21plus3",
 			"suited-trips:100,straight-flush:40,trips:30,straight:10,flush:5"),
@@ -207,6 +223,7 @@ func init() {
 		table(luckyLucky, "100-50-30-3-2-2", wizard+"lucky-lucky (pay table 2, two decks: no suited 7-7-7)",
 			"suited-678:100,777:50,678:30,suited-21:10,21:3,20:2,19:2"),
 	}
+	addBusterTables()
 }
 
 // checked notes, table by table, the figures the tests assert: "reproduced"
@@ -228,14 +245,7 @@ var checked = map[string]string{
 	"over-under-13/over":                 "computed: house edge 6.5545% (6 decks); a column quotes 6.6%",
 	"over-under-13/under":                "computed: house edge 10.0668% (6 decks); a column quotes 10%",
 	"lucky-lucky/200-100-50-30-15-3-2-2": "reproduced: house edge 2.66% (6 decks) and every combination",
-}
-
-func init() {
-	for _, b := range bets {
-		for i, t := range b.Tables {
-			b.Tables[i].Checked = checked[b.Name+"/"+t.Name]
-		}
-	}
+	"buster/250-50-12-4-2-2":             "reproduced: every bust's probability and house edge 6.2143% (6 decks, H17), house edges 8.77% to 8.22% (S17) and 6.89% to 6.17% (H17) for 1 to 8 decks",
 }
 
 // classify21Plus3 reads three cards as a poker hand.

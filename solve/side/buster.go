@@ -20,8 +20,8 @@ var buster = &Bet{
 	dealer:   true,
 }
 
-func init() {
-	bets = append(bets, buster)
+// addBusterTables reads Buster Blackjack's pay tables (addTables).
+func addBusterTables() {
 	buster.Tables = []Table{
 		// The page lists 15 for six cards but its analysis, and every
 		// house edge it prints, pays 12.
@@ -30,7 +30,6 @@ func init() {
 		table(buster, "250-50-15-4-2-2", wizard+"buster-blackjack (version 1, as its pay table lists it)",
 			"bust-8-plus:250,bust-7:50,bust-6:15,bust-5:4,bust-4:2,bust-3:2"),
 	}
-	buster.Tables[0].Checked = "reproduced: every bust's probability and house edge 6.2143% (6 decks, H17), house edges 8.77% to 8.22% (S17) and 6.89% to 6.17% (H17) for 1 to 8 decks"
 }
 
 // dealerClasses returns the probability of each of the buster classes

@@ -38,7 +38,11 @@ func TestBusterPublished(t *testing.T) {
 
 func evaluateRules(t *testing.T, s Shoe, rules Rules) *Report {
 	t.Helper()
-	r, err := Evaluate(buster, buster.Tables[0], s, rules)
+	b, err := LookupBet("buster")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Evaluate(b, b.Tables[0], s, rules)
 	if err != nil {
 		t.Fatal(err)
 	}

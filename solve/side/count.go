@@ -26,8 +26,9 @@ type keyspace struct {
 	index []int     // a multiset's number, by the code of its ranks sorted
 }
 
-// keyspaces holds the multisets of 1 to 4 ranks.
-var keyspaces = func() [5]*keyspace {
+// keyspaces returns the multisets of 1 to 4 ranks, built at the first
+// call (not at start: a process that values no side bet never needs them).
+var keyspaces = sync.OnceValue(func() [5]*keyspace {
 	var ks [5]*keyspace
 	for k := 1; k <= 4; k++ {
 		s := &keyspace{index: make([]int, pow10(k))}
@@ -52,7 +53,7 @@ var keyspaces = func() [5]*keyspace {
 		ks[k] = s
 	}
 	return ks
-}()
+})
 
 func pow10(k int) int {
 	p := 1
@@ -81,7 +82,7 @@ type tally struct {
 // count tallies the deals of b's cards from a suited shoe.
 func count(b *Bet, counts [NumKinds]int) *tally {
 	k, nc := b.size(), b.classes()
-	ks := keyspaces[k]
+	ks := keyspaces()[k]
 	t := &tally{classes: nc, cells: make([]uint64, len(ks.sets)*nc)}
 	// start[i]: card i begins a part, so its kind is not bounded by the
 	// card before it.
@@ -234,7 +235,7 @@ func classDeals(b *Bet, s Shoe) (num []*big.Int, den *big.Int, deals []uint64) {
 		den.Mul(den, new(big.Int).SetUint64(falling(full[g], k)))
 	}
 	w, x, y := new(big.Int), new(big.Int), new(big.Int)
-	for key, set := range keyspaces[k].sets {
+	for key, set := range keyspaces()[k].sets {
 		cells := t.cells[key*t.classes : (key+1)*t.classes]
 		w.SetUint64(1)
 		for g, j := range set {

@@ -1,6 +1,7 @@
 package side
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -83,6 +84,23 @@ func FuzzParseShoe(f *testing.F) {
 		back, err := ParseShoe(decks, sh.String())
 		if err != nil || back != sh {
 			t.Errorf("%q: String %q reads back as %v, %v", s, sh.String(), back, err)
+		}
+	})
+}
+
+// FuzzValidPays checks validPays against the pattern it stands for, the
+// regular expression ParseTable once matched pays with.
+func FuzzValidPays(f *testing.F) {
+	for _, s := range []string{
+		"9", "2.5", "5/2", "1234567", "12345678", "1.123456", "1.1234567", "0/0", // edges of each form
+		"", ".", "/", "1.", ".5", "1/", "/2", "1.5/2", "1/2/3", "1.2.3", "-1", "+1", "1e3", " 1", "1\n", "٣", // none
+	} {
+		f.Add(s)
+	}
+	pattern := regexp.MustCompile(`^[0-9]{1,7}(\.[0-9]{1,6})?$|^[0-9]{1,7}/[0-9]{1,7}$`)
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := validPays(s), pattern.MatchString(s); got != want {
+			t.Errorf("validPays(%q) = %v, want %v", s, got, want)
 		}
 	})
 }

@@ -3,7 +3,6 @@ package side
 import (
 	"fmt"
 	"math/big"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -66,8 +65,29 @@ func formatPays(x *big.Rat) string {
 	return x.RatString()
 }
 
-// paysSyntax is what a pay may be: a whole number, a decimal or a fraction.
-var paysSyntax = regexp.MustCompile(`^[0-9]{1,7}(\.[0-9]{1,6})?$|^[0-9]{1,7}/[0-9]{1,7}$`)
+// validPays reports whether s is what a pay may be: a whole number of 1
+// to 7 digits, a decimal with 1 to 6 more after its point, or a fraction
+// of two whole numbers of 1 to 7 digits.
+func validPays(s string) bool {
+	digits := func(s string, most int) bool {
+		if len(s) < 1 || len(s) > most {
+			return false
+		}
+		for i := range len(s) {
+			if s[i] < '0' || s[i] > '9' {
+				return false
+			}
+		}
+		return true
+	}
+	if num, den, ok := strings.Cut(s, "/"); ok {
+		return digits(num, 7) && digits(den, 7)
+	}
+	if whole, frac, ok := strings.Cut(s, "."); ok {
+		return digits(whole, 7) && digits(frac, 6)
+	}
+	return digits(s, 7)
+}
 
 // ParseTable reads a pay table for bet b: one of its published tables by
 // name, or pays written as "outcome:pays,...", e.g.
@@ -100,23 +120,23 @@ func parsePays(b *Bet, s string) (Table, error) {
 	var t Table
 	for i, item := range strings.Split(s, ",") {
 		item = strings.TrimSpace(item)
-		at := fmt.Sprintf("%s: item %d", param.Quote(s, 40), i+1)
+		at := func() string { return fmt.Sprintf("%s: item %d", param.Quote(s, 40), i+1) } // said only on an error
 		name, pays, ok := strings.Cut(item, ":")
 		name, pays = strings.TrimSpace(name), strings.TrimSpace(pays)
 		if !ok || name == "" || pays == "" {
-			return Table{}, fmt.Errorf("%s, %s: want outcome:pays, e.g. %s:%s", at, param.Quote(item, 30), b.Outcomes[0], "10")
+			return Table{}, fmt.Errorf("%s, %s: want outcome:pays, e.g. %s:%s", at(), param.Quote(item, 30), b.Outcomes[0], "10")
 		}
 		j := slices.IndexFunc(b.Outcomes, func(o string) bool { return strings.EqualFold(o, name) })
 		if j < 0 {
-			return Table{}, fmt.Errorf("%s: unknown %s outcome %s; want %s", at, b.Name, param.Quote(name, 30), orList(b.Outcomes))
+			return Table{}, fmt.Errorf("%s: unknown %s outcome %s; want %s", at(), b.Name, param.Quote(name, 30), orList(b.Outcomes))
 		}
 		name = b.Outcomes[j]
 		if _, dup := t.Lookup(name); dup {
-			return Table{}, fmt.Errorf("%s: outcome %s given twice; give each once", at, name)
+			return Table{}, fmt.Errorf("%s: outcome %s given twice; give each once", at(), name)
 		}
 		x, ok := new(big.Rat).SetString(pays)
-		if !paysSyntax.MatchString(pays) || !ok || x.Cmp(big.NewRat(MaxPays, 1)) > 0 {
-			return Table{}, fmt.Errorf("%s: %s pays %s; want a number from 0 to %d (to 1), e.g. 9, 2.5 or 5/2", at, name, param.Quote(pays, 20), MaxPays)
+		if !validPays(pays) || !ok || x.Cmp(big.NewRat(MaxPays, 1)) > 0 {
+			return Table{}, fmt.Errorf("%s: %s pays %s; want a number from 0 to %d (to 1), e.g. 9, 2.5 or 5/2", at(), name, param.Quote(pays, 20), MaxPays)
 		}
 		t.Pays = append(t.Pays, Pay{Outcome: name, Pays: x})
 	}

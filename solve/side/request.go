@@ -33,7 +33,7 @@ func DefaultRequest() Request { return Request{Bet: "21+3", Decks: 6} }
 // Params adds the request's fields to s.
 func (q *Request) Params(s *param.Set) {
 	var names []string
-	for _, b := range bets {
+	for _, b := range betList {
 		names = append(names, b.Name)
 	}
 	s.Enum(&q.Bet, "bet", "the side bet: %s", names...)
@@ -142,7 +142,7 @@ func (j Job) Run(ctx context.Context, progress func(done, total int64)) (*Report
 // their sources: what 'bjchart side' shows with no bet.
 func WriteList(w io.Writer) error {
 	var b strings.Builder
-	for i, bet := range bets {
+	for i, bet := range bets() {
 		if i > 0 {
 			b.WriteString("\n")
 		}

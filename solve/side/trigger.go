@@ -69,7 +69,7 @@ func countParams(s *param.Set, pen *float64, seed *uint64, tags *string) {
 // the first cards.
 func countableBetNames() []string {
 	var names []string
-	for _, b := range bets {
+	for _, b := range betList {
 		if !b.dealer {
 			names = append(names, b.Name)
 		}

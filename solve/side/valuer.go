@@ -57,7 +57,7 @@ func newValuer(b *Bet, t Table, decks int) (*valuer, error) {
 		v.full[g] = fullGroup(g, decks)
 	}
 	t0 := fullTally(b, decks)
-	for key, set := range keyspaces[v.k].sets {
+	for key, set := range keyspaces()[v.k].sets {
 		cells := t0.cells[key*t0.classes : (key+1)*t0.classes]
 		r := 0.0
 		for class, c := range cells {

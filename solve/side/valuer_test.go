@@ -11,7 +11,7 @@ import (
 // its tables.
 func TestValuer(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	for _, b := range bets {
+	for _, b := range bets() {
 		if b.dealer {
 			continue // settled on the dealer's whole hand: no valuer
 		}

@@ -25,6 +25,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"sync"
 
 	"bjchart/charts"
 	"bjchart/solve"
@@ -90,7 +91,7 @@ func (q SiteRequest) Check() (SiteJob, error) {
 	if job.base == "" {
 		job.base = "/"
 	}
-	if !siteBase.MatchString(job.base) || slices.ContainsFunc(strings.Split(job.base, "/"), func(seg string) bool { return seg == "." || seg == ".." }) {
+	if !siteBase().MatchString(job.base) || slices.ContainsFunc(strings.Split(job.base, "/"), func(seg string) bool { return seg == "." || seg == ".." }) {
 		return job, param.Errorf("base", q.Base, "want a folder of the host from its root, starting and ending with /: / or /bjchart/ (names of letters, digits, - _ . ~, not . or .., separated by /)")
 	}
 	if err := param.CheckFolder(q.Out); err != nil {
@@ -148,7 +149,9 @@ func unwrapPath(err error) error {
 }
 
 // siteBase is a base folder: "/", or names separated by "/" between two.
-var siteBase = regexp.MustCompile(`^/(?:[A-Za-z0-9._~-]+/)*$`)
+var siteBase = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^/(?:[A-Za-z0-9._~-]+/)*$`)
+})
 
 // siteGames are the games precomputed: the page's default, every game of
 // 'bjchart grid', each library chart's own and the extra ones asked for,
@@ -430,7 +433,7 @@ func (j SiteJob) addPages(ctx context.Context, w *siteWriter, progress func(done
 		if p.key == "/" {
 			// The default page's pictures too, so that a first visit shows
 			// it whole without loading the WebAssembly.
-			for _, m := range drawnImage.FindAllSubmatch(body, -1) {
+			for _, m := range drawnImage().FindAllSubmatch(body, -1) {
 				src := "/" + strings.TrimPrefix(html.UnescapeString(string(m[1])), j.base) // from the site's root
 				img, err := answer(srv, src)
 				if err != nil {
@@ -539,14 +542,18 @@ func answer(h http.Handler, key string) ([]byte, error) {
 }
 
 // drawnImage finds the images a static page leaves for the shell to draw.
-var drawnImage = regexp.MustCompile(`data-bjchart-src="([^"]*)"`)
+var drawnImage = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`data-bjchart-src="([^"]*)"`)
+})
 
-var slugUnsafe = regexp.MustCompile(`[^A-Za-z0-9]+`)
+var slugUnsafe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`[^A-Za-z0-9]+`)
+})
 
 // pageSlug is a file name for a page's address.
 func pageSlug(key string) string {
 	u, _ := url.Parse(key)
-	s := strings.Trim(slugUnsafe.ReplaceAllString(strings.Trim(u.Path, "/")+"-"+u.Query().Get("rules")+"-"+u.Query().Get("metric"), "-"), "-")
+	s := strings.Trim(slugUnsafe().ReplaceAllString(strings.Trim(u.Path, "/")+"-"+u.Query().Get("rules")+"-"+u.Query().Get("metric"), "-"), "-")
 	if s == "" {
 		s = "page"
 	}
