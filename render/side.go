@@ -24,6 +24,9 @@ type JSONSide struct {
 	Source string `json:"source,omitempty"`
 	Decks  int    `json:"decks"`
 	Shoe   string `json:"shoe,omitempty"` // the shoe left, "" for the full shoe
+	// Dealer is the soft-17 rule of a bet on the dealer's whole hand
+	// (S17 or H17); absent for the others.
+	Dealer string `json:"dealer,omitempty"`
 	// SuitsKnown is false for a shoe given by rank: the removed cards'
 	// suits unknown, every removal equally likely; its lines then have no
 	// combinations.
@@ -60,7 +63,7 @@ type JSONSideEffects struct {
 // NewJSONSide converts a side bet's report.
 func NewJSONSide(r *side.Report, b *side.Bet) JSONSide {
 	out := JSONSide{Bet: r.Bet, Rules: b.Rules, Pays: r.Table.String(), Table: r.Table.Name, Source: r.Table.Source,
-		Decks: r.Decks, Shoe: r.Shoe, SuitsKnown: !r.RankOnly, Return: r.EV, ReturnRat: r.Return.RatString(), HouseEdge: r.HouseEdge()}
+		Decks: r.Decks, Shoe: r.Shoe, Dealer: r.Dealer, SuitsKnown: !r.RankOnly, Return: r.EV, ReturnRat: r.Return.RatString(), HouseEdge: r.HouseEdge()}
 	for _, l := range r.Lines {
 		pays, _ := l.Pays.Float64()
 		out.Outcomes = append(out.Outcomes, JSONSideLine{Outcome: l.Outcome, Combinations: b.Combinations(l.Deals),
@@ -169,17 +172,18 @@ func SideText(w io.Writer, r *side.Report, b *side.Bet) error {
 // SideShoeText says the shoe a side bet's report was dealt from: "6 full
 // decks", or the shoe left and how it is read.
 func SideShoeText(r *side.Report) string {
+	dealer := map[string]string{"S17": ", the dealer standing on soft 17 (S17)", "H17": ", the dealer hitting soft 17 (H17)"}[r.Dealer]
 	if r.Shoe == "" {
 		if r.Decks == 1 {
-			return "one full deck"
+			return "one full deck" + dealer
 		}
-		return fmt.Sprintf("%d full decks", r.Decks)
+		return fmt.Sprintf("%d full decks", r.Decks) + dealer
 	}
 	shoe := fmt.Sprintf("the shoe left of %d decks, %s", r.Decks, r.Shoe)
 	if r.RankOnly {
 		shoe += " (by rank: the removed cards' suits unknown, every removal equally likely)"
 	}
-	return shoe
+	return shoe + dealer
 }
 
 // SideEffectsNote says what a side bet's effects of removal and tags are.
@@ -224,7 +228,11 @@ func SideTriggerText(w io.Writer, t *side.Trigger) error {
 		if b.Shoes == 0 {
 			continue
 		}
-		rows = append(rows, []string{fmt.Sprintf("%+g", b.Lo), Thousands(int64(b.Shoes)), signedFixed(100*b.Mean, 3) + "%", fmt.Sprintf("%.3f%%", 100*b.SE)})
+		se := fmt.Sprintf("%.3f%%", 100*b.SE)
+		if b.Shoes < 2 {
+			se = "-" // one shoe: no spread to measure
+		}
+		rows = append(rows, []string{fmt.Sprintf("%+g", b.Lo), Thousands(int64(b.Shoes)), signedFixed(100*b.Mean, 3) + "%", se})
 	}
 	if err := lightTable(w, []string{"true count", "shoes", "edge", "± SE"}, rows); err != nil {
 		return err
@@ -236,8 +244,12 @@ func SideTriggerText(w io.Writer, t *side.Trigger) error {
 		_, err := fmt.Fprintln(w, "Trigger: none; the bet does not turn in the player's favour within the counts sampled.")
 		return err
 	}
-	fmt.Fprintf(w, "Trigger: bet at a true count of %+.2f ± %.2f or more (the line fitted near it, %+.1f to %+.1f); the first bin whose mean edge is above 0: %+g.\n",
-		t.TC, t.SE, t.Local.Lo, t.Local.Hi, t.BinTC)
+	bin := fmt.Sprintf("%+g", t.BinTC)
+	if t.BinTC != t.BinTC {
+		bin = fmt.Sprintf("none of %d shoes or more", side.MinBinShoes)
+	}
+	fmt.Fprintf(w, "Trigger: bet at a true count of %+.2f ± %.2f or more (the line fitted near it, %+.1f to %+.1f); the first bin whose mean edge is above 0: %s.\n",
+		t.TC, t.SE, t.Local.Lo, t.Local.Hi, bin)
 	_, err := fmt.Fprintf(w, "At or above it: %.3f%% of the shoes sampled, their mean edge %+.3f%%.\n", 100*t.Above, 100*t.AboveEV)
 	return err
 }
@@ -275,4 +287,98 @@ func SideSimText(w io.Writer, s *side.Sim) error {
 	}
 	_, err := fmt.Fprintln(w, "\n"+verdict)
 	return err
+}
+
+// number is x for JSON, nil (null) where it is NaN or infinite.
+func number(x float64) *float64 {
+	if x != x || x > 1e308 || x < -1e308 {
+		return nil
+	}
+	return &x
+}
+
+// JSONSideTrigger is the JSON form of a count's trigger for a side bet:
+// EVs and edges in bets (a fraction of the bet), counts in true counts; a
+// figure that does not exist (no crossing) is null.
+type JSONSideTrigger struct {
+	Bet         string            `json:"bet"`
+	Pays        string            `json:"pays"`
+	Decks       int               `json:"decks"`
+	Penetration float64           `json:"penetration"`
+	Shoes       int               `json:"shoes"`
+	Seed        uint64            `json:"seed"`
+	Count       string            `json:"count"`
+	Tags        [10]float64       `json:"tags"` // A, 2..9, T
+	FullEV      float64           `json:"full_shoe_ev"`
+	Slope       float64           `json:"ev_per_true_count"` // of the line over every shoe
+	EVAtZero    float64           `json:"ev_at_true_count_0"`
+	Trigger     *float64          `json:"trigger"`
+	TriggerSE   *float64          `json:"trigger_se"`
+	FirstBin    *float64          `json:"first_positive_bin"`
+	Above       float64           `json:"share_at_or_above"`
+	AboveEV     float64           `json:"ev_at_or_above"`
+	Bins        []JSONSideTrigBin `json:"bins"`
+}
+
+// JSONSideTrigBin is the shoes of one true count.
+type JSONSideTrigBin struct {
+	From  float64  `json:"true_count_from"`
+	Shoes int      `json:"shoes"`
+	EV    float64  `json:"ev"`
+	SE    *float64 `json:"se"` // null for one shoe
+}
+
+// NewJSONSideTrigger converts a trigger.
+func NewJSONSideTrigger(t *side.Trigger) JSONSideTrigger {
+	at0, _ := t.Line.At(0)
+	out := JSONSideTrigger{Bet: t.Bet.Name, Pays: t.Table.String(), Decks: t.Decks, Penetration: t.Penetration, Shoes: t.Shoes, Seed: t.Seed,
+		Count: t.Count.String(), Tags: t.Count.Tags, FullEV: t.FullEV, Slope: t.Line.Slope, EVAtZero: at0,
+		Trigger: number(t.TC), TriggerSE: number(t.SE), FirstBin: number(t.BinTC), Above: t.Above, AboveEV: t.AboveEV}
+	for _, b := range t.Bins {
+		x := JSONSideTrigBin{From: b.Lo, Shoes: b.Shoes, EV: b.Mean}
+		if b.Shoes > 1 {
+			x.SE = number(b.SE)
+		}
+		out.Bins = append(out.Bins, x)
+	}
+	return out
+}
+
+// JSONSideSim is the JSON form of a counter's simulation of a side bet:
+// each figure with its SE (batch means over whole shoes); results and
+// edges in bets, win rates in units a hundred rounds.
+type JSONSideSim struct {
+	Bet          string           `json:"bet"`
+	Pays         string           `json:"pays"`
+	Rules        string           `json:"rules"`
+	Penetration  float64          `json:"penetration"`
+	Shoes        int              `json:"shoes"`
+	Seed         uint64           `json:"seed"`
+	Count        string           `json:"count"`
+	Tags         [10]float64      `json:"tags"`
+	Trigger      float64          `json:"trigger"` // the true count bet from
+	Rounds       int64            `json:"rounds"`
+	Bets         int64            `json:"bets"`
+	Frequency    side.Estimate    `json:"share_of_rounds_bet"`
+	Won          side.Estimate    `json:"result_a_bet"`
+	EV           side.Estimate    `json:"exact_ev_a_bet"`
+	Per100       side.Estimate    `json:"units_per_100_rounds"`
+	ExactPer100  side.Estimate    `json:"exact_units_per_100_rounds"`
+	Main         side.Estimate    `json:"main_game_result_a_round"`
+	MainExact    float64          `json:"main_game_chart_ev"`
+	Agrees       bool             `json:"agrees_within_3_se"`
+	FoundTrigger *JSONSideTrigger `json:"trigger_run,omitempty"`
+}
+
+// NewJSONSideSim converts a counter's simulation.
+func NewJSONSideSim(s *side.Sim) JSONSideSim {
+	out := JSONSideSim{Bet: s.Bet.Name, Pays: s.Table.String(), Rules: s.Rules.String(), Penetration: s.Penetration, Shoes: s.Shoes, Seed: s.Seed,
+		Count: s.Count.String(), Tags: s.Count.Tags, Trigger: s.SimJob.Trigger, Rounds: s.Rounds, Bets: s.Bets,
+		Frequency: s.Frequency, Won: s.Won, EV: s.EV, Per100: s.Per100, ExactPer100: s.ExactPer100, Main: s.Main, MainExact: s.MainExact,
+		Agrees: s.Check() == nil}
+	if s.Trigger != nil {
+		t := NewJSONSideTrigger(s.Trigger)
+		out.FoundTrigger = &t
+	}
+	return out
 }

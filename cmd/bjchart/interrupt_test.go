@@ -34,11 +34,13 @@ func TestInterruptStopsRun(t *testing.T) {
 			t.Errorf("%v interrupted: exit %d, %d bytes written, %q", args, code, out.Len(), errb.String())
 		}
 		cancel()
-		// The run's workers are joined before it returns; what may still
-		// be ending is the runtime's own (a timer's goroutine).
+		// The run's workers are joined before it returns; a worker that
+		// has said it is done may still be exiting (runtime.goexit), the
+		// more so on a busy machine: it is given up to 10 s to be gone, a
+		// bound for a goroutine that never ends, not a speed asked for.
 		left := runtime.NumGoroutine()
 		for i := 0; i < 1000 && left > before; i++ {
-			runtime.Gosched()
+			time.Sleep(10 * time.Millisecond)
 			left = runtime.NumGoroutine()
 		}
 		if left > before {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"io"
 
 	"bjchart/render"
@@ -36,7 +37,10 @@ More: 'bjchart help side-bets'.`,
 		Args: argsBetween(0, 1, "at most one bet, e.g. 21+3 (bjchart side lists them)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
-				if cmd.Flags().NFlag() > 0 && !cmd.Flags().Changed("format") {
+				if format != "text" {
+					return usagef("--format %s: the list of bets is text; name a bet (bjchart side BET --format %s) for its table as %s", format, format, format)
+				}
+				if cmd.Flags().NFlag() > 0 {
 					return usagef("side: name the bet (bjchart side BET ...); with no bet it lists them")
 				}
 				return writeStdout(e, "text", func(b *bytes.Buffer) error { return render.SideList(b) })
@@ -49,8 +53,11 @@ More: 'bjchart help side-bets'.`,
 				return usagef("--format %q: want text, json or csv", format)
 			}
 			job, err := req.Check()
-			if stop, err := e.checked(req, err); stop {
+			if stop, err := e.checked(req, argumentError(err, "bet", "BET")); stop {
 				return err
+			}
+			if job.Effects && format == "csv" {
+				return usagef("--count with --format csv: the CSV holds the outcome table, a line an outcome; the effects and tags are in the text and the JSON")
 			}
 			var progress func(done, total int64)
 			if job.Effects {
@@ -93,7 +100,7 @@ More: 'bjchart help side-bets'.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			req.Bet = args[0]
 			job, err := req.Check()
-			if stop, err := e.checked(req, err); stop {
+			if stop, err := e.checked(req, argumentError(err, "bet", "BET")); stop {
 				return err
 			}
 			bar := newProgress(e, int64(job.Shoes), "sampling shoes", "shoes")
@@ -103,7 +110,7 @@ More: 'bjchart help side-bets'.`,
 				return requestError(err)
 			}
 			if format == "json" {
-				return writeStdout(e, format, func(b *bytes.Buffer) error { return render.WriteJSON(b, t) })
+				return writeStdout(e, format, func(b *bytes.Buffer) error { return render.WriteJSON(b, render.NewJSONSideTrigger(t)) })
 			}
 			return writeStdout(e, format, func(b *bytes.Buffer) error { return render.SideTriggerText(b, t) })
 		},
@@ -137,7 +144,7 @@ More: 'bjchart help side-bets'.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			req.Bet = args[0]
 			job, err := req.Check()
-			if stop, err := e.checked(req, err); stop {
+			if stop, err := e.checked(req, argumentError(err, "bet", "BET")); stop {
 				return err
 			}
 			total := int64(job.Shoes)
@@ -151,7 +158,7 @@ More: 'bjchart help side-bets'.`,
 				return requestError(err)
 			}
 			if format == "json" {
-				return writeStdout(e, format, func(b *bytes.Buffer) error { return render.WriteJSON(b, s) })
+				return writeStdout(e, format, func(b *bytes.Buffer) error { return render.WriteJSON(b, render.NewJSONSideSim(s)) })
 			}
 			return writeStdout(e, format, func(b *bytes.Buffer) error { return render.SideSimText(b, s) })
 		},
@@ -161,4 +168,19 @@ More: 'bjchart help side-bets'.`,
 	bindParams(cmd, &fields, "bet")
 	enumVar(cmd.Flags(), &format, "format", "text", "output format: %s", "text", "json")
 	return cmd
+}
+
+// argumentError is err with the request's field named as the command's
+// positional argument (the bet is BET, not --bet).
+func argumentError(err error, field, name string) error {
+	var pe *param.Error
+	if !errors.As(err, &pe) || pe.Name != field {
+		return err
+	}
+	return usagef("%s", pe.Render(func(f string) string {
+		if f == field {
+			return name
+		}
+		return "--" + f
+	}))
 }

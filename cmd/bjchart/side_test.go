@@ -39,7 +39,7 @@ func TestSide(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"side", "22+3"}, "--bet"},
+		{[]string{"side", "22+3"}, "BET \"22+3\""},
 		{[]string{"side", "21+3", "--pays", "straight:x"}, "--pays"},
 		{[]string{"side", "21+3", "--rules", "INF"}, "infinite deck"},
 		{[]string{"side", "21+3", "--decks", "0"}, "--decks 0"},

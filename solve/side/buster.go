@@ -80,7 +80,7 @@ func dealerClasses(b *Bet, s Shoe, r Rules) (num []*big.Int, den *big.Int) {
 		case cards >= 2 && (total > 17 || total == 17 && !(soft && r.H17)):
 			class = 0
 		case cards == m:
-			class = 0 // the shoe ran out: not a bust
+			class = 0 // the shoe ran out: not a bust (Request refuses a shoe that can: fewer than 17 cards)
 		default:
 			for g := range 10 {
 				if ranks[g] == 0 {

@@ -118,7 +118,10 @@ func (q SimRequest) Validate() error {
 }
 
 // An Estimate is a simulated quantity and its standard error.
-type Estimate struct{ Value, SE float64 }
+type Estimate struct {
+	Value float64 `json:"value"`
+	SE    float64 `json:"se"`
+}
 
 func (e Estimate) String() string { return fmt.Sprintf("%.6g ± %.2g", e.Value, e.SE) }
 

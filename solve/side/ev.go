@@ -19,6 +19,7 @@ type Report struct {
 	Shoe     string // the shoe as ParseShoe reads it; "" for the full shoe
 	RankOnly bool   // the shoe's suits are not known
 	Cards    int    // the cards the bet looks at; 0 for the dealer's whole hand
+	Dealer   string // for a bet on the dealer's whole hand, its soft-17 rule: S17 or H17; else ""
 	// Deals is the number of ordered deals of Cards physical cards from
 	// the shoe (n(n-1)... for n cards); nil for a rank-only shoe, whose
 	// deals are not known.
@@ -133,6 +134,10 @@ func Evaluate(b *Bet, t Table, s Shoe, rules Rules) (*Report, error) {
 	var deals []uint64
 	if b.dealer {
 		r.Cards = 0
+		r.Dealer = "S17"
+		if rules.H17 {
+			r.Dealer = "H17"
+		}
 		num, den = dealerClasses(b, s, rules)
 	} else {
 		num, den, deals = classDeals(b, s)

@@ -142,3 +142,14 @@ func parsePays(b *Bet, s string) (Table, error) {
 	}
 	return t, nil
 }
+
+// oneBet refuses a table that pays what are two bets at the table: Over
+// 13 and Under 13 are each their own circle (a table of both, which the
+// tests count with, would value the pair of them as one bet).
+func oneBet(b *Bet, t Table) error {
+	_, over := t.Lookup("over-13")
+	if _, under := t.Lookup("under-13"); b == overUnder13 && over && under {
+		return fmt.Errorf("%s: over 13 and under 13 are two bets, each on its own circle; give one (over-13:1 or under-13:1)", param.Quote(t.String(), 40))
+	}
+	return nil
+}

@@ -61,6 +61,9 @@ func (q Request) Check() (Job, error) {
 		return Job{}, param.Errorf("bet", q.Bet, "want %s", betNames())
 	}
 	t, err := ParseTable(b, q.Pays)
+	if err == nil {
+		err = oneBet(b, t)
+	}
 	if err != nil {
 		return Job{}, &param.Error{Name: "pays", Input: err.Error()}
 	}
@@ -69,7 +72,7 @@ func (q Request) Check() (Job, error) {
 		r, err := solve.ParseRules(q.Rules)
 		switch {
 		case err != nil:
-			return Job{}, param.Errorf("rules", q.Rules, "%v", err)
+			return Job{}, &param.Error{Name: "rules", Input: err.Error()} // as the game's rules say it (solve.Game)
 		case r.Infinite():
 			return Job{}, param.Errorf("rules", q.Rules, "an infinite deck has no shoe to deal a side bet from; give a deck count (1D to %dD)", MaxDecks)
 		case r.Decks > MaxDecks:
@@ -88,6 +91,9 @@ func (q Request) Check() (Job, error) {
 	if err != nil {
 		return Job{}, &param.Error{Name: "shoe", Input: err.Error()}
 	}
+	if n := sh.Total(); b.dealer && n < 17 {
+		return Job{}, param.Fieldf("shoe", "{shoe} holds %d cards; %s needs 17 or more, so that the dealer's hand cannot run out of cards", n, b.Name)
+	}
 	if n := sh.Total(); n < b.size() {
 		return Job{}, param.Fieldf("shoe", "{shoe} holds %d cards; %s deals %d", n, b.Name, b.size())
 	}
@@ -95,7 +101,7 @@ func (q Request) Check() (Job, error) {
 		return Job{}, param.Fieldf("count", "{count} is worked out on the full shoe (its effects of removal); leave out {shoe}")
 	}
 	if q.H17 && !b.dealer {
-		return Job{}, param.Fieldf("h17", "{h17} is a rule of the dealer's draw; %s does not see it (want bet buster)", b.Name)
+		return Job{}, param.Fieldf("h17", "{h17} is a rule of the dealer's draw, which only buster is settled on; %s is settled on the first cards", b.Name)
 	}
 	return Job{Bet: b, Table: t, Shoe: sh, Rules: Rules{H17: h17}, Effects: q.Effects}, nil
 }

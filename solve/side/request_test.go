@@ -25,7 +25,7 @@ func TestCheckErrors(t *testing.T) {
 		{func(q *Request) { q.Shoe = "1,2,3" }, "shoe", "3 counts; want 10"},
 		{func(q *Request) { q.Shoe = "25,24,24,24,24,24,24,24,24,96" }, "shoe", "25 cards of rank A; want 0 to 24 in 6 decks"},
 		{func(q *Request) { q.Shoe = "0,0,0,0,0,0,0,0,1,1" }, "shoe", "shoe holds 2 cards; 21+3 deals 3"},
-		{func(q *Request) { q.H17 = true }, "h17", "h17 is a rule of the dealer's draw; 21+3 does not see it (want bet buster)"},
+		{func(q *Request) { q.H17 = true }, "h17", "h17 is a rule of the dealer's draw, which only buster is settled on"},
 		{func(q *Request) { q.Effects, q.Shoe = true, "20,24,24,24,24,24,24,24,24,96" }, "count", "worked out on the full shoe"},
 	}
 	for _, tt := range tests {

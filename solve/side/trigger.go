@@ -168,9 +168,12 @@ func checkCount(bet, pays string, decks int, tags string) (*Bet, Table, Count, *
 		return nil, Table{}, Count{}, nil, param.Errorf("bet", bet, "want %s", orList(countableBetNames()))
 	}
 	if b.dealer {
-		return nil, Table{}, Count{}, nil, param.Errorf("bet", bet, "%s is settled on the dealer's whole hand; a count is worked out for bets on the first cards (%s)", b.Name, orList(countableBetNames()))
+		return nil, Table{}, Count{}, nil, param.Errorf("bet", bet, "%s is settled on the dealer's whole hand; a count is worked out for bets on the first cards (%s; perfect-pairs and match-the-dealer with --tags, having no count of their own)", b.Name, orList(countableBetNames()))
 	}
 	t, err := ParseTable(b, pays)
+	if err == nil {
+		err = oneBet(b, t)
+	}
 	if err != nil {
 		return nil, Table{}, Count{}, nil, &param.Error{Name: "pays", Input: err.Error()}
 	}
@@ -183,12 +186,17 @@ func checkCount(bet, pays string, decks int, tags string) (*Bet, Table, Count, *
 	c := Count{Name: "own", Effects: e}
 	if tags == "" {
 		if e.Level == 0 {
-			return nil, Table{}, Count{}, nil, param.Fieldf("tags", "%s has no effects of removal by rank (removing a card of any rank, its suit unknown, leaves its value as it was), so no tags of its own; give {tags}", b.Name)
+			return nil, Table{}, Count{}, nil, param.Fieldf("tags", "%s has no effects of removal by rank (removing a card of any rank, its suit unknown, leaves its value as it was), so no count of its own: give {tags} a count to try (hilo, or tags such as A=1,T=-1)", b.Name)
 		}
 		for g, x := range e.Tags {
 			c.Tags[g] = float64(x)
 		}
 	} else {
+		for _, f := range strings.Split(strings.ToUpper(tags), ",") {
+			if rank, _, ok := strings.Cut(strings.TrimSpace(f), "="); ok && (rank == "J" || rank == "Q" || rank == "K") {
+				return nil, Table{}, Count{}, nil, param.Errorf("tags", tags, "%s: a count here tags ranks A, 2..9 and T, a ten-valued card whatever its rank; J, Q and K are not counted apart", rank)
+			}
+		}
 		sys, err := bjcount.ParseSystem(tags)
 		if err != nil {
 			return nil, Table{}, Count{}, nil, param.Errorf("tags", tags, "%v", err)
@@ -341,18 +349,20 @@ func (j TriggerJob) fit(pts []point) *Trigger {
 		}
 		tb := TriggerBin{Lo: lo + float64(i), Shoes: int(b.n), Mean: m, SE: se, TC: b.tc / b.n}
 		tr.Bins = append(tr.Bins, tb)
-		if math.IsNaN(tr.BinTC) && tb.Shoes >= MinBinShoes && tb.Mean > 0 {
+		if math.IsNaN(tr.BinTC) && tb.Shoes >= MinBinShoes && tb.Mean > 0 && rising(tr.FullEV, tb.Lo) {
 			tr.BinTC = tb.Lo
 		}
 	}
-	tr.Line = olsFit(pts, math.Inf(-1), math.Inf(1))
+	tr.Line = olsFit(pts, lo, hi+1)
 	// The trigger's line: the shoes within TriggerWindow of the crossing,
 	// refitted until the crossing stays put. It starts from the middle of
-	// the first bin of a line's shoes whose mean is above 0, or the whole
-	// line's crossing.
+	// the first bin, upward from the full shoe's count, of a line's shoes
+	// whose mean is above 0, or the whole line's crossing. (Far below 0
+	// the deep, nearly spent shoes show edges of either sign: the trigger
+	// is the crossing on the side where the count's edge rises.)
 	x := tr.Line.Crossing()
 	for _, b := range tr.Bins {
-		if b.Shoes >= MinLineShoes && b.Mean > 0 {
+		if b.Shoes >= MinLineShoes && b.Mean > 0 && rising(tr.FullEV, b.Lo) {
 			x = b.Lo + 0.5
 			break
 		}
@@ -370,6 +380,9 @@ func (j TriggerJob) fit(pts []point) *Trigger {
 		x = next
 	}
 	tr.TC, tr.SE = tr.Local.Crossing(), tr.Local.CrossingSE()
+	if tr.FullEV < 0 && tr.TC < 0 || tr.Local.Slope <= 0 { // not where the count's edge rises through 0
+		tr.TC, tr.SE = math.NaN(), math.NaN()
+	}
 	if !math.IsNaN(tr.TC) {
 		var k, s float64
 		for _, p := range pts {
@@ -382,9 +395,17 @@ func (j TriggerJob) fit(pts []point) *Trigger {
 		if k > 0 {
 			tr.AboveEV = s / k
 		}
+		if tr.AboveEV <= 0 { // betting from it would lose: no trigger
+			tr.TC, tr.SE, tr.Above, tr.AboveEV = math.NaN(), math.NaN(), 0, 0
+		}
 	}
 	return tr
 }
+
+// rising says whether a bin from true count lo is on the side of the
+// full shoe's count where a bet of full-shoe EV ev turns positive: above
+// 0 for a bet the house wins off the top, anywhere for one it loses.
+func rising(ev, lo float64) bool { return ev >= 0 || lo >= 0 }
 
 // A Fit is a least-squares line EV = Intercept + Slope·TC over the shoes
 // whose true count is from Lo to Hi, each weighing 1 (ordinary least
