@@ -34,6 +34,10 @@ type TableReport struct {
 	// count of the cards seen, the answer, and whether it was right.
 	CountChecks []drill.CountCheck `json:"count_checks,omitempty"`
 	Summary     drill.TableSummary `json:"summary"`
+	// SideBets price the side bets on the cards not seen, while the table
+	// waits for a bet (drill.Table.SidePrices): their returns, fractions
+	// of the bet, on their default tables; absent otherwise.
+	SideBets []drill.SidePrice `json:"side_bets,omitempty"`
 }
 
 // A TableRound is one round at the table.
@@ -78,6 +82,9 @@ func NewTableReport(t *drill.Table, seed uint64) TableReport {
 		CountChecks: t.CountChecks,
 		Legal:       []string{}, Rounds: []TableRound{}, Decisions: []TableDecision{}, Summary: t.Summary()}
 	rep.CardsLeft, rep.ToCut = t.CardsLeft()
+	if t.Phase == drill.Betting && t.Round != nil {
+		rep.SideBets = t.SidePrices()
+	}
 	for _, m := range t.Legal() {
 		rep.Legal = append(rep.Legal, m.String())
 	}
@@ -194,8 +201,24 @@ func TableText(w io.Writer, rep TableReport) error {
 		fmt.Fprintf(&b, "; %d cards left in the shoe, %d before the cut card", rep.CardsLeft, rep.ToCut)
 	}
 	fmt.Fprintln(&b, ".")
+	if line := SidePricesText(rep.SideBets); line != "" {
+		fmt.Fprintln(&b, line)
+	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// SidePricesText is the side bets' prices on the cards not seen, in a
+// sentence ("" for none).
+func SidePricesText(prices []drill.SidePrice) string {
+	if len(prices) == 0 {
+		return ""
+	}
+	var parts []string
+	for _, p := range prices {
+		parts = append(parts, fmt.Sprintf("%s %s", p.Bet, EdgeText(p.EV, 2)))
+	}
+	return "Side bets on the cards not seen (their usual tables; 'bjchart side BET --shoe' has the rest): " + strings.Join(parts, ", ") + "."
 }
 
 // signedUnits writes an amount of units with its sign: "+15", "-10", "0".

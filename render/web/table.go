@@ -27,6 +27,7 @@ type tableData struct {
 	Advice              *adviceData // the hand in play's exact values, if any
 	LastPrice           string      // what the last play gave up
 	Status              string      // the balance and the shoe
+	SideBets            string      // the side bets priced on the cards not seen, while the table waits for a bet
 	Count               string      // the Hi-Lo count of the cards seen
 	Summary             string
 	Decisions           []decisionRow // the last few, newest first
@@ -158,7 +159,7 @@ func (s *Server) handleTable(w http.ResponseWriter, r *http.Request) {
 		take, decline = "I even money", "N no even money"
 	}
 	rep := render.NewTableReport(t, req.Seed)
-	d.Round, d.Waiting = rep.Round, rep.Waiting
+	d.Round, d.Waiting, d.SideBets = rep.Round, rep.Waiting, render.SidePricesText(rep.SideBets)
 	base := url.Values{"rules": {d.Rules}, "seed": {d.Seed}, "balance": {d.Balance}, "bet": {d.Bet}}
 	if req.CountChecks {
 		base.Set("count-checks", "true")
