@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"bjchart/solve"
@@ -33,6 +34,9 @@ type workCache[T any] struct {
 
 	// log takes a solve's panic with its key (the Server's Options.Log).
 	log func(format string, args ...any)
+	// computed counts the solves run (compute's and workAll's), for the
+	// tests that ask whether an answer was kept rather than worked again.
+	computed atomic.Int64
 	// limit is how long a solve may run once it has its slot (the
 	// Server's Options.Timeout; 0: no limit): the time in line is not
 	// counted.
@@ -167,6 +171,7 @@ func (c *workCache[T]) compute(work context.Context, key string, f func(context.
 			work, cancel = context.WithTimeout(work, c.limit)
 			defer cancel()
 		}
+		c.computed.Add(1)
 		cl.v, cl.err = computeRecovered(work, f)
 		<-c.slots
 		if pe := (*panics.Error)(nil); errors.As(cl.err, &pe) && c.log != nil {
@@ -253,6 +258,7 @@ func (c *workCache[T]) workAll(ctx context.Context, f func(ctx context.Context))
 	defer release()
 	ctx, stop := withLimit(ctx) // the request's limit runs from its slots
 	defer stop()
+	c.computed.Add(1)
 	f(ctx)
 	return nil
 }
