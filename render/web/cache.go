@@ -219,16 +219,20 @@ func (c *workCache[T]) len() int {
 }
 
 // work runs f in a worker slot, as a solve does (effects' solves go
-// through here, so that the page's work stays within the workers); it
-// gives up if ctx ends while waiting for the slot.
-func (c *workCache[T]) work(ctx context.Context, f func()) error {
+// through here, so that the page's work stays within the workers), with
+// the request's limit running from the slot; it gives up if ctx ends
+// while waiting for the slot.
+func (c *workCache[T]) work(ctx context.Context, f func(ctx context.Context)) error {
 	select {
 	case c.slots <- struct{}{}:
 	case <-ctx.Done():
 		return ctx.Err()
 	}
 	defer func() { <-c.slots }()
-	f()
+	ctx, stop := withLimit(ctx)
+	defer stop()
+	c.computed.Add(1)
+	f(ctx)
 	return nil
 }
 

@@ -185,7 +185,7 @@ func (s *Server) handleHoldemEquity(w http.ResponseWriter, r *http.Request) {
 	}
 	job, _ := req.Check() // checked
 	var res holdem.EquityResult
-	if werr := s.tables.work(r.Context(), func() { res, err = job.Run(r.Context(), nil) }); werr != nil { // stopped when the browser leaves
+	if werr := s.tables.work(r.Context(), func(ctx context.Context) { res, err = job.Run(ctx, nil) }); werr != nil { // stopped when the browser leaves, or at the limit
 		s.fail(w, werr)
 		return
 	}
@@ -233,7 +233,7 @@ func (s *Server) handleHoldemNash(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var res holdem.NashResult
-	if werr := s.tables.work(r.Context(), func() { res, err = job.Run(r.Context(), nil) }); werr != nil {
+	if werr := s.tables.work(r.Context(), func(ctx context.Context) { res, err = job.Run(ctx, nil) }); werr != nil {
 		s.fail(w, werr)
 		return
 	}

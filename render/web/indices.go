@@ -198,7 +198,9 @@ func (s *Server) handleCounterCard(w http.ResponseWriter, r *http.Request) {
 			s.fail(w, err)
 			return
 		}
-		rep, err = s.indexReport(r.Context(), q, nil)
+		ctx, stop := withLimit(r.Context()) // the request's limit, from its slot
+		rep, err = s.indexReport(ctx, q, nil)
+		stop()
 		release()
 		if err != nil {
 			s.fail(w, err)
