@@ -70,10 +70,7 @@ func readMemory(path string) (drillMemory, error) {
 func unwrapRead(err error) error {
 	var re *param.ReadError
 	if errors.As(err, &re) {
-		if pe := (*fs.PathError)(nil); errors.As(re.Err, &pe) {
-			return pe.Err
-		}
-		return re.Err
+		return param.PathCause(re.Err)
 	}
 	return err
 }

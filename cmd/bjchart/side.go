@@ -61,7 +61,7 @@ More: 'bjchart help side-bets'.`,
 			}
 			var progress func(done, total int64)
 			if job.Effects {
-				bar := newProgress(e, 11, "valuing the shoes", "shoes", progressbar.OptionShowCount())
+				bar := newProgress(e, job.Steps(), "valuing the shoes", "shoes", progressbar.OptionShowCount())
 				defer bar.Finish()
 				progress = bar.SetOf
 			}
@@ -147,11 +147,7 @@ More: 'bjchart help side-bets'.`,
 			if stop, err := e.checked(req, argumentError(err, "bet", "BET")); stop {
 				return err
 			}
-			total := int64(job.Shoes)
-			if job.FindTrigger != nil {
-				total += int64(job.FindTrigger.Shoes)
-			}
-			bar := newProgress(e, total, "the trigger's shoes, then the counter's", "shoes")
+			bar := newProgress(e, job.Steps(), "the trigger's shoes, then the counter's", "shoes")
 			s, err := job.Run(cmd.Context(), bar.SetOf)
 			bar.Finish()
 			if err != nil {

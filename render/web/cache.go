@@ -101,17 +101,6 @@ func tableOf(ctx context.Context, c *tableCache, r solve.Rules) (*solve.Table, e
 	})
 }
 
-// cached returns key's result if it is kept, without computing it.
-func (c *workCache[T]) cached(key string) (T, bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if el, ok := c.entries[key]; ok {
-		return el.Value.(*entry[T]).v, true
-	}
-	var zero T
-	return zero, false
-}
-
 // getKey returns key's result, computing it with compute in a worker
 // slot if no request has. compute's context ends when every request
 // waiting for it has given up.

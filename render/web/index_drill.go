@@ -160,7 +160,7 @@ func (s *Server) handleIndexDrill(w http.ResponseWriter, r *http.Request) {
 	// published ones are another game's: found once a game, for every
 	// answer of every session.
 	name := indexDrillName(job, req.Set)
-	if _, ok := s.indexKeys.cached(name); !ok && !s.opt.InBrowser && job.KeyShoes() > 0 {
+	if _, ok := s.indexKeys.known(name); !ok && !s.opt.InBrowser && job.KeyShoes() > 0 {
 		// Seconds of work: the page says so at once and streams it.
 		d.Rules = job.Rules.String()
 		v := url.Values{"rules": {d.Rules}, "set": {req.Set}, "drills": {fmt.Sprint(job.Drills)}, "seed": {fmt.Sprint(req.Seed)}}

@@ -100,11 +100,12 @@ func CheckWritable(path string, reads []string) error {
 
 // writing is err, said of path (without a temporary path's name).
 func writing(path string, err error) error {
-	return fmt.Errorf("writing %s: %w", path, unwrapPath(err))
+	return fmt.Errorf("writing %s: %w", path, PathCause(err))
 }
 
-// unwrapPath is a path error's cause, without the path.
-func unwrapPath(err error) error {
+// PathCause is a path error's cause, without the path (which may be a
+// temporary one the user never named, or one the message names already).
+func PathCause(err error) error {
 	var pe *os.PathError
 	if errors.As(err, &pe) {
 		return pe.Err
@@ -126,7 +127,7 @@ func outputTarget(path string, reads []string) (string, os.FileInfo, error) {
 			}
 		}
 		if err != nil {
-			return "", nil, &OutputError{path, fmt.Sprintf("a symbolic link that cannot be followed (%v)", unwrapPath(err))}
+			return "", nil, &OutputError{path, fmt.Sprintf("a symbolic link that cannot be followed (%v)", PathCause(err))}
 		}
 		target = t
 	}

@@ -262,6 +262,16 @@ func unit(i int, minus ...int) shoeSums {
 // merged in the blocks' order, so a run's sums do not depend on the cores.
 const simBlock = 64
 
+// Steps is the total Run's progress counts to: the trigger's shoes, if
+// it finds the trigger, then the counter's.
+func (j SimJob) Steps() int64 {
+	total := int64(j.Shoes)
+	if j.FindTrigger != nil {
+		total += int64(j.FindTrigger.Shoes)
+	}
+	return total
+}
+
 // Run finds the trigger if the request named none, then plays the shoes
 // on every core; progress, when not nil, is told as each shoe is valued
 // or played (the trigger's shoes first). The context's error if ctx ends
@@ -270,11 +280,7 @@ func (j SimJob) Run(ctx context.Context, progress func(done, total int64)) (*Sim
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	total := int64(j.Shoes)
-	if j.FindTrigger != nil {
-		total += int64(j.FindTrigger.Shoes)
-	}
-	tell := &teller{total: total, progress: progress}
+	tell := &teller{total: j.Steps(), progress: progress}
 	s := &Sim{SimJob: j}
 	if j.FindTrigger != nil {
 		tr, err := j.FindTrigger.Run(ctx, func(int64, int64) { tell.tell() })

@@ -112,6 +112,15 @@ func (q Request) Validate() error {
 	return err
 }
 
+// Steps is the total Run's progress counts to: the shoe valued, then
+// with Effects the full shoe and each rank's removal.
+func (j Job) Steps() int64 {
+	if j.Effects {
+		return 11
+	}
+	return 1
+}
+
 // Run values the bet (milliseconds; Lucky Ladies on a suited shoe, a
 // tenth of a second), and its effects of removal when asked for; progress,
 // when not nil, is called as each shoe is valued.
@@ -119,10 +128,7 @@ func (j Job) Run(ctx context.Context, progress func(done, total int64)) (*Report
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	total := int64(1)
-	if j.Effects {
-		total += 10
-	}
+	total := j.Steps()
 	r, err := Evaluate(j.Bet, j.Table, j.Shoe, j.Rules)
 	if err != nil {
 		return nil, err

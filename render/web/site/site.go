@@ -99,7 +99,7 @@ func (q SiteRequest) Check() (SiteJob, error) {
 		if errors.As(err, &oe) {
 			return job, param.Errorf("out", q.Out, "%s", oe.Problem)
 		}
-		return job, param.Errorf("out", q.Out, "%v", unwrapPath(err))
+		return job, param.Errorf("out", q.Out, "%v", param.PathCause(err))
 	}
 	for i, file := range job.wasm {
 		if file == "" {
@@ -109,7 +109,7 @@ func (q SiteRequest) Check() (SiteJob, error) {
 		fi, err := os.Stat(file)
 		switch {
 		case err != nil:
-			return job, param.Errorf(m.field, file, "%v", unwrapPath(err))
+			return job, param.Errorf(m.field, file, "%v", param.PathCause(err))
 		case !fi.Mode().IsRegular(): // a FIFO would block, a device never end
 			return job, param.Errorf(m.field, file, "not a regular file: want the module %s writes", m.build)
 		case fi.Size() > maxWASM:
@@ -138,15 +138,6 @@ var painterMark = []byte("go-pdf/fpdf")
 
 // maxWASM bounds a module given with --wasm (the page's is about 28 MB).
 const maxWASM = 200 << 20
-
-// unwrapPath is a path error's cause, without the path.
-func unwrapPath(err error) error {
-	var pe *os.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
-}
 
 // siteBase is a base folder: "/", or names separated by "/" between two.
 var siteBase = sync.OnceValue(func() *regexp.Regexp {
