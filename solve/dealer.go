@@ -46,9 +46,9 @@ func (d DealerRule) outcome(sum int, hasAce bool) int {
 	return dealerOutcome(sum, hasAce)
 }
 
-// standP returns the probability that the dealer stops drawing at hard
+// StandP returns the probability that the dealer stops drawing at hard
 // sum (aces as one) with an ace among the cards or not.
-func (d DealerRule) standP(sum int, hasAce bool) float64 {
+func (d DealerRule) StandP(sum int, hasAce bool) float64 {
 	switch total := effective(sum, hasAce); {
 	case sum > 21 || total >= 18:
 		return 1
@@ -138,7 +138,7 @@ func infiniteDealer(p [10]float64, rule DealerRule) [10]DealerDist {
 	for sum := 27; sum >= 2; sum-- {
 		for a := 0; a < 2; a++ {
 			hasAce := a == 1
-			stand := rule.standP(sum, hasAce)
+			stand := rule.StandP(sum, hasAce)
 			var d DealerDist
 			if stand > 0 {
 				d[rule.outcome(sum, hasAce)] = stand

@@ -143,7 +143,7 @@ func enumerateDealer(rule DealerRule, up int) *dealerDraws {
 					add(k, 1, DealerBlackjack, h.w)
 					continue
 				}
-				stand := rule.standP(s, a)
+				stand := rule.StandP(s, a)
 				if stand > 0 {
 					add(k, size+1, rule.outcome(s, a), h.w*stand)
 				}

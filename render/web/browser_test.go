@@ -305,7 +305,7 @@ func TestBrowser(t *testing.T) {
 	}
 	var command, net string
 	if err := chromedp.Run(ctx,
-		chromedp.Navigate(srv.URL+"/drill/table?rules=1D&seed=23"),
+		chromedp.Navigate(srv.URL+"/drill/table?rules=1D&seed=27731"),
 		chromedp.WaitVisible("#bets"),
 		chromedp.KeyEvent("b"),
 		chromedp.WaitVisible(`a.answer[data-key="P"]`),
@@ -417,7 +417,7 @@ func TestBrowser(t *testing.T) {
 		for _, page := range []string{"/?rules=6D+H17+DAS+LS", "/?rules=6D+H17+DAS+LS&metric=margin", "/?rules=6D+H17+DAS+LS&hand=T,6+v+T", "/?rules=6D+H17+DAS+LS&effects=true",
 			"/indices", "/sim", "/risk", "/house", "/house?rules=HOUSE", "/drill", "/drill?rules=INF+H17+DAS+LS&hands=3&seed=4&answers=HSD",
 			"/drill/count", "/drill/count?rules=2D&drills=1&seed=3&cards=5&rc=1&tc=0.5", "/drill/index", "/drill/index?rules=6D+S17+DAS+LS&drills=1&seed=5&answers=S",
-			"/drill/table?rules=1D&seed=23&moves=b10+p", "/holdem", "/holdem/equity?range=AKs,QQ%2B&range=22%2B,ATs%2B&board=Kh7d2c",
+			"/drill/table?rules=1D&seed=27731&moves=b10+p", "/holdem", "/holdem/equity?range=AKs,QQ%2B&range=22%2B,ATs%2B&board=Kh7d2c",
 			"/holdem/nash?stack=10", "/?rules=1D+S17&chart=thorp-1966-1deck", "/risk?rules=2D", "/docs/",
 			"/sim?go=1&rules=6D+S17&rounds=20000&count=hilo", "/indices?go=1&rules=6D+S17+DAS&shoes=50&set=i18",
 			"/risk?go=1&rules=6D+S17+DAS+LS&shoes=20&rounds=100000"} {
@@ -596,8 +596,8 @@ func TestScreenshots(t *testing.T) {
 		shot("drill", w, "/drill?rules=INF+H17+DAS+LS&hands=3&seed=4&answers=HSD",
 			chromedp.Evaluate(`localStorage.setItem("bjchart-drill-missed", JSON.stringify({"hard 17 v 9": 3, "hard 14 v T": 1, "soft A7 v 9": 2, "pairs 88 v A": 1}))`, nil),
 			chromedp.Reload(), waitFor("true"))
-		shot("table", w, "/drill/table?rules=1D&seed=23&moves=b10+p", chromedp.KeyEvent("a"))
-		shot("table-end", w, "/drill/table?rules=1D&seed=23&moves=b10+p+h+s+s")
+		shot("table", w, "/drill/table?rules=1D&seed=27731&moves=b10+p", chromedp.KeyEvent("a"))
+		shot("table-end", w, "/drill/table?rules=1D&seed=27731&moves=b10+p+h+s+s")
 		var dealer []byte
 		if err := chromedp.Run(ctx, chromedp.EmulateViewport(w, 844), chromedp.Navigate(srv.URL+"/?rules=6D+H17+DAS+PUSH22"), waitFor("true"),
 			chromedp.Evaluate(`document.getElementById("dealer").open = true`, nil), chromedp.Screenshot("#dealer", &dealer, chromedp.NodeVisible)); err != nil {

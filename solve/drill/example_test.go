@@ -41,7 +41,7 @@ func ExampleRequest() {
 func ExampleTableRequest() {
 	q := drill.DefaultTableRequest()
 	q.Game = solve.Game{Rules: "1D S17 DAS"}
-	q.Seed, q.Moves = 23, "b10 p"
+	q.Seed, q.Moves = 27731, "b10 p"
 	job, err := q.Check()
 	if err != nil {
 		fmt.Println(err)

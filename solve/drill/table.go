@@ -1,7 +1,6 @@
 package drill
 
 import (
-	"bjchart/solve/side"
 	"context"
 	"fmt"
 	"math"
@@ -11,8 +10,10 @@ import (
 	"strings"
 
 	"bjchart/solve"
+	"bjchart/solve/casino"
 	"bjchart/solve/count"
 	"bjchart/solve/param"
+	"bjchart/solve/side"
 )
 
 // A TableRequest asks for a table to play at: whole rounds of the game
@@ -216,24 +217,29 @@ func (j TableJob) Run(ctx context.Context, progress func(done, total int64)) (*T
 	if seed == 0 {
 		seed = FreshSeed()
 	}
-	t := &Table{Rules: r, Seed: seed, Balance: q.Balance, Start: q.Balance, bet: q.Bet, rng: rand.New(rand.NewPCG(seed, 0x7461626c65))}
+	t := NewTable(r, seed, q.Balance, q.Bet, q.Penetration)
 	if q.CountChecks {
 		t.checks = rand.New(rand.NewPCG(seed, 0x636f756e74))
 	}
-	full := r.FullShoe()
-	for i, n := range full.Counts {
-		for range n {
-			t.cards = append(t.cards, solve.Rank(i+1))
-		}
-	}
-	t.cut = int(q.Penetration * float64(len(t.cards)))
-	t.shuffle(nil)
 	for i, m := range moves {
 		if err := t.Do(m); err != nil {
 			return nil, param.Errorf("moves", q.Moves, "move %d (%s): %v", i+1, m, err)
 		}
 	}
 	return t, nil
+}
+
+// TableStream is the stream of the table's shuffles: a table with seed S
+// deals the cards a simulation with seed S deals on stream TableStream
+// (the round engine's shoe, solve/casino).
+const TableStream = 0x7461626c65
+
+// NewTable sits down at a table of the rules with a balance and a bet a
+// round takes by default, its shoe shuffled by the seed and dealt to the
+// penetration.
+func NewTable(r solve.Rules, seed uint64, balance, bet, penetration float64) *Table {
+	shoe := casino.NewShoe(r.FullShoe(), r.Infinite(), penetration, rand.NewPCG(seed, TableStream))
+	return &Table{Rules: r, Seed: seed, Balance: balance, Start: balance, bet: bet, shoe: shoe, game: casino.NewTable(r, shoe)}
 }
 
 // A Phase is what the table waits for.
@@ -249,7 +255,8 @@ const (
 
 // A Table is a seat at a game of blackjack: the shoe, the balance, the
 // round in play (or the last one) and every decision made, to be priced
-// against the exact best play for the cards left (Advise).
+// against the exact best play for the cards left (Advise). The round is
+// the round engine's (solve/casino), which the simulator plays too.
 type Table struct {
 	Rules   solve.Rules
 	Seed    uint64 // the shuffles': the request's, or a fresh one
@@ -268,17 +275,14 @@ type Table struct {
 	Played      []*Round // the rounds played to the end, in order
 
 	bet float64 // the request's bet
-	rng *rand.Rand
 	// checks draws when a count check is asked (nil: none asked), on a
 	// stream of its own, so that asking changes no card dealt.
 	checks *rand.Rand
-	cards  []solve.Rank // every card of the shoe (one deck's for an infinite deck)
-	order  []solve.Rank // the shoe in dealing order: order[0] burned, order[:pos] dealt
-	pos    int
-	cut    int // a round starts with a shuffle once pos reaches it
+	shoe   *casino.Shoe
+	game   *casino.Table
 }
 
-// A Round is one round at the table.
+// A Round is one round at the table, as the player sees it.
 type Round struct {
 	Up     solve.Rank
 	Dealer []solve.Rank // the up card, then the hole card and draws once shown
@@ -292,10 +296,7 @@ type Round struct {
 	Done  bool
 	Net   float64 // won (+) or lost (-) in the round, insurance included, when Done
 
-	hole     solve.Rank
 	holeDown bool // the hole card is dealt and not shown (a peek game's)
-	asked    bool // the first decision is made (early surrender comes before the peek)
-	peeked   bool
 }
 
 // A PlayerHand is one of the player's hands in a round.
@@ -353,13 +354,9 @@ func (t *Table) Pending() (Decision, bool) {
 // Unseen returns the cards the player has not seen, by rank: those left
 // in the shoe, the burn card and a hole card not shown.
 func (t *Table) unseen() [10]int {
-	var m [10]int
-	for _, c := range t.order[t.pos:] {
-		m[c-1]++
-	}
-	m[t.order[0]-1]++ // the burn card
-	if rd := t.Round; rd != nil && rd.holeDown {
-		m[rd.hole-1]++
+	m := t.shoe.Unseen()
+	if t.game.HoleDown {
+		m[t.game.Hole.Value()-1]++
 	}
 	return m
 }
@@ -390,7 +387,7 @@ func (t *Table) CardsLeft() (left, toCut int) {
 	if t.Rules.Infinite() {
 		return 0, 0
 	}
-	return len(t.order) - t.pos, max(0, t.cut-t.pos)
+	return t.shoe.Left(), t.shoe.ToCut()
 }
 
 // Legal returns the moves the table takes now.
@@ -422,90 +419,17 @@ func (t *Table) nextBet() float64 { return min(t.bet, math.Floor(t.Balance)) }
 // request's Bet).
 func (t *Table) DefaultBet() float64 { return t.bet }
 
-// allows says whether the hand in play may make a play now.
+// allows says whether the hand in play may make a play now: as the rules
+// allow it (the round engine's), a double or a split only when the
+// balance covers its bet.
 func (t *Table) allows(a solve.Action) bool {
-	rd := t.Round
-	h := rd.Hands[rd.At]
-	tot, soft := h.Total()
-	two := len(h.Cards) == 2
-	if h.rescueAsked {
-		return a == solve.Stand || a == solve.Surrender
+	if !t.game.Allows(a) {
+		return false
 	}
-	splitAce := h.Split && h.Cards[0] == 1 && !t.Rules.HSA
-	switch a {
-	case solve.Stand:
-		return true
-	case solve.Hit:
-		return !splitAce
-	case solve.Double:
-		return (two || t.Rules.DoubleAny && tot < 21) && t.Rules.Double.Allows(tot, soft) &&
-			(!h.Split || t.Rules.DAS) && !splitAce && t.Balance >= h.Bet
-	case solve.Split:
-		return two && h.Cards[0] == h.Cards[1] && len(rd.Hands) < t.splitLimit(h.Cards[0]) && t.Balance >= h.Bet
-	case solve.Surrender:
-		return two && !h.Split && t.Rules.Surrender != solve.NoSurrender
+	if a == solve.Double && !t.game.InPlay().RescueAsked || a == solve.Split {
+		return t.Balance >= t.game.InPlay().Bet
 	}
-	return false
-}
-
-// splitLimit is the most hands a pair of c may make.
-func (t *Table) splitLimit(c solve.Rank) int {
-	if c == 1 && !t.Rules.RSA {
-		return 2
-	}
-	return t.Rules.MaxSplitHands
-}
-
-// shuffle gathers every card but those on the table, shuffles them and
-// burns one.
-func (t *Table) shuffle(onTable []solve.Rank) {
-	if t.Rules.Infinite() {
-		return
-	}
-	var out [10]int
-	for _, c := range onTable {
-		out[c-1]++
-	}
-	t.order = t.order[:0]
-	for _, c := range t.cards {
-		if out[c-1] > 0 {
-			out[c-1]--
-			continue
-		}
-		t.order = append(t.order, c)
-	}
-	t.rng.Shuffle(len(t.order), func(i, j int) { t.order[i], t.order[j] = t.order[j], t.order[i] })
-	t.pos = 1 // order[0] is burned
-}
-
-// card deals the next card; a shoe run out mid-round is shuffled from
-// its discards (every card not on the table).
-func (t *Table) card() solve.Rank {
-	if t.Rules.Infinite() {
-		x := t.rng.IntN(len(t.cards)) // one deck's cards, drawn with replacement
-		return t.cards[x]
-	}
-	if t.pos >= len(t.order) {
-		t.shuffle(t.Round.onTable())
-		t.Shuffles++
-		t.Round.Notes = append(t.Round.Notes, "The shoe ran out: its discards were shuffled.")
-	}
-	c := t.order[t.pos]
-	t.pos++
-	return c
-}
-
-// onTable returns the round's cards dealt so far.
-func (rd *Round) onTable() []solve.Rank {
-	var out []solve.Rank
-	for _, h := range rd.Hands {
-		out = append(out, h.Cards...)
-	}
-	out = append(out, rd.Dealer...)
-	if rd.holeDown {
-		out = append(out, rd.hole)
-	}
-	return out
+	return true
 }
 
 // Do makes a move: a bet deals a round, a play plays the hand in turn,
@@ -527,14 +451,20 @@ func (t *Table) Do(m Move) error {
 			return fmt.Errorf("a bet of %s: the balance is %s", Units(bet), Units(t.Balance))
 		}
 		t.Moves = append(t.Moves, Move{Bet: bet})
-		t.deal(bet)
+		t.Round = &Round{Bet: bet}
+		t.Balance -= bet
+		t.game.Deal([]float64{bet})
+		if t.game.Shuffled {
+			t.Shuffles++
+		}
+		t.step()
 		return nil
 	case Counting:
 		if m.Count == nil {
 			return fmt.Errorf("the table waits for a count check: the running count and the true count of the cards seen, e.g. +4 1.5")
 		}
 		rc, tc, _, _ := t.HiLo()
-		c := CountCheck{Round: t.Rounds, Running: rc, True: tc, Answer: *m.Count, Shuffle: t.pos >= t.cut}
+		c := CountCheck{Round: t.Rounds, Running: rc, True: tc, Answer: *m.Count, Shuffle: t.shoe.CutOut()}
 		c.Right = CountDrill{Running: rc, True: tc}.Grade(*m.Count).Right // graded as the counting drill grades; a true count not given is wrong
 		t.CountChecks = append(t.CountChecks, c)
 		t.Moves = append(t.Moves, m)
@@ -559,11 +489,11 @@ func (t *Table) Do(m Move) error {
 			if stake > t.Balance {
 				return fmt.Errorf("insurance costs %s: the balance is %s", Units(stake), Units(t.Balance))
 			}
-			rd.Insure = stake
 			t.Balance -= stake
 		}
 		t.Moves = append(t.Moves, m)
-		t.afterInsurance()
+		t.game.Insure(m.Insure > 0)
+		t.step()
 		return nil
 	}
 	if m.Play == solve.NoAction {
@@ -576,9 +506,104 @@ func (t *Table) Do(m Move) error {
 	d.Play = m.Play
 	t.Decisions = append(t.Decisions, d)
 	t.Moves = append(t.Moves, m)
-	t.play(m.Play)
+	before := t.onTable()
+	t.game.Play(m.Play)
+	t.Balance -= t.onTable() - before // a double's or a split's stake, a rescue's half back (when the engine makes them: a play before the peek waits for it)
+	t.step()
 	return nil
 }
+
+// onTable returns the chips the round engine has on the table for the
+// player before settling: each hand's bet (the first bet before a hand
+// is made), and insurance.
+func (t *Table) onTable() float64 {
+	g := t.game
+	if len(g.Seats) == 0 {
+		return 0
+	}
+	s := g.Seats[0].Insurance
+	if len(g.Hands) == 0 {
+		return s + g.Seats[0].Bet
+	}
+	for i := range g.Hands {
+		s += g.Hands[i].Bet
+	}
+	return s
+}
+
+// step shows the round as the engine has it after a move and, once it is
+// settled, ends it. A split ace the balance cannot split again stands on
+// its own, as the rules make it stand where they allow no resplit.
+func (t *Table) step() {
+	g := t.game
+	for g.Phase == casino.Deciding {
+		h := g.InPlay()
+		if !(h.Split && h.Cards[0].Value() == 1 && !t.Rules.HSA) || t.allows(solve.Split) {
+			break
+		}
+		g.Play(solve.Stand)
+	}
+	t.show()
+	switch g.Phase {
+	case casino.Insuring:
+		t.Phase = Insuring
+	case casino.Deciding:
+		t.Phase = Deciding
+	default:
+		t.endRound()
+	}
+}
+
+// show sets the round as the player sees it from the engine's.
+func (t *Table) show() {
+	g, rd := t.game, t.Round
+	rd.Up = rank(g.Up())
+	rd.Dealer = rd.Dealer[:0]
+	for _, c := range g.Dealer.Cards[:g.Dealer.N] {
+		rd.Dealer = append(rd.Dealer, rank(c))
+	}
+	rd.holeDown = g.HoleDown
+	rd.Insure = g.Seats[0].Insurance
+	seat := &g.Seats[0]
+	rd.Hands = rd.Hands[:0]
+	rd.At = 0
+	if len(g.Hands) == 0 { // no hand made yet (or none to play): the first two cards
+		h := &PlayerHand{Cards: []solve.Rank{rank(seat.A), rank(seat.B)}, Bet: seat.Bet, Done: g.Phase == casino.Betting}
+		if seat.Result != casino.Unsettled {
+			h.Net, h.Result = seat.Net, seat.Result.String()
+			h.Surrendered = seat.Result == casino.Surrendered
+		}
+		rd.Hands = append(rd.Hands, h)
+	} else {
+		for i := range g.Hands {
+			e := &g.Hands[i]
+			h := &PlayerHand{Bet: e.Bet, Split: e.Split, Doubled: e.Doubled, Surrendered: e.Surrendered, Rescued: e.Rescued,
+				Done: e.Done, Net: e.Net, rescueAsked: e.RescueAsked}
+			if e.Result != casino.Unsettled {
+				h.Result = e.Result.String()
+			}
+			for _, c := range e.Cards[:e.N] {
+				h.Cards = append(h.Cards, rank(c))
+			}
+			rd.Hands = append(rd.Hands, h)
+		}
+		if g.Phase == casino.Deciding {
+			rd.At = g.At
+		} else {
+			rd.At = len(rd.Hands) - 1
+		}
+	}
+	rd.Notes = rd.Notes[:0]
+	if g.Shuffled {
+		rd.Notes = append(rd.Notes, "The cut card came out: the shoe was shuffled.")
+	}
+	for range g.RanOut() {
+		rd.Notes = append(rd.Notes, "The shoe ran out: its discards were shuffled.")
+	}
+}
+
+// rank returns a card's rank as the main game reads it: its value.
+func rank(c casino.Card) solve.Rank { return solve.Rank(c.Value()) }
 
 // playsText lists the plays allowed now: "H hit, S stand".
 func (t *Table) playsText() string {
@@ -601,302 +626,23 @@ func (t *Table) PlayName(a solve.Action) string {
 // Units writes an amount of units: "10", "12.5".
 func Units(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
 
-// deal starts a round with a bet: a shuffle first once the cut card is
-// out, then the player's card, the up card, the player's second card and
-// (under a peek) the hole card.
-func (t *Table) deal(bet float64) {
-	rd := &Round{Bet: bet}
-	if !t.Rules.Infinite() && t.pos >= t.cut {
-		t.shuffle(nil)
-		t.Shuffles++
-		rd.Notes = append(rd.Notes, "The cut card came out: the shoe was shuffled.")
-	}
-	t.Round = rd
-	t.Balance -= bet
-	h := &PlayerHand{Bet: bet}
-	rd.Hands = []*PlayerHand{h}
-	h.Cards = append(h.Cards, t.card())
-	rd.Up = t.card()
-	rd.Dealer = []solve.Rank{rd.Up}
-	h.Cards = append(h.Cards, t.card())
-	if t.Rules.HoleCard == solve.Peek {
-		rd.hole, rd.holeDown = t.card(), true
-	}
-	if rd.Up == 1 {
-		t.Phase = Insuring
-		return
-	}
-	t.afterInsurance()
-}
-
 // blackjack says whether two cards make a blackjack.
 func blackjack(a, b solve.Rank) bool { return a+b == 11 && (a == 1 || b == 1) }
 
-// afterInsurance goes on from the deal: a player's blackjack is paid, a
-// dealer's blackjack seen under the peek ends the round (after the first
-// decision under early surrender), or the first hand is played.
-func (t *Table) afterInsurance() {
-	rd := t.Round
-	h := rd.Hands[0]
-	peek := t.Rules.HoleCard == solve.Peek
-	dealerBJ := peek && blackjack(rd.Up, rd.hole)
-	if blackjack(h.Cards[0], h.Cards[1]) {
-		if !peek {
-			t.showHole()
-			dealerBJ = blackjack(rd.Up, rd.hole)
-		}
-		h.Done = true
-		if dealerBJ {
-			t.showHole()
-			h.settle(0, "pushes against the dealer's blackjack")
-			if t.Rules.TiesLose {
-				h.settle(-h.Bet, "loses: the dealer's blackjack takes the tie")
-			}
-		} else {
-			h.settle(t.Rules.BlackjackPays.Float()*h.Bet, "blackjack")
-		}
-		t.endRound()
-		return
-	}
-	if dealerBJ && (t.Rules.Surrender != solve.EarlySurrender || rd.asked) {
-		t.dealerBlackjack()
-		return
-	}
-	t.Phase = Deciding
-}
-
-// showHole turns the hole card over, drawing it first in a game without
-// a hole card.
-func (t *Table) showHole() {
-	rd := t.Round
-	if len(rd.Dealer) > 1 {
-		return
-	}
-	if !rd.holeDown {
-		rd.hole = t.card()
-	}
-	rd.holeDown = false
-	rd.Dealer = append(rd.Dealer, rd.hole)
-}
-
-// dealerBlackjack settles the round against a dealer blackjack: under a
-// peek every hand loses its bet; without a hole card ENHC takes every
-// bet (doubles and splits too), OBO only the original one. A blackjack
-// pushes (loses under TIESLOSE); an early surrender has kept half.
-func (t *Table) dealerBlackjack() {
-	rd := t.Round
-	t.showHole()
-	rd.Notes = append(rd.Notes, "The dealer has blackjack.")
-	lost := 0.0
-	for _, h := range rd.Hands {
-		switch {
-		case h.Surrendered && t.Rules.Surrender == solve.EarlySurrender:
-			h.settle(-h.Bet/2, "surrendered")
-		case t.Rules.HoleCard == solve.OBO:
-			if lost == 0 {
-				h.settle(-rd.Bet, "loses the original bet to the dealer's blackjack")
-				lost = rd.Bet
-			} else {
-				h.settle(0, "returned: only the original bet is lost (OBO)")
-			}
-		default:
-			h.settle(-h.Bet, "loses to the dealer's blackjack")
-		}
-		h.Done = true
-	}
-	t.endRound()
-}
-
-// settle records a hand's result.
-func (h *PlayerHand) settle(net float64, result string) { h.Net, h.Result = net, result }
-
-// play makes a play on the hand in turn and moves the round on.
-func (t *Table) play(a solve.Action) {
-	rd := t.Round
-	h := rd.Hands[rd.At]
-	first := !rd.asked
-	rd.asked = true
-	if first && t.Rules.Surrender == solve.EarlySurrender && t.Rules.HoleCard == solve.Peek && blackjack(rd.Up, rd.hole) {
-		if a == solve.Surrender {
-			h.Surrendered, h.Done = true, true
-		}
-		t.dealerBlackjack() // the peek comes after early surrender
-		return
-	}
-	switch a {
-	case solve.Stand:
-		if h.rescueAsked {
-			h.rescueAsked = false
-		}
-		h.Done = true
-	case solve.Surrender:
-		if h.rescueAsked { // the double taken back, the original bet lost
-			h.rescueAsked, h.Rescued = false, true
-			t.Balance += h.Bet / 2
-			h.Bet /= 2
-		} else {
-			h.Surrendered = true
-		}
-		h.Done = true
-	case solve.Hit:
-		h.Cards = append(h.Cards, t.card())
-		h.Done = t.handDone(h)
-	case solve.Double:
-		t.Balance -= h.Bet
-		h.Bet *= 2
-		h.Doubled = true
-		h.Cards = append(h.Cards, t.card())
-		tot, _ := h.Total()
-		h.rescueAsked = t.Rules.Rescue && tot <= 21
-		h.Done = !h.rescueAsked
-	case solve.Split:
-		t.Balance -= h.Bet
-		c := h.Cards[0]
-		h.Cards, h.Split = []solve.Rank{c}, true
-		next := &PlayerHand{Cards: []solve.Rank{c}, Bet: h.Bet, Split: true}
-		rd.Hands = append(rd.Hands[:rd.At+1], append([]*PlayerHand{next}, rd.Hands[rd.At+1:]...)...)
-		t.secondCard(h)
-	}
-	t.advance()
-}
-
-// handDone says whether a hand draws no more: busted, a hard 21, a
-// Charlie, or a soft 21 where no Charlie rule pays for more cards.
-func (t *Table) handDone(h *PlayerHand) bool {
-	tot, soft := h.Total()
-	switch {
-	case tot > 21, tot == 21 && (!soft || t.Rules.Charlie == 0):
-		return true
-	case t.Rules.Charlie > 0 && len(h.Cards) >= t.Rules.Charlie:
-		return true
-	}
-	return false
-}
-
-// secondCard gives a split hand its second card; split aces without HSA
-// stand on it unless it is an ace they may split again.
-func (t *Table) secondCard(h *PlayerHand) {
-	h.Cards = append(h.Cards, t.card())
-	switch {
-	case h.Cards[0] == 1 && !t.Rules.HSA:
-		h.Done = !(h.Cards[1] == 1 && len(t.Round.Hands) < t.splitLimit(1) && t.Balance >= h.Bet)
-	default:
-		tot, _ := h.Total()
-		h.Done = tot == 21 || t.handDone(h) // a split hand's 21 stands
-	}
-}
-
-// advance moves to the next hand that has a decision, or to the dealer.
-func (t *Table) advance() {
-	rd := t.Round
-	for rd.At < len(rd.Hands) {
-		h := rd.Hands[rd.At]
-		if len(h.Cards) == 1 {
-			t.secondCard(h)
-		}
-		if !h.Done {
-			t.Phase = Deciding
-			return
-		}
-		rd.At++
-	}
-	rd.At = len(rd.Hands) - 1
-	t.dealerPlays()
-}
-
-// dealerPlays shows the hole card (draws it, without one), plays the
-// dealer's hand where a hand is still standing, and settles the round.
-func (t *Table) dealerPlays() {
-	rd := t.Round
-	t.showHole()
-	if blackjack(rd.Up, rd.hole) { // no hole card: the blackjack shows now
-		t.dealerBlackjack()
-		return
-	}
-	live := false
-	for _, h := range rd.Hands {
-		tot, _ := h.Total()
-		live = live || tot <= 21 && !h.Surrendered && !h.Rescued
-	}
-	dealer := 0
-	if live {
-		dealer = t.dealerDraws()
-	}
-	r := t.Rules
-	for _, h := range rd.Hands {
-		tot, _ := h.Total()
-		charlie := r.Charlie > 0 && len(h.Cards) >= r.Charlie && tot <= 21
-		switch {
-		case h.Surrendered:
-			h.settle(-h.Bet/2, "surrendered")
-		case h.Rescued:
-			h.settle(-h.Bet, "rescued: the original bet lost")
-		case tot > 21:
-			h.settle(-h.Bet, "bust")
-		case charlie:
-			h.settle(h.Bet*r.WinPays(tot, len(h.Cards)), "wins: a Charlie")
-		case dealer == 22 && r.Push22:
-			h.settle(0, "pushes: the dealer's 22")
-		case dealer > 21:
-			h.settle(h.Bet*r.WinPays(tot, len(h.Cards)), "wins: the dealer busts")
-		case tot > dealer, tot == 21 && r.P21Wins:
-			h.settle(h.Bet*r.WinPays(tot, len(h.Cards)), "wins")
-		case tot < dealer, r.TiesLose:
-			h.settle(-h.Bet, "loses")
-		default:
-			h.settle(0, "pushes")
-		}
-	}
-	t.endRound()
-}
-
-// dealerDraws plays the dealer's hand: hit to 17 (a soft 17 too under
-// H17), a 16 stood on and a 17 hit by chance where DHIT16 and DHIT17 say.
-// It returns the dealer's total (the hard sum, 22 or more, for a bust).
-func (t *Table) dealerDraws() int {
-	rd := t.Round
-	r := t.Rules
-	for {
-		sum, ace := 0, false
-		for _, c := range rd.Dealer {
-			sum += int(c)
-			ace = ace || c == 1
-		}
-		tot := sum
-		if ace && sum+10 <= 21 {
-			tot = sum + 10
-		}
-		switch {
-		case sum > 21:
-			return sum
-		case tot == 16 && r.DealerStand16 > 0:
-			if t.rng.Float64() < r.DealerStand16 {
-				return tot
-			}
-		case tot == 17 && r.DealerHit17 > 0:
-			if t.rng.Float64() >= r.DealerHit17 {
-				return tot
-			}
-		case tot > 17, tot == 17 && !(r.H17 && ace && sum+10 == 17):
-			return tot
-		}
-		rd.Dealer = append(rd.Dealer, t.card())
-	}
-}
-
-// endRound settles insurance, pays the round into the balance and waits
-// for the next bet.
+// endRound pays the settled round into the balance, with its insurance,
+// and waits for the next bet (or a count check).
 func (t *Table) endRound() {
-	rd := t.Round
-	t.showHole()
-	if rd.Insure > 0 {
-		ins := -rd.Insure
-		if blackjack(rd.Up, rd.hole) {
-			ins = 2 * rd.Insure
-			rd.Notes = append(rd.Notes, "Insurance pays "+Units(ins)+".")
+	g, rd := t.game, t.Round
+	seat := &g.Seats[0]
+	if g.DealerBlackjack && !seat.Blackjack {
+		rd.Notes = append(rd.Notes, "The dealer has blackjack.")
+	}
+	if seat.Insurance > 0 {
+		if g.DealerBlackjack {
+			rd.Notes = append(rd.Notes, "Insurance pays "+Units(seat.InsuranceNet)+".")
 		}
-		rd.Net += ins
-		t.Balance += rd.Insure + ins
+		rd.Net += seat.InsuranceNet
+		t.Balance += seat.Insurance + seat.InsuranceNet
 	}
 	for _, h := range rd.Hands {
 		h.Done = true
@@ -913,7 +659,7 @@ func (t *Table) endRound() {
 	if t.checks != nil && t.Phase == Betting {
 		// At the shuffle (the cut card is out) always, else one round in
 		// CountCheckEvery: the count of every card seen since the shuffle.
-		if t.pos >= t.cut || t.checks.IntN(CountCheckEvery) == 0 {
+		if t.shoe.CutOut() || t.checks.IntN(CountCheckEvery) == 0 {
 			t.Phase = Counting
 		}
 	}

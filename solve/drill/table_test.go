@@ -339,13 +339,13 @@ func TestInsuranceAdvised(t *testing.T) {
 		}
 		return tab
 	}
-	tab := sit("6D S17 DAS", 16, "b10")
+	tab := sit("6D S17 DAS", 663, "b10")
 	a, ok := tab.Insurance()
 	p := 96.0 / 309
 	if !ok || a.EvenMoney || a.Tens != 96 || a.Unseen != 309 || math.Abs(a.Take-0.5*(3*p-1)) > 1e-15 || a.Decline != 0 || a.Best() {
 		t.Errorf("6D, 5,9 v A: %+v, %v; want 96 of 309 tens, insurance %+.6f, declined 0", a, ok, 0.5*(3*p-1))
 	}
-	tab = sit("6D S17 DAS", 16, "b10 i")
+	tab = sit("6D S17 DAS", 663, "b10 i")
 	d := tab.Decisions[len(tab.Decisions)-1]
 	if !d.Insurance || !d.Insured || d.InsureBest || !d.Priced || math.Abs(d.Cost-0.5*(1-3*p)) > 1e-15 {
 		t.Errorf("6D, insured 5,9 v A: %+v; want priced, giving up %.6f", d, 0.5*(1-3*p))
@@ -353,13 +353,13 @@ func TestInsuranceAdvised(t *testing.T) {
 	if s := tab.Summary(); s.Priced != 1 || s.Decisions != 1 || s.Mistakes != 1 {
 		t.Errorf("summary %+v: want the insurance priced, a mistake", s)
 	}
-	tab = sit("1D S17 DAS", 22, "b10")
+	tab = sit("1D S17 DAS", 693, "b10")
 	a, _ = tab.Insurance()
 	p = 15.0 / 49
 	if !a.EvenMoney || a.Tens != 15 || a.Unseen != 49 || a.Take != p+(1-p)*1.0 || math.Abs(a.Decline-1.5*(1-p)) > 1e-15 || a.Best() {
 		t.Errorf("1D, A,T v A: %+v; want even money 1 against %.6f declined", a, 1.5*(1-p))
 	}
-	if _, ok := sit("1D S17 DAS", 22, "b10 n").Insurance(); ok {
+	if _, ok := sit("1D S17 DAS", 693, "b10 n").Insurance(); ok {
 		t.Errorf("insurance advised after it was answered")
 	}
 }

@@ -1,8 +1,8 @@
 package sim
 
 import (
+	"bjchart/solve/casino"
 	"math"
-	"math/rand/v2"
 	"testing"
 
 	"bjchart/solve"
@@ -13,14 +13,14 @@ import (
 type scripted struct{ doubles, rescues bool }
 
 func (s *scripted) first(*table, int, int, bool, options) solve.Action { return solve.Hit }
-func (s *scripted) hit(_ *table, h *hand) bool                         { return h.sum < 21 }
+func (s *scripted) hit(_ *table, h *hand) bool                         { return h.Sum < 21 }
 func (s *scripted) doubleMore(*table, *hand) bool                      { return s.doubles }
 func (s *scripted) rescue(*table, *hand) bool                          { return s.rescues }
 
-// TestDoubleMoreAndRescue plays hands from a shoe of twos: a hand of
-// three cards doubles (DANY) and takes its fourth card; rescued, it
-// stakes one unit again and loses it whatever the dealer ends with; a
-// split hand without DAS never doubles.
+// TestDoubleMoreAndRescue plays a hand of 2,2 that hits from a shoe of
+// twos against a dealer's 20: a hand of three cards doubles (DANY) and
+// takes its fourth card; rescued, it stakes one unit again and loses it;
+// a split hand without DAS never doubles.
 func TestDoubleMoreAndRescue(t *testing.T) {
 	twos := [10]int{1: 20}
 	for _, tc := range []struct {
@@ -29,32 +29,38 @@ func TestDoubleMoreAndRescue(t *testing.T) {
 		s              scripted
 		cards          int
 		bet            float64
-		net20, net22   float64 // against a dealer 20 and a dealer bust
+		net20          float64 // against the dealer's 20
 		rescued, takes bool
 	}{
-		{"1D DANY RESCUE", false, scripted{true, true}, 4, 1, -1, -1, true, true},
-		{"1D DANY RESCUE", false, scripted{true, false}, 4, 2, -2, 2, false, true},
-		{"1D DANY", false, scripted{true, true}, 4, 2, -2, 2, false, true}, // no RESCUE: no rescue
-		{"1D DAS DANY", true, scripted{true, false}, 4, 2, -2, 2, false, true},
-		{"1D NDAS DANY", true, scripted{true, true}, 11, 1, -1, -1, false, false}, // hits to 22: busts
+		{"1D DANY RESCUE", false, scripted{true, true}, 4, 1, -1, true, true},
+		{"1D DANY RESCUE", false, scripted{true, false}, 4, 2, -2, false, true},
+		{"1D DANY", false, scripted{true, true}, 4, 2, -2, false, true}, // no RESCUE: no rescue
+		{"1D DAS DANY", true, scripted{true, false}, 4, 2, -2, false, true},
+		{"1D NDAS DANY", true, scripted{true, true}, 11, 1, -1, false, false}, // hits to 22: busts
 	} {
 		r, err := solve.ParseRules(tc.rules)
 		if err != nil {
 			t.Fatal(err)
 		}
 		tb := position(r, twos, 10)
-		tb.shoe.rng = rand.NewPCG(1, 2) // every card is a 2 whichever is drawn
-		h := &hand{bet: 1, split: tc.split}
-		h.add(2)
-		h.add(2)
-		tb.play(&tc.s, h, solve.Hit)
-		if h.cards != tc.cards || h.bet != tc.bet || h.rescued != tc.rescued {
-			t.Errorf("%s (split %v, %+v): %d cards, bet %v, rescued %v; want %d, %v, %v",
-				tc.rules, tc.split, tc.s, h.cards, h.bet, h.rescued, tc.cards, tc.bet, tc.rescued)
+		tb.players = []Player{{Strategy: &tc.s}}
+		h := hand{Bet: 1, Split: tc.split}
+		h.Add(casino.NewCard(2, 0))
+		h.Add(casino.NewCard(2, 1))
+		ten := casino.NewCard(10, 0)
+		tb.Resume(h, 0, nil, ten, ten)
+		tb.Play(solve.Hit)
+		for tb.Phase == casino.Deciding {
+			tb.Play(tb.decide())
 		}
-		if a, b := tb.settle(h, 20), tb.settle(h, 22); a != tc.net20 || b != tc.net22 {
-			t.Errorf("%s (split %v, %+v): settles %v against 20, %v against a bust; want %v, %v",
-				tc.rules, tc.split, tc.s, a, b, tc.net20, tc.net22)
+		got := &tb.Hands[0]
+		if got.N != tc.cards || got.Bet != tc.bet || got.Rescued != tc.rescued {
+			t.Errorf("%s (split %v, %+v): %d cards, bet %v, rescued %v; want %d, %v, %v",
+				tc.rules, tc.split, tc.s, got.N, got.Bet, got.Rescued, tc.cards, tc.bet, tc.rescued)
+		}
+		if got.Net != tc.net20 {
+			t.Errorf("%s (split %v, %+v): settles %v against the dealer's T,T; want %v",
+				tc.rules, tc.split, tc.s, got.Net, tc.net20)
 		}
 	}
 }

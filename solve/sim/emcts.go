@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"bjchart/solve/casino"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -122,13 +123,18 @@ type EMCTS struct {
 
 	// One shard's state.
 	rng   *rand.PCG
-	play  *table // the playouts' table, dealing from deck
-	deck  *shoe
+	play  *table // the playouts' table, dealing from deck, every seat played by the chart
+	deck  *casino.Shoe
 	nodes []node
 	path  []int32
-	mine  [2]hand // the searched hand (two after a split), held here so that playouts allocate nothing
-	later []seat  // the hands played after this one: its player's waiting split hands, the later players'
-	acts  [5]solve.Action
+	// The position searched: the cards unseen (deck's), the hole card of
+	// the playout, the player's split hands waiting for their second card
+	// and the later players' first two cards.
+	unseen  [10]int
+	hole    casino.Card
+	waiting int
+	later   [][2]casino.Card
+	acts    [5]solve.Action
 	// rootCounts are the searched hand's cards at the root, by rank.
 	rootCounts [10]uint8
 }
@@ -199,9 +205,13 @@ func EMCTSRules(r solve.Rules) error {
 func (e *EMCTS) forShard(seed, stream uint64) Strategy {
 	f := &EMCTS{EMCTSParams: e.EMCTSParams, r: e.r, chart: e.chart}
 	f.rng = &rand.PCG{}
-	f.deck = &shoe{rng: f.rng}
+	f.deck = casino.NewDeck(f.rng)
 	f.reseed(seed, stream)
-	f.play = newTable(e.r, f.deck, nil)
+	chart := make([]Player, MaxPlayers+1)
+	for i := range chart {
+		chart[i].Strategy = e.chart
+	}
+	f.play = newTable(e.r, f.deck, chart)
 	// The tree grows by append as a search needs it (nodes are addressed
 	// by index): a budget of 10^8 playouts reserved 1.28 GB a shard up
 	// front. Once grown, a shard's later decisions allocate nothing.
@@ -212,10 +222,16 @@ func (e *EMCTS) forShard(seed, stream uint64) Strategy {
 // reseed starts the search's random numbers afresh: stream of seed.
 func (e *EMCTS) reseed(seed, stream uint64) {
 	e.rng.Seed(seed^0x9e3779b97f4a7c15, stream) // apart from the shoes' streams
-	e.deck.halves = 0
+	e.deck.Reseeded()
 }
 
 func (e *EMCTS) first(t *table, a, b int, splitHand bool, o options) solve.Action {
+	e.setUp(t)
+	return e.searchFirst(a, b, splitHand, o)
+}
+
+// searchFirst searches a two-card hand's first play, the position set up.
+func (e *EMCTS) searchFirst(a, b int, splitHand bool, o options) solve.Action {
 	if o.mustStand {
 		return solve.Stand
 	}
@@ -229,41 +245,41 @@ func (e *EMCTS) first(t *table, a, b int, splitHand bool, o options) solve.Actio
 	if o.split && !splitHand {
 		acts = append(acts, solve.Split)
 	}
-	var h hand
-	h.add(uint8(a))
-	h.add(uint8(b))
-	h.bet = 1
-	e.setUp(t)
+	h := hand{Bet: 1}
+	h.Add(casino.NewCard(a, 0))
+	h.Add(casino.NewCard(b, 0))
 	return e.search(h, acts)
 }
 
 func (e *EMCTS) hit(t *table, h *hand) bool {
-	if total, _ := h.total(); h.sum >= 21 || total == 21 && e.r.Charlie == 0 {
+	e.setUp(t)
+	mine := hand{Bet: 1}
+	for _, c := range h.Cards[:h.N] {
+		mine.Add(c)
+	}
+	return e.searchHit(mine)
+}
+
+// searchHit searches whether a hand that has hit hits again, the
+// position set up.
+func (e *EMCTS) searchHit(h hand) bool {
+	if total, _ := h.Total(); h.Sum >= 21 || total == 21 && e.r.Charlie == 0 {
 		return false // a soft 21 is searched only where hitting it may make a Charlie
 	}
-	e.setUp(t)
-	mine := *h
-	mine.bet = 1
-	return e.search(mine, append(e.acts[:0], solve.Stand, solve.Hit)) == solve.Hit
+	return e.search(h, append(e.acts[:0], solve.Stand, solve.Hit)) == solve.Hit
 }
 
 // setUp reads the position from the table: the up card, the unseen
 // cards, the hole card's rule and the hands still to be played.
 func (e *EMCTS) setUp(t *table) {
 	e.play.up = t.up
-	e.deck.cards = e.deck.cards[:0]
-	for r, n := range t.unseen() {
-		for range n {
-			e.deck.cards = append(e.deck.cards, uint8(r+1))
-		}
-	}
+	e.unseen = t.unseen()
+	e.deck.SetCards(e.unseen)
+	e.waiting = t.Waiting()
 	e.later = e.later[:0]
-	for range t.waitingToSplit {
-		e.later = append(e.later, seat{a: t.splitCard, first: solve.Split})
-	}
-	for i := t.turn + 1; i < len(t.now); i++ {
-		if p := t.now[i]; !p.done && !p.bj && p.first != solve.Surrender {
-			e.later = append(e.later, seat{a: p.a, b: p.b})
+	for i := t.Turn + 1; i < len(t.Seats); i++ {
+		if p := &t.Seats[i]; !p.Done && !p.Blackjack && p.First != solve.Surrender {
+			e.later = append(e.later, [2]casino.Card{p.A, p.B})
 		}
 	}
 }
@@ -274,22 +290,19 @@ func (e *EMCTS) setUp(t *table) {
 // may do (double, surrender, split as the rules allow a first decision;
 // only stand or hit for three or more cards).
 func (e *EMCTS) Decide(cards []solve.Rank, up solve.Rank, unseen [10]int) solve.Action {
-	t := &table{r: e.r, up: int(up)}
-	t.shoe = &shoe{}
-	for r, n := range unseen {
-		for range n {
-			t.shoe.cards = append(t.shoe.cards, uint8(r+1))
-		}
-	}
+	e.play.up = int(up)
+	e.unseen = unseen
+	e.deck.SetCards(unseen)
+	e.waiting, e.later = 0, e.later[:0]
 	if len(cards) == 2 {
 		a, b := int(min(cards[0], cards[1])), int(max(cards[0], cards[1]))
-		return e.first(t, a, b, false, t.firstOptions(a, b))
+		return e.searchFirst(a, b, false, e.play.firstOptions(a, b))
 	}
-	var h hand
+	h := hand{Bet: 1}
 	for _, c := range cards {
-		h.add(uint8(c))
+		h.Add(casino.NewCard(int(c), 0))
 	}
-	if e.hit(t, &h) {
+	if e.searchHit(h) {
 		return solve.Hit
 	}
 	return solve.Stand
@@ -300,10 +313,10 @@ func (e *EMCTS) Decide(cards []solve.Rank, up solve.Rank, unseen [10]int) solve.
 func (e *EMCTS) search(h hand, acts []solve.Action) solve.Action {
 	e.nodes = append(e.nodes[:0], node{})
 	e.path = append(e.path[:0], 0)
-	e.rootCounts = h.counts
+	e.rootCounts = h.Counts
 	done := 0
 	e.sample()
-	e.expand(0, h, acts, &done, e.deck.pos) // Step 0: the root's children, one playout each
+	e.expand(0, h, acts, &done, e.deck.Dealt()) // Step 0: the root's children, one playout each
 	for done < e.Playouts {
 		e.sample()
 		e.descend(h, &done)
@@ -322,9 +335,9 @@ func (e *EMCTS) search(h hand, acts []solve.Action) solve.Action {
 // random again (the deck is shuffled as it is dealt).
 func (e *EMCTS) sample() {
 	for {
-		e.deck.pos = 0
-		e.play.hole = int(e.deck.draw())
-		if e.r.HoleCard != solve.Peek || !isBlackjack(e.play.up, e.play.hole) {
+		e.deck.Rewind(0)
+		e.hole = e.deck.Draw()
+		if e.r.HoleCard != solve.Peek || !isBlackjack(e.play.up, e.hole.Value()) {
 			return
 		}
 	}
@@ -344,24 +357,24 @@ func (e *EMCTS) descend(h hand, done *int) {
 			return
 		}
 		before := h
-		c := e.deck.draw()
-		h.add(c)
+		c := e.deck.Draw()
+		h.Add(c)
 		if e.Tree == CardTree { // on to the child of the rank drawn
 			if nd.first == 0 {
 				e.chanceKids(k, before)
 				nd = &e.nodes[k]
 			}
-			k = nd.first + int32(c) - 1
+			k = nd.first + int32(c.Value()) - 1
 			e.path = append(e.path, k)
 			nd = &e.nodes[k]
 		}
-		switch total, _ := h.total(); {
-		case total > 21 || e.play.charlie(&h): // the extension: a bust (or a Charlie) is a playout here
+		switch total, _ := h.Total(); {
+		case total > 21 || casino.Charlie(e.r, &h): // the extension: a bust (or a Charlie) is a playout here
 			nd.end = e.Tree == CardTree // a rank's node; an action node holds other cards too
 			e.backup(e.playout(h, solve.Hit), done)
 			return
 		case nd.first == 0 && nd.n >= int32(e.Threshold):
-			e.expand(k, h, standOrHit[:], done, e.deck.pos)
+			e.expand(k, h, standOrHit[:], done, e.deck.Dealt())
 			return
 		case nd.first == 0:
 			e.backup(e.playout(h, solve.Hit), done)
@@ -426,12 +439,9 @@ func drawChances(left [10]int, b int) [10]float64 {
 // since the root. A node's
 // cards are the same on every descent in the card tree.
 func (e *EMCTS) chanceKids(k int32, h hand) {
-	var left [10]int
-	for _, c := range e.deck.cards {
-		left[c-1]++
-	}
+	left := e.unseen
 	for r := range left {
-		left[r] -= int(h.counts[r]) - int(e.rootCounts[r])
+		left[r] -= int(h.Counts[r]) - int(e.rootCounts[r])
 	}
 	for r := range left {
 		left[r] = max(left[r], 0)
@@ -456,16 +466,16 @@ func (e *EMCTS) expand(k int32, h hand, acts []solve.Action, done *int, pos int)
 	for i := range acts {
 		c := first + int32(i)
 		e.path = append(e.path[:depth], c)
-		e.deck.pos = pos
+		e.deck.Rewind(pos)
 		g := h
 		if acts[i] == solve.Hit {
-			card := e.deck.draw()
-			g.add(card)
+			card := e.deck.Draw()
+			g.Add(card)
 			if e.Tree == CardTree {
 				e.chanceKids(c, h)
-				rank := e.nodes[c].first + int32(card) - 1
+				rank := e.nodes[c].first + int32(card.Value()) - 1
 				e.path = append(e.path, rank)
-				if total, _ := g.total(); total > 21 || e.play.charlie(&g) {
+				if total, _ := g.Total(); total > 21 || casino.Charlie(e.r, &g) {
 					e.nodes[rank].end = true
 				}
 			}
@@ -562,95 +572,17 @@ func (e *EMCTS) reward(net float64) float64 {
 
 // playout finishes the round by the chart after act on hand h (a hit
 // already drawn: the hand goes on as the chart plays it, unless it has
-// busted or made a Charlie) and returns the reward of the searched hand's
-// result.
+// busted or made a Charlie) on the round engine's table, and returns the
+// reward of the searched hand's result: this hand, its player's split
+// hands waiting, the later players' hands, then the dealer.
 func (e *EMCTS) playout(h hand, act solve.Action) float64 {
 	t := e.play
-	t.hands = t.hands[:0]
-	mine := e.mine[:1]
-	switch act {
-	case solve.Surrender:
-		if e.r.HoleCard == solve.Peek || !isBlackjack(t.up, t.hole) {
-			return e.reward(-0.5)
-		}
-		return e.reward(-1) // no hole card: a late surrender is settled after the blackjack shows
-	case solve.Double:
-		h.bet *= 2
-		h.add(e.deck.draw())
-		e.mine[0] = h
-	case solve.Hit:
-		e.mine[0] = h
-		if !t.charlie(&e.mine[0]) && e.chart.hit(t, &e.mine[0]) {
-			t.play(e.chart, &e.mine[0], solve.Hit)
-		}
-	case solve.Split:
-		c := h.sum / 2 // the pair's rank
-		mine = e.mine[:2]
-		for i := range mine {
-			mine[i] = hand{bet: h.bet}
-			mine[i].add(uint8(c))
-			mine[i].add(e.deck.draw())
-			a, b := splitPair(&mine[i], c)
-			t.play(e.chart, &mine[i], e.chart.first(t, a, b, true, t.splitOptions(c, &mine[i])))
-		}
-	default: // stand
-		e.mine[0] = h
+	t.Resume(h, e.waiting, e.later, casino.NewCard(t.up, 0), e.hole)
+	if act != solve.Hit && t.Phase == casino.Deciding {
+		t.Play(act)
 	}
-	live := false
-	for i := range mine {
-		if total, _ := mine[i].total(); total <= 21 {
-			live = true
-		}
+	for t.Phase == casino.Deciding {
+		t.Play(t.decide())
 	}
-	if !live {
-		return e.reward(-wagered(mine))
-	}
-	for _, p := range e.later {
-		if p.first == solve.Split { // this player's split hand waiting for its second card
-			g := t.newHand(1)
-			g.add(uint8(p.a))
-			g.add(e.deck.draw())
-			a, b := splitPair(g, p.a)
-			t.play(e.chart, g, e.chart.first(t, a, b, true, t.splitOptions(p.a, g)))
-			continue
-		}
-		first := e.chart.first(t, p.a, p.b, false, t.firstOptions(p.a, p.b))
-		switch first {
-		case solve.Surrender:
-		case solve.Split:
-			t.split(e.chart, p.a, 1)
-		default:
-			g := t.newHand(1)
-			g.add(uint8(p.a))
-			g.add(uint8(p.b))
-			t.play(e.chart, g, first)
-		}
-	}
-	if e.r.HoleCard != solve.Peek && isBlackjack(t.up, t.hole) {
-		if e.r.HoleCard == solve.OBO {
-			return e.reward(-float64(len(mine)))
-		}
-		return e.reward(-wagered(mine))
-	}
-	dealer := t.dealer(t.up, t.hole)
-	net := 0.0
-	for i := range mine {
-		net += t.settle(&mine[i], dealer)
-	}
-	return e.reward(net)
-}
-
-// splitPair returns a split hand's two cards, low first: the pair card c
-// and the card drawn to it.
-func splitPair(h *hand, c int) (int, int) {
-	x := h.sum - c
-	return min(c, x), max(c, x)
-}
-
-func wagered(hs []hand) float64 {
-	w := 0.0
-	for i := range hs {
-		w += hs[i].bet
-	}
-	return w
+	return e.reward(t.Seats[0].Net)
 }

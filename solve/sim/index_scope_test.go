@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"bjchart/solve/casino"
 	"testing"
 
 	"bjchart/solve"
@@ -11,7 +12,7 @@ import (
 // listed after the hit/stand one of its hand, which must not hide it).
 func TestIndexScopes(t *testing.T) {
 	r, _ := solve.ParseRules("6D S17 DAS LS")
-	tb := newTable(r, nil, nil)
+	tb := newTable(r, casino.NewDeck(nil), nil)
 	indices := []IndexPlay{
 		{Total: 15, Up: 10, Base: solve.Hit, Play: solve.Stand, At: 4},
 		{Total: 10, Up: 10, Base: solve.Hit, Play: solve.Double, At: 4},
@@ -46,31 +47,26 @@ func TestIndexScopes(t *testing.T) {
 	// and hits below, whatever the chart's three-card play, and a split 5,5's hand 5,5 (at the limit)
 	// is a hard 10 that doubles at +4 under DAS.
 	tb.printed, tb.up = indices, 10
-	tb.shoe = &shoe{count: &Count{Tags: [11]float64{2: 1}, Balanced: true}, cards: make([]uint8, 52)}
 	var h hand
-	for _, c := range []uint8{5, 4, 7} {
-		h.add(c)
+	for _, c := range []int{5, 4, 7} {
+		h.Add(casino.NewCard(c, 0))
 	}
-	tb.shoe.rc = 1 // a true count of +1 with one deck left
-	if tb.printedHit(&h, true) {
+	if tb.printedHit(&h, true, 1) {
 		t.Errorf("three-card 16 v T at +1: hits, want it to stand")
 	}
-	tb.shoe.rc = -1
-	if !tb.printedHit(&h, true) {
+	if !tb.printedHit(&h, true, -1) {
 		t.Errorf("three-card 16 v T at -1: stands, want a hit")
 	}
-	if !tb.printedHit(&h, false) { // the chart stands (its three-card play): the card's "+0S" hits below +0 all the same
+	if !tb.printedHit(&h, false, -1) { // the chart stands (its three-card play): the card's "+0S" hits below +0 all the same
 		t.Errorf("three-card 16 v T at -1 where the chart stands: stands, want a hit, as the card prints it")
 	}
-	var split hand
-	split.split = true
-	split.add(5)
-	split.add(5)
-	tb.shoe.rc = 4
-	if got := tb.printedSplitPlay(&split, solve.Hit, true); got != solve.Double {
+	split := hand{Split: true}
+	split.Add(casino.NewCard(5, 0))
+	split.Add(casino.NewCard(5, 1))
+	if got := tb.printedSplitPlay(&split, solve.Hit, true, 4); got != solve.Double {
 		t.Errorf("split 5,5 at +4 under DAS: %v, want double", got)
 	}
-	if got := tb.printedSplitPlay(&split, solve.Hit, false); got != solve.Hit {
+	if got := tb.printedSplitPlay(&split, solve.Hit, false, 4); got != solve.Hit {
 		t.Errorf("split 5,5 at +4 without DAS: %v, want hit", got)
 	}
 }

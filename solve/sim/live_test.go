@@ -1,7 +1,9 @@
 package sim
 
 import (
+	"bjchart/solve/casino"
 	"math"
+	"math/rand/v2"
 	"testing"
 
 	"bjchart/solve"
@@ -10,13 +12,9 @@ import (
 // position returns a table at a decision against up card up, the cards
 // unseen those of unseen (the hand and the up card out of them).
 func position(r solve.Rules, unseen [10]int, up int) *table {
-	t := newTable(r, &shoe{}, nil)
+	t := newTable(r, casino.NewDeck(rand.NewPCG(1, 2)), nil)
 	t.up = up
-	for rank, n := range unseen {
-		for range n {
-			t.shoe.cards = append(t.shoe.cards, uint8(rank+1))
-		}
-	}
+	t.shoe.SetCards(unseen)
 	return t
 }
 
@@ -60,7 +58,7 @@ func TestOptimalOnFullShoeIsCD(t *testing.T) {
 			var hd hand
 			var out []int
 			for _, x := range c.Cards() {
-				hd.add(uint8(x))
+				hd.Add(casino.NewCard(int(x), 0))
 				out = append(out, int(x))
 			}
 			tb := position(r, fullLess(r.Decks, append(out, int(c.Up))...), int(c.Up))
@@ -129,17 +127,20 @@ func TestEMCTSFindsClearPlays(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, c := range clearPlays {
+			tie := solve.NoAction
 			if reward == WinLose && c.want == solve.Double {
 				// Win/lose cannot see a double's worth: hitting 11 wins
-				// at least as often as doubling it (it may draw again), so
-				// its search hits. TestEMCTSRewardsDiffer has more.
-				c.want = solve.Hit
+				// at least as often as doubling it (it may draw again;
+				// against a 6 the chart stands on every total it makes,
+				// and the two win exactly as often), so its search takes
+				// either. TestEMCTSRewardsDiffer has more.
+				c.want, tie = solve.Hit, solve.Double
 			}
 			if best := tab.Hand([2]solve.Rank{c.a, c.b}, c.up).Best; best != c.want && reward == Table7 {
 				t.Fatalf("the solver plays %v,%v v %v %v, not %v", c.a, c.b, c.up, best, c.want)
 			}
 			got := e.Decide([]solve.Rank{c.a, c.b}, c.up, fullLess(6, int(c.a), int(c.b), int(c.up)))
-			if got != c.want {
+			if got != c.want && got != tie {
 				t.Errorf("%v: %v,%v v %v: eMCTS %v, exact %v", reward, c.a, c.b, c.up, got, c.want)
 			}
 		}

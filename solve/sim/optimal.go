@@ -124,17 +124,17 @@ func (o *Optimal) first(t *table, a, b int, splitHand bool, opt options) solve.A
 }
 
 func (o *Optimal) hit(t *table, h *hand) bool {
-	return o.valuesFor(t, h.counts).Hits(h.counts)
+	return o.valuesFor(t, h.Counts).Hits(h.Counts)
 }
 
 // doubleMore doubles a hand of three or more cards where the best play
 // does (DANY).
 func (o *Optimal) doubleMore(t *table, h *hand) bool {
-	return o.valuesFor(t, h.counts).DoublesMore(h.counts)
+	return o.valuesFor(t, h.Counts).DoublesMore(h.Counts)
 }
 
 // rescue gives up a doubled hand's original bet where standing is worth
 // less (RESCUE).
 func (o *Optimal) rescue(t *table, h *hand) bool {
-	return o.valuesFor(t, h.counts).Rescues(h.counts)
+	return o.valuesFor(t, h.Counts).Rescues(h.Counts)
 }

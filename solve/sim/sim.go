@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"bjchart/solve/casino"
 	"bjchart/solve/panics"
 	"context"
 	"fmt"
@@ -69,6 +70,9 @@ type Config struct {
 	// with RuinAt units: Result.Ruined counts the shards whose running net
 	// fell to -RuinAt or below at some round (they play on regardless).
 	RuinAt float64
+
+	// watch, set by a test, is told of every round (table.watch).
+	watch func(t *casino.Table, insured []bool, plays []solve.Action)
 }
 
 // ShuffleText says when the shoe is shuffled, as a report says it:
@@ -162,6 +166,15 @@ const (
 	TCFloor                   // down: +2.7 is +2, -2.3 is -3
 	TCTruncate                // toward zero: +2.7 is +2, -2.3 is -2
 )
+
+// betCount is the count the bet goes by: the true count for a balanced
+// count, else the running count, of the cards dealt from the shoe.
+func (c *Count) betCount(s *casino.Shoe) float64 {
+	if !c.Balanced {
+		return s.RunningCount()
+	}
+	return c.TrueCount(s.RunningCount(), s.Left())
+}
 
 // TrueCount is the true count a player reads from running count rc with
 // left cards unseen: rc per deck left, as the estimate reads it.
@@ -530,14 +543,12 @@ func Run(cfg Config, ch Strategy, progress func(done, total int64)) (Result, err
 					rounds++
 				}
 				rng := rand.NewPCG(cfg.Seed, cfg.StreamBase+uint64(i))
-				s := newShoe(sh, infinite, cfg.Penetration, rng)
+				s := casino.NewShoe(sh, infinite, cfg.Penetration, rng)
 				if cfg.ReshuffleBelow > 0 {
-					s.below = cfg.ReshuffleBelow
-					s.shuffle()
+					s.ReshuffleBelow(cfg.ReshuffleBelow)
 				}
 				if cfg.Count != nil {
-					s.count = cfg.Count
-					s.rc = cfg.Count.IRC
+					s.Count(cfg.Count.Tags, cfg.Count.IRC)
 				}
 				seated := slices.Clone(seats)
 				for p := range seated {
@@ -547,6 +558,7 @@ func Run(cfg Config, ch Strategy, progress func(done, total int64)) (Result, err
 					}
 				}
 				t := newTable(cfg.Rules, s, seated)
+				t.count, t.watch = cfg.Count, cfg.watch
 				bets, ones := make([]float64, len(seated)), make([]float64, len(seated))
 				for p := range ones {
 					ones[p] = 1
@@ -564,8 +576,8 @@ func Run(cfg Config, ch Strategy, progress func(done, total int64)) (Result, err
 						path += o.net
 						low = min(low, path)
 					} else {
-						s.startRound() // a shuffle resets the count before the bet
-						c := s.countNow()
+						s.StartRound() // a shuffle resets the count before the bet
+						c := cfg.Count.betCount(s)
 						playing := false
 						for p := range bets {
 							bets[p] = bet(t.players[p].Ramp, c)
@@ -597,7 +609,7 @@ func Run(cfg Config, ch Strategy, progress func(done, total int64)) (Result, err
 				if cfg.RuinAt > 0 && low <= -cfg.RuinAt {
 					res.Ruined++
 				}
-				res.Reshuffles = s.reshuffles
+				res.Reshuffles = s.Reshuffles()
 				if cfg.Streams || cfg.Count != nil && cfg.RuinAt == 0 {
 					res.Streams = []Stream{{Rounds: res.Rounds, Watched: res.Watched, Net: res.Net, Net2: res.Net2, Wagered: res.Wagered}}
 				}

@@ -117,10 +117,10 @@ func resolve(code solve.Code, o options) solve.Action {
 // hit says whether a hand of three or more cards (or one that has hit)
 // draws again.
 func (ch *Chart) hit(t *table, h *hand) bool {
-	if h.sum >= 21 { // a soft 21 may hit, where the chart says so (for a Charlie)
+	if h.Sum >= 21 { // a soft 21 may hit, where the chart says so (for a Charlie)
 		return false
 	}
-	total, soft := h.total()
+	total, soft := h.Total()
 	s := 0
 	if soft {
 		s = 1
@@ -180,11 +180,11 @@ func (cd *CD) first(t *table, a, b int, splitHand bool, o options) solve.Action 
 }
 
 func (cd *CD) hit(t *table, h *hand) bool {
-	if h.sum >= 21 {
+	if h.Sum >= 21 {
 		return false
 	}
 	var k [11]uint8
-	copy(k[:10], h.counts[:])
+	copy(k[:10], h.Counts[:])
 	k[10] = uint8(t.up)
 	return cd.draw[k]
 }

@@ -1,4 +1,4 @@
-package sim
+package casino
 
 import (
 	"math"
@@ -16,7 +16,7 @@ import (
 // p = 1e-6 for the degrees of freedom (Wilson-Hilferty), so a correct
 // generator fails it once in a million seeds.
 func TestRandNUniform(t *testing.T) {
-	s := &shoe{rng: rand.NewPCG(1, 2)}
+	s := &Shoe{rng: rand.NewPCG(1, 2)}
 	const draws = 300_000
 	for _, n := range []int{1, 2, 3, 7, 52, 312, 3 << 30} {
 		cells := n  // large bounds (multiples of 12): the residues mod 12,
@@ -25,7 +25,7 @@ func TestRandNUniform(t *testing.T) {
 		}
 		counts := make([]float64, cells)
 		for range draws {
-			v := s.randN(n)
+			v := s.RandN(n)
 			if v < 0 || v >= n {
 				t.Fatalf("randN(%d) = %d", n, v)
 			}
@@ -52,12 +52,12 @@ func TestRandNUniform(t *testing.T) {
 // times, shuffling as it deals, and checks that all six orders come up
 // equally often (chi-square, p = 1e-6 as above).
 func TestDealtOrderUniform(t *testing.T) {
-	s := newShoe(solve.Shoe{Counts: [10]int{1, 1, 1}}, false, 0, rand.NewPCG(3, 4))
+	s := NewShoe(solve.Shoe{Counts: [10]int{1, 1, 1}}, false, 0, rand.NewPCG(3, 4))
 	const deals = 600_000
-	counts := map[[3]uint8]float64{}
+	counts := map[[3]Card]float64{}
 	for range deals {
 		s.pos = 0
-		counts[[3]uint8{s.step(), s.step(), s.step()}]++
+		counts[[3]Card{s.step(), s.step(), s.step()}]++
 	}
 	if len(counts) != 6 {
 		t.Fatalf("%d orders seen, want 6: %v", len(counts), counts)

@@ -1,0 +1,45 @@
+package casino
+
+// dealerTurn shows the hole card (draws it, in a game without one), plays
+// the dealer's hand where a hand is still standing, and settles the
+// round.
+func (t *Table) dealerTurn() {
+	t.showHole()
+	if blackjack(t.Up(), t.Hole) { // no hole card: the blackjack shows now
+		t.dealerBlackjack()
+		return
+	}
+	live := false
+	for i := range t.Hands {
+		h := &t.Hands[i]
+		if total, _ := h.Total(); total <= 21 && !h.Surrendered && !h.Rescued {
+			live = true
+			break
+		}
+	}
+	if live {
+		t.DealerTotal = t.dealerDraws()
+	}
+	t.settle()
+}
+
+// dealerDraws plays the dealer's hand by the rules' dealer (the rule the
+// exact solver sums over, solve.DealerRule.StandP: a stand below 1 is a
+// chance, DHIT16 and DHIT17) and returns its total: the hard sum, 22 or
+// more, for a bust.
+func (t *Table) dealerDraws() int {
+	d := &t.Dealer
+	for {
+		total, _ := d.Total()
+		if d.Sum > 21 {
+			return d.Sum
+		}
+		switch p := t.dealer.StandP(d.Sum, d.Ace); {
+		case p == 1:
+			return total
+		case p > 0 && t.Shoe.coin() < p:
+			return total
+		}
+		d.add(t.draw())
+	}
+}
