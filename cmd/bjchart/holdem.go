@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"bjchart/render"
+	"bjchart/render/compose"
 	"bjchart/render/draw"
 	"bjchart/solve/holdem"
 	"bjchart/solve/param"
@@ -22,11 +23,11 @@ type holdemOptions struct {
 	opponents                                    int
 	deals                                        string
 	seed                                         uint64
-	chartReq                                     render.HoldemChartRequest // the grids shown, --compute
+	chartReq                                     compose.HoldemChartRequest // the grids shown, --compute
 }
 
 func newHoldemCmd(e env) *cobra.Command {
-	o := &holdemOptions{chartReq: render.DefaultHoldemChartRequest()}
+	o := &holdemOptions{chartReq: compose.DefaultHoldemChartRequest()}
 	cmd := &cobra.Command{
 		Use:   "holdem [HAND [v HAND]]",
 		Short: "Texas Hold'em's preflop chart: exact equities and push or fold",
@@ -261,7 +262,7 @@ func (o *holdemOptions) chart(ctx context.Context, e env) error {
 // vsRandom is every class's tally against a random hand, as the chart's
 // request asks (--compute).
 func (o *holdemOptions) vsRandom() ([holdem.Classes]holdem.Tally, error) {
-	return render.HoldemVsRandom(o.chartReq.Compute)
+	return compose.HoldemVsRandom(o.chartReq.Compute)
 }
 
 func newHoldemNashCmd(e env) *cobra.Command {

@@ -37,6 +37,7 @@ import (
 
 	"bjchart/charts"
 	"bjchart/render"
+	"bjchart/render/compose"
 	"bjchart/solve"
 	"bjchart/solve/drill"
 	"bjchart/solve/house"
@@ -251,12 +252,12 @@ func New(opt Options) *Server {
 	s.mux.HandleFunc("GET /house.json", houseDownload(s, "application/json", houseQuery, func(w *bytes.Buffer, _ house.Request, sol *house.Solution) error {
 		return render.HouseJSON(w, sol)
 	}))
-	s.mux.HandleFunc("GET /house/card.pdf", s.drawn(houseDownload(s, "application/pdf", houseCardJob, func(w *bytes.Buffer, job render.HouseCardJob, sol *house.Solution) error {
+	s.mux.HandleFunc("GET /house/card.pdf", s.drawn(houseDownload(s, "application/pdf", houseCardJob, func(w *bytes.Buffer, job compose.HouseCardJob, sol *house.Solution) error {
 		c := job.Card(sol)
 		c.Options = s.printed(c.Options)
 		return s.opt.Painter.HouseCard(w, c.Solution, c.Options)
 	})))
-	s.mux.HandleFunc("GET /house/plot.png", s.drawn(houseDownload(s, "image/png", housePlotJob, func(w *bytes.Buffer, job render.HousePlotJob, sol *house.Solution) error {
+	s.mux.HandleFunc("GET /house/plot.png", s.drawn(houseDownload(s, "image/png", housePlotJob, func(w *bytes.Buffer, job compose.HousePlotJob, sol *house.Solution) error {
 		h := job.Heatmap(sol)
 		return s.opt.Painter.Heatmap(w, "png", h.Grids, h.Options)
 	})))
@@ -560,7 +561,7 @@ func Link(path string, rules string, more ...string) string {
 // /sim, house.Request for /house, drill.Request for /drill, side.Request
 // for /side, and for the routes of a chart's page
 // solve.Request (/api/chart.json), solve.HandRequest (/api/hand.json),
-// render.CardRequest (/card.pdf), render.PlotRequest (/plot.png),
+// compose.CardRequest (/card.pdf), compose.PlotRequest (/plot.png),
 // charts.CompareRequest (/api/diff.json) and solve.EffectsRequest
 // (/api/effects.json). The command line binds its flags to the same
 // requests; a test holds the two bindings equal.
