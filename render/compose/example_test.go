@@ -7,6 +7,7 @@ import (
 	"math"
 	"time"
 
+	"bjchart/render"
 	"bjchart/render/compose"
 	"bjchart/render/draw"
 	"bjchart/solve"
@@ -165,4 +166,24 @@ func ExampleEMCTSCheckRequest() {
 	}
 	fmt.Println(job.Rules, "-", len(job.Settings), "settings,", job.Runs, "searches a position")
 	// Output: 6D S17 DOA NDAS SPL1 LS 3:2 PEEK - 2 settings, 5 searches a position
+}
+
+// ExampleHoldemHandRequest counts two hands' exact equity before the
+// flop, as 'bjchart holdem AKs v QQ' does.
+func ExampleHoldemHandRequest() {
+	q := compose.DefaultHoldemHandRequest()
+	q.Hands = "AKs v QQ"
+	job, err := q.Check()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	rep, err := job.Run(context.Background(), nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	v := rep.(render.HoldemVersus)
+	fmt.Printf("%s v %s: %.4f\n", v.Hand, v.Against, v.Equity)
+	// Output: AKs v QQ: 0.4605
 }
