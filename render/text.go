@@ -1,5 +1,8 @@
-// Package render turns a solved table into what people and programs read:
-// terminal charts, JSON and CSV.
+// Package render turns report values into what people and programs read:
+// terminal charts and tables, JSON and CSV, and the laid-out values (a
+// card's pages, a heatmap's grids, a count plot's points) that a Painter
+// draws. It runs no job and solves nothing: the engines under solve/ and
+// the composite requests of render/compose make the values it formats.
 package render
 
 import (

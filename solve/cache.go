@@ -227,7 +227,7 @@ func (l *layout) keptValues(f *finiteUp, s *shape) *nodeValues {
 	}
 	l.keptMu.Unlock()
 	k.once.Do(func() {
-		x := &context{shape: s, f: f, nodeValues: newNodeValues(len(s.nodes))}
+		x := &valuedShape{shape: s, f: f, nodeValues: newNodeValues(len(s.nodes))}
 		for i := range s.nodes {
 			x.value(int32(i))
 		}

@@ -216,7 +216,7 @@ func DealerOutcomes(r Rules, opt Options) ([10]DealerDist, error) {
 
 // finiteDealer returns the dealer's distribution from a shoe m (the up
 // card out): every ordering of a draw multiset D is equally likely,
-// prod over ranks c of (m_c)_(k_c) / (M)_(|D|) (finite_dealer.go).
+// prod over ranks c of (m_c)_(k_c) / (M)_(|D|) (dealer_draws.go).
 func finiteDealer(d *dealerDraws, m [10]int) DealerDist {
 	total := 0
 	for _, k := range m {
@@ -253,7 +253,7 @@ func DealerFrom(rule DealerRule, up Rank, left [10]int) DealerDist {
 
 // DealersFrom returns DealerFrom(rule, up, shoe less gone[i]) for every
 // composition of removed cards gone[i] at once, by the contraction the
-// solver uses for its own hands (contract.go): for a few thousand hands
+// solver uses for its own hands (dealer_contract.go): for a few thousand hands
 // many times faster than one DealerFrom each. shoe holds the unseen cards
 // with the up card already out; a composition it cannot deal gets a zero
 // distribution. Blackjacks are included (unconditional), as in DealerFrom.

@@ -1,7 +1,7 @@
 package solve
 
 import (
-	stdcontext "context"
+	"context"
 	"slices"
 	"strings"
 )
@@ -103,10 +103,10 @@ type Effect struct {
 // payout changes no play, so its effect is the change of payout times the
 // chance of a blackjack it pays) and returns the game's table and the
 // effects, the largest gain first.
-func Effects(r Rules) (*Table, []Effect, error) { return effects(stdcontext.Background(), r) }
+func Effects(r Rules) (*Table, []Effect, error) { return effects(context.Background(), r) }
 
 // effects is Effects, stopped with ctx's error when ctx ends.
-func effects(ctx stdcontext.Context, r Rules) (*Table, []Effect, error) {
+func effects(ctx context.Context, r Rules) (*Table, []Effect, error) {
 	shared := Options{Cache: NewCache(), Context: ctx} // safe for concurrent use
 	shared.Cache.keepValues = true                     // most variations play the same hands
 	base, err := SolveWith(r, shared)

@@ -104,7 +104,7 @@ func solveFiniteWith(r Rules, shoe Shoe, opt Options, keep bool) (*Table, [10]*t
 			return
 		}
 		if scratch[worker] == nil {
-			scratch[worker] = &upScratch{ctxs: map[*shape]*context{}, spares: newSpares()}
+			scratch[worker] = &upScratch{ctxs: map[*shape]*valuedShape{}, spares: newSpares()}
 		}
 		res := solveFiniteUp(t, lay, up, scratch[worker], opt.HandsOnly)
 		res.td = nil
@@ -183,7 +183,7 @@ func newCells() []Cell {
 // few up cards rather than ten touches fewer fresh pages, which is much
 // of a whole process's time.
 type upScratch struct {
-	ctxs   map[*shape]*context
+	ctxs   map[*shape]*valuedShape
 	work   contraction
 	spares *spares
 }

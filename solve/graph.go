@@ -1,10 +1,10 @@
 package solve
 
-// A context is a shape (layout.go) valued against one up card: each node's
+// A valuedShape is a shape (layout.go) valued against one up card: each node's
 // stand value, its draw probabilities and the value of the cards that bust
-// it. Values are W (see finite_dealer.go): restricted to no dealer
+// it. Values are W (see finite_up.go): restricted to no dealer
 // blackjack under PEEK and OBO, unconditional under ENHC.
-type context struct {
+type valuedShape struct {
 	*shape
 	f *finiteUp
 	nodeValues
@@ -19,32 +19,32 @@ type context struct {
 	hasCD, hasRescued bool // best, cdHit and cdDbl, and rescued, are computed
 }
 
-// context returns the (cached) context of a shape. A context of another
+// valued returns the (cached) valuedShape of a shape. One of another
 // up card's (the contexts of upScratch) is valued again in its arrays;
 // where the layout keeps node values for these rules (layout.keptValues)
 // they are taken from it, not valued again.
-func (f *finiteUp) context(s *shape) *context {
+func (f *finiteUp) valued(s *shape) *valuedShape {
 	x := f.ctxs[s]
 	if x != nil && x.f == f {
 		return x
 	}
 	if v := f.lay.keptValues(f, s); v != nil {
 		if x == nil {
-			x = &context{}
+			x = &valuedShape{}
 			f.ctxs[s] = x
 		}
 		// An earlier up card's keeps its play's arrays (and spares) to fill again.
-		*x = context{shape: s, f: f, nodeValues: *v, kept: true,
+		*x = valuedShape{shape: s, f: f, nodeValues: *v, kept: true,
 			best: x.best, cdHit: x.cdHit, cdDbl: x.cdDbl, rescued: x.rescued}
 		return x
 	}
 	switch {
 	case x != nil && !x.kept: // an earlier up card's: its arrays, emptied
-		*x = context{shape: s, f: f, nodeValues: x.nodeValues,
+		*x = valuedShape{shape: s, f: f, nodeValues: x.nodeValues,
 			best: x.best, cdHit: x.cdHit, cdDbl: x.cdDbl, rescued: x.rescued}
 		x.nodeValues.clear()
 	default:
-		x = &context{shape: s, f: f, nodeValues: newNodeValues(len(s.nodes))}
+		x = &valuedShape{shape: s, f: f, nodeValues: newNodeValues(len(s.nodes))}
 		f.ctxs[s] = x
 	}
 	for i := range s.nodes {
@@ -53,7 +53,7 @@ func (f *finiteUp) context(s *shape) *context {
 	return x
 }
 
-// nodeValues are the values of a context that depend on the shoe, the up
+// nodeValues are the values of a valuedShape that depend on the shoe, the up
 // card and how a hand standing is paid (standRules), not on any play.
 type nodeValues struct {
 	stand []float64 // W of standing
@@ -73,9 +73,9 @@ func (v nodeValues) clear() {
 	clear(v.dealt)
 }
 
-// standRules are what a context's node values read of the rules beyond
+// standRules are what a valuedShape's node values read of the rules beyond
 // the layout and the up card: the dealer's distributions (their rule and
-// hole card) and what a hand standing is paid (context.value). Rule sets
+// hole card) and what a hand standing is paid (valuedShape.value). Rule sets
 // that differ in anything else (doubling, DAS, surrender, the blackjack
 // payout) have the same node values.
 type standRules struct {
@@ -92,7 +92,7 @@ func standRulesOf(r Rules) standRules {
 }
 
 // value sets a node's probabilities, stand value and bust value.
-func (x *context) value(i int32) {
+func (x *valuedShape) value(i int32) {
 	n := &x.nodes[i]
 	if x.comp[i] < 0 {
 		return
@@ -148,14 +148,14 @@ func (x *context) value(i int32) {
 
 // noBlackjack returns P(no dealer blackjack | node i's cards are out), the
 // probability that the hand is played (1 under ENHC).
-func (x *context) noBlackjack(i int32) float64 {
+func (x *valuedShape) noBlackjack(i int32) float64 {
 	return x.f.noBlackjack(x.f.lay.comps[x.comp[i]])
 }
 
 // chance returns P(the next card to node i has rank c+1), as its count
 // left times the node's inv: not kept for each node and rank, since a
-// context of ten floats a node would be most of a solve's memory.
-func (x *context) chance(i int32, c int) float64 {
+// valuedShape of ten floats a node would be most of a solve's memory.
+func (x *valuedShape) chance(i int32, c int) float64 {
 	if x.inv[i] == 0 {
 		return 0
 	}
@@ -163,7 +163,7 @@ func (x *context) chance(i int32, c int) float64 {
 }
 
 // hitValue returns W of drawing one card to node i, then v.
-func (x *context) hitValue(i int32, v []float64) float64 {
+func (x *valuedShape) hitValue(i int32, v []float64) float64 {
 	n := &x.nodes[i]
 	w := x.bust[i]
 	inv := x.inv[i]
@@ -181,11 +181,11 @@ func (x *context) hitValue(i int32, v []float64) float64 {
 
 // doubleValue returns W of doubling node i: one card, twice the bet, and
 // stand (the chart's double: it never rescues).
-func (x *context) doubleValue(i int32) float64 { return 2 * x.hitValue(i, x.stand) }
+func (x *valuedShape) doubleValue(i int32) float64 { return 2 * x.hitValue(i, x.stand) }
 
 // cdDouble returns W of doubling node i under the best play: under RESCUE
 // the doubled hand surrenders where that is worth more than standing.
-func (x *context) cdDouble(i int32) float64 {
+func (x *valuedShape) cdDouble(i int32) float64 {
 	if !x.f.r.Rescue {
 		return x.doubleValue(i)
 	}
@@ -208,14 +208,14 @@ func (x *context) cdDouble(i int32) float64 {
 
 // canDoubleMulti reports whether a hand of three or more cards may double
 // (DANY, within the doubling rule's totals).
-func (x *context) canDoubleMulti(i int) bool {
+func (x *valuedShape) canDoubleMulti(i int) bool {
 	n := &x.nodes[i]
 	return x.f.r.DoubleAny && n.cards >= 3 && n.canHit() && x.f.r.Double.Allows(n.total(), n.soft())
 }
 
 // cd fills the composition-dependent best values of every node: hit or
 // stand, or under DANY double a hand of three or more cards.
-func (x *context) cd() {
+func (x *valuedShape) cd() {
 	if x.hasCD {
 		return
 	}
@@ -244,7 +244,7 @@ func (x *context) cd() {
 
 // play fills v with the value of every node when each hand hits exactly
 // where hit says so (hands at 21 stand).
-func (x *context) play(hit []bool, v []float64) {
+func (x *valuedShape) play(hit []bool, v []float64) {
 	for i := range x.nodes {
 		if hit[i] && x.nodes[i].canHit() {
 			v[i] = x.hitValue(int32(i), v)

@@ -2,7 +2,7 @@ package solve
 
 import (
 	"bjchart/solve/panics"
-	stdcontext "context"
+	"context"
 	"runtime"
 	"slices"
 	"strconv"
@@ -95,7 +95,7 @@ type GridResult struct {
 // graphs and dealer distributions are solved once), Jobs at once;
 // progress (nil: none) is told the games solved of all after each. When
 // ctx ends the solves stop (between up cards) and Run returns its error.
-func (j GridJob) Run(ctx stdcontext.Context, progress func(done, total int64)) ([]GridResult, error) {
+func (j GridJob) Run(ctx context.Context, progress func(done, total int64)) ([]GridResult, error) {
 	if progress == nil {
 		progress = func(done, total int64) {}
 	}

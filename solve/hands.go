@@ -4,7 +4,7 @@ import "math"
 
 // HandValues values hands hand by hand on one depleted shoe exactly, in
 // the solver's W frame under a peek: EV restricted to the event that the
-// dealer has no blackjack (finite_dealer.go), so that the plays of one
+// dealer has no blackjack (finite_up.go), so that the plays of one
 // hand compare as their conditional EVs do, and averaging over hands
 // weighs each by how often it is decided. Later decisions after a hit are
 // the best for the exact cards. It is for a few hands on many shoes (count

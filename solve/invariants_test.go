@@ -331,7 +331,7 @@ func TestCacheKeepsNodeValues(t *testing.T) {
 		kept  bool
 	}{{"1D S17 NDAS LS", true}, {"1D S17 DAS NS 6:5", true}, {"1D S17 DAS NS TIESLOSE", false}, {"1D H17 DAS NS", false}} {
 		r, _ := ParseRules(c.rules)
-		x := newFiniteUpIn(r, lay, 6, nil).context(lay.base)
+		x := newFiniteUpIn(r, lay, 6, nil).valued(lay.base)
 		if x.kept != c.kept {
 			t.Errorf("%s: took the game's node values %v, want %v", c.rules, x.kept, c.kept)
 		}

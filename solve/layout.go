@@ -12,7 +12,7 @@ import (
 // shoe, depend on the shoe and the split rules but not on the dealer's up
 // card: the up card only changes the probabilities. So the graphs are
 // built once per solve, on the full shoe (a layout), and each up card
-// values the same shapes with its own probabilities (context, graph.go).
+// values the same shapes with its own probabilities (valuedShape, graph.go).
 // A hand that the up card makes impossible (the shoe holds too few of its
 // cards once the up card is out) gets probability zero there.
 
@@ -28,7 +28,7 @@ type layout struct {
 	splits [11][maxSplitCards + 1]*shape
 	// comps lists every composition of cards out of the shoe (besides the
 	// up card) that some hand's stand value needs; trie orders them for
-	// the dealer's contraction (contract.go).
+	// the dealer's contraction (dealer_contract.go).
 	comps     [][10]uint8
 	compIndex map[uint64]int32 // by key(composition), while the layout is built
 	maxCards  int              // most cards in a composition

@@ -1,7 +1,7 @@
 package solve
 
 import (
-	stdcontext "context"
+	"context"
 	"strings"
 
 	"bjchart/solve/param"
@@ -74,7 +74,7 @@ func (q Request) Check() (Job, error) {
 // Run solves the job's table; progress is not called (a table takes a
 // second at most). When ctx ends the solve stops between up cards and Run
 // returns ctx's error.
-func (j Job) Run(ctx stdcontext.Context, progress func(done, total int64)) (*Table, error) {
+func (j Job) Run(ctx context.Context, progress func(done, total int64)) (*Table, error) {
 	opt := j.Options
 	opt.Context = ctx
 	return SolveWith(j.Rules, opt)
@@ -120,7 +120,7 @@ type HandResult struct {
 }
 
 // Run solves the job's table and looks the hand up.
-func (j HandJob) Run(ctx stdcontext.Context, progress func(done, total int64)) (HandResult, error) {
+func (j HandJob) Run(ctx context.Context, progress func(done, total int64)) (HandResult, error) {
 	t, err := j.Job.Run(ctx, progress)
 	if err != nil {
 		return HandResult{}, err
@@ -167,7 +167,7 @@ type DealerReport struct {
 }
 
 // Run works the dealer's outcomes out; progress is not called.
-func (j DealerJob) Run(ctx stdcontext.Context, progress func(done, total int64)) (DealerReport, error) {
+func (j DealerJob) Run(ctx context.Context, progress func(done, total int64)) (DealerReport, error) {
 	if err := ctx.Err(); err != nil {
 		return DealerReport{}, err
 	}
@@ -204,7 +204,7 @@ type EffectsReport struct {
 
 // Run solves the game and its variations (Effects); progress is not
 // called. When ctx ends the solves stop and Run returns ctx's error.
-func (j EffectsJob) Run(ctx stdcontext.Context, progress func(done, total int64)) (EffectsReport, error) {
+func (j EffectsJob) Run(ctx context.Context, progress func(done, total int64)) (EffectsReport, error) {
 	t, effects, err := effects(ctx, j.Rules)
 	return EffectsReport{Table: t, Effects: effects}, err
 }

@@ -1,7 +1,7 @@
 package solve
 
 import (
-	stdcontext "context"
+	"context"
 	"errors"
 	"testing"
 	"time"
@@ -18,27 +18,27 @@ func TestRunStops(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := stdcontext.WithCancel(stdcontext.Background())
+	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if tab, err := job.Run(ctx, nil); tab != nil || !errors.Is(err, stdcontext.Canceled) {
+	if tab, err := job.Run(ctx, nil); tab != nil || !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled before: table %v, error %v", tab != nil, err)
 	}
-	ctx, cancel = stdcontext.WithTimeout(stdcontext.Background(), time.Millisecond)
+	ctx, cancel = context.WithTimeout(context.Background(), time.Millisecond)
 	defer cancel()
-	if tab, err := job.Run(ctx, nil); tab != nil || !errors.Is(err, stdcontext.DeadlineExceeded) {
+	if tab, err := job.Run(ctx, nil); tab != nil || !errors.Is(err, context.DeadlineExceeded) {
 		t.Errorf("out of time: table %v, error %v", tab != nil, err)
 	}
-	ended, end := stdcontext.WithCancel(stdcontext.Background())
+	ended, end := context.WithCancel(context.Background())
 	end()
 	r, _ := ParseRules("2D S17")
-	if _, err := SolveWith(r, Options{Context: ended}); !errors.Is(err, stdcontext.Canceled) {
+	if _, err := SolveWith(r, Options{Context: ended}); !errors.Is(err, context.Canceled) {
 		t.Errorf("an ended context: %v, want context.Canceled", err)
 	}
 	effectsJob, err := EffectsRequest{Game: Game{Rules: "2D S17"}}.Check()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := effectsJob.Run(ctx, nil); !errors.Is(err, stdcontext.DeadlineExceeded) {
+	if _, err := effectsJob.Run(ctx, nil); !errors.Is(err, context.DeadlineExceeded) {
 		t.Errorf("effects out of time: %v", err)
 	}
 }

@@ -17,7 +17,7 @@
 package solve
 
 import (
-	stdcontext "context"
+	"context"
 	"fmt"
 )
 
@@ -44,7 +44,7 @@ type Options struct {
 	// Context, if not nil, stops a finite solve when it ends: the up
 	// cards not yet begun are not solved, and the solve returns the
 	// context's error.
-	Context stdcontext.Context
+	Context context.Context
 }
 
 // err is the error of the options' context, nil while it runs (or

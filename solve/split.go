@@ -43,7 +43,7 @@ import "fmt"
 // (splitWeights; some are negative). One split (SPL1, and aces without RSA)
 // reduces to 2 X(0, 0), the model of every published analyzer, and the
 // infinite deck needs no conditioning at all (infinite.go). Values are W
-// (finite_dealer.go): under a peek the no-blackjack event is part of every
+// (finite_up.go): under a peek the no-blackjack event is part of every
 // hand's value, so the combination needs no correction for it.
 //
 // This is exact for any post-split strategy that decides from the hand's
@@ -75,7 +75,7 @@ type splitPlan struct {
 	c        int // pair rank
 	limit    int // most hands
 	contexts int // most pair cards out of the hands valued
-	ctx      [maxSplitCards + 1]*context
+	ctx      [maxSplitCards + 1]*valuedShape
 	root     [maxSplitCards + 1]int32 // node {c} in ctx[h]
 	// weight[h][x-1] is the weight of split hand {c, x} in ctx[h] in the
 	// split's W.
@@ -85,7 +85,7 @@ type splitPlan struct {
 func (f *finiteUp) splitPlan(c int) *splitPlan {
 	s := &splitPlan{c: c, limit: splitLimit(f.r, c), contexts: splitContexts(f.r, c)}
 	for h := 2; h <= s.contexts; h++ {
-		s.ctx[h] = f.context(f.lay.splits[c][h])
+		s.ctx[h] = f.valued(f.lay.splits[c][h])
 		s.root[h] = s.ctx[h].shape.root
 	}
 	s.weight, _ = newSplitWeights(f.shoe, c, s.limit)
@@ -217,7 +217,7 @@ func (m *splitMix) value(own bool, a, b int) *splitWeights {
 
 // hands calls visit for every split hand {c, x} with its weight in the
 // split's W.
-func (s *splitPlan) hands(visit func(h int, x *context, i int32, weight float64)) {
+func (s *splitPlan) hands(visit func(h int, x *valuedShape, i int32, weight float64)) {
 	for h := 2; h <= s.contexts; h++ {
 		x := s.ctx[h]
 		root := &x.nodes[s.root[h]]
@@ -239,7 +239,7 @@ type splitOptions struct {
 	mustStand          bool
 }
 
-func (f *finiteUp) splitOptions(x *context, i int32, das bool, v []float64, dbl func(int32) float64) splitOptions {
+func (f *finiteUp) splitOptions(x *valuedShape, i int32, das bool, v []float64, dbl func(int32) float64) splitOptions {
 	n := &x.nodes[i]
 	o := splitOptions{stand: x.stand[i]}
 	o.mustStand = n.hand[0] > 0 && x.extra[0] > 0 && !f.r.HSA // a split ace
@@ -258,13 +258,13 @@ func (f *finiteUp) splitOptions(x *context, i int32, das bool, v []float64, dbl 
 // cdSplit returns W of splitting under a composition-dependent post-split
 // strategy; das says whether split hands may double.
 func (f *finiteUp) cdSplit(s *splitPlan, strat SplitStrategy, das bool) float64 {
-	policy := f.context(f.lay.base)
+	policy := f.valued(f.lay.base)
 	if strat == CDP1 {
 		policy = s.ctx[2]
 	}
 	policy.cd()
 	total := 0.0
-	var plays [maxSplitCards + 1][]float64 // continuation values per context under the policy
+	var plays [maxSplitCards + 1][]float64 // continuation values per valuedShape under the policy
 	for h := 2; h <= s.contexts; h++ {
 		plays[h] = policyPlay(take(f.spares.floats, s.ctx[h]), s.ctx[h], policy, strat, das)
 	}
@@ -274,7 +274,7 @@ func (f *finiteUp) cdSplit(s *splitPlan, strat SplitStrategy, das bool) float64 
 			f.spares.floats[x] = append(f.spares.floats[x], plays[h])
 		}
 	}()
-	s.hands(func(h int, x *context, i int32, weight float64) {
+	s.hands(func(h int, x *valuedShape, i int32, weight float64) {
 		o := f.splitOptions(x, i, das, plays[h], x.cdDouble)
 		if o.mustStand {
 			total += weight * o.stand
@@ -298,9 +298,9 @@ func (f *finiteUp) cdSplit(s *splitPlan, strat SplitStrategy, das bool) float64 
 // more cards plays as policy's composition-dependent strategy does: it
 // hits or stands, and under DANY doubles where the policy does and das
 // allows (else it hits or stands as the policy would without doubling).
-// Nodes come children first, as context.play reads them. v has a value
+// Nodes come children first, as valuedShape.play reads them. v has a value
 // for each node.
-func policyPlay(v []float64, x, policy *context, strat SplitStrategy, das bool) []float64 {
+func policyPlay(v []float64, x, policy *valuedShape, strat SplitStrategy, das bool) []float64 {
 	for i, j := range x.policy[strat] {
 		switch {
 		case j < 0 || !x.nodes[i].canHit():
@@ -317,7 +317,7 @@ func policyPlay(v []float64, x, policy *context, strat SplitStrategy, das bool) 
 }
 
 // PairPlays returns the W values (restricted to no dealer blackjack under a
-// peek, as finite_dealer.go defines W) of standing on the pair c,c and of
+// peek, as finite_up.go defines W) of standing on the pair c,c and of
 // splitting it under CDZ-, exact resplits included, against up card up,
 // dealt from shoe (the up card and the pair still in it). It solves one up
 // card's hand graphs: for a few decisions on many depleted shoes.
@@ -333,7 +333,7 @@ func PairPlays(r Rules, shoe Shoe, c, up Rank) (stand, split float64, err error)
 func pairPlays(f *finiteUp, c Rank) (stand, split float64, err error) {
 	var hand [10]uint8
 	hand[c-1] = 2
-	base := f.context(f.lay.base)
+	base := f.valued(f.lay.base)
 	i := base.find(hand)
 	if i < 0 || !base.dealt[i] {
 		return 0, 0, fmt.Errorf("pair %v,%v cannot be dealt from this shoe", c, c)

@@ -62,7 +62,7 @@ type start struct {
 // tdUp values and optimises charts against one up card.
 type tdUp struct {
 	f      *finiteUp
-	base   *context
+	base   *valuedShape
 	starts []start
 	plans  [11]*splitPlan // by pair rank
 	pairs  [11]int        // index in starts of the pair, by rank; -1 if none
@@ -71,7 +71,7 @@ type tdUp struct {
 }
 
 func newTDUp(f *finiteUp) *tdUp {
-	t := &tdUp{f: f, base: f.context(f.lay.base)}
+	t := &tdUp{f: f, base: f.valued(f.lay.base)}
 	for row := range t.legal {
 		for _, a := range Actions {
 			t.legal[row][a] = rowLegal(f.r, row, a)
@@ -184,7 +184,7 @@ func resolve(a, fallback Action, o splitOptions) float64 {
 
 // splitHand is a split hand valued under a chart.
 type splitHand struct {
-	ctx    *context
+	ctx    *valuedShape
 	node   int32
 	row    int
 	weight float64 // P(the pair) * its weight in the split
@@ -195,26 +195,26 @@ type splitHand struct {
 // tdValues is a chart valued against one up card.
 type tdValues struct {
 	ev     float64 // the round's EV given the up card
-	v      map[*context][]float64
-	hitAt  map[*context][]bool
-	splits []splitHand            // split hands of the pairs the chart splits
-	reach  map[*context][]float64 // tdUp.reach, once computed
+	v      map[*valuedShape][]float64
+	hitAt  map[*valuedShape][]bool
+	splits []splitHand                // split hands of the pairs the chart splits
+	reach  map[*valuedShape][]float64 // tdUp.reach, once computed
 }
 
 // spares keeps arrays of node values that their users are done with, by
-// context, for the next to need one: the optimisation's charts, the
+// valuedShape, for the next to need one: the optimisation's charts, the
 // post-split plays, and (through upScratch) the next up card's.
 type spares struct {
-	floats map[*context][][]float64
-	bools  map[*context][][]bool
+	floats map[*valuedShape][][]float64
+	bools  map[*valuedShape][][]bool
 }
 
 func newSpares() *spares {
-	return &spares{floats: map[*context][][]float64{}, bools: map[*context][][]bool{}}
+	return &spares{floats: map[*valuedShape][][]float64{}, bools: map[*valuedShape][][]bool{}}
 }
 
-// take returns an emptied array of a context's length from pool, or a new one.
-func take[T any](pool map[*context][][]T, x *context) []T {
+// take returns an emptied array of a valuedShape's length from pool, or a new one.
+func take[T any](pool map[*valuedShape][][]T, x *valuedShape) []T {
 	if l := pool[x]; len(l) > 0 {
 		s := l[len(l)-1]
 		pool[x] = l[:len(l)-1]
@@ -239,7 +239,7 @@ func (t *tdUp) release(tv *tdValues) {
 	}
 }
 
-func (t *tdUp) hitSlice(x *context, ch *tdChart) []bool {
+func (t *tdUp) hitSlice(x *valuedShape, ch *tdChart) []bool {
 	hit := take(t.f.spares.bools, x)
 	for i := range x.nodes {
 		hit[i] = ch.hit[x.nodes[i].class()]
@@ -251,8 +251,8 @@ func (t *tdUp) hitSlice(x *context, ch *tdChart) []bool {
 // what changes needs.
 func (t *tdUp) eval(ch *tdChart, das bool) *tdValues {
 	r := t.f.r
-	tv := &tdValues{v: map[*context][]float64{}, hitAt: map[*context][]bool{}}
-	play := func(x *context) []float64 {
+	tv := &tdValues{v: map[*valuedShape][]float64{}, hitAt: map[*valuedShape][]bool{}}
+	play := func(x *valuedShape) []float64 {
 		if v, ok := tv.v[x]; ok {
 			return v
 		}
@@ -271,7 +271,7 @@ func (t *tdUp) eval(ch *tdChart, das bool) *tdValues {
 			plan := t.plans[s.a]
 			w := 0.0
 			splits := ch.act[s.row] == Split
-			plan.hands(func(h int, x *context, i int32, weight float64) {
+			plan.hands(func(h int, x *valuedShape, i int32, weight float64) {
 				o := t.f.splitOptions(x, i, das, play(x), x.doubleValue)
 				row := splitRow(&x.nodes[i])
 				w += weight * resolve(ch.act[row], ch.fallback[row], o)
@@ -291,15 +291,15 @@ func (t *tdUp) eval(ch *tdChart, das bool) *tdValues {
 	return tv
 }
 
-// reach returns, for every node of every context the chart plays, the
+// reach returns, for every node of every valuedShape the chart plays, the
 // probability (given the up card) that a hand reaches it and decides there
 // by its three-card play. tv must value ch; the result is kept in tv.
-func (t *tdUp) reach(ch *tdChart, tv *tdValues) map[*context][]float64 {
+func (t *tdUp) reach(ch *tdChart, tv *tdValues) map[*valuedShape][]float64 {
 	if tv.reach != nil {
 		return tv.reach
 	}
-	reach := map[*context][]float64{}
-	get := func(x *context) []float64 {
+	reach := map[*valuedShape][]float64{}
+	get := func(x *valuedShape) []float64 {
 		if r, ok := reach[x]; ok {
 			return r
 		}
@@ -307,8 +307,8 @@ func (t *tdUp) reach(ch *tdChart, tv *tdValues) map[*context][]float64 {
 		reach[x] = r
 		return r
 	}
-	seed := map[*context][]float64{} // two-card hands that hit first
-	add := func(x *context, i int32, p float64) {
+	seed := map[*valuedShape][]float64{} // two-card hands that hit first
+	add := func(x *valuedShape, i int32, p float64) {
 		if seed[x] == nil {
 			seed[x] = take(t.f.spares.floats, x)
 		}
@@ -356,9 +356,9 @@ func (t *tdUp) reach(ch *tdChart, tv *tdValues) map[*context][]float64 {
 	return reach
 }
 
-// contexts lists every context the chart plays in, in a fixed order.
-func (t *tdUp) contexts() []*context {
-	xs := []*context{t.base}
+// contexts lists every valuedShape the chart plays in, in a fixed order.
+func (t *tdUp) contexts() []*valuedShape {
+	xs := []*valuedShape{t.base}
 	for _, p := range t.plans {
 		if p != nil {
 			xs = append(xs, p.ctx[2:p.contexts+1]...)

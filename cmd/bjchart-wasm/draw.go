@@ -2,7 +2,13 @@
 
 package main
 
-import "bjchart/render/draw"
+import (
+	"bjchart/render/draw"
+	"bjchart/render/web"
+)
 
-// The drawing module paints.
-func init() { painter = draw.Painter{} }
+// The drawing module serves the drawings only, and paints them.
+var (
+	newServer = web.NewPainter
+	painter   = draw.Painter{}
+)

@@ -5,9 +5,11 @@
 // WebAssembly port and loaded in a Web Worker by the static site's shell
 // ('bjchart site' builds it; render/web/site/static.js and worker.js
 // load it). Built plain it is the core module, which draws nothing (its
-// drawing routes answer with web.PaintHeader); built with -tags draw it
-// is the drawing module, the same handler with render/draw's painter,
-// which the shell loads only when a card, heatmap or plot is asked for. The worker hands it requests; it answers each with the
+// drawing routes answer with web.PaintHeader; core.go); built with -tags
+// draw it is the drawing module, the handler of the drawings only
+// (web.NewPainter, web.DrawingPaths) with render/draw's painter, which
+// the shell loads only when a card, heatmap or plot is asked for
+// (draw.go). The worker hands it requests; it answers each with the
 // handler's status, headers and body, posted back in chunks as the
 // handler flushes them, so that a long job's progress reaches the page
 // while it runs.
@@ -20,20 +22,15 @@ import (
 	"strings"
 	"syscall/js"
 
-	"bjchart/render"
 	"bjchart/render/web"
 )
 
 // version is bjchart's, set by 'bjchart site' when it builds this.
 var version = "dev"
 
-// painter draws: nil in the core module, render/draw's in the drawing
-// module (draw.go).
-var painter render.Painter
-
 func main() {
 	debug.SetMemoryLimit(web.MemoryLimit)
-	server := web.New(web.Options{Version: version, Workers: 1, MaxTables: 8, Painter: painter, InBrowser: true})
+	server := newServer(web.Options{Version: version, Workers: 1, MaxTables: 8, Painter: painter, InBrowser: true})
 	// bjchartServe(id, method, url, contentType, body, base) answers one
 	// request (url from the site's root; base the folder the site is
 	// served from) by postMessage: {id, head: {status, headers}}, then

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"bjchart/render"
+	"bjchart/render/compose"
 	"bjchart/render/draw"
 	"bjchart/solve/count"
 	"bjchart/solve/param"
@@ -19,13 +19,13 @@ import (
 var version = "0.4.0-dev"
 
 type cardOptions struct {
-	req  render.CardRequest
+	req  compose.CardRequest
 	out  string
 	date string
 }
 
 func newCardCmd(e env) *cobra.Command {
-	o := &cardOptions{req: render.DefaultCardRequest()}
+	o := &cardOptions{req: compose.DefaultCardRequest()}
 	cmd := &cobra.Command{
 		Use:   "card",
 		Short: "Write a printable strategy card (PDF)",

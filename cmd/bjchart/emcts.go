@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bjchart/render/compose"
 	"bytes"
 	"fmt"
 
@@ -9,18 +10,17 @@ import (
 	"bjchart/render"
 	"bjchart/render/draw"
 	"bjchart/solve/param"
-	"bjchart/solve/simreport"
 )
 
 type emctsCheckOptions struct {
-	req    simreport.EMCTSCheckRequest
+	req    compose.EMCTSCheckRequest
 	list   int
 	plot   string
 	format string
 }
 
 func newEMCTSCheckCmd(e env) *cobra.Command {
-	o := &emctsCheckOptions{req: simreport.DefaultEMCTSCheckRequest()}
+	o := &emctsCheckOptions{req: compose.DefaultEMCTSCheckRequest()}
 	cmd := &cobra.Command{
 		Use:   "emcts-check",
 		Short: "Measure Itoh 2023's tree search against the exact best play",

@@ -3,16 +3,17 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"io"
 	"path/filepath"
 	"slices"
 	"strings"
 
 	"bjchart/render"
+	"bjchart/render/compose"
 	"bjchart/render/draw"
 	"bjchart/solve/holdem"
 	"bjchart/solve/param"
-	"bjchart/solve/sim"
 
 	"github.com/spf13/cobra"
 )
@@ -22,11 +23,11 @@ type holdemOptions struct {
 	opponents                                    int
 	deals                                        string
 	seed                                         uint64
-	chartReq                                     render.HoldemChartRequest // the grids shown, --compute
+	chartReq                                     compose.HoldemChartRequest // the grids shown, --compute
 }
 
 func newHoldemCmd(e env) *cobra.Command {
-	o := &holdemOptions{chartReq: render.DefaultHoldemChartRequest()}
+	o := &holdemOptions{chartReq: compose.DefaultHoldemChartRequest()}
 	cmd := &cobra.Command{
 		Use:   "holdem [HAND [v HAND]]",
 		Short: "Texas Hold'em's preflop chart: exact equities and push or fold",
@@ -129,66 +130,38 @@ func (o *holdemEquityOptions) run(ctx context.Context, e env, args []string) err
 }
 
 func (o *holdemOptions) run(cmd *cobra.Command, e env, args []string) error {
-	if o.opponents < 1 || o.opponents > holdem.MaxOpponents {
-		return usagef("--opponents %d: want 1 to %d", o.opponents, holdem.MaxOpponents)
+	req := compose.HoldemHandRequest{Hands: strings.Join(args, " "), Opponents: o.opponents, Deals: o.deals, Seed: o.seed, Compute: o.chartReq.Compute}
+	job, err := req.Check()
+	var he *compose.HoldemHandsError
+	if err != nil && !errors.As(err, &he) && !errors.Is(err, compose.ErrNoHand) { // --opponents, --deals
+		return requestError(err)
 	}
-	deals, err := sim.ParseRounds(o.deals)
-	if err != nil || deals > 1e10 {
-		return usagef("--deals %q: want a whole number from 1 to 10G, e.g. 1M", o.deals)
-	}
-	query := strings.Join(args, " ")
-	if query == "" {
+	if errors.Is(err, compose.ErrNoHand) {
 		if cmd.Flags().Changed("opponents") || cmd.Flags().Changed("deals") || cmd.Flags().Changed("seed") {
 			return usagef("--opponents, --deals and --seed are for a HAND: e.g. bjchart holdem AKs --opponents 3")
 		}
 		return o.chart(cmd.Context(), e)
 	}
 	if o.card != "" || o.plot != "" {
-		return usagef("--card and --plot draw the whole chart: leave out %q", query)
+		return usagef("--card and --plot draw the whole chart: leave out %q", req.Hands)
 	}
 	if o.format == "csv" {
-		return usagef("--format csv is the chart's: leave out %q, or use json", query)
+		return usagef("--format csv is the chart's: leave out %q, or use json", req.Hands)
 	}
-	versus := strings.ReplaceAll(" "+query+" ", " vs ", " v ")
-	if strings.Count(versus, " v ") > 1 {
-		return usagef("%q: one hand against one (HAND v HAND); for more players give one hand and --opponents", query)
+	if he != nil {
+		return usagef("%s", he.Render(func(field string) string { return "--" + field }))
 	}
-	a, b, vs := strings.Cut(versus, " v ")
-	handsA, nameA, err := holdem.ParseHands(a)
+	if job.Versus() && cmd.Flags().Changed("opponents") {
+		return usagef("--opponents with HAND v HAND: the opponent is the second hand")
+	}
+	rep, err := job.Run(cmd.Context(), nil)
+	if errors.As(err, &he) {
+		return usagef("%s", he.Render(func(field string) string { return "--" + field }))
+	}
 	if err != nil {
-		return usagef("%v", err)
+		return err
 	}
-	if vs {
-		if cmd.Flags().Changed("opponents") {
-			return usagef("--opponents with HAND v HAND: the opponent is the second hand")
-		}
-		handsB, nameB, err := holdem.ParseHands(b)
-		if err != nil {
-			return usagef("%v", err)
-		}
-		t, err := holdem.Versus(handsA, handsB)
-		if err != nil {
-			return usagef("%s v %s: %v", nameA, nameB, err)
-		}
-		return o.write(e, render.NewHoldemVersus(nameA, nameB, t))
-	}
-	if o.opponents == 1 { // a class's table line; a holding's is its class's over its hands (the suits do not matter)
-		table, err := o.vsRandom()
-		if err != nil {
-			return err
-		}
-		c := handsA[0].Class()
-		t := table[c]
-		n := int64(len(handsA))
-		t.Wins, t.Ties, t.Total = t.Wins*n/int64(c.Combos()), t.Ties*n/int64(c.Combos()), t.Total*n/int64(c.Combos())
-		return o.write(e, render.NewHoldemVersus(nameA, "a random hand", t))
-	}
-	est, err := holdem.Simulate(handsA, o.opponents, deals, o.seed)
-	if err != nil {
-		return usagef("%v", err)
-	}
-	return o.write(e, render.HoldemSim{Hand: nameA, Opponents: o.opponents, Deals: deals, Seed: o.seed,
-		Equity: est.Equity, SE: est.SE, Win: est.Win, Tie: est.Tie})
+	return o.write(e, rep)
 }
 
 // write prints a matchup's or a simulation's report as text or JSON.
@@ -256,12 +229,6 @@ func (o *holdemOptions) chart(ctx context.Context, e env) error {
 		}
 		return rep.Text(b, metrics, color)
 	})
-}
-
-// vsRandom is every class's tally against a random hand, as the chart's
-// request asks (--compute).
-func (o *holdemOptions) vsRandom() ([holdem.Classes]holdem.Tally, error) {
-	return render.HoldemVsRandom(o.chartReq.Compute)
 }
 
 func newHoldemNashCmd(e env) *cobra.Command {

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"bjchart/render"
+	"bjchart/render/compose"
 	"bjchart/render/draw"
 	"bjchart/solve/house"
 	"bjchart/solve/param"
@@ -16,7 +17,7 @@ import (
 
 func newHouseCmd(e env) *cobra.Command {
 	var format, card, date, plotOut string
-	cardReq := render.DefaultHouseCardRequest() // the game, and the paper of --card
+	cardReq := compose.DefaultHouseCardRequest() // the game, and the paper of --card
 	cmd := &cobra.Command{
 		Use:   "house",
 		Short: "Solve a hit-or-stand house game (the house game by default)",
@@ -43,7 +44,7 @@ Rules (default HOUSE, the house game with the dealer it built):
 			case card != "":
 				return houseCard(cmd.Context(), e, cardReq, card, date)
 			case plotOut != "":
-				return housePlot(cmd.Context(), e, render.HousePlotRequest{House: cardReq.House}, plotOut)
+				return housePlot(cmd.Context(), e, compose.HousePlotRequest{House: cardReq.House}, plotOut)
 			}
 			req := cardReq.House
 			job, err := req.Check()
@@ -76,8 +77,8 @@ Rules (default HOUSE, the house game with the dealer it built):
 	return cmd
 }
 
-// houseCard writes the house game's card (render.HouseCardRequest).
-func houseCard(ctx context.Context, e env, req render.HouseCardRequest, out, date string) error {
+// houseCard writes the house game's card (compose.HouseCardRequest).
+func houseCard(ctx context.Context, e env, req compose.HouseCardRequest, out, date string) error {
 	job, err := req.Check()
 	if stop, err := e.checked(req, err); stop {
 		return err
@@ -100,9 +101,9 @@ func houseCard(ctx context.Context, e env, req render.HouseCardRequest, out, dat
 	return renderTo(e, out, func(b *bytes.Buffer) error { return draw.HouseCard(b, c.Solution, c.Options) })
 }
 
-// housePlot writes the house game's heatmap (render.HousePlotRequest) in
+// housePlot writes the house game's heatmap (compose.HousePlotRequest) in
 // the format of out's extension.
-func housePlot(ctx context.Context, e env, req render.HousePlotRequest, out string) error {
+func housePlot(ctx context.Context, e env, req compose.HousePlotRequest, out string) error {
 	job, err := req.Check()
 	if stop, err := e.checked(req, err); stop {
 		return err

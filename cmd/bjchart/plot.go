@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"bjchart/render"
+	"bjchart/render/compose"
 	"bjchart/render/draw"
 	"bjchart/solve/count"
 	"bjchart/solve/param"
@@ -16,13 +17,13 @@ import (
 )
 
 type plotOptions struct {
-	req    render.PlotRequest
+	req    compose.PlotRequest
 	out    string
 	format string
 }
 
 func newPlotCmd(e env) *cobra.Command {
-	o := &plotOptions{req: render.DefaultPlotRequest()}
+	o := &plotOptions{req: compose.DefaultPlotRequest()}
 	cmd := &cobra.Command{
 		Use:   "plot",
 		Short: "Draw the EV tables as heatmaps (PNG, SVG or PDF)",

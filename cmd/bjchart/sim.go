@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bjchart/render/compose"
 	"bytes"
 	"context"
 	"errors"
@@ -16,14 +17,14 @@ import (
 )
 
 type simOptions struct {
-	req    simreport.Request // the game, rounds, seed, shuffle, players, count and ramp; what is played; the bankroll
-	fields param.Set         // req's fields, bound as flags
+	req    compose.SimRequest // the game, rounds, seed, shuffle, players, count and ramp; what is played; the bankroll
+	fields param.Set          // req's fields, bound as flags
 	format string
 	plot   string
 }
 
 func newSimCmd(e env) *cobra.Command {
-	o := &simOptions{req: simreport.DefaultRequest()}
+	o := &simOptions{req: compose.DefaultSimRequest()}
 	cmd := &cobra.Command{
 		Use:   "sim",
 		Short: "Simulate rounds from a real shoe, every figure with its error bar",

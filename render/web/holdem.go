@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"bjchart/render"
+	"bjchart/render/compose"
 	"bjchart/solve/holdem"
 	"bjchart/solve/param"
 )
@@ -81,7 +82,7 @@ func (s *Server) handleHoldem(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, err)
 		return
 	}
-	def := render.DefaultHoldemChartRequest()
+	def := compose.DefaultHoldemChartRequest()
 	d.Command = requestCommand("holdem", &req, &def)
 	s.html(w, s.holdemPage, d, http.StatusOK)
 }
@@ -101,21 +102,21 @@ func nashFields(q holdem.NashRequest) (stack, ante string) {
 
 // defaultHoldemChart is the chart the equity and push-or-fold forms' pages
 // show: the request's defaults.
-var defaultHoldemChart, _ = render.DefaultHoldemChartRequest().Check()
+var defaultHoldemChart, _ = compose.DefaultHoldemChartRequest().Check()
 
 // holdemChartQuery binds a query to the Hold'em chart's request
-// (render.HoldemChartRequest, as 'bjchart holdem') and checks it.
-func holdemChartQuery(v url.Values) (render.HoldemChartRequest, render.HoldemChartJob, error) {
-	req := render.DefaultHoldemChartRequest()
+// (compose.HoldemChartRequest, as 'bjchart holdem') and checks it.
+func holdemChartQuery(v url.Values) (compose.HoldemChartRequest, compose.HoldemChartJob, error) {
+	req := compose.DefaultHoldemChartRequest()
 	if err := bindQuery(v, &req); err != nil {
-		return req, render.HoldemChartJob{}, err
+		return req, compose.HoldemChartJob{}, err
 	}
 	job, err := req.Check()
 	return req, job, err
 }
 
 // holdemChart lays the chart of d.Show out.
-func (s *Server) holdemChart(ctx context.Context, job render.HoldemChartJob, d *holdemData) error {
+func (s *Server) holdemChart(ctx context.Context, job compose.HoldemChartJob, d *holdemData) error {
 	rep, err := job.Run(ctx, nil)
 	if err != nil {
 		return err

@@ -7,6 +7,7 @@ import (
 	"net/url"
 
 	"bjchart/render"
+	"bjchart/render/compose"
 	"bjchart/solve/house"
 )
 
@@ -86,35 +87,35 @@ func houseDownload[J any](s *Server, contentType string, bind func(url.Values) (
 }
 
 // houseCardQuery binds a query to the house game's card request
-// (render.HouseCardRequest, as 'bjchart house --card') and checks it.
-func houseCardQuery(v url.Values) (render.HouseCardRequest, render.HouseCardJob, error) {
-	req := render.DefaultHouseCardRequest()
+// (compose.HouseCardRequest, as 'bjchart house --card') and checks it.
+func houseCardQuery(v url.Values) (compose.HouseCardRequest, compose.HouseCardJob, error) {
+	req := compose.DefaultHouseCardRequest()
 	if err := bindQuery(v, &req); err != nil {
-		return req, render.HouseCardJob{}, err
+		return req, compose.HouseCardJob{}, err
 	}
 	job, err := req.Check()
 	return req, job, err
 }
 
 // houseCardJob is houseCardQuery's job and its game, for houseDownload.
-func houseCardJob(v url.Values) (render.HouseCardJob, house.Rules, error) {
+func houseCardJob(v url.Values) (compose.HouseCardJob, house.Rules, error) {
 	_, job, err := houseCardQuery(v)
 	return job, job.Rules(), err
 }
 
 // housePlotQuery binds a query to the house game's heatmap request
-// (render.HousePlotRequest, as 'bjchart house --plot') and checks it.
-func housePlotQuery(v url.Values) (render.HousePlotRequest, render.HousePlotJob, error) {
-	req := render.DefaultHousePlotRequest()
+// (compose.HousePlotRequest, as 'bjchart house --plot') and checks it.
+func housePlotQuery(v url.Values) (compose.HousePlotRequest, compose.HousePlotJob, error) {
+	req := compose.DefaultHousePlotRequest()
 	if err := bindQuery(v, &req); err != nil {
-		return req, render.HousePlotJob{}, err
+		return req, compose.HousePlotJob{}, err
 	}
 	job, err := req.Check()
 	return req, job, err
 }
 
 // housePlotJob is housePlotQuery's job and its game, for houseDownload.
-func housePlotJob(v url.Values) (render.HousePlotJob, house.Rules, error) {
+func housePlotJob(v url.Values) (compose.HousePlotJob, house.Rules, error) {
 	_, job, err := housePlotQuery(v)
 	return job, job.Rules(), err
 }

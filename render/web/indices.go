@@ -12,6 +12,7 @@ import (
 	"sync/atomic"
 
 	"bjchart/render"
+	"bjchart/render/compose"
 	"bjchart/solve"
 	"bjchart/solve/count"
 	"bjchart/solve/param"
@@ -170,14 +171,14 @@ func (s *Server) handleCounterCard(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	q, err := parseIndexQuery(v)
-	card := render.DefaultCardRequest()
+	card := compose.DefaultCardRequest()
 	var all, fields param.Set
 	card.Params(&all)
 	fields.Take(&all, "size", "paper")
 	if err == nil {
 		err = fields.ParseQuery(sheet)
 	}
-	var job render.CardJob
+	var job compose.CardJob
 	if err == nil {
 		card.Game, card.Index = q.req.Game, q.req
 		job, err = card.Check() // no chart; the count checked as parseIndexQuery did
@@ -207,6 +208,6 @@ func (s *Server) handleCounterCard(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	c := job.WithIndices(render.Card{Table: t, Options: s.printed(job.Layout())}, rep)
+	c := job.WithIndices(compose.Card{Table: t, Options: s.printed(job.Layout())}, rep)
 	s.respond(w, "application/pdf", func(b *bytes.Buffer) error { return s.opt.Painter.Card(b, c.Table, c.Options) })
 }

@@ -32,6 +32,11 @@ func (s *Server) drawn(h http.HandlerFunc) http.HandlerFunc {
 // countPlotsPath is where a painter takes count plots' data to paint.
 const countPlotsPath = "/paint/count-plots.png"
 
+// DrawingPaths are the paths of the drawings, which NewPainter serves:
+// the cards, the heatmaps and the count plots posted. The static site's
+// shell sends them straight to its drawing module.
+var DrawingPaths = []string{"/card.pdf", "/indices/card.pdf", "/house/card.pdf", "/house/plot.png", "/plot.png", "/plot.svg", "/plot.pdf", countPlotsPath}
+
 // Bounds on the count plots a post asks to paint.
 const (
 	maxPaintBody   = 1 << 20

@@ -55,3 +55,26 @@ func TestPaintSeam(t *testing.T) {
 		}
 	}
 }
+
+// TestNewPainter: the drawing module's server routes exactly the
+// drawings (DrawingPaths), the ones the page's server answers with
+// PaintHeader when it has no painter, and no page.
+func TestNewPainter(t *testing.T) {
+	core, drawings := New(Options{Version: "test"}), NewPainter(Options{Version: "test"})
+	for _, p := range DrawingPaths {
+		method := http.MethodGet
+		if p == countPlotsPath {
+			method = http.MethodPost
+		}
+		for _, s := range []*Server{core, drawings} {
+			if _, pattern := s.mux.Handler(httptest.NewRequest(method, p, nil)); pattern == "" {
+				t.Errorf("%s %s is not routed", method, p)
+			}
+		}
+	}
+	for _, p := range []string{"/", "/sim", "/holdem", "/assets/style.css", "/api/chart.json"} {
+		if _, pattern := drawings.mux.Handler(httptest.NewRequest(http.MethodGet, p, nil)); pattern != "" {
+			t.Errorf("NewPainter routes GET %s (%s); want the drawings only", p, pattern)
+		}
+	}
+}

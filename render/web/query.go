@@ -4,7 +4,7 @@ import (
 	"net/url"
 
 	"bjchart/charts"
-	"bjchart/render"
+	"bjchart/render/compose"
 	"bjchart/solve"
 	"bjchart/solve/param"
 )
@@ -18,15 +18,15 @@ const maxQuery = 2048
 // fields to flags), so that the page adds no default or check of its own.
 type query struct {
 	hand    solve.HandRequest     // the game (rules) and a hand to look up
-	card    render.CardRequest    // size and paper
-	plot    render.PlotRequest    // metric, table and codes
+	card    compose.CardRequest   // size and paper
+	plot    compose.PlotRequest   // metric, table and codes
 	compare charts.CompareRequest // chart
 	effects bool                  // show each rule's effect on the game
 
 	rules solve.Rules // the game, read: the rules given, else the chart's to compare, else the default
 	// cardJob and plotJob are the card's and heatmap's requests, checked.
-	cardJob render.CardJob
-	plotJob render.PlotJob
+	cardJob compose.CardJob
+	plotJob compose.PlotJob
 	chart   *charts.CompareJob // the comparison of a chart of the library, or uploaded (POST /compare); or nil
 	// upload names an uploaded chart (the comparison's key is its content).
 	upload string
@@ -52,8 +52,8 @@ func (q *query) params(s *param.Set) {
 // file of the server's; with no rules given, the page shows the chart's
 // own game, as 'bjchart diff' solves it.
 func parseQuery(v url.Values) (query, error) {
-	q := query{hand: solve.DefaultHandRequest(), card: render.DefaultCardRequest(),
-		plot: render.DefaultPlotRequest(), compare: charts.DefaultCompareRequest()}
+	q := query{hand: solve.DefaultHandRequest(), card: compose.DefaultCardRequest(),
+		plot: compose.DefaultPlotRequest(), compare: charts.DefaultCompareRequest()}
 	var fields param.Set
 	q.params(&fields)
 	if err := fields.ParseQuery(v); err != nil {

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bjchart/render/compose"
 	"bjchart/solve/panics"
 	"bytes"
 	"context"
@@ -39,14 +40,14 @@ var simFields = []string{"rules", "rounds", "seed", "penetration", "csm", "count
 // simQuery is a simulation the page was asked for: the request ('bjchart
 // sim' binds the same fields to flags) and its checked job.
 type simQuery struct {
-	req simreport.Request
-	job simreport.Job
+	req compose.SimRequest
+	job compose.SimJob
 }
 
 // values is the query as a URL's: the canonical rules and every field
 // given.
 func (q simQuery) values() url.Values {
-	req, def := q.req, simreport.DefaultRequest()
+	req, def := q.req, compose.DefaultSimRequest()
 	req.Sim.Game = solve.Game{Rules: q.job.Sim.Rules.String()}
 	req.Sim.Rounds = q.job.Sim.Rounds
 	var fields, defaults param.Set
@@ -61,7 +62,7 @@ func (q simQuery) values() url.Values {
 // request's own defaults and checks; the page adds only its bound on the
 // rounds a request may ask of the server.
 func parseSimQuery(v url.Values) (simQuery, error) {
-	q := simQuery{req: simreport.DefaultRequest()}
+	q := simQuery{req: compose.DefaultSimRequest()}
 	var fields param.Set
 	q.req.Params(&fields)
 	v, _ = jobAsked(v)

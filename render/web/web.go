@@ -37,6 +37,7 @@ import (
 
 	"bjchart/charts"
 	"bjchart/render"
+	"bjchart/render/compose"
 	"bjchart/solve"
 	"bjchart/solve/drill"
 	"bjchart/solve/house"
@@ -136,8 +137,26 @@ type Server struct {
 	effects *recent[[]solve.Effect]
 }
 
-// New returns a server; its handler is the Server itself.
+// New returns a server of every page, download and drawing; its handler
+// is the Server itself.
 func New(opt Options) *Server {
+	s := newServer(opt)
+	s.routePages()
+	s.routeDrawings()
+	return s
+}
+
+// NewPainter returns a server of the drawings only (DrawingPaths): the
+// static site's drawing module, which links the painter and what the
+// drawings are made of, not the pages.
+func NewPainter(opt Options) *Server {
+	s := newServer(opt)
+	s.routeDrawings()
+	return s
+}
+
+// newServer returns a server that routes nothing yet.
+func newServer(opt Options) *Server {
 	if opt.MaxTables <= 0 {
 		opt.MaxTables = 32
 	}
@@ -157,21 +176,9 @@ func New(opt Options) *Server {
 		opt.Hosts = LoopbackHosts
 	}
 	s := &Server{opt: opt, tables: newTableCache(opt.MaxTables, opt.Workers),
-		page:           template.Must(template.New("page.html").Funcs(funcs).ParseFS(files, "templates/page.html", "templates/nav.html", "templates/report.html")),
-		house:          template.Must(template.New("house.html").ParseFS(files, "templates/house.html", "templates/nav.html", "templates/report.html")),
-		simPage:        template.Must(template.New("sim.html").Funcs(funcs).ParseFS(files, "templates/sim.html", "templates/nav.html", "templates/report.html")),
-		indexPage:      template.Must(template.New("indices.html").ParseFS(files, "templates/indices.html", "templates/nav.html", "templates/report.html")),
-		drillPage:      template.Must(template.New("drill.html").ParseFS(files, "templates/drill.html", "templates/nav.html", "templates/report.html")),
-		countDrillPage: template.Must(template.New("count_drill.html").ParseFS(files, "templates/count_drill.html", "templates/nav.html", "templates/report.html")),
-		indexDrillPage: template.Must(template.New("index_drill.html").ParseFS(files, "templates/index_drill.html", "templates/nav.html", "templates/report.html")),
-		tablePage:      template.Must(template.New("table.html").Funcs(funcs).ParseFS(files, "templates/table.html", "templates/nav.html", "templates/report.html")),
-		holdemPage:     template.Must(template.New("holdem.html").Funcs(funcs).ParseFS(files, "templates/holdem.html", "templates/nav.html", "templates/report.html")),
-		riskPage:       template.Must(template.New("risk.html").Funcs(funcs).ParseFS(files, "templates/risk.html", "templates/nav.html", "templates/report.html")),
-		docsPage:       template.Must(template.New("docs.html").ParseFS(files, "templates/docs.html", "templates/nav.html", "templates/report.html")),
-		sidePage:       template.Must(template.New("side.html").ParseFS(files, "templates/side.html", "templates/nav.html", "templates/report.html")),
-		risks:          newRecent[render.RiskReport](8),
-		jobs:           newJobQueue(),
-		sims:           newRecent[simreport.Report](8), indices: newRecent[*render.IndicesReport](8), effects: newRecent[[]solve.Effect](8)}
+		risks: newRecent[render.RiskReport](8),
+		jobs:  newJobQueue(),
+		sims:  newRecent[simreport.Report](8), indices: newRecent[*render.IndicesReport](8), effects: newRecent[[]solve.Effect](8)}
 	s.diffs = newWorkCache[*charts.Diff](8, s.tables.slots)     // two tables each
 	s.houses = newWorkCache[*house.Solution](4, s.tables.slots) // about 20 MB each
 	s.advice = newWorkCache[drill.Advice](drill.MaxAdvised, s.tables.slots)
@@ -179,8 +186,26 @@ func New(opt Options) *Server {
 	s.keyProgress = map[string]*keyProgress{}
 	s.tables.log, s.diffs.log, s.houses.log, s.advice.log, s.indexKeys.log = opt.Log, opt.Log, opt.Log, opt.Log, opt.Log
 	s.tables.limit, s.diffs.limit, s.houses.limit, s.advice.limit, s.indexKeys.limit = opt.Timeout, opt.Timeout, opt.Timeout, opt.Timeout, opt.Timeout
-	assets, _ := fs.Sub(files, "assets")
 	s.mux = http.NewServeMux()
+	return s
+}
+
+// routePages parses the pages' templates and routes every page and
+// download but the drawings.
+func (s *Server) routePages() {
+	s.page = template.Must(template.New("page.html").Funcs(funcs).ParseFS(files, "templates/page.html", "templates/nav.html", "templates/report.html"))
+	s.house = template.Must(template.New("house.html").ParseFS(files, "templates/house.html", "templates/nav.html", "templates/report.html"))
+	s.simPage = template.Must(template.New("sim.html").Funcs(funcs).ParseFS(files, "templates/sim.html", "templates/nav.html", "templates/report.html"))
+	s.indexPage = template.Must(template.New("indices.html").ParseFS(files, "templates/indices.html", "templates/nav.html", "templates/report.html"))
+	s.drillPage = template.Must(template.New("drill.html").ParseFS(files, "templates/drill.html", "templates/nav.html", "templates/report.html"))
+	s.countDrillPage = template.Must(template.New("count_drill.html").ParseFS(files, "templates/count_drill.html", "templates/nav.html", "templates/report.html"))
+	s.indexDrillPage = template.Must(template.New("index_drill.html").ParseFS(files, "templates/index_drill.html", "templates/nav.html", "templates/report.html"))
+	s.tablePage = template.Must(template.New("table.html").Funcs(funcs).ParseFS(files, "templates/table.html", "templates/nav.html", "templates/report.html"))
+	s.holdemPage = template.Must(template.New("holdem.html").Funcs(funcs).ParseFS(files, "templates/holdem.html", "templates/nav.html", "templates/report.html"))
+	s.riskPage = template.Must(template.New("risk.html").Funcs(funcs).ParseFS(files, "templates/risk.html", "templates/nav.html", "templates/report.html"))
+	s.docsPage = template.Must(template.New("docs.html").ParseFS(files, "templates/docs.html", "templates/nav.html", "templates/report.html"))
+	s.sidePage = template.Must(template.New("side.html").ParseFS(files, "templates/side.html", "templates/nav.html", "templates/report.html"))
+	assets, _ := fs.Sub(files, "assets")
 	s.mux.Handle("GET /assets/", http.StripPrefix("/assets/", noListing(http.FileServerFS(assets))))
 	s.mux.HandleFunc("GET /{$}", s.handlePage)
 	s.mux.HandleFunc("GET /api/chart.json", s.download("application/json", func(w *bytes.Buffer, q query, t *solve.Table) error {
@@ -196,9 +221,6 @@ func New(opt Options) *Server {
 		}
 		return render.HandJSON(w, rep)
 	}))
-	s.mux.HandleFunc("GET /card.pdf", s.drawn(s.download("application/pdf", func(w *bytes.Buffer, q query, t *solve.Table) error {
-		return s.opt.Painter.Card(w, t, s.printed(q.cardJob.Layout()))
-	})))
 	s.mux.HandleFunc("GET /api/diff.json", s.downloadCtx("application/json", func(ctx context.Context, w *bytes.Buffer, q query, t *solve.Table) error {
 		d, err := s.compare(ctx, q)
 		if err != nil {
@@ -228,7 +250,6 @@ func New(opt Options) *Server {
 	s.mux.HandleFunc("GET /sim/run", s.handleSimRun)
 	s.mux.HandleFunc("GET /indices", s.handleIndices)
 	s.mux.HandleFunc("GET /indices/run", s.handleIndicesRun)
-	s.mux.HandleFunc("GET /indices/card.pdf", s.drawn(s.handleCounterCard))
 	s.mux.HandleFunc("GET /sim/plot.png", s.handleSimPlot)
 	s.mux.HandleFunc("GET /house", s.handleHouse)
 	s.mux.HandleFunc("GET /docs/{$}", s.handleDocs)
@@ -241,7 +262,6 @@ func New(opt Options) *Server {
 	s.mux.HandleFunc("GET /risk", s.handleRisk)
 	s.mux.HandleFunc("GET /risk/run", s.handleRiskRun)
 	s.mux.HandleFunc("GET /risk/plot.png", s.handleRiskPlot)
-	s.mux.HandleFunc("POST "+countPlotsPath, s.drawn(s.handlePaintCountPlots))
 	s.mux.HandleFunc("GET /holdem", s.handleHoldem)
 	s.mux.HandleFunc("GET /holdem/equity", s.handleHoldemEquity)
 	s.mux.HandleFunc("GET /holdem/nash", s.handleHoldemNash)
@@ -251,12 +271,22 @@ func New(opt Options) *Server {
 	s.mux.HandleFunc("GET /house.json", houseDownload(s, "application/json", houseQuery, func(w *bytes.Buffer, _ house.Request, sol *house.Solution) error {
 		return render.HouseJSON(w, sol)
 	}))
-	s.mux.HandleFunc("GET /house/card.pdf", s.drawn(houseDownload(s, "application/pdf", houseCardJob, func(w *bytes.Buffer, job render.HouseCardJob, sol *house.Solution) error {
+}
+
+// routeDrawings routes the drawings: the cards, the heatmaps and the
+// count plots posted (DrawingPaths), each answered with PaintHeader
+// without a painter.
+func (s *Server) routeDrawings() {
+	s.mux.HandleFunc("GET /card.pdf", s.drawn(s.download("application/pdf", func(w *bytes.Buffer, q query, t *solve.Table) error {
+		return s.opt.Painter.Card(w, t, s.printed(q.cardJob.Layout()))
+	})))
+	s.mux.HandleFunc("GET /indices/card.pdf", s.drawn(s.handleCounterCard))
+	s.mux.HandleFunc("GET /house/card.pdf", s.drawn(houseDownload(s, "application/pdf", houseCardJob, func(w *bytes.Buffer, job compose.HouseCardJob, sol *house.Solution) error {
 		c := job.Card(sol)
 		c.Options = s.printed(c.Options)
 		return s.opt.Painter.HouseCard(w, c.Solution, c.Options)
 	})))
-	s.mux.HandleFunc("GET /house/plot.png", s.drawn(houseDownload(s, "image/png", housePlotJob, func(w *bytes.Buffer, job render.HousePlotJob, sol *house.Solution) error {
+	s.mux.HandleFunc("GET /house/plot.png", s.drawn(houseDownload(s, "image/png", housePlotJob, func(w *bytes.Buffer, job compose.HousePlotJob, sol *house.Solution) error {
 		h := job.Heatmap(sol)
 		return s.opt.Painter.Heatmap(w, "png", h.Grids, h.Options)
 	})))
@@ -270,7 +300,7 @@ func New(opt Options) *Server {
 				return s.opt.Painter.Heatmap(w, format, h.Grids, h.Options)
 			})))
 	}
-	return s
+	s.mux.HandleFunc("POST "+countPlotsPath, s.drawn(s.handlePaintCountPlots))
 }
 
 // printed completes a card's options with what the page prints on every
@@ -560,7 +590,7 @@ func Link(path string, rules string, more ...string) string {
 // /sim, house.Request for /house, drill.Request for /drill, side.Request
 // for /side, and for the routes of a chart's page
 // solve.Request (/api/chart.json), solve.HandRequest (/api/hand.json),
-// render.CardRequest (/card.pdf), render.PlotRequest (/plot.png),
+// compose.CardRequest (/card.pdf), compose.PlotRequest (/plot.png),
 // charts.CompareRequest (/api/diff.json) and solve.EffectsRequest
 // (/api/effects.json). The command line binds its flags to the same
 // requests; a test holds the two bindings equal.

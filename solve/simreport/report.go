@@ -1,7 +1,8 @@
 // Package simreport is a simulation's report: its figures from a run's
 // sums, the published figure beside them, and the parts of a run split
-// across machines ('bjchart sim --shard'), sealed and merged. Package
-// render formats it.
+// across machines ('bjchart sim --shard'), sealed and merged. The run
+// itself, which plays published charts, is render/compose's SimRequest;
+// package render formats the report.
 package simreport
 
 import (

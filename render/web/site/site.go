@@ -392,7 +392,8 @@ func (w *siteWriter) addAssets() error {
 // addPages adds the pages, written by the handler 'bjchart serve' runs,
 // and pages.json, which names each page's file by its address (a game's
 // also by its rules as people write them; the default page's pictures
-// too); it returns how many it precomputed.
+// too) and the drawings' paths, which the shell asks of the drawing
+// module alone; it returns how many it precomputed.
 func (j SiteJob) addPages(ctx context.Context, w *siteWriter, progress func(done, total int64)) (int, error) {
 	srv := web.New(web.Options{Painter: draw.Painter{}, Version: j.version, Workers: runtime.GOMAXPROCS(0), Docs: j.docs, InBrowser: true})
 	pages := j.pages()
@@ -446,7 +447,7 @@ func (j SiteJob) addPages(ctx context.Context, w *siteWriter, progress func(done
 	for _, p := range queryPages {
 		w.add(strings.TrimPrefix(p, "/")+"/index.html", w.data["index.html"])
 	}
-	indexJSON, _ := json.Marshal(map[string]any{"pages": index})
+	indexJSON, _ := json.Marshal(map[string]any{"pages": index, "drawings": web.DrawingPaths})
 	w.add("pages.json", indexJSON)
 	return len(pages), nil
 }

@@ -39,6 +39,7 @@
       B.pages = fetch(B.base + "pages.json").then(function (r) {
         return r.ok ? r.json() : { pages: {} };
       }).then(function (j) {
+        B.drawings = j.drawings || []; // the drawing module's paths (web.DrawingPaths)
         return j.pages || {};
       }).catch(function () {
         return {};
@@ -99,10 +100,14 @@
 
   // request sends one request to the handler; the promise gets its
   // status, headers and body; onChunk sees the body as it comes. A
-  // drawing the core does not make (its answer carries X-Bjchart-Paint)
+  // drawing (pages.json's drawings) goes straight to the drawing module.
+  // Another drawing the core does not make (its answer carries X-Bjchart-Paint)
   // goes to the drawing module: the same request ("again"), or the
   // answer's data posted to the address the header names.
   function request(method, url, body, type, onChunk, stream, draw) {
+    if (!draw && B.drawings && B.drawings.indexOf(url.split("?")[0]) >= 0) {
+      draw = true; // a drawing: the drawing module alone serves it, the core is not loaded for it
+    }
     return new Promise(function (resolve, reject) {
       var id = B.next++;
       B.pending[id] = { url: url, resolve: resolve, reject: reject, chunks: [], onChunk: onChunk, started: Date.now(), stream: !!stream };

@@ -1,12 +1,14 @@
-package render_test
+package compose_test
 
 import (
 	"bytes"
 	"context"
 	"fmt"
+	"math"
 	"time"
 
 	"bjchart/render"
+	"bjchart/render/compose"
 	"bjchart/render/draw"
 	"bjchart/solve"
 )
@@ -14,7 +16,7 @@ import (
 // ExampleCardRequest writes a printable strategy card: the request
 // checked, the game solved, the card drawn as a PDF.
 func ExampleCardRequest() {
-	q := render.DefaultCardRequest()
+	q := compose.DefaultCardRequest()
 	q.Game, q.Size = solve.Game{Rules: "1D H17 DAS"}, "a4"
 	job, err := q.Check()
 	if err != nil {
@@ -38,7 +40,7 @@ func ExampleCardRequest() {
 
 // ExamplePlotRequest draws a game's EV heatmap of soft totals as SVG.
 func ExamplePlotRequest() {
-	q := render.DefaultPlotRequest()
+	q := compose.DefaultPlotRequest()
 	q.Game, q.Table = solve.Game{Rules: "INF H17 DAS"}, "soft"
 	job, err := q.Check()
 	if err != nil {
@@ -63,7 +65,7 @@ func ExamplePlotRequest() {
 // checked, the game solved and laid out, the card drawn as a PDF (the
 // face dates it).
 func ExampleHouseCardRequest() {
-	q := render.DefaultHouseCardRequest()
+	q := compose.DefaultHouseCardRequest()
 	q.House.Rules, q.Paper = "HOUSE INF", "a4"
 	job, err := q.Check()
 	if err != nil {
@@ -88,7 +90,7 @@ func ExampleHouseCardRequest() {
 // ExampleHousePlotRequest draws the house game's value by first card and
 // up card as a PNG.
 func ExampleHousePlotRequest() {
-	q := render.DefaultHousePlotRequest()
+	q := compose.DefaultHousePlotRequest()
 	q.House.Rules = "HOUSE INF"
 	job, err := q.Check()
 	if err != nil {
@@ -112,7 +114,7 @@ func ExampleHousePlotRequest() {
 // ExampleHoldemChartRequest lays out the Hold'em preflop chart and reads
 // one class's exact equity against a random hand.
 func ExampleHoldemChartRequest() {
-	q := render.DefaultHoldemChartRequest()
+	q := compose.DefaultHoldemChartRequest()
 	q.Show = "equity"
 	job, err := q.Check()
 	if err != nil {
@@ -130,4 +132,58 @@ func ExampleHoldemChartRequest() {
 		}
 	}
 	// Output: [equity]: AA 0.8520
+}
+
+// ExampleSimRequest simulates a game by its solved chart and sets the
+// simulated EV beside the chart's exact one.
+func ExampleSimRequest() {
+	q := compose.DefaultSimRequest()
+	q.Sim.Game, q.Sim.Rounds, q.Sim.Seed = solve.Game{Rules: "6D S17 DAS LS"}, 200_000, 7
+	job, err := q.Check()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	rep, err := job.Run(context.Background(), nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("%d rounds of %s; within 3 SE of the exact EV: %v\n", rep.Rounds, rep.Strategy, math.Abs(rep.EV-rep.ExactEV) < 3*rep.SE)
+	// Output: 200000 rounds of solved; within 3 SE of the exact EV: true
+}
+
+// ExampleEMCTSCheckRequest checks a request for Itoh 2023's tree search
+// against the exact best play ('bjchart emcts-check'): every setting it
+// will search, found before anything is solved.
+func ExampleEMCTSCheckRequest() {
+	q := compose.DefaultEMCTSCheckRequest()
+	q.Game, q.C = solve.Game{Rules: "6D S17 NDAS SPL1 LS"}, "1,3"
+	job, err := q.Check()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(job.Rules, "-", len(job.Settings), "settings,", job.Runs, "searches a position")
+	// Output: 6D S17 DOA NDAS SPL1 LS 3:2 PEEK - 2 settings, 5 searches a position
+}
+
+// ExampleHoldemHandRequest counts two hands' exact equity before the
+// flop, as 'bjchart holdem AKs v QQ' does.
+func ExampleHoldemHandRequest() {
+	q := compose.DefaultHoldemHandRequest()
+	q.Hands = "AKs v QQ"
+	job, err := q.Check()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	rep, err := job.Run(context.Background(), nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	v := rep.(render.HoldemVersus)
+	fmt.Printf("%s v %s: %.4f\n", v.Hand, v.Against, v.Equity)
+	// Output: AKs v QQ: 0.4605
 }

@@ -1,6 +1,7 @@
-package simreport
+package compose
 
 import (
+	"bjchart/solve/simreport"
 	"cmp"
 	"context"
 	"errors"
@@ -15,13 +16,13 @@ import (
 	"bjchart/solve/sim"
 )
 
-// A Request asks for a simulation's report ('bjchart sim', the page's
+// A SimRequest asks for a simulation's report ('bjchart sim', the page's
 // /sim): the game, rounds, shoe and count of the simulation (sim.Request),
 // what the players play (a strategy, seats of their own, index plays),
 // and, for a counter, the bankroll its risk of ruin is of; or one of Itoh
 // 2023's experiments (Preset); or one part of a run split across
 // machines (Shard).
-type Request struct {
+type SimRequest struct {
 	Sim sim.Request
 	// Bankroll, with a count, is the bankroll in units (a bet of 1 in
 	// the ramp) the report's risk of ruin is of; nil for none.
@@ -34,7 +35,7 @@ type Request struct {
 	// best play for the unseen cards), emcts (Itoh 2023's tree search,
 	// set by the fields below), or a published chart's name or file.
 	Strategy string
-	// The tree search's settings (sim.SearchSettings; DefaultRequest has
+	// The tree search's settings (sim.SearchSettings; DefaultSimRequest has
 	// Itoh 2023's, sim.DefaultSearch): playouts a decision, UCB's C (nil:
 	// 3, or a preset's), the playouts' reward ("": table7, or a preset's),
 	// the playouts a leaf takes before it is expanded, the tree's arcs, a
@@ -70,18 +71,18 @@ type Request struct {
 	Version string
 }
 
-// DefaultRequest is sim.DefaultRequest played by the solved chart (the
+// DefaultSimRequest is sim.DefaultRequest played by the solved chart (the
 // tree search at Itoh 2023's settings when asked for), index plays where
 // the card prints them, no bankroll.
-func DefaultRequest() Request {
+func DefaultSimRequest() SimRequest {
 	d := sim.DefaultSearch()
-	return Request{Sim: sim.DefaultRequest(), IndexScope: "card",
+	return SimRequest{Sim: sim.DefaultRequest(), IndexScope: "card",
 		Playouts: d.Playouts, Threshold: d.Threshold, Tree: d.Tree, Backup: d.Backup, Chance: d.Chance}
 }
 
 // Params adds the request's fields to s: the simulation's, then the
 // bankroll, the shoe, what is played, the preset and the shard.
-func (q *Request) Params(s *param.Set) {
+func (q *SimRequest) Params(s *param.Set) {
 	q.Sim.Params(s)
 	s.OptFloat(&q.Bankroll, "bankroll", "with --count: the bankroll, in units (a bet of 1 in the ramp), for the risk of ruin")
 	s.String(&q.Shoe, "shoe", "deal from this shoe instead of full decks: ten counts of A,2..9,T")
@@ -105,9 +106,9 @@ func (q *Request) Params(s *param.Set) {
 // MaxBankroll bounds a bankroll, in units.
 const MaxBankroll = 1e12
 
-// A Job is a checked request: the simulation, what is played, and what
+// A SimJob is a checked request: the simulation, what is played, and what
 // the report adds (a preset's published figure, a part's label).
-type Job struct {
+type SimJob struct {
 	Sim      sim.Job
 	Bankroll float64
 	ramp     string        // the ramp as given, for the report
@@ -134,7 +135,7 @@ type Job struct {
 }
 
 // Rounds is the rounds the job deals: its part's of a split run.
-func (j Job) Rounds() int64 {
+func (j SimJob) Rounds() int64 {
 	if j.shard[1] == 0 {
 		return j.Sim.Rounds
 	}
@@ -143,19 +144,19 @@ func (j Job) Rounds() int64 {
 
 // Counting reports whether the job's players count (a preset's count
 // included).
-func (j Job) Counting() bool { return j.Sim.Count != nil && j.Sim.Count.Name != sim.FlatItoh }
+func (j SimJob) Counting() bool { return j.Sim.Count != nil && j.Sim.Count.Name != sim.FlatItoh }
 
 // Check reads and checks the request: everything that needs no solve to
 // tell, so that a mistake is reported at once, not after the seconds a
 // solve takes. Its errors name the field (*param.Error) where one is at
 // fault; a file that cannot be read is a *charts.ReadError.
-func (q Request) Check() (Job, error) {
+func (q SimRequest) Check() (SimJob, error) {
 	simJob, err := q.Sim.Check()
-	job := Job{Sim: simJob, ramp: q.Sim.Ramp}
+	job := SimJob{Sim: simJob, ramp: q.Sim.Ramp}
 	if err != nil {
 		return job, err
 	}
-	def := DefaultRequest()
+	def := DefaultSimRequest()
 	r := job.Sim.Rules
 	if q.Preset != "" {
 		if err := q.checkPreset(&job, def); err != nil {
@@ -187,7 +188,7 @@ func (q Request) Check() (Job, error) {
 		return job, param.Errorf("index-scope", q.IndexScope, "want card or first")
 	}
 	job.indexScope, job.scopeName = scope, q.IndexScope
-	if q.IndexScope != DefaultRequest().IndexScope && q.Indices == "" {
+	if q.IndexScope != DefaultSimRequest().IndexScope && q.Indices == "" {
 		return job, param.Fieldf("index-scope", "{index-scope} %s needs {indices}: it says where the index plays are taken", q.IndexScope)
 	}
 	if q.Indices != "" {
@@ -222,7 +223,7 @@ func (q Request) Check() (Job, error) {
 }
 
 // search is the tree search's settings, Itoh 2023's where left out.
-func (q Request) search() sim.SearchSettings {
+func (q SimRequest) search() sim.SearchSettings {
 	s := sim.SearchSettings{Playouts: q.Playouts, C: 3, Reward: "table7", Threshold: q.Threshold, Tree: q.Tree, Backup: q.Backup, Chance: q.Chance}
 	if q.C != nil {
 		s.C = *q.C
@@ -235,12 +236,12 @@ func (q Request) search() sim.SearchSettings {
 
 // strategy and playoutChart are the strategy and the playouts' chart,
 // the solved chart where left out.
-func (q Request) strategy() string     { return cmp.Or(q.Strategy, "solved") }
-func (q Request) playoutChart() string { return cmp.Or(q.PlayoutChart, "solved") }
+func (q SimRequest) strategy() string     { return cmp.Or(q.Strategy, "solved") }
+func (q SimRequest) playoutChart() string { return cmp.Or(q.PlayoutChart, "solved") }
 
 // searchChanged names the first of the tree search's fields q gives
 // (other than def's), or is "".
-func (q Request) searchChanged(def Request) string {
+func (q SimRequest) searchChanged(def SimRequest) string {
 	for _, f := range []struct {
 		name    string
 		changed bool
@@ -260,7 +261,7 @@ func (q Request) searchChanged(def Request) string {
 // strategy in the playouts, win/lose reward with C = 1 (table 9) or table
 // 7's with C = 3; C, the playouts and the threshold may be changed
 // (table 14 has table 12's game at C = 1, 2 and 4).
-func (q *Request) checkPreset(job *Job, def Request) error {
+func (q *SimRequest) checkPreset(job *SimJob, def SimRequest) error {
 	table, ok := strings.CutPrefix(q.Preset, "itoh-2023-")
 	set, known := sim.ItohTables[table]
 	if !ok || !known {
@@ -307,7 +308,7 @@ func (q *Request) checkPreset(job *Job, def Request) error {
 
 // checkPlayers checks what the players play: the strategies, the tree
 // search's settings, the seats.
-func (q Request) checkPlayers(job *Job, r solve.Rules, def Request) error {
+func (q SimRequest) checkPlayers(job *SimJob, r solve.Rules, def SimRequest) error {
 	strategies := []struct{ field, name string }{{"strategy", q.strategy()}}
 	if len(q.Seats) > sim.MaxPlayers {
 		return param.Fieldf("seat", "{seat} given %d times: at most %d seats", len(q.Seats), sim.MaxPlayers)
@@ -375,7 +376,7 @@ func (q Request) checkPlayers(job *Job, r solve.Rules, def Request) error {
 
 // keepChart records a published chart the job plays (nil: none), read
 // once for the check and the run.
-func (j *Job) keepChart(name string, c *charts.Chart) {
+func (j *SimJob) keepChart(name string, c *charts.Chart) {
 	if c == nil {
 		return
 	}
@@ -421,7 +422,7 @@ func indicesError(name string, err error) error {
 // program's version, and the content of every file it names (a chart,
 // an indices file, in a seat too), so that a merge refuses parts of
 // different runs.
-func (j *Job) runFingerprint() (string, error) {
+func (j *SimJob) runFingerprint() (string, error) {
 	whole := j.request
 	whole.Shard = ""
 	names := []string{whole.Strategy, whole.PlayoutChart, whole.Indices}
@@ -433,34 +434,34 @@ func (j *Job) runFingerprint() (string, error) {
 		return "", err
 	}
 	return param.Fingerprint(struct {
-		Request requestFields
-		Files   map[string]string
+		SimRequest requestFields
+		Files      map[string]string
 	}{whole, files}, whole.Version), nil
 }
 
-// requestFields is a Request's fields without its methods: a Request
+// requestFields is a SimRequest's fields without its methods: a SimRequest
 // passed as an interface (to be digested) would keep every method its
-// methods' results have, and so the whole of Job.Run, in a program that
+// methods' results have, and so the whole of SimJob.Run, in a program that
 // never runs it (the page's WebAssembly).
-type requestFields Request
+type requestFields SimRequest
 
-// A Plan is a simulation ready to deal: its configuration, the strategy
-// played and what the report says of them. Job.Plan makes one from the
-// solved game; Job.Run solves, plans and plays.
-type Plan struct {
+// A SimPlan is a simulation ready to deal: its configuration, the strategy
+// played and what the report says of them. SimJob.Plan makes one from the
+// solved game; SimJob.Run solves, plans and plays.
+type SimPlan struct {
 	Config   sim.Config
 	Strategy sim.Strategy
-	// Head describes the run in the report (Head): the game, the
+	// Head describes the run in the report (simreport.Head): the game, the
 	// strategy's name, the seed, the shuffle, the count and ramp.
-	Head Report
+	Head simreport.Report
 	// Exact is the value beside the simulated one: the strategy's exact
 	// EV with a fresh shoe every round (Head.ExactOf says what it is of
 	// when it is not the strategy's own).
 	Exact float64
 	// Bankroll, with a count, is what the counter's risk of ruin is of.
 	Bankroll float64
-	job      Job
-	seatRows []SeatRow // each seat's spec, for the report
+	job      SimJob
+	seatRows []simreport.SeatRow // each seat's spec, for the report
 }
 
 // Plan lays out the simulation of a job that plays the solved chart of
@@ -468,20 +469,20 @@ type Plan struct {
 // no published chart: the page's. Run plans every other. It leaves the
 // other strategies out of a program that plans only this (the browser's
 // WebAssembly).
-func (j Job) Plan(t *solve.Table) (Plan, error) {
+func (j SimJob) Plan(t *solve.Table) (SimPlan, error) {
 	if j.strategy != "solved" || len(j.charts) > 0 || len(j.seats) > 0 || j.indices != nil || j.preset != nil {
-		return Plan{}, errors.New("simreport: the job plays more than the solved chart; Job.Run plans it")
+		return SimPlan{}, errors.New("simreport: the job plays more than the solved chart; SimJob.Run plans it")
 	}
 	ch, err := sim.NewChart(t)
 	if err != nil {
-		return Plan{}, err
+		return SimPlan{}, err
 	}
 	return j.finish(j.config(), ch, t.EV, j.strategy, nil, nil), nil
 }
 
 // config is the simulator's configuration of the job: the game, the
 // shoe, the count and ramp, insurance; plan adds index plays and seats.
-func (j Job) config() sim.Config {
+func (j SimJob) config() sim.Config {
 	cfg := j.Sim.Config()
 	cfg.Shoe, cfg.ReshuffleBelow, cfg.InsureAt, cfg.IndexScope = j.options.Shoe, j.reshuffle, j.insureAt, j.indexScope
 	return cfg
@@ -489,32 +490,32 @@ func (j Job) config() sim.Config {
 
 // plan lays out the job's simulation from its solve: the index plays,
 // the strategies, the seats.
-func (j Job) plan(ctx context.Context, s *strategies) (Plan, error) {
+func (j SimJob) plan(ctx context.Context, s *strategies) (SimPlan, error) {
 	r := j.Sim.Rules
 	s.search, s.playoutChart = j.search, j.playoutChart
 	cfg := j.config()
-	var set *IndexPlaySet
+	var set *simreport.IndexPlaySet
 	if j.indices != nil {
 		plays, insure, played, err := j.indices.plays(ctx, r)
 		if err != nil {
-			return Plan{}, err
+			return SimPlan{}, err
 		}
 		cfg.Indices, set = plays, played
-		set.Scope = IndexScopeText[j.scopeName]
+		set.Scope = simreport.IndexScopeText[j.scopeName]
 		if cfg.InsureAt == nil {
 			cfg.InsureAt = &insure
 		}
 	}
 	strat, exact, err := s.strategy("strategy", j.strategy)
 	if err != nil {
-		return Plan{}, err
+		return SimPlan{}, err
 	}
-	var rows []SeatRow
+	var rows []simreport.SeatRow
 	for i, seat := range j.seats {
 		p := sim.Player{IndexScope: j.indexScope}
 		if seat.strategy != "" {
 			if p.Strategy, _, err = s.strategy("seat", seat.strategy); err != nil {
-				return Plan{}, seatError(seat.text, i, err)
+				return SimPlan{}, seatError(seat.text, i, err)
 			}
 		}
 		if seat.ramp != "" {
@@ -523,7 +524,7 @@ func (j Job) plan(ctx context.Context, s *strategies) (Plan, error) {
 		if seat.indices != "" {
 			var at float64
 			if p.Indices, at, _, err = j.seatSources[seat.indices].plays(ctx, r); err != nil {
-				return Plan{}, seatError(seat.text, i, err)
+				return SimPlan{}, seatError(seat.text, i, err)
 			}
 			p.InsureAt = &at
 		}
@@ -532,7 +533,7 @@ func (j Job) plan(ctx context.Context, s *strategies) (Plan, error) {
 			p.InsureAt = &x
 		}
 		cfg.Seats = append(cfg.Seats, p)
-		rows = append(rows, SeatRow{Seat: i + 1, Spec: seat.text})
+		rows = append(rows, simreport.SeatRow{Seat: i + 1, Spec: seat.text})
 	}
 	name := s.withNote(j.strategy)
 	if j.strategy == "emcts" {
@@ -551,7 +552,7 @@ func (j Job) plan(ctx context.Context, s *strategies) (Plan, error) {
 // finish makes the plan of a configuration: a split run's part of it,
 // and the report's head (the strategy's name, the index plays, each
 // seat's row).
-func (j Job) finish(cfg sim.Config, strat sim.Strategy, exact float64, name string, set *IndexPlaySet, rows []SeatRow) Plan {
+func (j SimJob) finish(cfg sim.Config, strat sim.Strategy, exact float64, name string, set *simreport.IndexPlaySet, rows []simreport.SeatRow) SimPlan {
 	if j.shard[1] > 0 {
 		cfg = cfg.Part(j.shard[0], j.shard[1])
 	}
@@ -559,16 +560,16 @@ func (j Job) finish(cfg sim.Config, strat sim.Strategy, exact float64, name stri
 	if j.shoe != "" {
 		rules = solve.DropDecks(rules)
 	}
-	head := Head(rules, j.shoe, name, j.Sim.Seed, cfg, j.ramp)
+	head := simreport.Head(rules, j.shoe, name, j.Sim.Seed, cfg, j.ramp)
 	head.ExactOf, head.IndexPlays = exactOfStrategy(j.strategy), set
-	return Plan{Config: cfg, Strategy: strat, Head: head, Exact: exact, Bankroll: j.Bankroll, job: j, seatRows: rows}
+	return SimPlan{Config: cfg, Strategy: strat, Head: head, Exact: exact, Bankroll: j.Bankroll, job: j, seatRows: rows}
 }
 
 // readFiles reads the files the job names, before anything is solved:
 // the indices files (the run's and the seats'), and for a part of a split
 // run every file its fingerprint covers. Check leaves them to the run,
 // so that a program that only checks jobs (the page) does not read files.
-func (j *Job) readFiles() error {
+func (j *SimJob) readFiles() error {
 	r := j.Sim.Rules
 	if j.indices != nil {
 		src, err := readIndexSource(j.indices.name, r)
@@ -603,19 +604,19 @@ func (j *Job) readFiles() error {
 	return nil
 }
 
-// Run solves the job's game, lays out its simulation (Plan) and plays it
-// (Plan.Run), telling progress the rounds dealt of all. It stops when
+// Run solves the job's game, lays out its simulation (SimPlan) and plays it
+// (SimPlan.Run), telling progress the rounds dealt of all. It stops when
 // ctx ends, with ctx's error.
-func (j Job) Run(ctx context.Context, progress func(done, total int64)) (Report, error) {
+func (j SimJob) Run(ctx context.Context, progress func(done, total int64)) (simreport.Report, error) {
 	if err := j.readFiles(); err != nil {
-		return Report{}, err
+		return simreport.Report{}, err
 	}
 	opt := j.options
 	charted := len(j.charts) > 0 // a published chart is valued against the solve
 	opt.TableOnly, opt.Context = !charted, ctx
 	solver, err := solve.NewSolver(j.Sim.Rules, opt)
 	if err != nil {
-		return Report{}, err
+		return simreport.Report{}, err
 	}
 	s := &strategies{table: solver.Table(), loaded: j.charts}
 	if charted {
@@ -623,7 +624,7 @@ func (j Job) Run(ctx context.Context, progress func(done, total int64)) (Report,
 	}
 	p, err := j.plan(ctx, s)
 	if err != nil {
-		return Report{}, err
+		return simreport.Report{}, err
 	}
 	return p.Run(ctx, progress)
 }
@@ -632,13 +633,13 @@ func (j Job) Run(ctx context.Context, progress func(done, total int64)) (Report,
 // dealt of all, and reports them: the figures with their error bars, the
 // exact value beside them and, with a count, the counter's. It stops
 // when ctx ends, with ctx's error.
-func (p Plan) Run(ctx context.Context, progress func(done, total int64)) (Report, error) {
+func (p SimPlan) Run(ctx context.Context, progress func(done, total int64)) (simreport.Report, error) {
 	cfg := p.Config
 	cfg.Context = ctx
 	start := time.Now()
 	res, err := sim.Run(cfg, p.Strategy, progress)
 	if err != nil {
-		return Report{}, err
+		return simreport.Report{}, err
 	}
 	rep := p.Head.WithResult(res, p.Exact, time.Since(start))
 	rep.Sums = &res
@@ -650,14 +651,14 @@ func (p Plan) Run(ctx context.Context, progress func(done, total int64)) (Report
 
 // complete adds to a played run's report each seat's rows, the paper's
 // figure beside a preset's, and a part's label, fingerprint and seal.
-func (p Plan) complete(rep Report) Report {
-	rep.SeatResults = SeatRows(*rep.Sums, p.seatRows)
+func (p SimPlan) complete(rep simreport.Report) simreport.Report {
+	rep.SeatResults = simreport.SeatRows(*rep.Sums, p.seatRows)
 	if ref := p.job.preset; ref != nil {
-		rep.Reference = NewPaperRef(ref.Source(), ref.Rounds, ref.Payout, rep)
+		rep.Reference = simreport.NewPaperRef(ref.Source(), ref.Rounds, ref.Payout, rep)
 	}
 	if p.job.shardText != "" {
 		rep.Shard, rep.Fingerprint = p.job.shardText, p.job.fingerprint
-		rep.Seal = Seal(rep)
+		rep.Seal = simreport.Seal(rep)
 	}
 	return rep
 }

@@ -1,4 +1,4 @@
-package simreport
+package compose
 
 import (
 	"context"

@@ -1,6 +1,7 @@
-package render
+package compose
 
 import (
+	"bjchart/render"
 	"context"
 	"slices"
 
@@ -13,18 +14,18 @@ import (
 // The face supplies the version and date printed.
 type HouseCardRequest struct {
 	House house.Request
-	Paper string // one of Papers
+	Paper string // one of render.Papers
 }
 
 // DefaultHouseCardRequest is the house game's card on the default paper.
 func DefaultHouseCardRequest() HouseCardRequest {
-	return HouseCardRequest{House: house.DefaultRequest(), Paper: DefaultPaper}
+	return HouseCardRequest{House: house.DefaultRequest(), Paper: render.DefaultPaper}
 }
 
 // Params adds the request's fields to s: the game's, then the paper.
 func (q *HouseCardRequest) Params(s *param.Set) {
 	q.House.Params(s)
-	s.Enum(&q.Paper, "paper", "the card's paper: %s", Papers...)
+	s.Enum(&q.Paper, "paper", "the card's paper: %s", render.Papers...)
 }
 
 // A HouseCardJob is a checked house card request.
@@ -40,8 +41,8 @@ func (q HouseCardRequest) Check() (HouseCardJob, error) {
 		return HouseCardJob{}, err
 	}
 	r := game.Rules
-	if !slices.Contains(Papers, q.Paper) {
-		return HouseCardJob{}, param.Errorf("paper", q.Paper, "want %s", param.OrList(Papers))
+	if !slices.Contains(render.Papers, q.Paper) {
+		return HouseCardJob{}, param.Errorf("paper", q.Paper, "want %s", param.OrList(render.Papers))
 	}
 	return HouseCardJob{rules: r, paper: q.Paper}, nil
 }
@@ -53,12 +54,12 @@ func (j HouseCardJob) Rules() house.Rules { return j.rules }
 // Painter.HouseCard (which Options.Version and Date complete).
 type HouseCard struct {
 	Solution *house.Solution
-	Options  CardOptions
+	Options  render.CardOptions
 }
 
 // Card lays out the card of a solution of the job's game.
 func (j HouseCardJob) Card(s *house.Solution) HouseCard {
-	return HouseCard{Solution: s, Options: CardOptions{Size: j.paper}}
+	return HouseCard{Solution: s, Options: render.CardOptions{Size: j.paper}}
 }
 
 // Run solves the game and lays out its card. progress is not called: the
@@ -99,22 +100,16 @@ func (q HousePlotRequest) Check() (HousePlotJob, error) {
 // Rules is the game the heatmap is of.
 func (j HousePlotJob) Rules() house.Rules { return j.rules }
 
-// Heatmap lays out the heatmap of a solution of the job's game.
-func (j HousePlotJob) Heatmap(s *house.Solution) Heatmap {
-	return Heatmap{Grids: []*EVGrid{HouseGrid(s)}, Options: HeatmapOptions{Title: s.Rules.String(), Scale: "EV per point bet", Codes: true}}
+// render.Heatmap lays out the heatmap of a solution of the job's game.
+func (j HousePlotJob) Heatmap(s *house.Solution) render.Heatmap {
+	return render.Heatmap{Grids: []*render.EVGrid{render.HouseGrid(s)}, Options: render.HeatmapOptions{Title: s.Rules.String(), Scale: "EV per point bet", Codes: true}}
 }
 
 // Run solves the game and lays out its heatmap.
-func (j HousePlotJob) Run(ctx context.Context, progress func(done, total int64)) (Heatmap, error) {
+func (j HousePlotJob) Run(ctx context.Context, progress func(done, total int64)) (render.Heatmap, error) {
 	s, err := house.Job{Rules: j.rules}.Run(ctx, nil)
 	if err != nil {
-		return Heatmap{}, err
+		return render.Heatmap{}, err
 	}
 	return j.Heatmap(s), nil
-}
-
-// A Heatmap is a figure's tables and options, for Painter.Heatmap.
-type Heatmap struct {
-	Grids   []*EVGrid
-	Options HeatmapOptions
 }

@@ -1,11 +1,10 @@
-package render
+package compose
 
 import (
+	"bjchart/render"
 	"context"
 	"fmt"
-	"math"
 	"slices"
-	"strings"
 
 	"bjchart/charts"
 	"bjchart/solve"
@@ -15,7 +14,7 @@ import (
 
 // MetricIndex is the plot metric of a count's index plays: each cell's
 // index play (PlotRequest with a count).
-const MetricIndex Metric = "index"
+const MetricIndex render.Metric = "index"
 
 // A PlotRequest asks for a game's tables as heatmaps ('bjchart plot' and
 // the page's heatmaps): a metric of every cell, or the difference from
@@ -23,8 +22,8 @@ const MetricIndex Metric = "index"
 // or a count's index plays (metric index, with Index's count).
 type PlotRequest struct {
 	Game    solve.Game
-	Metric  Metric
-	Table   string // one of TableNames
+	Metric  render.Metric
+	Table   string // one of render.TableNames
 	Codes   bool   // print each cell's chart play under its value
 	Vs      string // rules: plot the metric under Game minus under these
 	Against string // a published chart: plot what following it costs
@@ -42,17 +41,17 @@ type PlotRequest struct {
 func DefaultPlotRequest() PlotRequest {
 	idx := count.DefaultIndicesRequest()
 	idx.Set = "all"
-	return PlotRequest{Metric: MetricBest, Table: "all", Index: idx}
+	return PlotRequest{Metric: render.MetricBest, Table: "all", Index: idx}
 }
 
 // PlotMetrics are the metrics a plot takes: the EV metrics, then index.
-var PlotMetrics = append(slices.Clone(Metrics), MetricIndex)
+var PlotMetrics = append(slices.Clone(render.Metrics), MetricIndex)
 
 // Params adds the request's fields to s: the game's, the plot's, then
 // the count's.
 func (q *PlotRequest) Params(s *param.Set) {
 	q.Game.Params(s)
-	s.Enum(&q.Table, "table", "table to draw: %s", TableNames...)
+	s.Enum(&q.Table, "table", "table to draw: %s", render.TableNames...)
 	names := plotMetricNames()
 	s.Func("metric", "number in each cell: "+param.OrList(names)+" (index: with --count)", "string",
 		func() string { return string(q.Metric) },
@@ -60,7 +59,7 @@ func (q *PlotRequest) Params(s *param.Set) {
 			if !slices.Contains(names, v) {
 				return fmt.Errorf("want %s", param.OrList(names))
 			}
-			q.Metric = Metric(v)
+			q.Metric = render.Metric(v)
 			return nil
 		})
 	s.String(&q.Vs, "vs", "plot the difference from these rules (the metric under --rules minus under RULES)")
@@ -89,9 +88,9 @@ type PlotJob struct {
 
 // Check reads and checks the request and the chart Against names.
 func (q PlotRequest) Check() (PlotJob, error) {
-	job := PlotJob{req: q, kinds: Tables[q.Table]}
+	job := PlotJob{req: q, kinds: render.Tables[q.Table]}
 	if job.kinds == nil {
-		return job, param.Errorf("table", q.Table, "want %s", param.OrList(TableNames))
+		return job, param.Errorf("table", q.Table, "want %s", param.OrList(render.TableNames))
 	}
 	if !slices.Contains(PlotMetrics, q.Metric) {
 		return job, param.Errorf("metric", string(q.Metric), "want %s", param.OrList(plotMetricNames()))
@@ -159,35 +158,33 @@ func (j PlotJob) Shoes() int {
 // Run solves what the job asks and lays out its grids and the figure's
 // options, for Painter.Heatmap. progress is told the shoes an index plot
 // samples of all.
-func (j PlotJob) Run(ctx context.Context, progress func(done, total int64)) (Heatmap, error) {
+func (j PlotJob) Run(ctx context.Context, progress func(done, total int64)) (render.Heatmap, error) {
 	switch {
 	case j.req.Metric == MetricIndex:
 		res, err := j.index.Run(ctx, progress)
 		if err != nil {
-			return Heatmap{}, err
+			return render.Heatmap{}, err
 		}
 		t, err := solve.Solve(j.rules)
 		if err != nil {
-			return Heatmap{}, err
+			return render.Heatmap{}, err
 		}
-		grids, opt := indexGrids(t, NewIndicesReport(res), j.kinds)
-		return Heatmap{grids, opt}, nil
+		return render.NewIndexHeatmap(t, render.NewIndicesReport(res), j.kinds), nil
 	case j.chart != nil:
 		compare, err := j.compare().Check()
 		if err != nil {
-			return Heatmap{}, err
+			return render.Heatmap{}, err
 		}
 		d, err := compare.Run(ctx, nil)
 		if err != nil {
-			return Heatmap{}, err
+			return render.Heatmap{}, err
 		}
-		grids, opt := againstGrids(d, j.kinds)
-		return Heatmap{grids, opt}, nil
+		return render.NewAgainstHeatmap(d, j.kinds), nil
 	}
 	shared := solve.Options{Cache: solve.NewCache()} // --vs rules often share the shoe
 	t, err := solve.SolveWith(j.rules, shared)
 	if err != nil {
-		return Heatmap{}, err
+		return render.Heatmap{}, err
 	}
 	h, err := j.Heatmap(t)
 	if err != nil || j.req.Vs == "" {
@@ -196,10 +193,10 @@ func (j PlotJob) Run(ctx context.Context, progress func(done, total int64)) (Hea
 	grids, opt := h.Grids, h.Options
 	tb, err := solve.SolveWith(j.vs, shared)
 	if err != nil {
-		return Heatmap{}, err
+		return render.Heatmap{}, err
 	}
 	for i, k := range j.kinds {
-		gb, _ := MetricGrid(tb, k, j.req.Metric)
+		gb, _ := render.MetricGrid(tb, k, j.req.Metric)
 		for r := range grids[i].Values {
 			for c := range grids[i].Values[r] {
 				grids[i].Values[r][c] -= gb.Values[r][c]
@@ -207,135 +204,16 @@ func (j PlotJob) Run(ctx context.Context, progress func(done, total int64)) (Hea
 		}
 	}
 	opt.Sequential = false
-	opt.Title = fmt.Sprintf("%s: %s minus %s", MetricTitle(j.req.Metric), j.rules, j.vs)
+	opt.Title = fmt.Sprintf("%s: %s minus %s", render.MetricTitle(j.req.Metric), j.rules, j.vs)
 	opt.Scale = "EV difference (fraction of the initial bet)"
 	opt.Notes[0] = "Each cell: the value under " + j.rules.String() + " less the value under " + j.vs.String() +
 		" (blue: the first is better). " + opt.Notes[0]
-	return Heatmap{grids, opt}, nil
+	return render.Heatmap{Grids: grids, Options: opt}, nil
 }
 
-// Heatmap lays out the job's metric of a solved table of its game (a
+// render.Heatmap lays out the job's metric of a solved table of its game (a
 // plot without Vs, Against or a count), for a face that keeps solved
 // tables.
-func (j PlotJob) Heatmap(t *solve.Table) (Heatmap, error) {
-	grids, opt, err := chartHeatmap(t, j.kinds, j.req.Metric, j.req.Codes)
-	return Heatmap{grids, opt}, err
-}
-
-// againstGrids lays out what following a published chart costs: only the
-// cells where it differs carry a value and a label, "published→solution"
-// (two cards) or "3+: H→S" (the play of three or more cards); the rest
-// stay quiet. A cell that differs both ways shows the sum of the two
-// costs.
-func againstGrids(d *charts.Diff, kinds []solve.TableKind) ([]*EVGrid, HeatmapOptions) {
-	diffs := map[charts.CellRef][]charts.Difference{}
-	for _, x := range d.Differences {
-		ref := charts.CellRef{Table: x.Table, Hand: x.Hand, Up: x.Up}
-		diffs[ref] = append(diffs[ref], x)
-	}
-	var grids []*EVGrid
-	for _, k := range kinds {
-		g := NewGrid(d.Solved, k, func(c *solve.Cell) float64 {
-			xs, ok := diffs[charts.CellRef{Table: c.Table, Hand: c.Hand, Up: c.Up}]
-			if !ok {
-				return math.NaN()
-			}
-			cost := 0.0
-			for _, x := range xs {
-				cost += math.Max(0, x.Cost)
-			}
-			return cost
-		})
-		for r, hand := range g.Rows {
-			for i, up := range solve.UpCards {
-				var labels []string
-				for _, x := range diffs[charts.CellRef{Table: k, Hand: hand, Up: up}] {
-					if x.ThreeCard {
-						labels = append(labels, "3+: "+x.Published.MultiCard.Letter()+"→"+x.Solver.MultiCard.Letter())
-					} else {
-						labels = append(labels, x.Printed+"→"+x.Solver.Code.String())
-					}
-				}
-				g.Codes[r][i] = strings.Join(labels, "\n")
-				if d.IsUnknown(charts.CellRef{Table: k, Hand: hand, Up: up}) {
-					g.Codes[r][i] = "?"
-				}
-			}
-		}
-		grids = append(grids, g)
-	}
-	opt := HeatmapOptions{Sequential: true, Codes: true,
-		Scale: "EV given up per decision (fraction of the initial bet)",
-		Title: fmt.Sprintf("Cost of following %s (%s): published→solution where they differ", d.Chart.Name, d.Solved.Rules),
-		Notes: []string{
-			"Each coloured cell: the EV the published play gives up per decision there, then published→solution; " +
-				"3+: the play of hands of three or more cards (the chart's row play read for them). " +
-				"Grey: the published chart plays as the solution does; grey with ?: the chart prints no play there (unknown). " + d.Solved.Conditioning.Describe() + ".",
-			codesNote,
-		}}
-	return grids, opt
-}
-
-// indexGrids lays out a count's indices per table: each cell's index
-// nearest zero, labelled with its rounding and the letter of the play
-// taken at or above it.
-func indexGrids(t *solve.Table, rep *IndicesReport, kinds []solve.TableKind) ([]*EVGrid, HeatmapOptions) {
-	type mark struct {
-		index float64
-		label string
-	}
-	marks := map[CellKey]mark{}
-	insurance := ""
-	for _, x := range rep.Indices {
-		if x.Index == nil || x.MultiCard { // a cell shows the two-card play
-			continue
-		}
-		if x.Table == "insurance" {
-			insurance = fmt.Sprintf("; insure at %+d", *x.Rounded)
-			continue
-		}
-		up, _ := solve.ParseRank(x.Up)
-		k := CellKey{Table: count.RowKind(x.Hand), Hand: x.Hand, Up: up}
-		if m, ok := marks[k]; !ok || math.Abs(*x.Index) < math.Abs(m.index) {
-			label := fmt.Sprintf("%+d%s", *x.Rounded, PlayLetter(x.Play))
-			if !x.Settled() { // as the card marks it
-				label = "~" + label
-			}
-			marks[k] = mark{*x.Index, label}
-		}
-	}
-	var grids []*EVGrid
-	for _, k := range kinds {
-		g := NewGrid(t, k, func(c *solve.Cell) float64 {
-			if m, ok := marks[CellKey{Table: c.Table, Hand: c.Hand, Up: c.Up}]; ok {
-				return m.index
-			}
-			return math.NaN()
-		})
-		for r, hand := range g.Rows {
-			for i, up := range solve.UpCards {
-				g.Codes[r][i] = marks[CellKey{Table: k, Hand: hand, Up: up}].label
-			}
-		}
-		grids = append(grids, g)
-	}
-	reading := "true count"
-	if !rep.Balanced {
-		reading = "running count"
-	}
-	opt := HeatmapOptions{Codes: true, Scale: "index (" + reading + ")",
-		Title: fmt.Sprintf("%s, %s: index plays (play at or above the index%s)", t.Rules, rep.Count, insurance),
-		Notes: []string{
-			"Each cell: the exact crossing (the " + reading + " where the play's gain crosses zero, which the colour shows), " +
-				"then the index as memorised (" + rep.Rounding + ") and the play taken at or above it: " +
-				"S stand, H hit, D double, P split, R surrender. A cell with two indices shows the one nearest 0.",
-			"Grey: no index; the basic chart's play at every count sampled.",
-		}}
-	for _, x := range rep.Indices {
-		if x.Index != nil && !x.MultiCard && x.Table != "insurance" && !x.Settled() {
-			opt.Notes = append(opt.Notes, "~: these shoes do not settle the integer (its 95% interval rounds to more than one; another seed may print another).")
-			break
-		}
-	}
-	return grids, opt
+func (j PlotJob) Heatmap(t *solve.Table) (render.Heatmap, error) {
+	return render.NewMetricHeatmap(t, j.kinds, j.req.Metric, j.req.Codes)
 }

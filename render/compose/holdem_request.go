@@ -1,6 +1,7 @@
-package render
+package compose
 
 import (
+	"bjchart/render"
 	"context"
 	"slices"
 	"strings"
@@ -14,7 +15,7 @@ import (
 // random hand and its push-or-fold number. The face chooses how to show
 // it (text, JSON, CSV, a card, a heatmap, the page's grid).
 type HoldemChartRequest struct {
-	// Show is the grids shown, of HoldemMetrics, separated by commas, in
+	// Show is the grids shown, of render.HoldemMetrics, separated by commas, in
 	// order: "equity,pushfold" (both), "equity" or "pushfold".
 	Show string
 	// Compute computes the equities against a random hand from scratch
@@ -25,7 +26,7 @@ type HoldemChartRequest struct {
 
 // DefaultHoldemChartRequest shows both grids from the shipped matrix.
 func DefaultHoldemChartRequest() HoldemChartRequest {
-	return HoldemChartRequest{Show: strings.Join(HoldemMetrics, ",")}
+	return HoldemChartRequest{Show: strings.Join(render.HoldemMetrics, ",")}
 }
 
 // Params adds the request's fields to s.
@@ -44,7 +45,7 @@ type HoldemChartJob struct {
 func (q HoldemChartRequest) Check() (HoldemChartJob, error) {
 	job := HoldemChartJob{compute: q.Compute}
 	for _, m := range strings.Split(q.Show, ",") {
-		if m = strings.TrimSpace(m); !slices.Contains(HoldemMetrics, m) || slices.Contains(job.metrics, m) {
+		if m = strings.TrimSpace(m); !slices.Contains(render.HoldemMetrics, m) || slices.Contains(job.metrics, m) {
 			return job, param.Errorf("show", q.Show, "want equity, pushfold or equity,pushfold")
 		}
 		job.metrics = append(job.metrics, m)
@@ -52,7 +53,7 @@ func (q HoldemChartRequest) Check() (HoldemChartJob, error) {
 	return job, nil
 }
 
-// Metrics are the grids shown, in order.
+// render.Metrics are the grids shown, in order.
 func (j HoldemChartJob) Metrics() []string { return slices.Clone(j.metrics) }
 
 // HoldemVsRandom is every class's tally against a random hand: computed
@@ -70,17 +71,17 @@ func HoldemVsRandom(compute bool) ([holdem.Classes]holdem.Tally, error) {
 
 // Run lays the chart out: the tallies against a random hand and the
 // push-or-fold numbers (the shipped matrix's).
-func (j HoldemChartJob) Run(ctx context.Context, progress func(done, total int64)) (HoldemReport, error) {
+func (j HoldemChartJob) Run(ctx context.Context, progress func(done, total int64)) (render.HoldemReport, error) {
 	if err := ctx.Err(); err != nil {
-		return HoldemReport{}, err
+		return render.HoldemReport{}, err
 	}
 	m, err := holdem.LoadMatrix()
 	if err != nil {
-		return HoldemReport{}, err
+		return render.HoldemReport{}, err
 	}
 	vs, err := HoldemVsRandom(j.compute)
 	if err != nil {
-		return HoldemReport{}, err
+		return render.HoldemReport{}, err
 	}
-	return NewHoldemReport(vs, holdem.PushFoldChart(m)), nil
+	return render.NewHoldemReport(vs, holdem.PushFoldChart(m)), nil
 }

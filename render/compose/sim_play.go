@@ -1,6 +1,7 @@
-package simreport
+package compose
 
 import (
+	"bjchart/solve/simreport"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -98,7 +99,7 @@ type indexSource struct {
 	name      string
 	decisions []count.Decision // a file's
 	at        []float64
-	set       IndexPlaySet // a file's notes: what it was computed for, the entries not played
+	set       simreport.IndexPlaySet // a file's notes: what it was computed for, the entries not played
 }
 
 // readIndexSource reads an index set's name: published, computed or the
@@ -140,7 +141,7 @@ type indicesFile struct {
 // entry is checked (count.Decision.Check, a finite index within
 // ±count.MaxIndex, no decision twice), and the entries the simulator
 // does not play are listed in set.
-func readIndicesFile(file string, data []byte, r solve.Rules, set *IndexPlaySet) ([]count.Decision, []float64, error) {
+func readIndicesFile(file string, data []byte, r solve.Rules, set *simreport.IndexPlaySet) ([]count.Decision, []float64, error) {
 	var rep indicesFile
 	if err := json.Unmarshal(data, &rep); err != nil || rep.Count != "hilo" || len(rep.Indices) == 0 {
 		return nil, nil, fmt.Errorf("not the JSON output of 'bjchart indices --count hilo --format json'")
@@ -194,7 +195,7 @@ func readIndicesFile(file string, data []byte, r solve.Rules, set *IndexPlaySet)
 // outranks a hit/stand one), the insurance index and the set as the
 // report lists it; computed indices are solved here (count.Compute, 600
 // shoes, seed 1), stopping when ctx ends.
-func (src indexSource) plays(ctx context.Context, r solve.Rules) ([]sim.IndexPlay, float64, *IndexPlaySet, error) {
+func (src indexSource) plays(ctx context.Context, r solve.Rules) ([]sim.IndexPlay, float64, *simreport.IndexPlaySet, error) {
 	decisions := append(append([]count.Decision{}, count.Fab4...), count.I18...)
 	at := make([]float64, len(decisions))
 	set := src.set

@@ -67,7 +67,7 @@ func TestContractExact(t *testing.T) {
 
 // TestContractDirect checks the contraction on whole decks, where it has a
 // dealer's bust as one minus the other outcomes, against the direct sum
-// over the dealer's multisets (finite_dealer.go) of every 20th
+// over the dealer's multisets (dealer_draws.go) of every 20th
 // composition (every one under -long), to 1e-14.
 func TestContractDirect(t *testing.T) {
 	if !*long {

@@ -1,6 +1,7 @@
-package render
+package compose
 
 import (
+	"bjchart/render"
 	"context"
 	"fmt"
 	"slices"
@@ -14,12 +15,12 @@ import (
 
 // A CardRequest asks for a printable strategy card ('bjchart card' and
 // the page's cards): the game, the card's size and what it adds. The face
-// supplies the version and date printed (CardOptions) and reads a chart
+// supplies the version and date printed (render.CardOptions) and reads a chart
 // to compare its own way.
 type CardRequest struct {
 	Game     solve.Game
-	Size     string // one of CardSizes
-	Paper    string // the sheet of wallet cards: one of Papers
+	Size     string // one of render.CardSizes
+	Paper    string // the sheet of wallet cards: one of render.Papers
 	EV       bool   // add every action's EV and the dealer's outcomes
 	FullRows bool   // every hard total on its own row
 	Diff     string // a published chart to compare on a page of its own
@@ -35,15 +36,15 @@ type CardRequest struct {
 // DefaultCardRequest is a letter card of the default game, without a
 // count.
 func DefaultCardRequest() CardRequest {
-	return CardRequest{Size: DefaultPaper, Paper: DefaultPaper, Index: count.DefaultIndicesRequest()}
+	return CardRequest{Size: render.DefaultPaper, Paper: render.DefaultPaper, Index: count.DefaultIndicesRequest()}
 }
 
 // Params adds the request's fields to s: the game's, the card's, then
 // the count's.
 func (q *CardRequest) Params(s *param.Set) {
 	q.Game.Params(s)
-	s.Enum(&q.Size, "size", "card size: %s", CardSizes...)
-	s.Enum(&q.Paper, "paper", "sheet for wallet cards: %s", Papers...)
+	s.Enum(&q.Size, "size", "card size: %s", render.CardSizes...)
+	s.Enum(&q.Paper, "paper", "sheet for wallet cards: %s", render.Papers...)
 	s.Bool(&q.FullRows, "full-rows", "print every hard total on its own row (default: identical rows at the ends share one, 5-8 and 17+)")
 	s.Bool(&q.EV, "ev", "add pages with every action's EV and the dealer's outcome probabilities")
 	s.String(&q.Diff, "diff", "add a page comparing the chart with this published chart (name or file)")
@@ -68,11 +69,11 @@ func (q CardRequest) Check() (CardJob, error) {
 	if job.rules, err = q.Game.Resolve(); err != nil {
 		return job, err
 	}
-	if !slices.Contains(CardSizes, q.Size) {
-		return job, param.Errorf("size", q.Size, "want %s", param.OrList(CardSizes))
+	if !slices.Contains(render.CardSizes, q.Size) {
+		return job, param.Errorf("size", q.Size, "want %s", param.OrList(render.CardSizes))
 	}
-	if !slices.Contains(Papers, q.Paper) {
-		return job, param.Errorf("paper", q.Paper, "want %s", param.OrList(Papers))
+	if !slices.Contains(render.Papers, q.Paper) {
+		return job, param.Errorf("paper", q.Paper, "want %s", param.OrList(render.Papers))
 	}
 	if q.Diff != "" {
 		if job.chart, err = charts.LibraryOr(q.DiffChart, "diff", q.Diff); err != nil {
@@ -112,15 +113,15 @@ func (j CardJob) Shoes() int {
 // Layout is the card's options of the request: size, sheet and rows.
 // Run adds the pages that need work; the face, the version and date
 // printed.
-func (j CardJob) Layout() CardOptions {
-	return CardOptions{Size: j.req.Size, Paper: j.req.Paper, EV: j.req.EV, FullRows: j.req.FullRows}
+func (j CardJob) Layout() render.CardOptions {
+	return render.CardOptions{Size: j.req.Size, Paper: j.req.Paper, EV: j.req.EV, FullRows: j.req.FullRows}
 }
 
 // A Card is what a strategy card prints, for Painter.Card (which
 // Options.Version and Date complete).
 type Card struct {
 	Table   *solve.Table
-	Options CardOptions
+	Options render.CardOptions
 }
 
 // Run solves the game and what the card adds (the comparison, the
@@ -140,7 +141,7 @@ func (j CardJob) Run(ctx context.Context, progress func(done, total int64)) (Car
 		if err != nil {
 			return Card{}, err
 		}
-		opt.Diff = NewDiffPage(d)
+		opt.Diff = render.NewDiffPage(d)
 	}
 	card := Card{Table: s.Table(), Options: opt}
 	if j.req.Index.Counting() {
@@ -148,17 +149,17 @@ func (j CardJob) Run(ctx context.Context, progress func(done, total int64)) (Car
 		if err != nil {
 			return Card{}, err
 		}
-		card = j.WithIndices(card, NewIndicesReport(res))
+		card = j.WithIndices(card, render.NewIndicesReport(res))
 	}
 	return card, nil
 }
 
 // WithIndices makes a card a counter's: its index page of rep (the job's
 // count's indices, run or kept by the face) and the ramp asked for.
-func (j CardJob) WithIndices(c Card, rep *IndicesReport) Card {
-	c.Options.Indices = NewIndexPage(rep, c.Table)
+func (j CardJob) WithIndices(c Card, rep *render.IndicesReport) Card {
+	c.Options.Indices = render.NewIndexPage(rep, c.Table)
 	if j.ramp != nil {
-		c.Options.Indices.Ramp = RampText(j.ramp, c.Options.Indices.Count)
+		c.Options.Indices.Ramp = render.RampText(j.ramp, c.Options.Indices.Count)
 	}
 	return c
 }
