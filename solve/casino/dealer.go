@@ -24,22 +24,24 @@ func (t *Table) dealerTurn() {
 }
 
 // dealerDraws plays the dealer's hand by the rules' dealer (the rule the
-// exact solver sums over, solve.DealerRule.StandP: a stand below 1 is a
-// chance, DHIT16 and DHIT17) and returns its total: the hard sum, 22 or
-// more, for a bust.
+// exact solver sums over, solve.DealerRule.StandP, read from standP: a
+// stand below 1 is a chance, DHIT16 and DHIT17) and returns its total:
+// the hard sum, 22 or more, for a bust.
 func (t *Table) dealerDraws() int {
 	d := &t.Dealer
 	for {
-		total, _ := d.Total()
-		if d.Sum > 21 {
-			return d.Sum
+		ace := 0
+		if d.Ace {
+			ace = 1
 		}
-		switch p := t.dealer.StandP(d.Sum, d.Ace); {
-		case p == 1:
-			return total
-		case p > 0 && t.Shoe.coin() < p:
+		switch p := t.standP[ace][d.Sum&31]; {
+		case p == 1, p > 0 && t.Shoe.coin() < p:
+			if d.Sum > 21 {
+				return d.Sum
+			}
+			total, _ := d.Total()
 			return total
 		}
-		d.add(t.draw())
+		d.add(t.Shoe.Draw())
 	}
 }

@@ -46,7 +46,8 @@ var resultNames = [...]string{
 // String says the result as the table says it: "wins: the dealer busts".
 func (r Result) String() string { return resultNames[r] }
 
-// dealerBlackjack settles the round against a dealer blackjack: under a
+// dealerBlackjack settles the round against a dealer blackjack (and
+// insurance, paid 2 to 1): under a
 // peek every bet loses its original bet (no hand has been played); without
 // a hole card ENHC takes every bet (doubles and splits too), OBO only the
 // original one. A blackjack pushes (loses where ties lose); an early
@@ -55,6 +56,7 @@ func (t *Table) dealerBlackjack() {
 	t.DealerBlackjack = true
 	for i := range t.Seats {
 		p := &t.Seats[i]
+		p.InsuranceNet = 2 * p.Insurance
 		switch {
 		case p.Done:
 			continue
@@ -81,15 +83,17 @@ func (t *Table) dealerBlackjack() {
 		}
 		p.Done = true
 	}
-	t.finish()
+	t.Phase = Betting
 }
 
-// settle settles every seat against the dealer's total (DealerTotal: a
-// hard sum over 21 for a bust; 0 where the dealer did not draw, every
+// settle settles every seat, insurance lost, against the dealer's total
+// (DealerTotal: a hard sum over 21 for a bust; 0 where the dealer did not draw, every
 // hand standing having busted, surrendered or been rescued).
 func (t *Table) settle() {
+	dealer := t.DealerTotal
 	for i := range t.Seats {
 		p := &t.Seats[i]
+		p.InsuranceNet = -p.Insurance
 		switch {
 		case p.Done:
 			continue
@@ -99,37 +103,31 @@ func (t *Table) settle() {
 		}
 		for j := p.Hands[0]; j < p.Hands[1]; j++ {
 			h := &t.Hands[j]
-			t.settleHand(h)
+			total, _ := h.Total()
+			switch {
+			case h.Surrendered:
+				h.Net, h.Result = -0.5*h.Bet, Surrendered
+			case h.Rescued:
+				h.Net, h.Result = -h.Bet, RescuedLost
+			case total > 21:
+				h.Net, h.Result = -h.Bet, Bust
+			case h.N >= t.charlieAt:
+				h.Net, h.Result = h.Bet*t.winPays(total, h.N), WonCharlie
+			case dealer == 22 && t.Rules.Push22:
+				h.Net, h.Result = 0, PushedDealer22
+			case dealer > 21:
+				h.Net, h.Result = h.Bet*t.winPays(total, h.N), WonDealerBust
+			case total > dealer, total == 21 && t.Rules.P21Wins:
+				h.Net, h.Result = h.Bet*t.winPays(total, h.N), Won
+			case total < dealer, t.Rules.TiesLose:
+				h.Net, h.Result = -h.Bet, Lost
+			default:
+				h.Net, h.Result = 0, Pushed
+			}
 			p.Net += h.Net
 		}
 	}
-	t.finish()
-}
-
-// settleHand settles a played hand against the dealer's total.
-func (t *Table) settleHand(h *Hand) {
-	total, _ := h.Total()
-	dealer := t.DealerTotal
-	switch {
-	case h.Surrendered:
-		h.Net, h.Result = -0.5*h.Bet, Surrendered
-	case h.Rescued:
-		h.Net, h.Result = -h.Bet, RescuedLost
-	case total > 21:
-		h.Net, h.Result = -h.Bet, Bust
-	case h.N >= t.charlieAt:
-		h.Net, h.Result = h.Bet*t.winPays(total, h.N), WonCharlie
-	case dealer == 22 && t.Rules.Push22:
-		h.Net, h.Result = 0, PushedDealer22
-	case dealer > 21:
-		h.Net, h.Result = h.Bet*t.winPays(total, h.N), WonDealerBust
-	case total > dealer, total == 21 && t.Rules.P21Wins:
-		h.Net, h.Result = h.Bet*t.winPays(total, h.N), Won
-	case total < dealer, t.Rules.TiesLose:
-		h.Net, h.Result = -h.Bet, Lost
-	default:
-		h.Net, h.Result = 0, Pushed
-	}
+	t.Phase = Betting
 }
 
 // winPays returns what a winning hand pays per unit bet: 1 but for a
@@ -140,18 +138,4 @@ func (t *Table) winPays(total, cards int) float64 {
 		return 1
 	}
 	return t.Rules.WinPays(total, cards)
-}
-
-// finish settles insurance (2 to 1 on the dealer's blackjack) and waits
-// for the next round.
-func (t *Table) finish() {
-	t.showHole()
-	for i := range t.Seats {
-		p := &t.Seats[i]
-		p.InsuranceNet = -p.Insurance
-		if t.DealerBlackjack {
-			p.InsuranceNet = 2 * p.Insurance
-		}
-	}
-	t.Phase = Betting
 }

@@ -18,13 +18,12 @@ const MaxHandCards = 32
 // A Hand is a player's hand (or the dealer's): its cards, its hard sum
 // (aces as one), whether it holds an ace, its bet and what became of it.
 type Hand struct {
-	Seat   int // its seat, an index into Table.Seats
-	Bet    float64
-	Sum    int // the hard sum, aces as one
-	Ace    bool
-	N      int // the cards held: Cards[:N], in the order dealt
-	Cards  [MaxHandCards]Card
-	Counts [10]uint8 // the cards by value-1, for composition-dependent play
+	Seat  int // its seat, an index into Table.Seats
+	Bet   float64
+	Sum   int // the hard sum, aces as one
+	Ace   bool
+	N     int // the cards held: Cards[:N], in the order dealt
+	Cards [MaxHandCards]Card
 
 	Split       bool // a hand of a split pair: it doubles only with DAS
 	Doubled     bool
@@ -40,7 +39,7 @@ type Hand struct {
 // reset empties the hand for a seat and a bet. (Field by field: a
 // struct literal is built and copied, a tenth of a simulated round.)
 func (h *Hand) reset(seat int, bet float64) {
-	h.Seat, h.Bet, h.Sum, h.Ace, h.N, h.Counts = seat, bet, 0, false, 0, [10]uint8{}
+	h.Seat, h.Bet, h.Sum, h.Ace, h.N = seat, bet, 0, false, 0
 	h.Split, h.Doubled, h.Surrendered, h.Rescued, h.RescueAsked, h.Done = false, false, false, false, false, false
 	h.Net, h.Result = 0, Unsettled
 }
@@ -56,10 +55,21 @@ func (t *Table) newHand(seat int, bet float64) *Hand {
 func (h *Hand) add(c Card) {
 	v := cardValues[c]
 	h.Sum += int(v)
-	h.Ace = h.Ace || v == 1
+	if v == 1 {
+		h.Ace = true
+	}
 	h.Cards[h.N&(MaxHandCards-1)] = c
 	h.N++
-	h.Counts[v-1]++
+}
+
+// Counts returns the hand's cards by value-1, for composition-dependent
+// play.
+func (h *Hand) Counts() [10]uint8 {
+	var n [10]uint8
+	for _, c := range h.Cards[:h.N] {
+		n[cardValues[c]-1]++
+	}
+	return n
 }
 
 // Total returns the hand's total and whether it is soft.
@@ -121,8 +131,9 @@ type Table struct {
 	limit     [11]int // the most hands a pair of each value may make
 	charlieAt int     // a hand of so many cards unbusted is a Charlie (1<<30 without the rule)
 	paysMore  bool    // some wins pay more than even money: a bonus 21, a Charlie's payout
-	dealer    solve.DealerRule
-	chance    bool // the dealer hits a 16 or 17 by chance (DHIT16, DHIT17)
+	// standP is the chance the dealer stands, by ace held and hard sum
+	// (solve.DealerRule.StandP: the solver's rule, read once).
+	standP    [2][32]float64
 	early     bool // first plays are asked before the peek (early surrender)
 	earlyHand Hand // the seat's two cards while early
 	shuffles  int64
@@ -131,8 +142,11 @@ type Table struct {
 
 // NewTable returns a table dealing from the shoe by the rules.
 func NewTable(r solve.Rules, s *Shoe) *Table {
-	t := &Table{Rules: r, Shoe: s, bj: r.BlackjackPays.Float(), peek: r.HoleCard == solve.Peek,
-		dealer: r.Dealer(), chance: r.DealerStand16 > 0 || r.DealerHit17 > 0, charlieAt: r.Charlie}
+	t := &Table{Rules: r, Shoe: s, bj: r.BlackjackPays.Float(), peek: r.HoleCard == solve.Peek, charlieAt: r.Charlie}
+	dealer := r.Dealer()
+	for sum := range 32 {
+		t.standP[0][sum], t.standP[1][sum] = dealer.StandP(sum, false), dealer.StandP(sum, true)
+	}
 	for n := 4; n <= solve.MaxBonusCards; n++ { // a 21 of n cards: a bonus's or, from the Charlie up, a Charlie's payout
 		t.paysMore = t.paysMore || r.WinPays(21, n) != 1
 	}
@@ -177,9 +191,6 @@ func (t *Table) cardsOnTable() []Card {
 // noCard is a seat's card not yet dealt.
 const noCard Card = 255
 
-// draw deals a card from the shoe.
-func (t *Table) draw() Card { return t.Shoe.Draw() }
-
 // Deal starts a round with a bet for each player (0 sits the round out;
 // at least one bet): a shuffle first once the cut card has come out, then
 // a card to each seat, the up card, each seat's second card and, under a
@@ -195,25 +206,26 @@ func (t *Table) Deal(bets []float64) {
 		if b > 0 {
 			p := t.newSeat()
 			p.Player, p.Bet, p.Wagered, p.A, p.B = i, b, b, noCard, noCard
-			p.A = t.draw()
+			p.A = t.Shoe.Draw()
 		}
 	}
-	t.Dealer.add(t.draw())
-	for i := range t.Seats {
-		t.Seats[i].B = t.draw()
-	}
-	if t.peek {
-		t.Hole, t.HoleDown = t.draw(), true
-	}
+	t.Dealer.add(t.Shoe.Draw())
 	for i := range t.Seats {
 		p := &t.Seats[i]
+		p.B = t.Shoe.Draw()
 		p.Blackjack = blackjack(p.A, p.B)
 	}
-	if t.Dealer.Cards[0].Value() == 1 {
-		t.Phase, t.Turn = Insuring, 0
-		return
+	if t.peek {
+		t.Hole, t.HoleDown = t.Shoe.Draw(), true
 	}
-	t.afterInsurance()
+	switch {
+	case t.Dealer.Cards[0].Value() == 1:
+		t.Phase, t.Turn = Insuring, 0
+	case t.Rules.Surrender == solve.EarlySurrender:
+		t.afterInsurance()
+	default:
+		t.afterPeek()
+	}
 }
 
 // newSeat adds an empty seat to the round's.
@@ -403,12 +415,12 @@ func (t *Table) apply(a solve.Action) {
 			t.Seats[t.Turn].lateSurr = true
 		}
 	case solve.Hit:
-		h.add(t.draw())
+		h.add(t.Shoe.Draw())
 		h.Done = t.handDone(h)
 	case solve.Double:
 		h.Bet *= 2
 		h.Doubled = true
-		h.add(t.draw())
+		h.add(t.Shoe.Draw())
 		total, _ := h.Total()
 		h.RescueAsked = t.Rules.Rescue && total <= 21
 		h.Done = !h.RescueAsked
@@ -434,7 +446,7 @@ func (t *Table) handDone(h *Hand) bool {
 // stand on it unless it is an ace they may split again, and a split
 // hand's 21 stands.
 func (t *Table) secondCard(h *Hand) {
-	h.add(t.draw())
+	h.add(t.Shoe.Draw())
 	if h.Cards[0].Value() == 1 && !t.Rules.HSA {
 		h.Done = !(h.Cards[1].Value() == 1 && t.seatHands() < t.limit[1])
 		return
@@ -445,13 +457,28 @@ func (t *Table) secondCard(h *Hand) {
 
 // next moves the round on to its next decision: the hand in play's, a
 // split hand's, the next seat's; after the last seat, the dealer's turn
-// and the settlement.
+// and the settlement. A seat's turn starts with its hand made of its two
+// cards (a blackjack has none to play: paid now under a peek, at the end
+// without a hole card) and a first play decided before the peek made.
 func (t *Table) next() {
 	for t.Turn < len(t.Seats) {
 		p := &t.Seats[t.Turn]
-		if t.At < 0 && !t.startTurn(p) {
-			t.Turn++
-			continue
+		if t.At < 0 { // the seat's turn starts
+			if p.Blackjack && !p.Done && t.peek {
+				p.Net, p.Done, p.Result = t.bj*p.Bet, true, Blackjack
+			}
+			if p.Done || p.Blackjack {
+				t.Turn++
+				continue
+			}
+			p.Hands[0], p.made = len(t.Hands), true
+			h := t.newHand(t.Turn, p.Bet)
+			h.add(p.A)
+			h.add(p.B)
+			t.At = p.Hands[0]
+			if p.First != solve.NoAction {
+				t.apply(p.First)
+			}
 		}
 		for ; t.At < len(t.Hands); t.At++ {
 			h := &t.Hands[t.At]
@@ -474,30 +501,6 @@ func (t *Table) next() {
 	t.dealerTurn()
 }
 
-// startTurn starts a seat's turn: its hand is made of its two cards and
-// a first play decided before the peek is made. It returns false for a
-// seat with no hand to play (settled, or a blackjack).
-func (t *Table) startTurn(p *Seat) bool {
-	if p.Done {
-		return false
-	}
-	if p.Blackjack {
-		if t.peek {
-			p.Net, p.Done, p.Result = t.bj*p.Bet, true, Blackjack
-		}
-		return false
-	}
-	p.Hands[0], p.made = len(t.Hands), true
-	h := t.newHand(t.Turn, p.Bet)
-	h.add(p.A)
-	h.add(p.B)
-	t.At = p.Hands[0]
-	if p.First != solve.NoAction {
-		t.apply(p.First)
-	}
-	return true
-}
-
 // showHole turns the hole card over, drawing it first in a game without
 // a hole card.
 func (t *Table) showHole() {
@@ -505,7 +508,7 @@ func (t *Table) showHole() {
 		return
 	}
 	if !t.HoleDown {
-		t.Hole = t.draw()
+		t.Hole = t.Shoe.Draw()
 	}
 	t.HoleDown = false
 	t.Dealer.add(t.Hole)

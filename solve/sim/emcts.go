@@ -313,7 +313,7 @@ func (e *EMCTS) Decide(cards []solve.Rank, up solve.Rank, unseen [10]int) solve.
 func (e *EMCTS) search(h hand, acts []solve.Action) solve.Action {
 	e.nodes = append(e.nodes[:0], node{})
 	e.path = append(e.path[:0], 0)
-	e.rootCounts = h.Counts
+	e.rootCounts = h.Counts()
 	done := 0
 	e.sample()
 	e.expand(0, h, acts, &done, e.deck.Dealt()) // Step 0: the root's children, one playout each
@@ -439,9 +439,9 @@ func drawChances(left [10]int, b int) [10]float64 {
 // since the root. A node's
 // cards are the same on every descent in the card tree.
 func (e *EMCTS) chanceKids(k int32, h hand) {
-	left := e.unseen
+	left, counts := e.unseen, h.Counts()
 	for r := range left {
-		left[r] -= int(h.Counts[r]) - int(e.rootCounts[r])
+		left[r] -= int(counts[r]) - int(e.rootCounts[r])
 	}
 	for r := range left {
 		left[r] = max(left[r], 0)

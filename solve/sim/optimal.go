@@ -124,17 +124,20 @@ func (o *Optimal) first(t *table, a, b int, splitHand bool, opt options) solve.A
 }
 
 func (o *Optimal) hit(t *table, h *hand) bool {
-	return o.valuesFor(t, h.Counts).Hits(h.Counts)
+	counts := h.Counts()
+	return o.valuesFor(t, counts).Hits(counts)
 }
 
 // doubleMore doubles a hand of three or more cards where the best play
 // does (DANY).
 func (o *Optimal) doubleMore(t *table, h *hand) bool {
-	return o.valuesFor(t, h.Counts).DoublesMore(h.Counts)
+	counts := h.Counts()
+	return o.valuesFor(t, counts).DoublesMore(counts)
 }
 
 // rescue gives up a doubled hand's original bet where standing is worth
 // less (RESCUE).
 func (o *Optimal) rescue(t *table, h *hand) bool {
-	return o.valuesFor(t, h.Counts).Rescues(h.Counts)
+	counts := h.Counts()
+	return o.valuesFor(t, counts).Rescues(counts)
 }

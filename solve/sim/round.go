@@ -103,37 +103,37 @@ func (t *table) decide() solve.Action {
 	h := c.InPlay()
 	pl := &t.players[c.Seats[c.Turn].Player]
 	strat := pl.Strategy
-	t.printed = nil
-	indexed := len(pl.Indices) > 0 && t.count != nil
-	if indexed && pl.IndexScope == IndexWherePrinted {
-		t.printed = pl.Indices
-	}
 	if h.RescueAsked {
 		if r, ok := strat.(rescuer); ok && r.rescue(t, h) {
 			return solve.Surrender // the double taken back
 		}
 		return solve.Stand
 	}
-	if h.N == 2 {
+	if h.N == 2 && !h.Split {
 		a, b := h.Cards[0].Value(), h.Cards[1].Value()
 		a, b = min(a, b), max(a, b)
-		if !h.Split {
-			act := strat.first(t, a, b, false, t.firstOptions(a, b))
-			switch {
-			case !indexed:
-			case pl.IndexScope == IndexFirstPlay:
-				total, soft := twoCards(a, b)
-				act = t.indexPlay(pl.Indices, a, b, t.up, total, soft, act, t.insuranceCount())
-			default:
-				act = t.printedFirstPlay(pl.Indices, a, b, t.up, act, t.insuranceCount())
-			}
-			return act
+		act := strat.first(t, a, b, false, t.firstOptions(a, b))
+		switch {
+		case len(pl.Indices) == 0 || t.count == nil:
+		case pl.IndexScope == IndexFirstPlay:
+			total, soft := twoCards(a, b)
+			act = t.indexPlay(pl.Indices, a, b, t.up, total, soft, act, t.insuranceCount())
+		default:
+			act = t.printedFirstPlay(pl.Indices, a, b, t.up, act, t.insuranceCount())
 		}
+		return act
+	}
+	t.printed = nil
+	if len(pl.Indices) > 0 && t.count != nil && pl.IndexScope == IndexWherePrinted {
+		t.printed = pl.Indices
+	}
+	if h.N == 2 {
 		if c.Allows(solve.Split) {
 			return solve.Split // a pair card drawn to a split hand is split off while the limit allows, as the solver values splits
 		}
+		a, b := h.Cards[0].Value(), h.Cards[1].Value()
 		opts := options{double: c.Allows(solve.Double)}
-		act := strat.first(t, a, b, true, opts)
+		act := strat.first(t, min(a, b), max(a, b), true, opts)
 		if t.printed != nil {
 			act = t.printedSplitPlay(h, act, opts.double, t.insuranceCount())
 		}

@@ -184,7 +184,8 @@ func (cd *CD) hit(t *table, h *hand) bool {
 		return false
 	}
 	var k [11]uint8
-	copy(k[:10], h.Counts[:])
+	counts := h.Counts()
+	copy(k[:10], counts[:])
 	k[10] = uint8(t.up)
 	return cd.draw[k]
 }
