@@ -48,9 +48,22 @@ type TableRound struct {
 	Total  string      `json:"dealer_total"`
 	Hands  []TableHand `json:"hands"`
 	Insure float64     `json:"insurance"`
-	Notes  []string    `json:"notes"`
-	Done   bool        `json:"done"`
-	Net    float64     `json:"net"` // once done
+	// Side are the side bets placed with the round: each settled, once
+	// the round is done, on the cards it names, suits and all.
+	Side  []TableSide `json:"side,omitempty"`
+	Notes []string    `json:"notes"`
+	Done  bool        `json:"done"`
+	Net   float64     `json:"net"` // once done
+}
+
+// A TableSide is a side bet placed with a round.
+type TableSide struct {
+	Bet     string  `json:"bet"`
+	Table   string  `json:"pays"` // its pay table's name
+	Stake   float64 `json:"stake"`
+	Cards   string  `json:"cards,omitempty"`   // once settled: the cards it read, with their suits
+	Outcome string  `json:"outcome,omitempty"` // once settled: "flush", "loss"
+	Net     float64 `json:"net"`
 }
 
 // A TableHand is one of the player's hands.
@@ -110,6 +123,12 @@ func NewTableReport(t *drill.Table, seed uint64) TableReport {
 		if d.Insurance {
 			td.Play, td.Best = insuranceChoice(d, d.Insured), insuranceChoice(d, d.InsureBest)
 		}
+		if d.Side != "" { // a side bet placed: worth it where its return on the cards not seen is positive
+			td.Hand, td.Play, td.Best = fmt.Sprintf("%s, %s units (%s)", d.Side, drill.Units(d.Bet), EdgeText(d.SideEV, 2)), "bet", "no bet"
+			if d.SideEV > 0 {
+				td.Best = "bet"
+			}
+		}
 		rep.Decisions = append(rep.Decisions, td)
 	}
 	return rep
@@ -117,6 +136,9 @@ func NewTableReport(t *drill.Table, seed uint64) TableReport {
 
 func tableRound(rd *drill.Round, n int) TableRound {
 	out := TableRound{Number: n, Bet: rd.Bet, Insure: rd.Insure, Notes: append([]string{}, rd.Notes...), Done: rd.Done, Net: rd.Net}
+	for _, sb := range rd.Side {
+		out.Side = append(out.Side, TableSide{Bet: sb.Bet, Table: sb.Table, Stake: sb.Stake, Cards: sb.Cards, Outcome: sb.Outcome, Net: sb.Net})
+	}
 	for _, c := range rd.Dealer {
 		out.Dealer = append(out.Dealer, c.String())
 	}
@@ -163,6 +185,9 @@ func TableText(w io.Writer, rep TableReport) error {
 		fmt.Fprintf(&b, "Round %d, bet %s", rd.Number, drill.Units(rd.Bet))
 		if rd.Insure > 0 {
 			fmt.Fprintf(&b, ", insured for %s", drill.Units(rd.Insure))
+		}
+		for _, sb := range rd.Side {
+			fmt.Fprintf(&b, ", %s %s", sb.Bet, drill.Units(sb.Stake))
 		}
 		fmt.Fprintln(&b, ".")
 		for _, n := range rd.Notes {

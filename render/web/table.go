@@ -6,6 +6,7 @@ import (
 	"math"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -23,6 +24,7 @@ type tableData struct {
 	Round               *render.TableRound
 	Actions             []moveLink // a link a move the table takes now: the page with it added
 	Bets                []moveLink // the bets a round may take: the default and a few chips
+	SideTakes           []moveLink // the side bets the next deal may take, a unit each, with their prices
 	Waiting             string
 	Advice              *adviceData // the hand in play's exact values, if any
 	LastPrice           string      // what the last play gave up
@@ -199,6 +201,11 @@ func (s *Server) handleTable(w http.ResponseWriter, r *http.Request) {
 			for _, c := range tableChips {
 				if c != m.Bet && c <= t.Balance {
 					d.Bets = append(d.Bets, link("Bet "+drill.Units(c), "", drill.Move{Bet: c}))
+				}
+			}
+			for _, p := range rep.SideBets {
+				if !slices.Contains(t.SidePlaced(), p.Bet) {
+					d.SideTakes = append(d.SideTakes, link("+"+p.Bet+" "+render.EdgeText(p.EV, 2), "", drill.Move{Side: &drill.SideMove{Bet: p.Bet, Stake: 1}}))
 				}
 			}
 		case m.Insure > 0:

@@ -17,8 +17,11 @@ func (t *Table) dealerTurn() {
 			break
 		}
 	}
-	if live {
+	switch {
+	case live:
 		t.DealerTotal = t.dealerDraws()
+	case t.dealerHandBet(): // played out for the bet, settling no hand
+		t.dealerDraws()
 	}
 	t.settle()
 }

@@ -83,6 +83,7 @@ func (t *Table) dealerBlackjack() {
 		}
 		p.Done = true
 	}
+	t.settleSide()
 	t.Phase = Betting
 }
 
@@ -127,6 +128,7 @@ func (t *Table) settle() {
 			p.Net += h.Net
 		}
 	}
+	t.settleSide()
 	t.Phase = Betting
 }
 

@@ -96,9 +96,12 @@ type Seat struct {
 	// InsuranceNet is the insurance's result, once settled.
 	InsuranceNet float64
 	Result       Result // how a round settled without a hand played (a blackjack, the dealer's, an early surrender)
-	Done         bool   // settled before the dealer's turn
-	lateSurr     bool   // surrendered late in a game without a hole card: settled at the end
-	made         bool   // its turn has made its hand (Hands[0])
+	// Side are the seat's side bets this round (Table.SideBets), each
+	// with its result once settled.
+	Side     []SideStake
+	Done     bool // settled before the dealer's turn
+	lateSurr bool // surrendered late in a game without a hole card: settled at the end
+	made     bool // its turn has made its hand (Hands[0])
 }
 
 // A Table plays rounds for its seats, one decision at a time.
@@ -125,6 +128,9 @@ type Table struct {
 	DealerTotal     int
 	DealerBlackjack bool // the round's dealer had a blackjack (once shown)
 	Shuffled        bool // the round started with a shuffle: the cut card had come out
+	// SideBets are the side bets each player places with the next deal,
+	// by the player's index in Deal's bets (none where nil or short).
+	SideBets [][]SideStake
 
 	bj        float64 // a player blackjack's payout
 	peek      bool
@@ -206,6 +212,10 @@ func (t *Table) Deal(bets []float64) {
 		if b > 0 {
 			p := t.newSeat()
 			p.Player, p.Bet, p.Wagered, p.A, p.B = i, b, b, noCard, noCard
+			p.Side = p.Side[:0]
+			if i < len(t.SideBets) {
+				p.Side = append(p.Side, t.SideBets[i]...)
+			}
 			p.A = t.Shoe.Draw()
 		}
 	}

@@ -31,6 +31,12 @@ type Decision struct {
 	// InsureBest whether taking it was the better choice; Play is
 	// NoAction. It is priced as it is made (Table.Insurance).
 	Insurance, Insured, InsureBest bool
+	// Side names a side bet placed before the deal (SideMove): Bet is
+	// its stake, SideEV its return on the cards not seen (a fraction of
+	// the stake) and Cost what it gave up against not betting it (-SideEV
+	// where negative); Play is NoAction. It is priced as it is made.
+	Side   string
+	SideEV float64
 	// Priced is true once Price has set Cost and Best.
 	Priced bool
 	Best   solve.Action
@@ -207,7 +213,7 @@ func splitHandRow(cards []solve.Rank) (solve.TableKind, string) {
 func (t *Table) Price(advice func(Decision) (Advice, bool)) {
 	for i := range t.Decisions {
 		d := &t.Decisions[i]
-		if d.Priced || d.Insurance {
+		if d.Priced || d.Insurance || d.Side != "" {
 			continue
 		}
 		a, ok := advice(*d)

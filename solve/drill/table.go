@@ -66,11 +66,23 @@ type Move struct {
 	Insure int // 1 takes insurance (even money on a blackjack), -1 declines
 	// Count answers a count check: the running count and the true count.
 	Count *CountAnswer
+	// Side places a side bet with the next deal.
+	Side *SideMove
+}
+
+// A SideMove places a side bet with the next deal: one of the side bets
+// (side.Bets, by the name 'bjchart side' lists) on its usual pay table,
+// Stake units (0: one unit).
+type SideMove struct {
+	Bet   string
+	Stake float64
 }
 
 // String writes a move as ParseMoves reads it.
 func (m Move) String() string {
 	switch {
+	case m.Side != nil:
+		return "+" + m.Side.Bet + ":" + Units(max(m.Side.Stake, 1))
 	case m.Count != nil:
 		k := "k" + strconv.FormatFloat(m.Count.Running, 'f', -1, 64)
 		if !math.IsNaN(m.Count.True) {
@@ -92,7 +104,8 @@ func (m Move) String() string {
 // ParseMoves reads moves separated by spaces, dots or commas: bN bets N
 // units (b alone: the request's bet), H S D P R play the hand (hit,
 // stand, double, split, surrender; R also rescues a double under
-// RESCUE), I takes insurance (even money on a blackjack), N declines it.
+// RESCUE), I takes insurance (even money on a blackjack), N declines it,
+// +BET:N places N units on a side bet with the next deal (+21+3:5).
 func ParseMoves(s string) ([]Move, error) {
 	fields := splitMoves(s)
 	if len(fields) > MaxMoves {
@@ -139,6 +152,8 @@ func isDigit(b byte) bool { return b >= '0' && b <= '9' }
 // request's bet.
 func ParseMove(f string) (Move, error) {
 	switch l := strings.ToLower(strings.TrimSpace(f)); {
+	case strings.HasPrefix(l, "+"):
+		return parseSideMove(f, l[1:])
 	case strings.HasPrefix(l, "k"):
 		a, err := ParseCountAnswer(strings.ReplaceAll(l[1:], "/", " "))
 		if err != nil {
@@ -161,9 +176,28 @@ func ParseMove(f string) (Move, error) {
 	}
 	a, err := ParseAnswer(f)
 	if err != nil {
-		return Move{}, fmt.Errorf("%s: want bN (a bet), H, S, D, P, R, I, N or kR/T (a count check's answer)", param.Quote(f, 20))
+		return Move{}, fmt.Errorf("%s: want bN (a bet), H, S, D, P, R, I, N, kR/T (a count check's answer) or +BET:N (a side bet)", param.Quote(f, 20))
 	}
 	return Move{Play: a}, nil
+}
+
+// parseSideMove reads a side bet's move, l the lower-cased move after
+// its "+": "21+3:5", "perfect-pairs" (one unit).
+func parseSideMove(f, l string) (Move, error) {
+	name, stake := l, 1.0
+	if i := strings.LastIndexByte(l, ':'); i >= 0 {
+		name = l[:i]
+		v, err := strconv.ParseFloat(l[i+1:], 64)
+		if err != nil || v < 1 || v > MaxBalance || v != math.Trunc(v) {
+			return Move{}, fmt.Errorf("side bet %s: want +BET:N, N a whole number of units from 1 to %.0f", param.Quote(f, 20), MaxBalance)
+		}
+		stake = v
+	}
+	b, err := side.LookupBet(name)
+	if err != nil {
+		return Move{}, fmt.Errorf("side bet %s: %v", param.Quote(f, 30), err)
+	}
+	return Move{Side: &SideMove{Bet: b.Name, Stake: stake}}, nil
 }
 
 // A TableJob is a checked table request: the rules and the moves to
@@ -280,6 +314,8 @@ type Table struct {
 	checks *rand.Rand
 	shoe   *casino.Shoe
 	game   *casino.Table
+	// sideNext are the side bets placed for the next deal.
+	sideNext []casino.SideStake
 }
 
 // A Round is one round at the table, as the player sees it.
@@ -290,6 +326,9 @@ type Round struct {
 	At     int     // the hand in play
 	Bet    float64 // the round's first bet
 	Insure float64 // insurance staked
+	// Side are the side bets placed with the round, settled once it is
+	// done.
+	Side []SideResult
 	// Notes say what happened, in order: "The dealer has blackjack.",
 	// "Shuffled.".
 	Notes []string
@@ -297,6 +336,26 @@ type Round struct {
 	Net   float64 // won (+) or lost (-) in the round, insurance included, when Done
 
 	holeDown bool // the hole card is dealt and not shown (a peek game's)
+}
+
+// A SideResult is a side bet placed with a round: the bet and its pay
+// table, the stake and, once the round is done, the outcome its cards
+// made and what it won (+) or lost (-).
+type SideResult struct {
+	Bet, Table string
+	Stake      float64
+	Cards      string // the cards it was settled on, with their suits: "Th 9h 8h"
+	Outcome    string
+	Net        float64
+}
+
+// cardsText writes cards with their suits, "Th 9h 8h".
+func cardsText(cards []casino.Card) string {
+	out := make([]string, len(cards))
+	for i, c := range cards {
+		out[i] = c.String()
+	}
+	return strings.Join(out, " ")
 }
 
 // A PlayerHand is one of the player's hands in a round.
@@ -440,8 +499,11 @@ func (t *Table) Do(m Move) error {
 	case Broke:
 		return fmt.Errorf("the balance, %s, is below one unit: the session is over", Units(t.Balance))
 	case Betting:
+		if m.Side != nil {
+			return t.placeSide(*m.Side)
+		}
 		if m.Bet == 0 {
-			return fmt.Errorf("the table waits for a bet (b, or bN for N units)")
+			return fmt.Errorf("the table waits for a bet (b, or bN for N units; +BET:N a side bet with it)")
 		}
 		bet := m.Bet
 		if bet < 0 {
@@ -453,6 +515,12 @@ func (t *Table) Do(m Move) error {
 		t.Moves = append(t.Moves, Move{Bet: bet})
 		t.Round = &Round{Bet: bet}
 		t.Balance -= bet
+		t.game.SideBets = append(t.game.SideBets[:0], t.sideNext)
+		for _, st := range t.sideNext {
+			set := st.Bet.(*side.Settler)
+			t.Round.Side = append(t.Round.Side, SideResult{Bet: set.Bet.Name, Table: set.Table.Name, Stake: st.Stake})
+		}
+		t.sideNext = nil
 		t.game.Deal([]float64{bet})
 		if t.game.Shuffled {
 			t.Shuffles++
@@ -649,6 +717,17 @@ func (t *Table) endRound() {
 		rd.Net += h.Net
 		t.Balance += h.Bet + h.Net
 	}
+	for k, st := range seat.Side {
+		set, r := st.Bet.(*side.Settler), &rd.Side[k]
+		cards := g.SideCards(0, set)
+		if !set.OnDealerHand() {
+			cards = cards[:len(set.Bet.Cards)] // the cards the bet reads
+		}
+		r.Net, r.Outcome, r.Cards = st.Net, set.Outcome(cards), cardsText(cards)
+		rd.Net += st.Net
+		t.Balance += st.Stake + st.Net
+		rd.Notes = append(rd.Notes, fmt.Sprintf("%s, %s on %s: %s, %+g.", r.Bet, Units(r.Stake), r.Cards, r.Outcome, r.Net))
+	}
 	rd.Done = true
 	t.Played = append(t.Played, rd)
 	t.Rounds++
@@ -703,6 +782,67 @@ func (rd *Round) HoleDown() bool { return rd.holeDown }
 // RescueAsked says whether the hand waits to stand on its double or
 // rescue it (RESCUE).
 func (h *PlayerHand) RescueAsked() bool { return h.rescueAsked }
+
+// SidePlaced returns the names of the side bets placed for the next deal.
+func (t *Table) SidePlaced() []string {
+	var out []string
+	for _, st := range t.sideNext {
+		out = append(out, st.Bet.(*side.Settler).Bet.Name)
+	}
+	return out
+}
+
+// placeSide places a side bet for the next deal, priced on the cards
+// the player has not seen as insurance is: what it gives up against not
+// betting it.
+func (t *Table) placeSide(m SideMove) error {
+	b, err := side.LookupBet(m.Bet)
+	if err != nil {
+		return err
+	}
+	stake := max(m.Stake, 1)
+	for _, st := range t.sideNext {
+		if st.Bet.(*side.Settler).Bet == b {
+			return fmt.Errorf("%s is placed already for this deal", b.Name)
+		}
+	}
+	if stake > t.Balance-1 {
+		return fmt.Errorf("a side bet of %s: the balance, %s, must keep a unit for the main bet", Units(stake), Units(t.Balance))
+	}
+	ev, err := t.sideEV(b)
+	if err != nil {
+		return err
+	}
+	settler := side.NewSettler(b, b.Tables[0])
+	t.sideNext = append(t.sideNext, casino.SideStake{Bet: settler, Stake: stake})
+	t.Balance -= stake
+	t.Decisions = append(t.Decisions, Decision{Round: t.Rounds + 1, Bet: stake, Side: b.Name, SideEV: ev,
+		Priced: true, Best: solve.NoAction, Play: solve.NoAction, Cost: max(0, -ev)})
+	t.Moves = append(t.Moves, Move{Side: &SideMove{Bet: b.Name, Stake: stake}})
+	return nil
+}
+
+// sideEV returns a side bet's return on its usual pay table from the
+// cards the player has not seen (exact over the suits of the cards
+// seen: the table shows ranks), or why the game takes none.
+func (t *Table) sideEV(b *side.Bet) (float64, error) {
+	r := t.Rules
+	if r.Infinite() || r.Decks > side.MaxDecks || r.FullShoe() != solve.NewShoe(r.Decks) {
+		return 0, fmt.Errorf("side bets are priced on 1 to %d standard decks; %s deals another shoe", side.MaxDecks, r)
+	}
+	if b.Name == "buster" && (r.DealerStand16 > 0 || r.DealerHit17 > 0) {
+		return 0, fmt.Errorf("buster is priced for a dealer who stands on 17 (S17) or hits soft 17 (H17), not one who draws by chance (%s)", r)
+	}
+	shoe, err := side.RankShoe(r.Decks, t.unseen())
+	if err != nil {
+		return 0, err
+	}
+	rep, err := side.Evaluate(b, b.Tables[0], shoe, side.Rules{H17: r.H17})
+	if err != nil {
+		return 0, err
+	}
+	return rep.EV, nil
+}
 
 // A SidePrice is a side bet's value on the cards the player has not seen,
 // before the next round's deal: its default pay table's return, in bets,

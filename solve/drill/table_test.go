@@ -282,7 +282,11 @@ func TestTableReplays(t *testing.T) {
 		{"h", "waits for a bet"},
 		{"b2000", "a bet of 2000: the balance is 1000"},
 		{"b10 b10", ""}, // refused unless the round ended at once
-		{"x", `"x": want bN (a bet), H, S, D, P, R, I, N or kR/T (a count check's answer)`},
+		{"x", `"x": want bN (a bet), H, S, D, P, R, I, N, kR/T (a count check's answer) or +BET:N (a side bet)`},
+		{"+21+3:0", "want +BET:N, N a whole number"},
+		{"+poker", `side bet "+poker"`},
+		{"+21+3:5 +21+3:5", "21+3 is placed already"},
+		{"+21+3:1000", "must keep a unit for the main bet"},
 		{"b0", "want a whole number of units"},
 	} {
 		q.Moves = c.moves
