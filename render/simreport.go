@@ -100,6 +100,29 @@ func SimText(b *bytes.Buffer, s simreport.Report) error {
 			fmt.Fprintf(b, "Not played: %s\n", strings.Join(x.NotPlayed, "; "))
 		}
 	}
+	if sb := s.Side; sb != nil {
+		when := "every round"
+		if sb.Trigger != nil {
+			when = fmt.Sprintf("at a true count of %+g or more of %s", *sb.Trigger, sb.Count)
+		}
+		fmt.Fprintf(b, "\nSide bet %s, a unit placed %s: in %.2f%% of the rounds dealt (%d placings).\n", sb.Bet, when, 100*sb.Share, sb.Placed)
+		se := "batch means over the shards: rounds of a shoe are not independent"
+		if !sb.BatchMean {
+			se = "over the placings"
+		}
+		if sb.Placed > 0 {
+			fmt.Fprintf(b, "  a placing returned %+.3f%% ± %.3f%% of its unit (SE, %s)", 100*sb.EV, 100*sb.SE, se)
+			if sb.ExactEV != nil {
+				fmt.Fprintf(b, "; its exact value on the cards not seen at each placing averaged %+.3f%%", 100**sb.ExactEV)
+			}
+			fmt.Fprintln(b, ".")
+		}
+		if sb.BatchMean {
+			fmt.Fprintf(b, "  %+.4f ± %.4f units per 100 rounds dealt.\n", sb.Per100, sb.Per100SE)
+		} else {
+			fmt.Fprintf(b, "  %+.4f units per 100 rounds dealt.\n", sb.Per100)
+		}
+	}
 	if len(s.SeatResults) > 0 {
 		fmt.Fprintln(b, "\nBy seat (EV per round the seat played; a fraction of the bet, or units with a ramp):")
 		tw := tabwriter.NewWriter(b, 0, 4, 2, ' ', 0)

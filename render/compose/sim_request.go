@@ -13,6 +13,7 @@ import (
 	"bjchart/solve"
 	"bjchart/solve/param"
 	"bjchart/solve/risk"
+	"bjchart/solve/side"
 	"bjchart/solve/sim"
 )
 
@@ -69,6 +70,10 @@ type SimRequest struct {
 	// split run's fingerprint: parts of other versions are not merged.
 	Shard   string
 	Version string
+	// Side is a side bet the players place beside the main bet, a unit a
+	// time, BET[:PAYS][@TRIGGER] (side.ParsePlay): every round, or at a
+	// true count of TRIGGER or more (with a count).
+	Side string
 }
 
 // DefaultSimRequest is sim.DefaultRequest played by the solved chart (the
@@ -100,6 +105,7 @@ func (q *SimRequest) Params(s *param.Set) {
 	s.String(&q.PlayoutChart, "playout-chart", "with --strategy emcts: the basic strategy the playouts play: solved (the default) or a published chart's name or file")
 	s.String(&q.Tree, "tree", "with --strategy emcts: the tree's arcs, actions (Itoh 2023's) or cards (a chance node per rank drawn after a hit, as the patience-game search it grew from)")
 	s.String(&q.Backup, "backup", "with --strategy emcts: a node's value, mean (of every playout through it, UCT's) or max (a decision takes its best child's, a chance node its children's weighted by --chance)")
+	s.String(&q.Side, "side", "a side bet the players place beside the main bet, a unit a time: BET[:PAYS][@TRIGGER], e.g. 21+3, perfect-pairs:30-10-5, 21+3@9.4 (at a true count of +9.4 or more of the bet's own count, 'bjchart side BET --count'); the bets and pay tables 'bjchart side' lists")
 	s.String(&q.Chance, "chance", "with --tree cards --backup max: a chance node's children weighed by visits (how often each rank was dealt there, the patience-game search's) or exact (each rank's chance given the unseen cards)")
 }
 
@@ -132,6 +138,7 @@ type SimJob struct {
 	shardText    string
 	request      requestFields // a part's, for its fingerprint
 	fingerprint  string
+	side         *sim.SidePlay
 }
 
 // Rounds is the rounds the job deals: its part's of a split run.
@@ -216,10 +223,43 @@ func (q SimRequest) Check() (SimJob, error) {
 	if err := q.checkPlayers(&job, r, def); err != nil {
 		return job, err
 	}
+	if q.Side != "" {
+		if job.side, err = q.checkSide(r, job.shoe != ""); err != nil {
+			return job, err
+		}
+	}
 	if q.Shard != "" {
 		job.request = requestFields(q) // fingerprinted with its files when the job runs
 	}
 	return job, nil
+}
+
+// checkSide reads the side bet: a bet and pay table the side bets know,
+// dealt from full decks of 52 cards (their suits are the bet's), and a
+// trigger read on the bet's own count.
+func (q SimRequest) checkSide(r solve.Rules, shoe bool) (*sim.SidePlay, error) {
+	b, t, trigger, err := side.ParsePlay(q.Side)
+	if err != nil {
+		return nil, param.Errorf("side", q.Side, "%v", err)
+	}
+	switch {
+	case r.Infinite() || r.Decks > side.MaxDecks || r.FullShoe() != solve.NewShoe(r.Decks):
+		return nil, param.Fieldf("side", "{side} with %s: side bets are dealt from 1 to %d decks of 52 cards", r, side.MaxDecks)
+	case shoe:
+		return nil, param.Fieldf("side", "{side} with {shoe}: a side bet is dealt from full decks, whose suits it reads")
+	}
+	play := &sim.SidePlay{Name: fmt.Sprintf("%s (%s)", b.Name, t.Name), Trigger: trigger, Bet: side.NewSettler(b, t)}
+	if trigger != nil {
+		c, tc, err := side.OwnCount(b, t, r.Decks)
+		if err != nil {
+			return nil, param.Errorf("side", q.Side, "a trigger is read on the bet's own count: %v", err)
+		}
+		play.TrueCount, play.CountName = tc, "its own count ("+c.String()+")"
+	}
+	if v, err := side.NewValuedSettler(b, t, r.Decks); err == nil { // a bet on the first cards: each placing valued
+		play.Bet = v
+	}
+	return play, nil
 }
 
 // search is the tree search's settings, Itoh 2023's where left out.
@@ -485,6 +525,7 @@ func (j SimJob) Plan(t *solve.Table) (SimPlan, error) {
 func (j SimJob) config() sim.Config {
 	cfg := j.Sim.Config()
 	cfg.Shoe, cfg.ReshuffleBelow, cfg.InsureAt, cfg.IndexScope = j.options.Shoe, j.reshuffle, j.insureAt, j.indexScope
+	cfg.Side = j.side
 	return cfg
 }
 

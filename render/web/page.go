@@ -97,6 +97,7 @@ type downloadLink struct{ Text, URL string }
 var funcs = template.FuncMap{
 	"percent":  func(p float64) string { return render.PercentCell(p, 2) }, // a probability in percent, "-" for none
 	"times100": func(x float64) float64 { return 100 * x },                 // a share as a percent
+	"deref":    func(x *float64) float64 { return *x },                     // an optional figure known to be there
 	"inc":      func(i int) int { return i + 1 },                           // a count from 1
 	"shown":    render.ShownCounts,                                         // a simulation's counts with enough rounds
 }

@@ -35,7 +35,7 @@ const exampleRamp = "-100:1,1:2,2:4,3:8,4:12"
 
 // simFields are the simulation request's fields the page takes: one
 // player, the chart solved for the rules.
-var simFields = []string{"rules", "rounds", "seed", "penetration", "csm", "count", "ramp"}
+var simFields = []string{"rules", "rounds", "seed", "penetration", "csm", "count", "ramp", "side"}
 
 // simQuery is a simulation the page was asked for: the request ('bjchart
 // sim' binds the same fields to flags) and its checked job.
@@ -215,6 +215,7 @@ type simData struct {
 	DefaultPenetration                   string         // the shoe dealt unless asked otherwise (sim.DefaultPenetration)
 	Set                                  string         // index plays' set
 	Count, Ramp                          string         // a simulation's count and ramp
+	Side                                 string         // a side bet placed beside the main bet
 	DefaultRamp                          string         // the ramp field's placeholder
 	Counts                               []string       // the counts the page offers
 	Plot                                 string         // the URL of the plot drawn after the run
@@ -264,7 +265,7 @@ func commandLine(sub string, v url.Values) string {
 func (s *Server) handleSim(w http.ResponseWriter, r *http.Request) {
 	q, err := parseSimQuery(r.URL.Query())
 	d := simData{Input: q.req.Sim.Game.Rules, Rounds: q.req.Sim.Rounds, Seed: q.req.Sim.Seed, Max: render.Thousands(maxSimRounds), Version: s.opt.Version,
-		Count: q.req.Sim.Count, Ramp: q.req.Sim.Ramp, DefaultRamp: exampleRamp, Counts: countNames(),
+		Count: q.req.Sim.Count, Ramp: q.req.Sim.Ramp, Side: q.req.Side, DefaultRamp: exampleRamp, Counts: countNames(),
 		DefaultPenetration: param.FormatPercent(sim.DefaultPenetration)}
 	status := http.StatusOK
 	asked := jobWanted(r) // the form sent: run it (a link fills the form)

@@ -1,6 +1,14 @@
 package side
 
-import "bjchart/solve/casino"
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"bjchart/solve/casino"
+	"bjchart/solve/param"
+)
 
 // A Settler settles a bet at a pay table on the cards a table deals: a
 // side bet as the round engine takes it (casino.SideBet), which the
@@ -70,4 +78,76 @@ func dealerClass(cards []casino.Card) int {
 	}
 	bit := min(max(8-len(cards), 0), 5) // 8 or more cards: bust-8-plus, bit 0; 3 cards: bust-3, bit 5
 	return 1 << bit
+}
+
+// A ValuedSettler is a Settler that also values its bet on the cards a
+// player has not seen, by rank (sim.SideValuer): its return, a fraction
+// of the stake, exact over the suits as Evaluate is.
+type ValuedSettler struct {
+	*Settler
+	v *valuer
+}
+
+// NewValuedSettler returns the settler of bet b at table t, valued on
+// shoes of decks decks; an error for a bet on the dealer's whole hand,
+// which has no such value.
+func NewValuedSettler(b *Bet, t Table, decks int) (*ValuedSettler, error) {
+	v, err := newValuer(b, t, decks)
+	if err != nil {
+		return nil, err
+	}
+	return &ValuedSettler{Settler: NewSettler(b, t), v: v}, nil
+}
+
+// Value returns the bet's return on the unseen cards (by value-1).
+func (s *ValuedSettler) Value(unseen [10]int) float64 { return s.v.value(unseen) }
+
+// ParsePlay reads a side bet as the simulator takes it, BET[:PAYS][@TRIGGER]:
+// a bet's name, a pay table (a name, or OUTCOME:PAYS,...; the bet's
+// usual one when left out) and the true count at which it is placed (nil:
+// every round), e.g. "21+3", "perfect-pairs:30-10-5", "21+3:9-to-1@3".
+func ParsePlay(s string) (*Bet, Table, *float64, error) {
+	var trigger *float64
+	if i := strings.LastIndexByte(s, '@'); i >= 0 {
+		x, err := strconv.ParseFloat(strings.TrimSpace(s[i+1:]), 64)
+		if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
+			return nil, Table{}, nil, fmt.Errorf("trigger %s: want a true count, e.g. @3", param.Quote(s[i+1:], 20))
+		}
+		trigger, s = &x, s[:i]
+	}
+	name, pays, _ := strings.Cut(s, ":")
+	b, err := LookupBet(strings.TrimSpace(name))
+	if err != nil {
+		return nil, Table{}, nil, err
+	}
+	t, err := ParseTable(b, pays)
+	if err != nil {
+		return nil, Table{}, nil, err
+	}
+	return b, t, trigger, nil
+}
+
+// OwnCount returns the bet's own count at pay table t on decks decks: its
+// tags, the effects of removal by rank rounded (a bet with none, such as
+// Perfect Pairs, has no count of its own: an error), and the true count
+// a counter reads from the cards not seen (by value-1), as TriggerRequest
+// finds a trigger on it.
+func OwnCount(b *Bet, t Table, decks int) (Count, func(unseen [10]int) float64, error) {
+	_, _, c, _, err := checkCount(b.Name, t.String(), decks, "")
+	if err != nil {
+		return Count{}, nil, err
+	}
+	var full [10]int
+	for g := range full {
+		full[g] = fullGroup(g, decks)
+	}
+	return c, func(unseen [10]int) float64 {
+		rc, dealt, left := 0.0, 0, 0
+		for g := range full {
+			rc += c.Tags[g] * float64(full[g]-unseen[g])
+			dealt += full[g] - unseen[g]
+			left += unseen[g]
+		}
+		return c.TrueCount(rc, dealt, max(left, 1))
+	}, nil
 }

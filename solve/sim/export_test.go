@@ -12,3 +12,6 @@ func Watch(cfg Config, watch func(t *casino.Table, insured []bool, plays []solve
 	cfg.watch = watch
 	return cfg
 }
+
+// Long says whether -long is given (the external tests' view of it).
+func Long() bool { return *long }

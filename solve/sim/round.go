@@ -27,6 +27,13 @@ type table struct {
 	watch   func(t *casino.Table, insured []bool, plays []solve.Action)
 	insured []bool
 	plays   []solve.Action
+	// sideStakes are each player's side bet (a unit on Config.Side's),
+	// placed by placeSide; sideValuer values it on the cards unseen, and
+	// sideEV is its value for the round's placings.
+	sideStakes [][]casino.SideStake
+	sideValuer SideValuer
+	sideEV     float64
+	sideOn     bool
 	// printed are the index plays of the seat whose hand is in play,
 	// where they apply wherever the card prints them (split hands, hits
 	// after the first); nil otherwise.
@@ -48,6 +55,12 @@ type outcome struct {
 	hands   int
 	// wins, pushes and losses count the players whose round ended so.
 	wins, pushes, losses int
+	// The side bet: its placings, their net (in stakes) and its square,
+	// and where it is valued the placings' exact returns.
+	sidePlaced        int64
+	sideNet, sideNet2 float64
+	sideEV            float64
+	sideValued        bool
 }
 
 // round plays one round for every player with a bet (bets[i] for player
@@ -322,7 +335,7 @@ func isBlackjack(up, hole int) bool { return up == 1 && hole == 10 || up == 10 &
 // sum sets o to the players' rounds added up, and their insurance (kept
 // out of the win, push and loss counts).
 func (t *table) sum(o *outcome) {
-	*o = outcome{}
+	*o = outcome{sideValued: t.sideValuer != nil && t.sideOn}
 	for i := range t.Seats {
 		p := &t.Seats[i]
 		net, wagered := p.Net+p.InsuranceNet, p.Wagered+p.Insurance
@@ -332,6 +345,12 @@ func (t *table) sum(o *outcome) {
 			t.seatRes[p.Player].add(net, wagered)
 		}
 		o.hands += max(1, p.Hands[1]-p.Hands[0])
+		for _, sb := range p.Side {
+			o.sidePlaced++
+			o.sideNet += sb.Net
+			o.sideNet2 += sb.Net * sb.Net
+			o.sideEV += t.sideEV
+		}
 		switch {
 		case p.Net > 0:
 			o.wins++
@@ -378,4 +397,35 @@ type moreDoubler interface {
 // A rescuer may rescue a doubled hand (RESCUE).
 type rescuer interface {
 	rescue(t *table, h *hand) bool
+}
+
+// setSide seats the side bet: a unit on it for each of the players.
+func (t *table) setSide(play *SidePlay, players int) {
+	t.sideStakes = make([][]casino.SideStake, players)
+	for p := range t.sideStakes {
+		t.sideStakes[p] = []casino.SideStake{{Bet: play.Bet, Stake: 1}}
+	}
+	t.sideValuer, _ = play.Bet.(SideValuer)
+}
+
+// placeSide places the side bet with the next deal where the players
+// play and its count, if it has a trigger, has reached it; valued on the
+// cards unseen where it is placed and can be.
+func (t *table) placeSide(play *SidePlay, playing bool) {
+	on := playing
+	var unseen [10]int
+	if on && (play.Trigger != nil || t.sideValuer != nil) {
+		t.shoe.StartRound() // the deal's shoe: a shuffle due comes first
+		unseen = t.shoe.Unseen()
+		on = play.Trigger == nil || play.TrueCount(unseen) >= *play.Trigger
+	}
+	t.sideOn = on
+	if !on {
+		t.SideBets = nil
+		return
+	}
+	t.SideBets = t.sideStakes
+	if t.sideValuer != nil {
+		t.sideEV = t.sideValuer.Value(unseen)
+	}
 }

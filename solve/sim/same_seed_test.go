@@ -1,7 +1,6 @@
 package sim_test
 
 import (
-	"flag"
 	"fmt"
 	"math"
 	"testing"
@@ -23,7 +22,7 @@ import (
 // resplit aces, hits of split aces, doubles on any cards and rescues.
 func TestSameSeedsSameRounds(t *testing.T) {
 	rounds := 3000
-	if testing.Short() == false && flag.Lookup("long").Value.String() == "true" {
+	if sim.Long() {
 		rounds = 60_000
 	}
 	hilo := count.Systems["hilo"]

@@ -71,6 +71,9 @@ type Config struct {
 	// fell to -RuinAt or below at some round (they play on regardless).
 	RuinAt float64
 
+	// Side is a side bet the players place beside the main bet.
+	Side *SidePlay
+
 	// watch, set by a test, is told of every round (table.watch).
 	watch func(t *casino.Table, insured []bool, plays []solve.Action)
 }
@@ -250,6 +253,8 @@ type Result struct {
 	Ruined int64
 	// Streams are each shard's sums, in shard order, with Config.Streams.
 	Streams []Stream `json:"streams,omitempty"`
+	// Side sums the side bet's placings, with Config.Side.
+	Side *SideTally `json:"side,omitempty"`
 }
 
 // A Stream is one shard's sums: its rounds played and watched (sat out),
@@ -257,6 +262,9 @@ type Result struct {
 type Stream struct {
 	Rounds, Watched    int64
 	Net, Net2, Wagered float64
+	// SidePlaced and SideNet are the side bet's placings and net.
+	SidePlaced int64   `json:",omitempty"`
+	SideNet    float64 `json:",omitempty"`
 }
 
 // MinBatches is the fewest streams standard errors are taken from by
@@ -361,6 +369,16 @@ func (r *Result) add(o *outcome) {
 	r.Wagered += o.wagered
 	r.Wagered2 += o.wagered * o.wagered
 	r.NetWagered += o.net * o.wagered
+	if r.Side != nil {
+		r.Side.Rounds++
+		r.Side.Placed += o.sidePlaced
+		r.Side.Net += o.sideNet
+		r.Side.Net2 += o.sideNet2
+		if o.sideValued {
+			r.Side.EV += o.sideEV
+			r.Side.EVs += o.sidePlaced
+		}
+	}
 }
 
 // Part is the config's part i of n of a run split across machines
@@ -403,6 +421,12 @@ func (r *Result) Merge(o Result) {
 		r.ByCount[i].merge(o.ByCount[i])
 	}
 	r.Streams = append(r.Streams, o.Streams...)
+	if o.Side != nil {
+		if r.Side == nil {
+			r.Side = &SideTally{}
+		}
+		r.Side.merge(o.Side)
+	}
 }
 
 // perPlayer is the number a round's sums are divided by.
@@ -507,6 +531,9 @@ func Run(cfg Config, ch Strategy, progress func(done, total int64)) (Result, err
 			}
 		}
 	}
+	if cfg.Side != nil && cfg.Side.Trigger != nil && cfg.Side.TrueCount == nil {
+		return Result{}, fmt.Errorf("sim: a side bet's trigger without the count it is read on")
+	}
 	shards := cfg.Shards
 	if shards <= 0 {
 		shards = 64
@@ -567,10 +594,17 @@ func Run(cfg Config, ch Strategy, progress func(done, total int64)) (Result, err
 				if len(cfg.Seats) > 0 { // seats played apart: sum each
 					t.seatRes = &res.Seats
 				}
+				if cfg.Side != nil {
+					res.Side = &SideTally{Triggering: cfg.Side.Trigger != nil}
+					t.setSide(cfg.Side, len(seated))
+				}
 				path, low := 0.0, 0.0 // the shard's running net and its lowest
 				var o outcome
 				for k := int64(0); k < rounds; k++ {
 					if cfg.Count == nil {
+						if res.Side != nil {
+							t.placeSide(cfg.Side, true)
+						}
 						t.round(ones, &o)
 						res.add(&o)
 						path += o.net
@@ -582,6 +616,9 @@ func Run(cfg Config, ch Strategy, progress func(done, total int64)) (Result, err
 						for p := range bets {
 							bets[p] = bet(t.players[p].Ramp, c)
 							playing = playing || bets[p] > 0
+						}
+						if res.Side != nil {
+							t.placeSide(cfg.Side, playing)
 						}
 						if !playing { // every seat wonged out: the round is dealt to the table, watched, not played
 							t.round(ones, &o)
@@ -610,8 +647,11 @@ func Run(cfg Config, ch Strategy, progress func(done, total int64)) (Result, err
 					res.Ruined++
 				}
 				res.Reshuffles = s.Reshuffles()
-				if cfg.Streams || cfg.Count != nil && cfg.RuinAt == 0 {
+				if cfg.Streams || cfg.Count != nil && cfg.RuinAt == 0 || res.Side != nil {
 					res.Streams = []Stream{{Rounds: res.Rounds, Watched: res.Watched, Net: res.Net, Net2: res.Net2, Wagered: res.Wagered}}
+					if res.Side != nil {
+						res.Streams[0].SidePlaced, res.Streams[0].SideNet = res.Side.Placed, res.Side.Net
+					}
 				}
 				results[i] = res
 			}

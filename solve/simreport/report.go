@@ -74,6 +74,9 @@ type Report struct {
 	SeatResults []SeatRow       `json:"seats,omitempty"`
 	ByCount     []risk.CountRow `json:"by_count,omitempty"`
 
+	// Side is the side bet placed beside the main bet, with what it won.
+	Side *SideRow `json:"side,omitempty"`
+
 	UnitBet  bool `json:"-"` // a flat bet of 1 unit: EVs read as fractions of the bet
 	Balanced bool `json:"balanced,omitempty"`
 }
@@ -95,6 +98,25 @@ type IndexPlaySet struct {
 var IndexScopeText = map[string]string{
 	"card":  "wherever the counter's card prints them (split hands, hands of three or more cards, pairs played by their total, the hand not surrendered)",
 	"first": "at the first play of an unsplit two-card hand only",
+}
+
+// A SideRow is a side bet placed a unit a time beside the main bet:
+// how often, what it returned a placing (with its standard error by
+// batch means over the shards), the mean of its exact value on the cards
+// not seen at each placing (a bet on the first cards), and what it won
+// per 100 rounds dealt.
+type SideRow struct {
+	Bet       string   `json:"bet"` // "21+3 (100-40-30-10-5)"
+	Trigger   *float64 `json:"trigger,omitempty"`
+	Count     string   `json:"count,omitempty"` // the count the trigger is read on
+	Placed    int64    `json:"placed"`
+	Share     float64  `json:"share"` // of the rounds dealt to the players
+	EV        float64  `json:"ev"`    // a placing's return, a fraction of the stake
+	SE        float64  `json:"se"`
+	ExactEV   *float64 `json:"exact_ev_when_placed,omitempty"`
+	Per100    float64  `json:"units_per_100_rounds"`
+	Per100SE  float64  `json:"units_per_100_rounds_se"`
+	BatchMean bool     `json:"batch_means"` // the SEs are by batch means over the shards
 }
 
 // SeatRow is one seat's result, in units.
@@ -130,6 +152,9 @@ func Head(rules, shoe, strategy string, seed uint64, cfg sim.Config, ramp string
 	if cfg.Count != nil {
 		h.Count, h.Ramp, h.Balanced, h.TrueCount = cfg.Count.Name, ramp, cfg.Count.Balanced, cfg.Count.Estimate.String()
 	}
+	if cfg.Side != nil {
+		h.Side = &SideRow{Bet: cfg.Side.Name, Trigger: cfg.Side.Trigger, Count: cfg.Side.CountName}
+	}
 	return h
 }
 
@@ -146,6 +171,22 @@ func (s Report) WithResult(res sim.Result, exact float64, took time.Duration) Re
 	s.ExactEV, s.Players, s.Watched = exact, res.Players, res.Watched
 	if took > 0 {
 		s.RoundsSec = float64(res.Rounds+res.Watched) / took.Seconds()
+	}
+	if s.Side != nil && res.Side != nil {
+		row := *s.Side
+		st := res.Side
+		row.Placed = st.Placed
+		if st.Rounds > 0 {
+			row.Share = float64(st.Placed) / float64(st.Rounds)
+		}
+		row.EV, row.SE, _ = res.SideEstimate()
+		w, wse, batch := res.SidePerRound()
+		row.Per100, row.Per100SE, row.BatchMean = 100*w, 100*wse, batch
+		if st.EVs > 0 {
+			x := st.EV / float64(st.EVs)
+			row.ExactEV = &x
+		}
+		s.Side = &row
 	}
 	return s
 }
