@@ -292,3 +292,7 @@ func (s *Shoe) ToCut() int {
 	}
 	return max(0, s.cut-s.pos)
 }
+
+// DealtSince returns the cards dealt since the mark (Dealt), in the
+// order dealt; the caller does not keep or change them.
+func (s *Shoe) DealtSince(mark int) []Card { return s.cards[mark:s.pos] }

@@ -1,6 +1,8 @@
 package side
 
 import (
+	"bjchart/solve/casino"
+	"bjchart/solve/sim"
 	"context"
 	"fmt"
 	"math"
@@ -296,16 +298,16 @@ func (j SimJob) Run(ctx context.Context, progress func(done, total int64)) (*Sim
 	if err != nil {
 		return nil, err
 	}
-	ch, err := newChart(tb)
+	ch, err := sim.NewChart(tb)
 	if err != nil {
 		return nil, err
 	}
 	s.MainExact = tb.EV
+	settler := NewSettler(j.Bet, j.Table)
 	blocks := make([]moments, (j.Shoes+simBlock-1)/simBlock)
 	err = onCores(ctx, len(blocks), 1, func(b int) {
-		g := newGame(j.Rules, ch)
 		for i := b * simBlock; i < min(j.Shoes, (b+1)*simBlock); i++ {
-			blocks[b].add(s.SimJob.playShoe(g, i))
+			blocks[b].add(s.SimJob.playShoe(ch, settler, i))
 			tell.tell()
 		}
 	})
@@ -329,46 +331,65 @@ func (j SimJob) Run(ctx context.Context, progress func(done, total int64)) (*Sim
 
 func scale(e Estimate, k float64) Estimate { return Estimate{e.Value * k, e.SE * k} }
 
-// playShoe shuffles shoe i of the run (its own stream of the seed) into
-// g's cards and deals it to the cut card.
-func (j SimJob) playShoe(g *game, i int) shoeSums {
-	rng := rand.New(rand.NewPCG(j.Seed, uint64(i)))
-	copy(g.cards, g.full) // the shoe in order, then shuffled: the same shoe on any worker
-	rng.Shuffle(len(g.cards), func(a, b int) { g.cards[a], g.cards[b] = g.cards[b], g.cards[a] })
-	g.pos = 1 // the burn card, unseen
-	n := len(g.cards)
-	cut := int(j.Penetration * float64(n))
+// playShoe deals shoe i of the run (its own stream of the seed) to the
+// cut card through the round engine, the main game played by the chart,
+// the side bet placed where the count of the cards not seen (the burn
+// card among them) is at the trigger or above.
+//
+// The bet's value at a placing is its exact EV on the shoe of the unseen
+// cards known by rank: the counter's expectation, the suits of the cards
+// seen not tracked.
+func (j SimJob) playShoe(ch *sim.Chart, settler *Settler, i int) shoeSums {
+	shoe := casino.NewShoe(solve.NewShoe(j.Rules.Decks), false, j.Penetration, rand.NewPCG(j.Seed, uint64(i)))
+	table := sim.NewPlayTable(j.Rules, shoe, ch)
 	value := j.value
 	if value == nil {
 		value = j.v.value
 	}
-	left := j.v.full
-	rc := 0.0
+	trueCount := j.Count.FromUnseen(j.Rules.Decks)
+	placed := [][]casino.SideStake{{{Bet: settler, Stake: 1}}}
 	var x shoeSums
-	// A round starts while the cut card has not come out, with the bet's
-	// cards in the shoe. The burn card, unseen, is among the counter's
-	// cards left, as any card not yet dealt: the bet's exact EV on the
-	// shoe of the unseen cards is the counter's expectation all the same.
-	for g.pos < cut && n-g.pos >= 4 {
-		start := g.pos
-		seen := start - 1
-		bet := j.Count.TrueCount(rc, seen, n-seen) >= j.Trigger
-		var ev float64
-		if bet {
-			ev = value(left)
+	unseen, shuffles := shoe.Unseen(), shoe.Reshuffles()
+	for !shoe.CutOut() && shoe.Left() >= 4 {
+		if shoe.Reshuffles() != shuffles { // the shoe ran out in the last round: its discards shuffled
+			unseen, shuffles = shoe.Unseen(), shoe.Reshuffles()
 		}
-		first, net := g.round()
+		mark := shoe.Dealt()
+		bet := trueCount(unseen) >= j.Trigger
+		var ev float64
+		table.Table().SideBets = nil
+		if bet {
+			ev = value(unseen)
+			table.Table().SideBets = placed
+		}
+		net := table.Round()
+		if shoe.Reshuffles() == shuffles {
+			for _, c := range shoe.DealtSince(mark) { // the round's cards, seen
+				unseen[c.Value()-1]--
+			}
+		}
 		x[sRounds]++
 		x[sMain] += net
 		if bet {
 			x[sBets]++
 			x[sEV] += ev
-			x[sWon] += j.v.settle(first[:j.v.k])
-		}
-		for _, c := range g.cards[start:g.pos] {
-			left[c.group()]--
-			rc += j.Count.Tags[c.group()]
+			x[sWon] += table.Table().Seats[0].Side[0].Net
 		}
 	}
 	return x
+}
+
+// checkMainRules reports why the counter's main game cannot be dealt
+// with side bets: the shoe must be of standard decks, whose suits the
+// bets read. Every rule of the main game is played by the round engine.
+func checkMainRules(r solve.Rules) error {
+	switch {
+	case r.Infinite():
+		return fmt.Errorf("an infinite deck has no shoe to count; give a deck count")
+	case r.Decks > MaxDecks:
+		return fmt.Errorf("%d decks; want 1 to %d", r.Decks, MaxDecks)
+	case r.Deck != [10]int{}:
+		return fmt.Errorf("the counter's shoe is of standard 52-card decks")
+	}
+	return nil
 }

@@ -30,7 +30,7 @@ func ExampleSimRequest() {
 	fmt.Printf("exact edge when bet %+.2f%% ± %.2f%%, won %+.0f%% ± %.0f%%\n", 100*s.EV.Value, 100*s.EV.SE, 100*s.Won.Value, 100*s.Won.SE)
 	fmt.Printf("check: %v\n", s.Check())
 	// Output:
-	// 215314 rounds, 860 bets (0.40% ± 0.03%)
-	// exact edge when bet +1.46% ± 0.22%, won -9% ± 12%
+	// 215206 rounds, 825 bets (0.38% ± 0.03%)
+	// exact edge when bet +2.09% ± 0.32%, won +5% ± 13%
 	// check: <nil>
 }

@@ -224,9 +224,8 @@ func TestSimCheck(t *testing.T) {
 	}{
 		{func(q *SimRequest) { q.Bet = "buster" }, "bet"},
 		{func(q *SimRequest) { q.Rules = "6D H18" }, "rules"},
-		{func(q *SimRequest) { q.Rules = "6D ENHC" }, "rules"},
-		{func(q *SimRequest) { q.Rules = "6D ES" }, "rules"},
 		{func(q *SimRequest) { q.Rules = "ID" }, "rules"},
+		{func(q *SimRequest) { q.Rules = "6D INF" }, "rules"},
 		{func(q *SimRequest) { q.Penetration = 0 }, "penetration"},
 		{func(q *SimRequest) { q.Shoes = 1 }, "shoes"},
 		{func(q *SimRequest) { q.Tags = "Z=1" }, "tags"},

@@ -130,18 +130,24 @@ func ParsePlay(s string) (*Bet, Table, *float64, error) {
 // OwnCount returns the bet's own count at pay table t on decks decks: its
 // tags, the effects of removal by rank rounded (a bet with none, such as
 // Perfect Pairs, has no count of its own: an error), and the true count
-// a counter reads from the cards not seen (by value-1), as TriggerRequest
-// finds a trigger on it.
+// a counter reads from the cards not seen (Count.FromUnseen).
 func OwnCount(b *Bet, t Table, decks int) (Count, func(unseen [10]int) float64, error) {
 	_, _, c, _, err := checkCount(b.Name, t.String(), decks, "")
 	if err != nil {
 		return Count{}, nil, err
 	}
+	return c, c.FromUnseen(decks), nil
+}
+
+// FromUnseen returns the true count a counter reads from the cards not
+// seen of a full shoe of decks decks (by value-1; the burn card among
+// them): the tags of the cards dealt, over the decks left (TrueCount).
+func (c Count) FromUnseen(decks int) func(unseen [10]int) float64 {
 	var full [10]int
 	for g := range full {
 		full[g] = fullGroup(g, decks)
 	}
-	return c, func(unseen [10]int) float64 {
+	return func(unseen [10]int) float64 {
 		rc, dealt, left := 0.0, 0, 0
 		for g := range full {
 			rc += c.Tags[g] * float64(full[g]-unseen[g])
@@ -149,5 +155,5 @@ func OwnCount(b *Bet, t Table, decks int) (Count, func(unseen [10]int) float64, 
 			left += unseen[g]
 		}
 		return c.TrueCount(rc, dealt, max(left, 1))
-	}, nil
+	}
 }

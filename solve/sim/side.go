@@ -3,6 +3,7 @@ package sim
 import (
 	"math"
 
+	"bjchart/solve"
 	"bjchart/solve/casino"
 )
 
@@ -96,3 +97,29 @@ func (t *SideTally) merge(o *SideTally) {
 	t.Rounds += o.Rounds
 	t.Triggering = t.Triggering || o.Triggering
 }
+
+// A PlayTable is the round engine's table with one player who plays a
+// strategy as the simulator plays it: another package's own simulation
+// (the side bets' counter) deals its rounds through it.
+type PlayTable struct{ t *table }
+
+// NewPlayTable seats a player of the strategy at a table of the rules
+// dealing from the shoe.
+func NewPlayTable(r solve.Rules, s *casino.Shoe, strategy Strategy) *PlayTable {
+	return &PlayTable{t: newTable(r, s, []Player{{Strategy: strategy}})}
+}
+
+// Table returns the round engine's table: its round once played, the
+// side bets placed with the next deal (SideBets).
+func (p *PlayTable) Table() *casino.Table { return p.t.Table }
+
+// Round plays a round of a unit bet (insurance declined) and returns the
+// player's net on the main bet.
+func (p *PlayTable) Round() float64 {
+	var o outcome
+	p.t.round(unitBet[:], &o)
+	return p.t.Seats[0].Net
+}
+
+// unitBet is one player's bet of a unit.
+var unitBet = [1]float64{1}
