@@ -155,7 +155,7 @@ func (s *Server) handleIndicesRun(w http.ResponseWriter, r *http.Request) {
 			stream.send("chart", grid.String())
 		}
 	}
-	stream.result(rep.Text)
+	stream.result(func(b *bytes.Buffer) error { return rep.Text(b) })
 }
 
 // handleCounterCard writes the counter's card ('bjchart card --count hilo
