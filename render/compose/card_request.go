@@ -132,7 +132,7 @@ func (j CardJob) Run(ctx context.Context, progress func(done, total int64)) (Car
 	if err := ctx.Err(); err != nil {
 		return Card{}, err
 	}
-	s, err := solve.NewSolver(j.rules, solve.Options{TableOnly: j.chart == nil}) // a chart to compare is valued against the solve
+	s, err := solve.NewSolver(ctx, j.rules, solve.Options{TableOnly: j.chart == nil}) // a chart to compare is valued against the solve
 	if err != nil {
 		return Card{}, err
 	}

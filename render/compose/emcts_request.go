@@ -174,7 +174,7 @@ func (j EMCTSCheckJob) Run(ctx context.Context, progress func(done, total int64)
 		return EMCTSCheck{}, err
 	}
 	charted := c != nil // a published chart is valued against the solve
-	solver, err := solve.NewSolver(j.Rules, solve.Options{TableOnly: !charted, Context: ctx})
+	solver, err := solve.NewSolver(ctx, j.Rules, solve.Options{TableOnly: !charted})
 	if err != nil {
 		return EMCTSCheck{}, err
 	}

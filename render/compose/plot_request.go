@@ -182,7 +182,7 @@ func (j PlotJob) Run(ctx context.Context, progress func(done, total int64)) (ren
 		return render.NewAgainstHeatmap(d, j.kinds), nil
 	}
 	shared := solve.Options{Cache: solve.NewCache()} // --vs rules often share the shoe
-	t, err := solve.SolveWith(j.rules, shared)
+	t, err := solve.SolveWith(ctx, j.rules, shared)
 	if err != nil {
 		return render.Heatmap{}, err
 	}
@@ -191,7 +191,7 @@ func (j PlotJob) Run(ctx context.Context, progress func(done, total int64)) (ren
 		return h, err
 	}
 	grids, opt := h.Grids, h.Options
-	tb, err := solve.SolveWith(j.vs, shared)
+	tb, err := solve.SolveWith(ctx, j.vs, shared)
 	if err != nil {
 		return render.Heatmap{}, err
 	}

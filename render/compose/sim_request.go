@@ -613,8 +613,8 @@ func (j SimJob) Run(ctx context.Context, progress func(done, total int64)) (simr
 	}
 	opt := j.options
 	charted := len(j.charts) > 0 // a published chart is valued against the solve
-	opt.TableOnly, opt.Context = !charted, ctx
-	solver, err := solve.NewSolver(j.Sim.Rules, opt)
+	opt.TableOnly = !charted
+	solver, err := solve.NewSolver(ctx, j.Sim.Rules, opt)
 	if err != nil {
 		return simreport.Report{}, err
 	}
@@ -635,9 +635,8 @@ func (j SimJob) Run(ctx context.Context, progress func(done, total int64)) (simr
 // when ctx ends, with ctx's error.
 func (p SimPlan) Run(ctx context.Context, progress func(done, total int64)) (simreport.Report, error) {
 	cfg := p.Config
-	cfg.Context = ctx
 	start := time.Now()
-	res, err := sim.Run(cfg, p.Strategy, progress)
+	res, err := sim.Run(ctx, cfg, p.Strategy, progress)
 	if err != nil {
 		return simreport.Report{}, err
 	}

@@ -273,13 +273,13 @@ func (job IndicesJob) Run(ctx context.Context, progress func(done, total int64))
 	if job.Shards > 0 {
 		return Indices{}, fmt.Errorf("part %d/%d of a split run: RunPart solves it, and a merge of every part gives the indices", job.Shard, job.Shards)
 	}
-	opt := job.options(ctx, progress)
+	opt := job.options(progress)
 	var got []Index
 	var err error
 	if job.Decisions == nil {
-		got, err = AllCells(job.Rules, job.System, opt)
+		got, err = AllCells(ctx, job.Rules, job.System, opt)
 	} else {
-		got, err = Compute(job.Rules, job.System, job.Decisions, opt)
+		got, err = Compute(ctx, job.Rules, job.System, job.Decisions, opt)
 	}
 	if err != nil {
 		return Indices{}, err
@@ -288,7 +288,7 @@ func (job IndicesJob) Run(ctx context.Context, progress func(done, total int64))
 }
 
 // options are the sampling's options for the job.
-func (job IndicesJob) options(ctx context.Context, progress func(done, total int64)) Options {
-	return Options{Shoes: job.Shoes, Penetration: job.Penetration, Seed: job.Seed, Oversample: job.Oversample, Progress: progress, Context: ctx, Moment: job.Moment,
+func (job IndicesJob) options(progress func(done, total int64)) Options {
+	return Options{Shoes: job.Shoes, Penetration: job.Penetration, Seed: job.Seed, Oversample: job.Oversample, Progress: progress, Moment: job.Moment,
 		Shard: job.Shard, Shards: job.Shards, From: job.from}
 }
