@@ -147,14 +147,14 @@ func runHoldem(ctx context.Context, o *holdemOptions) error {
 		return usagef("--format csv is the chart's: leave out %q, or use json", req.Hands)
 	}
 	if he != nil {
-		return usagef("%s", he.Render(func(field string) string { return "--" + field }))
+		return usagef("%s", he.Render(flagName))
 	}
 	if job.Versus() && o.opponentsGiven {
 		return usagef("--opponents with HAND v HAND: the opponent is the second hand")
 	}
 	rep, err := job.Run(ctx, nil)
 	if errors.As(err, &he) {
-		return usagef("%s", he.Render(func(field string) string { return "--" + field }))
+		return usagef("%s", he.Render(flagName))
 	}
 	if err != nil {
 		return err

@@ -47,7 +47,7 @@ More: 'bjchart help web'.`,
 	bindParams(cmd, &fields, "out")
 	for _, p := range fields.All() {
 		if p.Name == "out" {
-			cmd.Flags().VarP(p.Value, p.Name, "o", p.Usage)
+			cmd.Flags().VarP(p.Value, p.Name, "o", usage(p))
 		}
 	}
 	return cmd
