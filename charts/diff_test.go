@@ -1,6 +1,7 @@
 package charts
 
 import (
+	"context"
 	"fmt"
 	"sort"
 	"strings"
@@ -24,7 +25,7 @@ func diffOf(t *testing.T, c *Chart, rules string) *Diff {
 			t.Fatal(err)
 		}
 	}
-	s, err := solve.NewSolver(r, solve.Options{})
+	s, err := solve.NewSolver(context.Background(), r, solve.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -109,12 +109,12 @@ func (q CompareRequest) Check() (CompareJob, error) {
 }
 
 // Run solves the job's rules and compares its chart with the solution;
-// progress is not called. ctx is heeded before the solve, not during it.
+// progress is not called. The solve stops when ctx ends.
 func (j CompareJob) Run(ctx context.Context, progress func(done, total int64)) (*Diff, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	s, err := solve.NewSolver(j.Rules, solve.Options{})
+	s, err := solve.NewSolver(ctx, j.Rules, solve.Options{})
 	if err != nil {
 		return nil, err
 	}

@@ -1,8 +1,8 @@
 package render
 
 import (
-	"bytes"
 	"fmt"
+	"io"
 	"strings"
 
 	"bjchart/charts"
@@ -15,7 +15,7 @@ import (
 // DiffText writes a diff for a reader: the rules, the costs, the solved
 // chart with the differing cells marked and the lists of differences; from
 // says where the rules came from.
-func DiffText(buf *bytes.Buffer, d *charts.Diff, from string, color bool) error {
+func DiffText(buf io.Writer, d *charts.Diff, from string, color bool) error {
 	c, t := d.Chart, d.Solved
 	fmt.Fprintf(buf, "bjchart diff: %s\n", c.Title())
 	fmt.Fprintf(buf, "chart rules:  %s\n", rulesStated(c))
@@ -185,7 +185,7 @@ type JSONCellRef struct {
 }
 
 // DiffJSON writes a diff as indented JSON.
-func DiffJSON(buf *bytes.Buffer, d *charts.Diff, from string) error {
+func DiffJSON(buf io.Writer, d *charts.Diff, from string) error {
 	out := JSONDiff{
 		Chart: d.Chart.Name, Title: d.Chart.Title(), ChartRules: d.Chart.RulesLine(),
 		Rules: d.Solved.Rules.String(), RulesFrom: from,

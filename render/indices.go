@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"fmt"
+	"io"
 	"math"
 	"strconv"
 	"strings"
@@ -146,7 +147,7 @@ type IndexRow struct {
 
 // Text writes the report for a reader: the conventions, the grids of a
 // whole table, the list.
-func (r IndicesReport) Text(b *bytes.Buffer) error {
+func (r IndicesReport) Text(b io.Writer) error {
 	fmt.Fprintf(b, "bjchart indices: %s, %s, %s, seed %d\n%s.\n\n",
 		r.Rules, r.Count, r.Sampled(), r.Seed, r.Conventions)
 	if r.Set == "all" {
@@ -280,7 +281,7 @@ func PlayLetter(name string) string {
 // grids prints the indices of every cell as charts: hard, soft and pairs
 // against the up cards, each cell holding its indices (rounded) with the
 // letter of the play taken at or above each.
-func (r IndicesReport) grids(b *bytes.Buffer) error {
+func (r IndicesReport) grids(b io.Writer) error {
 	ups := []string{"2", "3", "4", "5", "6", "7", "8", "9", "T", "A"}
 	letters := map[string]bool{} // the play letters the grids print
 	multi := false               // an index of three or more cards, in the list only
@@ -323,7 +324,7 @@ func (r IndicesReport) grids(b *bytes.Buffer) error {
 		}
 		fmt.Fprintf(b, "%s\n", kind)
 		if widest(whole) <= textWidth {
-			b.WriteString(whole)
+			io.WriteString(b, whole)
 		} else { // the up cards in tables of as many as fit: never a row wrapped onto the next line
 			var parts []string
 			for per := 5; per >= 1; per-- {
@@ -341,7 +342,7 @@ func (r IndicesReport) grids(b *bytes.Buffer) error {
 					break
 				}
 			}
-			b.WriteString(strings.Join(parts, "\n"))
+			io.WriteString(b, strings.Join(parts, "\n"))
 		}
 		fmt.Fprintln(b)
 	}
@@ -374,7 +375,7 @@ func widest(s string) int {
 }
 
 // CSV writes one line per index.
-func (r IndicesReport) CSV(b *bytes.Buffer) error {
+func (r IndicesReport) CSV(b io.Writer) error {
 	w := csv.NewWriter(b)
 	w.Write([]string{"rules", "count", "table", "hand", "up", "base", "play", "index", "se", "rounded", "shoes", "published", "multi_card", "rounded_low", "rounded_high", "note"})
 	for _, x := range r.Indices {

@@ -1,9 +1,9 @@
 package render
 
 import (
-	"bytes"
 	"cmp"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 	"text/tabwriter"
@@ -17,7 +17,7 @@ import (
 const MinCountRounds = 10000
 
 // SimText writes a simulation's report for a reader.
-func SimText(b *bytes.Buffer, s simreport.Report) error {
+func SimText(b io.Writer, s simreport.Report) error {
 	n := float64(s.Rounds)
 	pn := n * float64(s.Players) // players' rounds
 	fmt.Fprintf(b, "bjchart sim: %s\n", RulesText(s.Rules, s.Shoe))

@@ -1,6 +1,7 @@
 package solve
 
 import (
+	"context"
 	"math"
 	"reflect"
 	"slices"
@@ -123,7 +124,7 @@ func TestChartLocallyOptimal(t *testing.T) {
 // TestEvaluateOwnChart values the solver's own chart as a fixed strategy:
 // the EV and every cell must come back unchanged.
 func TestEvaluateOwnChart(t *testing.T) {
-	s, err := NewSolver(mustRules(t, "2D H17 DAS LS"), Options{})
+	s, err := NewSolver(context.Background(), mustRules(t, "2D H17 DAS LS"), Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -153,7 +154,7 @@ func TestEvaluateOwnChart(t *testing.T) {
 	}
 	// A Solver that kept only its table solves again to value it: the
 	// same numbers.
-	lean, err := NewSolver(mustRules(t, "2D H17 DAS LS"), Options{TableOnly: true})
+	lean, err := NewSolver(context.Background(), mustRules(t, "2D H17 DAS LS"), Options{TableOnly: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -180,7 +181,7 @@ func mustRules(t *testing.T, s string) Rules {
 // valuing it must give the solved round EV and the solved cell EVs.
 func TestEvaluateOwnChartInfinite(t *testing.T) {
 	for _, rules := range ruleGrid("INF") {
-		s, err := NewSolver(mustRules(t, rules), Options{})
+		s, err := NewSolver(context.Background(), mustRules(t, rules), Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -209,11 +210,11 @@ func TestEvaluateOwnChartInfinite(t *testing.T) {
 // EVs within 1e-4 and frequencies within 1e-6 per round.
 func TestEvaluateInfiniteLimit(t *testing.T) {
 	for _, rules := range []string{"S17 DAS SPL3 LS", "H17 NDAS SPL1 RSA HSA ENHC"} {
-		inf, err := NewSolver(mustRules(t, "INF "+rules), Options{})
+		inf, err := NewSolver(context.Background(), mustRules(t, "INF "+rules), Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		fin, err := NewSolver(mustRules(t, "100000D "+rules), Options{})
+		fin, err := NewSolver(context.Background(), mustRules(t, "100000D "+rules), Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -266,7 +267,7 @@ func TestEvaluateInfiniteLimit(t *testing.T) {
 // two-card hand (hit costs there though its two-card hand hits).
 func TestCellCostByReevaluation(t *testing.T) {
 	r, _ := ParseRules("2D H17 DAS LS")
-	s, err := NewSolver(r, Options{})
+	s, err := NewSolver(context.Background(), r, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -309,11 +310,11 @@ func TestHandsOnlyKeepsHands(t *testing.T) {
 		{"6D S17 DAS", &Shoe{Counts: [10]int{13, 20, 9, 17, 24, 11, 22, 19, 16, 70}}},
 	} {
 		r := mustRules(t, c.rules)
-		full, err := SolveWith(r, Options{Shoe: c.shoe})
+		full, err := SolveWith(context.Background(), r, Options{Shoe: c.shoe})
 		if err != nil {
 			t.Fatal(err)
 		}
-		lean, err := SolveWith(r, Options{Shoe: c.shoe, HandsOnly: true})
+		lean, err := SolveWith(context.Background(), r, Options{Shoe: c.shoe, HandsOnly: true})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,6 +1,7 @@
 package solve
 
 import (
+	"context"
 	"math"
 	"testing"
 )
@@ -23,7 +24,7 @@ func TestDealerOutcomesMatchSolve(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		tab, err := SolveWith(r, opt)
+		tab, err := SolveWith(context.Background(), r, opt)
 		if err != nil {
 			t.Fatal(err)
 		}

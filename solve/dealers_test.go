@@ -1,6 +1,7 @@
 package solve
 
 import (
+	"context"
 	"math"
 	"testing"
 )
@@ -62,7 +63,7 @@ func TestDealersFrom(t *testing.T) {
 func TestPairPlaysMatchesTable(t *testing.T) {
 	r, _ := ParseRules("2D S17 DAS SPL3")
 	shoe := Shoe{Counts: [10]int{6, 8, 7, 9, 6, 8, 7, 8, 6, 27}}
-	tab, err := SolveWith(r, Options{Shoe: &shoe})
+	tab, err := SolveWith(context.Background(), r, Options{Shoe: &shoe})
 	if err != nil {
 		t.Fatal(err)
 	}

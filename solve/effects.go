@@ -107,9 +107,9 @@ func Effects(r Rules) (*Table, []Effect, error) { return effects(context.Backgro
 
 // effects is Effects, stopped with ctx's error when ctx ends.
 func effects(ctx context.Context, r Rules) (*Table, []Effect, error) {
-	shared := Options{Cache: NewCache(), Context: ctx} // safe for concurrent use
-	shared.Cache.keepValues = true                     // most variations play the same hands
-	base, err := SolveWith(r, shared)
+	shared := Options{Cache: NewCache()} // safe for concurrent use
+	shared.Cache.keepValues = true       // most variations play the same hands
+	base, err := SolveWith(ctx, r, shared)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -124,10 +124,10 @@ func effects(ctx context.Context, r Rules) (*Table, []Effect, error) {
 		}
 		opt := shared
 		if vs[i].Rules.FullShoe() != r.FullShoe() {
-			opt = Options{Context: ctx}
+			opt = Options{}
 		}
 		opt.HandsOnly = true // an effect reads the EVs alone
-		t, err := SolveWith(vs[i].Rules, opt)
+		t, err := SolveWith(ctx, vs[i].Rules, opt)
 		if err != nil {
 			errs[i] = err
 			return

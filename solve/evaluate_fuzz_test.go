@@ -1,6 +1,7 @@
 package solve
 
 import (
+	"context"
 	"math"
 	"testing"
 )
@@ -40,7 +41,7 @@ func FuzzEvaluateDepletedShoe(f *testing.F) {
 			t.Fatal(err)
 		}
 		for _, opt := range []Options{{Shoe: &shoe}, {Shoe: &shoe, HandsOnly: true}} {
-			s, err := NewSolver(r, opt)
+			s, err := NewSolver(context.Background(), r, opt)
 			if err != nil {
 				t.Fatalf("%v on %v: %v", r, shoe, err)
 			}

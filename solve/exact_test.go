@@ -1,6 +1,7 @@
 package solve
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"math/big"
@@ -645,7 +646,7 @@ func TestExactCompositions(t *testing.T) {
 			t.Fatal(err)
 		}
 		shoe := smallShoe
-		tab, err := SolveWith(r, Options{Shoe: &shoe})
+		tab, err := SolveWith(context.Background(), r, Options{Shoe: &shoe})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -779,7 +780,7 @@ func TestDeckRule(t *testing.T) {
 	}
 	std := r
 	std.Deck = [10]int{}
-	byShoe, err := SolveWith(std, Options{Shoe: &smallShoe})
+	byShoe, err := SolveWith(context.Background(), std, Options{Shoe: &smallShoe})
 	if err != nil {
 		t.Fatal(err)
 	}

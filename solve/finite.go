@@ -2,6 +2,7 @@ package solve
 
 import (
 	"bjchart/solve/panics"
+	"context"
 	"math"
 	"runtime"
 	"sync/atomic"
@@ -89,14 +90,14 @@ type upResult struct {
 // hand graphs only if keep is set: otherwise an up card's graphs are
 // garbage once its column is filled, which bounds a solve's memory by the
 // up cards in progress rather than all ten.
-func solveFiniteWith(r Rules, shoe Shoe, opt Options, keep bool) (*Table, [10]*tdUp) {
+func solveFiniteWith(ctx context.Context, r Rules, shoe Shoe, opt Options, keep bool) (*Table, [10]*tdUp) {
 	t := &Table{Rules: r, Conditioning: conditioning(r), Split: opt.Split, Shoe: shoe}
 	t.Cells = newCells()
 	lay := opt.Cache.layout(r, shoe)
 	var results [10]upResult
 	var scratch [10]*upScratch // by worker, when the up cards' graphs are not kept
 	eachUp(func(worker int, up Rank) {
-		if opt.err() != nil {
+		if ctx.Err() != nil {
 			return // the table is thrown away (newSolver: the context's error)
 		}
 		if keep {

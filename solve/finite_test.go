@@ -1,6 +1,7 @@
 package solve
 
 import (
+	"context"
 	"math"
 	"strconv"
 	"strings"
@@ -88,7 +89,7 @@ func TestWizardAppendix9Overall(t *testing.T) {
 			for i, das := range []bool{true, false} {
 				r.DAS = das
 				want, _ := strconv.ParseFloat(row[10+i], 64)
-				tab, err := SolveWith(r, Options{Split: tc.split})
+				tab, err := SolveWith(context.Background(), r, Options{Split: tc.split})
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -30,16 +30,16 @@ type Game struct {
 // Params adds the game's fields to s.
 func (g *Game) Params(s *param.Set) {
 	s.String(&g.Rules, "rules", "rule string, e.g. \"6D H17 DAS LS\" (see 'bjchart rules'); unnamed rules keep their defaults")
-	s.String(&g.Decks, "decks", "number of decks (1, 2, ... or inf); overrides --rules")
-	s.OptBool(&g.H17, "h17", "dealer hits soft 17 (--h17=false: stands); overrides --rules")
-	s.Enum(&g.Double, "double", "doubling: %s; overrides --rules", "any", "9-11", "10-11", "none")
-	s.OptBool(&g.DAS, "das", "double after split (--das=false: not); overrides --rules")
-	s.Int(&g.SplitHands, "split-hands", "most hands a pair may be split into: 2, 3 or 4; overrides --rules")
-	s.OptBool(&g.RSA, "rsa", "resplit aces; overrides --rules")
-	s.OptBool(&g.HSA, "hsa", "hit split aces; overrides --rules")
-	s.Enum(&g.Surrender, "surrender", "surrender: %s; overrides --rules", "none", "late", "early")
-	s.String(&g.BlackjackPays, "blackjack-pays", "blackjack payout ratio, e.g. 3:2 or 6:5; overrides --rules")
-	s.Enum(&g.HoleCard, "hole-card", "the hole card: %s (peek: the US game; enhc: no hole card, all lost to a blackjack; obo: original bet only); overrides --rules", "peek", "enhc", "obo")
+	s.String(&g.Decks, "decks", "number of decks (1, 2, ... or inf); overrides {rules}")
+	s.OptBool(&g.H17, "h17", "dealer hits soft 17 ({h17}=false: stands); overrides {rules}")
+	s.Enum(&g.Double, "double", "doubling: %s; overrides {rules}", "any", "9-11", "10-11", "none")
+	s.OptBool(&g.DAS, "das", "double after split ({das}=false: not); overrides {rules}")
+	s.Int(&g.SplitHands, "split-hands", "most hands a pair may be split into: 2, 3 or 4; overrides {rules}")
+	s.OptBool(&g.RSA, "rsa", "resplit aces; overrides {rules}")
+	s.OptBool(&g.HSA, "hsa", "hit split aces; overrides {rules}")
+	s.Enum(&g.Surrender, "surrender", "surrender: %s; overrides {rules}", "none", "late", "early")
+	s.String(&g.BlackjackPays, "blackjack-pays", "blackjack payout ratio, e.g. 3:2 or 6:5; overrides {rules}")
+	s.Enum(&g.HoleCard, "hole-card", "the hole card: %s (peek: the US game; enhc: no hole card, all lost to a blackjack; obo: original bet only); overrides {rules}", "peek", "enhc", "obo")
 }
 
 // Resolve returns the rules: the rule string first, then each override

@@ -107,13 +107,13 @@ func (j GridJob) Run(ctx context.Context, progress func(done, total int64)) ([]G
 	for range min(j.jobs, len(j.groups)) { // no more workers than groups of work
 		wg.Go(func() {
 			for group := range work {
-				opt := Options{Cache: NewCache(), Context: ctx}
+				opt := Options{Cache: NewCache()}
 				opt.Cache.keepValues = true // the games with the first's dealer stand alike
 				for _, i := range group {
 					if errs[i] = ctx.Err(); errs[i] != nil {
 						continue
 					}
-					t, err := SolveWith(j.Games[i], opt)
+					t, err := SolveWith(ctx, j.Games[i], opt)
 					if err != nil {
 						errs[i] = err
 					} else {

@@ -1,6 +1,7 @@
 package solve
 
 import (
+	"context"
 	"math"
 	"slices"
 	"strings"
@@ -251,7 +252,7 @@ func TestCacheLendsDistributions(t *testing.T) {
 	game := "1D S17 DAS NS"
 	for _, rs := range []string{game, "1D S17 DAS SPL1 NS", "1D S17 DAS NS 5CC", "1D S17 DAS NS ENHC"} {
 		r, _ := ParseRules(rs)
-		shared, err := SolveWith(r, Options{Cache: cache})
+		shared, err := SolveWith(context.Background(), r, Options{Cache: cache})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -304,7 +305,7 @@ func TestCacheKeepsNodeValues(t *testing.T) {
 	cache.keepValues = true
 	game := "1D S17 DAS NS"
 	g, _ := ParseRules(game)
-	if _, err := SolveWith(g, Options{Cache: cache}); err != nil {
+	if _, err := SolveWith(context.Background(), g, Options{Cache: cache}); err != nil {
 		t.Fatal(err)
 	}
 	rules := []string{"1D S17 NDAS LS", "1D S17 DAS NS D10", "1D S17 DAS ES 6:5", "1D S17 DAS NS TIESLOSE",
@@ -312,7 +313,7 @@ func TestCacheKeepsNodeValues(t *testing.T) {
 	shared := solveAtOnce(t, rules, func(i int) Options { return Options{Cache: cache, HandsOnly: i%2 == 1} })
 	for i, rs := range rules {
 		r, _ := ParseRules(rs)
-		own, err := SolveWith(r, Options{HandsOnly: i%2 == 1})
+		own, err := SolveWith(context.Background(), r, Options{HandsOnly: i%2 == 1})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -352,7 +353,7 @@ func solveAtOnce(t *testing.T, rules []string, opt func(i int) Options) []*Table
 				t.Error(err)
 				return
 			}
-			if out[i], err = SolveWith(r, opt(i)); err != nil {
+			if out[i], err = SolveWith(context.Background(), r, opt(i)); err != nil {
 				t.Error(err)
 			}
 		}()

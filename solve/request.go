@@ -75,9 +75,7 @@ func (q Request) Check() (Job, error) {
 // second at most). When ctx ends the solve stops between up cards and Run
 // returns ctx's error.
 func (j Job) Run(ctx context.Context, progress func(done, total int64)) (*Table, error) {
-	opt := j.Options
-	opt.Context = ctx
-	return SolveWith(j.Rules, opt)
+	return SolveWith(ctx, j.Rules, j.Options)
 }
 
 // A HandRequest asks what a game's solved table says of one hand

@@ -31,7 +31,7 @@ func TestRunStops(t *testing.T) {
 	ended, end := context.WithCancel(context.Background())
 	end()
 	r, _ := ParseRules("2D S17")
-	if _, err := SolveWith(r, Options{Context: ended}); !errors.Is(err, context.Canceled) {
+	if _, err := SolveWith(ended, r, Options{}); !errors.Is(err, context.Canceled) {
 		t.Errorf("an ended context: %v, want context.Canceled", err)
 	}
 	effectsJob, err := EffectsRequest{Game: Game{Rules: "2D S17"}}.Check()

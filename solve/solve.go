@@ -41,28 +41,17 @@ type Options struct {
 	// without it, to the last bit: what an index of every cell reads of
 	// each sampled shoe (count.AllCells).
 	HandsOnly bool
-	// Context, if not nil, stops a finite solve when it ends: the up
-	// cards not yet begun are not solved, and the solve returns the
-	// context's error.
-	Context context.Context
-}
-
-// err is the error of the options' context, nil while it runs (or
-// without one).
-func (opt Options) err() error {
-	if opt.Context == nil {
-		return nil
-	}
-	return opt.Context.Err()
 }
 
 // Solve computes the Table for a rule set from a full shoe, valuing splits
 // under CDZ-.
-func Solve(r Rules) (*Table, error) { return SolveWith(r, Options{}) }
+func Solve(r Rules) (*Table, error) { return SolveWith(context.Background(), r, Options{}) }
 
-// SolveWith computes the Table for a rule set with options.
-func SolveWith(r Rules, opt Options) (*Table, error) {
-	s, err := newSolver(r, opt, false)
+// SolveWith computes the Table for a rule set with options. When ctx
+// ends, a finite solve stops: the up cards not yet begun are not solved,
+// and it returns the context's error.
+func SolveWith(ctx context.Context, r Rules, opt Options) (*Table, error) {
+	s, err := newSolver(ctx, r, opt, false)
 	if err != nil {
 		return nil, err
 	}
@@ -78,12 +67,14 @@ type Solver struct {
 	opt   Options   // what the table was solved with (TableOnly: to solve again)
 }
 
-// NewSolver solves a rule set.
-func NewSolver(r Rules, opt Options) (*Solver, error) { return newSolver(r, opt, !opt.TableOnly) }
+// NewSolver solves a rule set, stopped as SolveWith is when ctx ends.
+func NewSolver(ctx context.Context, r Rules, opt Options) (*Solver, error) {
+	return newSolver(ctx, r, opt, !opt.TableOnly)
+}
 
 // newSolver solves a rule set, keeping what valuing other strategies
 // needs only if keep is set.
-func newSolver(r Rules, opt Options, keep bool) (*Solver, error) {
+func newSolver(ctx context.Context, r Rules, opt Options, keep bool) (*Solver, error) {
 	if err := r.Validate(); err != nil {
 		return nil, err
 	}
@@ -96,13 +87,13 @@ func newSolver(r Rules, opt Options, keep bool) (*Solver, error) {
 		if err := opt.Shoe.Validate(); err != nil {
 			return nil, err
 		}
-		s.table, s.ups = solveFiniteWith(r, *opt.Shoe, opt, keep)
+		s.table, s.ups = solveFiniteWith(ctx, r, *opt.Shoe, opt, keep)
 	case r.Infinite():
 		s.table = solveInfinite(r)
 	default:
-		s.table, s.ups = solveFiniteWith(r, r.FullShoe(), opt, keep)
+		s.table, s.ups = solveFiniteWith(ctx, r, r.FullShoe(), opt, keep)
 	}
-	if err := opt.err(); err != nil {
+	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	return s, nil

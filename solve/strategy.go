@@ -1,6 +1,9 @@
 package solve
 
-import "fmt"
+import (
+	"context"
+	"fmt"
+)
 
 // A Play is what a chart cell tells the player.
 type Play struct {
@@ -36,8 +39,8 @@ func (s *Solver) Evaluate(st Strategy) (*Table, error) {
 	if src.Rules.Infinite() {
 		return evaluateInfinite(src, st)
 	}
-	if s.ups[0] == nil { // solved with TableOnly: the hand graphs again
-		_, s.ups = solveFiniteWith(src.Rules, src.Shoe, s.opt, true)
+	if s.ups[0] == nil { // solved with TableOnly: the hand graphs again (Evaluate takes no context to stop them)
+		_, s.ups = solveFiniteWith(context.Background(), src.Rules, src.Shoe, s.opt, true)
 	}
 	t := &Table{Rules: src.Rules, Conditioning: src.Conditioning, Shoe: src.Shoe, Split: src.Split,
 		Dealer: src.Dealer, CDEV: src.CDEV, Hands: src.Hands, Cells: newCells()}

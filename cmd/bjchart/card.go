@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"strconv"
 	"strings"
 	"time"
@@ -9,7 +10,6 @@ import (
 	"bjchart/render/compose"
 	"bjchart/render/draw"
 	"bjchart/solve/count"
-	"bjchart/solve/param"
 
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
@@ -19,13 +19,14 @@ import (
 var version = "0.4.0-dev"
 
 type cardOptions struct {
+	env
 	req  compose.CardRequest
-	out  string
+	out  *outputFile // "": strategy-card-<rules>.pdf
 	date string
 }
 
 func newCardCmd(e env) *cobra.Command {
-	o := &cardOptions{req: compose.DefaultCardRequest()}
+	o := &cardOptions{env: e, req: compose.DefaultCardRequest(), out: cardFile("-o")}
 	cmd := &cobra.Command{
 		Use:   "card",
 		Short: "Write a printable strategy card (PDF)",
@@ -42,13 +43,11 @@ More: 'bjchart help cards'.`,
   bjchart card --rules "6D S17 DAS LS" --count hilo --set i18,fab4
   bjchart card --rules "6D H17 DAS" --count hilo --set all --size wallet`,
 		Args: noArgs,
-		RunE: func(cmd *cobra.Command, args []string) error { return o.run(cmd, e) },
+		RunE: func(cmd *cobra.Command, args []string) error { return runCard(cmd.Context(), o) },
 	}
-	var fields param.Set
-	o.req.Params(&fields)
-	bindParams(cmd, &fields)
+	bindRequest(cmd, &o.req)
 	fl := cmd.Flags()
-	fl.StringVarP(&o.out, "output", "o", "", "output file (default: strategy-card-<rules>.pdf)")
+	fl.VarP(o.out, "output", "o", "output file (default: strategy-card-<rules>.pdf)")
 	fl.StringVar(&o.date, "date", "", "date printed on the card and in the PDF, YYYY-MM-DD (default: $SOURCE_DATE_EPOCH if set, else today)")
 	for _, f := range count.IndexFields {
 		needs(cmd, f, "count", "tags")
@@ -56,11 +55,13 @@ More: 'bjchart help cards'.`,
 	return cmd
 }
 
-func (o *cardOptions) run(cmd *cobra.Command, e env) error {
-	if o.out != "" && o.out != "-" && !strings.HasSuffix(strings.ToLower(o.out), ".pdf") {
-		return usagef("-o %q: a card is a PDF; want a name ending in .pdf", o.out)
+func runCard(ctx context.Context, o *cardOptions) error {
+	if o.out.given() { // a name that is no PDF's, refused first
+		if _, err := o.out.format(""); err != nil {
+			return err
+		}
 	}
-	date, err := printDate(e, o.date)
+	date, err := printDate(o.env, o.date)
 	if err != nil {
 		return err
 	}
@@ -68,30 +69,22 @@ func (o *cardOptions) run(cmd *cobra.Command, e env) error {
 		return err
 	}
 	job, err := o.req.Check()
-	if stop, err := e.checked(o.req, err); stop {
+	if stop, err := o.checked(o.req, err); stop {
 		return err
 	}
-	out := o.out
-	if out == "" {
-		name := strings.NewReplacer(" ", "-", ":", "-").Replace(job.Rules().String())
-		out = "strategy-card-" + name + ".pdf"
+	out := *o.out
+	if !out.given() {
+		out.path = "strategy-card-" + strings.NewReplacer(" ", "-", ":", "-").Replace(job.Rules().String()) + ".pdf"
 	}
-	if err := e.checkWritable(out); err != nil {
+	if _, err := out.check(o.env, ""); err != nil {
 		return err
 	}
-	var progress func(done, total int64)
-	finish := func() {}
-	if n := job.Shoes(); n > 0 {
-		bar := newProgress(e, int64(n), "sampling shoes", "shoes", progressbar.OptionShowCount())
-		progress, finish = bar.SetOf, bar.Finish
-	}
-	c, err := job.Run(cmd.Context(), progress)
-	finish()
+	c, err := runJob(ctx, o.env, bar{"sampling shoes", "shoes", []progressbar.Option{progressbar.OptionShowCount()}}, job.Run)
 	if err != nil {
 		return err
 	}
 	c.Options.Version, c.Options.Date = version, date
-	return renderTo(e, out, func(b *bytes.Buffer) error { return draw.Card(b, c.Table, c.Options) })
+	return o.writeOutput(&out, func(b *bytes.Buffer) error { return draw.Card(b, c.Table, c.Options) })
 }
 
 // printDate is the day a card prints, at midnight UTC (no time of day, so

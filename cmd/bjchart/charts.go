@@ -1,9 +1,10 @@
 package main
 
 import (
-	"bytes"
+	"context"
 	"errors"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 
@@ -14,7 +15,11 @@ import (
 	"github.com/spf13/cobra"
 )
 
+// chartsOptions are the charts command's: it lists the library.
+type chartsOptions struct{ env }
+
 func newChartsCmd(e env) *cobra.Command {
+	o := &chartsOptions{env: e}
 	cmd := &cobra.Command{
 		Use:   "charts",
 		Short: "List the published charts bjchart carries",
@@ -25,31 +30,42 @@ file in the same format ('bjchart help chart-files').`,
 		Example: `  bjchart charts
   bjchart charts show thorp-1966-1deck`,
 		Args: noArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			// One block a chart, its fields as label and value, so that a
-			// long source wraps within the terminal rather than being cut.
-			return writeStdout(e, "text", func(b *bytes.Buffer) error {
-				for i, name := range charts.Names() {
-					c, err := charts.Library(name)
-					if err != nil {
-						return err
-					}
-					if i > 0 {
-						b.WriteByte('\n')
-					}
-					fmt.Fprintf(b, "%s\n  rules:       %s\n  source:      %s\n  confidence:  %s\n",
-						name, c.RulesLine(), charts.Publication[name], charts.Confidence[name])
-				}
-				return nil
-			})
-		},
+		RunE: func(cmd *cobra.Command, args []string) error { return runCharts(cmd.Context(), o) },
 	}
 	cmd.AddCommand(newChartsShowCmd(e))
 	return cmd
 }
 
+// runCharts lists the library: one block a chart, its fields as label
+// and value, so that a long source wraps within the terminal rather than
+// being cut.
+func runCharts(_ context.Context, o *chartsOptions) error {
+	return o.print("text", report{text: func(w io.Writer) error {
+		for i, name := range charts.Names() {
+			c, err := charts.Library(name)
+			if err != nil {
+				return err
+			}
+			if i > 0 {
+				fmt.Fprintln(w)
+			}
+			fmt.Fprintf(w, "%s\n  rules:       %s\n  source:      %s\n  confidence:  %s\n",
+				name, c.RulesLine(), charts.Publication[name], charts.Confidence[name])
+		}
+		return nil
+	}})
+}
+
+// chartsShowOptions are 'bjchart charts show”s: the chart, and how to
+// print it.
+type chartsShowOptions struct {
+	env
+	chart         string // a library name or a file
+	color, format string
+}
+
 func newChartsShowCmd(e env) *cobra.Command {
-	var color, format string
+	o := &chartsShowOptions{env: e}
 	cmd := &cobra.Command{
 		Use:               "show NAME|FILE",
 		ValidArgsFunction: chartNames,
@@ -62,50 +78,51 @@ upload reads, to copy and edit ('bjchart help chart-files').`,
   bjchart charts show my-chart.txt --color never`,
 		Args: exactlyOne("a chart name or file"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			useColor, err := colorMode(color, e)
-			if err != nil {
-				return err
-			}
-			c, err := charts.Load(args[0])
-			if err != nil {
-				return chartError(err)
-			}
-			if format == "chart" {
-				var b bytes.Buffer // as the file reads, never wrapped to the terminal
-				if err := charts.Format(&b, c); err != nil {
-					return err
-				}
-				_, err := e.stdout.Write(b.Bytes())
-				return err
-			}
-			var buf bytes.Buffer
-			source := charts.Publication[c.Name]
-			if source == "" { // a chart file: its own header
-				source = c.Source()
-			}
-			buf.WriteString(render.WrapProse(fmt.Sprintf("%s\nrules: %s\nsource: %s\n", c.Title(), c.RulesLine(), source), e.width()))
-			for i, kind := range charts.Sections {
-				fmt.Fprintf(&buf, "\n%s\n", strings.ToUpper(kind.String()))
-				g := render.Grid{}
-				for row, label := range charts.Rows(kind) {
-					r := render.GridRow{Label: label}
-					for col, code := range c.Cells[i][row] {
-						r.Cells[col] = render.GridCell{Text: fmt.Sprintf(" %-3s", code), Action: codeAction(code)}
-					}
-					g.Rows = append(g.Rows, r)
-				}
-				if err := render.GridText(&buf, g, useColor); err != nil {
-					return err
-				}
-			}
-			fmt.Fprintln(&buf, "\n"+render.WrapProse(render.Legend+"\nRpn surrender if late surrender and no DAS, else split  ? not established", e.width()))
-			_, err = e.stdout.Write(buf.Bytes())
-			return err
+			o.chart = args[0]
+			return runChartsShow(cmd.Context(), o)
 		},
 	}
-	enumVar(cmd.Flags(), &color, "color", "auto", "colour the chart: %s", "auto", "always", "never")
-	enumVar(cmd.Flags(), &format, "format", "table", "output format: %s (the chart file format, which diff and the page read)", "table", "chart")
+	enumVar(cmd.Flags(), &o.color, "color", "auto", "colour the chart: %s", "auto", "always", "never")
+	enumVar(cmd.Flags(), &o.format, "format", "table", "output format: %s (the chart file format, which diff and the page read)", "table", "chart")
 	return cmd
+}
+
+func runChartsShow(_ context.Context, o *chartsShowOptions) error {
+	useColor, err := colorMode(o.color, o.env)
+	if err != nil {
+		return err
+	}
+	c, err := charts.Load(o.chart)
+	if err != nil {
+		return chartError(err)
+	}
+	if o.format == "chart" { // as the file reads, never wrapped to the terminal
+		return o.write(o.format, false, func(w io.Writer) error { return charts.Format(w, c) })
+	}
+	// The table: its header wrapped to the terminal, the grids as drawn.
+	return o.write(o.format, false, func(w io.Writer) error {
+		source := charts.Publication[c.Name]
+		if source == "" { // a chart file: its own header
+			source = c.Source()
+		}
+		io.WriteString(w, render.WrapProse(fmt.Sprintf("%s\nrules: %s\nsource: %s\n", c.Title(), c.RulesLine(), source), o.width()))
+		for i, kind := range charts.Sections {
+			fmt.Fprintf(w, "\n%s\n", strings.ToUpper(kind.String()))
+			g := render.Grid{}
+			for row, label := range charts.Rows(kind) {
+				r := render.GridRow{Label: label}
+				for col, code := range c.Cells[i][row] {
+					r.Cells[col] = render.GridCell{Text: fmt.Sprintf(" %-3s", code), Action: codeAction(code)}
+				}
+				g.Rows = append(g.Rows, r)
+			}
+			if err := render.GridText(w, g, useColor); err != nil {
+				return err
+			}
+		}
+		_, err := fmt.Fprintln(w, "\n"+render.WrapProse(render.Legend+"\nRpn surrender if late surrender and no DAS, else split  ? not established", o.width()))
+		return err
+	})
 }
 
 // codeAction is the action a printed code leads with, for colouring.

@@ -1,18 +1,23 @@
 package main
 
 import (
-	"bytes"
+	"context"
+	"io"
 
 	"bjchart/render"
 	"bjchart/solve/count"
-	"bjchart/solve/param"
 
 	"github.com/spf13/cobra"
 )
 
+type countsOptions struct {
+	env
+	req    count.CorrelationRequest
+	format string
+}
+
 func newCountsCmd(e env) *cobra.Command {
-	req := count.DefaultCorrelationRequest()
-	var format string
+	o := &countsOptions{env: e, req: count.DefaultCorrelationRequest()}
 	cmd := &cobra.Command{
 		Use:   "counts",
 		Short: "How well each count tracks a game: effects of removal, betting correlation, playing efficiency, insurance correlation",
@@ -30,26 +35,24 @@ with --count or --tags.`,
   bjchart counts --rules "6D H17 DAS LS" --count hilo --format json
   bjchart counts --rules 2D --tags "A=-1,2=1,3=1,4=1,5=1,6=1,7=1,T=-1"`,
 		Args: noArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			job, err := req.Check()
-			if stop, err := e.checked(req, err); stop {
-				return err
-			}
-			res, err := job.Run(cmd.Context(), nil)
-			if err != nil {
-				return requestError(err)
-			}
-			return writeStdout(e, format, func(b *bytes.Buffer) error {
-				if format == "json" {
-					return render.CorrelationsJSON(b, res)
-				}
-				return render.CorrelationsText(b, res)
-			})
-		},
+		RunE: func(cmd *cobra.Command, args []string) error { return runCounts(cmd.Context(), o) },
 	}
-	var fields param.Set
-	req.Params(&fields)
-	bindParams(cmd, &fields)
-	enumVar(cmd.Flags(), &format, "format", "text", "output format: %s", "text", "json")
+	bindRequest(cmd, &o.req)
+	enumVar(cmd.Flags(), &o.format, "format", "text", "output format: %s", "text", "json")
 	return cmd
+}
+
+func runCounts(ctx context.Context, o *countsOptions) error {
+	job, err := o.req.Check()
+	if stop, err := o.checked(o.req, err); stop {
+		return err
+	}
+	res, err := job.Run(ctx, nil)
+	if err != nil {
+		return requestError(err)
+	}
+	return o.print(o.format, report{
+		text: func(w io.Writer) error { return render.CorrelationsText(w, res) },
+		json: func(w io.Writer) error { return render.CorrelationsJSON(w, res) },
+	})
 }

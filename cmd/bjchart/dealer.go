@@ -1,18 +1,23 @@
 package main
 
 import (
-	"bytes"
+	"context"
+	"io"
 
 	"bjchart/render"
 	"bjchart/solve"
-	"bjchart/solve/param"
 
 	"github.com/spf13/cobra"
 )
 
+type dealerOptions struct {
+	env
+	req    solve.DealerRequest
+	format string
+}
+
 func newDealerCmd(e env) *cobra.Command {
-	req := solve.DefaultDealerRequest()
-	var format string
+	o := &dealerOptions{env: e, req: solve.DefaultDealerRequest()}
 	cmd := &cobra.Command{
 		Use:   "dealer",
 		Short: "Print how the dealer's hand ends, by up card",
@@ -26,30 +31,26 @@ count and S17/H17.`,
   bjchart dealer --rules "1D H17" --format csv
   bjchart dealer --rules 2D --shoe "8,8,8,8,8,8,8,8,8,20" --format json`,
 		Args: noArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			write := map[string]func(*bytes.Buffer, render.Dealer) error{
-				"text": func(b *bytes.Buffer, d render.Dealer) error { return render.DealerText(b, d) },
-				"json": func(b *bytes.Buffer, d render.Dealer) error { return render.DealerJSON(b, d) },
-				"csv":  func(b *bytes.Buffer, d render.Dealer) error { return render.DealerCSV(b, d) },
-			}[format]
-			if write == nil {
-				return usagef("--format %q: want text, json or csv", format)
-			}
-			job, err := req.Check()
-			if stop, err := e.checked(req, err); stop {
-				return err
-			}
-			res, err := job.Run(cmd.Context(), nil)
-			if err != nil {
-				return requestError(err)
-			}
-			d := render.NewDealer(res.Rules, res.Shoe, res.Outcomes)
-			return writeStdout(e, format, func(b *bytes.Buffer) error { return write(b, d) })
-		},
+		RunE: func(cmd *cobra.Command, args []string) error { return runDealer(cmd.Context(), o) },
 	}
-	var fields param.Set
-	req.Params(&fields)
-	bindParams(cmd, &fields)
-	enumVar(cmd.Flags(), &format, "format", "text", "output format: %s", "text", "json", "csv")
+	bindRequest(cmd, &o.req)
+	enumVar(cmd.Flags(), &o.format, "format", "text", "output format: %s", "text", "json", "csv")
 	return cmd
+}
+
+func runDealer(ctx context.Context, o *dealerOptions) error {
+	job, err := o.req.Check()
+	if stop, err := o.checked(o.req, err); stop {
+		return err
+	}
+	res, err := job.Run(ctx, nil)
+	if err != nil {
+		return requestError(err)
+	}
+	d := render.NewDealer(res.Rules, res.Shoe, res.Outcomes)
+	return o.print(o.format, report{
+		text: func(w io.Writer) error { return render.DealerText(w, d) },
+		json: func(w io.Writer) error { return render.DealerJSON(w, d) },
+		csv:  func(w io.Writer) error { return render.DealerCSV(w, d) },
+	})
 }

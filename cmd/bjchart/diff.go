@@ -1,24 +1,25 @@
 package main
 
 import (
-	"bytes"
+	"context"
+	"io"
 
 	"bjchart/charts"
 	"bjchart/render"
-	"bjchart/solve/param"
 
 	"github.com/spf13/cobra"
 )
 
 type diffOptions struct {
-	req      charts.CompareRequest
+	env
+	req      charts.CompareRequest // its Chart the command's argument
 	exitCode bool
 	format   string
 	color    string
 }
 
 func newDiffCmd(e env) *cobra.Command {
-	o := &diffOptions{req: charts.DefaultCompareRequest()}
+	o := &diffOptions{env: e, req: charts.DefaultCompareRequest()}
 	cmd := &cobra.Command{
 		Use:               "diff NAME|FILE",
 		ValidArgsFunction: chartNames,
@@ -36,11 +37,12 @@ More: 'bjchart help chart-files'.`,
   bjchart diff thorp-1966-1deck --rules "6D H17 DAS 3:2"
   bjchart diff my-chart.txt --exit-code --format json`,
 		Args: exactlyOne("a chart name or file"),
-		RunE: func(cmd *cobra.Command, args []string) error { return o.run(cmd, args[0], e) },
+		RunE: func(cmd *cobra.Command, args []string) error {
+			o.req.Chart = args[0]
+			return runDiff(cmd.Context(), o)
+		},
 	}
-	var fields param.Set
-	o.req.Params(&fields)
-	bindParams(cmd, &fields, "chart") // the command's argument
+	bindRequest(cmd, &o.req, "chart") // the command's argument
 	fl := cmd.Flags()
 	fl.BoolVar(&o.exitCode, "exit-code", false, "exit 3 when the chart differs beyond near-ties (like git diff --exit-code)")
 	enumVar(fl, &o.format, "format", "text", "output format: %s", "text", "json")
@@ -48,38 +50,27 @@ More: 'bjchart help chart-files'.`,
 	return cmd
 }
 
-func (o *diffOptions) run(cmd *cobra.Command, chart string, e env) error {
-	color, err := colorMode(o.color, e)
+func runDiff(ctx context.Context, o *diffOptions) error {
+	color, err := colorMode(o.color, o.env)
 	if err != nil {
 		return err
 	}
-	o.req.Chart = chart
-	if o.req.Published, err = chartFile(chart); err != nil {
+	if o.req.Published, err = chartFile(o.req.Chart); err != nil {
 		return err
 	}
 	job, err := o.req.Check()
-	if stop, err := e.checked(o.req, err); stop {
+	if stop, err := o.checked(o.req, err); stop {
 		return err
 	}
-	d, err := job.Run(cmd.Context(), nil)
+	d, err := job.Run(ctx, nil)
 	if err != nil {
 		return err
 	}
 	from := o.req.RulesFrom()
-	var buf bytes.Buffer
-	if o.format == "json" {
-		err = render.DiffJSON(&buf, d, from)
-	} else {
-		err = render.DiffText(&buf, d, from, color)
-	}
-	if err != nil {
-		return err
-	}
-	out := buf.Bytes()
-	if o.format != "json" {
-		out = []byte(render.WrapProse(buf.String(), e.width()))
-	}
-	if _, err := e.stdout.Write(out); err != nil {
+	if err := o.print(o.format, report{
+		text: func(w io.Writer) error { return render.DiffText(w, d, from, color) },
+		json: func(w io.Writer) error { return render.DiffJSON(w, d, from) },
+	}); err != nil {
 		return err
 	}
 	if o.exitCode && d.Beyond() > 0 {

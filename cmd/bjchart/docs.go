@@ -3,6 +3,7 @@ package main
 import (
 	"bjchart/solve/param"
 	"bytes"
+	"context"
 	"fmt"
 	"regexp"
 	"strings"
@@ -17,9 +18,17 @@ import (
 	"github.com/spf13/cobra/doc"
 )
 
+// docsOptions are the docs command's: the folder, the manual pages' date,
+// and the pages (root's commands and the topics).
+type docsOptions struct {
+	env
+	out, date string
+	man       bool
+	files     func(man bool, day time.Time) (map[string][]byte, error)
+}
+
 func newDocsCmd(e env, root *cobra.Command) *cobra.Command {
-	var out, date string
-	var man bool
+	o := &docsOptions{env: e, files: func(man bool, day time.Time) (map[string][]byte, error) { return docFiles(root, man, day) }}
 	cmd := &cobra.Command{
 		Use:   "docs",
 		Short: "Write the reference: a page per command and topic, and manual pages",
@@ -34,29 +43,31 @@ added keeps it), and the folder it goes into must exist.`,
 		Example: `  bjchart docs -o docs
   bjchart docs -o docs --man`,
 		Args: noArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if out == "" {
-				return usagef("--out: want the folder to write the pages to")
-			}
-			day, err := printDate(e, date)
-			if err != nil {
-				return err
-			}
-			files, err := docFiles(root, man, day)
-			if err != nil {
-				return err
-			}
-			if err := param.WriteFolder(out, files); err != nil {
-				return err
-			}
-			fmt.Fprintf(e.stdout, "bjchart: wrote %s: %d files\n", out, len(files))
-			return nil
-		},
+		RunE: func(cmd *cobra.Command, args []string) error { return runDocs(cmd.Context(), o) },
 	}
-	cmd.Flags().StringVarP(&out, "out", "o", "", "the folder to write the pages to (new, empty, or pages 'bjchart docs' wrote before)")
-	cmd.Flags().BoolVar(&man, "man", false, "write manual pages too (man1 and man7 under DIR/man)")
-	cmd.Flags().StringVar(&date, "date", "", "the date in the manual pages, YYYY-MM-DD (default: $SOURCE_DATE_EPOCH if set, else today)")
+	cmd.Flags().StringVarP(&o.out, "out", "o", "", "the folder to write the pages to (new, empty, or pages 'bjchart docs' wrote before)")
+	cmd.Flags().BoolVar(&o.man, "man", false, "write manual pages too (man1 and man7 under DIR/man)")
+	cmd.Flags().StringVar(&o.date, "date", "", "the date in the manual pages, YYYY-MM-DD (default: $SOURCE_DATE_EPOCH if set, else today)")
 	return cmd
+}
+
+func runDocs(_ context.Context, o *docsOptions) error {
+	if o.out == "" {
+		return usagef("--out: want the folder to write the pages to")
+	}
+	day, err := printDate(o.env, o.date)
+	if err != nil {
+		return err
+	}
+	files, err := o.files(o.man, day)
+	if err != nil {
+		return err
+	}
+	if err := param.WriteFolder(o.out, files); err != nil {
+		return err
+	}
+	fmt.Fprintf(o.stdout, "bjchart: wrote %s: %d files\n", o.out, len(files))
+	return nil
 }
 
 // docCommands are the commands that get a page: every runnable command,

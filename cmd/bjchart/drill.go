@@ -22,10 +22,30 @@ import (
 // maxAnswersFile bounds an answers file: a letter a line.
 const maxAnswersFile = 1 << 20
 
+// drillOptions are the drill command's: the request, where the answers
+// come from, and --forget.
+type drillOptions struct {
+	env
+	req drill.Request
+	answerOptions
+	forget bool
+}
+
+// answerOptions are a drill's answers: a file of them (- for standard
+// input; "" asks them aloud), and the format of the report on them.
+type answerOptions struct {
+	answers string
+	format  string
+}
+
+// bind binds --answers and --format, with their usages.
+func (o *answerOptions) bind(cmd *cobra.Command, answersUsage, formatUsage string) {
+	cmd.Flags().StringVar(&o.answers, "answers", "", answersUsage)
+	enumVar(cmd.Flags(), &o.format, "format", "text", formatUsage, "text", "json")
+}
+
 func newDrillCmd(e env) *cobra.Command {
-	req := drill.DefaultRequest()
-	var answers, format string
-	var forget bool
+	o := &drillOptions{env: e, req: drill.DefaultRequest()}
 	cmd := &cobra.Command{
 		Use:   "drill",
 		Short: "Learn the chart of your game: hands dealt, each answer graded by what it costs",
@@ -40,87 +60,91 @@ More: 'bjchart help training'.`,
   bjchart drill --rules "2D S17 DAS" --focus soft --hands 30
   bjchart drill --hands 3 --seed 4 --answers - --format json`,
 		Args: noArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			job, err := req.Check()
-			if stop, err := e.checked(req, err); stop {
-				return err
-			}
-			rules := job.Rules
-			memPath := memoryPath(e)
-			if forget {
-				if err := forgetMemory(memPath); err != nil {
-					return err
-				}
-				_, err := fmt.Fprintln(e.stdout, "The missed cells are forgotten.")
-				return err
-			}
-			in, err := answersInput(e, answers, format, "an answers file holds one play a line")
-			if err != nil {
-				return err
-			}
-			var mem drillMemory
-			if answers == "" && req.Review == "" { // asked aloud: the cells missed before come back more often
-				if mem, err = readMemory(memPath); err != nil {
-					fmt.Fprintf(e.stderr, "bjchart: %v\n", err)
-				}
-				req.Review = mem.review(rules.String())
-				if req.Review != "" {
-					fmt.Fprintf(e.stdout, "Bringing back the cells you missed: %s.\n", req.Review)
-				}
-			}
-			if job, err = req.Check(); err != nil { // with the cells to review
-				return requestError(err)
-			}
-			s, err := job.Run(cmd.Context(), nil)
-			if err != nil {
-				return requestError(err)
-			}
-			if answers == "" && req.Seed == 0 {
-				fmt.Fprintf(e.stdout, "Seed %d: --seed %d deals these hands again.\n", s.Seed, s.Seed)
-			}
-			if err := ask(e, s, in, answers); err != nil {
-				return err
-			}
-			if mem != nil {
-				mem.record(rules.String(), s)
-				if err := mem.write(memPath); err != nil {
-					fmt.Fprintf(e.stderr, "bjchart: the missed cells were not kept: %v\n", err)
-				}
-			}
-			if chart := render.MissedChart(mem[rules.String()]); chart != "" { // after the summary: the misses kept, on the chart
-				defer fmt.Fprint(e.stdout, "\n"+render.WrapProse("Your misses on the chart, this game's sessions together (rows with a miss; a right answer takes one off):", e.width())+"\n"+chart)
-			}
-			rep := render.NewDrillReport(s, s.Seed)
-			if answers == "" { // the hands were shown as they came: the summary
-				var b bytes.Buffer
-				if err := render.DrillResults(&b, rep); err != nil {
-					return err
-				}
-				_, err := io.WriteString(e.stdout, "\n"+render.WrapProse(b.String(), e.width()))
-				return err
-			}
-			return writeStdout(e, format, func(b *bytes.Buffer) error {
-				if format == "json" {
-					return render.DrillJSON(b, rep)
-				}
-				return render.DrillText(b, rep)
-			})
-		},
+		RunE: func(cmd *cobra.Command, args []string) error { return runDrill(cmd.Context(), o) },
 	}
-	var fields param.Set
-	req.Params(&fields)
-	bindParams(cmd, &fields)
-	fl := cmd.Flags()
-	fl.StringVar(&answers, "answers", "", "grade these answers (a file, - for standard input; one of H, S, D, P, R a line) instead of asking")
-	enumVar(fl, &format, "format", "text", "output format with --answers: %s", "text", "json")
-	fl.BoolVar(&forget, "forget", false, "forget the cells missed in earlier sessions, and stop")
+	bindRequest(cmd, &o.req)
+	o.bind(cmd, "grade these answers (a file, - for standard input; one of H, S, D, P, R a line) instead of asking", "output format with --answers: %s")
+	cmd.Flags().BoolVar(&o.forget, "forget", false, "forget the cells missed in earlier sessions, and stop")
 	cmd.AddCommand(newCountDrillCmd(e), newIndexDrillCmd(e), newTableDrillCmd(e))
 	return cmd
 }
 
+func runDrill(ctx context.Context, o *drillOptions) error {
+	req := o.req // its Review, the cells missed, added below
+	job, err := req.Check()
+	if stop, err := o.checked(req, err); stop {
+		return err
+	}
+	rules := job.Rules
+	memPath := memoryPath(o.env)
+	if o.forget {
+		if err := forgetMemory(memPath); err != nil {
+			return err
+		}
+		_, err := fmt.Fprintln(o.stdout, "The missed cells are forgotten.")
+		return err
+	}
+	in, err := answersInput(o.env, o.answers, o.format, "an answers file holds one play a line")
+	if err != nil {
+		return err
+	}
+	var mem drillMemory
+	if o.answers == "" && req.Review == "" { // asked aloud: the cells missed before come back more often
+		if mem, err = readMemory(memPath); err != nil {
+			fmt.Fprintf(o.stderr, "bjchart: %v\n", err)
+		}
+		req.Review = mem.review(rules.String())
+		if req.Review != "" {
+			fmt.Fprintf(o.stdout, "Bringing back the cells you missed: %s.\n", req.Review)
+		}
+	}
+	if job, err = req.Check(); err != nil { // with the cells to review
+		return requestError(err)
+	}
+	s, err := job.Run(ctx, nil)
+	if err != nil {
+		return requestError(err)
+	}
+	if o.answers == "" && req.Seed == 0 {
+		fmt.Fprintf(o.stdout, "Seed %d: --seed %d deals these hands again.\n", s.Seed, s.Seed)
+	}
+	if err := ask(o.env, s, in, o.answers); err != nil {
+		return err
+	}
+	if mem != nil {
+		mem.record(rules.String(), s)
+		if err := mem.write(memPath); err != nil {
+			fmt.Fprintf(o.stderr, "bjchart: the missed cells were not kept: %v\n", err)
+		}
+	}
+	if chart := render.MissedChart(mem[rules.String()]); chart != "" { // after the summary: the misses kept, on the chart
+		defer fmt.Fprint(o.stdout, "\n"+render.WrapProse("Your misses on the chart, this game's sessions together (rows with a miss; a right answer takes one off):", o.width())+"\n"+chart)
+	}
+	rep := render.NewDrillReport(s, s.Seed)
+	if o.answers == "" { // the hands were shown as they came: the summary
+		var b bytes.Buffer
+		if err := render.DrillResults(&b, rep); err != nil {
+			return err
+		}
+		_, err := io.WriteString(o.stdout, "\n"+render.WrapProse(b.String(), o.width()))
+		return err
+	}
+	return o.print(o.format, report{
+		text: func(w io.Writer) error { return render.DrillText(w, rep) },
+		json: func(w io.Writer) error { return render.DrillJSON(w, rep) },
+	})
+}
+
+// indexDrillOptions are 'bjchart drill index”s: the request, and where the answers
+// come from.
+type indexDrillOptions struct {
+	env
+	req drill.IndexRequest
+	answerOptions
+}
+
 func newIndexDrillCmd(e env) *cobra.Command {
-	req := drill.DefaultIndexRequest()
-	var answers, format string
+	o := &indexDrillOptions{env: e, req: drill.DefaultIndexRequest()}
 	cmd := &cobra.Command{
 		Use:   "index",
 		Short: "Practise the index plays: a hand and a true count, the play the counter's card says",
@@ -138,91 +162,92 @@ as text or JSON (--format json).`,
 		Example: `  bjchart drill index --rules "6D S17 DAS LS"
   bjchart drill index --set i18 --drills 10 --seed 2 --answers - --format json`,
 		Args: noArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			job, err := req.Check()
-			if stop, err := e.checked(req, err); stop {
-				return err
-			}
-			in, err := answersInput(e, answers, format, "an answers file holds one play a line")
-			if err != nil {
-				return err
-			}
-			bar := newProgress(e, int64(job.KeyShoes()), "this game's indices", "shoes")
-			key, err := job.Key(cmd.Context(), bar.SetOf)
-			bar.Finish()
-			if err != nil {
-				return requestError(err)
-			}
-			drills, err := job.DealFrom(cmd.Context(), key)
-			if err != nil {
-				return requestError(err)
-			}
-			if answers == "" {
-				fmt.Fprintln(e.stdout, render.WrapProse("The indices: "+key.Source+".\n", e.width()))
-			}
-			sc := bufio.NewScanner(in)
-			var grades []drill.IndexGrade
-			line := 0
-		next:
-			for i, d := range drills {
-				prompt := fmt.Sprintf("%d. %s at true count %+d: H S D P R? ", i+1, d.Hand, d.TrueCount)
-				if d.Insurance() {
-					prompt = fmt.Sprintf("%d. %s at true count %+d: I (insure) or N? ", i+1, d.Hand, d.TrueCount)
-				}
-				if answers == "" {
-					fmt.Fprint(e.stdout, prompt)
-				}
-				for {
-					if !sc.Scan() {
-						if answers == "" {
-							fmt.Fprintln(e.stdout)
-						}
-						break next
-					}
-					line++
-					a, err := drill.ParseIndexAnswer(sc.Text(), d.Insurance())
-					if err == nil {
-						g := d.Grade(a)
-						grades = append(grades, g)
-						if answers == "" {
-							fmt.Fprintln(e.stdout, render.WrapProse(render.IndexGradeText(g), e.width()))
-						}
-						break
-					}
-					if answers != "" {
-						return usagef("--answers %s, line %d: %v", answers, line, err)
-					}
-					fmt.Fprintf(e.stdout, "%v\n%s", err, prompt)
-				}
-			}
-			if err := answersEnded(sc, answers, line, len(grades)); err != nil {
-				return err
-			}
-			rep := render.NewIndexDrillReport(job, key, grades)
-			if answers == "" {
-				_, err := io.WriteString(e.stdout, "\n"+render.WrapProse(render.IndexDrillSummary(rep), e.width()))
-				return err
-			}
-			return writeStdout(e, format, func(b *bytes.Buffer) error {
-				if format == "json" {
-					return render.WriteJSON(b, rep)
-				}
-				return render.IndexDrillText(b, rep)
-			})
-		},
+		RunE: func(cmd *cobra.Command, args []string) error { return runIndexDrill(cmd.Context(), o) },
 	}
-	var fields param.Set
-	req.Params(&fields)
-	bindParams(cmd, &fields)
-	fl := cmd.Flags()
-	fl.StringVar(&answers, "answers", "", "grade these answers (a file, - for standard input; H, S, D, P or R a line, I or N for insurance) instead of asking")
-	enumVar(fl, &format, "format", "text", "output format with --answers: %s", "text", "json")
+	bindRequest(cmd, &o.req)
+	o.bind(cmd, "grade these answers (a file, - for standard input; H, S, D, P or R a line, I or N for insurance) instead of asking", "output format with --answers: %s")
 	return cmd
 }
 
+func runIndexDrill(ctx context.Context, o *indexDrillOptions) error {
+	job, err := o.req.Check()
+	if stop, err := o.checked(o.req, err); stop {
+		return err
+	}
+	in, err := answersInput(o.env, o.answers, o.format, "an answers file holds one play a line")
+	if err != nil {
+		return err
+	}
+	key, err := runJob(ctx, o.env, bar{"this game's indices", "shoes", nil}, job.Key)
+	if err != nil {
+		return requestError(err)
+	}
+	drills, err := job.DealFrom(ctx, key)
+	if err != nil {
+		return requestError(err)
+	}
+	if o.answers == "" {
+		fmt.Fprintln(o.stdout, render.WrapProse("The indices: "+key.Source+".\n", o.width()))
+	}
+	sc := bufio.NewScanner(in)
+	var grades []drill.IndexGrade
+	line := 0
+next:
+	for i, d := range drills {
+		prompt := fmt.Sprintf("%d. %s at true count %+d: H S D P R? ", i+1, d.Hand, d.TrueCount)
+		if d.Insurance() {
+			prompt = fmt.Sprintf("%d. %s at true count %+d: I (insure) or N? ", i+1, d.Hand, d.TrueCount)
+		}
+		if o.answers == "" {
+			fmt.Fprint(o.stdout, prompt)
+		}
+		for {
+			if !sc.Scan() {
+				if o.answers == "" {
+					fmt.Fprintln(o.stdout)
+				}
+				break next
+			}
+			line++
+			a, err := drill.ParseIndexAnswer(sc.Text(), d.Insurance())
+			if err == nil {
+				g := d.Grade(a)
+				grades = append(grades, g)
+				if o.answers == "" {
+					fmt.Fprintln(o.stdout, render.WrapProse(render.IndexGradeText(g), o.width()))
+				}
+				break
+			}
+			if o.answers != "" {
+				return usagef("--answers %s, line %d: %v", o.answers, line, err)
+			}
+			fmt.Fprintf(o.stdout, "%v\n%s", err, prompt)
+		}
+	}
+	if err := answersEnded(sc, o.answers, line, len(grades)); err != nil {
+		return err
+	}
+	rep := render.NewIndexDrillReport(job, key, grades)
+	if o.answers == "" {
+		_, err := io.WriteString(o.stdout, "\n"+render.WrapProse(render.IndexDrillSummary(rep), o.width()))
+		return err
+	}
+	return o.print(o.format, report{
+		text: func(w io.Writer) error { return render.IndexDrillText(w, rep) },
+		json: jsonOf(rep),
+	})
+}
+
+// countDrillOptions are 'bjchart drill count”s: the request, and where the answers
+// come from.
+type countDrillOptions struct {
+	env
+	req drill.CountRequest
+	answerOptions
+}
+
 func newCountDrillCmd(e env) *cobra.Command {
-	req := drill.DefaultCountRequest()
-	var answers, format string
+	o := &countDrillOptions{env: e, req: drill.DefaultCountRequest()}
 	cmd := &cobra.Command{
 		Use:   "count",
 		Short: "Practise counting: cards shown one at a time, then the running and true counts asked",
@@ -236,39 +261,35 @@ More: 'bjchart help training'.`,
   bjchart drill count --count ko --cards 52 --speed 1
   bjchart drill count --drills 2 --seed 3 --answers - --format json`,
 		Args: noArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			job, err := req.Check()
-			if stop, err := e.checked(req, err); stop {
-				return err
-			}
-			in, err := answersInput(e, answers, format, "an answers file holds two counts a line")
-			if err != nil {
-				return err
-			}
-			grades, err := askCounts(cmd.Context(), e, job, in, answers)
-			if err != nil {
-				return err
-			}
-			rep := render.NewCountDrillReport(job, grades)
-			if answers == "" {
-				_, err := io.WriteString(e.stdout, "\n"+render.WrapProse(render.CountDrillSummary(rep), e.width()))
-				return err
-			}
-			return writeStdout(e, format, func(b *bytes.Buffer) error {
-				if format == "json" {
-					return render.WriteJSON(b, rep)
-				}
-				return render.CountDrillText(b, rep)
-			})
-		},
+		RunE: func(cmd *cobra.Command, args []string) error { return runCountDrill(cmd.Context(), o) },
 	}
-	var fields param.Set
-	req.Params(&fields)
-	bindParams(cmd, &fields)
-	fl := cmd.Flags()
-	fl.StringVar(&answers, "answers", "", "grade these answers (a file, - for standard input; the running count and the true count a line) instead of asking")
-	enumVar(fl, &format, "format", "text", "output format with --answers: %s", "text", "json")
+	bindRequest(cmd, &o.req)
+	o.bind(cmd, "grade these answers (a file, - for standard input; the running count and the true count a line) instead of asking", "output format with --answers: %s")
 	return cmd
+}
+
+func runCountDrill(ctx context.Context, o *countDrillOptions) error {
+	job, err := o.req.Check()
+	if stop, err := o.checked(o.req, err); stop {
+		return err
+	}
+	in, err := answersInput(o.env, o.answers, o.format, "an answers file holds two counts a line")
+	if err != nil {
+		return err
+	}
+	grades, err := askCounts(ctx, o.env, job, in, o.answers)
+	if err != nil {
+		return err
+	}
+	rep := render.NewCountDrillReport(job, grades)
+	if o.answers == "" {
+		_, err := io.WriteString(o.stdout, "\n"+render.WrapProse(render.CountDrillSummary(rep), o.width()))
+		return err
+	}
+	return o.print(o.format, report{
+		text: func(w io.Writer) error { return render.CountDrillText(w, rep) },
+		json: jsonOf(rep),
+	})
 }
 
 // askCounts shows each drill's cards (one at a time, at speed cards a

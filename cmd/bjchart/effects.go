@@ -1,18 +1,23 @@
 package main
 
 import (
-	"bytes"
+	"context"
+	"io"
 
 	"bjchart/render"
 	"bjchart/solve"
-	"bjchart/solve/param"
 
 	"github.com/spf13/cobra"
 )
 
+type effectsOptions struct {
+	env
+	req    solve.EffectsRequest
+	format string
+}
+
 func newEffectsCmd(e env) *cobra.Command {
-	req := solve.DefaultEffectsRequest()
-	var format string
+	o := &effectsOptions{env: e, req: solve.DefaultEffectsRequest()}
 	cmd := &cobra.Command{
 		Use:   "effects",
 		Short: "The exact effect of each rule on a game, one rule changed at a time",
@@ -26,29 +31,25 @@ with its own best chart; the best play's change is beside it.`,
 		Example: `  bjchart effects --rules "6D H17 DAS LS"
   bjchart effects --rules "2D S17" --format csv`,
 		Args: noArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			write := map[string]func(*bytes.Buffer, *solve.Table, []solve.Effect) error{
-				"text": func(b *bytes.Buffer, t *solve.Table, x []solve.Effect) error { return render.EffectsText(b, t, x) },
-				"json": func(b *bytes.Buffer, t *solve.Table, x []solve.Effect) error { return render.EffectsJSON(b, t, x) },
-				"csv":  func(b *bytes.Buffer, t *solve.Table, x []solve.Effect) error { return render.EffectsCSV(b, t, x) },
-			}[format]
-			if write == nil {
-				return usagef("--format %q: want text, json or csv", format)
-			}
-			job, err := req.Check()
-			if stop, err := e.checked(req, err); stop {
-				return err
-			}
-			res, err := job.Run(cmd.Context(), nil)
-			if err != nil {
-				return requestError(err)
-			}
-			return writeStdout(e, format, func(b *bytes.Buffer) error { return write(b, res.Table, res.Effects) })
-		},
+		RunE: func(cmd *cobra.Command, args []string) error { return runEffects(cmd.Context(), o) },
 	}
-	var fields param.Set
-	req.Params(&fields)
-	bindParams(cmd, &fields)
-	enumVar(cmd.Flags(), &format, "format", "text", "output format: %s", "text", "json", "csv")
+	bindRequest(cmd, &o.req)
+	enumVar(cmd.Flags(), &o.format, "format", "text", "output format: %s", "text", "json", "csv")
 	return cmd
+}
+
+func runEffects(ctx context.Context, o *effectsOptions) error {
+	job, err := o.req.Check()
+	if stop, err := o.checked(o.req, err); stop {
+		return err
+	}
+	res, err := job.Run(ctx, nil)
+	if err != nil {
+		return requestError(err)
+	}
+	return o.print(o.format, report{
+		text: func(w io.Writer) error { return render.EffectsText(w, res.Table, res.Effects) },
+		json: func(w io.Writer) error { return render.EffectsJSON(w, res.Table, res.Effects) },
+		csv:  func(w io.Writer) error { return render.EffectsCSV(w, res.Table, res.Effects) },
+	})
 }

@@ -1,26 +1,28 @@
 package main
 
 import (
-	"bjchart/render/compose"
 	"bytes"
+	"context"
 	"fmt"
-
-	"github.com/spf13/cobra"
+	"io"
 
 	"bjchart/render"
+	"bjchart/render/compose"
 	"bjchart/render/draw"
-	"bjchart/solve/param"
+
+	"github.com/spf13/cobra"
 )
 
 type emctsCheckOptions struct {
+	env
 	req    compose.EMCTSCheckRequest
 	list   int
-	plot   string
+	plot   *outputFile // where the search errs, for one setting
 	format string
 }
 
 func newEMCTSCheckCmd(e env) *cobra.Command {
-	o := &emctsCheckOptions{req: compose.DefaultEMCTSCheckRequest()}
+	o := &emctsCheckOptions{env: e, req: compose.DefaultEMCTSCheckRequest(), plot: plotFile("--plot")}
 	cmd := &cobra.Command{
 		Use:   "emcts-check",
 		Short: "Measure Itoh 2023's tree search against the exact best play",
@@ -34,61 +36,54 @@ More: 'bjchart help simulation'.`,
   bjchart emcts-check --rules "6D S17 DOA NDAS SPL1 LS" --c 1,2,3,4 --reward winlose,table7
   bjchart emcts-check --rules "1D S17 DOA NDAS SPL1 LS" --plot emcts.png`,
 		Args: noArgs,
-		RunE: func(cmd *cobra.Command, args []string) error { return o.run(cmd, e) },
+		RunE: func(cmd *cobra.Command, args []string) error { return runEMCTSCheck(cmd.Context(), o) },
 	}
-	var fields param.Set
-	o.req.Params(&fields)
-	bindParams(cmd, &fields)
+	bindRequest(cmd, &o.req)
 	fl := cmd.Flags()
 	fl.IntVar(&o.list, "list", 10, "the costliest wrong decisions to list per setting (text)")
-	fl.StringVar(&o.plot, "plot", "", "draw where the search errs to this file (.png, .svg or .pdf); one C and one reward")
+	fl.Var(o.plot, "plot", "draw where the search errs to this file (.png, .svg or .pdf); one C and one reward")
 	enumVar(fl, &o.format, "format", "text", "output format: %s", "text", "json")
 	return cmd
 }
 
-func (o *emctsCheckOptions) run(cmd *cobra.Command, e env) error {
+func runEMCTSCheck(ctx context.Context, o *emctsCheckOptions) error {
 	job, err := o.req.Check()
-	if stop, err := e.checked(o.req, err); stop {
+	if stop, err := o.checked(o.req, err); stop {
 		return err
 	}
 	if o.list < 0 {
 		return usagef("--list %d: want 0 or more", o.list)
 	}
 	var plotFormat string
-	if o.plot != "" {
+	if o.plot.given() {
 		if n := len(job.Settings); n != 1 {
 			return usagef("--plot draws one setting: give one --c, --reward, --tree, --backup and --chance (got %d settings)", n)
 		}
-		if plotFormat, err = e.plotFile(o.plot); err != nil {
+		if plotFormat, err = o.plot.check(o.env, ""); err != nil {
 			return err
 		}
 	}
 	r := job.Rules
-	bar := newProgress(e, 0, "searching", "positions")
-	check, err := job.Run(cmd.Context(), bar.SetOf)
+	check, err := runJob(ctx, o.env, bar{"searching", "positions", nil}, job.Run)
 	if err != nil {
 		return requestError(err)
 	}
 	rep := render.EMCTSCheckReport{Rules: r.String(), Playouts: o.req.Playouts, Threshold: o.req.Threshold, Runs: job.Runs, Seed: job.Seed, Playout: check.Playout}
-	tab := check.Table
 	for _, setting := range check.Settings {
 		set := render.NewEMCTSSetting(setting.C, setting.Reward, setting.Positions)
 		set.Tree = setting.Params.String()
 		rep.Settings = append(rep.Settings, set)
 	}
-	bar.Finish()
-	if o.plot != "" {
+	if o.plot.given() {
 		set := rep.Settings[0]
-		grids, opt := render.EMCTSCheckGrids(tab, set)
+		grids, opt := render.EMCTSCheckGrids(check.Table, set)
 		opt.Title = fmt.Sprintf("%s: eMCTS (%s, C=%g, %s, %d playouts) against the exact best play", r, set.Tree, set.C, set.Reward, o.req.Playouts)
-		if err := renderTo(e, o.plot, func(b *bytes.Buffer) error { return draw.Heatmap(b, plotFormat, grids, opt) }); err != nil {
+		if err := o.writeOutput(o.plot, func(b *bytes.Buffer) error { return draw.Heatmap(b, plotFormat, grids, opt) }); err != nil {
 			return err
 		}
 	}
-	return writeStdout(e, o.format, func(b *bytes.Buffer) error {
-		if o.format == "json" {
-			return render.WriteJSON(b, rep)
-		}
-		return rep.Text(b, o.list)
+	return o.print(o.format, report{
+		text: func(w io.Writer) error { return rep.Text(w, o.list) },
+		json: jsonOf(rep),
 	})
 }

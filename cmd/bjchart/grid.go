@@ -1,23 +1,24 @@
 package main
 
 import (
-	"bytes"
+	"context"
+	"io"
 
 	"bjchart/render"
 	"bjchart/solve"
-	"bjchart/solve/param"
 
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 )
 
 type gridOptions struct {
+	env
 	req    solve.GridRequest
 	format string
 }
 
 func newGridCmd(e env) *cobra.Command {
-	o := &gridOptions{req: solve.DefaultGridRequest()}
+	o := &gridOptions{env: e, req: solve.DefaultGridRequest()}
 	cmd := &cobra.Command{
 		Use:   "grid",
 		Short: "Solve a grid of rule sets and tabulate their EVs",
@@ -28,30 +29,25 @@ composition-dependent EVs. A progress bar shows on a terminal.`,
 		Example: `  bjchart grid
   bjchart grid --decks-list 1,2,6 --rules "6:5" --format csv`,
 		Args: noArgs,
-		RunE: func(cmd *cobra.Command, args []string) error { return o.run(cmd, e) },
+		RunE: func(cmd *cobra.Command, args []string) error { return runGrid(cmd.Context(), o) },
 	}
-	var fields param.Set
-	o.req.Params(&fields)
-	bindParams(cmd, &fields)
+	bindRequest(cmd, &o.req)
 	enumVar(cmd.Flags(), &o.format, "format", "text", "output format: %s", "text", "json", "csv")
 	return cmd
 }
 
-func (o *gridOptions) run(cmd *cobra.Command, e env) error {
+func runGrid(ctx context.Context, o *gridOptions) error {
 	job, err := o.req.Check()
-	if stop, err := e.checked(o.req, err); stop {
+	if stop, err := o.checked(o.req, err); stop {
 		return err
 	}
-	bar := newProgress(e, int64(len(job.Games)), "solving", "rule sets", progressbar.OptionShowCount())
-	results, err := job.Run(cmd.Context(), bar.SetOf)
-	bar.Finish()
+	results, err := runJob(ctx, o.env, bar{"solving", "rule sets", []progressbar.Option{progressbar.OptionShowCount()}}, job.Run)
 	if err != nil {
 		return err
 	}
-	write := map[string]func(*bytes.Buffer) error{
-		"json": func(b *bytes.Buffer) error { return render.GamesJSON(b, results) },
-		"csv":  func(b *bytes.Buffer) error { return render.GamesCSV(b, results) },
-		"text": func(b *bytes.Buffer) error { return render.GamesText(b, results) },
-	}[o.format]
-	return writeStdout(e, o.format, write)
+	return o.print(o.format, report{
+		text: func(w io.Writer) error { return render.GamesText(w, results) },
+		json: func(w io.Writer) error { return render.GamesJSON(w, results) },
+		csv:  func(w io.Writer) error { return render.GamesCSV(w, results) },
+	})
 }

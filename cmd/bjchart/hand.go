@@ -1,19 +1,24 @@
 package main
 
 import (
-	"bytes"
+	"context"
+	"io"
 	"strings"
 
 	"bjchart/render"
 	"bjchart/solve"
-	"bjchart/solve/param"
 
 	"github.com/spf13/cobra"
 )
 
+type handOptions struct {
+	env
+	req    solve.HandRequest // its Hand the command's arguments
+	format string
+}
+
 func newHandCmd(e env) *cobra.Command {
-	req := solve.DefaultHandRequest()
-	var format string
+	o := &handOptions{env: e, req: solve.DefaultHandRequest()}
 	cmd := &cobra.Command{
 		Use:   "hand HAND v UP",
 		Short: "Look up one hand: every action's EV, the best play and the chart's",
@@ -33,26 +38,27 @@ deck only totals matter.`,
   bjchart hand "soft 18 v 2" --shoe 4,4,4,4,4,4,4,4,4,20`,
 		Args: argsBetween(1, -1, "a hand, e.g. T,6 v T"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			req.Hand = strings.Join(args, " ")
-			write := map[string]func(*bytes.Buffer, render.HandReport) error{
-				"text": func(b *bytes.Buffer, rep render.HandReport) error { return render.HandText(b, rep) },
-				"json": func(b *bytes.Buffer, rep render.HandReport) error { return render.HandJSON(b, rep) },
-			}[format]
-			job, err := req.Check()
-			if stop, err := e.checked(req, err); stop {
-				return err
-			}
-			res, err := job.Run(cmd.Context(), nil)
-			if err != nil {
-				return usageError{err}
-			}
-			rep := render.NewHandReport(res.Table, res.Lookup)
-			return writeStdout(e, format, func(b *bytes.Buffer) error { return write(b, rep) })
+			o.req.Hand = strings.Join(args, " ")
+			return runHand(cmd.Context(), o)
 		},
 	}
-	var fields param.Set
-	req.Params(&fields)
-	bindParams(cmd, &fields, "hand") // the command's arguments
-	enumVar(cmd.Flags(), &format, "format", "text", "output format: %s", "text", "json")
+	bindRequest(cmd, &o.req, "hand") // the command's arguments
+	enumVar(cmd.Flags(), &o.format, "format", "text", "output format: %s", "text", "json")
 	return cmd
+}
+
+func runHand(ctx context.Context, o *handOptions) error {
+	job, err := o.req.Check()
+	if stop, err := o.checked(o.req, err); stop {
+		return err
+	}
+	res, err := job.Run(ctx, nil)
+	if err != nil {
+		return usageError{err}
+	}
+	rep := render.NewHandReport(res.Table, res.Lookup)
+	return o.print(o.format, report{
+		text: func(w io.Writer) error { return render.HandText(w, rep) },
+		json: func(w io.Writer) error { return render.HandJSON(w, rep) },
+	})
 }

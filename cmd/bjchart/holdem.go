@@ -5,29 +5,32 @@ import (
 	"context"
 	"errors"
 	"io"
-	"path/filepath"
-	"slices"
 	"strings"
 
 	"bjchart/render"
 	"bjchart/render/compose"
 	"bjchart/render/draw"
 	"bjchart/solve/holdem"
-	"bjchart/solve/param"
 
 	"github.com/spf13/cobra"
 )
 
+// holdemOptions are the holdem command's: the chart's request, or a
+// hand's (the command's arguments), and where and how to write it.
 type holdemOptions struct {
-	format, card, size, paper, date, plot, color string
-	opponents                                    int
-	deals                                        string
-	seed                                         uint64
-	chartReq                                     compose.HoldemChartRequest // the grids shown, --compute
+	env
+	chart             compose.HoldemChartRequest // the grids shown, --compute
+	hand              compose.HoldemHandRequest  // its Hands the arguments, its Compute the chart's
+	handFlags         bool                       // --opponents, --deals or --seed given
+	opponentsGiven    bool
+	format, color     string
+	card, plot        *outputFile
+	size, paper, date string // the card's
 }
 
 func newHoldemCmd(e env) *cobra.Command {
-	o := &holdemOptions{chartReq: compose.DefaultHoldemChartRequest()}
+	o := &holdemOptions{env: e, chart: compose.DefaultHoldemChartRequest(), hand: compose.DefaultHoldemHandRequest(),
+		card: cardFile("--card"), plot: plotFile("--plot")}
 	cmd := &cobra.Command{
 		Use:   "holdem [HAND [v HAND]]",
 		Short: "Texas Hold'em's preflop chart: exact equities and push or fold",
@@ -44,21 +47,24 @@ More: 'bjchart help texas-holdem'.`,
   bjchart holdem AKs --opponents 3 --deals 1M
   bjchart holdem --card holdem.pdf --size wallet
   bjchart holdem --plot holdem.png`,
-		RunE: func(cmd *cobra.Command, args []string) error { return o.run(cmd, e, args) },
+		RunE: func(cmd *cobra.Command, args []string) error {
+			o.hand.Hands = strings.Join(args, " ")
+			o.opponentsGiven = cmd.Flags().Changed("opponents")
+			o.handFlags = o.opponentsGiven || cmd.Flags().Changed("deals") || cmd.Flags().Changed("seed")
+			return runHoldem(cmd.Context(), o)
+		},
 	}
-	var fields param.Set
-	o.chartReq.Params(&fields)
-	bindParams(cmd, &fields)
+	bindRequest(cmd, &o.chart)
 	fl := cmd.Flags()
 	enumVar(fl, &o.format, "format", "text", "output format: %s (csv: the chart)", "text", "json", "csv")
-	fl.IntVar(&o.opponents, "opponents", 1, "with a HAND: random opponents, 1 (exact) to 9 (2 and more simulated)")
-	fl.StringVar(&o.deals, "deals", "1M", "deals to simulate with --opponents 2 or more: a count, with an optional k, M or G")
-	fl.Uint64Var(&o.seed, "seed", 1, "seed of the simulation; the same seed gives the same figures on any machine")
-	fl.StringVar(&o.card, "card", "", "write the chart as a printable card (PDF) to this file instead (- for stdout)")
+	fl.IntVar(&o.hand.Opponents, "opponents", o.hand.Opponents, "with a HAND: random opponents, 1 (exact) to 9 (2 and more simulated)")
+	fl.StringVar(&o.hand.Deals, "deals", o.hand.Deals, "deals to simulate with --opponents 2 or more: a count, with an optional k, M or G")
+	fl.Uint64Var(&o.hand.Seed, "seed", o.hand.Seed, "seed of the simulation; the same seed gives the same figures on any machine")
+	fl.Var(o.card, "card", "write the chart as a printable card (PDF) to this file instead (- for stdout)")
 	enumVar(fl, &o.size, "size", render.DefaultPaper, "the card: %s", render.CardSizes...)
 	enumVar(fl, &o.paper, "paper", render.DefaultPaper, "the wallet card's sheet: %s", render.Papers...)
 	fl.StringVar(&o.date, "date", "", "date printed on the card, YYYY-MM-DD (default: $SOURCE_DATE_EPOCH if set, else today)")
-	fl.StringVar(&o.plot, "plot", "", "write the equity heatmap to this file instead (.png, .svg or .pdf)")
+	fl.Var(o.plot, "plot", "write the equity heatmap to this file instead (.png, .svg or .pdf)")
 	enumVar(fl, &o.color, "color", "auto", "shade the chart's cells: %s (auto: on a terminal, unless NO_COLOR is set)", "auto", "always", "never")
 	for _, f := range []string{"size", "paper", "date"} {
 		needs(cmd, f, "card")
@@ -67,14 +73,16 @@ More: 'bjchart help texas-holdem'.`,
 	return cmd
 }
 
-// holdemEquityOptions are 'bjchart holdem equity”s flags.
+// holdemEquityOptions are 'bjchart holdem equity”s: the ranges (its
+// arguments), the board and the dead cards.
 type holdemEquityOptions struct {
+	env
 	req    holdem.EquityRequest
 	format string
 }
 
 func newHoldemEquityCmd(e env) *cobra.Command {
-	o := &holdemEquityOptions{req: holdem.DefaultEquityRequest()}
+	o := &holdemEquityOptions{env: e, req: holdem.DefaultEquityRequest()}
 	cmd := &cobra.Command{
 		Use:   "equity RANGE RANGE...",
 		Short: "Each range's share of the pot against the others, with a board and dead cards",
@@ -92,25 +100,22 @@ More: 'bjchart help texas-holdem'.`,
   bjchart holdem equity AhKh QsQd --board "Kc 7d 2s 9h" --dead Th
   bjchart holdem equity "QQ+,AKs,AKo:0.5" "TT+,AQs+:0.5" --board Kh7d2c`,
 		Args: argsBetween(2, 9, "2 to 9 ranges, e.g. \"AKs,QQ+\" \"22+,ATs+\""),
-		RunE: func(cmd *cobra.Command, args []string) error { return o.run(cmd.Context(), e, args) },
+		RunE: func(cmd *cobra.Command, args []string) error {
+			o.req.Ranges = args
+			return runHoldemEquity(cmd.Context(), o)
+		},
 	}
-	var fields param.Set
-	o.req.Params(&fields)
-	bindParams(cmd, &fields)
-	fl := cmd.Flags()
-	enumVar(fl, &o.format, "format", "text", "output format: %s (csv: a row per player)", "text", "json", "csv")
+	bindRequest(cmd, &o.req)
+	enumVar(cmd.Flags(), &o.format, "format", "text", "output format: %s (csv: a row per player)", "text", "json", "csv")
 	return cmd
 }
 
-func (o *holdemEquityOptions) run(ctx context.Context, e env, args []string) error {
-	o.req.Ranges = args
+func runHoldemEquity(ctx context.Context, o *holdemEquityOptions) error {
 	job, err := o.req.Check()
-	if stop, err := e.checked(o.req, err); stop {
+	if stop, err := o.checked(o.req, err); stop {
 		return err
 	}
-	bar := newProgress(e, 0, "dealing", "deals")
-	res, err := job.Run(ctx, bar.SetOf)
-	bar.Finish()
+	res, err := runJob(ctx, o.env, bar{"dealing", "deals", nil}, job.Run)
 	if err != nil {
 		if ctx.Err() != nil {
 			return err
@@ -118,122 +123,102 @@ func (o *holdemEquityOptions) run(ctx context.Context, e env, args []string) err
 		return usageError{err}
 	}
 	rep := render.NewHoldemEquityReport(job.Ranges, job.Board, job.Dead, res)
-	return writeStdout(e, o.format, func(b *bytes.Buffer) error {
-		switch o.format {
-		case "json":
-			return render.WriteJSON(b, rep)
-		case "csv":
-			return rep.CSV(b)
-		}
-		return rep.Text(b)
-	})
+	return o.print(o.format, report{text: rep.Text, json: jsonOf(rep), csv: rep.CSV})
 }
 
-func (o *holdemOptions) run(cmd *cobra.Command, e env, args []string) error {
-	req := compose.HoldemHandRequest{Hands: strings.Join(args, " "), Opponents: o.opponents, Deals: o.deals, Seed: o.seed, Compute: o.chartReq.Compute}
+func runHoldem(ctx context.Context, o *holdemOptions) error {
+	req := o.hand
+	req.Compute = o.chart.Compute
 	job, err := req.Check()
 	var he *compose.HoldemHandsError
 	if err != nil && !errors.As(err, &he) && !errors.Is(err, compose.ErrNoHand) { // --opponents, --deals
 		return requestError(err)
 	}
 	if errors.Is(err, compose.ErrNoHand) {
-		if cmd.Flags().Changed("opponents") || cmd.Flags().Changed("deals") || cmd.Flags().Changed("seed") {
+		if o.handFlags {
 			return usagef("--opponents, --deals and --seed are for a HAND: e.g. bjchart holdem AKs --opponents 3")
 		}
-		return o.chart(cmd.Context(), e)
+		return holdemChart(ctx, o)
 	}
-	if o.card != "" || o.plot != "" {
+	if o.card.given() || o.plot.given() {
 		return usagef("--card and --plot draw the whole chart: leave out %q", req.Hands)
 	}
 	if o.format == "csv" {
 		return usagef("--format csv is the chart's: leave out %q, or use json", req.Hands)
 	}
 	if he != nil {
-		return usagef("%s", he.Render(func(field string) string { return "--" + field }))
+		return usagef("%s", he.Render(flagName))
 	}
-	if job.Versus() && cmd.Flags().Changed("opponents") {
+	if job.Versus() && o.opponentsGiven {
 		return usagef("--opponents with HAND v HAND: the opponent is the second hand")
 	}
-	rep, err := job.Run(cmd.Context(), nil)
+	rep, err := job.Run(ctx, nil)
 	if errors.As(err, &he) {
-		return usagef("%s", he.Render(func(field string) string { return "--" + field }))
+		return usagef("%s", he.Render(flagName))
 	}
 	if err != nil {
 		return err
 	}
-	return o.write(e, rep)
+	return o.print(o.format, report{text: rep.Text, json: jsonOf(rep)})
 }
 
-// write prints a matchup's or a simulation's report as text or JSON.
-func (o *holdemOptions) write(e env, rep interface{ Text(io.Writer) error }) error {
-	return writeStdout(e, o.format, func(b *bytes.Buffer) error {
-		if o.format == "json" {
-			return render.WriteJSON(b, rep)
-		}
-		return rep.Text(b)
-	})
-}
-
-// chart prints, draws or lays out the whole chart.
-func (o *holdemOptions) chart(ctx context.Context, e env) error {
-	job, err := o.chartReq.Check()
-	if stop, err := e.checked(o.chartReq, err); stop {
+// holdemChart prints, draws or lays out the whole chart.
+func holdemChart(ctx context.Context, o *holdemOptions) error {
+	job, err := o.chart.Check()
+	if stop, err := o.checked(o.chart, err); stop {
 		return err
 	}
 	metrics := job.Metrics()
-	color, err := colorMode(o.color, e)
+	color, err := colorMode(o.color, o.env)
 	if err != nil {
 		return err
 	}
+	if err := oneOutput(o.card, o.plot); err != nil {
+		return err
+	}
+	var plotFormat string
 	var opt render.CardOptions
-	plotFormat := strings.TrimPrefix(strings.ToLower(filepath.Ext(o.plot)), ".")
 	switch {
-	case o.card != "" && o.plot != "":
-		return usagef("--card and --plot: give one of them")
-	case o.plot != "" && !slices.Contains(render.HeatmapFormats, plotFormat):
-		return usagef("--plot %q: unknown extension %q; want .png, .svg or .pdf", o.plot, filepath.Ext(o.plot))
-	case o.card != "":
-		if o.card != "-" && !strings.HasSuffix(strings.ToLower(o.card), ".pdf") {
-			return usagef("--card %q: a card is a PDF; want a name ending in .pdf", o.card)
+	case o.plot.given():
+		if plotFormat, err = o.plot.check(o.env, ""); err != nil {
+			return err
 		}
-		var err error
-		if opt.Date, err = printDate(e, o.date); err != nil {
+	case o.card.given():
+		if _, err := o.card.check(o.env, ""); err != nil {
+			return err
+		}
+		if opt.Date, err = printDate(o.env, o.date); err != nil {
 			return err
 		}
 		opt.Size, opt.Paper, opt.Version = o.size, o.paper, version
-	}
-	for _, out := range []string{o.card, o.plot} {
-		if out != "" {
-			if err := e.checkWritable(out); err != nil {
-				return err
-			}
-		}
 	}
 	rep, err := job.Run(ctx, nil)
 	if err != nil {
 		return err
 	}
 	switch {
-	case o.card != "":
-		return renderTo(e, o.card, func(b *bytes.Buffer) error { return draw.HoldemCard(b, rep, opt) })
-	case o.plot != "":
+	case o.card.given():
+		return o.writeOutput(o.card, func(b *bytes.Buffer) error { return draw.HoldemCard(b, rep, opt) })
+	case o.plot.given():
 		grids, hopt := rep.EquityHeatmap()
-		return renderTo(e, o.plot, func(b *bytes.Buffer) error { return draw.Heatmap(b, plotFormat, grids, hopt) })
+		return o.writeOutput(o.plot, func(b *bytes.Buffer) error { return draw.Heatmap(b, plotFormat, grids, hopt) })
 	}
-	return writeStdout(e, o.format, func(b *bytes.Buffer) error {
-		switch o.format {
-		case "json":
-			return rep.JSON(b)
-		case "csv":
-			return rep.CSV(b)
-		}
-		return rep.Text(b, metrics, color)
+	return o.print(o.format, report{
+		text: func(w io.Writer) error { return rep.Text(w, metrics, color) },
+		json: rep.JSON,
+		csv:  rep.CSV,
 	})
 }
 
+// holdemNashOptions are 'bjchart holdem nash”s.
+type holdemNashOptions struct {
+	env
+	req    holdem.NashRequest
+	format string
+}
+
 func newHoldemNashCmd(e env) *cobra.Command {
-	req := holdem.DefaultNashRequest()
-	var format string
+	o := &holdemNashOptions{env: e, req: holdem.DefaultNashRequest()}
 	cmd := &cobra.Command{
 		Use:   "nash",
 		Short: "The heads-up push-or-fold equilibrium at a stack: who pushes, who calls",
@@ -246,31 +231,22 @@ exact equilibrium) and what changing one class's play alone would gain.`,
 		Example: `  bjchart holdem nash --stack 10
   bjchart holdem nash --stack 15 --ante 0.125 --format json`,
 		Args: noArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			job, err := req.Check()
-			if stop, err := e.checked(req, err); stop {
-				return err
-			}
-			res, err := job.Run(cmd.Context(), nil)
-			if err != nil {
-				return err
-			}
-			rep := render.NewHoldemNashReport(res.Nash, res.OneClassGain)
-			return writeStdout(e, format, func(b *bytes.Buffer) error {
-				switch format {
-				case "json":
-					return render.WriteJSON(b, rep)
-				case "csv":
-					return rep.CSV(b)
-				}
-				return rep.Text(b)
-			})
-		},
+		RunE: func(cmd *cobra.Command, args []string) error { return runHoldemNash(cmd.Context(), o) },
 	}
-	var fields param.Set
-	req.Params(&fields)
-	bindParams(cmd, &fields)
-	fl := cmd.Flags()
-	enumVar(fl, &format, "format", "text", "output format: %s (csv: a row per class)", "text", "json", "csv")
+	bindRequest(cmd, &o.req)
+	enumVar(cmd.Flags(), &o.format, "format", "text", "output format: %s (csv: a row per class)", "text", "json", "csv")
 	return cmd
+}
+
+func runHoldemNash(ctx context.Context, o *holdemNashOptions) error {
+	job, err := o.req.Check()
+	if stop, err := o.checked(o.req, err); stop {
+		return err
+	}
+	res, err := job.Run(ctx, nil)
+	if err != nil {
+		return err
+	}
+	rep := render.NewHoldemNashReport(res.Nash, res.OneClassGain)
+	return o.print(o.format, report{text: rep.Text, json: jsonOf(rep), csv: rep.CSV})
 }

@@ -4,20 +4,29 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"strings"
+	"io"
 
 	"bjchart/render"
 	"bjchart/render/compose"
 	"bjchart/render/draw"
 	"bjchart/solve/house"
-	"bjchart/solve/param"
 
 	"github.com/spf13/cobra"
 )
 
+// houseOptions are the house command's: the game (and the paper of
+// --card), what to write and where.
+type houseOptions struct {
+	env
+	req    compose.HouseCardRequest
+	format string
+	card   *outputFile
+	plot   *outputFile
+	date   string
+}
+
 func newHouseCmd(e env) *cobra.Command {
-	var format, card, date, plotOut string
-	cardReq := compose.DefaultHouseCardRequest() // the game, and the paper of --card
+	o := &houseOptions{env: e, req: compose.DefaultHouseCardRequest(), card: cardFile("--card"), plot: plotFile("--plot")}
 	cmd := &cobra.Command{
 		Use:   "house",
 		Short: "Solve a hit-or-stand house game (the house game by default)",
@@ -37,60 +46,54 @@ Rules (default HOUSE, the house game with the dealer it built):
   bjchart house --card house.pdf
   bjchart house --plot house.png`,
 		Args: noArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			switch {
-			case card != "" && plotOut != "":
-				return usagef("--card and --plot: give one of them")
-			case card != "":
-				return houseCard(cmd.Context(), e, cardReq, card, date)
-			case plotOut != "":
-				return housePlot(cmd.Context(), e, compose.HousePlotRequest{House: cardReq.House}, plotOut)
-			}
-			req := cardReq.House
-			job, err := req.Check()
-			if stop, err := e.checked(req, err); stop {
-				return err
-			}
-			write := map[string]func(*bytes.Buffer, *house.Solution) error{
-				"text": func(b *bytes.Buffer, s *house.Solution) error { return render.HouseText(b, s) },
-				"json": func(b *bytes.Buffer, s *house.Solution) error { return render.HouseJSON(b, s) },
-			}[format]
-			if write == nil {
-				return usagef("--format %q: want text or json", format)
-			}
-			sol, err := job.Run(cmd.Context(), nil)
-			if err != nil {
-				return fmt.Errorf("solving %s: %w", job.Rules, err)
-			}
-			return writeStdout(e, format, func(b *bytes.Buffer) error { return write(b, sol) })
-		},
+		RunE: func(cmd *cobra.Command, args []string) error { return runHouse(cmd.Context(), o) },
 	}
-	var fields param.Set
-	cardReq.Params(&fields)
-	bindParams(cmd, &fields)
-	enumVar(cmd.Flags(), &format, "format", "text", "output format: %s", "text", "json")
-	cmd.Flags().StringVar(&card, "card", "", "write a printable card (PDF) to this file instead (- for stdout)")
-	cmd.Flags().StringVar(&plotOut, "plot", "", "write a heatmap of the EV per point by first card and up card to this file instead (.png, .svg or .pdf)")
-	cmd.Flags().StringVar(&date, "date", "", "date printed on the card, YYYY-MM-DD (default: $SOURCE_DATE_EPOCH if set, else today)")
+	bindRequest(cmd, &o.req)
+	fl := cmd.Flags()
+	enumVar(fl, &o.format, "format", "text", "output format: %s", "text", "json")
+	fl.Var(o.card, "card", "write a printable card (PDF) to this file instead (- for stdout)")
+	fl.Var(o.plot, "plot", "write a heatmap of the EV per point by first card and up card to this file instead (.png, .svg or .pdf)")
+	fl.StringVar(&o.date, "date", "", "date printed on the card, YYYY-MM-DD (default: $SOURCE_DATE_EPOCH if set, else today)")
 	needs(cmd, "paper", "card")
 	needs(cmd, "date", "card")
 	return cmd
 }
 
-// houseCard writes the house game's card (compose.HouseCardRequest).
-func houseCard(ctx context.Context, e env, req compose.HouseCardRequest, out, date string) error {
+func runHouse(ctx context.Context, o *houseOptions) error {
+	switch err := oneOutput(o.card, o.plot); {
+	case err != nil:
+		return err
+	case o.card.given():
+		return houseCard(ctx, o)
+	case o.plot.given():
+		return housePlot(ctx, o)
+	}
+	req := o.req.House
 	job, err := req.Check()
-	if stop, err := e.checked(req, err); stop {
+	if stop, err := o.checked(req, err); stop {
 		return err
 	}
-	if out != "-" && !strings.HasSuffix(strings.ToLower(out), ".pdf") {
-		return usagef("--card %q: a card is a PDF; want a name ending in .pdf", out)
-	}
-	printed, err := printDate(e, date)
+	sol, err := job.Run(ctx, nil)
 	if err != nil {
+		return fmt.Errorf("solving %s: %w", job.Rules, err)
+	}
+	return o.print(o.format, report{
+		text: func(w io.Writer) error { return render.HouseText(w, sol) },
+		json: func(w io.Writer) error { return render.HouseJSON(w, sol) },
+	})
+}
+
+// houseCard writes the house game's card (compose.HouseCardRequest).
+func houseCard(ctx context.Context, o *houseOptions) error {
+	job, err := o.req.Check()
+	if stop, err := o.checked(o.req, err); stop {
 		return err
 	}
-	if err := e.checkWritable(out); err != nil {
+	if _, err := o.card.check(o.env, ""); err != nil {
+		return err
+	}
+	printed, err := printDate(o.env, o.date)
+	if err != nil {
 		return err
 	}
 	c, err := job.Run(ctx, nil)
@@ -98,17 +101,18 @@ func houseCard(ctx context.Context, e env, req compose.HouseCardRequest, out, da
 		return fmt.Errorf("solving %s: %w", job.Rules(), err)
 	}
 	c.Options.Version, c.Options.Date = version, printed
-	return renderTo(e, out, func(b *bytes.Buffer) error { return draw.HouseCard(b, c.Solution, c.Options) })
+	return o.writeOutput(o.card, func(b *bytes.Buffer) error { return draw.HouseCard(b, c.Solution, c.Options) })
 }
 
 // housePlot writes the house game's heatmap (compose.HousePlotRequest) in
-// the format of out's extension.
-func housePlot(ctx context.Context, e env, req compose.HousePlotRequest, out string) error {
+// the format of its file's extension.
+func housePlot(ctx context.Context, o *houseOptions) error {
+	req := compose.HousePlotRequest{House: o.req.House}
 	job, err := req.Check()
-	if stop, err := e.checked(req, err); stop {
+	if stop, err := o.checked(req, err); stop {
 		return err
 	}
-	format, err := e.plotFile(out)
+	format, err := o.plot.check(o.env, "")
 	if err != nil {
 		return err
 	}
@@ -116,5 +120,5 @@ func housePlot(ctx context.Context, e env, req compose.HousePlotRequest, out str
 	if err != nil {
 		return fmt.Errorf("solving %s: %w", job.Rules(), err)
 	}
-	return renderTo(e, out, func(b *bytes.Buffer) error { return draw.Heatmap(b, format, h.Grids, h.Options) })
+	return o.writeOutput(o.plot, func(b *bytes.Buffer) error { return draw.Heatmap(b, format, h.Grids, h.Options) })
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"errors"
 
@@ -16,12 +15,14 @@ import (
 )
 
 type indicesOptions struct {
-	req    count.IndicesRequest
-	format string
+	env
+	req         count.IndicesRequest
+	format      string
+	formatGiven bool // --format given (a --shard part is JSON)
 }
 
 func newIndicesCmd(e env) *cobra.Command {
-	o := &indicesOptions{}
+	o := &indicesOptions{env: e, req: count.DefaultIndicesRequest()}
 	cmd := &cobra.Command{
 		Use:   "indices",
 		Short: "Compute a count's index plays for the rules, each with its error bar",
@@ -36,9 +37,11 @@ More: 'bjchart help index-plays'.`,
   bjchart indices --rules "6D H17 DAS" --set all --format csv
   bjchart indices --rules "6D S17 DAS LS" --shoes 6000 --shard 3/10 > part3.json`,
 		Args: noArgs,
-		RunE: func(cmd *cobra.Command, args []string) error { return o.run(cmd, e) },
+		RunE: func(cmd *cobra.Command, args []string) error {
+			o.formatGiven = cmd.Flags().Changed("format")
+			return runIndices(cmd.Context(), o)
+		},
 	}
-	o.req = count.DefaultIndicesRequest()
 	var fields param.Set
 	o.req.Params(&fields)
 	o.req.ShardParams(&fields)
@@ -48,50 +51,46 @@ More: 'bjchart help index-plays'.`,
 	return cmd
 }
 
-func (o *indicesOptions) run(cmd *cobra.Command, e env) error {
+func runIndices(ctx context.Context, o *indicesOptions) error {
 	req := o.req
 	req.Version = buildVersion() // a part's
 	job, err := req.Check()
-	if stop, err := e.checked(o.req, err); stop {
+	if stop, err := o.checked(o.req, err); stop {
 		return err
 	}
+	shoes := bar{"sampling shoes", "shoes", []progressbar.Option{progressbar.OptionShowCount()}}
 	if job.Shards > 0 {
-		if err := partIsJSON(cmd, o.format, "", "bjchart indices merge"); err != nil {
+		if err := partIsJSON(o.formatGiven && o.format != "json", nil, "bjchart indices merge"); err != nil {
 			return err
 		}
-		bar := newProgress(e, int64((job.Shoes+job.Shards-1)/job.Shards), "sampling shoes", "shoes", progressbar.OptionShowCount())
-		part, err := job.RunPart(cmd.Context(), bar.SetOf)
-		bar.Finish()
+		part, err := runJob(ctx, o.env, shoes, job.RunPart)
 		if err != nil {
 			return err
 		}
-		return writeStdout(e, "json", func(b *bytes.Buffer) error { return render.WriteCompactJSON(b, part) })
+		return o.print("json", report{json: compactJSON(part)})
 	}
-	bar := newProgress(e, int64(job.Shoes), "sampling shoes", "shoes", progressbar.OptionShowCount())
-	res, err := job.Run(cmd.Context(), bar.SetOf)
-	bar.Finish()
+	res, err := runJob(ctx, o.env, shoes, job.Run)
 	if err != nil {
 		return err
 	}
-	return writeIndices(e, o.format, res)
+	return o.print(o.format, indicesReport(res))
 }
 
-// writeIndices writes an index run's report in the format.
-func writeIndices(e env, format string, res count.Indices) error {
+// indicesReport is an index run's report, as text, JSON or CSV.
+func indicesReport(res count.Indices) report {
 	rep := render.NewIndicesReport(res)
-	return writeStdout(e, format, func(b *bytes.Buffer) error {
-		switch format {
-		case "json":
-			return render.WriteJSON(b, rep)
-		case "csv":
-			return rep.CSV(b)
-		}
-		return rep.Text(b)
-	})
+	return report{text: rep.Text, json: jsonOf(rep), csv: rep.CSV}
+}
+
+// indicesMergeOptions are 'bjchart indices merge”s: the parts' files.
+type indicesMergeOptions struct {
+	env
+	parts  []string
+	format string
 }
 
 func newIndicesMergeCmd(e env) *cobra.Command {
-	var format string
+	o := &indicesMergeOptions{env: e}
 	cmd := &cobra.Command{
 		Use:   "merge FILE...",
 		Short: "Join the parts of an index run split with --shard",
@@ -105,21 +104,30 @@ must come from the same command and version of bjchart but for --shard.`,
   bjchart indices merge part1.json part2.json`,
 		Args: argsBetween(1, -1, "the files of the parts"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			res, err := mergeIndexParts(cmd.Context(), args)
-			var re *charts.ReadError
-			switch {
-			case errors.As(err, &re):
-				return err // a part that cannot be read (exit 1)
-			case errors.Is(err, context.Canceled):
-				return err // interrupted
-			case err != nil:
-				return usageError{err}
-			}
-			return writeIndices(e, format, res)
+			o.parts = args
+			return runIndicesMerge(cmd.Context(), o)
 		},
 	}
-	enumVar(cmd.Flags(), &format, "format", "text", "output format: %s", "text", "json", "csv")
+	enumVar(cmd.Flags(), &o.format, "format", "text", "output format: %s", "text", "json", "csv")
 	return cmd
+}
+
+func runIndicesMerge(ctx context.Context, o *indicesMergeOptions) error {
+	res, err := mergeIndexParts(ctx, o.parts)
+	if err != nil {
+		return partsError(err)
+	}
+	return o.print(o.format, indicesReport(res))
+}
+
+// partsError is a merge's error: a part that cannot be read is a failure
+// (exit 1), an interrupt is itself, and any other the user's parts
+// refused (a usage error).
+func partsError(err error) error {
+	if errors.As(err, new(*charts.ReadError)) || errors.Is(err, context.Canceled) {
+		return err
+	}
+	return usageError{err}
 }
 
 // mergeIndexParts reads the parts of a split index run and fits them as

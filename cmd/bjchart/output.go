@@ -1,9 +1,7 @@
 package main
 
 import (
-	rdr "bjchart/render"
 	"bjchart/solve/param"
-	"bytes"
 	"fmt"
 	"io"
 	"os"
@@ -67,39 +65,6 @@ func (r *readFiles) note(c *cobra.Command, args []string) {
 	}
 }
 
-// renderTo renders into memory, then writes the file atomically, or
-// stdout for "-", and says what it wrote on stderr.
-func renderTo(e env, path string, render func(*bytes.Buffer) error) error {
-	var buf bytes.Buffer
-	if err := render(&buf); err != nil {
-		return err
-	}
-	if path == "-" {
-		_, err := e.stdout.Write(buf.Bytes())
-		return err
-	}
-	if err := e.writeFileAtomic(path, buf.Bytes()); err != nil {
-		return err
-	}
-	_, err := fmt.Fprintf(e.stderr, "wrote %s\n", path)
-	return err
-}
-
-// writeStdout renders into memory, then writes to stdout, so that a
-// failure leaves no partial output.
-func writeStdout(e env, format string, render func(*bytes.Buffer) error) error {
-	var buf bytes.Buffer
-	if err := render(&buf); err != nil {
-		return fmt.Errorf("rendering %s: %w", format, err)
-	}
-	out := buf.Bytes()
-	if format == "text" { // prose to the terminal's width; tables as drawn
-		out = []byte(rdr.WrapProse(buf.String(), e.width()))
-	}
-	_, err := e.stdout.Write(out)
-	return err
-}
-
 // progress shows a long computation's progress: a bar on a terminal, and
 // off one (where the bar is hidden) a one-line estimate of the time left,
 // printed once when the run will take over a minute more. The pace is
@@ -114,7 +79,6 @@ type progress struct {
 	what, unit string
 	total      int64
 	terminal   bool
-	start      time.Time
 
 	mu          sync.Mutex
 	done        int64
@@ -135,16 +99,7 @@ func newProgress(e env, total int64, what, unit string, opts ...progressbar.Opti
 		progressbar.OptionClearOnFinish(),
 	}, opts...)
 	return &progress{bar: progressbar.NewOptions64(total, opts...), stderr: e.stderr, what: what, unit: unit,
-		total: total, terminal: terminal, start: time.Now()}
-}
-
-// Set records that n units of the total are done.
-func (p *progress) Set(n int64) {
-	p.mu.Lock()
-	p.done = n
-	p.estimate()
-	p.mu.Unlock()
-	p.bar.Set64(n)
+		total: total, terminal: terminal}
 }
 
 // SetOf records that done units are done of a total the run finds out
@@ -163,15 +118,6 @@ func (p *progress) SetOf(done, total int64) {
 	p.done = done
 	p.estimate()
 	p.bar.Set64(done)
-}
-
-// Add records one more unit done.
-func (p *progress) Add() {
-	p.mu.Lock()
-	p.done++
-	p.estimate()
-	p.mu.Unlock()
-	p.bar.Add64(1)
 }
 
 func (p *progress) Finish() { p.bar.Finish() }

@@ -97,11 +97,10 @@ func TestProgressEstimate(t *testing.T) {
 	} {
 		var errb bytes.Buffer
 		p := newProgress(env{stderr: &errb, getenv: func(string) string { return "" }}, tc.total, "sampling shoes", "shoes")
-		p.start = time.Now().Add(-time.Hour) // a long setup: not in the pace
-		p.Set(int64(tc.first))
+		p.SetOf(int64(tc.first), tc.total) // after a long setup: not in the pace
 		p.firstUpdate = p.firstUpdate.Add(-3 * time.Second)
-		p.Set(int64(tc.done))
-		p.Add() // told already
+		p.SetOf(int64(tc.done), tc.total)
+		p.SetOf(int64(tc.done+1), tc.total) // told already
 		got := errb.String()
 		if tc.want != "" && !strings.HasPrefix(got, "bjchart: sampling shoes: about 2m2") || tc.want == "" && got != "" {
 			t.Errorf("%d then %d of %d 3 s later: %q, want %q", tc.first, tc.done, tc.total, got, tc.want)

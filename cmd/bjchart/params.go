@@ -20,7 +20,7 @@ func bindParams(cmd *cobra.Command, s *param.Set, skip ...string) {
 		if slices.Contains(skip, p.Name) {
 			continue
 		}
-		fl.Var(p.Value, p.Name, p.Usage)
+		fl.Var(p.Value, p.Name, usage(p))
 		if p.Value.Type() == "bool" {
 			fl.Lookup(p.Name).NoOptDefVal = "true"
 		}
@@ -32,6 +32,13 @@ func bindParams(cmd *cobra.Command, s *param.Set, skip ...string) {
 	}
 }
 
+// usage is a field's usage as its flag's help: the fields it names as
+// their flags.
+func usage(p param.Param) string { return param.Fields(p.Usage, flagName) }
+
+// flagName is a request field's name on the command line: --count.
+func flagName(field string) string { return "--" + field }
+
 // requestError turns a request's refusal into a usage error (exit 2), a
 // field's named as its flag: "shoes 5: want ..." is "--shoes 5: want ...".
 func requestError(err error) error {
@@ -41,7 +48,7 @@ func requestError(err error) error {
 	}
 	var pe *param.Error
 	if errors.As(err, &pe) { // a field as its flag: --count
-		return usagef("%s", pe.Render(func(field string) string { return "--" + field }))
+		return usagef("%s", pe.Render(flagName))
 	}
 	return usageError{err}
 }

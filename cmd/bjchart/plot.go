@@ -2,28 +2,27 @@ package main
 
 import (
 	"bytes"
-	"path/filepath"
-	"slices"
-	"strings"
+	"context"
 
 	"bjchart/render"
 	"bjchart/render/compose"
 	"bjchart/render/draw"
 	"bjchart/solve/count"
-	"bjchart/solve/param"
 
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 )
 
 type plotOptions struct {
+	env
 	req    compose.PlotRequest
-	out    string
-	format string
+	out    *outputFile
+	format string // "": the extension's
 }
 
 func newPlotCmd(e env) *cobra.Command {
-	o := &plotOptions{req: compose.DefaultPlotRequest()}
+	o := &plotOptions{env: e, req: compose.DefaultPlotRequest(), out: plotFile("-o")}
+	o.out.path, o.out.stdout = "heatmap.png", "png"
 	cmd := &cobra.Command{
 		Use:   "plot",
 		Short: "Draw the EV tables as heatmaps (PNG, SVG or PDF)",
@@ -39,13 +38,11 @@ More: 'bjchart help cards'.`,
   bjchart plot --against thorp-1966-1deck -o thorp.png
   bjchart plot --metric index --count hilo --rules "6D S17 DAS" -o hilo-indices.png`,
 		Args: noArgs,
-		RunE: func(cmd *cobra.Command, args []string) error { return o.run(cmd, e) },
+		RunE: func(cmd *cobra.Command, args []string) error { return runPlot(cmd.Context(), o) },
 	}
-	var fields param.Set
-	o.req.Params(&fields)
-	bindParams(cmd, &fields)
+	bindRequest(cmd, &o.req)
 	fl := cmd.Flags()
-	fl.StringVarP(&o.out, "output", "o", "heatmap.png", "output file; its extension picks the format: .png, .svg or .pdf; - for stdout")
+	fl.VarP(o.out, "output", "o", "output file; its extension picks the format: .png, .svg or .pdf; - for stdout")
 	enumVar(fl, &o.format, "format", "", "%s (default: from the -o extension; png for -o -)", render.HeatmapFormats...)
 	for _, f := range count.IndexFields {
 		needs(cmd, f, "count", "tags")
@@ -53,43 +50,21 @@ More: 'bjchart help cards'.`,
 	return cmd
 }
 
-func (o *plotOptions) run(cmd *cobra.Command, e env) error {
-	format := strings.TrimPrefix(strings.ToLower(filepath.Ext(o.out)), ".")
-	switch {
-	case o.format != "":
-		ext := format
-		if format = strings.ToLower(o.format); !slices.Contains(render.HeatmapFormats, format) {
-			return usagef("--format %q: want png, svg or pdf", o.format)
-		}
-		if o.out != "-" && slices.Contains(render.HeatmapFormats, ext) && ext != format {
-			return usagef("--format %s and -o %q disagree: the file would hold %s under a .%s name; give one of them", format, o.out, strings.ToUpper(format), ext)
-		}
-	case o.out == "-":
-		format = "png"
-	case !slices.Contains(render.HeatmapFormats, format):
-		return usagef("-o %q: unknown extension %q; want .png, .svg or .pdf", o.out, filepath.Ext(o.out))
-	}
-	if err := e.checkWritable(o.out); err != nil {
+func runPlot(ctx context.Context, o *plotOptions) error {
+	format, err := o.out.check(o.env, o.format)
+	if err != nil {
 		return err
 	}
-	var err error
 	if o.req.AgainstChart, err = chartFile(o.req.Against); err != nil {
 		return err
 	}
 	job, err := o.req.Check()
-	if stop, err := e.checked(o.req, err); stop {
+	if stop, err := o.checked(o.req, err); stop {
 		return err
 	}
-	var progress func(done, total int64)
-	finish := func() {}
-	if n := job.Shoes(); n > 0 {
-		bar := newProgress(e, int64(n), "sampling shoes", "shoes", progressbar.OptionShowCount())
-		progress, finish = bar.SetOf, bar.Finish
-	}
-	h, err := job.Run(cmd.Context(), progress)
-	finish()
+	h, err := runJob(ctx, o.env, bar{"sampling shoes", "shoes", []progressbar.Option{progressbar.OptionShowCount()}}, job.Run)
 	if err != nil {
 		return err
 	}
-	return renderTo(e, o.out, func(b *bytes.Buffer) error { return draw.Heatmap(b, format, h.Grids, h.Options) })
+	return o.writeOutput(o.out, func(b *bytes.Buffer) error { return draw.Heatmap(b, format, h.Grids, h.Options) })
 }

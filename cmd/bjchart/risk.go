@@ -2,9 +2,7 @@ package main
 
 import (
 	"bytes"
-	"path/filepath"
-	"slices"
-	"strings"
+	"context"
 
 	"bjchart/render"
 	"bjchart/render/draw"
@@ -14,13 +12,21 @@ import (
 	"github.com/spf13/cobra"
 )
 
+// riskOutput is how a risk command writes its report.
+type riskOutput struct {
+	format      string
+	formatGiven bool        // --format given (a --shard part is JSON)
+	plot        *outputFile // the edge and the bet by count, if given
+}
+
 type riskOptions struct {
-	req          risk.Request
-	format, plot string
+	env
+	req risk.Request
+	riskOutput
 }
 
 func newRiskCmd(e env) *cobra.Command {
-	o := &riskOptions{req: risk.DefaultRequest()}
+	o := &riskOptions{env: e, req: risk.DefaultRequest(), riskOutput: riskOutput{plot: plotFile("--plot")}}
 	cmd := &cobra.Command{
 		Use:   "risk",
 		Short: "A counter's edge by count, bet ramp, win rate, bankroll and risk of ruin",
@@ -38,91 +44,90 @@ More: 'bjchart help bankroll'.`,
   bjchart risk --rules "6D S17 DAS" --count ko --spread 1-8
   bjchart risk --rules "6D S17 DAS LS" --shoes 3000 --rounds 100M --shard 2/10 > measure2.json`,
 		Args: noArgs,
-		RunE: func(cmd *cobra.Command, args []string) error { return o.run(cmd, e) },
+		RunE: func(cmd *cobra.Command, args []string) error {
+			o.formatGiven = cmd.Flags().Changed("format")
+			return runRisk(cmd.Context(), o)
+		},
 	}
 	var fields param.Set
 	o.req.Params(&fields)
 	o.req.ShardParams(&fields)
 	bindParams(cmd, &fields)
-	fl := cmd.Flags()
-	enumVar(fl, &o.format, "format", "text", "output format: %s (csv: the ramp by count)", "text", "json", "csv")
-	fl.StringVar(&o.plot, "plot", "", "also draw the edge and the bet by count to this file (.png, .svg or .pdf)")
+	o.bind(cmd, "output format: %s (csv: the ramp by count)")
 	cmd.AddCommand(newRiskMergeCmd(e), newRiskPlayCmd(e))
 	return cmd
 }
 
-func (o *riskOptions) run(cmd *cobra.Command, e env) error {
+// bind binds the report's flags: --format (its usage, with the list of
+// formats for %s) and --plot.
+func (o *riskOutput) bind(cmd *cobra.Command, formatUsage string) {
+	fl := cmd.Flags()
+	enumVar(fl, &o.format, "format", "text", formatUsage, "text", "json", "csv")
+	fl.Var(o.plot, "plot", "also draw the edge and the bet by count to this file (.png, .svg or .pdf)")
+}
+
+// solvingShoes is a risk run's progress: the shoes solved, then the
+// rounds dealt, weighed by their time.
+var solvingShoes = bar{"solving shoes, then dealing", "steps (a shoe solved, or its time's worth of rounds)", nil}
+
+func runRisk(ctx context.Context, o *riskOptions) error {
 	req := o.req
 	req.Version = buildVersion() // a part's
 	job, err := req.Check()
-	if stop, err := e.checked(o.req, err); stop {
+	if stop, err := o.checked(o.req, err); stop {
 		return err
 	}
 	if job.Shards > 0 {
-		if err := partIsJSON(cmd, o.format, o.plot, "bjchart risk merge"); err != nil {
+		if err := partIsJSON(o.formatGiven && o.format != "json", o.plot, "bjchart risk merge"); err != nil {
 			return err
 		}
-		bar := newProgress(e, int64(job.Shoes/job.Shards), "solving shoes", "shoes")
-		part, err := job.RunPart(cmd.Context(), func(done, total int64) { bar.Set(min(done, int64(job.Shoes/job.Shards))) })
-		bar.Finish()
+		part, err := runJob(ctx, o.env, solvingShoes, job.RunPart)
 		if err != nil {
 			return usageError{err}
 		}
-		return writeStdout(e, "json", func(b *bytes.Buffer) error { return render.WriteCompactJSON(b, part) })
+		return o.print("json", report{json: compactJSON(part)})
 	}
-	plotFormat, err := o.plotFormat(e)
+	plotFormat, err := o.plotFormat(o.env)
 	if err != nil {
 		return err
 	}
-	bar := newProgress(e, int64(job.Shoes), "solving shoes", "shoes") // then the rounds, in a second or two
-	res, err := job.Run(cmd.Context(), func(done, total int64) { bar.Set(min(done, int64(job.Shoes))) })
-	bar.Finish()
+	res, err := runJob(ctx, o.env, solvingShoes, job.Run)
 	if err != nil {
 		return usageError{err}
 	}
-	return writeRisk(e, o.format, o.plot, plotFormat, res)
+	return o.writeReport(o.env, plotFormat, res)
 }
 
-// plotFormat checks --plot, if given (plotFile).
-func (o *riskOptions) plotFormat(e env) (string, error) {
-	if o.plot == "" {
+// plotFormat checks --plot, if given: its format, and that it can be
+// written.
+func (o *riskOutput) plotFormat(e env) (string, error) {
+	if !o.plot.given() {
 		return "", nil
 	}
-	return e.plotFile(o.plot)
+	return o.plot.check(e, "")
 }
 
-// plotFile checks a --plot file: its format, by its extension (one of
-// render.HeatmapFormats), and that it can be written.
-func (e env) plotFile(out string) (format string, err error) {
-	format = strings.TrimPrefix(strings.ToLower(filepath.Ext(out)), ".")
-	if !slices.Contains(render.HeatmapFormats, format) {
-		return "", usagef("--plot %q: unknown extension %q; want .png, .svg or .pdf", out, filepath.Ext(out))
-	}
-	return format, e.checkWritable(out)
-}
-
-// writeRisk writes a risk run's report in the format, and its plot to
-// the file plot (if not "").
-func writeRisk(e env, format, plot, plotFormat string, res risk.Result) error {
+// writeReport writes a risk run's report in the format, and its plot if one
+// was asked for (plotFormat, from plotFormat).
+func (o *riskOutput) writeReport(e env, plotFormat string, res risk.Result) error {
 	rep := render.NewRiskReport(res.Rules.String(), res.Game, res.Table, res.Bets, res.Steps, res.Figures)
-	if plot != "" {
-		if err := renderTo(e, plot, func(b *bytes.Buffer) error { return draw.CountPlots(b, plotFormat, rep.Plots()...) }); err != nil {
+	if o.plot != nil && o.plot.given() {
+		if err := e.writeOutput(o.plot, func(b *bytes.Buffer) error { return draw.CountPlots(b, plotFormat, rep.Plots()...) }); err != nil {
 			return err
 		}
 	}
-	return writeStdout(e, format, func(b *bytes.Buffer) error {
-		switch format {
-		case "json":
-			return rep.JSON(b)
-		case "csv":
-			return rep.CSV(b)
-		}
-		return rep.Text(b)
-	})
+	return e.print(o.format, report{text: rep.Text, json: rep.JSON, csv: rep.CSV})
+}
+
+// riskMergeOptions are 'bjchart risk merge”s: the parts' files.
+type riskMergeOptions struct {
+	env
+	parts []string
+	riskOutput
 }
 
 func newRiskMergeCmd(e env) *cobra.Command {
-	var format string
+	o := &riskMergeOptions{env: e}
 	cmd := &cobra.Command{
 		Use:   "merge FILE...",
 		Short: "Join the parts of a risk run split with --shard",
@@ -141,30 +146,42 @@ parts' order.`,
   bjchart risk merge measured.json play1.json play2.json`,
 		Args: argsBetween(1, -1, "the files of the parts"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			job, err := risk.MergeRequest{Parts: args, Version: buildVersion()}.Check()
-			if err := requestError(err); err != nil {
-				return err
-			}
-			merged, err := job.Run(cmd.Context(), nil)
-			if err := requestError(err); err != nil {
-				return err
-			}
-			if merged.Measured != nil {
-				if cmd.Flags().Changed("format") && format != "json" {
-					return usagef("the measurement's parts merge into the measured game, JSON for 'bjchart risk play'; leave --format out")
-				}
-				return writeStdout(e, "json", func(b *bytes.Buffer) error { return render.WriteCompactJSON(b, merged.Measured) })
-			}
-			return writeRisk(e, format, "", "", *merged.Result)
+			o.parts, o.formatGiven = args, cmd.Flags().Changed("format")
+			return runRiskMerge(cmd.Context(), o)
 		},
 	}
-	enumVar(cmd.Flags(), &format, "format", "text", "output format of the report: %s (the measured game is JSON)", "text", "json", "csv")
+	enumVar(cmd.Flags(), &o.format, "format", "text", "output format of the report: %s (the measured game is JSON)", "text", "json", "csv")
 	return cmd
 }
 
+func runRiskMerge(ctx context.Context, o *riskMergeOptions) error {
+	job, err := risk.MergeRequest{Parts: o.parts, Version: buildVersion()}.Check()
+	if err := requestError(err); err != nil {
+		return err
+	}
+	merged, err := job.Run(ctx, nil)
+	if err := requestError(err); err != nil {
+		return err
+	}
+	if merged.Measured != nil {
+		if o.formatGiven && o.format != "json" {
+			return usagef("the measurement's parts merge into the measured game, JSON for 'bjchart risk play'; leave --format out")
+		}
+		return o.print("json", report{json: compactJSON(merged.Measured)})
+	}
+	return o.writeReport(o.env, "", *merged.Result)
+}
+
+// riskPlayOptions are 'bjchart risk play”s: the measured game (the
+// command's argument) and the part to play.
+type riskPlayOptions struct {
+	env
+	req risk.PlayRequest
+	riskOutput
+}
+
 func newRiskPlayCmd(e env) *cobra.Command {
-	o := &riskOptions{}
-	var q risk.PlayRequest
+	o := &riskPlayOptions{env: e, riskOutput: riskOutput{plot: plotFile("--plot")}}
 	cmd := &cobra.Command{
 		Use:   "play MEASURED",
 		Short: "Decide the ramp on a measured game and play it, whole or in parts",
@@ -180,50 +197,52 @@ it.`,
   bjchart risk play measured.json --shard 3/10 > play3.json`,
 		Args: argsBetween(1, 1, "the measured game's file"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			q.Measured, q.Version = args[0], buildVersion()
-			plotFormat, err := o.plotFormat(e)
-			if err != nil {
-				return err
-			}
-			if q.Shard != "" {
-				if err := partIsJSON(cmd, o.format, o.plot, "bjchart risk merge"); err != nil {
-					return err
-				}
-				job, err := q.Check()
-				if err := requestError(err); err != nil {
-					return err
-				}
-				part, err := job.RunPart(cmd.Context(), nil)
-				if err := requestError(err); err != nil {
-					return err
-				}
-				return writeStdout(e, "json", func(b *bytes.Buffer) error { return render.WriteCompactJSON(b, part) })
-			}
-			job, err := q.Check()
-			if err := requestError(err); err != nil {
-				return err
-			}
-			res, err := job.Run(cmd.Context(), nil)
-			if err := requestError(err); err != nil {
-				return err
-			}
-			return writeRisk(e, o.format, o.plot, plotFormat, res)
+			o.req.Measured, o.formatGiven = args[0], cmd.Flags().Changed("format")
+			return runRiskPlay(cmd.Context(), o)
 		},
 	}
-	fl := cmd.Flags()
-	fl.StringVar(&q.Shard, "shard", "", "play part i of n (\"i/n\", i from 1) of the ramp, written as JSON; join the parts with 'bjchart risk merge MEASURED PARTS...'")
-	enumVar(fl, &o.format, "format", "text", "output format: %s (csv: the ramp by count; a --shard part is JSON)", "text", "json", "csv")
-	fl.StringVar(&o.plot, "plot", "", "also draw the edge and the bet by count to this file (.png, .svg or .pdf)")
+	cmd.Flags().StringVar(&o.req.Shard, "shard", "", "play part i of n (\"i/n\", i from 1) of the ramp, written as JSON; join the parts with 'bjchart risk merge MEASURED PARTS...'")
+	o.bind(cmd, "output format: %s (csv: the ramp by count; a --shard part is JSON)")
 	return cmd
+}
+
+func runRiskPlay(ctx context.Context, o *riskPlayOptions) error {
+	req := o.req
+	req.Version = buildVersion()
+	plotFormat, err := o.plotFormat(o.env)
+	if err != nil {
+		return err
+	}
+	if req.Shard != "" {
+		if err := partIsJSON(o.formatGiven && o.format != "json", o.plot, "bjchart risk merge"); err != nil {
+			return err
+		}
+	}
+	job, err := req.Check()
+	if err := requestError(err); err != nil {
+		return err
+	}
+	if req.Shard != "" {
+		part, err := job.RunPart(ctx, nil)
+		if err := requestError(err); err != nil {
+			return err
+		}
+		return o.print("json", report{json: compactJSON(part)})
+	}
+	res, err := job.Run(ctx, nil)
+	if err := requestError(err); err != nil {
+		return err
+	}
+	return o.writeReport(o.env, plotFormat, res)
 }
 
 // partIsJSON refuses, for a part of a split run (--shard), an output
 // other than the JSON the merge (a command line) reads: a --format given
-// other than json, or a --plot (plot, if the command has one).
-func partIsJSON(cmd *cobra.Command, format, plot, merge string) error {
-	if cmd.Flags().Changed("format") && format != "json" || plot != "" {
+// other than json (otherFormat), or a plot (plot, if the command has one).
+func partIsJSON(otherFormat bool, plot *outputFile, merge string) error {
+	if otherFormat || plot != nil && plot.given() {
 		leave := "--format"
-		if cmd.Flags().Lookup("plot") != nil {
+		if plot != nil {
 			leave = "--format and --plot"
 		}
 		return usagef("--shard writes JSON, the part '%s' reads; leave %s out", merge, leave)

@@ -195,7 +195,7 @@ func (e *errWriter) Fd() uintptr {
 }
 
 func newRootCmd(e env) *cobra.Command {
-	opts := newChartOptions()
+	opts := newChartOptions(e)
 	root := &cobra.Command{
 		Use:   "bjchart",
 		Short: "Exact blackjack basic strategy for any rule set",
@@ -216,7 +216,7 @@ rule flags (default: ` + "`6D S17 DOA DAS SPL3 NS 3:2 PEEK`" + `).`,
 		SilenceErrors: true,
 		SilenceUsage:  true,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return opts.run(cmd, e)
+			return runChart(cmd.Context(), opts)
 		},
 	}
 	opts.bind(root)

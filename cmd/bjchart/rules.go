@@ -1,7 +1,7 @@
 package main
 
 import (
-	"bytes"
+	"context"
 	"fmt"
 	"io"
 	"text/tabwriter"
@@ -11,7 +11,14 @@ import (
 	"github.com/spf13/cobra"
 )
 
+// rulesOptions are the rules command's: the rule string to check, if any.
+type rulesOptions struct {
+	env
+	rules string // "": explain the rule language
+}
+
 func newRulesCmd(e env) *cobra.Command {
+	o := &rulesOptions{env: e}
 	return &cobra.Command{
 		Use:   "rules [RULES]",
 		Short: "Explain the rule language, or check and canonicalise a rule string",
@@ -26,20 +33,23 @@ named keep their defaults; naming one rule twice with different values
 		Args: argsBetween(0, 1, "at most one rule string (quote it: \"6D H17\")"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 1 {
-				r, err := solve.ParseRules(args[0])
-				if err != nil {
-					return usageError{err}
-				}
-				_, err = fmt.Fprintln(e.stdout, r)
-				return err
+				o.rules = args[0]
 			}
-			return writeRuleHelp(e)
+			return runRules(cmd.Context(), o)
 		},
 	}
 }
 
-func writeRuleHelp(e env) error {
-	return writeStdout(e, "text", func(b *bytes.Buffer) error { return ruleHelp(b) })
+func runRules(_ context.Context, o *rulesOptions) error {
+	if o.rules == "" {
+		return o.print("text", report{text: ruleHelp})
+	}
+	r, err := solve.ParseRules(o.rules)
+	if err != nil {
+		return usageError{err}
+	}
+	_, err = fmt.Fprintln(o.stdout, r)
+	return err
 }
 
 func ruleHelp(w io.Writer) error {
@@ -55,7 +65,7 @@ func ruleHelp(w io.Writer) error {
 	}
 	fmt.Fprintln(tw, "\nExamples: \"6D H17 DAS LS\", \"2D S17 D10 NDAS SPL1 6:5\", \"INF S17 ENHC\"")
 	// Prose a line a paragraph: the output wraps it to the terminal's
-	// width (writeStdout), which a line broken here would defeat.
+	// width (env.print), which a line broken here would defeat.
 	fmt.Fprintln(tw, "\nFlags override single rules: --decks 2 --h17 --double 10-11 --das=false --split-hands 2 --rsa --hsa --surrender late --blackjack-pays 6:5 --hole-card enhc")
 	fmt.Fprintln(tw, "\nHit-or-stand house games scored by card count (the house game's, with its ladder, multipliers, jokers and bet after the first card) have their own rules: see 'bjchart house --help'.")
 	return tw.Flush()

@@ -1,7 +1,7 @@
 package main
 
 import (
-	"bytes"
+	"context"
 	"errors"
 	"io"
 
@@ -13,9 +13,17 @@ import (
 	"github.com/spf13/cobra"
 )
 
+// sideOptions are the side command's: the bet (its argument; none lists
+// the bets) and its request.
+type sideOptions struct {
+	env
+	req    side.Request
+	format string
+	flags  int // the flags given: with no bet, none is
+}
+
 func newSideCmd(e env) *cobra.Command {
-	req := side.DefaultRequest()
-	var format string
+	o := &sideOptions{env: e, req: side.DefaultRequest()}
 	cmd := &cobra.Command{
 		Use:   "side [BET]",
 		Short: "A side bet's exact house edge for any shoe, its count, and the bets listed",
@@ -36,53 +44,57 @@ More: 'bjchart help side-bets'.`,
   bjchart side buster --rules "6D H17" --count`,
 		Args: argsBetween(0, 1, "at most one bet, e.g. 21+3 (bjchart side lists them)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if len(args) == 0 {
-				if format != "text" {
-					return usagef("--format %s: the list of bets is text; name a bet (bjchart side BET --format %s) for its table as %s", format, format, format)
-				}
-				if cmd.Flags().NFlag() > 0 {
-					return usagef("side: name the bet (bjchart side BET ...); with no bet it lists them")
-				}
-				return writeStdout(e, "text", func(b *bytes.Buffer) error { return render.SideList(b) })
+			o.req.Bet, o.flags = "", cmd.Flags().NFlag()
+			if len(args) == 1 {
+				o.req.Bet = args[0]
 			}
-			req.Bet = args[0]
-			write := map[string]func(io.Writer, *side.Report, *side.Bet) error{
-				"text": render.SideText, "json": render.SideJSON, "csv": render.SideCSV,
-			}[format]
-			if write == nil {
-				return usagef("--format %q: want text, json or csv", format)
-			}
-			job, err := req.Check()
-			if stop, err := e.checked(req, argumentError(err, "bet", "BET")); stop {
-				return err
-			}
-			if job.Effects && format == "csv" {
-				return usagef("--count with --format csv: the CSV holds the outcome table, a line an outcome; the effects and tags are in the text and the JSON")
-			}
-			var progress func(done, total int64)
-			if job.Effects {
-				bar := newProgress(e, job.Steps(), "valuing the shoes", "shoes", progressbar.OptionShowCount())
-				defer bar.Finish()
-				progress = bar.SetOf
-			}
-			rep, err := job.Run(cmd.Context(), progress)
-			if err != nil {
-				return requestError(err)
-			}
-			return writeStdout(e, format, func(b *bytes.Buffer) error { return write(b, rep, job.Bet) })
+			return runSide(cmd.Context(), o)
 		},
 	}
-	var fields param.Set
-	req.Params(&fields)
-	bindParams(cmd, &fields, "bet")
-	enumVar(cmd.Flags(), &format, "format", "text", "output format: %s", "text", "json", "csv")
+	bindRequest(cmd, &o.req, "bet")
+	enumVar(cmd.Flags(), &o.format, "format", "text", "output format: %s", "text", "json", "csv")
 	cmd.AddCommand(newSideTriggerCmd(e), newSideSimCmd(e))
 	return cmd
 }
 
+func runSide(ctx context.Context, o *sideOptions) error {
+	if o.req.Bet == "" {
+		if o.format != "text" {
+			return usagef("--format %s: the list of bets is text; name a bet (bjchart side BET --format %s) for its table as %s", o.format, o.format, o.format)
+		}
+		if o.flags > 0 {
+			return usagef("side: name the bet (bjchart side BET ...); with no bet it lists them")
+		}
+		return o.print("text", report{text: render.SideList})
+	}
+	job, err := o.req.Check()
+	if stop, err := o.checked(o.req, argumentError(err, "bet", "BET")); stop {
+		return err
+	}
+	if job.Effects && o.format == "csv" {
+		return usagef("--count with --format csv: the CSV holds the outcome table, a line an outcome; the effects and tags are in the text and the JSON")
+	}
+	rep, err := runJob(ctx, o.env, bar{"valuing the shoes", "shoes", []progressbar.Option{progressbar.OptionShowCount()}}, job.Run)
+	if err != nil {
+		return requestError(err)
+	}
+	return o.print(o.format, report{
+		text: func(w io.Writer) error { return render.SideText(w, rep, job.Bet) },
+		json: func(w io.Writer) error { return render.SideJSON(w, rep, job.Bet) },
+		csv:  func(w io.Writer) error { return render.SideCSV(w, rep, job.Bet) },
+	})
+}
+
+// sideTriggerOptions are 'bjchart side trigger”s: the bet (its argument)
+// and the request.
+type sideTriggerOptions struct {
+	env
+	req    side.TriggerRequest
+	format string
+}
+
 func newSideTriggerCmd(e env) *cobra.Command {
-	req := side.DefaultTriggerRequest()
-	var format string
+	o := &sideTriggerOptions{env: e, req: side.DefaultTriggerRequest()}
 	cmd := &cobra.Command{
 		Use:   "trigger BET",
 		Short: "The true count from which a side bet favours a counter, with its error bar",
@@ -98,33 +110,40 @@ More: 'bjchart help side-bets'.`,
   bjchart side trigger lucky-ladies --decks 6 --tags hilo --shoes 200000`,
 		Args: argsBetween(1, 1, "the bet, e.g. 21+3"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			req.Bet = args[0]
-			job, err := req.Check()
-			if stop, err := e.checked(req, argumentError(err, "bet", "BET")); stop {
-				return err
-			}
-			bar := newProgress(e, int64(job.Shoes), "sampling shoes", "shoes")
-			t, err := job.Run(cmd.Context(), bar.SetOf)
-			bar.Finish()
-			if err != nil {
-				return requestError(err)
-			}
-			if format == "json" {
-				return writeStdout(e, format, func(b *bytes.Buffer) error { return render.WriteJSON(b, render.NewJSONSideTrigger(t)) })
-			}
-			return writeStdout(e, format, func(b *bytes.Buffer) error { return render.SideTriggerText(b, t) })
+			o.req.Bet = args[0]
+			return runSideTrigger(cmd.Context(), o)
 		},
 	}
-	var fields param.Set
-	req.Params(&fields)
-	bindParams(cmd, &fields, "bet")
-	enumVar(cmd.Flags(), &format, "format", "text", "output format: %s", "text", "json")
+	bindRequest(cmd, &o.req, "bet")
+	enumVar(cmd.Flags(), &o.format, "format", "text", "output format: %s", "text", "json")
 	return cmd
 }
 
+func runSideTrigger(ctx context.Context, o *sideTriggerOptions) error {
+	job, err := o.req.Check()
+	if stop, err := o.checked(o.req, argumentError(err, "bet", "BET")); stop {
+		return err
+	}
+	t, err := runJob(ctx, o.env, bar{"sampling shoes", "shoes", nil}, job.Run)
+	if err != nil {
+		return requestError(err)
+	}
+	return o.print(o.format, report{
+		text: func(w io.Writer) error { return render.SideTriggerText(w, t) },
+		json: jsonOf(render.NewJSONSideTrigger(t)),
+	})
+}
+
+// sideSimOptions are 'bjchart side sim”s: the bet (its argument) and the
+// request.
+type sideSimOptions struct {
+	env
+	req    side.SimRequest
+	format string
+}
+
 func newSideSimCmd(e env) *cobra.Command {
-	req := side.DefaultSimRequest()
-	var format string
+	o := &sideSimOptions{env: e, req: side.DefaultSimRequest()}
 	cmd := &cobra.Command{
 		Use:   "sim BET",
 		Short: "Simulate a counter who bets a side bet from its trigger",
@@ -142,28 +161,28 @@ More: 'bjchart help side-bets'.`,
   bjchart side sim over-under-13 --pays over --trigger 1 --shoes 20000`,
 		Args: argsBetween(1, 1, "the bet, e.g. 21+3"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			req.Bet = args[0]
-			job, err := req.Check()
-			if stop, err := e.checked(req, argumentError(err, "bet", "BET")); stop {
-				return err
-			}
-			bar := newProgress(e, job.Steps(), "the trigger's shoes, then the counter's", "shoes")
-			s, err := job.Run(cmd.Context(), bar.SetOf)
-			bar.Finish()
-			if err != nil {
-				return requestError(err)
-			}
-			if format == "json" {
-				return writeStdout(e, format, func(b *bytes.Buffer) error { return render.WriteJSON(b, render.NewJSONSideSim(s)) })
-			}
-			return writeStdout(e, format, func(b *bytes.Buffer) error { return render.SideSimText(b, s) })
+			o.req.Bet = args[0]
+			return runSideSim(cmd.Context(), o)
 		},
 	}
-	var fields param.Set
-	req.Params(&fields)
-	bindParams(cmd, &fields, "bet")
-	enumVar(cmd.Flags(), &format, "format", "text", "output format: %s", "text", "json")
+	bindRequest(cmd, &o.req, "bet")
+	enumVar(cmd.Flags(), &o.format, "format", "text", "output format: %s", "text", "json")
 	return cmd
+}
+
+func runSideSim(ctx context.Context, o *sideSimOptions) error {
+	job, err := o.req.Check()
+	if stop, err := o.checked(o.req, argumentError(err, "bet", "BET")); stop {
+		return err
+	}
+	s, err := runJob(ctx, o.env, bar{"the trigger's shoes, then the counter's", "shoes", nil}, job.Run)
+	if err != nil {
+		return requestError(err)
+	}
+	return o.print(o.format, report{
+		text: func(w io.Writer) error { return render.SideSimText(w, s) },
+		json: jsonOf(render.NewJSONSideSim(s)),
+	})
 }
 
 // argumentError is err with the request's field named as the command's

@@ -1,15 +1,13 @@
 package main
 
 import (
-	"bjchart/render/compose"
 	"bytes"
 	"context"
-	"errors"
+	"io"
 
-	"bjchart/charts"
 	"bjchart/render"
+	"bjchart/render/compose"
 	"bjchart/render/draw"
-	"bjchart/solve/param"
 	"bjchart/solve/simreport"
 
 	"github.com/schollz/progressbar/v3"
@@ -17,14 +15,14 @@ import (
 )
 
 type simOptions struct {
+	env
 	req    compose.SimRequest // the game, rounds, seed, shuffle, players, count and ramp; what is played; the bankroll
-	fields param.Set          // req's fields, bound as flags
 	format string
-	plot   string
+	plot   *outputFile // the EV by count, with --count
 }
 
 func newSimCmd(e env) *cobra.Command {
-	o := &simOptions{req: compose.DefaultSimRequest()}
+	o := &simOptions{env: e, req: compose.DefaultSimRequest(), plot: plotFile("--plot")}
 	cmd := &cobra.Command{
 		Use:   "sim",
 		Short: "Simulate rounds from a real shoe, every figure with its error bar",
@@ -43,45 +41,42 @@ More: 'bjchart help simulation'.`,
   bjchart sim --rules "6D S17 DAS LS" --strategy emcts --tree cards --backup max --rounds 2000
   bjchart sim --preset itoh-2023-t12 --players 1 --decks 1`,
 		Args: noArgs,
-		RunE: func(cmd *cobra.Command, args []string) error { return o.run(cmd, e) },
+		RunE: func(cmd *cobra.Command, args []string) error { return runSim(cmd.Context(), o) },
 	}
 	cmd.AddCommand(newSimMergeCmd(e))
-	o.req.Params(&o.fields)
-	bindParams(cmd, &o.fields)
+	bindRequest(cmd, &o.req)
 	fl := cmd.Flags()
 	enumVar(fl, &o.format, "format", "text", "output format: %s", "text", "json")
-	fl.StringVar(&o.plot, "plot", "", "with --count: draw the EV by count with error bars to this file (.png, .svg or .pdf)")
+	fl.Var(o.plot, "plot", "with --count: draw the EV by count with error bars to this file (.png, .svg or .pdf)")
 	return cmd
 }
 
-func (o *simOptions) run(cmd *cobra.Command, e env) error {
+func runSim(ctx context.Context, o *simOptions) error {
 	req := o.req
 	req.Version = buildVersion()
 	job, err := req.Check()
-	if stop, err := e.checked(o.req, err); stop {
+	if stop, err := o.checked(o.req, err); stop {
 		return err
 	}
-	if o.plot != "" && !job.Counting() {
+	if o.plot.given() && !job.Counting() {
 		return usagef("--plot needs --count: it draws a counting game")
 	}
 	plotFormat := ""
-	if o.plot != "" {
-		if plotFormat, err = e.plotFile(o.plot); err != nil {
+	if o.plot.given() {
+		if plotFormat, err = o.plot.check(o.env, ""); err != nil {
 			return err
 		}
 	}
 	if o.req.Shard != "" && o.format != "json" {
 		return usagef("--shard needs --format json: 'bjchart sim merge' reads the parts")
 	}
-	bar := newProgress(e, job.Rounds(), "dealing", "rounds", progressbar.OptionShowIts(), progressbar.OptionSetItsString("rounds"))
-	report, err := job.Run(cmd.Context(), bar.SetOf)
+	rep, err := runJob(ctx, o.env, bar{"dealing", "rounds", []progressbar.Option{progressbar.OptionShowIts(), progressbar.OptionSetItsString("rounds")}}, job.Run)
 	if err != nil {
 		return requestError(err)
 	}
-	bar.Finish()
-	if o.plot != "" {
-		if err := renderTo(e, o.plot, func(b *bytes.Buffer) error {
-			cp, err := render.NewCountPlot(report)
+	if o.plot.given() {
+		if err := o.writeOutput(o.plot, func(b *bytes.Buffer) error {
+			cp, err := render.NewCountPlot(rep)
 			if err != nil {
 				return err
 			}
@@ -90,16 +85,23 @@ func (o *simOptions) run(cmd *cobra.Command, e env) error {
 			return err
 		}
 	}
-	return writeStdout(e, o.format, func(b *bytes.Buffer) error {
-		if o.format == "json" {
-			return render.WriteJSON(b, report)
-		}
-		return render.SimText(b, report)
-	})
+	return o.print(o.format, simReport(rep))
+}
+
+// simReport is a simulation's report, as text or JSON.
+func simReport(rep simreport.Report) report {
+	return report{text: func(w io.Writer) error { return render.SimText(w, rep) }, json: jsonOf(rep)}
+}
+
+// simMergeOptions are 'bjchart sim merge”s: the parts' files.
+type simMergeOptions struct {
+	env
+	parts  []string
+	format string
 }
 
 func newSimMergeCmd(e env) *cobra.Command {
-	var format string
+	o := &simMergeOptions{env: e}
 	cmd := &cobra.Command{
 		Use:   "merge FILE...",
 		Short: "Combine the JSON outputs of a run split with --shard",
@@ -112,24 +114,20 @@ all must come from the same command but for --shard.`,
   bjchart sim merge part1.json part2.json`,
 		Args: argsBetween(1, -1, "the JSON files of the parts"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			merged, err := mergeSimParts(cmd.Context(), args)
-			var re *charts.ReadError
-			switch {
-			case errors.As(err, &re):
-				return err // a part that cannot be read (exit 1)
-			case err != nil:
-				return usageError{err}
-			}
-			return writeStdout(e, format, func(b *bytes.Buffer) error {
-				if format == "json" {
-					return render.WriteJSON(b, merged)
-				}
-				return render.SimText(b, merged)
-			})
+			o.parts = args
+			return runSimMerge(cmd.Context(), o)
 		},
 	}
-	enumVar(cmd.Flags(), &format, "format", "text", "output format: %s", "text", "json")
+	enumVar(cmd.Flags(), &o.format, "format", "text", "output format: %s", "text", "json")
 	return cmd
+}
+
+func runSimMerge(ctx context.Context, o *simMergeOptions) error {
+	merged, err := mergeSimParts(ctx, o.parts)
+	if err != nil {
+		return partsError(err)
+	}
+	return o.print(o.format, simReport(merged))
 }
 
 // mergeSimParts reads and merges a split run's parts (simreport.MergeRequest).

@@ -1,9 +1,11 @@
 package main
 
 import (
+	"context"
 	"fmt"
 
 	"bjchart/render"
+	"bjchart/render/web"
 	"bjchart/render/web/site"
 	"bjchart/solve/param"
 
@@ -11,8 +13,16 @@ import (
 	"github.com/spf13/cobra"
 )
 
+// siteOptions are the site command's: the site's request, and the
+// documentation pages it carries (the root command's, as HTML).
+type siteOptions struct {
+	env
+	req  site.SiteRequest
+	docs func() ([]web.DocPage, error)
+}
+
 func newSiteCmd(e env) *cobra.Command {
-	req := site.DefaultSiteRequest()
+	o := &siteOptions{env: e, req: site.DefaultSiteRequest()}
 	cmd := &cobra.Command{
 		Use:   "site",
 		Short: "Write the web page as a static site that works offline",
@@ -28,39 +38,43 @@ More: 'bjchart help web'.`,
   bjchart site -o public --games "2D H17 DAS;6D H17 DAS LS 6:5"`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			req.Version = version
-			docs, err := webDocs(cmd.Root())
-			if err != nil {
-				return err
-			}
-			req.Docs = docs
-			job, err := req.Check()
-			if stop, err := e.checked(req, err); stop {
-				return err
-			}
-			if n := job.Builds(); n > 0 {
-				fmt.Fprint(e.stderr, render.WrapProse(fmt.Sprintf("bjchart: building the page's %s with Go (GOOS=js GOARCH=wasm) from bjchart's source, about a minute each on two cores; --wasm and --draw-wasm take them built\n",
-					map[bool]string{true: "WebAssembly and its drawing module", false: "WebAssembly module"}[n == 2]), e.width()))
-			}
-			bar := newProgress(e, job.Steps(), "writing the site", "steps (modules built, then pages)", progressbar.OptionShowCount())
-			rep, err := job.Run(cmd.Context(), bar.SetOf)
-			bar.Finish()
-			if err != nil {
-				return err
-			}
-			fmt.Fprint(e.stdout, render.WrapProse(fmt.Sprintf("bjchart: wrote %s: %d files, %s bytes; %d pages precomputed; the page's WebAssembly %s bytes (%s gzipped), its drawing module %s bytes (%s gzipped, loaded for a card, heatmap or plot); the default page %s bytes gzipped with its style and scripts\n",
-				rep.Out, rep.Files, render.Thousands(rep.Bytes), rep.Pages, render.Thousands(rep.WASM), render.Thousands(rep.WASMGzip),
-				render.Thousands(rep.DrawWASM), render.Thousands(rep.DrawGzip), render.Thousands(rep.FirstLoad)), e.width()))
-			return nil
+			o.docs = func() ([]web.DocPage, error) { return webDocs(cmd.Root()) }
+			return runSite(cmd.Context(), o)
 		},
 	}
 	var fields param.Set
-	req.Params(&fields)
+	o.req.Params(&fields)
 	bindParams(cmd, &fields, "out")
 	for _, p := range fields.All() {
 		if p.Name == "out" {
-			cmd.Flags().VarP(p.Value, p.Name, "o", p.Usage)
+			cmd.Flags().VarP(p.Value, p.Name, "o", usage(p))
 		}
 	}
 	return cmd
+}
+
+func runSite(ctx context.Context, o *siteOptions) error {
+	req := o.req
+	req.Version = version
+	docs, err := o.docs()
+	if err != nil {
+		return err
+	}
+	req.Docs = docs
+	job, err := req.Check()
+	if stop, err := o.checked(req, err); stop {
+		return err
+	}
+	if n := job.Builds(); n > 0 {
+		fmt.Fprint(o.stderr, render.WrapProse(fmt.Sprintf("bjchart: building the page's %s with Go (GOOS=js GOARCH=wasm) from bjchart's source, about a minute each on two cores; --wasm and --draw-wasm take them built\n",
+			map[bool]string{true: "WebAssembly and its drawing module", false: "WebAssembly module"}[n == 2]), o.width()))
+	}
+	rep, err := runJob(ctx, o.env, bar{"writing the site", "steps (modules built, then pages)", []progressbar.Option{progressbar.OptionShowCount()}}, job.Run)
+	if err != nil {
+		return err
+	}
+	fmt.Fprint(o.stdout, render.WrapProse(fmt.Sprintf("bjchart: wrote %s: %d files, %s bytes; %d pages precomputed; the page's WebAssembly %s bytes (%s gzipped), its drawing module %s bytes (%s gzipped, loaded for a card, heatmap or plot); the default page %s bytes gzipped with its style and scripts\n",
+		rep.Out, rep.Files, render.Thousands(rep.Bytes), rep.Pages, render.Thousands(rep.WASM), render.Thousands(rep.WASMGzip),
+		render.Thousands(rep.DrawWASM), render.Thousands(rep.DrawGzip), render.Thousands(rep.FirstLoad)), o.width()))
+	return nil
 }

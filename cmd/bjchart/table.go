@@ -12,14 +12,20 @@ import (
 	"bjchart/render"
 	"bjchart/solve"
 	"bjchart/solve/drill"
-	"bjchart/solve/param"
 
 	"github.com/spf13/cobra"
 )
 
+// tableDrillOptions are 'bjchart drill table”s: the request, and where the answers
+// come from.
+type tableDrillOptions struct {
+	env
+	req drill.TableRequest
+	answerOptions
+}
+
 func newTableDrillCmd(e env) *cobra.Command {
-	req := drill.DefaultTableRequest()
-	var answers, format string
+	o := &tableDrillOptions{env: e, req: drill.DefaultTableRequest()}
 	cmd := &cobra.Command{
 		Use:   "table",
 		Short: "Play whole rounds at a table of your game, with exact advice from the cards left",
@@ -35,56 +41,54 @@ More: 'bjchart help training'.`,
   bjchart drill table --rules 1D --seed 23 --moves "b10 p h s s" --format json
   bjchart drill table --rules 1D --seed 23 --answers - --format json`,
 		Args: noArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			job, err := req.Check()
-			if stop, err := e.checked(req, err); stop {
-				return err
-			}
-			var in io.Reader // nil: ask
-			switch {
-			case answers != "":
-				if in, err = answersInput(e, answers, format, "an answers file holds moves"); err != nil {
-					return err
-				}
-			case format != "text":
-				in = strings.NewReader("") // the moves of --moves only
-			}
-			t, err := job.Run(cmd.Context(), nil)
-			if err != nil {
-				return requestError(err)
-			}
-			chart, err := solve.Solve(t.Rules)
-			if err != nil {
-				return err
-			}
-			advisor := drill.NewAdvisor(chart)
-			if in == nil {
-				return playAloud(cmd.Context(), e, t, advisor, t.Seed)
-			}
-			if err := playMoves(t, in, answers); err != nil {
-				return err
-			}
-			priceDecisions(cmd.Context(), t, advisor)
-			rep := render.NewTableReport(t, t.Seed)
-			return writeStdout(e, format, func(b *bytes.Buffer) error {
-				if format == "json" {
-					return render.WriteJSON(b, rep)
-				}
-				if err := render.TableText(b, rep); err != nil {
-					return err
-				}
-				_, err := fmt.Fprintln(b, render.TableSummaryText(rep))
-				return err
-			})
-		},
+		RunE: func(cmd *cobra.Command, args []string) error { return runTableDrill(cmd.Context(), o) },
 	}
-	var fields param.Set
-	req.Params(&fields)
-	bindParams(cmd, &fields)
-	fl := cmd.Flags()
-	fl.StringVar(&answers, "answers", "", "play the moves in this file (- for standard input) instead of asking")
-	enumVar(fl, &format, "format", "text", "output format without asking: %s", "text", "json")
+	bindRequest(cmd, &o.req)
+	o.bind(cmd, "play the moves in this file (- for standard input) instead of asking", "output format without asking: %s")
 	return cmd
+}
+
+func runTableDrill(ctx context.Context, o *tableDrillOptions) error {
+	job, err := o.req.Check()
+	if stop, err := o.checked(o.req, err); stop {
+		return err
+	}
+	var in io.Reader // nil: ask
+	switch {
+	case o.answers != "":
+		if in, err = answersInput(o.env, o.answers, o.format, "an answers file holds moves"); err != nil {
+			return err
+		}
+	case o.format != "text":
+		in = strings.NewReader("") // the moves of --moves only
+	}
+	t, err := job.Run(ctx, nil)
+	if err != nil {
+		return requestError(err)
+	}
+	chart, err := solve.Solve(t.Rules)
+	if err != nil {
+		return err
+	}
+	advisor := drill.NewAdvisor(chart)
+	if in == nil {
+		return playAloud(ctx, o.env, t, advisor, t.Seed)
+	}
+	if err := playMoves(t, in, o.answers); err != nil {
+		return err
+	}
+	priceDecisions(ctx, t, advisor)
+	rep := render.NewTableReport(t, t.Seed)
+	return o.print(o.format, report{
+		text: func(w io.Writer) error {
+			if err := render.TableText(w, rep); err != nil {
+				return err
+			}
+			_, err := fmt.Fprintln(w, render.TableSummaryText(rep))
+			return err
+		},
+		json: jsonOf(rep),
+	})
 }
 
 // priceDecisions prices every decision of the session against the best

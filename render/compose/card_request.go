@@ -3,7 +3,6 @@ package compose
 import (
 	"bjchart/render"
 	"context"
-	"fmt"
 	"slices"
 
 	"bjchart/charts"
@@ -48,7 +47,7 @@ func (q *CardRequest) Params(s *param.Set) {
 	s.Bool(&q.FullRows, "full-rows", "print every hard total on its own row (default: identical rows at the ends share one, 5-8 and 17+)")
 	s.Bool(&q.EV, "ev", "add pages with every action's EV and the dealer's outcome probabilities")
 	s.String(&q.Diff, "diff", "add a page comparing the chart with this published chart (name or file)")
-	s.String(&q.Ramp, "ramp", "with --count: print this bet ramp on the index page, \"COUNT:BET,...\" in units (as 'bjchart risk' gives it)")
+	s.String(&q.Ramp, "ramp", "with {count}: print this bet ramp on the index page, \"COUNT:BET,...\" in units (as 'bjchart risk' gives it)")
 	q.Index.CountParams(s)
 }
 
@@ -89,7 +88,7 @@ func (q CardRequest) Check() (CardJob, error) {
 	}
 	if q.Ramp != "" {
 		if !q.Index.Counting() {
-			return job, fmt.Errorf("--ramp needs --count: a ramp bets by the count")
+			return job, param.Fieldf("ramp", "{ramp} needs {count}: a ramp bets by the count")
 		}
 		if job.ramp, err = sim.ParseRamp(q.Ramp); err != nil {
 			return job, &param.Error{Name: "ramp", Input: err.Error()}
@@ -132,7 +131,7 @@ func (j CardJob) Run(ctx context.Context, progress func(done, total int64)) (Car
 	if err := ctx.Err(); err != nil {
 		return Card{}, err
 	}
-	s, err := solve.NewSolver(j.rules, solve.Options{TableOnly: j.chart == nil}) // a chart to compare is valued against the solve
+	s, err := solve.NewSolver(ctx, j.rules, solve.Options{TableOnly: j.chart == nil}) // a chart to compare is valued against the solve
 	if err != nil {
 		return Card{}, err
 	}

@@ -30,7 +30,7 @@
 //
 // The other requests a face binds live with their engine: solve (Request,
 // HandRequest, DealerRequest, EffectsRequest, GridRequest), solve/count
-// (IndicesRequest, IndicesMergeRequest, ShoeRequest, CorrelationRequest),
+// (ChartRequest, IndicesRequest, IndicesMergeRequest, ShoeRequest, CorrelationRequest),
 // solve/sim (Request), solve/simreport (MergeRequest), solve/risk
 // (Request, PlayRequest, MergeRequest), solve/drill (Request,
 // CountRequest, IndexRequest, TableRequest), solve/house (Request),

@@ -2,7 +2,6 @@ package compose
 
 import (
 	"context"
-	"fmt"
 	"math"
 	"slices"
 	"strconv"
@@ -54,7 +53,7 @@ func (q *EMCTSCheckRequest) Params(s *param.Set) {
 	s.Uint64(&q.Seed, "seed", "seed of the searches' random numbers")
 	s.String(&q.Trees, "tree", "the tree's arcs: actions (Itoh 2023's), cards (a chance node per rank drawn), or both: actions,cards")
 	s.String(&q.Backups, "backup", "a node's value: mean, max, or both: mean,max")
-	s.String(&q.Chances, "chance", "with --tree cards --backup max, a chance node's weights: visits, exact, or both: visits,exact")
+	s.String(&q.Chances, "chance", "with {tree} cards {backup} max, a chance node's weights: visits, exact, or both: visits,exact")
 }
 
 // An EMCTSCheckJob is a checked request: the rules and every setting to
@@ -124,7 +123,7 @@ func (q EMCTSCheckRequest) Check() (EMCTSCheckJob, error) {
 		return job, err
 	}
 	if r.Infinite() {
-		return job, fmt.Errorf("emcts-check searches a finite shoe's unseen cards; give --decks")
+		return job, param.Fieldf("decks", "emcts-check searches a finite shoe's unseen cards; give {decks}")
 	}
 	job.Rules = r
 	for _, shape := range shapes {
@@ -174,7 +173,7 @@ func (j EMCTSCheckJob) Run(ctx context.Context, progress func(done, total int64)
 		return EMCTSCheck{}, err
 	}
 	charted := c != nil // a published chart is valued against the solve
-	solver, err := solve.NewSolver(j.Rules, solve.Options{TableOnly: !charted, Context: ctx})
+	solver, err := solve.NewSolver(ctx, j.Rules, solve.Options{TableOnly: !charted})
 	if err != nil {
 		return EMCTSCheck{}, err
 	}

@@ -53,7 +53,7 @@ func (q *PlotRequest) Params(s *param.Set) {
 	q.Game.Params(s)
 	s.Enum(&q.Table, "table", "table to draw: %s", render.TableNames...)
 	names := plotMetricNames()
-	s.Func("metric", "number in each cell: "+param.OrList(names)+" (index: with --count)", "string",
+	s.Func("metric", "number in each cell: "+param.OrList(names)+" (index: with {count})", "string",
 		func() string { return string(q.Metric) },
 		func(v string) error {
 			if !slices.Contains(names, v) {
@@ -62,7 +62,7 @@ func (q *PlotRequest) Params(s *param.Set) {
 			q.Metric = render.Metric(v)
 			return nil
 		})
-	s.String(&q.Vs, "vs", "plot the difference from these rules (the metric under --rules minus under RULES)")
+	s.String(&q.Vs, "vs", "plot the difference from these rules (the metric under {rules} minus under RULES)")
 	s.String(&q.Against, "against", "plot the cost of following this published chart (name or file)")
 	s.Bool(&q.Codes, "codes", "print each cell's chart action under its value")
 	q.Index.CountParams(s)
@@ -96,15 +96,15 @@ func (q PlotRequest) Check() (PlotJob, error) {
 		return job, param.Errorf("metric", string(q.Metric), "want %s", param.OrList(plotMetricNames()))
 	}
 	if (q.Metric == MetricIndex) != q.Index.Counting() {
-		return job, fmt.Errorf("--metric index and --count go together: the index of a count")
+		return job, param.Fieldf("metric", "{metric} index and {count} go together: the index of a count")
 	}
 	if q.Vs != "" && q.Against != "" {
-		return job, fmt.Errorf("--vs and --against draw different things; give one")
+		return job, param.Fieldf("vs", "{vs} and {against} draw different things; give one")
 	}
 	switch {
 	case q.Metric == MetricIndex:
 		if q.Vs != "" || q.Against != "" {
-			return job, fmt.Errorf("--metric index draws one rule set's indices; --vs and --against are for EVs")
+			return job, param.Fieldf("metric", "{metric} index draws one rule set's indices; {vs} and {against} are for EVs")
 		}
 		r, err := q.Game.Resolve()
 		if err != nil {
@@ -182,7 +182,7 @@ func (j PlotJob) Run(ctx context.Context, progress func(done, total int64)) (ren
 		return render.NewAgainstHeatmap(d, j.kinds), nil
 	}
 	shared := solve.Options{Cache: solve.NewCache()} // --vs rules often share the shoe
-	t, err := solve.SolveWith(j.rules, shared)
+	t, err := solve.SolveWith(ctx, j.rules, shared)
 	if err != nil {
 		return render.Heatmap{}, err
 	}
@@ -191,7 +191,7 @@ func (j PlotJob) Run(ctx context.Context, progress func(done, total int64)) (ren
 		return h, err
 	}
 	grids, opt := h.Grids, h.Options
-	tb, err := solve.SolveWith(j.vs, shared)
+	tb, err := solve.SolveWith(ctx, j.vs, shared)
 	if err != nil {
 		return render.Heatmap{}, err
 	}

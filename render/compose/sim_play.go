@@ -207,7 +207,7 @@ func (src indexSource) plays(ctx context.Context, r solve.Rules) ([]sim.IndexPla
 		}
 	case "computed":
 		set.Source = "the I18 and Fab 4 as bjchart computes them for these rules (600 shoes, seed 1)"
-		got, err := count.Compute(r, count.HiLo, decisions, count.Options{Shoes: 600, Penetration: 0.8, Seed: 1, Context: ctx})
+		got, err := count.Compute(ctx, r, count.HiLo, decisions, count.Options{Shoes: 600, Penetration: 0.8, Seed: 1})
 		if err != nil {
 			return nil, 0, nil, err
 		}

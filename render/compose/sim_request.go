@@ -89,24 +89,24 @@ func DefaultSimRequest() SimRequest {
 // bankroll, the shoe, what is played, the preset and the shard.
 func (q *SimRequest) Params(s *param.Set) {
 	q.Sim.Params(s)
-	s.OptFloat(&q.Bankroll, "bankroll", "with --count: the bankroll, in units (a bet of 1 in the ramp), for the risk of ruin")
+	s.OptFloat(&q.Bankroll, "bankroll", "with {count}: the bankroll, in units (a bet of 1 in the ramp), for the risk of ruin")
 	s.String(&q.Shoe, "shoe", "deal from this shoe instead of full decks: ten counts of A,2..9,T")
-	s.String(&q.Strategy, "strategy", "what the players play (default solved): solved (the best chart for the rules), cd (composition-dependent play for a full shoe, splits CDZ-), optimal (the exact best play for the cards not yet seen, decision by decision), emcts (Itoh 2023's tree search; see --playouts, --c, --reward), or a published chart's name or file")
+	s.String(&q.Strategy, "strategy", "what the players play (default solved): solved (the best chart for the rules), cd (composition-dependent play for a full shoe, splits CDZ-), optimal (the exact best play for the cards not yet seen, decision by decision), emcts (Itoh 2023's tree search; see {playouts}, {c}, {reward}), or a published chart's name or file")
 	s.Strings(&q.Seats, "seat", "a seat of its own, once per seat (then the players): \"strategy=cd; ramp=-100:1,2:4; indices=published; insure-at=3\", any part left out as the run's")
-	s.String(&q.IndexScope, "index-scope", "with --indices: where they are taken: card (wherever the counter's card prints them: split hands, hands of three or more cards, pairs played by their total, the hand not surrendered) or first (the first play of an unsplit two-card hand only, as many published simulations)")
-	s.String(&q.Indices, "indices", "with --count hilo: play the Illustrious 18 and Fab 4 by the count: published (their published indices), computed (bjchart's, 600 shoes; some seconds), or a file written by 'bjchart indices --format json'")
-	s.String(&q.InsureAt, "insure-at", "with --count: take insurance against an ace at this count or more (Hi-Lo: 3)")
+	s.String(&q.IndexScope, "index-scope", "with {indices}: where they are taken: card (wherever the counter's card prints them: split hands, hands of three or more cards, pairs played by their total, the hand not surrendered) or first (the first play of an unsplit two-card hand only, as many published simulations)")
+	s.String(&q.Indices, "indices", "with {count} hilo: play the Illustrious 18 and Fab 4 by the count: published (their published indices), computed (bjchart's, 600 shoes; some seconds), or a file written by 'bjchart indices --format json'")
+	s.String(&q.InsureAt, "insure-at", "with {count}: take insurance against an ace at this count or more (Hi-Lo: 3)")
 	s.String(&q.Shard, "shard", "run part i of n (\"i/n\", i from 1) of a run split across machines; merge the JSON outputs with 'bjchart sim merge'")
-	s.String(&q.Preset, "preset", "Itoh 2023's experiments, with --players 1|4 and --decks 1|6: itoh-2023-t8 (basic strategy, flat 250), t9 (eMCTS win/lose, C=1), t10 (eMCTS table 7, C=3), t11 (basic strategy with its count and bet table), t12 (eMCTS table 7, C=3, with the count)")
-	s.Int(&q.Playouts, "playouts", "with --strategy emcts: playouts per decision")
-	s.OptFloat(&q.C, "c", "with --strategy emcts: UCB's exploration constant C (default 3; a preset's: 1 with win/lose, 3 with table 7)")
-	s.String(&q.Reward, "reward", "with --strategy emcts: the playouts' reward, winlose (1 for a win, else 0) or table7 (Itoh 2023's 0..8; the default)")
-	s.Int(&q.Threshold, "threshold", "with --strategy emcts: playouts a leaf takes before it is expanded")
-	s.String(&q.PlayoutChart, "playout-chart", "with --strategy emcts: the basic strategy the playouts play: solved (the default) or a published chart's name or file")
-	s.String(&q.Tree, "tree", "with --strategy emcts: the tree's arcs, actions (Itoh 2023's) or cards (a chance node per rank drawn after a hit, as the patience-game search it grew from)")
-	s.String(&q.Backup, "backup", "with --strategy emcts: a node's value, mean (of every playout through it, UCT's) or max (a decision takes its best child's, a chance node its children's weighted by --chance)")
+	s.String(&q.Preset, "preset", "Itoh 2023's experiments, with {players} 1|4 and {decks} 1|6: itoh-2023-t8 (basic strategy, flat 250), t9 (eMCTS win/lose, C=1), t10 (eMCTS table 7, C=3), t11 (basic strategy with its count and bet table), t12 (eMCTS table 7, C=3, with the count)")
+	s.Int(&q.Playouts, "playouts", "with {strategy} emcts: playouts per decision")
+	s.OptFloat(&q.C, "c", "with {strategy} emcts: UCB's exploration constant C (default 3; a preset's: 1 with win/lose, 3 with table 7)")
+	s.String(&q.Reward, "reward", "with {strategy} emcts: the playouts' reward, winlose (1 for a win, else 0) or table7 (Itoh 2023's 0..8; the default)")
+	s.Int(&q.Threshold, "threshold", "with {strategy} emcts: playouts a leaf takes before it is expanded")
+	s.String(&q.PlayoutChart, "playout-chart", "with {strategy} emcts: the basic strategy the playouts play: solved (the default) or a published chart's name or file")
+	s.String(&q.Tree, "tree", "with {strategy} emcts: the tree's arcs, actions (Itoh 2023's) or cards (a chance node per rank drawn after a hit, as the patience-game search it grew from)")
+	s.String(&q.Backup, "backup", "with {strategy} emcts: a node's value, mean (of every playout through it, UCT's) or max (a decision takes its best child's, a chance node its children's weighted by {chance})")
 	s.String(&q.Side, "side", "a side bet the players place beside the main bet, a unit a time: BET[:PAYS][@TRIGGER], e.g. 21+3, perfect-pairs:30-10-5, 21+3@9.4 (at a true count of +9.4 or more of the bet's own count, 'bjchart side BET --count'); the bets and pay tables 'bjchart side' lists")
-	s.String(&q.Chance, "chance", "with --tree cards --backup max: a chance node's children weighed by visits (how often each rank was dealt there, the patience-game search's) or exact (each rank's chance given the unseen cards)")
+	s.String(&q.Chance, "chance", "with {tree} cards {backup} max: a chance node's children weighed by visits (how often each rank was dealt there, the patience-game search's) or exact (each rank's chance given the unseen cards)")
 }
 
 // MaxBankroll bounds a bankroll, in units.
@@ -654,8 +654,8 @@ func (j SimJob) Run(ctx context.Context, progress func(done, total int64)) (simr
 	}
 	opt := j.options
 	charted := len(j.charts) > 0 // a published chart is valued against the solve
-	opt.TableOnly, opt.Context = !charted, ctx
-	solver, err := solve.NewSolver(j.Sim.Rules, opt)
+	opt.TableOnly = !charted
+	solver, err := solve.NewSolver(ctx, j.Sim.Rules, opt)
 	if err != nil {
 		return simreport.Report{}, err
 	}
@@ -676,9 +676,8 @@ func (j SimJob) Run(ctx context.Context, progress func(done, total int64)) (simr
 // when ctx ends, with ctx's error.
 func (p SimPlan) Run(ctx context.Context, progress func(done, total int64)) (simreport.Report, error) {
 	cfg := p.Config
-	cfg.Context = ctx
 	start := time.Now()
-	res, err := sim.Run(cfg, p.Strategy, progress)
+	res, err := sim.Run(ctx, cfg, p.Strategy, progress)
 	if err != nil {
 		return simreport.Report{}, err
 	}

@@ -97,7 +97,7 @@ func newTableCache(max, workers int) *tableCache {
 // request has.
 func tableOf(ctx context.Context, c *tableCache, r solve.Rules) (*solve.Table, error) {
 	return c.getKey(ctx, r.String(), func(ctx context.Context) (*solve.Table, error) {
-		return solve.SolveWith(r, solve.Options{Context: ctx})
+		return solve.SolveWith(ctx, r, solve.Options{})
 	})
 }
 

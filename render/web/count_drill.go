@@ -59,7 +59,7 @@ func (s *Server) handleCountDrill(w http.ResponseWriter, r *http.Request) {
 	all.String(&trueCount, "tc", "this drill's true count")
 	d := countDrillData{Version: s.opt.Version, Counts: []string{"hilo", "ko", "hiopt1", "hiopt2", "omega2", "zen", "wong-halves", "red7"}}
 	fail := func(err error) {
-		d.Error = err.Error()
+		d.Error = formError(err, "count_drill.html")
 		s.html(w, s.countDrillPage, d, http.StatusBadRequest)
 	}
 	err := all.ParseQuery(r.URL.Query())

@@ -96,7 +96,7 @@ func (s *Server) handleDrill(w http.ResponseWriter, r *http.Request) {
 	d.Input, d.Focus, d.Hands = q.req.Game.Rules, q.req.Focus, q.req.Hands
 	status := http.StatusOK
 	if err != nil {
-		d.Error, status = err.Error(), http.StatusBadRequest
+		d.Error, status = formError(err, "drill.html"), http.StatusBadRequest
 		s.html(w, s.drillPage, d, status)
 		return
 	}
@@ -113,7 +113,7 @@ func (s *Server) handleDrill(w http.ResponseWriter, r *http.Request) {
 	}
 	next, more, err := sess.Replay(q.answers)
 	if err != nil {
-		d.Error, status = err.Error(), http.StatusBadRequest
+		d.Error, status = formError(err, "drill.html"), http.StatusBadRequest
 	}
 	d.Rules, d.Done = rules.String(), len(sess.Graded)
 	if n := len(sess.Graded); n > 0 {

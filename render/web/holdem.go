@@ -73,7 +73,7 @@ func (s *Server) handleHoldem(w http.ResponseWriter, r *http.Request) {
 	d.Ranges = make([]string, 4)
 	req, job, err := holdemChartQuery(r.URL.Query())
 	if err != nil { // a field the page does not take is refused, not ignored
-		d.Error = err.Error()
+		d.Error = formError(err, "holdem.html")
 		s.html(w, s.holdemPage, d, http.StatusBadRequest)
 		return
 	}
@@ -180,7 +180,7 @@ func (s *Server) handleHoldemEquity(w http.ResponseWriter, r *http.Request) {
 		err = s.holdemChart(r.Context(), defaultHoldemChart, &d)
 	}
 	if err != nil {
-		d.Error = err.Error()
+		d.Error = formError(err, "holdem.html")
 		s.html(w, s.holdemPage, d, http.StatusBadRequest)
 		return
 	}
@@ -191,7 +191,7 @@ func (s *Server) handleHoldemEquity(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err != nil {
-		d.Error = err.Error()
+		d.Error = formError(err, "holdem.html")
 		s.html(w, s.holdemPage, d, http.StatusBadRequest)
 		return
 	}
@@ -229,7 +229,7 @@ func (s *Server) handleHoldemNash(w http.ResponseWriter, r *http.Request) {
 		err = s.holdemChart(r.Context(), defaultHoldemChart, &d)
 	}
 	if err != nil {
-		d.Error = err.Error()
+		d.Error = formError(err, "holdem.html")
 		s.html(w, s.holdemPage, d, http.StatusBadRequest)
 		return
 	}

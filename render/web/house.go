@@ -42,7 +42,7 @@ func (s *Server) handleHouse(w http.ResponseWriter, r *http.Request) {
 	d.Input = req.Rules
 	status := http.StatusOK
 	if err != nil {
-		d.Error, status = err.Error(), http.StatusBadRequest
+		d.Error, status = formError(err, "house.html"), http.StatusBadRequest
 	} else if sol, err := s.houseGame(r.Context(), rules); err != nil {
 		d.Error, status = err.Error(), http.StatusInternalServerError
 	} else {

@@ -110,7 +110,7 @@ func (s *Server) handleIndexDrillKey(w http.ResponseWriter, r *http.Request) {
 			}
 		case err := <-finished:
 			if err != nil {
-				stream.send("failed", err.Error())
+				stream.send("failed", formError(err, "index_drill.html"))
 				return
 			}
 			stream.send("done", "1")
@@ -134,7 +134,7 @@ func (s *Server) handleIndexDrill(w http.ResponseWriter, r *http.Request) {
 	all.String(&letters, "answers", "the answers so far, one letter a drill")
 	d := indexDrillData{Version: s.opt.Version}
 	fail := func(err error) {
-		d.Error = err.Error()
+		d.Error = formError(err, "index_drill.html")
 		s.html(w, s.indexDrillPage, d, http.StatusBadRequest)
 	}
 	err := all.ParseQuery(r.URL.Query())

@@ -67,7 +67,7 @@ func (s *Server) handleIndices(w http.ResponseWriter, r *http.Request) {
 		Bounds: fmt.Sprintf("at most %d shoes here (every cell: %d); %s penetration, seed %d", maxIndexShoes["i18"], maxIndexShoes["all"], param.FormatPercent(def.Penetration), def.Seed)}
 	status := http.StatusOK
 	if err != nil {
-		d.Error, status = err.Error(), http.StatusBadRequest
+		d.Error, status = formError(err, "indices.html"), http.StatusBadRequest
 	} else {
 		d.Rules = q.job.Rules.String()
 		if jobWanted(r) { // the form sent: compute them (a link fills the form)
@@ -140,7 +140,7 @@ func (s *Server) handleIndicesRun(w http.ResponseWriter, r *http.Request) {
 	case errors.Is(err, context.Canceled): // the browser left
 		return
 	case err != nil:
-		stream.send("failed", err.Error())
+		stream.send("failed", formError(err, "indices.html"))
 		return
 	}
 	if t, err := tableOf(ctx, s.tables, q.job.Rules); err == nil { // the indices in their cells, as the card prints them
@@ -155,7 +155,7 @@ func (s *Server) handleIndicesRun(w http.ResponseWriter, r *http.Request) {
 			stream.send("chart", grid.String())
 		}
 	}
-	stream.result(rep.Text)
+	stream.result(func(b *bytes.Buffer) error { return rep.Text(b) })
 }
 
 // handleCounterCard writes the counter's card ('bjchart card --count hilo

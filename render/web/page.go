@@ -143,7 +143,7 @@ func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) {
 	d.Input = q.input()
 	status := http.StatusOK
 	if err != nil {
-		d.Error, status = err.Error(), http.StatusBadRequest
+		d.Error, status = formError(err, "page.html"), http.StatusBadRequest
 	} else if t, err := tableOf(r.Context(), s.tables, q.rules); err != nil {
 		d.Error, status = err.Error(), http.StatusServiceUnavailable
 	} else {

@@ -96,7 +96,7 @@ func (s *Server) handleRisk(w http.ResponseWriter, r *http.Request) {
 		Req: req, Plays: []string{"chart", "indices"}, Bankroll: render.Thousands(int64(req.Bankroll))}
 	status := http.StatusOK
 	if err != nil {
-		d.Error, status = err.Error(), http.StatusBadRequest
+		d.Error, status = formError(err, "risk.html"), http.StatusBadRequest
 	} else if d.Rules = job.Rules.String(); jobWanted(r) { // the form sent: work it out (a link fills the form)
 		v := riskValues(req, job)
 		d.Stream = "/risk/run?" + v.Encode()
@@ -134,7 +134,7 @@ func (s *Server) handleRiskRun(w http.ResponseWriter, r *http.Request) {
 		return err
 	})
 	if err != nil {
-		stream.send("failed", err.Error())
+		stream.send("failed", formError(err, "risk.html"))
 		return
 	}
 	rep := render.NewRiskReport(job.Rules.String(), res.Game, job.Table, res.Bets, res.Steps, res.Figures)

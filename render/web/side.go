@@ -117,38 +117,16 @@ func sideCommand(v url.Values) string {
 }
 
 // sideError says a side-bet request's error with its fields named by the
-// form's labels: the field in error first as its label, a field named
-// within the message as its label quoted.
+// form's labels (labelled); the table written in the form's own field is
+// the pay table in error.
 func sideError(err error, own bool) string {
-	var pe *param.Error
-	if !errors.As(err, &pe) {
-		return err.Error()
-	}
 	labels := sideLabels
-	if own && pe.Name == "pays" { // the table written is the pay table in error
+	var pe *param.Error
+	if own && errors.As(err, &pe) && pe.Name == "pays" {
 		labels = maps.Clone(sideLabels)
 		labels["pays"] = labels[ownField]
 	}
-	const mark = "\x00"
-	msg := pe.Render(func(field string) string { return mark + field + mark })
-	parts := strings.Split(msg, mark)
-	var b strings.Builder
-	for i, p := range parts {
-		if i%2 == 0 {
-			b.WriteString(p)
-			continue
-		}
-		label := labels[p]
-		if label == "" {
-			label = p
-		}
-		if i == 1 && parts[0] == "" {
-			b.WriteString(label)
-		} else {
-			b.WriteString("“" + label + "”")
-		}
-	}
-	return b.String()
+	return labelled(err, labels)
 }
 
 // sideField is the field a side-bet request's error names, "" for none.

@@ -271,7 +271,7 @@ func (s *Server) handleSim(w http.ResponseWriter, r *http.Request) {
 	asked := jobWanted(r) // the form sent: run it (a link fills the form)
 	switch {
 	case err != nil:
-		d.Error, status = err.Error(), http.StatusBadRequest
+		d.Error, status = formError(err, "sim.html"), http.StatusBadRequest
 	case !asked:
 		d.Rules = q.job.Sim.Rules.String()
 	default:
@@ -315,7 +315,7 @@ func (s *Server) handleSimRun(w http.ResponseWriter, r *http.Request) {
 	}
 	plan, err := q.job.Plan(t)
 	if err != nil {
-		send("failed", err.Error())
+		send("failed", formError(err, "sim.html"))
 		return
 	}
 	// Stop when the browser leaves.
@@ -326,7 +326,7 @@ func (s *Server) handleSimRun(w http.ResponseWriter, r *http.Request) {
 		return err
 	})
 	if err != nil {
-		send("failed", err.Error())
+		send("failed", formError(err, "sim.html"))
 		return
 	}
 	if q.job.Sim.Count != nil {

@@ -112,7 +112,7 @@ func parseTableQuery(v url.Values) (drill.TableRequest, error) {
 func (s *Server) handleTable(w http.ResponseWriter, r *http.Request) {
 	d := tableData{Version: s.opt.Version}
 	fail := func(err error) {
-		d.Error = err.Error()
+		d.Error = formError(err, "table.html")
 		s.html(w, s.tablePage, d, http.StatusBadRequest)
 	}
 	req, err := parseTableQuery(r.URL.Query())

@@ -39,7 +39,7 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 	q, err := parseQuery(r.URL.Query())
 	d.Input = q.input()
 	if err != nil {
-		d.Error = err.Error()
+		d.Error = formError(err, "page.html")
 		s.html(w, s.page, d, http.StatusBadRequest)
 		return
 	}

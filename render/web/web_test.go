@@ -123,7 +123,7 @@ func TestRoutes(t *testing.T) {
 		{"/drill/table?rules=1D&seed=27731&moves=b10+p", "text/html; charset=utf-8", 200, "The chart plays double."},
 		{"/drill/table?rules=1D&seed=27731&moves=b10+p+h", "text/html; charset=utf-8", 200, "hit on A,3 v 6 gave up 0.0960 of a bet"},
 		{"/drill/table?rules=1D&moves=h", "text/html; charset=utf-8", 400, "move 1 (h): the table waits for a bet"},
-		{"/drill/table?bet=0", "text/html; charset=utf-8", 400, "bet 0: want a whole number of units"},
+		{"/drill/table?bet=0", "text/html; charset=utf-8", 400, "Bet 0: want a whole number of units"},
 		{"/holdem", "text/html; charset=utf-8", 200, `data-class="AKs">67.0</td>`},
 		{"/charts/nope.txt", "text/plain; charset=utf-8", 404, "the library's are bcmm-1956-1deck.txt"},
 		{"/risk?rules=2D", "text/html; charset=utf-8", 200, `value="2D"`},

@@ -1,6 +1,7 @@
 package count
 
 import (
+	"context"
 	"flag"
 	"math/rand/v2"
 	"testing"
@@ -41,7 +42,7 @@ func BenchmarkShoe(b *testing.B) {
 	b.Run("table", func(b *testing.B) {
 		shoe := solve.Shoe{Counts: left}
 		for b.Loop() {
-			if _, err := solve.SolveWith(r, solve.Options{Shoe: &shoe}); err != nil {
+			if _, err := solve.SolveWith(context.Background(), r, solve.Options{Shoe: &shoe}); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -79,7 +80,7 @@ func BenchmarkI18Fab4(b *testing.B) {
 	r, _ := solve.ParseRules("6D S17 DAS SPL3 LS")
 	decisions := append(append([]Decision(nil), I18...), Fab4...)
 	for b.Loop() {
-		if _, err := Compute(r, HiLo, decisions, Options{Shoes: 100, Penetration: 0.8, Seed: 1}); err != nil {
+		if _, err := Compute(context.Background(), r, HiLo, decisions, Options{Shoes: 100, Penetration: 0.8, Seed: 1}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -91,7 +92,7 @@ func BenchmarkI18Fab4(b *testing.B) {
 func BenchmarkAllCells(b *testing.B) {
 	r, _ := solve.ParseRules("6D S17 DAS NS")
 	for b.Loop() {
-		if _, err := AllCells(r, HiLo, Options{Shoes: allCellsShoes, Penetration: 0.8, Seed: 1}); err != nil {
+		if _, err := AllCells(context.Background(), r, HiLo, Options{Shoes: allCellsShoes, Penetration: 0.8, Seed: 1}); err != nil {
 			b.Fatal(err)
 		}
 	}

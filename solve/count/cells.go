@@ -2,6 +2,7 @@ package count
 
 import (
 	"cmp"
+	"context"
 	"fmt"
 	"math"
 	"slices"
@@ -49,7 +50,7 @@ type candidate struct {
 // shoes cannot place it), oriented like published indices (Base below the
 // index, Play at or above it), or marked Never. Each cell's decisions
 // come in the chart's order.
-func AllCells(r solve.Rules, sys System, opt Options) ([]Index, error) {
+func AllCells(ctx context.Context, r solve.Rules, sys System, opt Options) ([]Index, error) {
 	if err := check(r, opt); err != nil {
 		return nil, err
 	}
@@ -88,7 +89,7 @@ func AllCells(r solve.Rules, sys System, opt Options) ([]Index, error) {
 		if valued {
 			shoe := solve.Shoe{Counts: left}
 			var err error
-			if tab, err = solve.SolveWith(r, solve.Options{Shoe: &shoe, HandsOnly: true}); err != nil {
+			if tab, err = solve.SolveWith(ctx, r, solve.Options{Shoe: &shoe, HandsOnly: true}); err != nil {
 				return nil
 			}
 			byCell = indexCells(tab)
@@ -123,7 +124,7 @@ func AllCells(r solve.Rules, sys System, opt Options) ([]Index, error) {
 		return buf
 	}
 	scale := fitScale(r, sys)
-	fits, tcs, err := controlledFits(r, sys, opt, len(cands)+1, points, 4*scale)
+	fits, tcs, err := controlledFits(ctx, r, sys, opt, len(cands)+1, points, 4*scale)
 	if err != nil || fits == nil { // nil: a part of a split run, its shoes given to opt.Solved
 		return nil, err
 	}

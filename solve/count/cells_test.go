@@ -1,6 +1,7 @@
 package count
 
 import (
+	"context"
 	"math"
 	"strings"
 	"testing"
@@ -34,7 +35,7 @@ func TestCellGainMatchesHandSolver(t *testing.T) {
 		left, cnt, _ := dealShoe(r, sys, full, opt, i)
 		n := cnt.n
 		shoe := solve.Shoe{Counts: left}
-		tab, err := solve.SolveWith(r, solve.Options{Shoe: &shoe})
+		tab, err := solve.SolveWith(context.Background(), r, solve.Options{Shoe: &shoe})
 		if err != nil {
 			continue // a rank dealt out: the whole-table solver takes no such shoe
 		}
@@ -69,7 +70,7 @@ func TestDealtPointsMatchSolver(t *testing.T) {
 		for i := range opt.Shoes {
 			left, c, _ := dealShoe(r, HiLo, full, opt, i)
 			shoe := solve.Shoe{Counts: left}
-			tab, err := solve.SolveWith(r, solve.Options{Shoe: &shoe})
+			tab, err := solve.SolveWith(context.Background(), r, solve.Options{Shoe: &shoe})
 			if err != nil {
 				continue
 			}
@@ -96,7 +97,7 @@ func TestAllCellsZeroTags(t *testing.T) {
 		t.Skip("every cell on sampled shoes with a count of zero tags; -long runs it")
 	}
 	r, _ := solve.ParseRules("1D S17 DAS")
-	got, err := AllCells(r, System{Name: "zero"}, Options{Shoes: 40, Penetration: 0.7, Seed: 1})
+	got, err := AllCells(context.Background(), r, System{Name: "zero"}, Options{Shoes: 40, Penetration: 0.7, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -120,7 +121,7 @@ func TestAllCellsOrientation(t *testing.T) {
 		t.Skip("solves the whole table on 120 shoes; -long runs it")
 	}
 	r, _ := solve.ParseRules("1D S17 DAS")
-	got, err := AllCells(r, HiLo, Options{Shoes: 120, Penetration: 0.7, Seed: 2})
+	got, err := AllCells(context.Background(), r, HiLo, Options{Shoes: 120, Penetration: 0.7, Seed: 2})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,7 @@
 package count
 
 import (
+	"context"
 	"math"
 	"math/rand/v2"
 	"sync/atomic"
@@ -241,10 +242,10 @@ type fitted struct {
 // part taken out of them. A part of a split run (opt.Shards) gives its
 // solved shoes to opt.Solved and returns no fits; a merge (opt.From)
 // solves none, and adds the parts' shoes in the same order as one run.
-func controlledFits(r solve.Rules, sys System, opt Options, n int, points func(left [10]int, c counter, buf [][]point, valued bool) [][]point, signWindow float64) ([]fitted, []float64, error) {
+func controlledFits(ctx context.Context, r solve.Rules, sys System, opt Options, n int, points func(left [10]int, c counter, buf [][]point, valued bool) [][]point, signWindow float64) ([]fitted, []float64, error) {
 	valued := func(left [10]int, c counter) [][]point { return points(left, c, nil, true) }
 	if opt.Shards > 0 {
-		samples, err := sampleShoes(r, sys, opt, valued)
+		samples, err := sampleShoes(ctx, r, sys, opt, valued)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -261,7 +262,7 @@ func controlledFits(r solve.Rules, sys System, opt Options, n int, points func(l
 			return nil, nil, err
 		}
 		pilot = merged[:pilotN]
-	} else if err = dealShoes(r, sys, opt, 0, pilotN, &done, valued, func(_ int, s sample) { pilot = append(pilot, s) }); err != nil {
+	} else if err = dealShoes(ctx, r, sys, opt, 0, pilotN, &done, valued, func(_ int, s sample) { pilot = append(pilot, s) }); err != nil {
 		return nil, nil, err
 	}
 	depth, scale := !sys.Balanced(), fitScale(r, sys)
@@ -277,7 +278,7 @@ func controlledFits(r solve.Rules, sys System, opt Options, n int, points func(l
 				ms[k].lo, ms[k].hi = w.lo, w.hi
 			}
 		}
-		ctlSums, err = controls(r, sys, opt, ms, func(left [10]int, c counter, buf [][]point) [][]point { return points(left, c, buf, false) })
+		ctlSums, err = controls(ctx, r, sys, opt, ms, func(left [10]int, c counter, buf [][]point) [][]point { return points(left, c, buf, false) })
 		if err != nil {
 			return nil, nil, err
 		}
@@ -320,7 +321,7 @@ func controlledFits(r solve.Rules, sys System, opt Options, n int, points func(l
 			add(i, merged[i])
 		}
 	default:
-		if err := dealShoes(r, sys, opt, pilotN, opt.Shoes, &done, valued, add); err != nil {
+		if err := dealShoes(ctx, r, sys, opt, pilotN, opt.Shoes, &done, valued, add); err != nil {
 			return nil, nil, err
 		}
 	}
@@ -379,15 +380,15 @@ const controlChunks = 64
 
 // controls deals the control shoes (ControlShoes for each of opt.Shoes, on
 // every core, none solved) and returns each chunk's sums for each
-// decision over its window; the context's error if opt.Context ends
+// decision over its window; the context's error if ctx ends
 // first. points
 // gives a shoe's points for each decision, their gains left zero, in buf's
 // room.
-func controls(r solve.Rules, sys System, opt Options, windows []moments, points func(left [10]int, c counter, buf [][]point) [][]point) ([][]moments, error) {
+func controls(ctx context.Context, r solve.Rules, sys System, opt Options, windows []moments, points func(left [10]int, c counter, buf [][]point) [][]point) ([][]moments, error) {
 	full := r.FullShoe().Counts
 	shoes := ControlShoes * opt.Shoes
 	sums := make([][]moments, controlChunks)
-	err := onCores(opt.Context, controlChunks, func(chunk int) {
+	err := onCores(ctx, controlChunks, func(chunk int) {
 		m := append([]moments(nil), windows...)
 		deck := sortedDeck(full)
 		var buf [][]point

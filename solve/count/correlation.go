@@ -30,7 +30,7 @@ func effectsOfRemoval(ctx context.Context, r solve.Rules) ([10]float64, *solve.T
 	if r.Infinite() {
 		return eor, nil, depleted, fmt.Errorf("effects of removal with an infinite deck: removing a card changes nothing; give a deck count")
 	}
-	base, err := solve.NewSolver(r, solve.Options{})
+	base, err := solve.NewSolver(ctx, r, solve.Options{})
 	if err != nil {
 		return eor, nil, depleted, err
 	}
@@ -42,7 +42,7 @@ func effectsOfRemoval(ctx context.Context, r solve.Rules) ([10]float64, *solve.T
 		}
 		shoe := r.FullShoe()
 		shoe.Counts[c]--
-		s, err := solve.NewSolver(r, solve.Options{Shoe: &shoe, Cache: cache})
+		s, err := solve.NewSolver(ctx, r, solve.Options{Shoe: &shoe, Cache: cache})
 		if err != nil {
 			return eor, nil, depleted, err
 		}

@@ -1,6 +1,7 @@
 package count
 
 import (
+	"context"
 	"math"
 
 	"bjchart/solve"
@@ -26,16 +27,16 @@ type ShoeEdge struct {
 // above zero, only part opt.Shard's shoes are solved (k % Shards ==
 // Shard-1), each with its number, so that the parts' shoes put in order
 // are the whole run's.
-func Edges(basic *solve.Table, sys System, opt Options, decisions []Decision) ([]ShoeEdge, error) {
+func Edges(ctx context.Context, basic *solve.Table, sys System, opt Options, decisions []Decision) ([]ShoeEdge, error) {
 	r := basic.Rules
 	if err := check(r, opt); err != nil {
 		return nil, err
 	}
 	chart := basic.Strategy()
 	opt.Oversample = 0 // the edges are the dealt shoes', each as likely as dealt
-	samples, err := sampleShoes(r, sys, opt, func(left [10]int, c counter) [][]point {
+	samples, err := sampleShoes(ctx, r, sys, opt, func(left [10]int, c counter) [][]point {
 		shoe := solve.Shoe{Counts: left}
-		sv, err := solve.NewSolver(r, solve.Options{Shoe: &shoe})
+		sv, err := solve.NewSolver(ctx, r, solve.Options{Shoe: &shoe})
 		if err != nil {
 			return nil
 		}

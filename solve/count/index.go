@@ -137,9 +137,6 @@ type Options struct {
 	// Progress, if not nil, is told the shoes valued of those to value
 	// after each, from any goroutine.
 	Progress func(done, total int64)
-	// Context, if not nil, stops the computation when it ends: no shoe
-	// is started after it, and the computation returns its error.
-	Context context.Context
 	// Oversample, above zero, keeps dealt shoes with a chance that grows with
 	// the size of their true count and weighs them back (dealShoe), so
 	// that crossings far from zero have more shoes near them. Balanced
@@ -292,7 +289,7 @@ func one(c counter, g float64) []point { return []point{{x: c.with(), y: g, w: 1
 
 // Compute finds each decision's index for the rules (a finite shoe) and
 // count. Each crossing is fitted with control variates (controls.go).
-func Compute(r solve.Rules, sys System, decisions []Decision, opt Options) ([]Index, error) {
+func Compute(ctx context.Context, r solve.Rules, sys System, decisions []Decision, opt Options) ([]Index, error) {
 	if err := check(r, opt); err != nil {
 		return nil, err
 	}
@@ -322,7 +319,7 @@ func Compute(r solve.Rules, sys System, decisions []Decision, opt Options) ([]In
 		}
 		return buf
 	}
-	fits, _, err := controlledFits(r, sys, opt, len(decisions), points, 0)
+	fits, _, err := controlledFits(ctx, r, sys, opt, len(decisions), points, 0)
 	if err != nil || fits == nil { // nil: a part of a split run, its shoes given to opt.Solved
 		return nil, err
 	}
@@ -399,11 +396,11 @@ func (s *sample) observations(obs []observation, i, k int) []observation {
 }
 
 // sampleShoes deals opt.Shoes shoes, on every core, and values each with
-// points; the context's error if opt.Context ends first.
-func sampleShoes(r solve.Rules, sys System, opt Options, points func(left [10]int, c counter) [][]point) ([]sample, error) {
+// points; the context's error if ctx ends first.
+func sampleShoes(ctx context.Context, r solve.Rules, sys System, opt Options, points func(left [10]int, c counter) [][]point) ([]sample, error) {
 	samples := make([]sample, 0, opt.Shoes)
 	var done atomic.Int64
-	err := dealShoes(r, sys, opt, 0, opt.Shoes, &done, points, func(_ int, s sample) { samples = append(samples, s) })
+	err := dealShoes(ctx, r, sys, opt, 0, opt.Shoes, &done, points, func(_ int, s sample) { samples = append(samples, s) })
 	if err != nil {
 		return nil, err
 	}
@@ -415,8 +412,8 @@ func sampleShoes(r solve.Rules, sys System, opt Options, points func(left [10]in
 // points), on every core, values each with points (its unseen cards and
 // their number), and gives each to keep in the shoes' order, on one
 // goroutine at a time; done counts the shoes valued, for opt.Progress.
-// The context's error if opt.Context ends first.
-func dealShoes(r solve.Rules, sys System, opt Options, from, to int, done *atomic.Int64, points func(left [10]int, c counter) [][]point, keep func(i int, s sample)) error {
+// The context's error if ctx ends first.
+func dealShoes(ctx context.Context, r solve.Rules, sys System, opt Options, from, to int, done *atomic.Int64, points func(left [10]int, c counter) [][]point, keep func(i int, s sample)) error {
 	full := r.FullShoe()
 	total := float64(full.Total())
 	toValue := int64(opt.Shoes) // this part's shoes
@@ -426,7 +423,7 @@ func dealShoes(r solve.Rules, sys System, opt Options, from, to int, done *atomi
 	var mu sync.Mutex
 	waiting := map[int]sample{} // valued before a shoe ahead of them
 	next := from
-	return onCores(opt.Context, to-from, func(j int) {
+	return onCores(ctx, to-from, func(j int) {
 		i := from + j
 		var s sample
 		if opt.Shards == 0 || i%opt.Shards == opt.Shard-1 {

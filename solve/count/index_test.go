@@ -33,12 +33,12 @@ func TestHiLoPublished(t *testing.T) {
 		}
 		rest = some
 	}
-	got, err := Compute(r, HiLo, rest, Options{Shoes: 600, Penetration: 0.8, Seed: 1})
+	got, err := Compute(context.Background(), r, HiLo, rest, Options{Shoes: 600, Penetration: 0.8, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if *long { // the splits' hand graphs are most of the time
-		s, err := Compute(r, HiLo, splits, Options{Shoes: 200, Penetration: 0.8, Seed: 1})
+		s, err := Compute(context.Background(), r, HiLo, splits, Options{Shoes: 200, Penetration: 0.8, Seed: 1})
 		got = append(got, s...)
 		if err != nil {
 			t.Fatal(err)
@@ -74,7 +74,7 @@ func publishedBySolve() (hands, splits []Decision) {
 // no decision has an index.
 func TestZeroTagsNoIndex(t *testing.T) {
 	r, _ := solve.ParseRules("6D S17 DAS LS")
-	got, err := Compute(r, System{Name: "zero"}, I18[:4], Options{Shoes: 60, Penetration: 0.8, Seed: 1})
+	got, err := Compute(context.Background(), r, System{Name: "zero"}, I18[:4], Options{Shoes: 60, Penetration: 0.8, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -96,7 +96,7 @@ func TestH17MovesIndices(t *testing.T) {
 	idx := map[string]float64{}
 	for _, rules := range []string{"6D S17 DAS", "6D H17 DAS"} {
 		r, _ := solve.ParseRules(rules)
-		got, err := Compute(r, HiLo, elevenA, Options{Shoes: 300, Penetration: 0.8, Seed: 2})
+		got, err := Compute(context.Background(), r, HiLo, elevenA, Options{Shoes: 300, Penetration: 0.8, Seed: 2})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -118,7 +118,7 @@ func TestUnbalancedCounts(t *testing.T) {
 		t.Fatalf("balance: ko %v (IRC %v), wong-halves %v, red7 %v", ko.Balanced(), ko.IRC(6), Systems["wong-halves"].Balanced(), Systems["red7"].Balanced())
 	}
 	r, _ := solve.ParseRules("6D S17 DAS")
-	got, err := Compute(r, ko, I18[1:2], Options{Shoes: 300, Penetration: 0.8, Seed: 3})
+	got, err := Compute(context.Background(), r, ko, I18[1:2], Options{Shoes: 300, Penetration: 0.8, Seed: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -137,7 +137,7 @@ func TestTypicalShoeAgrees(t *testing.T) {
 	}
 	r, _ := solve.ParseRules("6D S17 DAS LS")
 	decisions := []Decision{I18[0], I18[1], I18[5], I18[8], I18[15]} // insurance, 16 v T, 10 v T, 11 v A, 12 v 5
-	got, err := Compute(r, HiLo, decisions, Options{Shoes: 400, Penetration: 0.8, Seed: 5})
+	got, err := Compute(context.Background(), r, HiLo, decisions, Options{Shoes: 400, Penetration: 0.8, Seed: 5})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -172,7 +172,7 @@ func TestTypicalShoe(t *testing.T) {
 		if tc == 0 {
 			continue
 		}
-		tab, err := solve.SolveWith(r, solve.Options{Shoe: &sh})
+		tab, err := solve.SolveWith(context.Background(), r, solve.Options{Shoe: &sh})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -244,7 +244,7 @@ func TestInsuranceDirect(t *testing.T) {
 		xs, ys = append(xs, tc), append(ys, direct)
 	}
 	want, se, _, _ := crossing(fakeObservations(xs, ys, nil), false, false, 1)
-	got, err := Compute(r, HiLo, I18[:1], opt)
+	got, err := Compute(context.Background(), r, HiLo, I18[:1], opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -285,12 +285,12 @@ func TestStop(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	var valued atomic.Int64
-	opt := Options{Shoes: 10000, Penetration: 0.8, Seed: 1, Context: ctx, Progress: func(int64, int64) {
+	opt := Options{Shoes: 10000, Penetration: 0.8, Seed: 1, Progress: func(int64, int64) {
 		if valued.Add(1) == 5 {
 			cancel()
 		}
 	}}
-	_, err := Compute(r, HiLo, I18[:2], opt)
+	_, err := Compute(ctx, r, HiLo, I18[:2], opt)
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("err %v, want context.Canceled", err)
 	}
@@ -333,7 +333,7 @@ func TestDecisionCountRecovered(t *testing.T) {
 			}
 			return 0
 		}
-		samples, err := sampleShoes(r, HiLo, opt, func(left [10]int, c counter) [][]point {
+		samples, err := sampleShoes(context.Background(), r, HiLo, opt, func(left [10]int, c counter) [][]point {
 			rc, n := 0.0, 0
 			for rank := 1; rank <= 10; rank++ {
 				full := 24
@@ -406,11 +406,11 @@ func TestControlVariates(t *testing.T) {
 		}
 		return buf
 	}
-	fits, _, err := controlledFits(r, HiLo, opt, 1, points, 0)
+	fits, _, err := controlledFits(context.Background(), r, HiLo, opt, 1, points, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	samples, err := sampleShoes(r, HiLo, opt, func(left [10]int, c counter) [][]point { return points(left, c, nil, true) })
+	samples, err := sampleShoes(context.Background(), r, HiLo, opt, func(left [10]int, c counter) [][]point { return points(left, c, nil, true) })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -494,11 +494,11 @@ func TestRunningCountTakesNoVariates(t *testing.T) {
 		out := decisionPoints(nil, r, I18[0], left, c, nil, valued)
 		return [][]point{out}
 	}
-	fits, _, err := controlledFits(r, ko, opt, 1, points, 0)
+	fits, _, err := controlledFits(context.Background(), r, ko, opt, 1, points, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	samples, err := sampleShoes(r, ko, opt, func(left [10]int, c counter) [][]point { return points(left, c, nil, true) })
+	samples, err := sampleShoes(context.Background(), r, ko, opt, func(left [10]int, c counter) [][]point { return points(left, c, nil, true) })
 	if err != nil {
 		t.Fatal(err)
 	}

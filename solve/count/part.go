@@ -138,13 +138,13 @@ func (job IndicesJob) RunPart(ctx context.Context, progress func(done, total int
 		return IndicesPart{}, fmt.Errorf("not a part of a split run: give --shard i/n")
 	}
 	var solved []SolvedShoe
-	opt := job.options(ctx, progress)
+	opt := job.options(progress)
 	opt.Solved = func(s []SolvedShoe) { solved = s }
 	var err error
 	if job.Decisions == nil {
-		_, err = AllCells(job.Rules, job.System, opt)
+		_, err = AllCells(ctx, job.Rules, job.System, opt)
 	} else {
-		_, err = Compute(job.Rules, job.System, job.Decisions, opt)
+		_, err = Compute(ctx, job.Rules, job.System, job.Decisions, opt)
 	}
 	if err != nil {
 		return IndicesPart{}, err

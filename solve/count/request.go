@@ -116,13 +116,13 @@ func (q *IndicesRequest) Params(s *param.Set) {
 
 // CountParams adds the count's fields and the index fields to s.
 func (q *IndicesRequest) CountParams(s *param.Set) {
-	s.String(&q.Count, "count", "the count: hilo, ko, hiopt1, hiopt2, omega2, zen, wong-halves, red7, itoh-pm1, itoh-pm3 or tags \"A=-1,2=1,...,T=-1\" (indices: hilo unless --count or --tags names one)")
-	s.String(&q.Tags, "tags", "a custom count instead of --count: tags \"A=-1,2=1,3=1,4=1,5=1,6=1,T=-1\" (ranks left out tag 0)")
+	s.String(&q.Count, "count", "the count: hilo, ko, hiopt1, hiopt2, omega2, zen, wong-halves, red7, itoh-pm1, itoh-pm3 or tags \"A=-1,2=1,...,T=-1\" (indices: hilo unless {count} or {tags} names one)")
+	s.String(&q.Tags, "tags", "a custom count instead of {count}: tags \"A=-1,2=1,3=1,4=1,5=1,6=1,T=-1\" (ranks left out tag 0)")
 	s.String(&q.Set, "set", "which decisions: i18, fab4, i18,fab4 or all (every cell) (default: i18, and fab4 with it where the rules have late surrender)")
-	s.Int(&q.Shoes, "shoes", "depleted shoes sampled, 50 or more (more: smaller errors, longer); 0, the default: 600, or 200 with --set all")
+	s.Int(&q.Shoes, "shoes", "depleted shoes sampled, 50 or more (more: smaller errors, longer); 0, the default: 600, or 200 with {set} all")
 	s.Percent(&q.Penetration, "penetration", "shoes are dealt to a random depth below this")
 	s.Uint64(&q.Seed, "seed", "seed of the sampled shoes")
-	s.OptFloat(&q.Oversample, "oversample", "keep dealt shoes by their count: each with chance exp(oversample x (|true count| - 6)) up to 1, weighed back, so that indices far from 0 have more shoes near them (0: every dealt shoe; a running count is not oversampled) (default 0.5 at 600 shoes or more; less with fewer shoes, and with --set all 0.3 at 200)")
+	s.OptFloat(&q.Oversample, "oversample", "keep dealt shoes by their count: each with chance exp(oversample x (|true count| - 6)) up to 1, weighed back, so that indices far from 0 have more shoes near them (0: every dealt shoe; a running count is not oversampled) (default 0.5 at 600 shoes or more; less with fewer shoes, and with {set} all 0.3 at 200)")
 	s.Enum(&q.Round, "round", "how a crossing becomes the integer index: %s (toward zero)", Roundings...)
 	s.Enum(&q.CountAt, "count-at", "when the count is read: %s (decision: the player's two cards and the up card seen, as published tables; round: before the round is dealt)", Moments...)
 }
@@ -273,13 +273,13 @@ func (job IndicesJob) Run(ctx context.Context, progress func(done, total int64))
 	if job.Shards > 0 {
 		return Indices{}, fmt.Errorf("part %d/%d of a split run: RunPart solves it, and a merge of every part gives the indices", job.Shard, job.Shards)
 	}
-	opt := job.options(ctx, progress)
+	opt := job.options(progress)
 	var got []Index
 	var err error
 	if job.Decisions == nil {
-		got, err = AllCells(job.Rules, job.System, opt)
+		got, err = AllCells(ctx, job.Rules, job.System, opt)
 	} else {
-		got, err = Compute(job.Rules, job.System, job.Decisions, opt)
+		got, err = Compute(ctx, job.Rules, job.System, job.Decisions, opt)
 	}
 	if err != nil {
 		return Indices{}, err
@@ -288,7 +288,7 @@ func (job IndicesJob) Run(ctx context.Context, progress func(done, total int64))
 }
 
 // options are the sampling's options for the job.
-func (job IndicesJob) options(ctx context.Context, progress func(done, total int64)) Options {
-	return Options{Shoes: job.Shoes, Penetration: job.Penetration, Seed: job.Seed, Oversample: job.Oversample, Progress: progress, Context: ctx, Moment: job.Moment,
+func (job IndicesJob) options(progress func(done, total int64)) Options {
+	return Options{Shoes: job.Shoes, Penetration: job.Penetration, Seed: job.Seed, Oversample: job.Oversample, Progress: progress, Moment: job.Moment,
 		Shard: job.Shard, Shards: job.Shards, From: job.from}
 }

@@ -1,6 +1,7 @@
 package count_test
 
 import (
+	"context"
 	"fmt"
 
 	"bjchart/solve"
@@ -27,4 +28,27 @@ func ExampleShoeRequest() {
 	// Output:
 	// 156 cards left
 	// the shoe a hilo true count of +3 typically leaves with 50% dealt (true count +3.33 in whole cards)
+}
+
+// ExampleChartRequest solves the chart for the shoe a Hi-Lo true count
+// of +3 typically leaves halfway through six decks.
+func ExampleChartRequest() {
+	q := count.DefaultChartRequest()
+	q.Game.Rules = "6D S17 DAS"
+	q.Shoe.Count, q.Shoe.TC = "hilo", "+3"
+	job, err := q.Check()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(job.Note)
+	t, err := job.Run(context.Background(), nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(t.Rules, "from", job.Options.Shoe.Total(), "cards")
+	// Output:
+	// the shoe a hilo true count of +3 typically leaves with 50% dealt (true count +3.33 in whole cards)
+	// 6D S17 DOA DAS SPL3 NS 3:2 PEEK from 156 cards
 }

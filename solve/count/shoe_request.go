@@ -25,11 +25,11 @@ func DefaultShoeRequest() ShoeRequest { return ShoeRequest{Dealt: 0.5} }
 
 // Params adds the request's fields to s.
 func (q *ShoeRequest) Params(s *param.Set) {
-	s.String(&q.Count, "count", "with --tc or --rc: the count (a built-in name or tags \"A=-1,2=1,...\")")
-	s.String(&q.Tags, "tags", "with --tc or --rc: a custom count's tags \"A=-1,2=1,...\" instead of --count")
-	s.String(&q.TC, "tc", "solve the shoe a true count typically leaves (with a balanced --count), e.g. +3")
-	s.String(&q.RC, "rc", "solve the shoe a running count typically leaves at --dealt (with --count; unbalanced counts from their initial count), e.g. -4")
-	s.Percent(&q.Dealt, "dealt", "with --tc or --rc: how much of the shoe has been dealt")
+	s.String(&q.Count, "count", "with {tc} or {rc}: the count (a built-in name or tags \"A=-1,2=1,...\")")
+	s.String(&q.Tags, "tags", "with {tc} or {rc}: a custom count's tags \"A=-1,2=1,...\" instead of {count}")
+	s.String(&q.TC, "tc", "solve the shoe a true count typically leaves (with a balanced {count}), e.g. +3")
+	s.String(&q.RC, "rc", "solve the shoe a running count typically leaves at {dealt} (with {count}; unbalanced counts from their initial count), e.g. -4")
+	s.Percent(&q.Dealt, "dealt", "with {tc} or {rc}: how much of the shoe has been dealt")
 }
 
 // Asked reports whether the request asks for a shoe at all.

@@ -1,6 +1,7 @@
 package count
 
 import (
+	"context"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -171,14 +172,14 @@ func TestRunPastThePilot(t *testing.T) {
 		out := decisionPoints(nil, r, I18[0], left, c, nil, valued) // insurance's: its gain needs no solve
 		return [][]point{out}
 	}
-	fits, tcs, err := controlledFits(r, HiLo, opt, 1, points, 0)
+	fits, tcs, err := controlledFits(context.Background(), r, HiLo, opt, 1, points, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(tcs) != opt.Shoes {
 		t.Fatalf("%d shoes added, want %d", len(tcs), opt.Shoes)
 	}
-	samples, err := sampleShoes(r, HiLo, opt, func(left [10]int, c counter) [][]point { return points(left, c, nil, true) })
+	samples, err := sampleShoes(context.Background(), r, HiLo, opt, func(left [10]int, c counter) [][]point { return points(left, c, nil, true) })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -187,7 +188,7 @@ func TestRunPastThePilot(t *testing.T) {
 	if w == whole {
 		t.Fatalf("the pilot's window %+.3f..%+.3f is the whole run's: the test's premise is that they differ", w.lo, w.hi)
 	}
-	ctlSums, err := controls(r, HiLo, opt, []moments{{lo: w.lo, hi: w.hi}}, func(left [10]int, c counter, buf [][]point) [][]point { return points(left, c, buf, false) })
+	ctlSums, err := controls(context.Background(), r, HiLo, opt, []moments{{lo: w.lo, hi: w.hi}}, func(left [10]int, c counter, buf [][]point) [][]point { return points(left, c, buf, false) })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -205,13 +206,13 @@ func TestRunPastThePilot(t *testing.T) {
 		o := opt
 		o.Shard, o.Shards = shard, 3
 		o.Solved = func(s []SolvedShoe) { parts = append(parts, s...) }
-		if _, _, err := controlledFits(r, HiLo, o, 1, points, 0); err != nil {
+		if _, _, err := controlledFits(context.Background(), r, HiLo, o, 1, points, 0); err != nil {
 			t.Fatal(err)
 		}
 	}
 	o := opt
 	o.From = parts
-	merged, _, err := controlledFits(r, HiLo, o, 1, points, 0)
+	merged, _, err := controlledFits(context.Background(), r, HiLo, o, 1, points, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -280,7 +280,7 @@ func (job IndexJob) Run(ctx context.Context, progress func(done, total int64)) (
 // spread of the index, either side, never between the integers of an
 // unsettled one) from stream i of the seed.
 func (job IndexJob) DealFrom(ctx context.Context, key IndexKey) ([]IndexDrill, error) {
-	basic, err := solve.SolveWith(job.Rules, solve.Options{Context: ctx})
+	basic, err := solve.SolveWith(ctx, job.Rules, solve.Options{})
 	if err != nil {
 		return nil, err
 	}

@@ -44,7 +44,10 @@ type Value interface {
 
 // A Param is one field of a request.
 type Param struct {
-	Name   string
+	Name string
+	// Usage says what the field is; it names other fields as {field},
+	// which each face words its own way (Fields): the command line's
+	// --count, a page's label.
 	Usage  string
 	Values []string // the allowed values, for a field that takes one of a list
 	Value  Value
@@ -285,7 +288,7 @@ var fieldRef = sync.OnceValue(func() *regexp.Regexp {
 // one that names the error's own field ({ramp} needs {count}: ...) is the
 // whole message.
 func (e *Error) Render(name func(field string) string) string {
-	problem := fieldRef().ReplaceAllStringFunc(e.Problem, func(ref string) string { return name(ref[1 : len(ref)-1]) })
+	problem := Fields(e.Problem, name)
 	switch {
 	case strings.Contains(e.Problem, "{"+e.Name+"}"):
 		return problem
@@ -295,6 +298,12 @@ func (e *Error) Render(name func(field string) string) string {
 		return name(e.Name) + ": " + problem
 	}
 	return name(e.Name) + " " + e.Input + ": " + problem
+}
+
+// Fields is text (an error's problem, a field's usage) with each field
+// it names as {field} named by name.
+func Fields(text string, name func(field string) string) string {
+	return fieldRef().ReplaceAllStringFunc(text, func(ref string) string { return name(ref[1 : len(ref)-1]) })
 }
 
 // Fieldf is the error of a field taken with others: format names each as

@@ -97,3 +97,19 @@ func TestChangedAndTake(t *testing.T) {
 		t.Error("a field not taken was bound")
 	}
 }
+
+// TestFields: the fields a text names as {field} are each worded by the
+// face: the command line's flags, a page's labels.
+func TestFields(t *testing.T) {
+	const usage = "with {tc} or {rc}: the count; {count}=hilo, not {Count} or {}"
+	flags := Fields(usage, func(f string) string { return "--" + f })
+	if want := "with --tc or --rc: the count; --count=hilo, not {Count} or {}"; flags != want {
+		t.Errorf("Fields(%q, flags) = %q, want %q", usage, flags, want)
+	}
+	labels := Fields(usage, func(f string) string {
+		return map[string]string{"tc": "True count", "rc": "Running count", "count": "Count"}[f]
+	})
+	if want := "with True count or Running count: the count; Count=hilo, not {Count} or {}"; labels != want {
+		t.Errorf("Fields(%q, labels) = %q, want %q", usage, labels, want)
+	}
+}

@@ -425,7 +425,7 @@ func TestCardAsPlayedIndependent(t *testing.T) {
 	ch, _ := sim.NewChart(tab)
 	cnt, _ := sim.ParseCount("hilo", 6)
 	for _, scope := range []sim.IndexScope{sim.IndexWherePrinted, sim.IndexFirstPlay} {
-		r, err := sim.Run(sim.Config{Rules: job.Setup.Rules, Rounds: 10_000_000, Seed: 5, Penetration: 0.75, Count: cnt, Ramp: flat,
+		r, err := sim.Run(context.Background(), sim.Config{Rules: job.Setup.Rules, Rounds: 10_000_000, Seed: 5, Penetration: 0.75, Count: cnt, Ramp: flat,
 			Indices: stand, IndexScope: scope}, ch, nil)
 		if err != nil {
 			t.Fatal(err)

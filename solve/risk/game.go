@@ -163,13 +163,12 @@ func (m *measurer) measure(ctx context.Context, i, n int) ([]count.ShoeEdge, sim
 	var mu sync.Mutex // Progress is called from the shoes' goroutines, one at a time
 	shoes := int64((s.Shoes-i)/n + 1)
 	flat := m.flat.Part(i, n)
-	flat.Context = ctx
 	// Progress weighs the phases by their time: a shoe solved exactly
 	// takes about as long as a million rounds dealt (150 ms against 0.1
 	// µs a round), so the shoes fill nine tenths of the bar.
 	perShoe := max(1, 9*flat.Rounds/shoes)
 	total := shoes*perShoe + flat.Rounds
-	opt := count.Options{Shoes: s.Shoes, Penetration: s.Penetration, Seed: s.Seed, Moment: count.BeforeRound, Context: ctx}
+	opt := count.Options{Shoes: s.Shoes, Penetration: s.Penetration, Seed: s.Seed, Moment: count.BeforeRound}
 	if n > 1 {
 		opt.Shard, opt.Shards = i, n
 	}
@@ -181,7 +180,7 @@ func (m *measurer) measure(ctx context.Context, i, n int) ([]count.ShoeEdge, sim
 			s.Progress(n*perShoe, total)
 		}
 	}
-	edges, err := count.Edges(m.basic, m.sys, opt, m.decisions)
+	edges, err := count.Edges(ctx, m.basic, m.sys, opt, m.decisions)
 	if err != nil {
 		return nil, sim.Result{}, err
 	}
@@ -189,7 +188,7 @@ func (m *measurer) measure(ctx context.Context, i, n int) ([]count.ShoeEdge, sim
 	if s.Progress != nil {
 		report = func(k, _ int64) { s.Progress(shoes*perShoe+k, total) }
 	}
-	res, err := sim.Run(flat, m.chart, report)
+	res, err := sim.Run(ctx, flat, m.chart, report)
 	if err != nil {
 		return nil, sim.Result{}, err
 	}
@@ -411,14 +410,13 @@ type PlayedPart struct {
 // whole play; 1 of 1 is all of it.
 func (g *Game) playPart(ctx context.Context, bets []float64, tripBank float64, tripRounds int64, i, n int) (PlayedPart, error) {
 	cfg := g.play
-	cfg.Context = ctx
 	cfg.Ramp = g.Ramp(bets)
 	cfg.Rounds *= playRounds
 	cfg.Shards, cfg.StreamBase = 64, 1<<32 // streams the measurement (0..64 x parts) did not use
 	cfg.Streams = true                     // each stream's sums, for the SEs by batch means
 	var p PlayedPart
 	var err error
-	if p.Rounds, err = sim.Run(cfg.Part(i, n), g.chart, nil); err != nil {
+	if p.Rounds, err = sim.Run(ctx, cfg.Part(i, n), g.chart, nil); err != nil {
 		return p, err
 	}
 	trips := g.tripsFor(bets, tripBank, tripRounds)
@@ -431,7 +429,7 @@ func (g *Game) playPart(ctx context.Context, bets []float64, tripBank float64, t
 		return p, nil // more parts than trips: this one has none
 	}
 	cfg.Rounds, cfg.Shards, cfg.StreamBase, cfg.RuinAt = (hi-lo)*tripRounds, int(hi-lo), 2<<32+uint64(lo), tripBank
-	p.Trips, err = sim.Run(cfg, g.chart, nil)
+	p.Trips, err = sim.Run(ctx, cfg, g.chart, nil)
 	return p, err
 }
 

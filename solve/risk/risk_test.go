@@ -1,6 +1,7 @@
 package risk
 
 import (
+	"context"
 	"flag"
 	"math"
 	"testing"
@@ -130,7 +131,7 @@ func TestRuinAgainstPaths(t *testing.T) {
 	const paths, n = 2000, 1000
 	banks := []float64{60, 120} // 7.5 top bets, where the formula errs most, and 15
 	for _, bank := range banks {
-		res, err := sim.Run(sim.Config{Rules: r, Rounds: paths * n, Shards: paths, Seed: 9, Penetration: 0.75, Players: 1,
+		res, err := sim.Run(context.Background(), sim.Config{Rules: r, Rounds: paths * n, Shards: paths, Seed: 9, Penetration: 0.75, Players: 1,
 			Count: cnt, Ramp: ramp, RuinAt: bank}, chart, nil)
 		if err != nil {
 			t.Fatal(err)

@@ -1,6 +1,7 @@
 package risk
 
 import (
+	"context"
 	"math"
 	"testing"
 
@@ -42,7 +43,7 @@ func TestTripRuinFormulaAgainstPaths(t *testing.T) {
 		cfg := g.play
 		cfg.Ramp = g.Ramp(units)
 		cfg.Rounds, cfg.Shards, cfg.StreamBase, cfg.RuinAt = c.trips*tripRounds, int(c.trips), 3<<32, c.bank
-		res, err := sim.Run(cfg, g.chart, nil)
+		res, err := sim.Run(context.Background(), cfg, g.chart, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

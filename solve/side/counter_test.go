@@ -165,7 +165,7 @@ func simMain(t *testing.T, r solve.Rules, pen float64) (ev, se float64) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := sim.Run(sim.Config{Rules: r, Rounds: 20_000_000, Seed: 7, Penetration: pen, Players: 1}, ch, nil)
+	res, err := sim.Run(context.Background(), sim.Config{Rules: r, Rounds: 20_000_000, Seed: 7, Penetration: pen, Players: 1}, ch, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

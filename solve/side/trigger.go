@@ -168,7 +168,7 @@ func checkCount(bet, pays string, decks int, tags string) (*Bet, Table, Count, *
 		return nil, Table{}, Count{}, nil, param.Errorf("bet", bet, "want %s", orList(countableBetNames()))
 	}
 	if b.dealer {
-		return nil, Table{}, Count{}, nil, param.Errorf("bet", bet, "%s is settled on the dealer's whole hand; a count is worked out for bets on the first cards (%s; perfect-pairs and match-the-dealer with --tags, having no count of their own)", b.Name, orList(countableBetNames()))
+		return nil, Table{}, Count{}, nil, param.Errorf("bet", bet, "%s is settled on the dealer's whole hand; a count is worked out for bets on the first cards (%s; perfect-pairs and match-the-dealer with {tags}, having no count of their own)", b.Name, orList(countableBetNames()))
 	}
 	t, err := ParseTable(b, pays)
 	if err == nil {

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"context"
 	"math"
 	"testing"
 
@@ -16,7 +17,7 @@ func TestBatchesSE(t *testing.T) {
 	tab, _ := solve.Solve(r)
 	ch, _ := NewChart(tab)
 	cnt, _ := ParseCount("hilo", 6)
-	res, err := Run(Config{Rules: r, Rounds: 640_000, Seed: 3, Penetration: 0.75, Count: cnt, Ramp: []Step{{-MaxRampCount, 1}, {2, 8}}}, ch, nil)
+	res, err := Run(context.Background(), Config{Rules: r, Rounds: 640_000, Seed: 3, Penetration: 0.75, Count: cnt, Ramp: []Step{{-MaxRampCount, 1}, {2, 8}}}, ch, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

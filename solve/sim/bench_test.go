@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"context"
 	"strings"
 	"testing"
 
@@ -32,7 +33,7 @@ func BenchmarkSim(b *testing.B) {
 			b.ReportAllocs()
 			cfg := bc.cfg
 			cfg.Rules, cfg.Rounds, cfg.Seed, cfg.Shards = r, int64(b.N), 1, 1
-			if _, err := Run(cfg, ch, nil); err != nil {
+			if _, err := Run(context.Background(), cfg, ch, nil); err != nil {
 				b.Fatal(err)
 			}
 		})

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"bjchart/solve/casino"
+	"context"
 	"math"
 	"testing"
 
@@ -83,7 +84,7 @@ func TestOptimalDoublesAnyAndRescues(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := Run(Config{Rules: r, Rounds: 1_000_000, Seed: 5}, NewOptimal(r), nil)
+	res, err := Run(context.Background(), Config{Rules: r, Rounds: 1_000_000, Seed: 5}, NewOptimal(r), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

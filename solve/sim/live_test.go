@@ -2,6 +2,7 @@ package sim
 
 import (
 	"bjchart/solve/casino"
+	"context"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -97,11 +98,11 @@ func TestOptimalBeatsChart(t *testing.T) {
 	tab, _ := solve.Solve(r)
 	ch, _ := NewChart(tab)
 	cfg := Config{Rules: r, Rounds: 20_000, Seed: 14, Penetration: 0.8}
-	chart, err := Run(cfg, ch, nil)
+	chart, err := Run(context.Background(), cfg, ch, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	opt, err := Run(cfg, NewOptimal(r), nil)
+	opt, err := Run(context.Background(), cfg, NewOptimal(r), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -211,7 +212,7 @@ func TestEMCTSPlays(t *testing.T) {
 	tab, _ := solve.Solve(r)
 	ch, _ := NewChart(tab)
 	e, _ := NewEMCTS(r, ch, EMCTSParams{Playouts: 300, C: 3, Reward: Table7})
-	res, err := Run(Config{Rules: r, Rounds: 2000, Seed: 1, Players: 4, Penetration: 0.75}, e, nil)
+	res, err := Run(context.Background(), Config{Rules: r, Rounds: 2000, Seed: 1, Players: 4, Penetration: 0.75}, e, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

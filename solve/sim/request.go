@@ -82,11 +82,11 @@ func (q *Request) Params(s *param.Set) {
 			return nil
 		})
 	s.Bool(&q.CSM, "csm", "a continuous shuffler: every round from a freshly shuffled full shoe")
-	s.Int(&q.Players, "players", "players at the table, 1 to 7, all playing alike (see --seat)")
+	s.Int(&q.Players, "players", "players at the table, 1 to 7, all playing alike (see {seat})")
 	s.String(&q.Count, "count", "count cards: a built-in count (hilo, ko, hiopt1, hiopt2, omega2, zen, wong-halves, red7, itoh-pm1, itoh-pm3) or tags \"A=-1,2=1,...\" (balanced counts bet by true count, others by running count)")
-	s.String(&q.Ramp, "ramp", "bets by count with --count: \"COUNT:BET,...\", e.g. \"-100:1,2:2,3:4,4:8\" (bet BET from COUNT up)")
-	s.Enum(&q.TCDecks, "tc-decks", "with a balanced --count: the decks left as the player reads them: %s (to the half or whole deck, as from the discard tray)", TCDecksValues...)
-	s.Enum(&q.TCRound, "tc-round", "with a balanced --count: the true count as the player uses it: %s (floor: +2.7 is +2, -2.3 is -3; truncate: toward zero)", TCRoundValues...)
+	s.String(&q.Ramp, "ramp", "bets by count with {count}: \"COUNT:BET,...\", e.g. \"-100:1,2:2,3:4,4:8\" (bet BET from COUNT up)")
+	s.Enum(&q.TCDecks, "tc-decks", "with a balanced {count}: the decks left as the player reads them: %s (to the half or whole deck, as from the discard tray)", TCDecksValues...)
+	s.Enum(&q.TCRound, "tc-round", "with a balanced {count}: the true count as the player uses it: %s (floor: +2.7 is +2, -2.3 is -3; truncate: toward zero)", TCRoundValues...)
 }
 
 // ParseRounds reads a number of rounds: 10M, 2.5k, 1G or 12345.

@@ -1,6 +1,7 @@
 package sim_test
 
 import (
+	"context"
 	"fmt"
 
 	"bjchart/solve"
@@ -29,7 +30,7 @@ func ExampleRequest() {
 		fmt.Println(err)
 		return
 	}
-	res, err := sim.Run(job.Config(), chart, nil)
+	res, err := sim.Run(context.Background(), job.Config(), chart, nil)
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -1,6 +1,7 @@
 package sim_test
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"testing"
@@ -88,7 +89,7 @@ func TestSameSeedsSameRounds(t *testing.T) {
 		}
 		cfg := sim.Config{Rules: r, Penetration: 0.75, Rounds: int64(rounds), Seed: seed, StreamBase: drill.TableStream, Shards: 1,
 			Count: &sim.Count{Name: "hilo", Tags: hilo.Tags, Balanced: true}, InsureAt: &insureAt}
-		res, err := sim.Run(sim.Watch(cfg, check), chart, nil)
+		res, err := sim.Run(context.Background(), sim.Watch(cfg, check), chart, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,6 +1,7 @@
 package sim_test
 
 import (
+	"context"
 	"math"
 	"testing"
 
@@ -38,7 +39,7 @@ func TestSideBetSimulated(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		res, err := sim.Run(sim.Config{Rules: r, Rounds: rounds, Seed: 3, Side: &sim.SidePlay{Name: name, Bet: settler}}, chart, nil)
+		res, err := sim.Run(context.Background(), sim.Config{Rules: r, Rounds: rounds, Seed: 3, Side: &sim.SidePlay{Name: name, Bet: settler}}, chart, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -58,7 +59,7 @@ func TestSideBetSimulated(t *testing.T) {
 		t.Fatal(err)
 	}
 	trigger := 5.0
-	res, err := sim.Run(sim.Config{Rules: r, Rounds: rounds, Seed: 3, Penetration: 0.83,
+	res, err := sim.Run(context.Background(), sim.Config{Rules: r, Rounds: rounds, Seed: 3, Penetration: 0.83,
 		Side: &sim.SidePlay{Name: "21+3", Bet: settler, Trigger: &trigger, TrueCount: tc}}, chart, nil)
 	if err != nil {
 		t.Fatal(err)

@@ -28,9 +28,6 @@ type Config struct {
 	// ReshuffleBelow, if positive, reshuffles between rounds once fewer
 	// cards than this are left (instead of a cut card).
 	ReshuffleBelow int
-	// Context, if not nil, abandons the run when it ends: Run returns its
-	// error (checked as often as progress is told).
-	Context context.Context
 	// Shards splits the rounds into this many independent streams, each
 	// with its own shoe and a generator seeded from (Seed, shard), so the
 	// result does not depend on how many cores run them (default 64).
@@ -482,8 +479,10 @@ func (r Result) PayoutRatioSE() float64 {
 }
 
 // Run plays cfg.Rounds rounds by the strategy, on every core. progress, if
-// not nil, is called from the workers with the rounds done of all.
-func Run(cfg Config, ch Strategy, progress func(done, total int64)) (Result, error) {
+// not nil, is called from the workers with the rounds done of all. The
+// run is abandoned when ctx ends (checked as often as progress is told),
+// and Run returns its error.
+func Run(ctx context.Context, cfg Config, ch Strategy, progress func(done, total int64)) (Result, error) {
 	if err := cfg.Rules.Validate(); err != nil {
 		return Result{}, err
 	}
@@ -632,7 +631,7 @@ func Run(cfg Config, ch Strategy, progress func(done, total int64)) (Result, err
 						low = min(low, path)
 					}
 					if k%every == every-1 {
-						if cfg.err() != nil {
+						if ctx.Err() != nil {
 							break // the shard's rounds; the rest of the shards skip theirs the same way
 						}
 						if progress != nil {
@@ -662,7 +661,7 @@ func Run(cfg Config, ch Strategy, progress func(done, total int64)) (Result, err
 	}
 	close(next)
 	wg.Wait()
-	if err := cfg.err(); err != nil {
+	if err := ctx.Err(); err != nil {
 		return Result{}, err
 	}
 	total := Result{Players: players}
@@ -673,15 +672,6 @@ func Run(cfg Config, ch Strategy, progress func(done, total int64)) (Result, err
 		progress(total.Rounds, cfg.Rounds)
 	}
 	return total, nil
-}
-
-// err is the error of the configuration's context, nil while it runs
-// (or without one).
-func (c Config) err() error {
-	if c.Context == nil {
-		return nil
-	}
-	return c.Context.Err()
 }
 
 // Check reports whether a result's sums could have come from a run of

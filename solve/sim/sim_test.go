@@ -26,7 +26,7 @@ func simulate(t testing.TB, rules string, rounds int64, seed uint64) (Result, *s
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := Run(Config{Rules: r, Rounds: rounds, Seed: seed}, ch, nil)
+	res, err := Run(context.Background(), Config{Rules: r, Rounds: rounds, Seed: seed}, ch, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -105,7 +105,7 @@ func TestPlayersShareTheShoe(t *testing.T) {
 		t.Fatal(err)
 	}
 	ch, _ := NewChart(tab)
-	res, err := Run(Config{Rules: r, Rounds: testRounds(5_000_000), Seed: 2, Players: 4}, ch, nil)
+	res, err := Run(context.Background(), Config{Rules: r, Rounds: testRounds(5_000_000), Seed: 2, Players: 4}, ch, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -127,14 +127,14 @@ func TestCountRamp(t *testing.T) {
 	ch, _ := NewChart(tab)
 	hilo := &Count{Name: "hilo", Tags: [11]float64{1: -1, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 10: -1}, Balanced: true}
 	cfg := Config{Rules: r, Rounds: 2_000_000, Seed: 5, Penetration: 0.8}
-	flat, _ := Run(cfg, ch, nil)
+	flat, _ := Run(context.Background(), cfg, ch, nil)
 	cfg.Count, cfg.Ramp = hilo, []Step{{0, 1}}
-	counted, _ := Run(cfg, ch, nil)
+	counted, _ := Run(context.Background(), cfg, ch, nil)
 	if flat.Net != counted.Net || flat.Rounds != counted.Rounds {
 		t.Errorf("a flat ramp changed the result: %+v against %+v", counted, flat)
 	}
 	cfg.Ramp = []Step{{-100, 1}, {2, 2}, {3, 4}, {4, 8}}
-	ramped, _ := Run(cfg, ch, nil)
+	ramped, _ := Run(context.Background(), cfg, ch, nil)
 	perUnit := ramped.Net / ramped.Wagered
 	flatPerUnit := flat.Net / flat.Wagered
 	if perUnit <= flatPerUnit {
@@ -164,7 +164,7 @@ func TestCDAgainstSolver(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		res, err := Run(Config{Rules: r, Rounds: testRounds(20_000_000), Seed: 11}, cd, nil)
+		res, err := Run(context.Background(), Config{Rules: r, Rounds: testRounds(20_000_000), Seed: 11}, cd, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -187,7 +187,7 @@ func TestInsurance(t *testing.T) {
 	ch, _ := NewChart(tab)
 	always := -1000.0
 	hilo := &Count{Tags: [11]float64{1: -1, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 10: -1}, Balanced: true}
-	res, err := Run(Config{Rules: r, Rounds: testRounds(20_000_000), Seed: 3, Count: hilo, InsureAt: &always}, ch, nil)
+	res, err := Run(context.Background(), Config{Rules: r, Rounds: testRounds(20_000_000), Seed: 3, Count: hilo, InsureAt: &always}, ch, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -206,7 +206,7 @@ func TestWonging(t *testing.T) {
 	tab, _ := solve.Solve(r)
 	ch, _ := NewChart(tab)
 	hilo := &Count{Tags: [11]float64{1: -1, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 10: -1}, Balanced: true}
-	res, err := Run(Config{Rules: r, Rounds: 1_000_000, Seed: 4, Penetration: 0.8, Count: hilo, Ramp: []Step{{-100, 0}, {1, 1}}}, ch, nil)
+	res, err := Run(context.Background(), Config{Rules: r, Rounds: 1_000_000, Seed: 4, Penetration: 0.8, Count: hilo, Ramp: []Step{{-100, 0}, {1, 1}}}, ch, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -226,7 +226,7 @@ func TestWonging(t *testing.T) {
 // whose EV the solver gives exactly.
 func TestIndexPlays(t *testing.T) {
 	r, _ := solve.ParseRules("6D S17 DAS SPL3")
-	s, err := solve.NewSolver(r, solve.Options{})
+	s, err := solve.NewSolver(context.Background(), r, solve.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -249,7 +249,7 @@ func TestIndexPlays(t *testing.T) {
 		}
 		cfg := Config{Rules: r, Rounds: testRounds(20_000_000), Seed: 9, Count: hilo, Ramp: []Step{{0, 1}},
 			Indices: []IndexPlay{{Total: 16, Up: 10, Base: solve.Hit, Play: solve.Stand, At: tc.at}}}
-		res, _ := Run(cfg, ch, nil)
+		res, _ := Run(context.Background(), cfg, ch, nil)
 		if d := res.EV() - exact.EV; math.Abs(d) > 3*res.SE() {
 			t.Errorf("16 v T index at %+v (every 16 v T %v): simulated %+.5f ± %.5f, exact %+.5f", tc.at, tc.play, res.EV(), res.SE(), exact.EV)
 		}
@@ -264,7 +264,7 @@ func TestSeats(t *testing.T) {
 	tab, _ := solve.Solve(r)
 	ch, _ := NewChart(tab)
 	cd, _ := NewCD(tab)
-	res, err := Run(Config{Rules: r, Rounds: testRounds(10_000_000), Seed: 8, Seats: []Player{{Strategy: ch}, {Strategy: cd}}}, ch, nil)
+	res, err := Run(context.Background(), Config{Rules: r, Rounds: testRounds(10_000_000), Seed: 8, Seats: []Player{{Strategy: ch}, {Strategy: cd}}}, ch, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -286,7 +286,7 @@ func TestStop(t *testing.T) {
 	ch, _ := NewChart(tab)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	_, err := Run(Config{Rules: r, Rounds: 1e12, Seed: 1, Penetration: 0.75, Context: ctx}, ch, func(done, total int64) { cancel() })
+	_, err := Run(ctx, Config{Rules: r, Rounds: 1e12, Seed: 1, Penetration: 0.75}, ch, func(done, total int64) { cancel() })
 	if !errors.Is(err, context.Canceled) {
 		t.Errorf("Run after its context ended: %v, want context.Canceled", err)
 	}
