@@ -1,6 +1,10 @@
 package side
 
-import "math/big"
+import (
+	"math/big"
+
+	"bjchart/solve"
+)
 
 // Rules are the rules of the game that a bet on the dealer's whole hand
 // depends on.
@@ -31,6 +35,10 @@ func addBusterTables() {
 			"bust-8-plus:250,bust-7:50,bust-6:15,bust-5:4,bust-4:2,bust-3:2"),
 	}
 }
+
+// bustClass is the class of a dealer's bust of so many cards:
+// bust-8-plus is bit 0, bust-3 bit 5.
+func bustClass(cards int) int { return 1 << (8 - min(cards, 8)) }
 
 // dealerClasses returns the probability of each of the buster classes
 // as num[class]/den: the dealer's up card, hole card and draws come from
@@ -65,19 +73,14 @@ func dealerClasses(b *Bet, s Shoe, r Rules) (num []*big.Int, den *big.Int) {
 	}
 	prod[0].SetInt64(1)
 	tail := new(big.Int)
+	dealer := solve.DealerRule{H17: r.H17}
 	var rec func(cards, hard int, ace bool)
 	rec = func(cards, hard int, ace bool) {
-		soft := ace && hard+10 <= 21
-		total := hard
-		if soft {
-			total += 10
-		}
 		var class int
 		switch {
 		case hard > 21:
-			bust := min(cards, 8)
-			class = 1 << (8 - bust) // bust-8-plus is bit 0, bust-3 bit 5
-		case cards >= 2 && (total > 17 || total == 17 && !(soft && r.H17)):
+			class = bustClass(cards)
+		case cards >= 2 && dealer.StandP(hard, ace) == 1: // the solver's and the table's dealer
 			class = 0
 		case cards == m:
 			class = 0 // the shoe ran out: not a bust (Request refuses a shoe that can: fewer than 17 cards)

@@ -76,8 +76,7 @@ func dealerClass(cards []casino.Card) int {
 	if sum <= 21 {
 		return 0
 	}
-	bit := min(max(8-len(cards), 0), 5) // 8 or more cards: bust-8-plus, bit 0; 3 cards: bust-3, bit 5
-	return 1 << bit
+	return bustClass(len(cards))
 }
 
 // A ValuedSettler is a Settler that also values its bet on the cards a
