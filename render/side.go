@@ -4,6 +4,7 @@ import (
 	"encoding/csv"
 	"fmt"
 	"io"
+	"math"
 	"math/big"
 	"strconv"
 	"strings"
@@ -318,6 +319,16 @@ type JSONSideTrigger struct {
 	Above       float64           `json:"share_at_or_above"`
 	AboveEV     float64           `json:"ev_at_or_above"`
 	Bins        []JSONSideTrigBin `json:"bins"`
+	// ByDepth are the bins again by how deep the shoes were dealt.
+	ByDepth []JSONSideDepth `json:"by_depth"`
+}
+
+// JSONSideDepth is the shoes dealt from one depth to another (shares of
+// the shoe), by true count.
+type JSONSideDepth struct {
+	From float64           `json:"dealt_from"`
+	To   float64           `json:"dealt_to"`
+	Bins []JSONSideTrigBin `json:"bins"`
 }
 
 // JSONSideTrigBin is the shoes of one true count.
@@ -334,14 +345,78 @@ func NewJSONSideTrigger(t *side.Trigger) JSONSideTrigger {
 	out := JSONSideTrigger{Bet: t.Bet.Name, Pays: t.Table.String(), Decks: t.Decks, Penetration: t.Penetration, Shoes: t.Shoes, Seed: t.Seed,
 		Count: t.Count.String(), Tags: t.Count.Tags, FullEV: t.FullEV, Slope: t.Line.Slope, EVAtZero: at0,
 		Trigger: number(t.TC), TriggerSE: number(t.SE), FirstBin: number(t.BinTC), Above: t.Above, AboveEV: t.AboveEV}
-	for _, b := range t.Bins {
+	out.Bins = jsonTrigBins(t.Bins)
+	for _, d := range t.Depths {
+		out.ByDepth = append(out.ByDepth, JSONSideDepth{From: d.From, To: d.To, Bins: jsonTrigBins(d.Bins)})
+	}
+	return out
+}
+
+// jsonTrigBins converts a trigger's bins.
+func jsonTrigBins(bins []side.TriggerBin) []JSONSideTrigBin {
+	out := []JSONSideTrigBin{}
+	for _, b := range bins {
 		x := JSONSideTrigBin{From: b.Lo, Shoes: b.Shoes, EV: b.Mean}
 		if b.Shoes > 1 {
 			x.SE = number(b.SE)
 		}
-		out.Bins = append(out.Bins, x)
+		out = append(out, x)
 	}
 	return out
+}
+
+// countName names a side bet's count: "the bet's own count", "hilo".
+func countName(c side.Count) string {
+	if c.Name == "own" {
+		return "the bet's own count"
+	}
+	return c.Name
+}
+
+// MinHeatShoes is the fewest shoes a cell of a side bet's heatmap needs to
+// be coloured (fewer: grey).
+const MinHeatShoes = 30
+
+// SideHeatmap lays a trigger's shoes out as a heatmap of the bet's EV
+// over the true count (across, the counts any band has MinHeatShoes
+// shoes at) and the depth dealt (down, the shallowest first); a cell
+// with fewer shoes is grey.
+func SideHeatmap(t *side.Trigger) ([]*EVGrid, HeatmapOptions) {
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, d := range t.Depths {
+		for _, b := range d.Bins {
+			if b.Shoes >= MinHeatShoes {
+				lo, hi = min(lo, b.Lo), max(hi, b.Lo)
+			}
+		}
+	}
+	g := &EVGrid{Title: fmt.Sprintf("%s (%s), %d decks", t.Bet.Name, t.Table.Name, t.Decks),
+		XLabel: "true count of " + countName(t.Count) + " (" + t.Count.String() + ")", YLabel: "share of the shoe dealt"}
+	if lo > hi {
+		lo, hi = 0, 0
+	}
+	for c := lo; c <= hi; c++ {
+		g.Cols = append(g.Cols, fmt.Sprintf("%+g", c))
+	}
+	for _, d := range t.Depths {
+		g.Rows = append(g.Rows, fmt.Sprintf("%.0f-%.0f%%", 100*d.From, 100*d.To))
+		row := make([]float64, len(g.Cols))
+		codes := make([]string, len(g.Cols))
+		for i := range row {
+			row[i] = math.NaN()
+		}
+		for _, b := range d.Bins {
+			if i := int(b.Lo - lo); b.Shoes >= MinHeatShoes && i >= 0 && i < len(row) {
+				row[i] = b.Mean
+			}
+		}
+		g.Values, g.Codes = append(g.Values, row), append(g.Codes, codes)
+	}
+	opt := HeatmapOptions{Title: fmt.Sprintf("%s: EV by true count and depth", t.Bet.Name), Scale: "EV, a fraction of the bet",
+		Notes: []string{fmt.Sprintf("Each cell: the bet's mean exact EV over the sampled shoes (%d in all, dealt to a depth uniform below %.0f%%) "+
+			"of that true count (from the column's count to the next) and depth; grey: fewer than %d shoes. "+
+			"Blue: the player's edge; red: the house's.", t.Shoes, 100*t.Penetration, MinHeatShoes)}}
+	return []*EVGrid{g}, opt
 }
 
 // JSONSideSim is the JSON form of a counter's simulation of a side bet:

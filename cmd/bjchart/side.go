@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bjchart/render/draw"
+	"bytes"
 	"context"
 	"errors"
 	"io"
@@ -90,11 +92,12 @@ func runSide(ctx context.Context, o *sideOptions) error {
 type sideTriggerOptions struct {
 	env
 	req    side.TriggerRequest
+	plot   *outputFile // the heatmap of EV by true count and depth, if given
 	format string
 }
 
 func newSideTriggerCmd(e env) *cobra.Command {
-	o := &sideTriggerOptions{env: e, req: side.DefaultTriggerRequest()}
+	o := &sideTriggerOptions{env: e, req: side.DefaultTriggerRequest(), plot: plotFile("--plot")}
 	cmd := &cobra.Command{
 		Use:   "trigger BET",
 		Short: "The true count from which a side bet favours a counter, with its error bar",
@@ -107,7 +110,8 @@ error; and the shoes by true count.
 
 More: 'bjchart help side-bets'.`,
 		Example: `  bjchart side trigger 21+3 --decks 6
-  bjchart side trigger lucky-ladies --decks 6 --tags hilo --shoes 200000`,
+  bjchart side trigger lucky-ladies --decks 6 --tags hilo --shoes 200000
+  bjchart side trigger 21+3 --decks 6 --plot 21+3-heat.png`,
 		Args: argsBetween(1, 1, "the bet, e.g. 21+3"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.req.Bet = args[0]
@@ -116,10 +120,18 @@ More: 'bjchart help side-bets'.`,
 	}
 	bindRequest(cmd, &o.req, "bet")
 	enumVar(cmd.Flags(), &o.format, "format", "text", "output format: %s", "text", "json")
+	cmd.Flags().Var(o.plot, "plot", "also draw the bet's EV by true count and depth dealt as a heatmap: .png, .svg or .pdf")
 	return cmd
 }
 
 func runSideTrigger(ctx context.Context, o *sideTriggerOptions) error {
+	var plotFormat string
+	if o.plot.given() {
+		var err error
+		if plotFormat, err = o.plot.check(o.env, ""); err != nil {
+			return err
+		}
+	}
 	job, err := o.req.Check()
 	if stop, err := o.checked(o.req, argumentError(err, "bet", "BET")); stop {
 		return err
@@ -127,6 +139,12 @@ func runSideTrigger(ctx context.Context, o *sideTriggerOptions) error {
 	t, err := runJob(ctx, o.env, bar{"sampling shoes", "shoes", nil}, job.Run)
 	if err != nil {
 		return requestError(err)
+	}
+	if o.plot.given() {
+		grids, opt := render.SideHeatmap(t)
+		if err := o.writeOutput(o.plot, func(b *bytes.Buffer) error { return draw.Heatmap(b, plotFormat, grids, opt) }); err != nil {
+			return err
+		}
 	}
 	return o.print(o.format, report{
 		text: func(w io.Writer) error { return render.SideTriggerText(w, t) },

@@ -250,6 +250,22 @@ type Trigger struct {
 	// AboveEV their mean EV: how often and how much a counter betting
 	// from TC plays, per shoe state (not per round).
 	Above, AboveEV float64
+	// Depths are the bins again, the shoes broken down by how deep they
+	// were dealt: DepthBands bands of the penetration, the shallowest
+	// first: the bet's EV over the true count and the depth.
+	Depths []TriggerDepth
+}
+
+// DepthBands is the number of depth bands a trigger's shoes are broken
+// down into (Trigger.Depths).
+const DepthBands = 6
+
+// A TriggerDepth is the shoes dealt from From to To of the shoe (fractions
+// of its cards), by true count as Trigger.Bins (bins without a shoe left
+// out).
+type TriggerDepth struct {
+	From, To float64
+	Bins     []TriggerBin
 }
 
 // MinBinShoes is the fewest shoes a bin needs to place BinTC.
@@ -268,8 +284,9 @@ type TriggerBin struct {
 	TC    float64 // the shoes' mean true count
 }
 
-// A point is a sampled shoe: its true count and the bet's EV on it.
-type point struct{ tc, ev float64 }
+// A point is a sampled shoe: its true count, the bet's EV on it and the
+// share of the shoe dealt.
+type point struct{ tc, ev, depth float64 }
 
 // Run samples the shoes, on every core, and fits the line; progress, when
 // not nil, is told as each shoe is valued. The context's error if ctx
@@ -308,7 +325,7 @@ func (j TriggerJob) sample(i int) point {
 		left[g]--
 		rc += j.Count.Tags[g]
 	}
-	return point{tc: j.Count.TrueCount(rc, depth, n-depth), ev: j.v.value(left)}
+	return point{tc: j.Count.TrueCount(rc, depth, n-depth), ev: j.v.value(left), depth: float64(depth) / float64(n)}
 }
 
 // physicalShoe returns the cards of a full shoe of decks decks, in order.
@@ -329,29 +346,16 @@ func (j TriggerJob) fit(pts []point) *Trigger {
 	for _, p := range pts {
 		lo, hi = min(lo, math.Floor(p.tc)), max(hi, math.Floor(p.tc))
 	}
-	type sums struct{ n, tc, ev, ev2 float64 }
-	bins := make([]sums, int(hi-lo)+1)
-	for _, p := range pts {
-		b := &bins[int(math.Floor(p.tc)-lo)]
-		b.n++
-		b.tc += p.tc
-		b.ev += p.ev
-		b.ev2 += p.ev * p.ev
-	}
-	for i, b := range bins {
-		if b.n == 0 {
-			continue
-		}
-		m := b.ev / b.n
-		se := 0.0
-		if b.n > 1 {
-			se = math.Sqrt(max(0, (b.ev2-b.n*m*m)/(b.n-1)) / b.n)
-		}
-		tb := TriggerBin{Lo: lo + float64(i), Shoes: int(b.n), Mean: m, SE: se, TC: b.tc / b.n}
-		tr.Bins = append(tr.Bins, tb)
+	tr.Bins = countBins(pts, lo, hi, func(point) bool { return true })
+	for _, tb := range tr.Bins {
 		if math.IsNaN(tr.BinTC) && tb.Shoes >= MinBinShoes && tb.Mean > 0 && rising(tr.FullEV, tb.Lo) {
 			tr.BinTC = tb.Lo
 		}
+	}
+	for band := range DepthBands {
+		from, to := j.Penetration*float64(band)/DepthBands, j.Penetration*float64(band+1)/DepthBands
+		in := func(p point) bool { return p.depth >= from && (p.depth < to || band == DepthBands-1) }
+		tr.Depths = append(tr.Depths, TriggerDepth{From: from, To: to, Bins: countBins(pts, lo, hi, in)})
 	}
 	tr.Line = olsFit(pts, lo, hi+1)
 	// The trigger's line: the shoes within TriggerWindow of the crossing,
@@ -400,6 +404,36 @@ func (j TriggerJob) fit(pts []point) *Trigger {
 		}
 	}
 	return tr
+}
+
+// countBins bins the points that in takes by true count, a bin a count
+// from lo to hi (bins without a point left out).
+func countBins(pts []point, lo, hi float64, in func(point) bool) []TriggerBin {
+	type sums struct{ n, tc, ev, ev2 float64 }
+	bins := make([]sums, int(hi-lo)+1)
+	for _, p := range pts {
+		if !in(p) {
+			continue
+		}
+		b := &bins[int(math.Floor(p.tc)-lo)]
+		b.n++
+		b.tc += p.tc
+		b.ev += p.ev
+		b.ev2 += p.ev * p.ev
+	}
+	var out []TriggerBin
+	for i, b := range bins {
+		if b.n == 0 {
+			continue
+		}
+		m := b.ev / b.n
+		se := 0.0
+		if b.n > 1 {
+			se = math.Sqrt(max(0, (b.ev2-b.n*m*m)/(b.n-1)) / b.n)
+		}
+		out = append(out, TriggerBin{Lo: lo + float64(i), Shoes: int(b.n), Mean: m, SE: se, TC: b.tc / b.n})
+	}
+	return out
 }
 
 // rising says whether a bin from true count lo is on the side of the
