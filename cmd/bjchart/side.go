@@ -55,7 +55,7 @@ More: 'bjchart help side-bets'.`,
 	}
 	bindRequest(cmd, &o.req, "bet")
 	enumVar(cmd.Flags(), &o.format, "format", "text", "output format: %s", "text", "json", "csv")
-	cmd.AddCommand(newSideTriggerCmd(e), newSideSimCmd(e))
+	cmd.AddCommand(newSideTriggerCmd(e), newSideSimCmd(e), newSideCardCmd(e))
 	return cmd
 }
 
@@ -216,4 +216,69 @@ func argumentError(err error, field, name string) error {
 		}
 		return "--" + f
 	}))
+}
+
+// sideCardOptions are 'bjchart side card”s: the request, the PDF (if
+// any), its paper and date.
+type sideCardOptions struct {
+	env
+	req    side.CardRequest
+	out    *outputFile
+	paper  string
+	date   string
+	format string
+}
+
+func newSideCardCmd(e env) *cobra.Command {
+	o := &sideCardOptions{env: e, req: side.DefaultCardRequest(), out: cardFile("-o")}
+	cmd := &cobra.Command{
+		Use:   "card",
+		Short: "Print a game's side-bet card: each bet's house edge, its count and trigger",
+		Long: `Value every side bet on its usual pay table at the game's decks (Buster at
+its dealer): the house edge, exact; and for a bet with a count of its own
+(its effects of removal by rank), the count's tags, the true count from
+which the bet turns positive with its error bar, and how often shoes are
+there. Text by default; -o FILE.pdf prints the card.
+
+More: 'bjchart help side-bets'.`,
+		Example: `  bjchart side card --rules "6D H17 DAS LS"
+  bjchart side card --rules "8D S17" -o side-card.pdf`,
+		Args: noArgs,
+		RunE: func(cmd *cobra.Command, args []string) error { return runSideCard(cmd.Context(), o) },
+	}
+	bindRequest(cmd, &o.req)
+	fl := cmd.Flags()
+	fl.VarP(o.out, "output", "o", "the card as a PDF (a name ending in .pdf; - for stdout); without it, the text")
+	enumVar(fl, &o.paper, "paper", render.DefaultPaper, "the sheet the PDF prints on: %s", render.Papers...)
+	fl.StringVar(&o.date, "date", "", "date printed on the card and in the PDF, YYYY-MM-DD (default: $SOURCE_DATE_EPOCH if set, else today)")
+	enumVar(fl, &o.format, "format", "text", "output format without -o: %s", "text", "json")
+	return cmd
+}
+
+func runSideCard(ctx context.Context, o *sideCardOptions) error {
+	if o.out.given() {
+		if _, err := o.out.check(o.env, ""); err != nil {
+			return err
+		}
+	}
+	date, err := printDate(o.env, o.date)
+	if err != nil {
+		return err
+	}
+	job, err := o.req.Check()
+	if stop, err := o.checked(o.req, err); stop {
+		return err
+	}
+	c, err := runJob(ctx, o.env, bar{"sampling each bet's shoes", "shoes", nil}, job.Run)
+	if err != nil {
+		return requestError(err)
+	}
+	sc := render.NewSideCard(c)
+	if o.out.given() {
+		return o.writeOutput(o.out, func(b *bytes.Buffer) error { return draw.SideCard(b, sc, o.paper, version, date) })
+	}
+	return o.print(o.format, report{
+		text: func(w io.Writer) error { return render.SideCardText(w, sc) },
+		json: jsonOf(render.NewJSONSideCard(c)),
+	})
 }

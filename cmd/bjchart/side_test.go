@@ -1,7 +1,10 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -66,5 +69,34 @@ func TestSideCounting(t *testing.T) {
 	code, out, stderr = runCmd(t, "side", "sim", "over-under-13", "--pays", "over", "--trigger", "1", "--shoes", "2000", "--rules", "6D H17 DAS LS")
 	if code != exitOK || !strings.Contains(out, "agree with their exact EVs within 3 SE") {
 		t.Errorf("side sim: exit %d, %s\n%s", code, stderr, out)
+	}
+}
+
+// TestSideCardAndHeatmap: the side-bet card as text (a row a bet), JSON
+// and a PDF, and the trigger's heatmap as a PNG, small; an output the
+// card cannot be is refused before the run, exit 2.
+func TestSideCardAndHeatmap(t *testing.T) {
+	dir := t.TempDir()
+	code, out, stderr := runCmd(t, "side", "card", "--rules", "2D H17", "--shoes", "2000")
+	if code != exitOK || strings.Count(out, "│") < 8*8 || !strings.Contains(out, "lucky-lucky") {
+		t.Errorf("side card: exit %d, %s\n%s", code, stderr, out)
+	}
+	code, out, _ = runCmd(t, "side", "card", "--rules", "2D H17", "--shoes", "2000", "--format", "json")
+	if code != exitOK || strings.Count(out, `"house_edge"`) != 8 {
+		t.Errorf("side card --format json: exit %d\n%s", code, out)
+	}
+	pdf := filepath.Join(dir, "side.pdf")
+	code, _, stderr = runCmd(t, "side", "card", "--shoes", "2000", "-o", pdf, "--date", "2026-01-02")
+	if b, err := os.ReadFile(pdf); code != exitOK || err != nil || !bytes.HasPrefix(b, []byte("%PDF")) {
+		t.Errorf("side card -o %s: exit %d, %s, %v", pdf, code, stderr, err)
+	}
+	code, _, stderr = runCmd(t, "side", "card", "--shoes", "2000", "-o", filepath.Join(dir, "side.png"))
+	if code != exitUsage || !strings.Contains(stderr, "a card is a PDF") {
+		t.Errorf("side card -o side.png: exit %d, %s", code, stderr)
+	}
+	png := filepath.Join(dir, "heat.png")
+	code, _, stderr = runCmd(t, "side", "trigger", "21+3", "--shoes", "20000", "--plot", png)
+	if b, err := os.ReadFile(png); code != exitOK || err != nil || !bytes.HasPrefix(b, []byte("\x89PNG")) {
+		t.Errorf("side trigger --plot %s: exit %d, %s, %v", png, code, stderr, err)
 	}
 }

@@ -35,3 +35,32 @@ func ExampleRequest() {
 	// loss            27169344 -1 0.903239
 	// house edge 3.2386%
 }
+
+// ExampleCardRequest values every side bet at a six-deck game: the house
+// edge of each on its usual table and, for a bet with a count of its own,
+// where it turns (from 20,000 shoes here; the card's default is 200,000).
+func ExampleCardRequest() {
+	q := side.DefaultCardRequest()
+	q.Rules, q.Shoes = "6D H17 DAS LS", 20_000
+	job, err := q.Check()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	c, err := job.Run(context.Background(), nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, r := range c.Rows[:3] {
+		trigger := "no count of its own"
+		if r.Count != nil {
+			trigger = fmt.Sprintf("trigger %+.1f ± %.1f", r.TC, r.SE)
+		}
+		fmt.Printf("%s %s: house edge %.2f%%, %s\n", r.Bet.Name, r.Table.Name, -100*r.EV, trigger)
+	}
+	// Output:
+	// 21+3 100-40-30-10-5: house edge 4.62%, trigger +9.3 ± 0.2
+	// perfect-pairs 25-12-6: house edge 6.11%, no count of its own
+	// lucky-ladies 1000-125-19-9-4: house edge 24.71%, trigger +5.6 ± 0.0
+}
