@@ -20,7 +20,7 @@ func (t *Table) dealerTurn() {
 	switch {
 	case live:
 		t.DealerTotal = t.dealerDraws()
-	case t.dealerHandBet(): // played out for the bet, settling no hand
+	case t.anySide && t.dealerHandBet(): // played out for the bet, settling no hand
 		t.dealerDraws()
 	}
 	t.settle()

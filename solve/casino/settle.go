@@ -83,7 +83,9 @@ func (t *Table) dealerBlackjack() {
 		}
 		p.Done = true
 	}
-	t.settleSide()
+	if t.anySide {
+		t.settleSide()
+	}
 	t.Phase = Betting
 }
 
@@ -128,7 +130,9 @@ func (t *Table) settle() {
 			p.Net += h.Net
 		}
 	}
-	t.settleSide()
+	if t.anySide {
+		t.settleSide()
+	}
 	t.Phase = Betting
 }
 

@@ -144,6 +144,7 @@ type Table struct {
 	earlyHand Hand // the seat's two cards while early
 	shuffles  int64
 	onTable   []Card
+	anySide   bool // the round has side bets (SideBets when dealt)
 }
 
 // NewTable returns a table dealing from the shoe by the rules.
@@ -206,6 +207,7 @@ func (t *Table) Deal(bets []float64) {
 	t.Shuffled = t.Shoe.StartRound()
 	t.shuffles = t.Shoe.reshuffles
 	t.Seats, t.Hands = t.Seats[:0], t.Hands[:0]
+	t.anySide = len(t.SideBets) > 0
 	t.Dealer.reset(0, 0)
 	t.DealerTotal, t.DealerBlackjack, t.HoleDown, t.early = 0, false, false, false
 	for i, b := range bets {
@@ -398,6 +400,16 @@ func (t *Table) Play(a solve.Action) {
 			p.Net, p.Done, p.Result = -0.5*p.Bet, true, Surrendered
 		}
 		t.nextEarly()
+		return
+	}
+	if a == solve.Hit { // a hit that leaves the hand to play on waits for its next play
+		h := &t.Hands[t.At]
+		h.add(t.Shoe.Draw())
+		if !t.handDone(h) {
+			return
+		}
+		h.Done = true
+		t.next()
 		return
 	}
 	t.apply(a)
