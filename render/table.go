@@ -38,6 +38,8 @@ type TableReport struct {
 	// waits for a bet (drill.Table.SidePrices): their returns, fractions
 	// of the bet, on their default tables; absent otherwise.
 	SideBets []drill.SidePrice `json:"side_bets,omitempty"`
+	// SidePlaced are the side bets placed for the next deal.
+	SidePlaced []drill.SideMove `json:"side_placed,omitempty"`
 }
 
 // A TableRound is one round at the table.
@@ -98,6 +100,7 @@ func NewTableReport(t *drill.Table, seed uint64) TableReport {
 	if t.Phase == drill.Betting && t.Round != nil {
 		rep.SideBets = t.SidePrices()
 	}
+	rep.SidePlaced = t.SidePlaced()
 	for _, m := range t.Legal() {
 		rep.Legal = append(rep.Legal, m.String())
 	}
@@ -226,6 +229,13 @@ func TableText(w io.Writer, rep TableReport) error {
 		fmt.Fprintf(&b, "; %d cards left in the shoe, %d before the cut card", rep.CardsLeft, rep.ToCut)
 	}
 	fmt.Fprintln(&b, ".")
+	if len(rep.SidePlaced) > 0 {
+		var placed []string
+		for _, m := range rep.SidePlaced {
+			placed = append(placed, m.Bet+" "+drill.Units(m.Stake))
+		}
+		fmt.Fprintf(&b, "Side bets placed for the next deal: %s.\n", strings.Join(placed, ", "))
+	}
 	if line := SidePricesText(rep.SideBets); line != "" {
 		fmt.Fprintln(&b, line)
 	}

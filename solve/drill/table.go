@@ -74,8 +74,8 @@ type Move struct {
 // (side.Bets, by the name 'bjchart side' lists) on its usual pay table,
 // Stake units (0: one unit).
 type SideMove struct {
-	Bet   string
-	Stake float64
+	Bet   string  `json:"bet"`
+	Stake float64 `json:"stake"`
 }
 
 // String writes a move as ParseMoves reads it.
@@ -377,10 +377,14 @@ func (h *PlayerHand) Total() (int, bool) { return total(h.Cards) }
 
 // staked returns the chips on the table in a round not yet settled.
 func (t *Table) staked() float64 {
-	if t.Round == nil || t.Round.Done {
-		return 0
+	s := 0.0
+	for _, st := range t.sideNext { // placed for the next deal
+		s += st.Stake
 	}
-	s := t.Round.Insure
+	if t.Round == nil || t.Round.Done {
+		return s
+	}
+	s += t.Round.Insure
 	for _, h := range t.Round.Hands {
 		s += h.Bet
 	}
@@ -783,11 +787,11 @@ func (rd *Round) HoleDown() bool { return rd.holeDown }
 // rescue it (RESCUE).
 func (h *PlayerHand) RescueAsked() bool { return h.rescueAsked }
 
-// SidePlaced returns the names of the side bets placed for the next deal.
-func (t *Table) SidePlaced() []string {
-	var out []string
+// SidePlaced returns the side bets placed for the next deal.
+func (t *Table) SidePlaced() []SideMove {
+	var out []SideMove
 	for _, st := range t.sideNext {
-		out = append(out, st.Bet.(*side.Settler).Bet.Name)
+		out = append(out, SideMove{Bet: st.Bet.(*side.Settler).Bet.Name, Stake: st.Stake})
 	}
 	return out
 }
