@@ -56,11 +56,11 @@ var dealerOutcomeNames = []string{"17", "18", "19", "20", "21", "bust", "blackja
 // shownOutcomes are the DealerDist indices of dealerOutcomeNames.
 var shownOutcomes = []int{solve.Dealer17, solve.Dealer18, solve.Dealer19, solve.Dealer20, solve.Dealer21, solve.DealerBust, solve.DealerBlackjack}
 
-// OutcomeColumns returns the outcomes an output shows for the rules and
+// outcomeColumns returns the outcomes an output shows for the rules and
 // their names: a dealer who may stand on 16 (DHIT16) adds a column "16",
 // and under PUSH22 a column "22" (bust is then 23 or more), at the end,
 // so that the usual columns keep their places.
-func OutcomeColumns(r solve.Rules) ([]int, []string) {
+func outcomeColumns(r solve.Rules) ([]int, []string) {
 	outcomes := slices.Clone(shownOutcomes)
 	names := slices.Clone(dealerOutcomeNames)
 	if r.DealerStand16 > 0 {
@@ -160,7 +160,7 @@ var DealerCSVHeader = append([]string{"rules", "shoe", "up", "p_up", "conditioni
 // then no_blackjack.
 func DealerCSV(w io.Writer, d Dealer) error {
 	cw := csv.NewWriter(w)
-	outcomes, names := OutcomeColumns(d.Rules)
+	outcomes, names := outcomeColumns(d.Rules)
 	if err := cw.Write(append([]string{"rules", "shoe", "up", "p_up", "conditioning"}, names...)); err != nil {
 		return err
 	}
@@ -205,7 +205,7 @@ type DealerTableRow struct {
 // them: every up card unconditionally, then the up cards a peek changes
 // (T and A) given no dealer blackjack, without the blackjack column.
 func DealerTables(d Dealer) []DealerTable {
-	outcomes, names := OutcomeColumns(d.Rules)
+	outcomes, names := outcomeColumns(d.Rules)
 	header := append([]string{"up", "P(up)"}, names...)
 	bj := slices.Index(outcomes, solve.DealerBlackjack) + 1 // the blackjack value, after P(up)
 	all := DealerTable{Title: "Unconditional", Note: "before any peek; blackjacks included", Header: header}

@@ -75,7 +75,7 @@ func Text(w io.Writer, t *solve.Table, opt TextOptions) error {
 			return err
 		}
 	}
-	if notes := MultiCardNotes(t); len(notes) > 0 {
+	if notes := multiCardNotes(t); len(notes) > 0 {
 		if _, err := fmt.Fprintf(w, "\n* hands of three or more cards: %s\n", strings.Join(notes, "; ")); err != nil {
 			return err
 		}
@@ -204,9 +204,9 @@ func textTable(w io.Writer, t *solve.Table, kind solve.TableKind, opt TextOption
 // 5-21, soft A2-A9, every pair.
 func ChartRows(kind solve.TableKind) []string { return chartRows[kind] }
 
-// MultiCardNotes lists the cells whose play for hands of three or more
+// multiCardNotes lists the cells whose play for hands of three or more
 // cards differs from the two-card play, as "16 v T: stand".
-func MultiCardNotes(t *solve.Table) []string {
+func multiCardNotes(t *solve.Table) []string {
 	var notes []string
 	for _, kind := range []solve.TableKind{solve.Hard, solve.Soft} {
 		for _, hand := range chartRows[kind] {
