@@ -251,19 +251,19 @@ func indexCardRows(t *solve.Table, kind solve.TableKind, ip *IndexPage, full boo
 // coloured as that play; the others show the chart's play, faint.
 type IndexGrid struct {
 	Table string // hard, soft, pairs
-	Rows  []IndexGridRow
+	Rows  []indexGridRow
 }
 
-// An IndexGridRow is a row of an IndexGrid.
-type IndexGridRow struct {
+// An indexGridRow is a row of an IndexGrid.
+type indexGridRow struct {
 	Hand  string
-	Cells [10]IndexGridCell // up cards 2..9, T, A
+	Cells [10]indexGridCell // up cards 2..9, T, A
 }
 
-// An IndexGridCell is one cell: its code, the play whose colour it
+// An indexGridCell is one cell: its code, the play whose colour it
 // takes (a letter: H S D P R), faint for a chart play without an index,
 // and every index of the cell in full.
-type IndexGridCell struct {
+type indexGridCell struct {
 	Code, Play string
 	Second     string // the cell's other indices, a second line
 	Faint      bool
@@ -277,13 +277,13 @@ func IndexGrids(t *solve.Table, ip *IndexPage) []IndexGrid {
 	for _, kind := range []solve.TableKind{solve.Hard, solve.Soft, solve.Pairs} {
 		g := IndexGrid{Table: kind.String()}
 		for _, r := range indexCardRows(t, kind, ip, true) {
-			row := IndexGridRow{Hand: r.Label}
+			row := indexGridRow{Hand: r.Label}
 			for i, c := range r.Cells {
 				var details []string
 				for _, m := range ip.Marks[CellKey{kind, r.Label, solve.UpCards[i]}] {
 					details = append(details, m.Detail)
 				}
-				row.Cells[i] = IndexGridCell{Code: c.Code, Second: c.Second, Play: c.Action.Letter(), Faint: c.Faint, Detail: strings.Join(details, "; ")}
+				row.Cells[i] = indexGridCell{Code: c.Code, Second: c.Second, Play: c.Action.Letter(), Faint: c.Faint, Detail: strings.Join(details, "; ")}
 			}
 			g.Rows = append(g.Rows, row)
 		}

@@ -17,13 +17,13 @@ type DrillReport struct {
 	Rules   string       `json:"rules"`
 	Focus   string       `json:"focus"`
 	Seed    uint64       `json:"seed"`
-	Hands   []DrillHand  `json:"hands"`
-	Summary DrillSummary `json:"summary"`
+	Hands   []drillHand  `json:"hands"`
+	Summary drillSummary `json:"summary"`
 }
 
-// A DrillHand is one graded answer. Costs are in the units and
+// A drillHand is one graded answer. Costs are in the units and
 // conditioning of 'chart --format json'.
-type DrillHand struct {
+type drillHand struct {
 	Cards  string `json:"cards"` // "6,T"
 	Up     string `json:"up"`
 	Cell   string `json:"cell"`
@@ -41,17 +41,17 @@ type DrillHand struct {
 	Allowed bool     `json:"allowed"`
 }
 
-// DrillSummary is a drill's results.
-type DrillSummary struct {
+// drillSummary is a drill's results.
+type drillSummary struct {
 	Hands   int         `json:"hands"`
 	Correct int         `json:"correct"`
 	Cost    float64     `json:"cost"`    // on the hands dealt
 	Per100  float64     `json:"per_100"` // per 100 rounds, each missed cell's worst answer at its frequency
-	Missed  []DrillMiss `json:"missed"`
+	Missed  []drillMiss `json:"missed"`
 }
 
-// A DrillMiss is a cell answered wrongly.
-type DrillMiss struct {
+// A drillMiss is a cell answered wrongly.
+type drillMiss struct {
 	Cell   string   `json:"cell"`
 	Times  int      `json:"times"`
 	Per100 *float64 `json:"per_100"` // null where every wrong answer was a play not allowed
@@ -59,9 +59,9 @@ type DrillMiss struct {
 
 // NewDrillReport lays a session's graded hands out.
 func NewDrillReport(s *drill.Session, seed uint64) DrillReport {
-	rep := DrillReport{Rules: s.Rules.String(), Focus: s.Focus, Seed: seed, Hands: []DrillHand{}}
+	rep := DrillReport{Rules: s.Rules.String(), Focus: s.Focus, Seed: seed, Hands: []drillHand{}}
 	for _, g := range s.Graded {
-		h := DrillHand{Cards: drill.CardList(g.Cards), Up: g.Up.String(), Cell: g.Cell, Split: g.Split,
+		h := drillHand{Cards: drill.CardList(g.Cards), Up: g.Up.String(), Cell: g.Cell, Split: g.Split,
 			Answer: g.Answer.String(), Play: g.Chart.String(), Best: g.Best.String(), Correct: g.Correct, Allowed: g.Allowed}
 		if cost := g.Cost; g.Allowed && !math.IsNaN(cost) {
 			h.Cost = &cost
@@ -72,9 +72,9 @@ func NewDrillReport(s *drill.Session, seed uint64) DrillReport {
 		rep.Hands = append(rep.Hands, h)
 	}
 	sum := s.Summary()
-	rep.Summary = DrillSummary{Hands: sum.Hands, Correct: sum.Correct, Cost: sum.Cost, Per100: sum.Per100, Missed: []DrillMiss{}}
+	rep.Summary = drillSummary{Hands: sum.Hands, Correct: sum.Correct, Cost: sum.Cost, Per100: sum.Per100, Missed: []drillMiss{}}
 	for _, m := range sum.Missed {
-		miss := DrillMiss{Cell: m.Cell, Times: m.Times}
+		miss := drillMiss{Cell: m.Cell, Times: m.Times}
 		if m.Priced {
 			per := m.Per100
 			miss.Per100 = &per
