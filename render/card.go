@@ -270,9 +270,9 @@ type indexGridCell struct {
 	Detail     string
 }
 
-// IndexGrids lays the index page out on the chart of t, as the card's
+// Grids lays the index page out on the chart of t, as the card's
 // full page does.
-func IndexGrids(t *solve.Table, ip *IndexPage) []IndexGrid {
+func (ip *IndexPage) Grids(t *solve.Table) []IndexGrid {
 	var out []IndexGrid
 	for _, kind := range []solve.TableKind{solve.Hard, solve.Soft, solve.Pairs} {
 		g := IndexGrid{Table: kind.String()}

@@ -142,8 +142,8 @@ func (d Dealer) customShoe() string {
 	return shoeIfCustom(d.Rules, *d.Shoe)
 }
 
-// DealerJSON writes the rules, the shoe if not full decks, and the dealer block.
-func DealerJSON(w io.Writer, d Dealer) error {
+// WriteJSON writes the rules, the shoe if not full decks, and the dealer block.
+func (d Dealer) WriteJSON(w io.Writer) error {
 	out := struct {
 		Rules  string     `json:"rules"`
 		Shoe   string     `json:"shoe,omitempty"`
@@ -156,9 +156,9 @@ func DealerJSON(w io.Writer, d Dealer) error {
 // who may stand on 16 adds a last column "16").
 var dealerCSVHeader = append([]string{"rules", "shoe", "up", "p_up", "conditioning"}, dealerOutcomeNames...)
 
-// DealerCSV writes one line per up card and conditioning: unconditional,
+// WriteCSV writes one line per up card and conditioning: unconditional,
 // then no_blackjack.
-func DealerCSV(w io.Writer, d Dealer) error {
+func (d Dealer) WriteCSV(w io.Writer) error {
 	cw := csv.NewWriter(w)
 	outcomes, names := outcomeColumns(d.Rules)
 	if err := cw.Write(append([]string{"rules", "shoe", "up", "p_up", "conditioning"}, names...)); err != nil {
@@ -201,10 +201,10 @@ type dealerTableRow struct {
 	Values []float64 // P(up), then each outcome's probability
 }
 
-// DealerTables lays the distributions out as the text and the page show
+// Tables lays the distributions out as the text and the page show
 // them: every up card unconditionally, then the up cards a peek changes
 // (T and A) given no dealer blackjack, without the blackjack column.
-func DealerTables(d Dealer) []DealerTable {
+func (d Dealer) Tables() []DealerTable {
 	outcomes, names := outcomeColumns(d.Rules)
 	header := append([]string{"up", "P(up)"}, names...)
 	bj := slices.Index(outcomes, solve.DealerBlackjack) + 1 // the blackjack value, after P(up)
@@ -239,13 +239,13 @@ func dealerValues(pUp float64, dist solve.DealerDist, outcomes []int) []float64 
 	return row
 }
 
-// DealerText writes the distributions as two tables in percent
+// WriteText writes the distributions as two tables in percent
 // (DealerTables).
-func DealerText(w io.Writer, d Dealer) error {
+func (d Dealer) WriteText(w io.Writer) error {
 	if _, err := fmt.Fprintf(w, "bjchart dealer outcomes\nrules %s\n", rulesText(d.Rules.String(), d.customShoe())); err != nil {
 		return err
 	}
-	for _, t := range DealerTables(d) {
+	for _, t := range d.Tables() {
 		var rows [][]string
 		for _, r := range t.Rows {
 			row := []string{r.Up}

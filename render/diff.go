@@ -62,7 +62,7 @@ func DiffText(buf io.Writer, d *charts.Diff, from string, color bool) error {
 			}
 			g.Rows = append(g.Rows, r)
 		}
-		if err := GridText(buf, g, color); err != nil {
+		if err := g.WriteText(buf, color); err != nil {
 			return err
 		}
 	}

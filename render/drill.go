@@ -84,8 +84,8 @@ func NewDrillReport(s *drill.Session, seed uint64) DrillReport {
 	return rep
 }
 
-// DrillJSON writes a drill's report as JSON.
-func DrillJSON(w io.Writer, rep DrillReport) error { return WriteJSON(w, rep) }
+// WriteJSON writes a drill's report as JSON.
+func (rep DrillReport) WriteJSON(w io.Writer) error { return WriteJSON(w, rep) }
 
 // GradeText says how an answer went, in a line or two: right, or what
 // the chart plays and what the answer gives up.
@@ -111,37 +111,37 @@ func GradeText(g drill.Grade) string {
 	return b.String()
 }
 
-// DrillText writes a drill's report for a reader: each hand, then the
+// WriteText writes a drill's report for a reader: each hand, then the
 // summary and the cells missed, most costly first.
-func DrillText(w io.Writer, rep DrillReport) error {
+func (rep DrillReport) WriteText(w io.Writer) error {
 	if _, err := fmt.Fprintf(w, "bjchart drill: %s, %s hands, seed %d\n\n", rep.Rules, rep.Focus, rep.Seed); err != nil {
 		return err
 	}
-	return DrillResults(w, rep)
+	return rep.WriteResults(w)
 }
 
-// DrillResults writes a drill's hands and summary, without the heading
+// WriteResults writes a drill's hands and summary, without the heading
 // (a session that asked aloud has shown its game already).
-func DrillResults(w io.Writer, rep DrillReport) error {
+func (rep DrillReport) WriteResults(w io.Writer) error {
 	var b strings.Builder
 	tw := tabwriter.NewWriter(&b, 0, 4, 2, ' ', 0)
-	table := DrillTable(rep)
+	table := rep.Table()
 	fmt.Fprintln(tw, strings.Join(table.Header, "\t"))
 	for _, row := range table.Rows {
 		fmt.Fprintln(tw, strings.Join(row, "\t"))
 	}
 	tw.Flush()
 	b.WriteString("\n")
-	for _, line := range DrillSummaryLines(rep) {
+	for _, line := range rep.SummaryLines() {
 		fmt.Fprintln(&b, line)
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
 
-// DrillTable is a session's hands, one a row: the cards, the cell, the
+// Table is a session's hands, one a row: the cards, the cell, the
 // answer, the chart's play and what the answer cost.
-func DrillTable(rep DrillReport) ReportTable {
+func (rep DrillReport) Table() ReportTable {
 	t := ReportTable{Caption: "This session's hands", Header: []string{"hand", "cell", "answer", "chart", "cost", "per 100 rounds"}}
 	for _, h := range rep.Hands {
 		cost, per := "not allowed", ""
@@ -165,9 +165,9 @@ func DrillTable(rep DrillReport) ReportTable {
 	return t
 }
 
-// DrillSummaryLines is a session's summary, a sentence or two a line:
+// SummaryLines is a session's summary, a sentence or two a line:
 // the score, the cells missed, most costly first, and the units.
-func DrillSummaryLines(rep DrillReport) []string {
+func (rep DrillReport) SummaryLines() []string {
 	s := rep.Summary
 	pct := 0.0
 	if s.Hands > 0 {

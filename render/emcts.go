@@ -113,12 +113,12 @@ func (rep EMCTSCheckReport) Text(b io.Writer, list int) error {
 	return nil
 }
 
-// EMCTSCheckGrids lays a setting's positions out as the chart's three tables:
+// Grids lays a setting's positions out as the chart's three tables:
 // each cell's colour is the EV the search gives up per time a hand of the
 // cell is played (its hands weighed by frequency), its label the search's
 // play and the exact one ("H/R": eMCTS hits, the best play surrenders)
 // for the cell's most frequent wrong hand.
-func EMCTSCheckGrids(t *solve.Table, set EMCTSSetting) ([]*EVGrid, HeatmapOptions) {
+func (set EMCTSSetting) Grids(t *solve.Table) ([]*EVGrid, HeatmapOptions) {
 	type cell struct {
 		lost, freq, worst float64
 		label             string

@@ -101,13 +101,13 @@ func jsonHand(h solve.Hand) handJSON {
 		EV: evMap(h.EV[:], h.Legal[:]), Best: h.Best.String(), Chart: h.Chart.String()}
 }
 
-// HandJSON writes the report as indented JSON.
-func HandJSON(w io.Writer, rep HandReport) error {
+// WriteJSON writes the report as indented JSON.
+func (rep HandReport) WriteJSON(w io.Writer) error {
 	return WriteJSON(w, rep)
 }
 
-// HandText writes the report for a reader.
-func HandText(w io.Writer, rep HandReport) error {
+// WriteText writes the report for a reader.
+func (rep HandReport) WriteText(w io.Writer) error {
 	name := rep.Cards
 	kind := "hard"
 	if rep.Soft {
@@ -219,10 +219,10 @@ func sortedActions(m map[string]float64, order int) []string {
 	return names
 }
 
-// HandRows are a hand's plays as a table's rows, best first: the play,
+// Rows are a hand's plays as a table's rows, best first: the play,
 // its EV and what it gives up against the best, for a page to lay out;
 // none for a hand nothing is decided on.
-func HandRows(rep HandReport) (header []string, rows [][]string) {
+func (rep HandReport) Rows() (header []string, rows [][]string) {
 	if rep.NoDecision {
 		return nil, nil
 	}

@@ -176,10 +176,10 @@ func handTotal(cards []solve.Rank) string {
 	return fmt.Sprint(sum)
 }
 
-// TableText writes the table for a reader: the round (the dealer's
+// WriteText writes the table for a reader: the round (the dealer's
 // cards, each hand with its total and bet, the hand in play marked), its
 // notes and results once done, the balance and the shoe.
-func TableText(w io.Writer, rep TableReport) error {
+func (rep TableReport) WriteText(w io.Writer) error {
 	var b strings.Builder
 	if rd := rep.Round; rd != nil {
 		fmt.Fprintf(&b, "Round %d, bet %s", rd.Number, drill.Units(rd.Bet))
@@ -379,8 +379,8 @@ func CountCheckText(c drill.CountCheck) string {
 	return fmt.Sprintf("%s: %s: running count %+g, true count %+.2f (yours: %s; the true count is right within %g).", at, verdict, c.Running, c.True, yours, drill.TrueTolerance)
 }
 
-// TableSummaryText sums a session up.
-func TableSummaryText(rep TableReport) string {
+// SummaryText sums a session up.
+func (rep TableReport) SummaryText() string {
 	s := rep.Summary
 	text := fmt.Sprintf("%s, net %s units. Decisions priced against the exact best play for the cards left: %d of %d; %d fell short of it, giving up %.2f units of EV.",
 		plural(s.Rounds, "round"), signedUnits(s.Net), s.Priced, s.Decisions, s.Mistakes, s.GivenUp)

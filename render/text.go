@@ -141,8 +141,8 @@ type GridCell struct {
 	Action solve.Action
 }
 
-// GridText writes a grid as a table, colouring cells when color is set.
-func GridText(w io.Writer, g Grid, color bool) error {
+// WriteText writes a grid as a table, colouring cells when color is set.
+func (g Grid) WriteText(w io.Writer, color bool) error {
 	header := []string{""}
 	for _, up := range solve.UpCards {
 		header = append(header, up.String())
@@ -197,7 +197,7 @@ func textTable(w io.Writer, t *solve.Table, kind solve.TableKind, opt TextOption
 		}
 		g.Rows = append(g.Rows, r)
 	}
-	return GridText(w, g, opt.Color)
+	return g.WriteText(w, opt.Color)
 }
 
 // ChartRows returns the rows the text chart prints for a table: hard
