@@ -137,10 +137,6 @@ var cardColor = map[solve.Action][3]int{
 // darkFill says which fills carry white text.
 func darkFill(a solve.Action) bool { return a == solve.Double }
 
-// CardColor is an action's fill on the cards (and the web page) and
-// whether its text is white.
-func CardColor(a solve.Action) (rgb [3]int, whiteText bool) { return cardColor[a], darkFill(a) }
-
 // DescribeRules says the rules in words, as the cards print them.
 func DescribeRules(r solve.Rules) string { return describeRules(r) }
 
@@ -161,9 +157,12 @@ type CardCell struct {
 	Action solve.Action
 	Mark   string // "*", or a diff marker
 	Faint  bool   // printed grey on white: a basic play beside index plays
-	// Second is a second line: a cell's other indices (IndexCardRows), whose
-	// row is drawn tall enough for two lines (twoLines).
+	// Second is a second line: a cell's other indices (indexCardRows), whose
+	// row is drawn tall enough for two lines.
 	Second string
+	// Fill and Ink are the colours (RGB) of the cell's play, its
+	// background and text; a Faint cell prints white with grey text.
+	Fill, Ink [3]int
 }
 
 // cardCode is a cell's code as the card prints it, resolved for the
@@ -176,10 +175,10 @@ func cardCode(r solve.Rules, c solve.Code) string {
 	return c.String()
 }
 
-// CardRows returns the printed rows of a table: hard totals with 5-8 and
+// cardRows returns the printed rows of a table: hard totals with 5-8 and
 // 17-21 collapsed into one row each when their cells agree, as printed
 // charts do.
-func CardRows(t *solve.Table, kind solve.TableKind, marks map[CellKey]string, full bool) []CardRow {
+func cardRows(t *solve.Table, kind solve.TableKind, marks map[CellKey]string, full bool) []CardRow {
 	var rows []CardRow
 	for _, hand := range chartRows[kind] {
 		r := CardRow{Label: hand}
@@ -199,18 +198,19 @@ func CardRows(t *solve.Table, kind solve.TableKind, marks map[CellKey]string, fu
 		}
 		rows = append(rows, r)
 	}
+	colorRows(rows)
 	if kind != solve.Hard || full {
 		return rows
 	}
 	return mergeEnds(rows)
 }
 
-// IndexCardRows returns the printed rows of a table on an index card: a cell
+// indexCardRows returns the printed rows of a table on an index card: a cell
 // with indices shows the one nearest zero (rounded, signed) with the
 // letter of the play at or above it, coloured as that play, and the
 // others on a second line; the other cells show the basic play, faint.
-func IndexCardRows(t *solve.Table, kind solve.TableKind, ip *IndexPage, full bool) []CardRow {
-	rows := CardRows(t, kind, nil, true)
+func indexCardRows(t *solve.Table, kind solve.TableKind, ip *IndexPage, full bool) []CardRow {
+	rows := cardRows(t, kind, nil, true)
 	for ri := range rows {
 		for i, up := range solve.UpCards {
 			cell := &rows[ri].Cells[i]
@@ -236,6 +236,7 @@ func IndexCardRows(t *solve.Table, kind solve.TableKind, ip *IndexPage, full boo
 			*cell = CardCell{Code: m.code(), Action: m.Play, Second: second}
 		}
 	}
+	colorRows(rows)
 	if kind != solve.Hard || full {
 		return rows
 	}
@@ -250,39 +251,39 @@ func IndexCardRows(t *solve.Table, kind solve.TableKind, ip *IndexPage, full boo
 // coloured as that play; the others show the chart's play, faint.
 type IndexGrid struct {
 	Table string // hard, soft, pairs
-	Rows  []IndexGridRow
+	Rows  []indexGridRow
 }
 
-// An IndexGridRow is a row of an IndexGrid.
-type IndexGridRow struct {
+// An indexGridRow is a row of an IndexGrid.
+type indexGridRow struct {
 	Hand  string
-	Cells [10]IndexGridCell // up cards 2..9, T, A
+	Cells [10]indexGridCell // up cards 2..9, T, A
 }
 
-// An IndexGridCell is one cell: its code, the play whose colour it
+// An indexGridCell is one cell: its code, the play whose colour it
 // takes (a letter: H S D P R), faint for a chart play without an index,
 // and every index of the cell in full.
-type IndexGridCell struct {
+type indexGridCell struct {
 	Code, Play string
 	Second     string // the cell's other indices, a second line
 	Faint      bool
 	Detail     string
 }
 
-// IndexGrids lays the index page out on the chart of t, as the card's
+// Grids lays the index page out on the chart of t, as the card's
 // full page does.
-func IndexGrids(t *solve.Table, ip *IndexPage) []IndexGrid {
+func (ip *IndexPage) Grids(t *solve.Table) []IndexGrid {
 	var out []IndexGrid
 	for _, kind := range []solve.TableKind{solve.Hard, solve.Soft, solve.Pairs} {
 		g := IndexGrid{Table: kind.String()}
-		for _, r := range IndexCardRows(t, kind, ip, true) {
-			row := IndexGridRow{Hand: r.Label}
+		for _, r := range indexCardRows(t, kind, ip, true) {
+			row := indexGridRow{Hand: r.Label}
 			for i, c := range r.Cells {
 				var details []string
 				for _, m := range ip.Marks[CellKey{kind, r.Label, solve.UpCards[i]}] {
 					details = append(details, m.Detail)
 				}
-				row.Cells[i] = IndexGridCell{Code: c.Code, Second: c.Second, Play: c.Action.Letter(), Faint: c.Faint, Detail: strings.Join(details, "; ")}
+				row.Cells[i] = indexGridCell{Code: c.Code, Second: c.Second, Play: c.Action.Letter(), Faint: c.Faint, Detail: strings.Join(details, "; ")}
 			}
 			g.Rows = append(g.Rows, row)
 		}

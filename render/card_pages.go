@@ -83,7 +83,7 @@ func NewIndexPage(rep *IndicesReport, t *solve.Table) *IndexPage {
 			name += " (3+ cards)"
 		}
 		if !x.Reliable { // listed apart, never in a cell
-			unreliable = append(unreliable, fmt.Sprintf("%s %s→%s %s (SE %.2f)", name, x.Base, x.Play, FormatIndex(*x.Index), *x.SE))
+			unreliable = append(unreliable, fmt.Sprintf("%s %s→%s %s (SE %.2f)", name, x.Base, x.Play, formatIndex(*x.Index), *x.SE))
 			continue
 		}
 		if x.Table == "insurance" {
@@ -92,7 +92,7 @@ func NewIndexPage(rep *IndicesReport, t *solve.Table) *IndexPage {
 		}
 		up, _ := solve.ParseRank(x.Up)
 		key := CellKey{Table: count.RowKind(x.Hand), Hand: x.Hand, Up: up}
-		line := fmt.Sprintf("%s: %s at %+d or more, else %s (%s ± %.2f", name, x.Play, *x.Rounded, strings.Replace(x.Base, "hit or stand", "play", 1), FormatIndex(*x.Index), *x.SE)
+		line := fmt.Sprintf("%s: %s at %+d or more, else %s (%s ± %.2f", name, x.Play, *x.Rounded, strings.Replace(x.Base, "hit or stand", "play", 1), formatIndex(*x.Index), *x.SE)
 		if !x.Settled() {
 			line += ", " + x.Label()
 		}
@@ -104,7 +104,7 @@ func NewIndexPage(rep *IndicesReport, t *solve.Table) *IndexPage {
 		line += ")"
 		if x.MultiCard { // the lists only: a cell prints the two-card play
 			p.List = append(p.List, line)
-			p.Multi = append(p.Multi, fmt.Sprintf("%s v %s %+d%s", x.Hand, x.Up, *x.Rounded, PlayLetter(x.Play)))
+			p.Multi = append(p.Multi, fmt.Sprintf("%s v %s %+d%s", x.Hand, x.Up, *x.Rounded, playLetter(x.Play)))
 			continue
 		}
 		play, _ := solve.ParseAction(x.Play)
@@ -191,7 +191,7 @@ func NewDiffPage(d *charts.Diff) *DiffPage {
 		}
 		p.Marks[CellKey{Table: x.Table, Hand: x.Hand, Up: x.Up}] = mark + x.Printed
 		p.Rows = append(p.Rows, []string{x.Table.String() + " " + x.Hand, x.Up.String(), x.Printed, x.Solver.Code.String(),
-			fmt.Sprintf("%+.5f%s", x.EVPublished, strings.ReplaceAll(TwoCardMark(x), "†", "+")), fmt.Sprintf("%+.5f", x.EVSolver), fmt.Sprintf("%.5f%s", x.Cost, tieMark(x.NearTie))})
+			fmt.Sprintf("%+.5f%s", x.EVPublished, strings.ReplaceAll(twoCardMark(x), "†", "+")), fmt.Sprintf("%+.5f", x.EVSolver), fmt.Sprintf("%.5f%s", x.Cost, tieMark(x.NearTie))})
 	}
 	return p
 }

@@ -76,12 +76,12 @@ func TestMergeEnds(t *testing.T) {
 		{"6D H17 DAS LS", []string{"5-8", "17", "18+"}},
 	} {
 		tab := infTable(t, tc.rules)
-		rows := CardRows(tab, solve.Hard, nil, false)
+		rows := cardRows(tab, solve.Hard, nil, false)
 		got := []string{rows[0].Label, rows[len(rows)-2].Label, rows[len(rows)-1].Label}
 		if strings.Join(got, " ") != strings.Join(tc.want, " ") {
 			t.Errorf("%s: rows %v ... %v, want %v", tc.rules, got[:1], got[1:], tc.want)
 		}
-		if full := CardRows(tab, solve.Hard, nil, true); len(full) != 17 {
+		if full := cardRows(tab, solve.Hard, nil, true); len(full) != 17 {
 			t.Errorf("%s: full rows %d, want 17 (5..21)", tc.rules, len(full))
 		}
 	}

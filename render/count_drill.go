@@ -88,8 +88,8 @@ func CountGradeText(g drill.CountGrade) string {
 	return b.String()
 }
 
-// CountDrillText writes a graded session: each drill and the summary.
-func CountDrillText(w io.Writer, rep CountDrillReport) error {
+// WriteText writes a graded session: each drill and the summary.
+func (rep CountDrillReport) WriteText(w io.Writer) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "bjchart drill count: %s, %s, seed %d\n\n", rep.Rules, rep.Count, rep.Seed)
 	for i, d := range rep.Drills {
@@ -107,15 +107,15 @@ func CountDrillText(w io.Writer, rep CountDrillReport) error {
 		fmt.Fprintf(&b, ": %s\n", verdict)
 	}
 	fmt.Fprintf(&b, "\n")
-	b.WriteString(CountDrillSummary(rep))
+	b.WriteString(rep.SummaryText())
 	_, err := io.WriteString(w, b.String())
 	return err
 }
 
-// CountDrillTable is a session's drills, one a row: the running count
+// Table is a session's drills, one a row: the running count
 // and the answer, the true count and the answer (balanced counts), the
 // verdict. The cards are the text report's.
-func CountDrillTable(rep CountDrillReport) ReportTable {
+func (rep CountDrillReport) Table() ReportTable {
 	t := ReportTable{Caption: "This session's drills", Header: []string{"drill", "running count", "yours", "true count", "yours", "verdict"}}
 	for i, d := range rep.Drills {
 		row := []string{fmt.Sprint(i + 1), fmt.Sprintf("%+g", d.Running), fmt.Sprintf("%+g", d.Answer), "", "", "right"}
@@ -133,12 +133,12 @@ func CountDrillTable(rep CountDrillReport) ReportTable {
 	return t
 }
 
-// CountDrillSummary is a session's summary and how it was graded.
-func CountDrillSummary(rep CountDrillReport) string {
-	return CountDrillScore(rep) + "\n\n" + rep.Note + "\n"
+// SummaryText is a session's summary and how it was graded.
+func (rep CountDrillReport) SummaryText() string {
+	return rep.Score() + "\n\n" + rep.Note + "\n"
 }
 
-// CountDrillScore is a session's score in a sentence.
-func CountDrillScore(rep CountDrillReport) string {
+// Score is a session's score in a sentence.
+func (rep CountDrillReport) Score() string {
 	return fmt.Sprintf("%d of %d right; running counts off by %.2f on average.", rep.Right, len(rep.Drills), rep.MeanRunningOff)
 }

@@ -18,35 +18,35 @@ import (
 type JSONTable struct {
 	Rules        string        `json:"rules"`          // canonical rule string
 	EV           float64       `json:"ev"`             // round EV playing the chart, fraction of the initial bet, unconditional
-	EVCD         JSONEVCD      `json:"ev_cd"`          // round EV under composition-dependent play, by split strategy
+	EVCD         jsonEVCD      `json:"ev_cd"`          // round EV under composition-dependent play, by split strategy
 	HouseEdgePct float64       `json:"house_edge_pct"` // -100 * ev
 	Conditioning string        `json:"conditioning"`   // what cell EVs are conditioned on
 	Shoe         string        `json:"shoe,omitempty"` // the remaining shoe (counts of A,2..9,T), when not full decks
 	Split        string        `json:"split_strategy"` // how cell split EVs play split hands: "chart" (finite shoes, an infinite deck's chart with a Charlie or a bonus 21, an evaluated chart), "exact" (an infinite deck's best play)
-	Dealer       JSONDealer    `json:"dealer"`         // the dealer's final hand by up card
-	Insurance    JSONInsurance `json:"insurance"`      // insurance and even money against an ace up
+	Dealer       jsonDealer    `json:"dealer"`         // the dealer's final hand by up card
+	Insurance    jsonInsurance `json:"insurance"`      // insurance and even money against an ace up
 	Cells        []JSONCell    `json:"cells"`
 	// With DataOptions.CD (finite shoes): composition-dependent values.
 	CDSplit      string            `json:"cd_split_strategy,omitempty"` // post-split strategy of the hands' split EVs: "CDZ-" or "CDP1"
-	Hands        []JSONHand        `json:"hands,omitempty"`
-	Compositions []JSONComposition `json:"compositions,omitempty"`
+	Hands        []handJSON        `json:"hands,omitempty"`
+	Compositions []jsonComposition `json:"compositions,omitempty"`
 }
 
-// JSONInsurance is what insurance is worth (solve.Insurance): the chance
+// jsonInsurance is what insurance is worth (solve.Insurance): the chance
 // of a ten in the hole with an ace up (the player's cards not counted;
 // with a blackjack, its ace and ten out), insurance's EV per unit staked,
 // and what insuring a blackjack (even money) changes its EV by, per unit
 // of the bet.
-type JSONInsurance struct {
+type jsonInsurance struct {
 	TenChance          float64 `json:"ten_chance"`
 	EV                 float64 `json:"ev"`
 	BlackjackTenChance float64 `json:"blackjack_ten_chance"`
 	EvenMoney          float64 `json:"even_money"`
 }
 
-// JSONHand is a two-card start against an up card with its
+// handJSON is a two-card start against an up card with its
 // composition-dependent EVs.
-type JSONHand struct {
+type handJSON struct {
 	Cards string             `json:"cards"` // "6,T": low rank first, ace lowest
 	Up    string             `json:"up"`
 	Total int                `json:"total"`
@@ -57,9 +57,9 @@ type JSONHand struct {
 	Chart string             `json:"chart"` // the chart's action
 }
 
-// JSONComposition is an unsplit hand of three or more cards against an up
+// jsonComposition is an unsplit hand of three or more cards against an up
 // card with its composition-dependent EVs.
-type JSONComposition struct {
+type jsonComposition struct {
 	Cards string             `json:"cards"` // "2,6,8": low rank first, ace lowest
 	Up    string             `json:"up"`
 	Total int                `json:"total"`
@@ -97,24 +97,24 @@ type JSONCell struct {
 	Impossible bool `json:"impossible,omitempty"`
 }
 
-// JSONEVCD holds composition-dependent round EVs by post-split strategy.
-type JSONEVCD struct {
+// jsonEVCD holds composition-dependent round EVs by post-split strategy.
+type jsonEVCD struct {
 	CDZMinus float64 `json:"CDZ-"`
 	CDP1     float64 `json:"CDP1"`
 }
 
-// NewJSONTable converts a table to its JSON form.
-func NewJSONTable(t *solve.Table, opt DataOptions) JSONTable {
+// newJSONTable converts a table to its JSON form.
+func newJSONTable(t *solve.Table, opt DataOptions) JSONTable {
 	out := JSONTable{
-		Rules:        RulesWithShoe(t.Rules.String(), customShoe(t)),
+		Rules:        rulesWithShoe(t.Rules.String(), customShoe(t)),
 		EV:           t.EV,
-		EVCD:         JSONEVCD{t.CDEV[solve.CDZMinus], t.CDEV[solve.CDP1]},
+		EVCD:         jsonEVCD{t.CDEV[solve.CDZMinus], t.CDEV[solve.CDP1]},
 		HouseEdgePct: -100 * t.EV,
 		Conditioning: t.Conditioning.String(),
 		Shoe:         customShoe(t),
 		Split:        splitName(t),
 		Dealer:       dealerOf(t).JSON(),
-		Insurance:    JSONInsurance(t.Insurance()),
+		Insurance:    jsonInsurance(t.Insurance()),
 		Cells:        make([]JSONCell, 0, len(t.Cells)),
 	}
 	for i := range t.Cells {
@@ -126,7 +126,7 @@ func NewJSONTable(t *solve.Table, opt DataOptions) JSONTable {
 			out.Hands = append(out.Hands, jsonHand(h))
 		}
 		for _, c := range t.Compositions {
-			jc := JSONComposition{
+			jc := jsonComposition{
 				Cards: cardList(c.Cards()), Up: c.Up.String(), Total: c.Total, Soft: c.Soft, Freq: c.Freq,
 				EV:   map[string]float64{solve.Stand.String(): c.EV[solve.Stand], solve.Hit.String(): c.EV[solve.Hit]},
 				Best: c.Best.String(), Chart: c.Chart.String(),
@@ -162,11 +162,11 @@ func cardList(cards []solve.Rank) string {
 
 // JSON writes the table as indented JSON.
 func JSON(w io.Writer, t *solve.Table, opt DataOptions) error {
-	return WriteJSON(w, NewJSONTable(t, opt))
+	return WriteJSON(w, newJSONTable(t, opt))
 }
 
-// CSVHeader is the first line of the CSV form.
-var CSVHeader = []string{"rules", "shoe", "conditioning", "table", "hand", "up", "action", "stand", "hit", "double", "split", "surrender", "margin", "multi"}
+// csvHeader is the first line of the CSV form.
+var csvHeader = []string{"rules", "shoe", "conditioning", "table", "hand", "up", "action", "stand", "hit", "double", "split", "surrender", "margin", "multi"}
 
 // CSVHandsHeader is the first line of the CSV form with DataOptions.CD.
 var CSVHandsHeader = []string{"rules", "shoe", "conditioning", "split_strategy", "cards", "up", "total", "soft", "freq", "stand", "hit", "double", "split", "surrender", "best", "chart"}
@@ -204,12 +204,12 @@ func csvEVs(ev []float64, legal []bool) []string {
 }
 
 func csvCells(cw *csv.Writer, t *solve.Table) error {
-	if err := cw.Write(CSVHeader); err != nil {
+	if err := cw.Write(csvHeader); err != nil {
 		return err
 	}
 	for i := range t.Cells {
 		c := &t.Cells[i]
-		rec := []string{RulesWithShoe(t.Rules.String(), customShoe(t)), customShoe(t), t.Conditioning.String(), c.Table.String(), c.Hand, c.Up.String(), c.Code.String()}
+		rec := []string{rulesWithShoe(t.Rules.String(), customShoe(t)), customShoe(t), t.Conditioning.String(), c.Table.String(), c.Hand, c.Up.String(), c.Code.String()}
 		rec = append(rec, csvEVs(c.EV[:], c.Legal[:])...)
 		multi := ""
 		if c.MultiCard != solve.NoAction {
@@ -234,7 +234,7 @@ func csvHands(cw *csv.Writer, t *solve.Table) error {
 	if err := cw.Write(CSVHandsHeader); err != nil {
 		return err
 	}
-	head := []string{RulesWithShoe(t.Rules.String(), customShoe(t)), customShoe(t), t.Conditioning.String(), t.Split.String()}
+	head := []string{rulesWithShoe(t.Rules.String(), customShoe(t)), customShoe(t), t.Conditioning.String(), t.Split.String()}
 	for _, h := range t.Hands {
 		total, soft := h.Total()
 		rec := append(slices.Clone(head), cardList(h.Cards[:]), h.Up.String(), strconv.Itoa(total), strconv.FormatBool(soft), csvNum(h.Freq))

@@ -56,11 +56,11 @@ var dealerOutcomeNames = []string{"17", "18", "19", "20", "21", "bust", "blackja
 // shownOutcomes are the DealerDist indices of dealerOutcomeNames.
 var shownOutcomes = []int{solve.Dealer17, solve.Dealer18, solve.Dealer19, solve.Dealer20, solve.Dealer21, solve.DealerBust, solve.DealerBlackjack}
 
-// OutcomeColumns returns the outcomes an output shows for the rules and
+// outcomeColumns returns the outcomes an output shows for the rules and
 // their names: a dealer who may stand on 16 (DHIT16) adds a column "16",
 // and under PUSH22 a column "22" (bust is then 23 or more), at the end,
 // so that the usual columns keep their places.
-func OutcomeColumns(r solve.Rules) ([]int, []string) {
+func outcomeColumns(r solve.Rules) ([]int, []string) {
 	outcomes := slices.Clone(shownOutcomes)
 	names := slices.Clone(dealerOutcomeNames)
 	if r.DealerStand16 > 0 {
@@ -77,22 +77,22 @@ func OutcomeColumns(r solve.Rules) ([]int, []string) {
 const dealerNote = "unconditional: before any peek, blackjacks included; " +
 	"no_blackjack: given that the dealer does not have blackjack, what the player faces after a peek"
 
-// JSONDealer is the dealer block of the JSON forms.
-type JSONDealer struct {
+// jsonDealer is the dealer block of the JSON forms.
+type jsonDealer struct {
 	Note    string         `json:"note"`
-	UpCards []JSONDealerUp `json:"up_cards"`
+	UpCards []jsonDealerUp `json:"up_cards"`
 }
 
-// JSONDealerUp is one up card's distributions.
-type JSONDealerUp struct {
+// jsonDealerUp is one up card's distributions.
+type jsonDealerUp struct {
 	Up            string         `json:"up"`
 	PUp           float64        `json:"p_up"` // the up card's probability
-	Unconditional JSONDealerDist `json:"unconditional"`
-	NoBlackjack   JSONDealerDist `json:"no_blackjack"`
+	Unconditional dealerDistJSON `json:"unconditional"`
+	NoBlackjack   dealerDistJSON `json:"no_blackjack"`
 }
 
-// JSONDealerDist is a distribution of the dealer's final hand.
-type JSONDealerDist struct {
+// dealerDistJSON is a distribution of the dealer's final hand.
+type dealerDistJSON struct {
 	P17       float64 `json:"17"`
 	P18       float64 `json:"18"`
 	P19       float64 `json:"19"`
@@ -107,8 +107,8 @@ type JSONDealerDist struct {
 	P22 *float64 `json:"22,omitempty"`
 }
 
-func jsonDealerDist(r solve.Rules, d solve.DealerDist) JSONDealerDist {
-	j := JSONDealerDist{d[solve.Dealer17], d[solve.Dealer18], d[solve.Dealer19], d[solve.Dealer20],
+func jsonDealerDist(r solve.Rules, d solve.DealerDist) dealerDistJSON {
+	j := dealerDistJSON{d[solve.Dealer17], d[solve.Dealer18], d[solve.Dealer19], d[solve.Dealer20],
 		d[solve.Dealer21], d[solve.DealerBust], d[solve.DealerBlackjack], nil, nil}
 	if r.DealerStand16 > 0 {
 		p := d[solve.Dealer16]
@@ -122,11 +122,11 @@ func jsonDealerDist(r solve.Rules, d solve.DealerDist) JSONDealerDist {
 }
 
 // JSON returns the dealer block.
-func (d Dealer) JSON() JSONDealer {
-	out := JSONDealer{Note: dealerNote}
+func (d Dealer) JSON() jsonDealer {
+	out := jsonDealer{Note: dealerNote}
 	for _, up := range dealerUps {
 		dist := d.Dist[up-1]
-		out.UpCards = append(out.UpCards, JSONDealerUp{
+		out.UpCards = append(out.UpCards, jsonDealerUp{
 			Up: up.String(), PUp: d.PUp[up-1],
 			Unconditional: jsonDealerDist(d.Rules, dist), NoBlackjack: jsonDealerDist(d.Rules, dist.NoBlackjack()),
 		})
@@ -142,30 +142,30 @@ func (d Dealer) customShoe() string {
 	return shoeIfCustom(d.Rules, *d.Shoe)
 }
 
-// DealerJSON writes the rules, the shoe if not full decks, and the dealer block.
-func DealerJSON(w io.Writer, d Dealer) error {
+// WriteJSON writes the rules, the shoe if not full decks, and the dealer block.
+func (d Dealer) WriteJSON(w io.Writer) error {
 	out := struct {
 		Rules  string     `json:"rules"`
 		Shoe   string     `json:"shoe,omitempty"`
-		Dealer JSONDealer `json:"dealer"`
-	}{Rules: RulesWithShoe(d.Rules.String(), d.customShoe()), Shoe: d.customShoe(), Dealer: d.JSON()}
+		Dealer jsonDealer `json:"dealer"`
+	}{Rules: rulesWithShoe(d.Rules.String(), d.customShoe()), Shoe: d.customShoe(), Dealer: d.JSON()}
 	return WriteJSON(w, out)
 }
 
-// DealerCSVHeader is the first line of the dealer's CSV form (a dealer
+// dealerCSVHeader is the first line of the dealer's CSV form (a dealer
 // who may stand on 16 adds a last column "16").
-var DealerCSVHeader = append([]string{"rules", "shoe", "up", "p_up", "conditioning"}, dealerOutcomeNames...)
+var dealerCSVHeader = append([]string{"rules", "shoe", "up", "p_up", "conditioning"}, dealerOutcomeNames...)
 
-// DealerCSV writes one line per up card and conditioning: unconditional,
+// WriteCSV writes one line per up card and conditioning: unconditional,
 // then no_blackjack.
-func DealerCSV(w io.Writer, d Dealer) error {
+func (d Dealer) WriteCSV(w io.Writer) error {
 	cw := csv.NewWriter(w)
-	outcomes, names := OutcomeColumns(d.Rules)
+	outcomes, names := outcomeColumns(d.Rules)
 	if err := cw.Write(append([]string{"rules", "shoe", "up", "p_up", "conditioning"}, names...)); err != nil {
 		return err
 	}
 	shoe := d.customShoe()
-	rules := RulesWithShoe(d.Rules.String(), shoe)
+	rules := rulesWithShoe(d.Rules.String(), shoe)
 	for _, cond := range []string{"unconditional", "no_blackjack"} {
 		for _, up := range dealerUps {
 			dist := d.Dist[up-1]
@@ -192,20 +192,20 @@ type DealerTable struct {
 	Title  string // "Unconditional"
 	Note   string // what it is: "before any peek; blackjacks included"
 	Header []string
-	Rows   []DealerTableRow
+	Rows   []dealerTableRow
 }
 
-// A DealerTableRow is an up card's row.
-type DealerTableRow struct {
+// A dealerTableRow is an up card's row.
+type dealerTableRow struct {
 	Up     string
 	Values []float64 // P(up), then each outcome's probability
 }
 
-// DealerTables lays the distributions out as the text and the page show
+// Tables lays the distributions out as the text and the page show
 // them: every up card unconditionally, then the up cards a peek changes
 // (T and A) given no dealer blackjack, without the blackjack column.
-func DealerTables(d Dealer) []DealerTable {
-	outcomes, names := OutcomeColumns(d.Rules)
+func (d Dealer) Tables() []DealerTable {
+	outcomes, names := outcomeColumns(d.Rules)
 	header := append([]string{"up", "P(up)"}, names...)
 	bj := slices.Index(outcomes, solve.DealerBlackjack) + 1 // the blackjack value, after P(up)
 	all := DealerTable{Title: "Unconditional", Note: "before any peek; blackjacks included", Header: header}
@@ -213,10 +213,10 @@ func DealerTables(d Dealer) []DealerTable {
 		Header: slices.Delete(slices.Clone(header), bj+1, bj+2)}
 	for _, up := range dealerUps {
 		dist := d.Dist[up-1]
-		all.Rows = append(all.Rows, DealerTableRow{up.String(), dealerValues(d.PUp[up-1], dist, outcomes)})
+		all.Rows = append(all.Rows, dealerTableRow{up.String(), dealerValues(d.PUp[up-1], dist, outcomes)})
 		if dist[solve.DealerBlackjack] > 0 {
 			row := dealerValues(d.PUp[up-1], dist.NoBlackjack(), outcomes)
-			peeked.Rows = append(peeked.Rows, DealerTableRow{up.String(), slices.Delete(row, bj, bj+1)})
+			peeked.Rows = append(peeked.Rows, dealerTableRow{up.String(), slices.Delete(row, bj, bj+1)})
 		}
 	}
 	if len(peeked.Rows) == 0 {
@@ -239,13 +239,13 @@ func dealerValues(pUp float64, dist solve.DealerDist, outcomes []int) []float64 
 	return row
 }
 
-// DealerText writes the distributions as two tables in percent
+// WriteText writes the distributions as two tables in percent
 // (DealerTables).
-func DealerText(w io.Writer, d Dealer) error {
-	if _, err := fmt.Fprintf(w, "bjchart dealer outcomes\nrules %s\n", RulesText(d.Rules.String(), d.customShoe())); err != nil {
+func (d Dealer) WriteText(w io.Writer) error {
+	if _, err := fmt.Fprintf(w, "bjchart dealer outcomes\nrules %s\n", rulesText(d.Rules.String(), d.customShoe())); err != nil {
 		return err
 	}
-	for _, t := range DealerTables(d) {
+	for _, t := range d.Tables() {
 		var rows [][]string
 		for _, r := range t.Rows {
 			row := []string{r.Up}

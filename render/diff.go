@@ -62,7 +62,7 @@ func DiffText(buf io.Writer, d *charts.Diff, from string, color bool) error {
 			}
 			g.Rows = append(g.Rows, r)
 		}
-		if err := GridText(buf, g, color); err != nil {
+		if err := g.WriteText(buf, color); err != nil {
 			return err
 		}
 	}
@@ -86,7 +86,7 @@ func DiffText(buf io.Writer, d *charts.Diff, from string, color bool) error {
 					published += " (" + resolved + ")"
 				}
 				row = append(row, published, x.Solver.Code.String(),
-					fmt.Sprintf("%+.5f%s", x.EVPublished, TwoCardMark(x)), fmt.Sprintf("%+.5f", x.EVSolver))
+					fmt.Sprintf("%+.5f%s", x.EVPublished, twoCardMark(x)), fmt.Sprintf("%+.5f", x.EVSolver))
 			}
 			row = append(row, fmt.Sprintf("%.5f %s", x.Cost, tie), fmt.Sprintf("%.7f", x.PerRound))
 			rows = append(rows, row)
@@ -127,10 +127,10 @@ func DiffText(buf io.Writer, d *charts.Diff, from string, color bool) error {
 	return nil
 }
 
-// TwoCardMark marks a difference whose two-card hands favour the published
+// twoCardMark marks a difference whose two-card hands favour the published
 // play: the solution's choice there rests on the split hands the cell
 // also decides.
-func TwoCardMark(x charts.Difference) string {
+func twoCardMark(x charts.Difference) string {
 	if x.EVPublished > x.EVSolver {
 		return " †"
 	}
@@ -159,11 +159,11 @@ type JSONDiff struct {
 	Cost        float64          `json:"cost"`
 	Tie         float64          `json:"tie"`
 	Beyond      int              `json:"differences_beyond_ties"`
-	Differences []JSONDifference `json:"differences"`
-	Unknown     []JSONCellRef    `json:"unknown"`
+	Differences []jsonDifference `json:"differences"`
+	Unknown     []jsonCellRef    `json:"unknown"`
 }
 
-type JSONDifference struct {
+type jsonDifference struct {
 	Table       string   `json:"table"`
 	Hand        string   `json:"hand"`
 	Up          string   `json:"up"`
@@ -178,7 +178,7 @@ type JSONDifference struct {
 	NearTie     bool     `json:"near_tie"`
 }
 
-type JSONCellRef struct {
+type jsonCellRef struct {
 	Table string `json:"table"`
 	Hand  string `json:"hand"`
 	Up    string `json:"up"`
@@ -190,10 +190,10 @@ func DiffJSON(buf io.Writer, d *charts.Diff, from string) error {
 		Chart: d.Chart.Name, Title: d.Chart.Title(), ChartRules: d.Chart.RulesLine(),
 		Rules: d.Solved.Rules.String(), RulesFrom: from,
 		SolvedEV: d.Solved.EV, PublishedEV: d.Published.EV, Cost: d.Cost, Tie: d.Tie, Beyond: d.Beyond(),
-		Differences: []JSONDifference{}, Unknown: []JSONCellRef{},
+		Differences: []jsonDifference{}, Unknown: []jsonCellRef{},
 	}
 	for _, x := range d.Differences {
-		j := JSONDifference{Table: x.Table.String(), Hand: x.Hand, Up: x.Up.String(), ThreeCard: x.ThreeCard,
+		j := jsonDifference{Table: x.Table.String(), Hand: x.Hand, Up: x.Up.String(), ThreeCard: x.ThreeCard,
 			Printed: x.Printed, Cost: x.Cost, PerRound: x.PerRound, NearTie: x.NearTie}
 		if x.ThreeCard {
 			j.Published, j.Solution = x.Published.MultiCard.Letter(), x.Solver.MultiCard.Letter()
@@ -205,7 +205,7 @@ func DiffJSON(buf io.Writer, d *charts.Diff, from string) error {
 		out.Differences = append(out.Differences, j)
 	}
 	for _, u := range d.Unknown {
-		out.Unknown = append(out.Unknown, JSONCellRef{u.Table.String(), u.Hand, u.Up.String()})
+		out.Unknown = append(out.Unknown, jsonCellRef{u.Table.String(), u.Hand, u.Up.String()})
 	}
 	return WriteJSON(buf, out)
 }

@@ -17,13 +17,13 @@ type DrillReport struct {
 	Rules   string       `json:"rules"`
 	Focus   string       `json:"focus"`
 	Seed    uint64       `json:"seed"`
-	Hands   []DrillHand  `json:"hands"`
-	Summary DrillSummary `json:"summary"`
+	Hands   []drillHand  `json:"hands"`
+	Summary drillSummary `json:"summary"`
 }
 
-// A DrillHand is one graded answer. Costs are in the units and
+// A drillHand is one graded answer. Costs are in the units and
 // conditioning of 'chart --format json'.
-type DrillHand struct {
+type drillHand struct {
 	Cards  string `json:"cards"` // "6,T"
 	Up     string `json:"up"`
 	Cell   string `json:"cell"`
@@ -41,17 +41,17 @@ type DrillHand struct {
 	Allowed bool     `json:"allowed"`
 }
 
-// DrillSummary is a drill's results.
-type DrillSummary struct {
+// drillSummary is a drill's results.
+type drillSummary struct {
 	Hands   int         `json:"hands"`
 	Correct int         `json:"correct"`
 	Cost    float64     `json:"cost"`    // on the hands dealt
 	Per100  float64     `json:"per_100"` // per 100 rounds, each missed cell's worst answer at its frequency
-	Missed  []DrillMiss `json:"missed"`
+	Missed  []drillMiss `json:"missed"`
 }
 
-// A DrillMiss is a cell answered wrongly.
-type DrillMiss struct {
+// A drillMiss is a cell answered wrongly.
+type drillMiss struct {
 	Cell   string   `json:"cell"`
 	Times  int      `json:"times"`
 	Per100 *float64 `json:"per_100"` // null where every wrong answer was a play not allowed
@@ -59,9 +59,9 @@ type DrillMiss struct {
 
 // NewDrillReport lays a session's graded hands out.
 func NewDrillReport(s *drill.Session, seed uint64) DrillReport {
-	rep := DrillReport{Rules: s.Rules.String(), Focus: s.Focus, Seed: seed, Hands: []DrillHand{}}
+	rep := DrillReport{Rules: s.Rules.String(), Focus: s.Focus, Seed: seed, Hands: []drillHand{}}
 	for _, g := range s.Graded {
-		h := DrillHand{Cards: drill.CardList(g.Cards), Up: g.Up.String(), Cell: g.Cell, Split: g.Split,
+		h := drillHand{Cards: drill.CardList(g.Cards), Up: g.Up.String(), Cell: g.Cell, Split: g.Split,
 			Answer: g.Answer.String(), Play: g.Chart.String(), Best: g.Best.String(), Correct: g.Correct, Allowed: g.Allowed}
 		if cost := g.Cost; g.Allowed && !math.IsNaN(cost) {
 			h.Cost = &cost
@@ -72,9 +72,9 @@ func NewDrillReport(s *drill.Session, seed uint64) DrillReport {
 		rep.Hands = append(rep.Hands, h)
 	}
 	sum := s.Summary()
-	rep.Summary = DrillSummary{Hands: sum.Hands, Correct: sum.Correct, Cost: sum.Cost, Per100: sum.Per100, Missed: []DrillMiss{}}
+	rep.Summary = drillSummary{Hands: sum.Hands, Correct: sum.Correct, Cost: sum.Cost, Per100: sum.Per100, Missed: []drillMiss{}}
 	for _, m := range sum.Missed {
-		miss := DrillMiss{Cell: m.Cell, Times: m.Times}
+		miss := drillMiss{Cell: m.Cell, Times: m.Times}
 		if m.Priced {
 			per := m.Per100
 			miss.Per100 = &per
@@ -84,8 +84,8 @@ func NewDrillReport(s *drill.Session, seed uint64) DrillReport {
 	return rep
 }
 
-// DrillJSON writes a drill's report as JSON.
-func DrillJSON(w io.Writer, rep DrillReport) error { return WriteJSON(w, rep) }
+// WriteJSON writes a drill's report as JSON.
+func (rep DrillReport) WriteJSON(w io.Writer) error { return WriteJSON(w, rep) }
 
 // GradeText says how an answer went, in a line or two: right, or what
 // the chart plays and what the answer gives up.
@@ -111,37 +111,37 @@ func GradeText(g drill.Grade) string {
 	return b.String()
 }
 
-// DrillText writes a drill's report for a reader: each hand, then the
+// WriteText writes a drill's report for a reader: each hand, then the
 // summary and the cells missed, most costly first.
-func DrillText(w io.Writer, rep DrillReport) error {
+func (rep DrillReport) WriteText(w io.Writer) error {
 	if _, err := fmt.Fprintf(w, "bjchart drill: %s, %s hands, seed %d\n\n", rep.Rules, rep.Focus, rep.Seed); err != nil {
 		return err
 	}
-	return DrillResults(w, rep)
+	return rep.WriteResults(w)
 }
 
-// DrillResults writes a drill's hands and summary, without the heading
+// WriteResults writes a drill's hands and summary, without the heading
 // (a session that asked aloud has shown its game already).
-func DrillResults(w io.Writer, rep DrillReport) error {
+func (rep DrillReport) WriteResults(w io.Writer) error {
 	var b strings.Builder
 	tw := tabwriter.NewWriter(&b, 0, 4, 2, ' ', 0)
-	table := DrillTable(rep)
+	table := rep.Table()
 	fmt.Fprintln(tw, strings.Join(table.Header, "\t"))
 	for _, row := range table.Rows {
 		fmt.Fprintln(tw, strings.Join(row, "\t"))
 	}
 	tw.Flush()
 	b.WriteString("\n")
-	for _, line := range DrillSummaryLines(rep) {
+	for _, line := range rep.SummaryLines() {
 		fmt.Fprintln(&b, line)
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
 
-// DrillTable is a session's hands, one a row: the cards, the cell, the
+// Table is a session's hands, one a row: the cards, the cell, the
 // answer, the chart's play and what the answer cost.
-func DrillTable(rep DrillReport) ReportTable {
+func (rep DrillReport) Table() ReportTable {
 	t := ReportTable{Caption: "This session's hands", Header: []string{"hand", "cell", "answer", "chart", "cost", "per 100 rounds"}}
 	for _, h := range rep.Hands {
 		cost, per := "not allowed", ""
@@ -165,9 +165,9 @@ func DrillTable(rep DrillReport) ReportTable {
 	return t
 }
 
-// DrillSummaryLines is a session's summary, a sentence or two a line:
+// SummaryLines is a session's summary, a sentence or two a line:
 // the score, the cells missed, most costly first, and the units.
-func DrillSummaryLines(rep DrillReport) []string {
+func (rep DrillReport) SummaryLines() []string {
 	s := rep.Summary
 	pct := 0.0
 	if s.Hands > 0 {

@@ -10,16 +10,16 @@ import (
 	"bjchart/solve"
 )
 
-// JSONEffects is the JSON form of a game's rule effects.
-type JSONEffects struct {
+// jsonEffects is the JSON form of a game's rule effects.
+type jsonEffects struct {
 	Rules    string       `json:"rules"`
 	EV       float64      `json:"ev"`        // the game's chart EV, a fraction of the initial bet
 	BestPlay float64      `json:"best_play"` // its best play's (CDZ- in finite shoes)
-	Effects  []JSONEffect `json:"effects"`   // the largest gain first
+	Effects  []jsonEffect `json:"effects"`   // the largest gain first
 }
 
-// JSONEffect is one rule changed and what it does to the game.
-type JSONEffect struct {
+// jsonEffect is one rule changed and what it does to the game.
+type jsonEffect struct {
 	Group          string  `json:"group"`
 	Change         string  `json:"change"` // the token: H17, 6:5, no RSA
 	Rules          string  `json:"rules"`
@@ -29,11 +29,11 @@ type JSONEffect struct {
 	BestPlayEffect float64 `json:"best_play_effect"`
 }
 
-// NewJSONEffects converts a game's table and its effects.
-func NewJSONEffects(t *solve.Table, effects []solve.Effect) JSONEffects {
-	out := JSONEffects{Rules: t.Rules.String(), EV: t.EV, BestPlay: t.CDEV[solve.CDZMinus], Effects: []JSONEffect{}}
+// newJSONEffects converts a game's table and its effects.
+func newJSONEffects(t *solve.Table, effects []solve.Effect) jsonEffects {
+	out := jsonEffects{Rules: t.Rules.String(), EV: t.EV, BestPlay: t.CDEV[solve.CDZMinus], Effects: []jsonEffect{}}
 	for _, e := range effects {
-		out.Effects = append(out.Effects, JSONEffect{Group: e.Group, Change: e.Token, Rules: e.Rules.String(), EV: e.EV,
+		out.Effects = append(out.Effects, jsonEffect{Group: e.Group, Change: e.Token, Rules: e.Rules.String(), EV: e.EV,
 			Effect: e.Change, BestPlay: e.BestPlay, BestPlayEffect: e.BestPlayChange})
 	}
 	return out
@@ -41,14 +41,14 @@ func NewJSONEffects(t *solve.Table, effects []solve.Effect) JSONEffects {
 
 // EffectsJSON writes the effects as indented JSON.
 func EffectsJSON(w io.Writer, t *solve.Table, effects []solve.Effect) error {
-	return WriteJSON(w, NewJSONEffects(t, effects))
+	return WriteJSON(w, newJSONEffects(t, effects))
 }
 
 // EffectsCSV writes one line per effect.
 func EffectsCSV(w io.Writer, t *solve.Table, effects []solve.Effect) error {
 	cw := csv.NewWriter(w)
 	cw.Write([]string{"rules", "group", "change", "variation", "ev", "effect", "best_play", "best_play_effect"})
-	for _, e := range NewJSONEffects(t, effects).Effects {
+	for _, e := range newJSONEffects(t, effects).Effects {
 		cw.Write([]string{t.Rules.String(), e.Group, e.Change, e.Rules, csvNum(e.EV), csvNum(e.Effect), csvNum(e.BestPlay), csvNum(e.BestPlayEffect)})
 	}
 	cw.Flush()

@@ -23,13 +23,13 @@ type EMCTSSetting struct {
 	RightShare   float64          `json:"right_share"`
 	RightByFreq  float64          `json:"right_by_frequency"`
 	LostPerRound float64          `json:"ev_lost_per_round"`
-	Wrong        []EMCTSWrongPlay `json:"wrong"` // costliest first
+	Wrong        []emctsWrongPlay `json:"wrong"` // costliest first
 	positions    []sim.Position   // what the grids are drawn from
 }
 
-// EMCTSWrongPlay is one position the search decides otherwise than the exact
+// emctsWrongPlay is one position the search decides otherwise than the exact
 // best play.
-type EMCTSWrongPlay struct {
+type emctsWrongPlay struct {
 	Hand     string  `json:"hand"` // "9,7"
 	Up       string  `json:"up"`
 	Search   string  `json:"search"`
@@ -63,10 +63,10 @@ func NewEMCTSSetting(c float64, reward string, ps []sim.Position) EMCTSSetting {
 			continue
 		}
 		h := p.Hand
-		set.Wrong = append(set.Wrong, EMCTSWrongPlay{Hand: fmt.Sprintf("%v,%v", h.Cards[1], h.Cards[0]), Up: h.Up.String(),
+		set.Wrong = append(set.Wrong, emctsWrongPlay{Hand: fmt.Sprintf("%v,%v", h.Cards[1], h.Cards[0]), Up: h.Up.String(),
 			Search: p.Play.String(), Votes: p.Votes[p.Play], Exact: h.Best.String(), Lost: p.Lost, PerRound: h.Freq * p.Lost})
 	}
-	slices.SortStableFunc(set.Wrong, func(a, b EMCTSWrongPlay) int { return cmp.Compare(b.PerRound, a.PerRound) })
+	slices.SortStableFunc(set.Wrong, func(a, b emctsWrongPlay) int { return cmp.Compare(b.PerRound, a.PerRound) })
 	return set
 }
 
@@ -113,12 +113,12 @@ func (rep EMCTSCheckReport) Text(b io.Writer, list int) error {
 	return nil
 }
 
-// EMCTSCheckGrids lays a setting's positions out as the chart's three tables:
+// Grids lays a setting's positions out as the chart's three tables:
 // each cell's colour is the EV the search gives up per time a hand of the
 // cell is played (its hands weighed by frequency), its label the search's
 // play and the exact one ("H/R": eMCTS hits, the best play surrenders)
 // for the cell's most frequent wrong hand.
-func EMCTSCheckGrids(t *solve.Table, set EMCTSSetting) ([]*EVGrid, HeatmapOptions) {
+func (set EMCTSSetting) Grids(t *solve.Table) ([]*EVGrid, HeatmapOptions) {
 	type cell struct {
 		lost, freq, worst float64
 		label             string
@@ -147,7 +147,7 @@ func EMCTSCheckGrids(t *solve.Table, set EMCTSSetting) ([]*EVGrid, HeatmapOption
 	}
 	var grids []*EVGrid
 	for _, kind := range []solve.TableKind{solve.Hard, solve.Soft, solve.Pairs} {
-		g := NewGrid(t, kind, func(c *solve.Cell) float64 {
+		g := newGrid(t, kind, func(c *solve.Cell) float64 {
 			if x := cells[CellKey{Table: c.Table, Hand: c.Hand, Up: c.Up}]; x != nil && x.freq > 0 {
 				return x.lost / x.freq
 			}

@@ -16,13 +16,13 @@ import (
 type gridGame struct {
 	Rules string   `json:"rules"`
 	EV    float64  `json:"ev"`
-	EVCD  JSONEVCD `json:"ev_cd"` // named as in chart --format json
+	EVCD  jsonEVCD `json:"ev_cd"` // named as in chart --format json
 }
 
 func gridGames(results []solve.GridResult) []gridGame {
 	rows := make([]gridGame, len(results))
 	for i, r := range results {
-		rows[i] = gridGame{r.Rules.String(), r.EV, JSONEVCD{CDZMinus: r.CDEV[solve.CDZMinus], CDP1: r.CDEV[solve.CDP1]}}
+		rows[i] = gridGame{r.Rules.String(), r.EV, jsonEVCD{CDZMinus: r.CDEV[solve.CDZMinus], CDP1: r.CDEV[solve.CDP1]}}
 	}
 	return rows
 }

@@ -36,7 +36,7 @@ type HandReport struct {
 	Chart string     `json:"chart"`
 	Gain  float64    `json:"gain"`
 	Cell  JSONCell   `json:"cell"`            // the chart cell that decides the hand
-	Hands []JSONHand `json:"hands,omitempty"` // a total in a finite shoe: its two-card hands
+	Hands []handJSON `json:"hands,omitempty"` // a total in a finite shoe: its two-card hands
 	Note  string     `json:"note,omitempty"`  // what is special: a blackjack, 21, three or more cards
 	// NoDecision marks a hand nothing is decided on (a blackjack): the
 	// text stops at its note, where a chart cell's margins would be zeros
@@ -48,7 +48,7 @@ type HandReport struct {
 // (solve.Table.Lookup) as 'bjchart hand' reports it.
 func NewHandReport(t *solve.Table, l solve.Lookup) HandReport {
 	q := l.Query
-	rep := HandReport{Rules: RulesWithShoe(t.Rules.String(), customShoe(t)), Shoe: customShoe(t), Conditioning: t.Conditioning.String(),
+	rep := HandReport{Rules: rulesWithShoe(t.Rules.String(), customShoe(t)), Shoe: customShoe(t), Conditioning: t.Conditioning.String(),
 		Up: q.Up.String(), Total: q.Total, Soft: q.Soft, Cards: cardList(q.Cards), Cell: jsonCell(l.Cell)}
 	rep.Kind = map[solve.LookupKind]string{solve.ForCards: "cards", solve.ForCell: "cell"}[l.Kind]
 	switch l.Note {
@@ -95,19 +95,19 @@ func jsonCell(c *solve.Cell) JSONCell {
 	return jc
 }
 
-func jsonHand(h solve.Hand) JSONHand {
+func jsonHand(h solve.Hand) handJSON {
 	total, soft := h.Total()
-	return JSONHand{Cards: cardList(h.Cards[:]), Up: h.Up.String(), Total: total, Soft: soft, Freq: h.Freq,
+	return handJSON{Cards: cardList(h.Cards[:]), Up: h.Up.String(), Total: total, Soft: soft, Freq: h.Freq,
 		EV: evMap(h.EV[:], h.Legal[:]), Best: h.Best.String(), Chart: h.Chart.String()}
 }
 
-// HandJSON writes the report as indented JSON.
-func HandJSON(w io.Writer, rep HandReport) error {
+// WriteJSON writes the report as indented JSON.
+func (rep HandReport) WriteJSON(w io.Writer) error {
 	return WriteJSON(w, rep)
 }
 
-// HandText writes the report for a reader.
-func HandText(w io.Writer, rep HandReport) error {
+// WriteText writes the report for a reader.
+func (rep HandReport) WriteText(w io.Writer) error {
 	name := rep.Cards
 	kind := "hard"
 	if rep.Soft {
@@ -118,7 +118,7 @@ func HandText(w io.Writer, rep HandReport) error {
 	} else {
 		name = fmt.Sprintf("%s (%s %d)", name, kind, rep.Total)
 	}
-	fmt.Fprintf(w, "%s v %s\nrules %s\n", name, rep.Up, RulesText(rep.Rules, rep.Shoe))
+	fmt.Fprintf(w, "%s v %s\nrules %s\n", name, rep.Up, rulesText(rep.Rules, rep.Shoe))
 	if rep.Note != "" {
 		fmt.Fprintf(w, "%s\n", rep.Note)
 	}
@@ -219,10 +219,10 @@ func sortedActions(m map[string]float64, order int) []string {
 	return names
 }
 
-// HandRows are a hand's plays as a table's rows, best first: the play,
+// Rows are a hand's plays as a table's rows, best first: the play,
 // its EV and what it gives up against the best, for a page to lay out;
 // none for a hand nothing is decided on.
-func HandRows(rep HandReport) (header []string, rows [][]string) {
+func (rep HandReport) Rows() (header []string, rows [][]string) {
 	if rep.NoDecision {
 		return nil, nil
 	}

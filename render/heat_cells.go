@@ -18,24 +18,24 @@ const HeatBins = 24
 // and the notes the PNG prints under it.
 type HeatPage struct {
 	Title  string
-	Grids  []HeatGrid
+	Grids  []heatGrid
 	Scale  string     // what the colours stand for
-	Legend []HeatCell // the scale's colours, low to high, each labelled
+	Legend []heatCell // the scale's colours, low to high, each labelled
 	Notes  []string
 }
 
-// A HeatGrid is one table of a HeatPage: a row a chart row, a cell an
+// A heatGrid is one table of a HeatPage: a row a chart row, a cell an
 // up card.
-type HeatGrid struct {
+type heatGrid struct {
 	Caption string
 	Cols    []string
 	Rows    []string
-	Cells   [][]HeatCell // [row][column]
+	Cells   [][]heatCell // [row][column]
 }
 
-// A HeatCell is one shaded cell: its value as the PNG prints it, a short
+// A heatCell is one shaded cell: its value as the PNG prints it, a short
 // form for a phone's narrow cell, the chart's play, and its colour.
-type HeatCell struct {
+type heatCell struct {
 	Text  string // "+0.123" ("" where there is no value)
 	Short string // "+.12"
 	Code  string // the chart's play ("" for none)
@@ -53,8 +53,8 @@ func NewHeatPage(t *solve.Table, m Metric) (HeatPage, error) {
 	lo, hi := ColourRange(grids, opt)
 	signed := !opt.Sequential && opt.Center == 0
 	page := HeatPage{Title: opt.Title, Scale: opt.Scale, Notes: opt.Notes}
-	cell := func(v float64, code string) HeatCell {
-		c := HeatCell{Code: code, Class: "hm-none"}
+	cell := func(v float64, code string) heatCell {
+		c := heatCell{Code: code, Class: "hm-none"}
 		if math.IsNaN(v) {
 			return c
 		}
@@ -63,12 +63,12 @@ func NewHeatPage(t *solve.Table, m Metric) (HeatPage, error) {
 		return c
 	}
 	for _, g := range grids {
-		hg := HeatGrid{Caption: strings.ToUpper(g.Kind.String()), Rows: g.Rows}
+		hg := heatGrid{Caption: strings.ToUpper(g.Kind.String()), Rows: g.Rows}
 		for _, up := range solve.UpCards {
 			hg.Cols = append(hg.Cols, up.String())
 		}
 		for r, row := range g.Values {
-			cells := make([]HeatCell, len(row))
+			cells := make([]heatCell, len(row))
 			for c, v := range row {
 				cells[c] = cell(v, g.Codes[r][c])
 			}
@@ -79,7 +79,7 @@ func NewHeatPage(t *solve.Table, m Metric) (HeatPage, error) {
 	if opt.Log { // the powers of ten, as the PNG's bar labels them
 		for e := math.Ceil(lo); e <= hi; e++ {
 			v := math.Pow(10, e)
-			page.Legend = append(page.Legend, HeatCell{Text: fmt.Sprint(v), Short: fmt.Sprint(v),
+			page.Legend = append(page.Legend, heatCell{Text: fmt.Sprint(v), Short: fmt.Sprint(v),
 				Class: heatClass(opt, e, lo, hi), Dark: DarkLabel(v, lo, hi, opt)})
 		}
 		return page, nil

@@ -59,7 +59,7 @@ func TestHeatPageMatchesPlot(t *testing.T) {
 	}
 }
 
-func cellAt(t *testing.T, g HeatGrid, row, up string) HeatCell {
+func cellAt(t *testing.T, g heatGrid, row, up string) heatCell {
 	t.Helper()
 	for i, r := range g.Rows {
 		for j, c := range g.Cols {
@@ -69,7 +69,7 @@ func cellAt(t *testing.T, g HeatGrid, row, up string) HeatCell {
 		}
 	}
 	t.Fatalf("no cell %s v %s in %v", row, up, g.Rows)
-	return HeatCell{}
+	return heatCell{}
 }
 
 func bin(class string) int {

@@ -62,9 +62,9 @@ func (g *EVGrid) X(c int) float64 { return float64(c) }
 // Y returns the coordinate of row r counted from the bottom.
 func (g *EVGrid) Y(r int) float64 { return float64(r) }
 
-// NewGrid builds a grid of a table's chart rows with value giving each
+// newGrid builds a grid of a table's chart rows with value giving each
 // cell's number (NaN for none) and the table's codes for annotation.
-func NewGrid(t *solve.Table, kind solve.TableKind, value func(c *solve.Cell) float64) *EVGrid {
+func newGrid(t *solve.Table, kind solve.TableKind, value func(c *solve.Cell) float64) *EVGrid {
 	g := &EVGrid{Kind: kind, Rows: chartRows[kind]}
 	for _, hand := range g.Rows {
 		vals := make([]float64, len(solve.UpCards))
@@ -111,7 +111,7 @@ func MetricGrid(t *solve.Table, kind solve.TableKind, m Metric) (*EVGrid, error)
 			return c.EV[a]
 		}
 	}
-	return NewGrid(t, kind, value), nil
+	return newGrid(t, kind, value), nil
 }
 
 // MetricTitle names what a metric's heatmap shows.

@@ -40,7 +40,7 @@ func NewAgainstHeatmap(d *charts.Diff, kinds []solve.TableKind) Heatmap {
 	}
 	var grids []*EVGrid
 	for _, k := range kinds {
-		g := NewGrid(d.Solved, k, func(c *solve.Cell) float64 {
+		g := newGrid(d.Solved, k, func(c *solve.Cell) float64 {
 			xs, ok := diffs[charts.CellRef{Table: c.Table, Hand: c.Hand, Up: c.Up}]
 			if !ok {
 				return math.NaN()
@@ -102,7 +102,7 @@ func NewIndexHeatmap(t *solve.Table, rep *IndicesReport, kinds []solve.TableKind
 		up, _ := solve.ParseRank(x.Up)
 		k := CellKey{Table: count.RowKind(x.Hand), Hand: x.Hand, Up: up}
 		if m, ok := marks[k]; !ok || math.Abs(*x.Index) < math.Abs(m.index) {
-			label := fmt.Sprintf("%+d%s", *x.Rounded, PlayLetter(x.Play))
+			label := fmt.Sprintf("%+d%s", *x.Rounded, playLetter(x.Play))
 			if !x.Settled() { // as the card marks it
 				label = "~" + label
 			}
@@ -111,7 +111,7 @@ func NewIndexHeatmap(t *solve.Table, rep *IndicesReport, kinds []solve.TableKind
 	}
 	var grids []*EVGrid
 	for _, k := range kinds {
-		g := NewGrid(t, k, func(c *solve.Cell) float64 {
+		g := newGrid(t, k, func(c *solve.Cell) float64 {
 			if m, ok := marks[CellKey{Table: c.Table, Hand: c.Hand, Up: c.Up}]; ok {
 				return m.index
 			}

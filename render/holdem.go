@@ -15,9 +15,9 @@ import (
 	"bjchart/solve/holdem"
 )
 
-// HoldemClass is one starting hand's line of the Hold'em chart: its exact
+// holdemClass is one starting hand's line of the Hold'em chart: its exact
 // heads-up equity against a random hand and its push-or-fold number.
-type HoldemClass struct {
+type holdemClass struct {
 	Class  string `json:"class"` // AA, AKs, 72o
 	Combos int    `json:"combos"`
 	// Equity is the share of the pot against one random hand, ties
@@ -44,7 +44,7 @@ type HoldemReport struct {
 	Game          string        `json:"game"`
 	EquityModel   string        `json:"equity_model"`
 	PushFoldModel string        `json:"push_fold_model"`
-	Classes       []HoldemClass `json:"classes"`
+	Classes       []holdemClass `json:"classes"`
 }
 
 // The models, in words, for every output.
@@ -64,7 +64,7 @@ func NewHoldemReport(vs [holdem.Classes]holdem.Tally, pf [holdem.Classes]holdem.
 	rep := HoldemReport{Game: "Texas Hold'em, preflop", EquityModel: holdemEquityModel, PushFoldModel: holdemPushFoldModel}
 	for c := range holdem.Class(holdem.Classes) {
 		t := vs[c]
-		x := HoldemClass{Class: c.String(), Combos: c.Combos(), Equity: t.Equity(), EquityExact: t.Fraction().String(),
+		x := holdemClass{Class: c.String(), Combos: c.Combos(), Equity: t.Equity(), EquityExact: t.Fraction().String(),
 			Win: float64(t.Wins) / float64(t.Total), Tie: float64(t.Ties) / float64(t.Total), Showdowns: t.Total}
 		if s := pf[c].Stack; !math.IsInf(s, 1) {
 			sc := pf[c].SklanskyChubukov()
@@ -84,7 +84,7 @@ var HoldemMetrics = []string{"equity", "pushfold"}
 
 // Cell is what one class's cell of a metric's grid prints: its equity
 // in %, or its push-or-fold number (HoldemPushText).
-func (x HoldemClass) Cell(metric string) string {
+func (x holdemClass) Cell(metric string) string {
 	if metric == "equity" {
 		return strconv.FormatFloat(100*x.Equity, 'f', 1, 64)
 	}
@@ -106,7 +106,7 @@ func HoldemPushText(sb *float64) string {
 
 // Shade is a cell's shade, 0 (weakest) to 4 (strongest), for the
 // terminal's, the card's and the page's colours.
-func (x HoldemClass) Shade(metric string) int {
+func (x holdemClass) Shade(metric string) int {
 	if metric == "equity" {
 		switch e := x.Equity; {
 		case e >= 0.65:
@@ -289,14 +289,14 @@ type HoldemEquityReport struct {
 	Deals   int64            `json:"deals"` // deals of the hands (exact), or trials (simulated)
 	Boards  int64            `json:"boards_per_deal,omitempty"`
 	Seed    *uint64          `json:"seed,omitempty"` // simulated only
-	Players []HoldemEquityOf `json:"players"`
+	Players []holdemEquityOf `json:"players"`
 	Model   string           `json:"model"`
 }
 
-// HoldemEquityOf is one player's range and shares: equity (the pot's
+// holdemEquityOf is one player's range and shares: equity (the pot's
 // share, ties split), win and tie (the deals won alone and split), with
 // the equity's SE where simulated.
-type HoldemEquityOf struct {
+type holdemEquityOf struct {
 	Range  string   `json:"range"`
 	Combos int      `json:"combos"` // hands in the range, before the board and dead cards
 	Equity float64  `json:"equity"`
@@ -331,7 +331,7 @@ func NewHoldemEquityReport(ranges []holdem.Range, board, dead []holdem.Card, res
 	}
 	for i, r := range ranges {
 		p := res.Players[i]
-		x := HoldemEquityOf{Range: r.Text, Combos: len(r.Hands), Equity: p.Equity, Win: p.Win, Tie: p.Tie, Exact: res.Exact}
+		x := holdemEquityOf{Range: r.Text, Combos: len(r.Hands), Equity: p.Equity, Win: p.Win, Tie: p.Tie, Exact: res.Exact}
 		if !res.Exact {
 			se := p.SE
 			x.SE = &se

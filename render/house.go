@@ -48,7 +48,7 @@ func HouseTables(s *house.Solution) (first ReportTable, charts []ReportTable) {
 		first.Rows = append(first.Rows, []string{house.RankName(x), fmt.Sprintf("%.4f", 100*f.P), fmt.Sprintf("%+.4f", 100*f.EV),
 			fmt.Sprintf("%.4f", 100*f.Win), fmt.Sprint(f.Bet)})
 	}
-	ups := HouseUps(s)
+	ups := houseUps(s)
 	for n := 2; n <= 6; n++ {
 		title := fmt.Sprintf("%d cards", n)
 		if n == 6 {
@@ -108,8 +108,8 @@ func HouseText(w io.Writer, s *house.Solution) error {
 	return nil
 }
 
-// HouseUps lists the up cards the shoe holds.
-func HouseUps(s *house.Solution) []int {
+// houseUps lists the up cards the shoe holds.
+func houseUps(s *house.Solution) []int {
 	var ups []int
 	for up, f := range s.First {
 		if f.P > 0 {
@@ -177,7 +177,7 @@ func HouseJSON(w io.Writer, s *house.Solution) error {
 			doc.First = append(doc.First, houseFirstJSON{house.RankName(x), f.P, result(f.Result), f.Bet})
 		}
 	}
-	ups := HouseUps(s)
+	ups := houseUps(s)
 	for _, x := range ups {
 		for _, up := range ups {
 			doc.ByUp = append(doc.ByUp, houseByUpJSON{house.RankName(x), house.RankName(up), result(s.ByUp[x][up])})

@@ -11,7 +11,7 @@ import (
 // card (rows) and the dealer's up card (columns), with best play after,
 // each cell labelled with its first card's bet.
 func HouseGrid(s *house.Solution) *EVGrid {
-	ups := HouseUps(s)
+	ups := houseUps(s)
 	g := &EVGrid{Title: "EV per point, by first card and up card", XLabel: "dealer's up card", YLabel: "your first card"}
 	for _, up := range ups {
 		g.Cols = append(g.Cols, house.RankName(up))

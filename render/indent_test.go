@@ -68,7 +68,7 @@ func BenchmarkWriteJSON(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	v := NewJSONTable(tab, DataOptions{})
+	v := newJSONTable(tab, DataOptions{})
 	for b.Loop() {
 		if err := WriteJSON(io.Discard, v); err != nil {
 			b.Fatal(err)

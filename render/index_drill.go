@@ -111,8 +111,8 @@ func IndexGradeText(g drill.IndexGrade) string {
 	return fmt.Sprintf("%s: %s at %+d: %s (%s or more).", verdict, d.Hand, d.TrueCount, d.Play, indexText(d))
 }
 
-// IndexDrillText writes a graded session.
-func IndexDrillText(w io.Writer, rep IndexDrillReport) error {
+// WriteText writes a graded session.
+func (rep IndexDrillReport) WriteText(w io.Writer) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "bjchart drill index: %s, seed %d\n\n", rep.Rules, rep.Seed)
 	for i, d := range rep.Drills {
@@ -122,14 +122,14 @@ func IndexDrillText(w io.Writer, rep IndexDrillReport) error {
 		}
 		fmt.Fprintf(&b, "%d. %s at %+d: %s (you: %s; %s): %s\n", i+1, d.Hand, d.TrueCount, d.Want, d.Answer, d.Index, verdict)
 	}
-	b.WriteString("\n" + IndexDrillSummary(rep))
+	b.WriteString("\n" + rep.SummaryText())
 	_, err := io.WriteString(w, b.String())
 	return err
 }
 
-// IndexDrillTable is a session's drills, one a row: the hand, the true
+// Table is a session's drills, one a row: the hand, the true
 // count, the card's play there and its index, the answer, the verdict.
-func IndexDrillTable(rep IndexDrillReport) ReportTable {
+func (rep IndexDrillReport) Table() ReportTable {
 	t := ReportTable{Caption: "This session's drills", Header: []string{"hand", "true count", "play", "index", "yours", "verdict"}}
 	for _, d := range rep.Drills {
 		verdict := "right"
@@ -141,14 +141,14 @@ func IndexDrillTable(rep IndexDrillReport) ReportTable {
 	return t
 }
 
-// IndexDrillSummary is a session's summary and what it asked.
-func IndexDrillSummary(rep IndexDrillReport) string {
-	return IndexDrillScore(rep) + "\n\n" + rep.Note + "\n"
+// SummaryText is a session's summary and what it asked.
+func (rep IndexDrillReport) SummaryText() string {
+	return rep.Score() + "\n\n" + rep.Note + "\n"
 }
 
-// IndexDrillScore is a session's score in a sentence, with what the
+// Score is a session's score in a sentence, with what the
 // misses cost.
-func IndexDrillScore(rep IndexDrillReport) string {
+func (rep IndexDrillReport) Score() string {
 	score := fmt.Sprintf("%d of %d right.", rep.Right, len(rep.Drills))
 	if rep.Priced > 0 {
 		score += fmt.Sprintf(" A miss cost %.2f%% of a bet on average, each on a shoe at its true count (half dealt, the count's cards taken out evenly; %d of %d misses priced).",

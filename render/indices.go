@@ -32,7 +32,7 @@ func NewIndicesReport(res count.Indices) *IndicesReport {
 	rep := &IndicesReport{Rules: r.String(), Count: sys.Name, Tags: [10]float64(sys.Tags[1:]), Set: strings.Join(res.Sets, ","), Rounding: rounding.String(), CountAt: moment.String(),
 		Conventions: conv, Shoes: res.Shoes, Merged: res.Merged, Penetration: pen, Oversample: res.Oversample, Seed: res.Seed, Balanced: sys.Balanced()}
 	for _, x := range res.Indices {
-		row := IndexRow{Table: x.Table, Hand: x.Hand, Up: x.Up.String(), Base: x.Base, Play: x.Play, Shoes: x.Shoes, MultiCard: x.MultiCard}
+		row := indexRow{Table: x.Table, Hand: x.Hand, Up: x.Up.String(), Base: x.Base, Play: x.Play, Shoes: x.Shoes, MultiCard: x.MultiCard}
 		if pub, ok := publishedIndex(x.Decision); ok && sys.Name == "hilo" {
 			row.Published = &pub
 		}
@@ -43,7 +43,7 @@ func NewIndicesReport(res count.Indices) *IndicesReport {
 		case x.Never:
 			row.Never = true
 		case x.NotEstimable != "":
-			row.Note = fmt.Sprintf("%s ± %.2f; %s", FormatIndex(x.Index), x.SE, x.NotEstimable)
+			row.Note = fmt.Sprintf("%s ± %.2f; %s", formatIndex(x.Index), x.SE, x.NotEstimable)
 		case x.HasIndex():
 			idx, se, rounded := x.Index, x.SE, rounding.Round(x.Index)
 			lo, hi := rounding.Between(x.Index, x.SE)
@@ -110,11 +110,11 @@ type IndicesReport struct {
 	// many shoes can be expected to round alike, from their SEs, and the
 	// shoes that would make it 95%.
 	Repeat   count.Repeat `json:"repeat"`
-	Indices  []IndexRow   `json:"indices"`
+	Indices  []indexRow   `json:"indices"`
 	Balanced bool         `json:"-"` // the count is balanced: it is read as a true count
 }
 
-type IndexRow struct {
+type indexRow struct {
 	Table   string   `json:"table"`
 	Hand    string   `json:"hand"`
 	Up      string   `json:"up"`
@@ -189,7 +189,7 @@ func (r IndicesReport) Text(b io.Writer) error {
 		if !x.Settled() {
 			unsettled = true
 		}
-		fmt.Fprintf(tw, "%s\t%s → %s\t%s\t%.2f%s\t%s\t%s\t%d\n", name, x.Base, x.Play, FormatIndex(*x.Index), *x.SE, mark, rounded, published(x.Published), x.Shoes)
+		fmt.Fprintf(tw, "%s\t%s → %s\t%s\t%.2f%s\t%s\t%s\t%d\n", name, x.Base, x.Play, formatIndex(*x.Index), *x.SE, mark, rounded, published(x.Published), x.Shoes)
 	}
 	if err := tw.Flush(); err != nil {
 		return err
@@ -244,7 +244,7 @@ func (r IndicesReport) RepeatLine() string {
 // Label is the rounded index as a report prints it: "+3" where the
 // shoes settle it, "+3/+4" (or "+2..+4") where the crossing's 95%
 // interval rounds to more than one integer; "" without a crossing.
-func (x IndexRow) Label() string {
+func (x indexRow) Label() string {
 	switch {
 	case x.Rounded == nil:
 		return ""
@@ -256,7 +256,7 @@ func (x IndexRow) Label() string {
 
 // Settled says whether the shoes settle the rounded index: its 95%
 // interval rounds to one integer.
-func (x IndexRow) Settled() bool { return x.Between == nil || x.Between[0] == x.Between[1] }
+func (x indexRow) Settled() bool { return x.Between == nil || x.Between[0] == x.Between[1] }
 
 // betweenLabel prints the integers lo..hi a crossing could round to: "+3",
 // "+3/+4" or "+2..+4".
@@ -270,8 +270,8 @@ func betweenLabel(lo, hi int) string {
 	return fmt.Sprintf("%+d..%+d", lo, hi)
 }
 
-// PlayLetter returns the chart letter of a play's name ("stand": S).
-func PlayLetter(name string) string {
+// playLetter returns the chart letter of a play's name ("stand": S).
+func playLetter(name string) string {
 	if a, ok := solve.ParseAction(name); ok {
 		return a.Letter()
 	}
@@ -293,10 +293,10 @@ func (r IndicesReport) grids(b io.Writer) error {
 			if x.Table == "insurance" || x.Rounded == nil || x.MultiCard || count.RowKind(x.Hand) != kind {
 				continue
 			}
-			letters[PlayLetter(x.Play)] = true
+			letters[playLetter(x.Play)] = true
 			key := [2]string{x.Hand, x.Up}
 			rows[x.Hand] = true
-			cells[key] = append(cells[key], x.Label()+PlayLetter(x.Play))
+			cells[key] = append(cells[key], x.Label()+playLetter(x.Play))
 		}
 		if len(rows) == 0 {
 			continue
@@ -420,10 +420,10 @@ func published(p *float64) string {
 	return fmt.Sprintf("%+g", *p)
 }
 
-// FormatIndex prints an index's crossing to two decimals, or to as many
+// formatIndex prints an index's crossing to two decimals, or to as many
 // more as it takes to show which side of a half it lies on (3.497 is
 // "+3.497", not "+3.50" beside a rounding to +3), and never as -0.00.
-func FormatIndex(x float64) string {
+func formatIndex(x float64) string {
 	for digits := 2; digits < 6; digits++ {
 		s := strconv.FormatFloat(x, 'f', digits, 64)
 		frac := strings.TrimRight(s[strings.IndexByte(s, '.')+1:], "0")

@@ -18,8 +18,8 @@ func TestFormatIndex(t *testing.T) {
 		{3.497, "+3.497"}, {3.501, "+3.501"}, {3.5, "+3.50"}, {3.4996, "+3.4996"},
 		{-0.001, "+0.00"}, {-0.004, "+0.00"}, {-1.2, "-1.20"}, {-2.5004, "-2.5004"}, {0.126, "+0.13"},
 	} {
-		if got := FormatIndex(c.x); got != c.want {
-			t.Errorf("FormatIndex(%v) = %q, want %q", c.x, got, c.want)
+		if got := formatIndex(c.x); got != c.want {
+			t.Errorf("formatIndex(%v) = %q, want %q", c.x, got, c.want)
 		}
 	}
 }
@@ -53,7 +53,7 @@ func TestIndexGridsFit80(t *testing.T) {
 	for _, up := range []string{"2", "3", "4", "5", "6", "7", "8", "9", "T", "A"} {
 		for _, play := range []string{"double", "stand"} {
 			r, lo, hi := 3, -12, 12
-			rep.Indices = append(rep.Indices, IndexRow{Table: "hard", Hand: "10", Up: up, Base: "hit", Play: play, Rounded: &r, Between: &[2]int{lo, hi}})
+			rep.Indices = append(rep.Indices, indexRow{Table: "hard", Hand: "10", Up: up, Base: "hit", Play: play, Rounded: &r, Between: &[2]int{lo, hi}})
 		}
 	}
 	var b bytes.Buffer

@@ -33,7 +33,7 @@ type RiskReport struct {
 	Max         float64    `json:"max_bet"`
 	Chip        float64    `json:"chip"`
 	WongOut     *float64   `json:"wong_out,omitempty"`
-	Ramp        []RiskRow  `json:"ramp"`
+	Ramp        []riskRow  `json:"ramp"`
 	RampText    string     `json:"ramp_text"` // as sim --ramp and card --ramp take it
 	Steps       int        `json:"chip_steps"`
 	Local       bool       `json:"locally_optimal"` // no one-chip change at one count raises the SCORE
@@ -41,9 +41,9 @@ type RiskReport struct {
 	Model string `json:"model"`
 }
 
-// RiskRow is one count: how often it comes, the edge the ramp was
+// riskRow is one count: how often it comes, the edge the ramp was
 // decided on and its two measures, the variance, and the bet.
-type RiskRow struct {
+type riskRow struct {
 	Count    int     `json:"count"` // floored; the first and last take every count beyond
 	Freq     float64 `json:"freq"`
 	Edge     float64 `json:"edge"`            // per unit bet a round, what the bet is decided on: sim_edge made to rise with the count
@@ -92,7 +92,7 @@ func NewRiskReport(rules string, g *risk.Game, t risk.Table, bets []float64, ste
 		WongOut: t.WongOut, Steps: steps, Figures: f, Model: riskModel, Local: risk.LocallyOptimal(g.Plain(), t, bets)}
 	var ramp []string
 	for i, b := range g.Bins {
-		rep.Ramp = append(rep.Ramp, RiskRow{Count: b.Count, Freq: b.Freq, Edge: b.Edge, LineEdge: b.LineEdge, ShoeEdge: b.ShoeEdge, ShoeSE: b.ShoeSE, Shoes: b.Shoes,
+		rep.Ramp = append(rep.Ramp, riskRow{Count: b.Count, Freq: b.Freq, Edge: b.Edge, LineEdge: b.LineEdge, ShoeEdge: b.ShoeEdge, ShoeSE: b.ShoeSE, Shoes: b.Shoes,
 			SimEdge: b.SimEdge, SimSE: b.SimSE, Variance: b.Var, Bet: bets[i]})
 		from := strconv.Itoa(b.Count)
 		if i == 0 {

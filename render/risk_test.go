@@ -10,7 +10,7 @@ import (
 // mean in the CSV (and one shoe no SE), as the text prints "-": an empty
 // field, not a 0 a program would read as an edge.
 func TestRiskCSVWithoutShoes(t *testing.T) {
-	rep := RiskReport{Ramp: []RiskRow{{Count: -13, Shoes: 0}, {Count: 0, Shoes: 1, ShoeEdge: 0.01}, {Count: 1, Shoes: 5, ShoeEdge: 0.02, ShoeSE: 0.003}}}
+	rep := RiskReport{Ramp: []riskRow{{Count: -13, Shoes: 0}, {Count: 0, Shoes: 1, ShoeEdge: 0.01}, {Count: 1, Shoes: 5, ShoeEdge: 0.02, ShoeSE: 0.003}}}
 	var b bytes.Buffer
 	if err := rep.CSV(&b); err != nil {
 		t.Fatal(err)

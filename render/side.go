@@ -32,15 +32,15 @@ type JSONSide struct {
 	// suits unknown, every removal equally likely; its lines then have no
 	// combinations.
 	SuitsKnown bool             `json:"suits_known"`
-	Outcomes   []JSONSideLine   `json:"outcomes"`
+	Outcomes   []jsonSideLine   `json:"outcomes"`
 	Return     float64          `json:"return"`       // in bets
 	ReturnRat  string           `json:"return_exact"` // the exact fraction
 	HouseEdge  float64          `json:"house_edge"`   // -return
-	Effects    *JSONSideEffects `json:"effects,omitempty"`
+	Effects    *jsonSideEffects `json:"effects,omitempty"`
 }
 
-// JSONSideLine is one outcome of a side bet's table (or the loss).
-type JSONSideLine struct {
+// jsonSideLine is one outcome of a side bet's table (or the loss).
+type jsonSideLine struct {
 	Outcome string `json:"outcome"`
 	// Combinations are the deals that settle so, each run of cards
 	// whose order does not matter counted unordered (an exact integer;
@@ -52,8 +52,8 @@ type JSONSideLine struct {
 	Return       float64  `json:"return"`
 }
 
-// JSONSideEffects are a bet's effects of removal and its count.
-type JSONSideEffects struct {
+// jsonSideEffects are a bet's effects of removal and its count.
+type jsonSideEffects struct {
 	// EOR is by rank (A, 2..9, T): the change in the bet's return, in
 	// bets, when one card of the rank leaves the full shoe.
 	EOR         [10]float64 `json:"eor"`
@@ -61,29 +61,29 @@ type JSONSideEffects struct {
 	Correlation float64     `json:"correlation"` // of the tags with the EORs
 }
 
-// NewJSONSide converts a side bet's report.
-func NewJSONSide(r *side.Report, b *side.Bet) JSONSide {
+// newJSONSide converts a side bet's report.
+func newJSONSide(r *side.Report, b *side.Bet) JSONSide {
 	out := JSONSide{Bet: r.Bet, Rules: b.Rules, Pays: r.Table.String(), Table: r.Table.Name, Source: r.Table.Source,
 		Decks: r.Decks, Shoe: r.Shoe, Dealer: r.Dealer, SuitsKnown: !r.RankOnly, Return: r.EV, ReturnRat: r.Return.RatString(), HouseEdge: r.HouseEdge()}
 	for _, l := range r.Lines {
 		pays, _ := l.Pays.Float64()
-		out.Outcomes = append(out.Outcomes, JSONSideLine{Outcome: l.Outcome, Combinations: b.Combinations(l.Deals),
+		out.Outcomes = append(out.Outcomes, jsonSideLine{Outcome: l.Outcome, Combinations: b.Combinations(l.Deals),
 			Probability: l.P, ProbRat: l.Prob.RatString(), Pays: pays, Return: l.Return})
 	}
 	if e := r.Effects; e != nil {
-		out.Effects = &JSONSideEffects{EOR: e.EOR, Tags: e.Tags, Correlation: e.Correlation}
+		out.Effects = &jsonSideEffects{EOR: e.EOR, Tags: e.Tags, Correlation: e.Correlation}
 	}
 	return out
 }
 
 // SideJSON writes a side bet's value as indented JSON.
 func SideJSON(w io.Writer, r *side.Report, b *side.Bet) error {
-	return WriteJSON(w, NewJSONSide(r, b))
+	return WriteJSON(w, newJSONSide(r, b))
 }
 
 // SideCSV writes one line per outcome, the loss and the total last.
 func SideCSV(w io.Writer, r *side.Report, b *side.Bet) error {
-	j := NewJSONSide(r, b)
+	j := newJSONSide(r, b)
 	cw := csv.NewWriter(w)
 	cw.Write([]string{"bet", "decks", "shoe", "outcome", "combinations", "probability", "pays", "return"})
 	for _, l := range j.Outcomes {
@@ -318,21 +318,21 @@ type JSONSideTrigger struct {
 	FirstBin    *float64          `json:"first_positive_bin"`
 	Above       float64           `json:"share_at_or_above"`
 	AboveEV     float64           `json:"ev_at_or_above"`
-	Bins        []JSONSideTrigBin `json:"bins"`
+	Bins        []jsonSideTrigBin `json:"bins"`
 	// ByDepth are the bins again by how deep the shoes were dealt.
-	ByDepth []JSONSideDepth `json:"by_depth"`
+	ByDepth []jsonSideDepth `json:"by_depth"`
 }
 
-// JSONSideDepth is the shoes dealt from one depth to another (shares of
+// jsonSideDepth is the shoes dealt from one depth to another (shares of
 // the shoe), by true count.
-type JSONSideDepth struct {
+type jsonSideDepth struct {
 	From float64           `json:"dealt_from"`
 	To   float64           `json:"dealt_to"`
-	Bins []JSONSideTrigBin `json:"bins"`
+	Bins []jsonSideTrigBin `json:"bins"`
 }
 
-// JSONSideTrigBin is the shoes of one true count.
-type JSONSideTrigBin struct {
+// jsonSideTrigBin is the shoes of one true count.
+type jsonSideTrigBin struct {
 	From  float64  `json:"true_count_from"`
 	Shoes int      `json:"shoes"`
 	EV    float64  `json:"ev"`
@@ -347,16 +347,16 @@ func NewJSONSideTrigger(t *side.Trigger) JSONSideTrigger {
 		Trigger: number(t.TC), TriggerSE: number(t.SE), FirstBin: number(t.BinTC), Above: t.Above, AboveEV: t.AboveEV}
 	out.Bins = jsonTrigBins(t.Bins)
 	for _, d := range t.Depths {
-		out.ByDepth = append(out.ByDepth, JSONSideDepth{From: d.From, To: d.To, Bins: jsonTrigBins(d.Bins)})
+		out.ByDepth = append(out.ByDepth, jsonSideDepth{From: d.From, To: d.To, Bins: jsonTrigBins(d.Bins)})
 	}
 	return out
 }
 
 // jsonTrigBins converts a trigger's bins.
-func jsonTrigBins(bins []side.TriggerBin) []JSONSideTrigBin {
-	out := []JSONSideTrigBin{}
+func jsonTrigBins(bins []side.TriggerBin) []jsonSideTrigBin {
+	out := []jsonSideTrigBin{}
 	for _, b := range bins {
-		x := JSONSideTrigBin{From: b.Lo, Shoes: b.Shoes, EV: b.Mean}
+		x := jsonSideTrigBin{From: b.Lo, Shoes: b.Shoes, EV: b.Mean}
 		if b.Shoes > 1 {
 			x.SE = number(b.SE)
 		}

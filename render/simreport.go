@@ -12,15 +12,15 @@ import (
 	"bjchart/solve/simreport"
 )
 
-// MinCountRounds is the fewest rounds a count needs to be shown in the
+// minCountRounds is the fewest rounds a count needs to be shown in the
 // text table and the plot: fewer say nothing.
-const MinCountRounds = 10000
+const minCountRounds = 10000
 
 // SimText writes a simulation's report for a reader.
 func SimText(b io.Writer, s simreport.Report) error {
 	n := float64(s.Rounds)
 	pn := n * float64(s.Players) // players' rounds
-	fmt.Fprintf(b, "bjchart sim: %s\n", RulesText(s.Rules, s.Shoe))
+	fmt.Fprintf(b, "bjchart sim: %s\n", rulesText(s.Rules, s.Shoe))
 	fmt.Fprintf(b, "%d rounds, %d player(s), seed %d, %s, strategy %s\n", s.Rounds, s.Players, s.Seed, s.Shuffle, s.Strategy)
 	if s.TrueCount != "" {
 		fmt.Fprintf(b, "true count as the counter reads it: %s\n", s.TrueCount)
@@ -142,11 +142,11 @@ func SimText(b io.Writer, s simreport.Report) error {
 	} else {
 		kind = "running count"
 	}
-	if !slices.ContainsFunc(s.ByCount, func(r risk.CountRow) bool { return r.Rounds >= MinCountRounds }) {
-		fmt.Fprintf(b, "\nBy %s: no count has %d rounds, too few to show (JSON has them all)\n", kind, MinCountRounds)
+	if !slices.ContainsFunc(s.ByCount, func(r risk.CountRow) bool { return r.Rounds >= minCountRounds }) {
+		fmt.Fprintf(b, "\nBy %s: no count has %d rounds, too few to show (JSON has them all)\n", kind, minCountRounds)
 		return nil
 	}
-	fmt.Fprintf(b, "\nBy %s, counts with at least %d rounds (JSON has them all):\n", kind, MinCountRounds)
+	fmt.Fprintf(b, "\nBy %s, counts with at least %d rounds (JSON has them all):\n", kind, minCountRounds)
 	tw = tabwriter.NewWriter(b, 0, 4, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "count\trounds %\tEV per round, units\t± SE\tedge, % of wager\t± SE\t")
 	for _, r := range ShownCounts(s.ByCount) {
@@ -156,11 +156,11 @@ func SimText(b io.Writer, s simreport.Report) error {
 }
 
 // ShownCounts are the counts a report shows: those with at least
-// MinCountRounds rounds (fewer say nothing; JSON has them all).
+// minCountRounds rounds (fewer say nothing; JSON has them all).
 func ShownCounts(rows []risk.CountRow) []risk.CountRow {
 	var out []risk.CountRow
 	for _, r := range rows {
-		if r.Rounds >= MinCountRounds {
+		if r.Rounds >= minCountRounds {
 			out = append(out, r)
 		}
 	}
@@ -168,7 +168,7 @@ func ShownCounts(rows []risk.CountRow) []risk.CountRow {
 }
 
 // NewCountPlot is a simulation's edge by count with 95% error bars (counts with fewer
-// than MinCountRounds rounds left out: they say nothing), for
+// than minCountRounds rounds left out: they say nothing), for
 // draw.CountPlot.
 func NewCountPlot(s simreport.Report) (CountPlot, error) {
 	kind := "running count"
@@ -176,17 +176,17 @@ func NewCountPlot(s simreport.Report) (CountPlot, error) {
 		kind = "true count (running count per deck left), floored"
 	}
 	cp := CountPlot{
-		Title:  fmt.Sprintf("%s, %s: edge by count (%d rounds, seed %d)", RulesText(s.Rules, s.Shoe), s.Count, s.Rounds, s.Seed),
+		Title:  fmt.Sprintf("%s, %s: edge by count (%d rounds, seed %d)", rulesText(s.Rules, s.Shoe), s.Count, s.Rounds, s.Seed),
 		XLabel: kind + ", at the bet",
 		YLabel: "player's edge, % of the amount wagered (95% interval)",
 	}
 	for _, r := range s.ByCount {
-		if r.Rounds >= MinCountRounds {
+		if r.Rounds >= minCountRounds {
 			cp.Points = append(cp.Points, CountPoint{Count: r.Count, Value: 100 * r.Edge, HalfWidth: 196 * r.EdgeSE})
 		}
 	}
 	if len(cp.Points) == 0 {
-		return cp, fmt.Errorf("no count has %d rounds: play more rounds", MinCountRounds)
+		return cp, fmt.Errorf("no count has %d rounds: play more rounds", minCountRounds)
 	}
 	return cp, nil
 }

@@ -29,7 +29,7 @@ type TableReport struct {
 	ToCut     int             `json:"to_cut"` // cards dealt before the cut card comes out
 	Round     *TableRound     `json:"round"`  // in play, or the last played; null before the first
 	Rounds    []TableRound    `json:"rounds"`
-	Decisions []TableDecision `json:"decisions"`
+	Decisions []tableDecision `json:"decisions"`
 	// CountChecks are the count checks answered (--count-checks): the
 	// count of the cards seen, the answer, and whether it was right.
 	CountChecks []drill.CountCheck `json:"count_checks,omitempty"`
@@ -48,18 +48,18 @@ type TableRound struct {
 	Bet    float64     `json:"bet"`
 	Dealer []string    `json:"dealer"` // the cards shown; "?" for the hole card face down
 	Total  string      `json:"dealer_total"`
-	Hands  []TableHand `json:"hands"`
+	Hands  []tableHand `json:"hands"`
 	Insure float64     `json:"insurance"`
 	// Side are the side bets placed with the round: each settled, once
 	// the round is done, on the cards it names, suits and all.
-	Side  []TableSide `json:"side,omitempty"`
+	Side  []tableSide `json:"side,omitempty"`
 	Notes []string    `json:"notes"`
 	Done  bool        `json:"done"`
 	Net   float64     `json:"net"` // once done
 }
 
-// A TableSide is a side bet placed with a round.
-type TableSide struct {
+// A tableSide is a side bet placed with a round.
+type tableSide struct {
 	Bet     string  `json:"bet"`
 	Table   string  `json:"pays"` // its pay table's name
 	Stake   float64 `json:"stake"`
@@ -68,8 +68,8 @@ type TableSide struct {
 	Net     float64 `json:"net"`
 }
 
-// A TableHand is one of the player's hands.
-type TableHand struct {
+// A tableHand is one of the player's hands.
+type tableHand struct {
 	Cards  []string `json:"cards"`
 	Total  string   `json:"total"` // "soft 17", "bust 24"
 	Bet    float64  `json:"bet"`
@@ -78,8 +78,8 @@ type TableHand struct {
 	Net    float64  `json:"net"`
 }
 
-// A TableDecision is a play made, priced.
-type TableDecision struct {
+// A tableDecision is a play made, priced.
+type tableDecision struct {
 	Round int    `json:"round"`
 	Hand  string `json:"hand"` // "8,3 v T"
 	Split bool   `json:"split"`
@@ -95,7 +95,7 @@ func NewTableReport(t *drill.Table, seed uint64) TableReport {
 	rep := TableReport{Rules: t.Rules.String(), Seed: seed, Balance: t.Balance, Start: t.Start,
 		Waiting: [...]string{"bet", "insurance", "play", "nothing", "count"}[t.Phase], Moves: drill.MovesText(t.Moves),
 		CountChecks: t.CountChecks,
-		Legal:       []string{}, Rounds: []TableRound{}, Decisions: []TableDecision{}, Summary: t.Summary()}
+		Legal:       []string{}, Rounds: []TableRound{}, Decisions: []tableDecision{}, Summary: t.Summary()}
 	rep.CardsLeft, rep.ToCut = t.CardsLeft()
 	if t.Phase == drill.Betting && t.Round != nil {
 		rep.SideBets = t.SidePrices()
@@ -115,7 +115,7 @@ func NewTableReport(t *drill.Table, seed uint64) TableReport {
 		rep.Round = &rd
 	}
 	for _, d := range t.Decisions {
-		td := TableDecision{Round: d.Round, Hand: drill.CardList(d.Cards) + " v " + d.Up.String(), Split: d.Split, Play: d.Play.String(), Shoe: d.Shoe}
+		td := tableDecision{Round: d.Round, Hand: drill.CardList(d.Cards) + " v " + d.Up.String(), Split: d.Split, Play: d.Play.String(), Shoe: d.Shoe}
 		if d.Rescue && d.Play == solve.Surrender {
 			td.Play = "rescue"
 		}
@@ -140,7 +140,7 @@ func NewTableReport(t *drill.Table, seed uint64) TableReport {
 func tableRound(rd *drill.Round, n int) TableRound {
 	out := TableRound{Number: n, Bet: rd.Bet, Insure: rd.Insure, Notes: append([]string{}, rd.Notes...), Done: rd.Done, Net: rd.Net}
 	for _, sb := range rd.Side {
-		out.Side = append(out.Side, TableSide{Bet: sb.Bet, Table: sb.Table, Stake: sb.Stake, Cards: sb.Cards, Outcome: sb.Outcome, Net: sb.Net})
+		out.Side = append(out.Side, tableSide{Bet: sb.Bet, Table: sb.Table, Stake: sb.Stake, Cards: sb.Cards, Outcome: sb.Outcome, Net: sb.Net})
 	}
 	for _, c := range rd.Dealer {
 		out.Dealer = append(out.Dealer, c.String())
@@ -151,7 +151,7 @@ func tableRound(rd *drill.Round, n int) TableRound {
 		out.Total = handTotal(rd.Dealer)
 	}
 	for i, h := range rd.Hands {
-		th := TableHand{Total: handTotal(h.Cards), Bet: h.Bet, InPlay: !rd.Done && i == rd.At, Result: h.Result, Net: h.Net}
+		th := tableHand{Total: handTotal(h.Cards), Bet: h.Bet, InPlay: !rd.Done && i == rd.At, Result: h.Result, Net: h.Net}
 		for _, c := range h.Cards {
 			th.Cards = append(th.Cards, c.String())
 		}
@@ -179,10 +179,10 @@ func handTotal(cards []solve.Rank) string {
 	return fmt.Sprint(sum)
 }
 
-// TableText writes the table for a reader: the round (the dealer's
+// WriteText writes the table for a reader: the round (the dealer's
 // cards, each hand with its total and bet, the hand in play marked), its
 // notes and results once done, the balance and the shoe.
-func TableText(w io.Writer, rep TableReport) error {
+func (rep TableReport) WriteText(w io.Writer) error {
 	var b strings.Builder
 	if rd := rep.Round; rd != nil {
 		fmt.Fprintf(&b, "Round %d, bet %s", rd.Number, drill.Units(rd.Bet))
@@ -389,8 +389,8 @@ func CountCheckText(c drill.CountCheck) string {
 	return fmt.Sprintf("%s: %s: running count %+g, true count %+.2f (yours: %s; the true count is right within %g).", at, verdict, c.Running, c.True, yours, drill.TrueTolerance)
 }
 
-// TableSummaryText sums a session up.
-func TableSummaryText(rep TableReport) string {
+// SummaryText sums a session up.
+func (rep TableReport) SummaryText() string {
 	s := rep.Summary
 	text := fmt.Sprintf("%s, net %s units. Decisions priced against the exact best play for the cards left: %d of %d; %d fell short of it, giving up %.2f units of EV.",
 		plural(s.Rounds, "round"), signedUnits(s.Net), s.Priced, s.Decisions, s.Mistakes, s.GivenUp)

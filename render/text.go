@@ -54,7 +54,7 @@ var chartRows = map[solve.TableKind][]string{
 // giving the canonical rules and the house edge, and a legend.
 func Text(w io.Writer, t *solve.Table, opt TextOptions) error {
 	if _, err := fmt.Fprintf(w, "%s\nrules %s\n%s (player EV %+.4f%% per round)\n",
-		"bjchart basic strategy", RulesText(t.Rules.String(), customShoe(t)), EdgeText(t.EV, 4), 100*t.EV); err != nil {
+		"bjchart basic strategy", rulesText(t.Rules.String(), customShoe(t)), EdgeText(t.EV, 4), 100*t.EV); err != nil {
 		return err
 	}
 	if line := BestPlayText(t); line != "" {
@@ -75,12 +75,12 @@ func Text(w io.Writer, t *solve.Table, opt TextOptions) error {
 			return err
 		}
 	}
-	if notes := MultiCardNotes(t); len(notes) > 0 {
+	if notes := multiCardNotes(t); len(notes) > 0 {
 		if _, err := fmt.Fprintf(w, "\n* hands of three or more cards: %s\n", strings.Join(notes, "; ")); err != nil {
 			return err
 		}
 	}
-	_, err := fmt.Fprintln(w, "\n"+LegendFor(t.Rules)+"\n\n"+InsuranceText(t.Insurance()))
+	_, err := fmt.Fprintln(w, "\n"+legendFor(t.Rules)+"\n\n"+InsuranceText(t.Insurance()))
 	return err
 }
 
@@ -110,10 +110,10 @@ const Legend = "H hit  S stand  Dh double else hit  Ds double else stand  P spli
 // splitLegend is Legend's line for the splits that depend on DAS.
 const splitLegend = "Ph/Pd/Ps split if DAS else hit/double/stand"
 
-// LegendFor is Legend for a chart of rules r: in a game that allows
+// legendFor is Legend for a chart of rules r: in a game that allows
 // doubling after a split, whose chart prints no Ph, Pd or Ps, without
 // their line.
-func LegendFor(r solve.Rules) string {
+func legendFor(r solve.Rules) string {
 	if r.DAS {
 		return strings.Replace(Legend, splitLegend+"\n", "", 1)
 	}
@@ -141,8 +141,8 @@ type GridCell struct {
 	Action solve.Action
 }
 
-// GridText writes a grid as a table, colouring cells when color is set.
-func GridText(w io.Writer, g Grid, color bool) error {
+// WriteText writes a grid as a table, colouring cells when color is set.
+func (g Grid) WriteText(w io.Writer, color bool) error {
 	header := []string{""}
 	for _, up := range solve.UpCards {
 		header = append(header, up.String())
@@ -197,16 +197,16 @@ func textTable(w io.Writer, t *solve.Table, kind solve.TableKind, opt TextOption
 		}
 		g.Rows = append(g.Rows, r)
 	}
-	return GridText(w, g, opt.Color)
+	return g.WriteText(w, opt.Color)
 }
 
 // ChartRows returns the rows the text chart prints for a table: hard
 // 5-21, soft A2-A9, every pair.
 func ChartRows(kind solve.TableKind) []string { return chartRows[kind] }
 
-// MultiCardNotes lists the cells whose play for hands of three or more
+// multiCardNotes lists the cells whose play for hands of three or more
 // cards differs from the two-card play, as "16 v T: stand".
-func MultiCardNotes(t *solve.Table) []string {
+func multiCardNotes(t *solve.Table) []string {
 	var notes []string
 	for _, kind := range []solve.TableKind{solve.Hard, solve.Soft} {
 		for _, hand := range chartRows[kind] {
@@ -355,19 +355,19 @@ func EdgeText(ev float64, digits int) string {
 	return fmt.Sprintf("house edge %.*f%%", digits, -100*ev)
 }
 
-// RulesText is the rule string for a reader: with a remaining shoe, the
+// rulesText is the rule string for a reader: with a remaining shoe, the
 // shoe (counts of A,2..9,T) takes the place of the deck count.
-func RulesText(rules, shoe string) string {
+func rulesText(rules, shoe string) string {
 	if shoe == "" {
 		return rules
 	}
 	return fmt.Sprintf("%s, dealt from the shoe A,2..9,T = %s", solve.DropDecks(rules), shoe)
 }
 
-// RulesWithShoe is the rule string an output names: the rules' canonical
+// rulesWithShoe is the rule string an output names: the rules' canonical
 // string, without its deck count when a custom shoe (given beside it, as
 // ParseShoe reads it) is dealt instead of full decks.
-func RulesWithShoe(rules, shoe string) string {
+func rulesWithShoe(rules, shoe string) string {
 	if shoe == "" {
 		return rules
 	}

@@ -116,7 +116,7 @@ func runChartsShow(_ context.Context, o *chartsShowOptions) error {
 				}
 				g.Rows = append(g.Rows, r)
 			}
-			if err := render.GridText(w, g, useColor); err != nil {
+			if err := g.WriteText(w, useColor); err != nil {
 				return err
 			}
 		}

@@ -49,8 +49,8 @@ func runDealer(ctx context.Context, o *dealerOptions) error {
 	}
 	d := render.NewDealer(res.Rules, res.Shoe, res.Outcomes)
 	return o.print(o.format, report{
-		text: func(w io.Writer) error { return render.DealerText(w, d) },
-		json: func(w io.Writer) error { return render.DealerJSON(w, d) },
-		csv:  func(w io.Writer) error { return render.DealerCSV(w, d) },
+		text: func(w io.Writer) error { return d.WriteText(w) },
+		json: func(w io.Writer) error { return d.WriteJSON(w) },
+		csv:  func(w io.Writer) error { return d.WriteCSV(w) },
 	})
 }

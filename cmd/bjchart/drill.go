@@ -123,15 +123,15 @@ func runDrill(ctx context.Context, o *drillOptions) error {
 	rep := render.NewDrillReport(s, s.Seed)
 	if o.answers == "" { // the hands were shown as they came: the summary
 		var b bytes.Buffer
-		if err := render.DrillResults(&b, rep); err != nil {
+		if err := rep.WriteResults(&b); err != nil {
 			return err
 		}
 		_, err := io.WriteString(o.stdout, "\n"+render.WrapProse(b.String(), o.width()))
 		return err
 	}
 	return o.print(o.format, report{
-		text: func(w io.Writer) error { return render.DrillText(w, rep) },
-		json: func(w io.Writer) error { return render.DrillJSON(w, rep) },
+		text: func(w io.Writer) error { return rep.WriteText(w) },
+		json: func(w io.Writer) error { return rep.WriteJSON(w) },
 	})
 }
 
@@ -229,11 +229,11 @@ next:
 	}
 	rep := render.NewIndexDrillReport(job, key, grades)
 	if o.answers == "" {
-		_, err := io.WriteString(o.stdout, "\n"+render.WrapProse(render.IndexDrillSummary(rep), o.width()))
+		_, err := io.WriteString(o.stdout, "\n"+render.WrapProse(rep.SummaryText(), o.width()))
 		return err
 	}
 	return o.print(o.format, report{
-		text: func(w io.Writer) error { return render.IndexDrillText(w, rep) },
+		text: func(w io.Writer) error { return rep.WriteText(w) },
 		json: jsonOf(rep),
 	})
 }
@@ -283,11 +283,11 @@ func runCountDrill(ctx context.Context, o *countDrillOptions) error {
 	}
 	rep := render.NewCountDrillReport(job, grades)
 	if o.answers == "" {
-		_, err := io.WriteString(o.stdout, "\n"+render.WrapProse(render.CountDrillSummary(rep), o.width()))
+		_, err := io.WriteString(o.stdout, "\n"+render.WrapProse(rep.SummaryText(), o.width()))
 		return err
 	}
 	return o.print(o.format, report{
-		text: func(w io.Writer) error { return render.CountDrillText(w, rep) },
+		text: func(w io.Writer) error { return rep.WriteText(w) },
 		json: jsonOf(rep),
 	})
 }

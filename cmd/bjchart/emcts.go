@@ -76,7 +76,7 @@ func runEMCTSCheck(ctx context.Context, o *emctsCheckOptions) error {
 	}
 	if o.plot.given() {
 		set := rep.Settings[0]
-		grids, opt := render.EMCTSCheckGrids(check.Table, set)
+		grids, opt := set.Grids(check.Table)
 		opt.Title = fmt.Sprintf("%s: eMCTS (%s, C=%g, %s, %d playouts) against the exact best play", r, set.Tree, set.C, set.Reward, o.req.Playouts)
 		if err := o.writeOutput(o.plot, func(b *bytes.Buffer) error { return draw.Heatmap(b, plotFormat, grids, opt) }); err != nil {
 			return err

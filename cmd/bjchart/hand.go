@@ -58,7 +58,7 @@ func runHand(ctx context.Context, o *handOptions) error {
 	}
 	rep := render.NewHandReport(res.Table, res.Lookup)
 	return o.print(o.format, report{
-		text: func(w io.Writer) error { return render.HandText(w, rep) },
-		json: func(w io.Writer) error { return render.HandJSON(w, rep) },
+		text: func(w io.Writer) error { return rep.WriteText(w) },
+		json: func(w io.Writer) error { return rep.WriteJSON(w) },
 	})
 }

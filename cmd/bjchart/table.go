@@ -81,10 +81,10 @@ func runTableDrill(ctx context.Context, o *tableDrillOptions) error {
 	rep := render.NewTableReport(t, t.Seed)
 	return o.print(o.format, report{
 		text: func(w io.Writer) error {
-			if err := render.TableText(w, rep); err != nil {
+			if err := rep.WriteText(w); err != nil {
 				return err
 			}
-			_, err := fmt.Fprintln(w, render.TableSummaryText(rep))
+			_, err := fmt.Fprintln(w, rep.SummaryText())
 			return err
 		},
 		json: jsonOf(rep),
@@ -138,7 +138,7 @@ func playAloud(ctx context.Context, e env, t *drill.Table, a *drill.Advisor, see
 	for t.Phase != drill.Broke {
 		if show {
 			var b bytes.Buffer
-			render.TableText(&b, render.NewTableReport(t, seed))
+			render.NewTableReport(t, seed).WriteText(&b)
 			fmt.Fprint(e.stdout, render.WrapProse(b.String(), e.width()))
 		}
 		show = true
@@ -218,7 +218,7 @@ done:
 	if t.Phase == drill.Broke {
 		out("The balance is below one unit: the session is over.")
 	}
-	out("\n" + render.TableSummaryText(rep))
+	out("\n" + rep.SummaryText())
 	return nil
 }
 

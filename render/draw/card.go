@@ -24,42 +24,32 @@ func pageFormat(page string) string {
 // (in points), with a little leading; in mm.
 func twoLines(size float64) float64 { return 2 * size * 0.3528 * 1.15 }
 
-// Card writes a printable strategy card as a PDF.
+// Card writes a printable strategy card as a PDF: the card of t laid out
+// by render (NewCardLayout), painted.
 func Card(w io.Writer, t *solve.Table, opt render.CardOptions) error {
-	date := opt.Date
-	if date.IsZero() {
-		date = render.CardEpoch
+	l := render.NewCardLayout(t, opt)
+	format := pageFormat(l.Sheet)
+	if l.Sheet == "" || format == "" {
+		return fmt.Errorf("card: unknown size %q; want letter, a4 or wallet", l.Size)
 	}
-	size := opt.Size
-	page := size
-	if size == "wallet" {
-		page = opt.Paper
-		if page == "" {
-			page = render.DefaultPaper
-		}
-	}
-	format := pageFormat(page)
-	if page == "" || format == "" {
-		return fmt.Errorf("card: unknown size %q; want letter, a4 or wallet", opt.Size)
-	}
-	pdf := newPDF(format, "Blackjack basic strategy: "+t.Rules.String(), opt.Version, date)
-	c := &cardPDF{Fpdf: pdf, t: t, opt: opt, date: date}
-	if size == "wallet" {
+	pdf := newPDF(format, l.Title, l.Version, l.Date)
+	c := &cardPDF{Fpdf: pdf, l: l, version: l.Version, date: l.Date}
+	if l.Wallet {
 		c.wallet()
 	} else {
 		c.page()
-		if opt.Indices != nil {
-			c.indexPage(opt.Indices)
+		if l.Index != nil {
+			c.indexPage()
 		}
 	}
-	if opt.EV {
-		for _, kind := range []solve.TableKind{solve.Hard, solve.Soft, solve.Pairs} {
-			c.evPage(kind)
-		}
-		c.dealerPage()
+	for _, e := range l.EV {
+		c.evPage(e)
 	}
-	if opt.Diff != nil {
-		c.diffPage(opt.Diff)
+	if l.Dealer != nil {
+		c.dealerPage(l.Dealer)
+	}
+	if l.Diff != nil {
+		c.diffPage()
 	}
 	if err := pdf.Error(); err != nil {
 		return fmt.Errorf("card: %w", err)
@@ -92,22 +82,20 @@ func newPDF(format, title, version string, date time.Time) *fpdf.Fpdf {
 // cardFont is the family every PDF page is set in, embedded by newPDF.
 const cardFont = "LiberationSans"
 
+// cardPDF paints a card: l, the strategy card's layout (nil on the house
+// and Hold'em cards), with version and date in its footer.
 type cardPDF struct {
 	*fpdf.Fpdf
-	t      *solve.Table
-	opt    render.CardOptions
-	date   time.Time
-	corner string // the next grid's corner label (axisLabels)
+	l       *render.CardLayout
+	version string
+	date    time.Time
+	corner  string // the next grid's corner label (axisLabels)
 }
 
-func (c *cardPDF) fill(a solve.Action) {
-	col, white := render.CardColor(a)
-	c.SetFillColor(col[0], col[1], col[2])
-	if white {
-		c.SetTextColor(255, 255, 255)
-	} else {
-		c.SetTextColor(0, 0, 0)
-	}
+// fill sets a cell's colours.
+func (c *cardPDF) fill(cell render.CardCell) {
+	c.SetFillColor(cell.Fill[0], cell.Fill[1], cell.Fill[2])
+	c.SetTextColor(cell.Ink[0], cell.Ink[1], cell.Ink[2])
 }
 
 // grid draws a table of rows at (x, y) with the given label and cell
@@ -171,7 +159,7 @@ func (c *cardPDF) table(x, y, labelW, cellW, rowH, fontSize, cornerSize float64,
 		c.SetTextColor(255, 255, 255)
 		c.CellFormat(labelW, rh, r.label, "1", 0, "C", true, 0, "")
 		for _, cell := range r.cells {
-			c.fill(cell.Action)
+			c.fill(cell)
 			if cell.Faint {
 				c.SetFillColor(255, 255, 255)
 				c.SetTextColor(150, 150, 150)
@@ -225,12 +213,12 @@ func (c *cardPDF) fitFont(style string, size, width float64, text string) {
 func (c *cardPDF) header(title string) float64 {
 	pw, _ := c.GetPageSize()
 	c.heading(12, 12, title, 18)
-	c.fitFont("B", 11, pw-24, c.t.Rules.String()) // a long rule string shrinks to the line
+	c.fitFont("B", 11, pw-24, c.l.Rules) // a long rule string shrinks to the line
 	c.SetXY(12, 22)
-	c.CellFormat(pw-24, 5, c.t.Rules.String(), "", 0, "L", false, 0, "")
+	c.CellFormat(pw-24, 5, c.l.Rules, "", 0, "L", false, 0, "")
 	c.SetFont(cardFont, "", 8.5)
 	c.SetXY(12, 27.5)
-	c.MultiCell(pw-24, 4, render.DescribeRules(c.t.Rules)+".", "", "L", false)
+	c.MultiCell(pw-24, 4, c.l.RulesWords, "", "L", false)
 	return c.GetY()
 }
 
@@ -239,7 +227,7 @@ func (c *cardPDF) footer() {
 	c.SetFont(cardFont, "", 7)
 	c.SetTextColor(90, 90, 90)
 	c.SetXY(12, ph-12)
-	c.CellFormat(pw-24, 4, fmt.Sprintf("bjchart %s - exact combinatorial solution - %s", c.opt.Version, c.date.Format("2006-01-02")), "", 0, "C", false, 0, "")
+	c.CellFormat(pw-24, 4, fmt.Sprintf("bjchart %s - exact combinatorial solution - %s", c.version, c.date.Format("2006-01-02")), "", 0, "C", false, 0, "")
 	c.SetTextColor(0, 0, 0)
 }
 
@@ -251,11 +239,11 @@ func (c *cardPDF) page() {
 	y := c.header("Blackjack Basic Strategy")
 	c.SetFont(cardFont, "", 10)
 	c.SetXY(12, y+1)
-	c.CellFormat(pw-24, 5, fmt.Sprintf("%s playing this chart, of the initial bet per round.", render.Capitalize(render.EdgeText(c.t.EV, 3))), "", 0, "L", false, 0, "")
+	c.CellFormat(pw-24, 5, c.l.EdgeLine, "", 0, "L", false, 0, "")
 	y = c.tables(y+10, tableStyle{labelW: 12, rowH: 7, font: 10, heading: 11, gap: 6,
-		titles: [3]string{"HARD TOTALS", "SOFT TOTALS", "PAIRS"}}, c.chartRows(nil)) + 6
+		titles: [3]string{"HARD TOTALS", "SOFT TOTALS", "PAIRS"}}, c.l.Chart) + 6
 	y = c.legend(12, y, pw-24)
-	if notes := render.MultiCardNotes(c.t); len(notes) > 0 {
+	if notes := c.l.Multi; len(notes) > 0 {
 		c.SetFont(cardFont, "", 8.5)
 		c.SetXY(12, y+2)
 		c.MultiCell(pw-24, 4, "* Hands of three or more cards: "+strings.Join(notes, "; ")+".", "", "L", false)
@@ -278,26 +266,22 @@ type tableStyle struct {
 
 // tables draws hard totals in the left column and soft totals above pairs
 // in the right one, from top; returns the bottom of the taller column.
-func (c *cardPDF) tables(top float64, st tableStyle, rows func(solve.TableKind) []render.CardRow) float64 {
+// rows are the hard, soft and pairs tables.
+func (c *cardPDF) tables(top float64, st tableStyle, rows [3][]render.CardRow) float64 {
 	pw, _ := c.GetPageSize()
 	colW := (pw - 24 - 8) / 2
 	cellW := (colW - st.labelW) / 10
 	x2 := 12 + colW + 8
-	table := func(x, y float64, title string, kind solve.TableKind) float64 {
-		c.heading(x, y, title, st.heading)
+	table := func(x, y float64, i int) float64 {
+		c.heading(x, y, st.titles[i], st.heading)
 		c.SetFont(cardFont, "B", st.heading)
-		c.axisLabels(x, y+st.gap, st.labelW, cellW, x+c.GetStringWidth(title))
-		return c.grid(x, y+st.gap, st.labelW, cellW, st.rowH, st.font, rows(kind))
+		c.axisLabels(x, y+st.gap, st.labelW, cellW, x+c.GetStringWidth(st.titles[i]))
+		return c.grid(x, y+st.gap, st.labelW, cellW, st.rowH, st.font, rows[i])
 	}
-	left := table(12, top, st.titles[0], solve.Hard)
-	y := table(x2, top, st.titles[1], solve.Soft)
-	right := table(x2, y+st.gap-2, st.titles[2], solve.Pairs)
+	left := table(12, top, 0)
+	y := table(x2, top, 1)
+	right := table(x2, y+st.gap-2, 2)
 	return max(left, right)
-}
-
-// chartRows returns the rows of the chart's tables with marks added.
-func (c *cardPDF) chartRows(marks map[render.CellKey]string) func(solve.TableKind) []render.CardRow {
-	return func(kind solve.TableKind) []render.CardRow { return render.CardRows(c.t, kind, marks, c.opt.FullRows) }
 }
 
 // axisLabels names a table's axes: the dealer's up card above its
@@ -322,50 +306,22 @@ func (c *cardPDF) axisLabels(x, y, labelW, cellW, headingEnd float64) {
 	c.corner = "Hand"
 }
 
-// legendItems explains every code a card can print, in legend order.
-var legendItems = []struct {
-	a    solve.Action
-	code string
-	text string
-}{
-	{solve.Hit, "H", "Hit"}, {solve.Stand, "S", "Stand"},
-	{solve.Double, "Dh", "Double, else hit"}, {solve.Double, "Ds", "Double, else stand"},
-	{solve.Split, "P", "Split"}, {solve.Split, "Ph", "Split if DAS allowed, else hit"},
-	{solve.Split, "Pd", "Split if DAS allowed, else double"},
-	{solve.Split, "Ps", "Split if DAS allowed, else stand"},
-	{solve.Surrender, "Rh", "Surrender, else hit"}, {solve.Surrender, "Rs", "Surrender, else stand"},
-	{solve.Surrender, "Rp", "Surrender, else split"},
-}
-
-// usedCodes returns the codes the card prints.
-func (c *cardPDF) usedCodes() map[string]bool {
-	used := map[string]bool{}
-	for i := range c.t.Cells {
-		used[render.CardCode(c.t.Rules, c.t.Cells[i].Code)] = true
-	}
-	return used
-}
-
 // legend draws the colour key: H and S, and every other code the card
 // prints; returns the bottom y.
 func (c *cardPDF) legend(x, y, width float64) float64 {
-	used := c.usedCodes()
 	c.SetFont(cardFont, "B", 8)
 	col := 0
 	colW := width / 3
 	row := 0
-	for _, it := range legendItems {
-		if !used[it.code] && it.code != "H" && it.code != "S" {
-			continue
-		}
+	for _, it := range c.l.Legend {
 		px, py := x+float64(col)*colW, y+float64(row)*6
-		c.fill(it.a)
+		c.fill(it.Cell)
 		c.SetXY(px, py)
 		c.SetFont(cardFont, "B", 8)
-		c.CellFormat(8, 5, it.code, "1", 0, "C", true, 0, "")
+		c.CellFormat(8, 5, it.Cell.Code, "1", 0, "C", true, 0, "")
 		c.SetTextColor(0, 0, 0)
 		c.SetFont(cardFont, "", 8)
-		c.CellFormat(colW-9, 5, " "+it.text, "", 0, "L", false, 0, "")
+		c.CellFormat(colW-9, 5, " "+it.Text, "", 0, "L", false, 0, "")
 		col++
 		if col == 3 {
 			col, row = 0, row+1
@@ -396,52 +352,31 @@ func (c *cardPDF) wallet() {
 		sheet string // what the sheet is, printed above the cards
 		draw  func(x, y float64)
 	}
-	rules := c.t.Rules.String()
-	chart := c.chartRows(nil)
+	l := c.l
+	rules := l.Rules
 	multi := ""
-	if m := render.MultiCardNotes(c.t); len(m) > 0 {
+	if m := l.Multi; len(m) > 0 {
 		multi = "\n* Three or more cards: " + strings.Join(m, "; ") + "."
 	}
 	sides := []side{
 		{"Card 1 fronts: print, then print the next page on the reverse (flip on the long edge), cut on the marks.", func(x, y float64) {
-			c.walletTable(x, y, "HARD TOTALS", render.EdgeText(c.t.EV, 3), rules, chart(solve.Hard))
+			c.walletTable(x, y, "HARD TOTALS", l.Edge, rules, l.Chart[0])
 		}},
-		{"Card 1 backs.", func(x, y float64) { c.walletTable(x, y, "SOFT TOTALS", "", rules, chart(solve.Soft)) }},
-		{"Card 2 fronts: print, then the next page on the reverse.", func(x, y float64) { c.walletTable(x, y, "PAIRS", "", rules, chart(solve.Pairs)) }},
+		{"Card 1 backs.", func(x, y float64) { c.walletTable(x, y, "SOFT TOTALS", "", rules, l.Chart[1]) }},
+		{"Card 2 fronts: print, then the next page on the reverse.", func(x, y float64) { c.walletTable(x, y, "PAIRS", "", rules, l.Chart[2]) }},
 		{"Card 2 backs.", func(x, y float64) {
-			c.walletNotes(x, y, "THE CODES", rules+": "+render.DescribeRules(c.t.Rules)+".\n"+c.walletLegend()+multi)
+			c.walletNotes(x, y, "THE CODES", rules+": "+l.RulesWords+"\n"+l.WalletLegend+multi)
 		}},
 	}
-	if ip := c.opt.Indices; ip != nil {
-		index := c.indexRows(ip)
-		title := strings.ToUpper(ip.Title)
-		notes := "Each index and the play at or above it (" + ip.Count + "); below it the other play. " + ip.Insurance + "."
-		if m, ok := ip.NotSurrendering(); ok {
-			notes += fmt.Sprintf("\nR%+d%s: surrender; a hand not surrendered (after a split, or of three or more cards): %s at %+d or more.", m.Index, m.Play.Letter(), m.Play, m.Index)
-		}
-		if st := ip.Starred(); len(st) > 0 {
-			notes += "\n* Differs from the published index: " + strings.Join(st, ", ") + "."
-		}
-		if u := ip.UnsettledNote(); u != "" {
-			notes += "\n" + u
-		}
-		if ip.Ramp != "" {
-			notes += "\n" + ip.Ramp + "."
-		}
-		if m := ip.Multi; len(m) > 0 {
-			more := ""
-			if len(m) > walletMulti { // what the card has room for
-				m, more = m[:walletMulti], fmt.Sprintf(" and %d more (on the full-page card)", len(m)-walletMulti)
-			}
-			notes += "\nIndices, three or more cards: " + strings.Join(m, ", ") + more + "."
-		}
+	if ip := l.Index; ip != nil {
+		title, notes := strings.ToUpper(ip.Title), l.IndexWallet
 		sides = append(sides,
 			side{"Index card 1 fronts: print, then the next page on the reverse.", func(x, y float64) {
-				c.walletTable(x, y, "HARD TOTALS", title, rules, index(solve.Hard))
+				c.walletTable(x, y, "HARD TOTALS", title, rules, l.IndexRows[0])
 			}},
-			side{"Index card 1 backs.", func(x, y float64) { c.walletTable(x, y, "SOFT TOTALS", title, rules, index(solve.Soft)) }},
+			side{"Index card 1 backs.", func(x, y float64) { c.walletTable(x, y, "SOFT TOTALS", title, rules, l.IndexRows[1]) }},
 			side{"Index card 2 fronts: print, then the next page on the reverse.", func(x, y float64) {
-				c.walletTable(x, y, "PAIRS", title, rules, index(solve.Pairs))
+				c.walletTable(x, y, "PAIRS", title, rules, l.IndexRows[2])
 			}},
 			side{"Index card 2 backs.", func(x, y float64) { c.walletNotes(x, y, title, notes) }},
 		)
@@ -458,7 +393,7 @@ func (c *cardPDF) wallet() {
 		c.MultiCell(pw-24, 3, sd.sheet, "", "C", false)
 		if i%2 == 0 { // the card has room for the rule tokens only: the sheet gives them in words
 			c.SetXY(12, c.GetY())
-			c.MultiCell(pw-24, 3, rules+": "+render.DescribeRules(c.t.Rules)+".", "", "C", false)
+			c.MultiCell(pw-24, 3, rules+": "+l.RulesWords, "", "C", false)
 		}
 		for r := 0; r < rows; r++ {
 			for col := 0; col < cols; col++ {
@@ -494,9 +429,6 @@ func (c *cardPDF) cropMarks(x, y float64) {
 		}
 	}
 }
-
-// walletMulti is the most three-card indices a wallet card lists.
-const walletMulti = 6
 
 // walletSafe keeps everything printed this far inside the cut lines, so
 // that a cut a little off never trims a table (millimetres).
@@ -570,16 +502,10 @@ func (c *cardPDF) walletNotes(x, y float64, title, text string) {
 	}
 }
 
-// indexRows returns the rows of the index tables.
-func (c *cardPDF) indexRows(ip *render.IndexPage) func(solve.TableKind) []render.CardRow {
-	return func(kind solve.TableKind) []render.CardRow {
-		return render.IndexCardRows(c.t, kind, ip, c.opt.FullRows)
-	}
-}
-
 // indexPage draws the counter's back page: the three tables with each
 // cell's indices, the insurance index, the conventions and the list.
-func (c *cardPDF) indexPage(ip *render.IndexPage) {
+func (c *cardPDF) indexPage() {
+	ip := c.l.Index
 	c.AddPage()
 	pw, _ := c.GetPageSize()
 	y := c.header(ip.Title)
@@ -604,7 +530,7 @@ func (c *cardPDF) indexPage(ip *render.IndexPage) {
 		"(after a split, or of three or more cards). * differs from the published index (the list gives both); "+
 		"~ marks an integer these shoes do not settle (the list gives the integers it could round to).", "", "L", false)
 	y = c.tables(c.GetY()+5, tableStyle{labelW: 12, rowH: 5.6, font: 9, heading: 11, gap: 6,
-		titles: [3]string{"HARD TOTALS", "SOFT TOTALS", "PAIRS"}}, c.indexRows(ip)) + 3
+		titles: [3]string{"HARD TOTALS", "SOFT TOTALS", "PAIRS"}}, c.l.IndexRows) + 3
 	c.SetFont(cardFont, "", 7)
 	for _, n := range ip.Notes {
 		c.SetXY(12, y)
@@ -651,65 +577,19 @@ func (c *cardPDF) indexList(ip *render.IndexPage, top float64) {
 	}
 }
 
-// walletLegend is the legend of a wallet card: the codes it prints.
-func (c *cardPDF) walletLegend() string {
-	used := c.usedCodes()
-	// One phrase per group of codes, their fallbacks joined: "Dh/Ds double,
-	// else hit/stand", short enough for the card at a legible size.
-	groups := []struct {
-		codes []string
-		what  string
-		elses []string
-	}{
-		{[]string{"H"}, "hit", nil}, {[]string{"S"}, "stand", nil}, {[]string{"P"}, "split", nil},
-		{[]string{"Dh", "Ds"}, "double, else", []string{"hit", "stand"}},
-		{[]string{"Ph", "Pd", "Ps"}, "split if DAS, else", []string{"hit", "double", "stand"}},
-		{[]string{"Rh", "Rs", "Rp"}, "surrender, else", []string{"hit", "stand", "split"}},
-	}
-	var parts []string
-	for _, g := range groups {
-		var codes, elses []string
-		for i, code := range g.codes {
-			if used[code] {
-				codes = append(codes, code)
-				if g.elses != nil {
-					elses = append(elses, g.elses[i])
-				}
-			}
-		}
-		if len(codes) > 0 {
-			parts = append(parts, strings.TrimSpace(strings.Join(codes, "/")+" "+g.what+" "+strings.Join(elses, "/")))
-		}
-	}
-	return strings.Join(parts, "; ") + "."
-}
-
 // evPage draws every action's EV in every cell of a table, the chart's
 // action first and in bold.
-func (c *cardPDF) evPage(kind solve.TableKind) {
+func (c *cardPDF) evPage(e render.CardEVTable) {
 	c.AddPage()
 	pw, _ := c.GetPageSize()
-	y := c.header(fmt.Sprintf("EVs behind the chart: %s", strings.ToUpper(kind.String())))
+	y := c.header(e.Title)
 	c.SetFont(cardFont, "", 8)
 	c.SetXY(12, y+1)
-	c.MultiCell(pw-24, 3.8, c.t.Conditioning.Describe()+". S stand, H hit, D double, P split, R surrender; the chart's play first, in bold.", "", "L", false)
+	c.MultiCell(pw-24, 3.8, e.Note, "", "L", false)
 	y = c.GetY() + 3
 	labelW := 10.0
 	cellW := (pw - 24 - labelW) / 10
-	rows := render.ChartRows(kind)
-	lines := 0
-	for _, hand := range rows {
-		for _, up := range solve.UpCards {
-			n := 0
-			for _, ok := range c.t.Cell(kind, hand, up).Legal {
-				if ok {
-					n++
-				}
-			}
-			lines = max(lines, n)
-		}
-	}
-	rowH := 2.9*float64(lines) + 1
+	rowH := 2.9*float64(e.Lines) + 1
 	c.SetFont(cardFont, "B", 8)
 	c.SetFillColor(60, 60, 60)
 	c.SetTextColor(255, 255, 255)
@@ -719,35 +599,28 @@ func (c *cardPDF) evPage(kind solve.TableKind) {
 		c.CellFormat(cellW, 5, up.String(), "1", 0, "C", true, 0, "")
 	}
 	y += 5
-	for _, hand := range rows {
+	for _, row := range e.Rows {
 		c.SetFillColor(60, 60, 60)
 		c.SetTextColor(255, 255, 255)
 		c.SetFont(cardFont, "B", 8)
 		c.SetXY(12, y)
-		c.CellFormat(labelW, rowH, hand, "1", 0, "C", true, 0, "")
-		for i, up := range solve.UpCards {
-			cell := c.t.Cell(kind, hand, up)
+		c.CellFormat(labelW, rowH, row.Label, "1", 0, "C", true, 0, "")
+		for i := range solve.UpCards {
 			x := 12 + labelW + float64(i)*cellW
-			col, _ := render.CardColor(cell.Code.Best)
-			c.SetFillColor(col[0]/2+128, col[1]/2+128, col[2]/2+128) // a lighter tint: numbers stay legible
+			f := row.Fill[i]
+			c.SetFillColor(f[0], f[1], f[2])
 			c.SetDrawColor(90, 90, 90)
 			c.Rect(x, y, cellW, rowH, "FD")
 			c.SetTextColor(0, 0, 0)
 			ly := y + 0.6
-			order := append([]solve.Action{cell.Code.Best}, solve.Actions[:]...)
-			seen := map[solve.Action]bool{}
-			for _, a := range order {
-				if !cell.Legal[a] || seen[a] {
-					continue
-				}
-				seen[a] = true
+			for k, line := range row.Lines[i] {
 				style := ""
-				if a == cell.Code.Best {
+				if k == 0 { // the chart's play
 					style = "B"
 				}
 				c.SetFont(cardFont, style, 6.5)
 				c.SetXY(x, ly)
-				c.CellFormat(cellW, 2.9, fmt.Sprintf("%s %+.4f", a.Letter(), cell.EV[a]), "", 0, "C", false, 0, "")
+				c.CellFormat(cellW, 2.9, line, "", 0, "C", false, 0, "")
 				ly += 2.9
 			}
 		}
@@ -757,35 +630,31 @@ func (c *cardPDF) evPage(kind solve.TableKind) {
 }
 
 // dealerPage draws the dealer's final-hand probabilities per up card.
-func (c *cardPDF) dealerPage() {
+func (c *cardPDF) dealerPage(d *render.ReportTable) {
 	c.AddPage()
 	pw, _ := c.GetPageSize()
 	y := c.header("Dealer outcome probabilities")
 	c.SetFont(cardFont, "", 8.5)
 	c.SetXY(12, y+1)
-	c.MultiCell(pw-24, 4, "The dealer's final hand for each up card, before any peek (unconditional), under this rule set's soft-17 rule"+
-		map[bool]string{true: ", from the full shoe less the up card.", false: ", infinite deck."}[!c.t.Rules.Infinite()], "", "L", false)
+	c.MultiCell(pw-24, 4, d.Caption, "", "L", false)
 	y = c.GetY() + 3
-	outcomes, names := render.OutcomeColumns(c.t.Rules)
-	heads := append([]string{"up card"}, names...)
-	w := (pw - 24) / float64(len(heads))
+	w := (pw - 24) / float64(len(d.Header))
 	c.SetFont(cardFont, "B", 9)
 	c.SetFillColor(60, 60, 60)
 	c.SetTextColor(255, 255, 255)
 	c.SetXY(12, y)
-	for _, h := range heads {
+	for _, h := range d.Header {
 		c.CellFormat(w, 6, h, "1", 0, "C", true, 0, "")
 	}
 	y += 6
 	c.SetTextColor(0, 0, 0)
-	for _, up := range solve.UpCards {
-		d := c.t.Dealer[up-1]
+	for _, row := range d.Rows {
 		c.SetXY(12, y)
 		c.SetFont(cardFont, "B", 9)
-		c.CellFormat(w, 6, up.String(), "1", 0, "C", false, 0, "")
+		c.CellFormat(w, 6, row[0], "1", 0, "C", false, 0, "")
 		c.SetFont(cardFont, "", 9)
-		for _, o := range outcomes {
-			c.CellFormat(w, 6, fmt.Sprintf("%.6f", d[o]), "1", 0, "C", false, 0, "")
+		for _, v := range row[1:] {
+			c.CellFormat(w, 6, v, "1", 0, "C", false, 0, "")
 		}
 		y += 6
 	}
@@ -793,7 +662,8 @@ func (c *cardPDF) dealerPage() {
 }
 
 // diffPage draws the comparison with a published chart.
-func (c *cardPDF) diffPage(d *render.DiffPage) {
+func (c *cardPDF) diffPage() {
+	d := c.l.Diff
 	c.AddPage()
 	pw, _ := c.GetPageSize()
 	y := c.header(d.Title)
@@ -803,15 +673,8 @@ func (c *cardPDF) diffPage(d *render.DiffPage) {
 		c.MultiCell(pw-24, 4, s, "", "L", false)
 		y = c.GetY()
 	}
-	hard := "HARD (solution; published code after ! or ~)"
-	for _, m := range d.Marks {
-		if m == "?" {
-			hard = "HARD (solution; published code after ! or ~; ? not printed)"
-			break
-		}
-	}
 	y = c.tables(y+4, tableStyle{labelW: 9, rowH: 5, font: 6.5, heading: 8, gap: 4,
-		titles: [3]string{hard, "SOFT", "PAIRS"}}, c.chartRows(d.Marks)) + 5
+		titles: [3]string{c.l.DiffHard, "SOFT", "PAIRS"}}, c.l.DiffRows) + 5
 	if len(d.Rows) == 0 {
 		c.heading(12, y, "No differences.", 9)
 		c.footer()

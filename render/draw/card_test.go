@@ -62,7 +62,8 @@ func TestCardCells(t *testing.T) {
 			pages := pdfText(t, card(t, tab, render.CardOptions{Size: size, Version: "test"}))
 			text := strings.Join(pages, "\n")
 			tok := tokens(text)
-			for _, kind := range []solve.TableKind{solve.Hard, solve.Soft, solve.Pairs} {
+			layout := render.NewCardLayout(tab, render.CardOptions{Size: size})
+			for ki, kind := range []solve.TableKind{solve.Hard, solve.Soft, solve.Pairs} {
 				heading := strings.ToUpper(kind.String())
 				if kind != solve.Pairs {
 					heading += " TOTALS"
@@ -87,7 +88,7 @@ func TestCardCells(t *testing.T) {
 					}
 				}
 				i += 10
-				for _, row := range render.CardRows(tab, kind, nil, false) {
+				for _, row := range layout.Chart[ki] {
 					if tok[i] != row.Label {
 						t.Fatalf("%s %s %v: row label %q, want %q", rules, size, kind, tok[i], row.Label)
 					}
@@ -186,12 +187,12 @@ func BenchmarkCard(b *testing.B) {
 // TestLegendCoversCodes checks that every code a chart prints has a line
 // in the card's legend, on rule sets that print Pd, Ps and the R codes.
 func TestLegendCoversCodes(t *testing.T) {
-	known := map[string]bool{}
-	for _, it := range legendItems {
-		known[it.code] = true
-	}
 	for _, rules := range []string{"1D S17", "1D H17 DAS LS", "INF H17 LS", "2D H17 NDAS LS", "6D S17 ES"} {
 		tab := solved(t, rules)
+		known := map[string]bool{}
+		for _, it := range render.NewCardLayout(tab, render.CardOptions{Size: "letter"}).Legend {
+			known[it.Cell.Code] = true
+		}
 		for _, c := range tab.Cells {
 			if code := render.CardCode(tab.Rules, c.Code); !known[code] {
 				t.Errorf("%s: %s %s v %v prints %s, which the legend does not explain", rules, c.Table, c.Hand, c.Up, code)
@@ -240,7 +241,7 @@ func TestWalletLegend(t *testing.T) {
 			t.Errorf("the wallet legend does not explain %s", code)
 		}
 	}
-	if len(render.MultiCardNotes(tab)) > 0 && !strings.Contains(text, "* Three or more cards:") {
+	if len(render.NewCardLayout(tab, render.CardOptions{Size: "wallet"}).Multi) > 0 && !strings.Contains(text, "* Three or more cards:") {
 		t.Error("a * on the wallet card has no note")
 	}
 }

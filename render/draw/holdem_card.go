@@ -28,7 +28,7 @@ func HoldemCard(w io.Writer, r render.HoldemReport, opt render.CardOptions) erro
 		return fmt.Errorf("holdem card: unknown size %q; want letter, a4 or wallet", opt.Size)
 	}
 	pdf := newPDF(format, "Texas Hold'em preflop chart", opt.Version, date)
-	c := &cardPDF{Fpdf: pdf, opt: opt, date: date}
+	c := &cardPDF{Fpdf: pdf, version: opt.Version, date: date}
 	c.AddPage()
 	if opt.Size == "wallet" {
 		c.holdemWallet(r)

@@ -122,10 +122,10 @@ func (s *Server) handleCountDrill(w http.ResponseWriter, r *http.Request) {
 	} else {
 		rep := render.NewCountDrillReport(job, grades)
 		var buf bytes.Buffer
-		if err := render.CountDrillText(&buf, rep); err == nil {
+		if err := rep.WriteText(&buf); err == nil {
 			d.Summary = textView{"The session as 'bjchart drill count' prints it", render.WrapProse(buf.String(), reportWidth), "bjchart-drill-count.txt"}
 		}
-		d.SummaryTable, d.SummaryLines = render.CountDrillTable(rep), []string{render.CountDrillScore(rep), rep.Note}
+		d.SummaryTable, d.SummaryLines = rep.Table(), []string{rep.Score(), rep.Note}
 		d.Again = "/drill/count?" + session.Encode() // a fresh seed
 	}
 	s.html(w, s.countDrillPage, d, http.StatusOK)

@@ -138,10 +138,10 @@ func (s *Server) handleDrill(w http.ResponseWriter, r *http.Request) {
 	} else if err == nil {
 		rep := render.NewDrillReport(sess, sess.Seed)
 		var buf bytes.Buffer
-		if err := render.DrillText(&buf, rep); err == nil {
+		if err := rep.WriteText(&buf); err == nil {
 			d.Summary = textView{"The session as 'bjchart drill' prints it", render.WrapProse(buf.String(), reportWidth), "bjchart-drill.txt"}
 		}
-		d.SummaryTable, d.SummaryLines = render.DrillTable(rep), render.DrillSummaryLines(rep)
+		d.SummaryTable, d.SummaryLines = rep.Table(), rep.SummaryLines()
 		again := url.Values{"rules": {d.Rules}, "focus": {q.req.Focus}, "hands": {fmt.Sprint(q.req.Hands)}} // a fresh seed; the page's script adds the misses kept since
 		d.Again = "/drill?" + again.Encode()
 	}

@@ -214,10 +214,10 @@ func (s *Server) handleIndexDrill(w http.ResponseWriter, r *http.Request) {
 	} else {
 		rep := render.NewIndexDrillReport(job, key, grades)
 		var buf bytes.Buffer
-		if err := render.IndexDrillText(&buf, rep); err == nil {
+		if err := rep.WriteText(&buf); err == nil {
 			d.Summary = textView{"The session as 'bjchart drill index' prints it", render.WrapProse(buf.String(), reportWidth), "bjchart-drill-index.txt"}
 		}
-		d.SummaryTable, d.SummaryLines = render.IndexDrillTable(rep), []string{render.IndexDrillScore(rep), rep.Note}
+		d.SummaryTable, d.SummaryLines = rep.Table(), []string{rep.Score(), rep.Note}
 		base.Del("seed") // a fresh one
 		d.Again = "/drill/index?" + base.Encode()
 	}

@@ -150,7 +150,7 @@ func (s *Server) handleIndicesRun(w http.ResponseWriter, r *http.Request) {
 			Count, Insurance   string
 			Starred, Unsettled bool
 			Grids              []render.IndexGrid
-		}{ip.Count, ip.Insurance, ip.AnyStarred(), ip.AnyUnsettled(), render.IndexGrids(t, ip)}
+		}{ip.Count, ip.Insurance, ip.AnyStarred(), ip.AnyUnsettled(), ip.Grids(t)}
 		if s.indexPage.ExecuteTemplate(&grid, "indexgrid", data) == nil {
 			stream.send("chart", grid.String())
 		}

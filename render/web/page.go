@@ -201,9 +201,9 @@ func (s *Server) fill(ctx context.Context, d *pageData, q query, t *solve.Table)
 		var buf bytes.Buffer
 		if rep, err := handReport(q, t); err != nil {
 			d.HandErr = err.Error()
-		} else if err := render.HandText(&buf, rep); err == nil {
+		} else if err := rep.WriteText(&buf); err == nil {
 			d.HandText = textView{"The hand as 'bjchart hand' prints it", render.WrapProse(buf.String(), reportWidth), "bjchart-hand.txt"}
-			d.HandTable.Header, d.HandTable.Rows = render.HandRows(rep)
+			d.HandTable.Header, d.HandTable.Rows = rep.Rows()
 			d.HandTable.Ranked = true
 			if len(d.HandTable.Rows) > 0 {
 				d.HandTable.Caption = fmt.Sprintf("%s: every play's EV (%s), the best first; the chart plays %s", handTitle(rep), rep.Conditioning, rep.Chart)
@@ -250,7 +250,7 @@ func (s *Server) fill(ctx context.Context, d *pageData, q query, t *solve.Table)
 		}
 	}
 	if dist, err := solve.DealerOutcomes(t.Rules, solve.Options{}); err == nil {
-		d.Dealer = render.DealerTables(render.NewDealer(t.Rules, nil, dist))
+		d.Dealer = render.NewDealer(t.Rules, nil, dist).Tables()
 	}
 	d.Links = []downloadLink{
 		{"Card (PDF, letter)", Link("/card.pdf", rules)},

@@ -249,7 +249,7 @@ func (s *Server) handleTable(w http.ResponseWriter, r *http.Request) {
 	d.Status = status + "."
 	d.Count = render.TableCountText(t)
 	if t.Rounds > 0 {
-		d.Summary = render.TableSummaryText(rep)
+		d.Summary = rep.SummaryText()
 	}
 	for i := len(rep.Decisions) - 1; i >= 0 && len(d.Decisions) < 8; i-- {
 		x := rep.Decisions[i]

@@ -219,7 +219,7 @@ func (s *Server) routePages() {
 		if err != nil {
 			return badRequest{err}
 		}
-		return render.HandJSON(w, rep)
+		return rep.WriteJSON(w)
 	}))
 	s.mux.HandleFunc("GET /api/diff.json", s.downloadCtx("application/json", func(ctx context.Context, w *bytes.Buffer, q query, t *solve.Table) error {
 		d, err := s.compare(ctx, q)
