@@ -38,8 +38,8 @@ decision, what it gave up against the best play. Q leaves the table.
 More: 'bjchart help training'.`,
 		Example: `  bjchart drill table --rules "6D H17 DAS LS"
   bjchart drill table --rules 1D --balance 200 --bet 5
-  bjchart drill table --rules 1D --seed 23 --moves "b10 p h s s" --format json
-  bjchart drill table --rules 1D --seed 23 --answers - --format json`,
+  bjchart drill table --rules 1D --seed 27731 --moves "b10 p h s s" --format json
+  bjchart drill table --rules 1D --seed 27731 --answers - --format json`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error { return runTableDrill(cmd.Context(), o) },
 	}
