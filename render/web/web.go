@@ -266,8 +266,8 @@ func (s *Server) routePages() {
 	s.mux.HandleFunc("GET /holdem/equity", s.handleHoldemEquity)
 	s.mux.HandleFunc("GET /holdem/nash", s.handleHoldemNash)
 	s.mux.HandleFunc("GET /side", s.handleSide)
-	s.mux.HandleFunc("GET /api/side.json", s.sideDownload("application/json", render.SideJSON))
-	s.mux.HandleFunc("GET /api/side.csv", s.sideDownload("text/csv; charset=utf-8", render.SideCSV))
+	s.mux.HandleFunc("GET /api/side.json", s.sideDownload("application/json", render.SideReport.JSON))
+	s.mux.HandleFunc("GET /api/side.csv", s.sideDownload("text/csv; charset=utf-8", render.SideReport.CSV))
 	s.mux.HandleFunc("GET /house.json", houseDownload(s, "application/json", houseQuery, func(w *bytes.Buffer, _ house.Request, sol *house.Solution) error {
 		return render.HouseJSON(w, sol)
 	}))
