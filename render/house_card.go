@@ -11,7 +11,7 @@ import (
 
 // A HouseCardLayout is the house game's card laid out for a painter
 // (Painter.HouseCard): its strings and tables, every cell coloured.
-// NewHouseCardLayout makes one.
+// HouseReport.CardLayout makes one.
 type HouseCardLayout struct {
 	Sheet      string    // letter or a4 (CardOptions.Size)
 	Title      string    // the PDF's title
@@ -38,8 +38,9 @@ type HouseTable struct {
 	Cells  [][]CardCell
 }
 
-// NewHouseCardLayout lays out the card of a house game's solution.
-func NewHouseCardLayout(s *house.Solution, opt CardOptions) *HouseCardLayout {
+// CardLayout lays out the card of a house game's solution.
+func (h HouseReport) CardLayout(opt CardOptions) *HouseCardLayout {
+	s := h.Solution
 	r := &s.Rules
 	l := &HouseCardLayout{
 		Sheet:      opt.Size,

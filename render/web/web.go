@@ -269,7 +269,7 @@ func (s *Server) routePages() {
 	s.mux.HandleFunc("GET /api/side.json", s.sideDownload("application/json", render.SideReport.JSON))
 	s.mux.HandleFunc("GET /api/side.csv", s.sideDownload("text/csv; charset=utf-8", render.SideReport.CSV))
 	s.mux.HandleFunc("GET /house.json", houseDownload(s, "application/json", houseQuery, func(w *bytes.Buffer, _ house.Request, sol *house.Solution) error {
-		return render.HouseJSON(w, sol)
+		return render.HouseReport{Solution: sol}.JSON(w)
 	}))
 }
 
