@@ -225,9 +225,6 @@ func (s SideReport) CountText() string {
 	return fmt.Sprintf("The tags' correlation with the effects: %.3f. A counter adds a card's tag as it is seen; a high count favours the bet.", e.Correlation)
 }
 
-// SideList writes the bets bjchart values and their pay tables.
-func SideList(w io.Writer) error { return side.WriteList(w) }
-
 // A SideTrigger is a count's trigger for a side bet, found from sampled
 // shoes; its methods write it as text and JSON and lay it out as a
 // heatmap.

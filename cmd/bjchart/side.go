@@ -66,7 +66,7 @@ func runSide(ctx context.Context, o *sideOptions) error {
 		if o.flags > 0 {
 			return usagef("side: name the bet (bjchart side BET ...); with no bet it lists them")
 		}
-		return o.print("text", report{text: render.SideList})
+		return o.print("text", report{text: side.WriteList})
 	}
 	job, err := o.req.Check()
 	if stop, err := o.checked(o.req, argumentError(err, "bet", "BET")); stop {
