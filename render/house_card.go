@@ -25,13 +25,13 @@ type HouseCardLayout struct {
 	Bet []CardCell
 	// Play is the best play by the number of cards: two, three (the
 	// first column), four, five, six or more (the second).
-	Play []HouseTable
+	Play []houseTable
 	Note string // under the tables: how to read them
 }
 
-// A HouseTable is a table of the house card: a title, and rows of a label
+// A houseTable is a table of the house card: a title, and rows of a label
 // and a cell per column.
-type HouseTable struct {
+type houseTable struct {
 	Title  string
 	Column int // 0 or 1, the card's column it prints in
 	Labels []string
@@ -75,7 +75,7 @@ func (h HouseReport) CardLayout(opt CardOptions) *HouseCardLayout {
 		}
 	}
 	for i, n := range []int{2, 3, 4, 5, 6} {
-		t := HouseTable{Title: fmt.Sprintf("%d CARDS", n)}
+		t := houseTable{Title: fmt.Sprintf("%d CARDS", n)}
 		if n == 6 {
 			t.Title = "6 OR MORE CARDS"
 		}

@@ -159,10 +159,10 @@ func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) {
 func (s *Server) fill(ctx context.Context, d *pageData, q query, t *solve.Table) {
 	rules := t.Rules.String()
 	d.Rules, d.Words, d.DAS = rules, render.DescribeRules(t.Rules), t.Rules.DAS
-	d.Edge = fmt.Sprintf("%s playing this chart (player EV %+.4f%% of the initial bet per round)", render.Capitalize(render.EdgeText(t.EV, 4)), 100*t.EV)
+	d.Edge = fmt.Sprintf("%s playing this chart (player EV %+.4f%% of the initial bet per round)", sentence(render.EdgeText(t.EV, 4)), 100*t.EV)
 	d.Insurance = render.InsuranceText(t.Insurance())
 	if line := render.BestPlayText(t); line != "" { // the command line's words
-		d.BestPlay = render.Capitalize(line) + "."
+		d.BestPlay = sentence(line) + "."
 	}
 	d.Cond = t.Conditioning.Describe() + "."
 	// The composition-dependent exceptions of each cell: two-card hands
