@@ -484,8 +484,8 @@ func describeRules(r solve.Rules) string {
 	return strings.Join(parts, ", ")
 }
 
-// Capitalize returns s with its first letter in upper case (s is ASCII).
-func Capitalize(s string) string { return strings.ToUpper(s[:1]) + s[1:] }
+// capitalize returns s with its first letter in upper case (s is ASCII).
+func capitalize(s string) string { return strings.ToUpper(s[:1]) + s[1:] }
 
 // PlainHeader is the difference list's columns without the soft hyphens
 // and zero-width spaces that mark where a narrow page may break them (a

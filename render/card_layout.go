@@ -29,7 +29,7 @@ type CardLayout struct {
 	// Multi lists the cells whose hands of three or more cards play
 	// otherwise (a * in the cell), as "16 v T: stand".
 	Multi        []string
-	Legend       []CardLegend // the page's colour key: H, S and every other code printed
+	Legend       []cardLegend // the page's colour key: H, S and every other code printed
 	WalletLegend string       // the wallet card's key: the codes printed, grouped
 
 	// Index is the counter's page, nil without a count; IndexRows its
@@ -51,9 +51,9 @@ type CardLayout struct {
 	Dealer *ReportTable
 }
 
-// A CardLegend is a line of a card's colour key: a code in its cell's
+// A cardLegend is a line of a card's colour key: a code in its cell's
 // colours and what it means.
-type CardLegend struct {
+type cardLegend struct {
 	Cell CardCell
 	Text string
 }
@@ -63,13 +63,13 @@ type CardEVTable struct {
 	Title string
 	Note  string
 	Lines int // the most lines a cell holds
-	Rows  []CardEVRow
+	Rows  []cardEVRow
 }
 
-// A CardEVRow is a row of a CardEVTable: a hand and, per up card, the cell's
+// A cardEVRow is a row of a CardEVTable: a hand and, per up card, the cell's
 // fill (a light tint of its play's) and its lines, the chart's play first
 // (printed bold).
-type CardEVRow struct {
+type cardEVRow struct {
 	Label string
 	Fill  [10][3]int
 	Lines [10][]string
@@ -90,7 +90,7 @@ func NewCardLayout(t *solve.Table, opt CardOptions) *CardLayout {
 		Rules:      t.Rules.String(),
 		RulesWords: describeRules(t.Rules) + ".",
 		Edge:       EdgeText(t.EV, 3),
-		EdgeLine:   Capitalize(EdgeText(t.EV, 3)) + " playing this chart, of the initial bet per round.",
+		EdgeLine:   capitalize(EdgeText(t.EV, 3)) + " playing this chart, of the initial bet per round.",
 		Multi:      multiCardNotes(t),
 		Index:      opt.Indices,
 		Diff:       opt.Diff,
@@ -110,7 +110,7 @@ func NewCardLayout(t *solve.Table, opt CardOptions) *CardLayout {
 	}
 	for _, it := range legendItems {
 		if used[it.code] || it.code == "H" || it.code == "S" {
-			l.Legend = append(l.Legend, CardLegend{Cell: newCardCell(it.code, it.a), Text: it.text})
+			l.Legend = append(l.Legend, cardLegend{Cell: newCardCell(it.code, it.a), Text: it.text})
 		}
 	}
 	l.WalletLegend = walletLegend(used)
@@ -252,7 +252,7 @@ func evTable(t *solve.Table, kind solve.TableKind) CardEVTable {
 		Note:  t.Conditioning.Describe() + ". S stand, H hit, D double, P split, R surrender; the chart's play first, in bold.",
 	}
 	for _, hand := range chartRows[kind] {
-		row := CardEVRow{Label: hand}
+		row := cardEVRow{Label: hand}
 		for i, up := range solve.UpCards {
 			cell := t.Cell(kind, hand, up)
 			col := cardColor[cell.Code.Best]

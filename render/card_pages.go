@@ -153,8 +153,9 @@ func capital(s string) string {
 	return strings.ToUpper(s[:1]) + s[1:]
 }
 
-// NewDiffPage lays a diff out for the card.
-func NewDiffPage(d *charts.Diff) *DiffPage {
+// Page lays a diff out for the card.
+func (r DiffReport) Page() *DiffPage {
+	d := r.Diff
 	which, column := chartWord(d.Chart), "pub\u00adlished"
 	if which == "your chart" {
 		column = "yours"

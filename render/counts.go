@@ -21,7 +21,7 @@ var publishedCorrelations = map[string][2]float64{
 // publishedPlaying is the playing efficiency the same table prints
 // (Wong Halves: .56 in some reprints, .57 in others; .57 here, as
 // BlackjackInfo's table prints it). It is not compared with bjchart's
-// playing efficiency, which is its own measure (CorrelationsText says so).
+// playing efficiency, which is its own measure (CountsReport.Text says so).
 var publishedPlaying = map[string]float64{
 	"hilo": 0.51, "ko": 0.55, "red7": 0.54, "hiopt1": 0.61, "hiopt2": 0.67, "omega2": 0.67, "zen": 0.63, "wong-halves": 0.57,
 }
@@ -49,9 +49,14 @@ type countJSON struct {
 
 var rankNames = [10]string{"A", "2", "3", "4", "5", "6", "7", "8", "9", "T"}
 
-// CorrelationsJSON writes a game's effects of removal and its counts'
-// correlations as JSON.
-func CorrelationsJSON(w io.Writer, c count.Correlations) error {
+// A CountsReport is a game's effects of removal and its counts'
+// correlations; its methods write it as text and JSON.
+type CountsReport struct{ count.Correlations }
+
+// JSON writes a game's effects of removal and its counts' correlations as
+// JSON.
+func (r CountsReport) JSON(w io.Writer) error {
+	c := r.Correlations
 	out := correlationsJSON{Rules: c.Rules.String(), EV: c.EV, Effects: map[string]float64{}}
 	for i, e := range c.Effects {
 		out.Effects[rankNames[i]] = e
@@ -72,9 +77,10 @@ func CorrelationsJSON(w io.Writer, c count.Correlations) error {
 	return WriteJSON(w, out)
 }
 
-// CorrelationsText writes a game's effects of removal and its counts'
-// correlations for a reader.
-func CorrelationsText(w io.Writer, c count.Correlations) error {
+// Text writes a game's effects of removal and its counts' correlations
+// for a reader.
+func (r CountsReport) Text(w io.Writer) error {
+	c := r.Correlations
 	var b strings.Builder
 	fmt.Fprintf(&b, "bjchart counts: %s\n\n", c.Rules)
 	fmt.Fprintf(&b, "Effects of removal: the change in the chart's EV (%+.4f%% from the full shoe) when one card of a rank is removed, in %% of the bet, exact:\n", 100*c.EV)

@@ -358,12 +358,6 @@ func appendIndented(dst, src []byte, indent string) []byte {
 	return dst
 }
 
-// WriteCompactJSON writes v as JSON on one line: for data a program reads
-// back, not a person (a split run's part, mostly numbers).
-func WriteCompactJSON(w io.Writer, v any) error {
-	return json.NewEncoder(w).Encode(v)
-}
-
 // Thousands prints n with its thousands grouped by commas: 20,000,000.
 func Thousands(n int64) string {
 	s := strconv.FormatInt(n, 10)

@@ -12,10 +12,18 @@ import (
 	"github.com/olekukonko/tablewriter/tw"
 )
 
-// DiffText writes a diff for a reader: the rules, the costs, the solved
-// chart with the differing cells marked and the lists of differences; from
-// says where the rules came from.
-func DiffText(buf io.Writer, d *charts.Diff, from string, color bool) error {
+// A DiffReport is a published chart compared with the solved one; From
+// says where the rules came from. Its methods write it as text and JSON
+// and lay it out for the card.
+type DiffReport struct {
+	Diff *charts.Diff
+	From string
+}
+
+// Text writes a diff for a reader: the rules, the costs, the solved chart
+// with the differing cells marked and the lists of differences.
+func (r DiffReport) Text(buf io.Writer, color bool) error {
+	d, from := r.Diff, r.From
 	c, t := d.Chart, d.Solved
 	fmt.Fprintf(buf, "bjchart diff: %s\n", c.Title())
 	fmt.Fprintf(buf, "chart rules:  %s\n", rulesStated(c))
@@ -184,8 +192,9 @@ type jsonCellRef struct {
 	Up    string `json:"up"`
 }
 
-// DiffJSON writes a diff as indented JSON.
-func DiffJSON(buf io.Writer, d *charts.Diff, from string) error {
+// JSON writes a diff as indented JSON.
+func (r DiffReport) JSON(buf io.Writer) error {
+	d, from := r.Diff, r.From
 	out := JSONDiff{
 		Chart: d.Chart.Name, Title: d.Chart.Title(), ChartRules: d.Chart.RulesLine(),
 		Rules: d.Solved.Rules.String(), RulesFrom: from,

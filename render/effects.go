@@ -39,13 +39,22 @@ func newJSONEffects(t *solve.Table, effects []solve.Effect) jsonEffects {
 	return out
 }
 
-// EffectsJSON writes the effects as indented JSON.
-func EffectsJSON(w io.Writer, t *solve.Table, effects []solve.Effect) error {
-	return WriteJSON(w, newJSONEffects(t, effects))
+// An EffectsReport is a game's rule effects: its table, and each rule
+// changed alone; its methods write it as text, JSON and CSV and lay it out
+// for a page.
+type EffectsReport struct {
+	Table   *solve.Table
+	Effects []solve.Effect
 }
 
-// EffectsCSV writes one line per effect.
-func EffectsCSV(w io.Writer, t *solve.Table, effects []solve.Effect) error {
+// JSON writes the effects as indented JSON.
+func (r EffectsReport) JSON(w io.Writer) error {
+	return WriteJSON(w, newJSONEffects(r.Table, r.Effects))
+}
+
+// CSV writes one line per effect.
+func (r EffectsReport) CSV(w io.Writer) error {
+	t, effects := r.Table, r.Effects
 	cw := csv.NewWriter(w)
 	cw.Write([]string{"rules", "group", "change", "variation", "ev", "effect", "best_play", "best_play_effect"})
 	for _, e := range newJSONEffects(t, effects).Effects {
@@ -55,9 +64,10 @@ func EffectsCSV(w io.Writer, t *solve.Table, effects []solve.Effect) error {
 	return cw.Error()
 }
 
-// EffectsText writes the effects as a table, in percentage points of the
-// initial bet per round.
-func EffectsText(w io.Writer, t *solve.Table, effects []solve.Effect) error {
+// Text writes the effects as a table, in percentage points of the initial
+// bet per round.
+func (r EffectsReport) Text(w io.Writer) error {
+	t, effects := r.Table, r.Effects
 	fmt.Fprintf(w, "bjchart effects: %s\nplayer EV %+.4f%% with its chart, %+.4f%% with its best play\n\n", t.Rules, 100*t.EV, 100*t.CDEV[solve.CDZMinus])
 	fmt.Fprintln(w, "Each rule changed alone: the change in the player's EV per round, in")
 	fmt.Fprintln(w, "percentage points of the initial bet, with the best chart for the changed")
@@ -71,12 +81,12 @@ func EffectsText(w io.Writer, t *solve.Table, effects []solve.Effect) error {
 	return tw.Flush()
 }
 
-// EffectsRows are the effects as a table's rows, in the text's columns
-// (the rule, its change, the change with the chart and with the best
-// play, in percentage points), for a page to lay out.
-func EffectsRows(effects []solve.Effect) (header []string, rows [][]string) {
+// Rows are the effects as a table's rows, in the text's columns (the
+// rule, its change, the change with the chart and with the best play, in
+// percentage points), for a page to lay out.
+func (r EffectsReport) Rows() (header []string, rows [][]string) {
 	header = []string{"rule", "change", "chart", "best play"}
-	for _, e := range effects {
+	for _, e := range r.Effects {
 		rows = append(rows, []string{e.Group, e.Token, signedPct(e.Change), signedPct(e.BestPlayChange)})
 	}
 	return header, rows

@@ -27,14 +27,18 @@ func gridGames(results []solve.GridResult) []gridGame {
 	return rows
 }
 
-// GamesJSON writes a grid's games as JSON.
-func GamesJSON(w io.Writer, results []solve.GridResult) error {
+// Games are a grid's games, solved; their methods write them as text,
+// JSON and CSV.
+type Games []solve.GridResult
+
+// JSON writes a grid's games as JSON.
+func (results Games) JSON(w io.Writer) error {
 	return WriteJSON(w, gridGames(results))
 }
 
-// GamesCSV writes a grid's games as CSV, the columns named by their JSON
+// CSV writes a grid's games as CSV, the columns named by their JSON
 // paths.
-func GamesCSV(w io.Writer, results []solve.GridResult) error {
+func (results Games) CSV(w io.Writer) error {
 	c := csv.NewWriter(w)
 	c.Write([]string{"rules", "ev", "ev_cd.CDZ-", "ev_cd.CDP1"})
 	num := func(f float64) string { return strconv.FormatFloat(f, 'f', 9, 64) }
@@ -45,9 +49,9 @@ func GamesCSV(w io.Writer, results []solve.GridResult) error {
 	return c.Error()
 }
 
-// GamesText writes a grid's games as a table: each game's edge and its
+// Text writes a grid's games as a table: each game's edge and its
 // chart and composition-dependent EVs, in percent.
-func GamesText(w io.Writer, results []solve.GridResult) error {
+func (results Games) Text(w io.Writer) error {
 	tab := tablewriter.NewTable(w, tablewriter.WithHeaderAutoFormat(tw.Off))
 	tab.Header([]string{"rules", "edge %", "chart EV %", "CD EV % (CDZ-)", "CD EV % (CDP1)"})
 	for _, r := range gridGames(results) {

@@ -50,15 +50,15 @@ func NewHeatPage(t *solve.Table, m Metric) (HeatPage, error) {
 	if err != nil {
 		return HeatPage{}, err
 	}
-	lo, hi := ColourRange(grids, opt)
-	signed := !opt.Sequential && opt.Center == 0
+	sc := opt.ColourScale(grids)
+	lo, hi, signed := sc.Lo, sc.Hi, sc.signed()
 	page := HeatPage{Title: opt.Title, Scale: opt.Scale, Notes: opt.Notes}
 	cell := func(v float64, code string) heatCell {
 		c := heatCell{Code: code, Class: "hm-none"}
 		if math.IsNaN(v) {
 			return c
 		}
-		c.Text, c.Short, c.Dark = CellLabel(v, signed), shortLabel(v, signed), DarkLabel(v, lo, hi, opt)
+		c.Text, c.Short, c.Dark = sc.Label(v), shortLabel(v, signed), sc.Dark(v)
 		c.Class = heatClass(opt, opt.ColourValue(v), lo, hi)
 		return c
 	}
@@ -80,7 +80,7 @@ func NewHeatPage(t *solve.Table, m Metric) (HeatPage, error) {
 		for e := math.Ceil(lo); e <= hi; e++ {
 			v := math.Pow(10, e)
 			page.Legend = append(page.Legend, heatCell{Text: fmt.Sprint(v), Short: fmt.Sprint(v),
-				Class: heatClass(opt, e, lo, hi), Dark: DarkLabel(v, lo, hi, opt)})
+				Class: heatClass(opt, e, lo, hi), Dark: sc.Dark(v)})
 		}
 		return page, nil
 	}

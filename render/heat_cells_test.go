@@ -42,8 +42,8 @@ func TestHeatPageMatchesPlot(t *testing.T) {
 	for i, row := range hard.Rows {
 		for j, up := range solve.UpCards {
 			c, cell := hard.Cells[i][j], tab.Cell(solve.Hard, row, up)
-			if c.Text != CellLabel(cell.EV[cell.Code.Best], true) || c.Code != cell.Code.String() {
-				t.Errorf("hard %s v %v: %q %q, want the plot's %q %q", row, up, c.Text, c.Code, CellLabel(cell.EV[cell.Code.Best], true), cell.Code)
+			if c.Text != cellLabel(cell.EV[cell.Code.Best], true) || c.Code != cell.Code.String() {
+				t.Errorf("hard %s v %v: %q %q, want the plot's %q %q", row, up, c.Text, c.Code, cellLabel(cell.EV[cell.Code.Best], true), cell.Code)
 			}
 		}
 	}

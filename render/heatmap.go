@@ -211,10 +211,36 @@ func (o HeatmapOptions) ColourValue(v float64) float64 {
 // Heatmap formats, by extension.
 var HeatmapFormats = []string{"png", "svg", "pdf"}
 
-// CellLabel formats a cell's value: signed on a diverging scale, with a
+// A HeatScale is a heatmap's colour scale, laid out once for its grids
+// (HeatmapOptions.ColourScale): the span of colour values it covers, and
+// how a cell's value is printed and coloured on it. The page's cells and
+// the drawn figure read their cells from it alike.
+type HeatScale struct {
+	Lo, Hi float64 // the colour values the scale spans
+	opt    HeatmapOptions
+}
+
+// ColourScale lays out the colour scale of a figure of grids: its
+// scaleRange, on a log scale in powers of ten from logFloor.
+func (o HeatmapOptions) ColourScale(grids []*EVGrid) HeatScale {
+	lo, hi := scaleRange(grids, o.Sequential, o.Center)
+	if o.Log {
+		lo, hi = math.Log10(logFloor), max(math.Log10(hi), math.Log10(logFloor)+1)
+	}
+	return HeatScale{Lo: lo, Hi: hi, opt: o}
+}
+
+// signed reports whether the scale's values print with their sign: on a
+// diverging scale around 0.
+func (s HeatScale) signed() bool { return !s.opt.Sequential && s.opt.Center == 0 }
+
+// Label formats a cell's value as the scale prints it (cellLabel).
+func (s HeatScale) Label(v float64) string { return cellLabel(v, s.signed()) }
+
+// cellLabel formats a cell's value: signed on a diverging scale, with a
 // fourth decimal where three would round a non-zero value to 0.000, and
 // never as -0.000.
-func CellLabel(v float64, signed bool) string {
+func cellLabel(v float64, signed bool) string {
 	format := "%.3f"
 	if math.Abs(v) < 0.0005 && v != 0 {
 		format = "%.4f"
@@ -227,16 +253,6 @@ func CellLabel(v float64, signed bool) string {
 		s = strings.TrimLeft(s, "+-")
 	}
 	return s
-}
-
-// ColourRange is the span of colour values a figure's scale covers: its
-// scaleRange, on a log scale in powers of ten from logFloor.
-func ColourRange(grids []*EVGrid, opt HeatmapOptions) (lo, hi float64) {
-	lo, hi = scaleRange(grids, opt.Sequential, opt.Center)
-	if opt.Log {
-		lo, hi = math.Log10(logFloor), max(math.Log10(hi), math.Log10(logFloor)+1)
-	}
-	return lo, hi
 }
 
 // scaleRange returns the colour scale: symmetric around center for a
@@ -264,13 +280,14 @@ func scaleRange(grids []*EVGrid, sequential bool, center float64) (lo, hi float6
 	return center - m, center + m
 }
 
-// DarkLabel reports whether a cell of value raw is dark enough to take
-// white text: both ends of a diverging scale, the top of a sequential
-// one, the bottom of a log one; never the light grey of no value.
-func DarkLabel(raw, lo, hi float64, opt HeatmapOptions) bool {
+// Dark reports whether a cell of value raw is dark enough to take white
+// text: both ends of a diverging scale, the top of a sequential one, the
+// bottom of a log one; never the light grey of no value.
+func (s HeatScale) Dark(raw float64) bool {
 	if math.IsNaN(raw) {
 		return false
 	}
+	opt, lo, hi := s.opt, s.Lo, s.Hi
 	v := opt.ColourValue(raw)
 	switch {
 	case opt.Log: // dark at the bottom of the scale

@@ -71,7 +71,7 @@ func TestCellLabel(t *testing.T) {
 		{-0.00004, true, "0.0000"}, {math.Copysign(0, -1), true, "0.000"}, {-1e-9, true, "0.0000"},
 		{0.0004, false, "0.0004"}, {0.0123, true, "+0.012"}, {-0.5, true, "-0.500"}, {0, false, "0.000"},
 	} {
-		if got := CellLabel(tc.v, tc.signed); got != tc.want {
+		if got := cellLabel(tc.v, tc.signed); got != tc.want {
 			t.Errorf("cellLabel(%g, %v) = %q, want %q", tc.v, tc.signed, got, tc.want)
 		}
 	}

@@ -83,18 +83,19 @@ var HoldemRanks = strings.Split("A K Q J T 9 8 7 6 5 4 3 2", " ")
 var HoldemMetrics = []string{"equity", "pushfold"}
 
 // Cell is what one class's cell of a metric's grid prints: its equity
-// in %, or its push-or-fold number (HoldemPushText).
+// in %, or its push-or-fold number (PushText).
 func (x holdemClass) Cell(metric string) string {
 	if metric == "equity" {
 		return strconv.FormatFloat(100*x.Equity, 'f', 1, 64)
 	}
-	return HoldemPushText(x.SklanskyChubukov)
+	return x.PushText()
 }
 
-// HoldemPushText prints a Sklansky-Chubukov number as the published
+// PushText prints the class's Sklansky-Chubukov number as the published
 // table does, to the nearest: whole small blinds from 10 up, tenths
 // below; "any" where pushing never does worse.
-func HoldemPushText(sb *float64) string {
+func (x holdemClass) PushText() string {
+	sb := x.SklanskyChubukov
 	switch {
 	case sb == nil:
 		return "any"
@@ -136,8 +137,11 @@ func (x holdemClass) Shade(metric string) int {
 // holdemColor is the terminal's background by shade: white to dark green.
 var holdemColor = [5]string{"\x1b[30;48;5;255m", "\x1b[30;48;5;194m", "\x1b[30;48;5;151m", "\x1b[30;48;5;114m", "\x1b[97;48;5;28m"}
 
-// HoldemTitle names a metric's grid.
-var HoldemTitle = map[string]string{
+// Title names a metric's grid (of HoldemMetrics).
+func (HoldemReport) Title(metric string) string { return holdemTitle[metric] }
+
+// holdemTitle names a metric's grid.
+var holdemTitle = map[string]string{
 	"equity":   "Equity against one random hand, % of the pot (exact)",
 	"pushfold": "Push or fold (Sklansky-Chubukov, as published), in small blinds",
 }
@@ -153,7 +157,7 @@ var holdemTitleNote = map[string]string{
 func (r HoldemReport) Text(w io.Writer, metrics []string, color bool) error {
 	fmt.Fprintf(w, "bjchart holdem: %s\n", r.Game)
 	for _, m := range metrics {
-		fmt.Fprintf(w, "\n%s\n", HoldemTitle[m])
+		fmt.Fprintf(w, "\n%s\n", holdemTitle[m])
 		if note := holdemTitleNote[m]; note != "" {
 			fmt.Fprintln(w, note)
 		}
@@ -466,7 +470,7 @@ func (r HoldemNashReport) Text(w io.Writer) error {
 		for row := range 13 {
 			line := []string{" " + HoldemRanks[row] + " "}
 			for col := range 13 {
-				line = append(line, fmt.Sprintf("%4s", HoldemPercent(g.of(r.Classes[row*13+col]))))
+				line = append(line, fmt.Sprintf("%4s", holdemPercent(g.of(r.Classes[row*13+col]))))
 			}
 			if err := tab.Append(line); err != nil {
 				return err
@@ -482,10 +486,18 @@ func (r HoldemNashReport) Text(w io.Writer) error {
 	return err
 }
 
-// HoldemPercent writes a chance to push or call as the grids print it: a
+// PushText is how often the class pushes as the grids print it
+// (holdemPercent).
+func (x HoldemNashClass) PushText() string { return holdemPercent(x.Push) }
+
+// CallText is how often the class calls a push as the grids print it
+// (holdemPercent).
+func (x HoldemNashClass) CallText() string { return holdemPercent(x.Call) }
+
+// holdemPercent writes a chance to push or call as the grids print it: a
 // percent, "." for never, "<1" and ">99" where the rounding would say 0
 // or 100 of a mixed play.
-func HoldemPercent(p float64) string {
+func holdemPercent(p float64) string {
 	switch {
 	case p >= 0.9995:
 		return "100"

@@ -8,10 +8,16 @@ import (
 	"bjchart/solve/house"
 )
 
-// HouseHeadline is what a solved house game is worth, in sentences: the
-// game, how it is solved, the value at a flat bet and with the bet by
-// the first card.
-func HouseHeadline(s *house.Solution) []string {
+// A HouseReport is a solved house game; its methods write it as text and
+// JSON and lay it out as the text, the page, the card and the heatmap
+// show it.
+type HouseReport struct{ Solution *house.Solution }
+
+// Headline is what a solved house game is worth, in sentences: the game,
+// how it is solved, the value at a flat bet and with the bet by the first
+// card.
+func (h HouseReport) Headline() []string {
+	s := h.Solution
 	r := &s.Rules
 	dealer := fmt.Sprintf("the built dealer (hits 16 with probability %g, 17 with %g)", r.Hit16, r.Hit17)
 	if r.Dealer == house.Designed {
@@ -31,15 +37,19 @@ func HouseHeadline(s *house.Solution) []string {
 	return lines
 }
 
-// HousePlayNote explains the house game's charts.
-const HousePlayNote = "Best play: S stand, H hit; s or h where the best play of such hands varies " +
+// PlayNote explains the house game's charts.
+func (HouseReport) PlayNote() string { return housePlayNote }
+
+// housePlayNote explains the house game's charts.
+const housePlayNote = "Best play: S stand, H hit; s or h where the best play of such hands varies " +
 	"(with the cards' composition, a joker, or what the dealer sees) and most of them, " +
 	"by how often they arise, take that play. * is a joker."
 
-// HouseTables are a solved house game's tables: the bet by the player's
-// first card, then the best play for hands of 2, 3, 4, 5 and 6 or more
-// cards (rows with a play only).
-func HouseTables(s *house.Solution) (first ReportTable, charts []ReportTable) {
+// Tables are a solved house game's tables: the bet by the player's first
+// card, then the best play for hands of 2, 3, 4, 5 and 6 or more cards
+// (rows with a play only).
+func (h HouseReport) Tables() (first ReportTable, charts []ReportTable) {
+	s := h.Solution
 	first = ReportTable{Caption: "By the player's first card (seen before the bet)", Header: []string{"first card", "chance %", "EV % per point", "win %", "bet"}}
 	for x, f := range s.First {
 		if f.P == 0 {
@@ -79,13 +89,13 @@ func HouseTables(s *house.Solution) (first ReportTable, charts []ReportTable) {
 	return first, charts
 }
 
-// HouseText writes a solved house game: what it is worth, the bet for
-// each first card, and the best play by card count.
-func HouseText(w io.Writer, s *house.Solution) error {
-	head := HouseHeadline(s)
+// Text writes a solved house game: what it is worth, the bet for each
+// first card, and the best play by card count.
+func (h HouseReport) Text(w io.Writer) error {
+	head := h.Headline()
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s\n%s\n\n%s\n", head[0], head[1], strings.Join(head[2:], "\n"))
-	first, charts := HouseTables(s)
+	first, charts := h.Tables()
 	fmt.Fprintf(&b, "\n%s:\n", first.Caption)
 	if _, err := io.WriteString(w, b.String()); err != nil {
 		return err
@@ -94,7 +104,7 @@ func HouseText(w io.Writer, s *house.Solution) error {
 		return err
 	}
 	// One line: the output is wrapped to the terminal as a whole.
-	if _, err := fmt.Fprint(w, "\n"+HousePlayNote+"\n"); err != nil {
+	if _, err := fmt.Fprint(w, "\n"+housePlayNote+"\n"); err != nil {
 		return err
 	}
 	for _, t := range charts {
@@ -119,7 +129,7 @@ func houseUps(s *house.Solution) []int {
 	return ups
 }
 
-// houseJSON is HouseJSON's document.
+// houseJSON is HouseReport.JSON's document.
 type houseJSON struct {
 	Rules    string             `json:"rules"`
 	Dealer   string             `json:"dealer"`
@@ -161,9 +171,10 @@ type houseChartCellJS struct {
 	Play  string `json:"play"` // S, H, or s/h where the best play varies
 }
 
-// HouseJSON writes a solved house game as JSON: EVs per point bet as
+// JSON writes a solved house game as JSON: EVs per point bet as
 // fractions (not percentages), chances from 0 to 1.
-func HouseJSON(w io.Writer, s *house.Solution) error {
+func (h HouseReport) JSON(w io.Writer) error {
+	s := h.Solution
 	result := func(r house.Result) houseResultJSON {
 		return houseResultJSON{r.EV, r.Win, r.Push, 1 - r.Win - r.Push}
 	}

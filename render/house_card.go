@@ -11,7 +11,7 @@ import (
 
 // A HouseCardLayout is the house game's card laid out for a painter
 // (Painter.HouseCard): its strings and tables, every cell coloured.
-// NewHouseCardLayout makes one.
+// HouseReport.CardLayout makes one.
 type HouseCardLayout struct {
 	Sheet      string    // letter or a4 (CardOptions.Size)
 	Title      string    // the PDF's title
@@ -25,21 +25,22 @@ type HouseCardLayout struct {
 	Bet []CardCell
 	// Play is the best play by the number of cards: two, three (the
 	// first column), four, five, six or more (the second).
-	Play []HouseTable
+	Play []houseTable
 	Note string // under the tables: how to read them
 }
 
-// A HouseTable is a table of the house card: a title, and rows of a label
+// A houseTable is a table of the house card: a title, and rows of a label
 // and a cell per column.
-type HouseTable struct {
+type houseTable struct {
 	Title  string
 	Column int // 0 or 1, the card's column it prints in
 	Labels []string
 	Cells  [][]CardCell
 }
 
-// NewHouseCardLayout lays out the card of a house game's solution.
-func NewHouseCardLayout(s *house.Solution, opt CardOptions) *HouseCardLayout {
+// CardLayout lays out the card of a house game's solution.
+func (h HouseReport) CardLayout(opt CardOptions) *HouseCardLayout {
+	s := h.Solution
 	r := &s.Rules
 	l := &HouseCardLayout{
 		Sheet:      opt.Size,
@@ -74,7 +75,7 @@ func NewHouseCardLayout(s *house.Solution, opt CardOptions) *HouseCardLayout {
 		}
 	}
 	for i, n := range []int{2, 3, 4, 5, 6} {
-		t := HouseTable{Title: fmt.Sprintf("%d CARDS", n)}
+		t := houseTable{Title: fmt.Sprintf("%d CARDS", n)}
 		if n == 6 {
 			t.Title = "6 OR MORE CARDS"
 		}

@@ -16,7 +16,7 @@ func TestHouseGrid(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		g := HouseGrid(sol)
+		g := HouseReport{Solution: sol}.Grid()
 		want := 11
 		if r.Jokers == 0 {
 			want = 10

@@ -7,10 +7,11 @@ import (
 	"bjchart/solve/house"
 )
 
-// HouseGrid is a house game's value per point bet by the player's first
-// card (rows) and the dealer's up card (columns), with best play after,
-// each cell labelled with its first card's bet.
-func HouseGrid(s *house.Solution) *EVGrid {
+// Grid is a house game's value per point bet by the player's first card
+// (rows) and the dealer's up card (columns), with best play after, each
+// cell labelled with its first card's bet.
+func (h HouseReport) Grid() *EVGrid {
+	s := h.Solution
 	ups := houseUps(s)
 	g := &EVGrid{Title: "EV per point, by first card and up card", XLabel: "dealer's up card", YLabel: "your first card"}
 	for _, up := range ups {

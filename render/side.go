@@ -61,8 +61,17 @@ type jsonSideEffects struct {
 	Correlation float64     `json:"correlation"` // of the tags with the EORs
 }
 
-// newJSONSide converts a side bet's report.
-func newJSONSide(r *side.Report, b *side.Bet) JSONSide {
+// A SideReport is a side bet's value: the report and the bet it values.
+// Its methods write it as text, JSON and CSV and lay it out as the text
+// and the page show it.
+type SideReport struct {
+	Report *side.Report
+	Bet    *side.Bet
+}
+
+// json converts a side bet's report.
+func (s SideReport) json() JSONSide {
+	r, b := s.Report, s.Bet
 	out := JSONSide{Bet: r.Bet, Rules: b.Rules, Pays: r.Table.String(), Table: r.Table.Name, Source: r.Table.Source,
 		Decks: r.Decks, Shoe: r.Shoe, Dealer: r.Dealer, SuitsKnown: !r.RankOnly, Return: r.EV, ReturnRat: r.Return.RatString(), HouseEdge: r.HouseEdge()}
 	for _, l := range r.Lines {
@@ -76,14 +85,12 @@ func newJSONSide(r *side.Report, b *side.Bet) JSONSide {
 	return out
 }
 
-// SideJSON writes a side bet's value as indented JSON.
-func SideJSON(w io.Writer, r *side.Report, b *side.Bet) error {
-	return WriteJSON(w, newJSONSide(r, b))
-}
+// JSON writes a side bet's value as indented JSON.
+func (s SideReport) JSON(w io.Writer) error { return WriteJSON(w, s.json()) }
 
-// SideCSV writes one line per outcome, the loss and the total last.
-func SideCSV(w io.Writer, r *side.Report, b *side.Bet) error {
-	j := newJSONSide(r, b)
+// CSV writes one line per outcome, the loss and the total last.
+func (s SideReport) CSV(w io.Writer) error {
+	j := s.json()
 	cw := csv.NewWriter(w)
 	cw.Write([]string{"bet", "decks", "shoe", "outcome", "combinations", "probability", "pays", "return"})
 	for _, l := range j.Outcomes {
@@ -98,9 +105,10 @@ func SideCSV(w io.Writer, r *side.Report, b *side.Bet) error {
 	return cw.Error()
 }
 
-// SideRows are a side bet's table as the text and the page lay it out:
+// Rows are a side bet's table as the text and the page lay it out:
 // outcome, combinations, probability, pays, return.
-func SideRows(r *side.Report, b *side.Bet) ReportTable {
+func (s SideReport) Rows() ReportTable {
+	r, b := s.Report, s.Bet
 	t := ReportTable{Header: []string{"outcome", "combinations", "probability", "pays", "return"}}
 	total := new(big.Int)
 	for _, l := range r.Lines {
@@ -135,10 +143,11 @@ func signedFixed(x float64, digits int) string {
 	return s
 }
 
-// SideText writes a side bet's value: what it is, its table line by line
-// and its house edge, then its count if asked for.
-func SideText(w io.Writer, r *side.Report, b *side.Bet) error {
-	shoe := SideShoeText(r)
+// Text writes a side bet's value: what it is, its table line by line and
+// its house edge, then its count if asked for.
+func (s SideReport) Text(w io.Writer) error {
+	r, b := s.Report, s.Bet
+	shoe := s.Shoe()
 	table := r.Table.Name
 	if table == "" {
 		table = "yours"
@@ -149,7 +158,7 @@ func SideText(w io.Writer, r *side.Report, b *side.Bet) error {
 		fmt.Fprintf(w, "The table: %s.\n", r.Table.Source)
 	}
 	fmt.Fprintln(w)
-	rt := SideRows(r, b)
+	rt := s.Rows()
 	if err := lightTable(w, rt.Header, rt.Rows); err != nil {
 		return err
 	}
@@ -159,20 +168,21 @@ func SideText(w io.Writer, r *side.Report, b *side.Bet) error {
 	}
 	fmt.Fprintf(w, " (the return is %s of a bet).\n", r.Return.RatString())
 	fmt.Fprintln(w, "Pays are to 1: a winning bet is paid that many times the bet besides the bet; a hand is paid once, at the best pay among the outcomes it makes. Combinations count each run of cards whose order does not matter unordered.")
-	if e := r.Effects; e != nil {
-		fmt.Fprintln(w, "\n"+SideEffectsNote)
-		et := SideEffectsRows(e)
+	if r.Effects != nil {
+		fmt.Fprintln(w, "\n"+s.EffectsNote())
+		et := s.EffectsRows()
 		if err := lightTable(w, et.Header, et.Rows); err != nil {
 			return err
 		}
-		fmt.Fprintln(w, SideCountText(e))
+		fmt.Fprintln(w, s.CountText())
 	}
 	return nil
 }
 
-// SideShoeText says the shoe a side bet's report was dealt from: "6 full
-// decks", or the shoe left and how it is read.
-func SideShoeText(r *side.Report) string {
+// Shoe says the shoe a side bet's report was dealt from: "6 full decks",
+// or the shoe left and how it is read.
+func (s SideReport) Shoe() string {
+	r := s.Report
 	dealer := map[string]string{"S17": ", the dealer standing on soft 17 (S17)", "H17": ", the dealer hitting soft 17 (H17)"}[r.Dealer]
 	if r.Shoe == "" {
 		if r.Decks == 1 {
@@ -187,12 +197,17 @@ func SideShoeText(r *side.Report) string {
 	return shoe + dealer
 }
 
-// SideEffectsNote says what a side bet's effects of removal and tags are.
-const SideEffectsNote = "Effects of removal: the change in the bet's return, in percentage points of the bet, when one card of the rank leaves the full shoe; and a count's tags, scaled from them."
+// EffectsNote says what a side bet's effects of removal and tags are.
+func (SideReport) EffectsNote() string { return sideEffectsNote }
 
-// SideEffectsRows are a side bet's effects of removal as the text and the
-// page lay them out: rank, effect (percentage points of the bet), tag.
-func SideEffectsRows(e *side.Effects) ReportTable {
+// sideEffectsNote says what a side bet's effects of removal and tags are.
+const sideEffectsNote = "Effects of removal: the change in the bet's return, in percentage points of the bet, when one card of the rank leaves the full shoe; and a count's tags, scaled from them."
+
+// EffectsRows are a side bet's effects of removal (the report's Effects,
+// not nil) as the text and the page lay them out: rank, effect
+// (percentage points of the bet), tag.
+func (s SideReport) EffectsRows() ReportTable {
+	e := s.Report.Effects
 	t := ReportTable{Header: []string{"rank", "effect", "tag"}}
 	for i, name := range []string{"A", "2", "3", "4", "5", "6", "7", "8", "9", "T"} {
 		t.Rows = append(t.Rows, []string{name, signedFixed(100*e.EOR[i], 4), strconv.Itoa(e.Tags[i])})
@@ -200,22 +215,25 @@ func SideEffectsRows(e *side.Effects) ReportTable {
 	return t
 }
 
-// SideCountText says how well the tags count the bet, or that nothing
-// does.
-func SideCountText(e *side.Effects) string {
+// CountText says how well the tags count the bet (the report's Effects,
+// not nil), or that nothing does.
+func (s SideReport) CountText() string {
+	e := s.Report.Effects
 	if e.Level == 0 {
 		return "No count: removing a card of any rank, its suit unknown, leaves the bet's return as it was."
 	}
 	return fmt.Sprintf("The tags' correlation with the effects: %.3f. A counter adds a card's tag as it is seen; a high count favours the bet.", e.Correlation)
 }
 
-// SideList writes the bets bjchart values and their pay tables.
-func SideList(w io.Writer) error { return side.WriteList(w) }
+// A SideTrigger is a count's trigger for a side bet, found from sampled
+// shoes; its methods write it as text and JSON and lay it out as a
+// heatmap.
+type SideTrigger struct{ Trigger *side.Trigger }
 
-// SideTriggerText writes a count's trigger for a side bet: the bins of
-// sampled shoes by true count, the lines fitted, and the trigger with its
-// error bar.
-func SideTriggerText(w io.Writer, t *side.Trigger) error {
+// Text writes a count's trigger for a side bet: the bins of sampled shoes
+// by true count, the lines fitted, and the trigger with its error bar.
+func (st SideTrigger) Text(w io.Writer) error {
+	t := st.Trigger
 	table := t.Table.Name
 	if table == "" {
 		table = t.Table.String()
@@ -255,10 +273,15 @@ func SideTriggerText(w io.Writer, t *side.Trigger) error {
 	return err
 }
 
-// SideSimText writes a counter's simulation of a side bet.
-func SideSimText(w io.Writer, s *side.Sim) error {
+// A SideSim is a counter's simulation of a side bet; its methods write it
+// as text and JSON.
+type SideSim struct{ Sim *side.Sim }
+
+// Text writes a counter's simulation of a side bet.
+func (ss SideSim) Text(w io.Writer) error {
+	s := ss.Sim
 	if s.Trigger != nil {
-		if err := SideTriggerText(w, s.Trigger); err != nil {
+		if err := (SideTrigger{s.Trigger}).Text(w); err != nil {
 			return err
 		}
 		fmt.Fprintln(w)
@@ -298,10 +321,10 @@ func number(x float64) *float64 {
 	return &x
 }
 
-// JSONSideTrigger is the JSON form of a count's trigger for a side bet:
+// jsonSideTrigger is the JSON form of a count's trigger for a side bet:
 // EVs and edges in bets (a fraction of the bet), counts in true counts; a
 // figure that does not exist (no crossing) is null.
-type JSONSideTrigger struct {
+type jsonSideTrigger struct {
 	Bet         string            `json:"bet"`
 	Pays        string            `json:"pays"`
 	Decks       int               `json:"decks"`
@@ -339,10 +362,13 @@ type jsonSideTrigBin struct {
 	SE    *float64 `json:"se"` // null for one shoe
 }
 
-// NewJSONSideTrigger converts a trigger.
-func NewJSONSideTrigger(t *side.Trigger) JSONSideTrigger {
+// JSON writes a count's trigger for a side bet as indented JSON.
+func (st SideTrigger) JSON(w io.Writer) error { return WriteJSON(w, newJSONSideTrigger(st.Trigger)) }
+
+// newJSONSideTrigger converts a trigger.
+func newJSONSideTrigger(t *side.Trigger) jsonSideTrigger {
 	at0, _ := t.Line.At(0)
-	out := JSONSideTrigger{Bet: t.Bet.Name, Pays: t.Table.String(), Decks: t.Decks, Penetration: t.Penetration, Shoes: t.Shoes, Seed: t.Seed,
+	out := jsonSideTrigger{Bet: t.Bet.Name, Pays: t.Table.String(), Decks: t.Decks, Penetration: t.Penetration, Shoes: t.Shoes, Seed: t.Seed,
 		Count: t.Count.String(), Tags: t.Count.Tags, FullEV: t.FullEV, Slope: t.Line.Slope, EVAtZero: at0,
 		Trigger: number(t.TC), TriggerSE: number(t.SE), FirstBin: number(t.BinTC), Above: t.Above, AboveEV: t.AboveEV}
 	out.Bins = jsonTrigBins(t.Bins)
@@ -373,19 +399,20 @@ func countName(c side.Count) string {
 	return c.Name
 }
 
-// MinHeatShoes is the fewest shoes a cell of a side bet's heatmap needs to
+// minHeatShoes is the fewest shoes a cell of a side bet's heatmap needs to
 // be coloured (fewer: grey).
-const MinHeatShoes = 30
+const minHeatShoes = 30
 
-// SideHeatmap lays a trigger's shoes out as a heatmap of the bet's EV
-// over the true count (across, the counts any band has MinHeatShoes
-// shoes at) and the depth dealt (down, the shallowest first); a cell
-// with fewer shoes is grey.
-func SideHeatmap(t *side.Trigger) ([]*EVGrid, HeatmapOptions) {
+// Heatmap lays a trigger's shoes out as a heatmap of the bet's EV over
+// the true count (across, the counts any band has minHeatShoes shoes at)
+// and the depth dealt (down, the shallowest first); a cell with fewer
+// shoes is grey.
+func (st SideTrigger) Heatmap() ([]*EVGrid, HeatmapOptions) {
+	t := st.Trigger
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, d := range t.Depths {
 		for _, b := range d.Bins {
-			if b.Shoes >= MinHeatShoes {
+			if b.Shoes >= minHeatShoes {
 				lo, hi = min(lo, b.Lo), max(hi, b.Lo)
 			}
 		}
@@ -406,7 +433,7 @@ func SideHeatmap(t *side.Trigger) ([]*EVGrid, HeatmapOptions) {
 			row[i] = math.NaN()
 		}
 		for _, b := range d.Bins {
-			if i := int(b.Lo - lo); b.Shoes >= MinHeatShoes && i >= 0 && i < len(row) {
+			if i := int(b.Lo - lo); b.Shoes >= minHeatShoes && i >= 0 && i < len(row) {
 				row[i] = b.Mean
 			}
 		}
@@ -415,14 +442,14 @@ func SideHeatmap(t *side.Trigger) ([]*EVGrid, HeatmapOptions) {
 	opt := HeatmapOptions{Title: fmt.Sprintf("%s: EV by true count and depth", t.Bet.Name), Scale: "EV, a fraction of the bet",
 		Notes: []string{fmt.Sprintf("Each cell: the bet's mean exact EV over the sampled shoes (%d in all, dealt to a depth uniform below %.0f%%) "+
 			"of that true count (from the column's count to the next) and depth; grey: fewer than %d shoes. "+
-			"Blue: the player's edge; red: the house's.", t.Shoes, 100*t.Penetration, MinHeatShoes)}}
+			"Blue: the player's edge; red: the house's.", t.Shoes, 100*t.Penetration, minHeatShoes)}}
 	return []*EVGrid{g}, opt
 }
 
-// JSONSideSim is the JSON form of a counter's simulation of a side bet:
+// jsonSideSim is the JSON form of a counter's simulation of a side bet:
 // each figure with its SE (batch means over whole shoes); results and
 // edges in bets, win rates in units a hundred rounds.
-type JSONSideSim struct {
+type jsonSideSim struct {
 	Bet          string           `json:"bet"`
 	Pays         string           `json:"pays"`
 	Rules        string           `json:"rules"`
@@ -442,17 +469,20 @@ type JSONSideSim struct {
 	Main         side.Estimate    `json:"main_game_result_a_round"`
 	MainExact    float64          `json:"main_game_chart_ev"`
 	Agrees       bool             `json:"agrees_within_3_se"`
-	FoundTrigger *JSONSideTrigger `json:"trigger_run,omitempty"`
+	FoundTrigger *jsonSideTrigger `json:"trigger_run,omitempty"`
 }
 
-// NewJSONSideSim converts a counter's simulation.
-func NewJSONSideSim(s *side.Sim) JSONSideSim {
-	out := JSONSideSim{Bet: s.Bet.Name, Pays: s.Table.String(), Rules: s.Rules.String(), Penetration: s.Penetration, Shoes: s.Shoes, Seed: s.Seed,
+// JSON writes a counter's simulation of a side bet as indented JSON.
+func (ss SideSim) JSON(w io.Writer) error { return WriteJSON(w, newJSONSideSim(ss.Sim)) }
+
+// newJSONSideSim converts a counter's simulation.
+func newJSONSideSim(s *side.Sim) jsonSideSim {
+	out := jsonSideSim{Bet: s.Bet.Name, Pays: s.Table.String(), Rules: s.Rules.String(), Penetration: s.Penetration, Shoes: s.Shoes, Seed: s.Seed,
 		Count: s.Count.String(), Tags: s.Count.Tags, Trigger: s.SimJob.Trigger, Rounds: s.Rounds, Bets: s.Bets,
 		Frequency: s.Frequency, Won: s.Won, EV: s.EV, Per100: s.Per100, ExactPer100: s.ExactPer100, Main: s.Main, MainExact: s.MainExact,
 		Agrees: s.Check() == nil}
 	if s.Trigger != nil {
-		t := NewJSONSideTrigger(s.Trigger)
+		t := newJSONSideTrigger(s.Trigger)
 		out.FoundTrigger = &t
 	}
 	return out

@@ -16,6 +16,7 @@ type SideCard struct {
 	Title, Game string
 	Table       ReportTable
 	Notes       []string
+	card        *side.BetsCard // for the JSON
 }
 
 // NewSideCard lays a game's side bets out: each bet on its usual pay
@@ -23,7 +24,7 @@ type SideCard struct {
 // its own, the count's tags, its trigger with its error bar, and how
 // often the shoes sampled were at or above it, at what edge.
 func NewSideCard(c *side.BetsCard) SideCard {
-	sc := SideCard{Title: "Side bets", Game: fmt.Sprintf("%s (%d decks)", c.Rules, c.Rules.Decks)}
+	sc := SideCard{card: c, Title: "Side bets", Game: fmt.Sprintf("%s (%d decks)", c.Rules, c.Rules.Decks)}
 	sc.Table = ReportTable{Header: []string{"bet", "pays", "house edge", "tags A,2..9,T", "trigger", "shoes there", "edge there"}}
 	for _, r := range c.Rows {
 		row := []string{r.Bet.Name, r.Table.Name, signedFixed(-100*r.EV, 2) + "%", "-", "-", "-", "-"}
@@ -64,8 +65,8 @@ func tagsText(tags [10]float64) string {
 	return s
 }
 
-// SideCardText writes a game's side-bet card as text.
-func SideCardText(w io.Writer, sc SideCard) error {
+// Text writes a game's side-bet card as text.
+func (sc SideCard) Text(w io.Writer) error {
 	fmt.Fprintf(w, "bjchart side card: %s\n\n", sc.Game)
 	if err := lightTable(w, sc.Table.Header, sc.Table.Rows); err != nil {
 		return err
@@ -78,20 +79,23 @@ func SideCardText(w io.Writer, sc SideCard) error {
 	return nil
 }
 
-// JSONSideCard is the JSON form of a game's side-bet card: returns and
+// JSON writes a game's side-bet card (from NewSideCard) as indented JSON.
+func (sc SideCard) JSON(w io.Writer) error { return WriteJSON(w, newJSONSideCard(sc.card)) }
+
+// jsonSideCard is the JSON form of a game's side-bet card: returns and
 // edges in bets (fractions of the bet); a figure a bet does not have is
 // null.
-type JSONSideCard struct {
+type jsonSideCard struct {
 	Rules       string            `json:"rules"`
 	Decks       int               `json:"decks"`
 	Penetration float64           `json:"penetration"`
 	Shoes       int               `json:"shoes"` // sampled for each trigger
 	Seed        uint64            `json:"seed"`
-	Bets        []JSONSideCardBet `json:"bets"`
+	Bets        []jsonSideCardBet `json:"bets"`
 }
 
-// JSONSideCardBet is one bet of a side-bet card.
-type JSONSideCardBet struct {
+// jsonSideCardBet is one bet of a side-bet card.
+type jsonSideCardBet struct {
 	Bet       string       `json:"bet"`
 	Pays      string       `json:"pays"`
 	Table     string       `json:"pays_name"`
@@ -104,11 +108,11 @@ type JSONSideCardBet struct {
 	AboveEdge *float64     `json:"edge_at_or_above"`
 }
 
-// NewJSONSideCard converts a side-bet card.
-func NewJSONSideCard(c *side.BetsCard) JSONSideCard {
-	out := JSONSideCard{Rules: c.Rules.String(), Decks: c.Rules.Decks, Penetration: c.Penetration, Shoes: c.Shoes, Seed: c.Seed}
+// newJSONSideCard converts a side-bet card.
+func newJSONSideCard(c *side.BetsCard) jsonSideCard {
+	out := jsonSideCard{Rules: c.Rules.String(), Decks: c.Rules.Decks, Penetration: c.Penetration, Shoes: c.Shoes, Seed: c.Seed}
 	for _, r := range c.Rows {
-		b := JSONSideCardBet{Bet: r.Bet.Name, Pays: r.Table.String(), Table: r.Table.Name, EV: r.EV, HouseEdge: -r.EV}
+		b := jsonSideCardBet{Bet: r.Bet.Name, Pays: r.Table.String(), Table: r.Table.Name, EV: r.EV, HouseEdge: -r.EV}
 		if r.Count != nil {
 			tags := r.Count.Tags
 			b.Tags = &tags

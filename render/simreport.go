@@ -16,8 +16,13 @@ import (
 // text table and the plot: fewer say nothing.
 const minCountRounds = 10000
 
-// SimText writes a simulation's report for a reader.
-func SimText(b io.Writer, s simreport.Report) error {
+// A SimReport is a simulation's report; its methods write it for a
+// reader and lay its edge by count out as a plot.
+type SimReport struct{ Report simreport.Report }
+
+// Text writes a simulation's report for a reader.
+func (r SimReport) Text(b io.Writer) error {
+	s := r.Report
 	n := float64(s.Rounds)
 	pn := n * float64(s.Players) // players' rounds
 	fmt.Fprintf(b, "bjchart sim: %s\n", rulesText(s.Rules, s.Shoe))
@@ -167,10 +172,11 @@ func ShownCounts(rows []risk.CountRow) []risk.CountRow {
 	return out
 }
 
-// NewCountPlot is a simulation's edge by count with 95% error bars (counts with fewer
+// CountPlot is a simulation's edge by count with 95% error bars (counts with fewer
 // than minCountRounds rounds left out: they say nothing), for
 // draw.CountPlot.
-func NewCountPlot(s simreport.Report) (CountPlot, error) {
+func (r SimReport) CountPlot() (CountPlot, error) {
+	s := r.Report
 	kind := "running count"
 	if s.Balanced {
 		kind = "true count (running count per deck left), floored"

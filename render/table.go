@@ -264,17 +264,27 @@ func signedUnits(x float64) string {
 	return drill.Units(x)
 }
 
-// AdviceText says what the exact values of a decision's plays are on the
-// cards left, best first, beside the chart's play; AdviceCommand is the
-// command that computes them.
-func AdviceText(r solve.Rules, d drill.Decision, a drill.Advice) string {
+// An AdviceReport is the trainer's advice on a decision: the table's
+// rules, the decision, and the exact values of its plays on the cards
+// left (Advice, which Command does not need).
+type AdviceReport struct {
+	Rules    solve.Rules
+	Decision drill.Decision
+	Advice   drill.Advice
+}
+
+// Text says what the exact values of a decision's plays are on the cards
+// left, best first, beside the chart's play; Command is the command that
+// computes them.
+func (rep AdviceReport) Text() string {
+	a := rep.Advice
 	var b strings.Builder
 	if a.Best == solve.NoAction {
 		fmt.Fprintf(&b, "No values for this decision (%s). The chart plays %s.", a.Unvalued, a.Chart)
 		return b.String()
 	}
 	var parts []string
-	for _, act := range AdvicePlays(a) {
+	for _, act := range rep.Plays() {
 		p := fmt.Sprintf("%s %+.4f", act, a.EV[act])
 		if act == a.Best {
 			p += " (best)"
@@ -289,9 +299,10 @@ func AdviceText(r solve.Rules, d drill.Decision, a drill.Advice) string {
 	return b.String()
 }
 
-// AdviceCommand is the command that values a decision's hand as its
-// advice does: 'bjchart hand CARDS v UP --rules R --shoe S'.
-func AdviceCommand(r solve.Rules, d drill.Decision) string {
+// Command is the command that values a decision's hand as its advice
+// does: 'bjchart hand CARDS v UP --rules R --shoe S'.
+func (rep AdviceReport) Command() string {
+	r, d := rep.Rules, rep.Decision
 	c := fmt.Sprintf("bjchart hand %s --rules %q", d.HandRequest(r).Hand, r.String())
 	if d.Shoe != "" {
 		c += " --shoe " + d.Shoe
@@ -299,8 +310,9 @@ func AdviceCommand(r solve.Rules, d drill.Decision) string {
 	return c
 }
 
-// AdvicePlays lists the plays advice values, best first.
-func AdvicePlays(a drill.Advice) []solve.Action {
+// Plays lists the plays the advice values, best first.
+func (rep AdviceReport) Plays() []solve.Action {
+	a := rep.Advice
 	var out []solve.Action
 	for act := solve.Stand; act <= solve.Surrender; act++ {
 		if a.Valued[act] {

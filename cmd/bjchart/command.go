@@ -12,6 +12,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -82,7 +83,7 @@ func jsonOf(v any) func(io.Writer) error {
 // compactJSON writes v as a part of a split run: compact JSON, which the
 // merge reads.
 func compactJSON(v any) func(io.Writer) error {
-	return func(w io.Writer) error { return render.WriteCompactJSON(w, v) }
+	return func(w io.Writer) error { return json.NewEncoder(w).Encode(v) }
 }
 
 // print writes rep in format (text, json or csv) to stdout: the one

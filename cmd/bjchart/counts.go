@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"io"
 
 	"bjchart/render"
 	"bjchart/solve/count"
@@ -51,8 +50,6 @@ func runCounts(ctx context.Context, o *countsOptions) error {
 	if err != nil {
 		return requestError(err)
 	}
-	return o.print(o.format, report{
-		text: func(w io.Writer) error { return render.CorrelationsText(w, res) },
-		json: func(w io.Writer) error { return render.CorrelationsJSON(w, res) },
-	})
+	rep := render.CountsReport{Correlations: res}
+	return o.print(o.format, report{text: rep.Text, json: rep.JSON})
 }

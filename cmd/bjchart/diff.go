@@ -66,10 +66,10 @@ func runDiff(ctx context.Context, o *diffOptions) error {
 	if err != nil {
 		return err
 	}
-	from := o.req.RulesFrom()
+	rep := render.DiffReport{Diff: d, From: o.req.RulesFrom()}
 	if err := o.print(o.format, report{
-		text: func(w io.Writer) error { return render.DiffText(w, d, from, color) },
-		json: func(w io.Writer) error { return render.DiffJSON(w, d, from) },
+		text: func(w io.Writer) error { return rep.Text(w, color) },
+		json: rep.JSON,
 	}); err != nil {
 		return err
 	}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"io"
 
 	"bjchart/render"
 	"bjchart/solve"
@@ -47,9 +46,6 @@ func runEffects(ctx context.Context, o *effectsOptions) error {
 	if err != nil {
 		return requestError(err)
 	}
-	return o.print(o.format, report{
-		text: func(w io.Writer) error { return render.EffectsText(w, res.Table, res.Effects) },
-		json: func(w io.Writer) error { return render.EffectsJSON(w, res.Table, res.Effects) },
-		csv:  func(w io.Writer) error { return render.EffectsCSV(w, res.Table, res.Effects) },
-	})
+	rep := render.EffectsReport{Table: res.Table, Effects: res.Effects}
+	return o.print(o.format, report{text: rep.Text, json: rep.JSON, csv: rep.CSV})
 }

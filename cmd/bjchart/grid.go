@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"io"
 
 	"bjchart/render"
 	"bjchart/solve"
@@ -45,9 +44,6 @@ func runGrid(ctx context.Context, o *gridOptions) error {
 	if err != nil {
 		return err
 	}
-	return o.print(o.format, report{
-		text: func(w io.Writer) error { return render.GamesText(w, results) },
-		json: func(w io.Writer) error { return render.GamesJSON(w, results) },
-		csv:  func(w io.Writer) error { return render.GamesCSV(w, results) },
-	})
+	games := render.Games(results)
+	return o.print(o.format, report{text: games.Text, json: games.JSON, csv: games.CSV})
 }

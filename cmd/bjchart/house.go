@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"io"
 
 	"bjchart/render"
 	"bjchart/render/compose"
@@ -77,10 +76,8 @@ func runHouse(ctx context.Context, o *houseOptions) error {
 	if err != nil {
 		return fmt.Errorf("solving %s: %w", job.Rules, err)
 	}
-	return o.print(o.format, report{
-		text: func(w io.Writer) error { return render.HouseText(w, sol) },
-		json: func(w io.Writer) error { return render.HouseJSON(w, sol) },
-	})
+	rep := render.HouseReport{Solution: sol}
+	return o.print(o.format, report{text: rep.Text, json: rep.JSON})
 }
 
 // houseCard writes the house game's card (compose.HouseCardRequest).

@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"io"
 
 	"bjchart/render"
 	"bjchart/solve/param"
@@ -67,7 +66,7 @@ func runSide(ctx context.Context, o *sideOptions) error {
 		if o.flags > 0 {
 			return usagef("side: name the bet (bjchart side BET ...); with no bet it lists them")
 		}
-		return o.print("text", report{text: render.SideList})
+		return o.print("text", report{text: side.WriteList})
 	}
 	job, err := o.req.Check()
 	if stop, err := o.checked(o.req, argumentError(err, "bet", "BET")); stop {
@@ -80,11 +79,8 @@ func runSide(ctx context.Context, o *sideOptions) error {
 	if err != nil {
 		return requestError(err)
 	}
-	return o.print(o.format, report{
-		text: func(w io.Writer) error { return render.SideText(w, rep, job.Bet) },
-		json: func(w io.Writer) error { return render.SideJSON(w, rep, job.Bet) },
-		csv:  func(w io.Writer) error { return render.SideCSV(w, rep, job.Bet) },
-	})
+	sr := render.SideReport{Report: rep, Bet: job.Bet}
+	return o.print(o.format, report{text: sr.Text, json: sr.JSON, csv: sr.CSV})
 }
 
 // sideTriggerOptions are 'bjchart side trigger”s: the bet (its argument)
@@ -140,16 +136,14 @@ func runSideTrigger(ctx context.Context, o *sideTriggerOptions) error {
 	if err != nil {
 		return requestError(err)
 	}
+	st := render.SideTrigger{Trigger: t}
 	if o.plot.given() {
-		grids, opt := render.SideHeatmap(t)
+		grids, opt := st.Heatmap()
 		if err := o.writeOutput(o.plot, func(b *bytes.Buffer) error { return draw.Heatmap(b, plotFormat, grids, opt) }); err != nil {
 			return err
 		}
 	}
-	return o.print(o.format, report{
-		text: func(w io.Writer) error { return render.SideTriggerText(w, t) },
-		json: jsonOf(render.NewJSONSideTrigger(t)),
-	})
+	return o.print(o.format, report{text: st.Text, json: st.JSON})
 }
 
 // sideSimOptions are 'bjchart side sim”s: the bet (its argument) and the
@@ -197,10 +191,8 @@ func runSideSim(ctx context.Context, o *sideSimOptions) error {
 	if err != nil {
 		return requestError(err)
 	}
-	return o.print(o.format, report{
-		text: func(w io.Writer) error { return render.SideSimText(w, s) },
-		json: jsonOf(render.NewJSONSideSim(s)),
-	})
+	ss := render.SideSim{Sim: s}
+	return o.print(o.format, report{text: ss.Text, json: ss.JSON})
 }
 
 // argumentError is err with the request's field named as the command's
@@ -277,8 +269,5 @@ func runSideCard(ctx context.Context, o *sideCardOptions) error {
 	if o.out.given() {
 		return o.writeOutput(o.out, func(b *bytes.Buffer) error { return draw.SideCard(b, sc, o.paper, version, date) })
 	}
-	return o.print(o.format, report{
-		text: func(w io.Writer) error { return render.SideCardText(w, sc) },
-		json: jsonOf(render.NewJSONSideCard(c)),
-	})
+	return o.print(o.format, report{text: sc.Text, json: sc.JSON})
 }

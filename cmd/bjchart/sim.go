@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"io"
 
 	"bjchart/render"
 	"bjchart/render/compose"
@@ -76,7 +75,7 @@ func runSim(ctx context.Context, o *simOptions) error {
 	}
 	if o.plot.given() {
 		if err := o.writeOutput(o.plot, func(b *bytes.Buffer) error {
-			cp, err := render.NewCountPlot(rep)
+			cp, err := render.SimReport{Report: rep}.CountPlot()
 			if err != nil {
 				return err
 			}
@@ -90,7 +89,7 @@ func runSim(ctx context.Context, o *simOptions) error {
 
 // simReport is a simulation's report, as text or JSON.
 func simReport(rep simreport.Report) report {
-	return report{text: func(w io.Writer) error { return render.SimText(w, rep) }, json: jsonOf(rep)}
+	return report{text: render.SimReport{Report: rep}.Text, json: jsonOf(rep)}
 }
 
 // simMergeOptions are 'bjchart sim merge”s: the parts' files.

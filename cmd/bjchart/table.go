@@ -169,8 +169,9 @@ func playAloud(ctx context.Context, e env, t *drill.Table, a *drill.Advisor, see
 			} else if v, err := a.Advise(ctx, d); err != nil {
 				out("No advice for this hand: " + err.Error())
 			} else {
-				out(render.AdviceText(t.Rules, d, v))
-				fmt.Fprintln(e.stdout, "  "+render.AdviceCommand(t.Rules, d)) // whole, so that it copies
+				rep := render.AdviceReport{Rules: t.Rules, Decision: d, Advice: v}
+				out(rep.Text())
+				fmt.Fprintln(e.stdout, "  "+rep.Command()) // whole, so that it copies
 			}
 			show = false
 			continue

@@ -140,7 +140,7 @@ func (j CardJob) Run(ctx context.Context, progress func(done, total int64)) (Car
 		if err != nil {
 			return Card{}, err
 		}
-		opt.Diff = render.NewDiffPage(d)
+		opt.Diff = render.DiffReport{Diff: d}.Page()
 	}
 	card := Card{Table: s.Table(), Options: opt}
 	if j.req.Index.Counting() {

@@ -102,7 +102,7 @@ func (j HousePlotJob) Rules() house.Rules { return j.rules }
 
 // render.Heatmap lays out the heatmap of a solution of the job's game.
 func (j HousePlotJob) Heatmap(s *house.Solution) render.Heatmap {
-	return render.Heatmap{Grids: []*render.EVGrid{render.HouseGrid(s)}, Options: render.HeatmapOptions{Title: s.Rules.String(), Scale: "EV per point bet", Codes: true}}
+	return render.Heatmap{Grids: []*render.EVGrid{render.HouseReport{Solution: s}.Grid()}, Options: render.HeatmapOptions{Title: s.Rules.String(), Scale: "EV per point bet", Codes: true}}
 }
 
 // Run solves the game and lays out its heatmap.

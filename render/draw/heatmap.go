@@ -52,7 +52,8 @@ func Heatmap(w io.Writer, format string, grids []*render.EVGrid, opt render.Heat
 	if len(grids) == 0 {
 		return fmt.Errorf("heatmap: no tables")
 	}
-	lo, hi := render.ColourRange(grids, opt)
+	sc := opt.ColourScale(grids)
+	lo, hi := sc.Lo, sc.Hi
 	var pal palette.Palette
 	switch {
 	case opt.Log:
@@ -135,7 +136,7 @@ func Heatmap(w io.Writer, format string, grids []*render.EVGrid, opt render.Heat
 	for i, col := range cols {
 		y := top
 		for _, g := range col {
-			p, err := gridPlot(g, pal, lo, hi, opt)
+			p, err := gridPlot(g, pal, sc, opt)
 			if err != nil {
 				return err
 			}
@@ -340,7 +341,7 @@ func (r reversedMap) At(v float64) (color.Color, error) {
 }
 
 // gridPlot draws one table: the heatmap, its values and up-card/row ticks.
-func gridPlot(g *render.EVGrid, pal palette.Palette, lo, hi float64, opt render.HeatmapOptions) (*plot.Plot, error) {
+func gridPlot(g *render.EVGrid, pal palette.Palette, sc render.HeatScale, opt render.HeatmapOptions) (*plot.Plot, error) {
 	p := plot.New()
 	p.Title.Text = cmp.Or(g.Title, strings.ToUpper(g.Kind.String()))
 	p.X.Label.Text = cmp.Or(g.XLabel, "dealer's up card")
@@ -362,7 +363,7 @@ func gridPlot(g *render.EVGrid, pal palette.Palette, lo, hi float64, opt render.
 	p.X.Tick.Marker = plot.ConstantTicks(xt)
 	p.Y.Tick.Marker = plot.ConstantTicks(yt)
 	h := plotter.NewHeatMap(colourGrid{g, opt}, pal)
-	h.Min, h.Max = lo, hi
+	h.Min, h.Max = sc.Lo, sc.Hi
 	h.NaN = color.Gray{Y: 0xe6}
 	h.Underflow, h.Overflow = pal.Colors()[0], pal.Colors()[len(pal.Colors())-1]
 	p.Add(h)
@@ -382,9 +383,9 @@ func gridPlot(g *render.EVGrid, pal palette.Palette, lo, hi float64, opt render.
 			case math.IsNaN(v): // a grey cell that still says something: "?" not printed
 				label = code
 			case code != "":
-				label = render.CellLabel(v, !opt.Sequential && opt.Center == 0) + "\n" + code
+				label = sc.Label(v) + "\n" + code
 			default:
-				label = render.CellLabel(v, !opt.Sequential && opt.Center == 0)
+				label = sc.Label(v)
 			}
 			xys = append(xys, plotter.XY{X: float64(c), Y: float64(len(g.Rows) - 1 - r)})
 			labels = append(labels, label)
@@ -399,7 +400,7 @@ func gridPlot(g *render.EVGrid, pal palette.Palette, lo, hi float64, opt render.
 			l.TextStyle[i].Font = font.From(plot.DefaultFont, 7.5)
 			l.TextStyle[i].XAlign = draw.XCenter
 			l.TextStyle[i].YAlign = draw.YCenter
-			l.TextStyle[i].Color = labelColor(g, xys[i], lo, hi, opt)
+			l.TextStyle[i].Color = labelColor(g, xys[i], sc)
 		}
 		p.Add(l)
 	}
@@ -407,9 +408,9 @@ func gridPlot(g *render.EVGrid, pal palette.Palette, lo, hi float64, opt render.
 }
 
 // labelColor keeps a label readable: white on dark cells, black
-// elsewhere (labelDark).
-func labelColor(g *render.EVGrid, at plotter.XY, lo, hi float64, opt render.HeatmapOptions) color.Color {
-	if render.DarkLabel(g.Values[len(g.Rows)-1-int(at.Y)][int(at.X)], lo, hi, opt) {
+// elsewhere (HeatScale.Dark).
+func labelColor(g *render.EVGrid, at plotter.XY, sc render.HeatScale) color.Color {
+	if sc.Dark(g.Values[len(g.Rows)-1-int(at.Y)][int(at.X)]) {
 		return color.White
 	}
 	return color.Black

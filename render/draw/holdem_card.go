@@ -91,7 +91,7 @@ func (c *cardPDF) holdemPage(r render.HoldemReport) {
 	cellW := (pw - 24) / 14
 	y := c.GetY() + 2
 	for _, m := range []string{"equity", "pushfold"} {
-		c.heading(12, y, render.HoldemTitle[m], 10.5)
+		c.heading(12, y, r.Title(m), 10.5)
 		y = c.holdemGrid(12, y+5.5, cellW, 5.6, 8, r, m) + 3
 		c.SetFont(cardFont, "", 7.5)
 		c.SetXY(12, y)

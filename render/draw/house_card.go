@@ -11,9 +11,9 @@ import (
 // HouseCard writes a printable card for a house game (one page, letter or
 // a4 in opt.Size): its rules, the bet for each first card, and the best
 // play by card count, each table cut to the totals where the play changes;
-// the card laid out by render (NewHouseCardLayout), painted.
+// the card laid out by render (HouseReport.CardLayout), painted.
 func HouseCard(w io.Writer, s *house.Solution, opt render.CardOptions) error {
-	l := render.NewHouseCardLayout(s, opt)
+	l := render.HouseReport{Solution: s}.CardLayout(opt)
 	format := pageFormat(l.Sheet)
 	if format == "" {
 		return fmt.Errorf("house card: unknown size %q; want letter or a4", l.Sheet)

@@ -125,7 +125,7 @@ func (s *Server) holdemChart(ctx context.Context, job compose.HoldemChartJob, d 
 	for _, c := range rep.Classes {
 		x := holdemCell{Class: c.Class, Shade: c.Shade(d.Show)}
 		x.Title = fmt.Sprintf("%s: equity %.2f%% against a random hand (win %.2f%%, tie %.2f%%); push or fold %s small blinds",
-			c.Class, 100*c.Equity, 100*c.Win, 100*c.Tie, render.HoldemPushText(c.SklanskyChubukov))
+			c.Class, 100*c.Equity, 100*c.Win, 100*c.Tie, c.PushText())
 		x.Text = c.Cell(d.Show)
 		cells = append(cells, x)
 	}
@@ -247,12 +247,13 @@ func (s *Server) handleHoldemNash(w http.ResponseWriter, r *http.Request) {
 	for _, g := range []struct {
 		title string
 		of    func(render.HoldemNashClass) float64
-	}{{"Small blind: push, % of the time", func(x render.HoldemNashClass) float64 { return x.Push }},
-		{"Big blind: call a push, % of the time", func(x render.HoldemNashClass) float64 { return x.Call }}} {
+		text  func(render.HoldemNashClass) string
+	}{{"Small blind: push, % of the time", func(x render.HoldemNashClass) float64 { return x.Push }, render.HoldemNashClass.PushText},
+		{"Big blind: call a push, % of the time", func(x render.HoldemNashClass) float64 { return x.Call }, render.HoldemNashClass.CallText}} {
 		var cells []holdemCell
 		for _, c := range rep.Classes {
 			p := g.of(c)
-			cells = append(cells, holdemCell{Class: c.Class, Text: render.HoldemPercent(p), Shade: min(4, int(p*4+0.5)),
+			cells = append(cells, holdemCell{Class: c.Class, Text: g.text(c), Shade: min(4, int(p*4+0.5)),
 				Title: fmt.Sprintf("%s: %.2f%%", c.Class, 100*p)})
 		}
 		d.Nash = append(d.Nash, grid(g.title, "", cells))

@@ -47,10 +47,11 @@ func (s *Server) handleHouse(w http.ResponseWriter, r *http.Request) {
 		d.Error, status = err.Error(), http.StatusInternalServerError
 	} else {
 		var buf bytes.Buffer
-		render.HouseText(&buf, sol)
+		rep := render.HouseReport{Solution: sol}
+		rep.Text(&buf)
 		d.Rules, d.Text = rules.String(), textView{"The report as 'bjchart house' prints it", render.WrapProse(buf.String(), reportWidth), "bjchart-house.txt"}
-		d.Headline, d.PlayNote = render.HouseHeadline(sol)[1:], render.HousePlayNote
-		d.First, d.Charts = render.HouseTables(sol)
+		d.Headline, d.PlayNote = rep.Headline()[1:], rep.PlayNote()
+		d.First, d.Charts = rep.Tables()
 		d.Links = []downloadLink{
 			{"Card (PDF)", Link("/house/card.pdf", d.Rules)},
 			{"Heatmap (PNG)", Link("/house/plot.png", d.Rules)},

@@ -159,10 +159,10 @@ func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) {
 func (s *Server) fill(ctx context.Context, d *pageData, q query, t *solve.Table) {
 	rules := t.Rules.String()
 	d.Rules, d.Words, d.DAS = rules, render.DescribeRules(t.Rules), t.Rules.DAS
-	d.Edge = fmt.Sprintf("%s playing this chart (player EV %+.4f%% of the initial bet per round)", render.Capitalize(render.EdgeText(t.EV, 4)), 100*t.EV)
+	d.Edge = fmt.Sprintf("%s playing this chart (player EV %+.4f%% of the initial bet per round)", sentence(render.EdgeText(t.EV, 4)), 100*t.EV)
 	d.Insurance = render.InsuranceText(t.Insurance())
 	if line := render.BestPlayText(t); line != "" { // the command line's words
-		d.BestPlay = render.Capitalize(line) + "."
+		d.BestPlay = sentence(line) + "."
 	}
 	d.Cond = t.Conditioning.Describe() + "."
 	// The composition-dependent exceptions of each cell: two-card hands
@@ -218,10 +218,11 @@ func (s *Server) fill(ctx context.Context, d *pageData, q query, t *solve.Table)
 			d.DiffErr = err.Error()
 		} else {
 			var buf bytes.Buffer
-			if err := render.DiffText(&buf, diff, q.compare.RulesFrom(), false); err == nil {
+			rep := render.DiffReport{Diff: diff, From: q.compare.RulesFrom()}
+			if err := rep.Text(&buf, false); err == nil {
 				d.Diff = textView{"The comparison as 'bjchart diff' prints it", render.WrapProse(buf.String(), reportWidth), "bjchart-diff.txt"}
 			}
-			d.DiffPage = render.NewDiffPage(diff)
+			d.DiffPage = rep.Page()
 		}
 	}
 	d.EffectsLink = Link("/", rules, "effects", "1")
@@ -242,10 +243,11 @@ func (s *Server) fill(ctx context.Context, d *pageData, q query, t *solve.Table)
 			d.EffectsErr = err.Error()
 		} else {
 			var buf bytes.Buffer
-			if render.EffectsText(&buf, t, effects) == nil {
+			rep := render.EffectsReport{Table: t, Effects: effects}
+			if rep.Text(&buf) == nil {
 				d.Effects = textView{"The effects as 'bjchart effects' prints them", render.WrapProse(buf.String(), reportWidth), "bjchart-effects.txt"}
 			}
-			d.EffectsTable.Header, d.EffectsTable.Rows = render.EffectsRows(effects)
+			d.EffectsTable.Header, d.EffectsTable.Rows = rep.Rows()
 			d.EffectsTable.Caption = fmt.Sprintf("Each rule changed alone: the change in the player's EV per round, in percentage points of the initial bet (%s: %+.4f%%)", t.Rules, 100*t.EV)
 		}
 	}

@@ -223,15 +223,16 @@ func (s *Server) sideResult(r *http.Request, req side.Request, job side.Job) (*s
 		return nil, err
 	}
 	v := sideValues(req, job)
-	res := &sideResult{Rep: rep, Edge: sentence(render.EdgeText(rep.EV, 4)), Player: rep.EV > 0, Shoe: render.SideShoeText(rep),
-		Table: render.SideRows(rep, job.Bet), Command: sideCommand(v),
+	sr := render.SideReport{Report: rep, Bet: job.Bet}
+	res := &sideResult{Rep: rep, Edge: sentence(render.EdgeText(rep.EV, 4)), Player: rep.EV > 0, Shoe: sr.Shoe(),
+		Table: sr.Rows(), Command: sideCommand(v),
 		Links: []downloadLink{{"Outcomes (JSON)", "/api/side.json?" + v.Encode()}, {"Outcomes (CSV)", "/api/side.csv?" + v.Encode()}}}
 	res.Header, res.Rows = breakable(res.Table)
-	if e := rep.Effects; e != nil {
-		res.Effects, res.Count, res.Note = render.SideEffectsRows(e), render.SideCountText(e), render.SideEffectsNote
+	if rep.Effects != nil {
+		res.Effects, res.Count, res.Note = sr.EffectsRows(), sr.CountText(), sr.EffectsNote()
 	}
 	var buf bytes.Buffer
-	if err := render.SideText(&buf, rep, job.Bet); err != nil {
+	if err := sr.Text(&buf); err != nil {
 		return nil, err
 	}
 	res.Text = textView{"The bet as 'bjchart side' prints it", render.WrapProse(buf.String(), reportWidth), "bjchart-side.txt"}
@@ -240,7 +241,7 @@ func (s *Server) sideResult(r *http.Request, req side.Request, job side.Job) (*s
 
 // sideDownload serves what write makes of the query's side bet: the
 // bytes 'bjchart side BET --format json' (or csv) writes.
-func (s *Server) sideDownload(contentType string, write func(io.Writer, *side.Report, *side.Bet) error) http.HandlerFunc {
+func (s *Server) sideDownload(contentType string, write func(render.SideReport, io.Writer) error) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		_, job, list, err := sideQuery(r.URL.Query())
 		if err == nil && list {
@@ -255,7 +256,7 @@ func (s *Server) sideDownload(contentType string, write func(io.Writer, *side.Re
 			s.fail(w, err)
 			return
 		}
-		s.respond(w, contentType, func(b *bytes.Buffer) error { return write(b, rep, job.Bet) })
+		s.respond(w, contentType, func(b *bytes.Buffer) error { return write(render.SideReport{Report: rep, Bet: job.Bet}, b) })
 	}
 }
 

@@ -336,11 +336,11 @@ func (s *Server) handleSimRun(w http.ResponseWriter, r *http.Request) {
 	if s.simPage.ExecuteTemplate(&page, "simresult", report) == nil {
 		send("chart", page.String())
 	}
-	stream.result(func(b *bytes.Buffer) error { return render.SimText(b, report) })
+	stream.result(func(b *bytes.Buffer) error { return render.SimReport{Report: report}.Text(b) })
 }
 
 // handleSimPlot draws the edge by count of a counting simulation the page
-// has just run (render.NewCountPlot, as 'bjchart sim --plot'); a
+// has just run (render.SimReport.CountPlot, as 'bjchart sim --plot'); a
 // simulation not run here lately is a 404 that says to run it.
 func (s *Server) handleSimPlot(w http.ResponseWriter, r *http.Request) {
 	q, err := parseSimQuery(r.URL.Query())
@@ -353,7 +353,7 @@ func (s *Server) handleSimPlot(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "no such simulation has run here lately: run it on /sim?go=1&"+q.values().Encode(), http.StatusNotFound)
 		return
 	}
-	cp, err := render.NewCountPlot(rep)
+	cp, err := render.SimReport{Report: rep}.CountPlot()
 	if err != nil {
 		http.Error(w, err.Error(), http.StatusNotFound)
 		return

@@ -231,12 +231,14 @@ func (s *Server) handleTable(w http.ResponseWriter, r *http.Request) {
 		d.Advice.Rows = rows
 	}
 	if dec, ok := t.Pending(); ok {
-		d.Advice = &adviceData{Command: render.AdviceCommand(t.Rules, dec)}
+		rep := render.AdviceReport{Rules: t.Rules, Decision: dec}
+		d.Advice = &adviceData{Command: rep.Command()}
 		if a, err := advise(r.Context(), dec); err != nil {
 			d.Advice.Error = "No values for this hand: " + err.Error()
 		} else {
 			d.Advice.Chart, d.Advice.Unvalued = a.Chart.String(), a.Unvalued
-			for _, act := range render.AdvicePlays(a) {
+			rep.Advice = a
+			for _, act := range rep.Plays() {
 				d.Advice.Rows = append(d.Advice.Rows, adviceRow{Play: act.String(), EV: fmt.Sprintf("%+.6f", a.EV[act]), Exact: strconv.FormatFloat(a.EV[act], 'g', -1, 64),
 					Diff: fmt.Sprintf("%.6f", a.EV[a.Best]-a.EV[act]), Best: act == a.Best})
 			}

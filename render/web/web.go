@@ -226,19 +226,19 @@ func (s *Server) routePages() {
 		if err != nil {
 			return err
 		}
-		return render.DiffJSON(w, d, q.compare.RulesFrom())
+		return render.DiffReport{Diff: d, From: q.compare.RulesFrom()}.JSON(w)
 	}))
-	effects := func(write func(io.Writer, *solve.Table, []solve.Effect) error) func(context.Context, *bytes.Buffer, query, *solve.Table) error {
+	effects := func(write func(render.EffectsReport, io.Writer) error) func(context.Context, *bytes.Buffer, query, *solve.Table) error {
 		return func(ctx context.Context, w *bytes.Buffer, q query, t *solve.Table) error {
 			effects, err := s.effectsOf(ctx, q)
 			if err != nil {
 				return err
 			}
-			return write(w, t, effects)
+			return write(render.EffectsReport{Table: t, Effects: effects}, w)
 		}
 	}
-	s.mux.HandleFunc("GET /api/effects.json", s.downloadCtx("application/json", effects(render.EffectsJSON)))
-	s.mux.HandleFunc("GET /api/effects.csv", s.downloadCtx("text/csv; charset=utf-8", effects(render.EffectsCSV)))
+	s.mux.HandleFunc("GET /api/effects.json", s.downloadCtx("application/json", effects(render.EffectsReport.JSON)))
+	s.mux.HandleFunc("GET /api/effects.csv", s.downloadCtx("text/csv; charset=utf-8", effects(render.EffectsReport.CSV)))
 	s.mux.HandleFunc("POST /compare", s.handleUpload)
 	s.mux.HandleFunc("GET /compare", func(w http.ResponseWriter, r *http.Request) {
 		// The address an upload's answer shows, reloaded or shared: the
@@ -266,10 +266,10 @@ func (s *Server) routePages() {
 	s.mux.HandleFunc("GET /holdem/equity", s.handleHoldemEquity)
 	s.mux.HandleFunc("GET /holdem/nash", s.handleHoldemNash)
 	s.mux.HandleFunc("GET /side", s.handleSide)
-	s.mux.HandleFunc("GET /api/side.json", s.sideDownload("application/json", render.SideJSON))
-	s.mux.HandleFunc("GET /api/side.csv", s.sideDownload("text/csv; charset=utf-8", render.SideCSV))
+	s.mux.HandleFunc("GET /api/side.json", s.sideDownload("application/json", render.SideReport.JSON))
+	s.mux.HandleFunc("GET /api/side.csv", s.sideDownload("text/csv; charset=utf-8", render.SideReport.CSV))
 	s.mux.HandleFunc("GET /house.json", houseDownload(s, "application/json", houseQuery, func(w *bytes.Buffer, _ house.Request, sol *house.Solution) error {
-		return render.HouseJSON(w, sol)
+		return render.HouseReport{Solution: sol}.JSON(w)
 	}))
 }
 

@@ -475,7 +475,7 @@ func checkCells(t *testing.T, ctx context.Context, rules string) {
 	if err := chromedp.Run(ctx, jsEval(`document.querySelector(".edge").textContent`, &edge)); err != nil {
 		t.Fatal(err)
 	}
-	if want := render.Capitalize(render.EdgeText(chart.EV, 4)); !strings.HasPrefix(edge, want) {
+	if want := strings.ToUpper(render.EdgeText(chart.EV, 4)[:1]) + render.EdgeText(chart.EV, 4)[1:]; !strings.HasPrefix(edge, want) {
 		t.Errorf("%s: the page's edge %q, want %q", rules, edge, want)
 	}
 	var keys []string // the page's cells
