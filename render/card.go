@@ -52,13 +52,22 @@ type CardOptions struct {
 	// Version is printed in the footer.
 	Version string
 	// Date is the PDF's creation date and the footer's date; the zero
-	// value means CardEpoch, so output is reproducible.
+	// value means cardEpoch (PrintDate), so output is reproducible.
 	Date time.Time
 }
 
-// CardEpoch is the default creation date of cards: fixed, so the same
+// cardEpoch is the default creation date of cards: fixed, so the same
 // input gives byte-identical PDFs.
-var CardEpoch = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+var cardEpoch = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+
+// PrintDate is the date a card prints: Date, or a fixed date when none
+// was given.
+func (o CardOptions) PrintDate() time.Time {
+	if o.Date.IsZero() {
+		return cardEpoch
+	}
+	return o.Date
+}
 
 // A DiffPage is a comparison with a published chart, as a card page shows it.
 type DiffPage struct {

@@ -18,7 +18,7 @@ type CardLayout struct {
 	Wallet      bool      // Size is wallet: eight cards to a sheet
 	Title       string    // the PDF's title
 	Version     string    // printed in the footer
-	Date        time.Time // the PDF's date and the footer's: CardEpoch if none was given
+	Date        time.Time // the PDF's date and the footer's: a fixed date if none was given
 	Rules       string    // the rule tokens, under each page's title
 	RulesWords  string    // the rules in words, a sentence
 	Edge        string    // the edge playing the chart ("house edge 0.512%"), as a wallet card prints it
@@ -96,7 +96,7 @@ func NewCardLayout(t *solve.Table, opt CardOptions) *CardLayout {
 		Diff:       opt.Diff,
 	}
 	if l.Date.IsZero() {
-		l.Date = CardEpoch
+		l.Date = cardEpoch
 	}
 	if l.Wallet {
 		l.Sheet = opt.Paper

@@ -196,20 +196,20 @@ func times(n int) string {
 	return fmt.Sprintf("%d times, ", n)
 }
 
-// DrillRows are the chart's rows as drill cells name them ("hard 16",
-// "soft A7", "pairs 88"), in the chart's order.
-func DrillRows() []string {
-	var rows []string
+// DrillGrid names a drill's cells: the chart's rows as drill cells name
+// them ("hard 16", "soft A7", "pairs 88"), in the chart's order, and the
+// up cards in its column order (2..9, T, A).
+func DrillGrid() (rows, ups []string) {
 	for _, kind := range []solve.TableKind{solve.Hard, solve.Soft, solve.Pairs} {
 		for _, row := range ChartRows(kind) {
 			rows = append(rows, kind.String()+" "+row)
 		}
 	}
-	return rows
+	return rows, upCardNames()
 }
 
-// UpCardNames names the up cards in the chart's column order: 2..9, T, A.
-func UpCardNames() []string {
+// upCardNames names the up cards in the chart's column order: 2..9, T, A.
+func upCardNames() []string {
 	names := make([]string, len(solve.UpCards))
 	for i, up := range solve.UpCards {
 		names[i] = up.String()
@@ -221,7 +221,7 @@ func UpCardNames() []string {
 // chart row with a miss, a column for each up card (2..9, T, A), each
 // cell its misses ("." for none). Misses are by cell, "hard 16 v T".
 func MissedChart(misses map[string]int) string {
-	ups := UpCardNames()
+	ups := upCardNames()
 	var b strings.Builder
 	fmt.Fprintf(&b, "%-9s", "")
 	for _, up := range ups {
@@ -229,7 +229,8 @@ func MissedChart(misses map[string]int) string {
 	}
 	b.WriteByte('\n')
 	rows := 0
-	for _, row := range DrillRows() {
+	cells, _ := DrillGrid()
+	for _, row := range cells {
 		var line strings.Builder
 		any := false
 		for _, up := range ups {

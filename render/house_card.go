@@ -16,7 +16,7 @@ type HouseCardLayout struct {
 	Sheet      string    // letter or a4 (CardOptions.Size)
 	Title      string    // the PDF's title
 	Version    string    // printed in the footer
-	Date       time.Time // the PDF's date and the footer's: CardEpoch if none was given
+	Date       time.Time // the PDF's date and the footer's: a fixed date if none was given
 	Rules      string    // the rule tokens
 	RulesWords string    // the rules in words, a sentence
 	Value      string    // the game's value at a flat bet (and as the card bets)
@@ -56,7 +56,7 @@ func (h HouseReport) CardLayout(opt CardOptions) *HouseCardLayout {
 			"The values are exact for the best play by your cards and the up card.",
 	}
 	if l.Date.IsZero() {
-		l.Date = CardEpoch
+		l.Date = cardEpoch
 	}
 	ups := houseUps(s)
 	for _, up := range ups {

@@ -15,10 +15,7 @@ var holdemFill = [5][3]int{{255, 255, 255}, {214, 239, 214}, {168, 218, 168}, {1
 // a card of 85.6 x 54 mm, equity in front and push or fold behind, the two
 // faces side by side on a sheet of opt.Paper, to cut out and fold.
 func HoldemCard(w io.Writer, r render.HoldemReport, opt render.CardOptions) error {
-	date := opt.Date
-	if date.IsZero() {
-		date = render.CardEpoch
-	}
+	date := opt.PrintDate()
 	page := opt.Size
 	if page == "wallet" {
 		page = opt.Paper

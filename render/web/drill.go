@@ -90,8 +90,8 @@ type drillData struct {
 // grading are 'bjchart drill's (package drill), on the page's cached
 // table.
 func (s *Server) handleDrill(w http.ResponseWriter, r *http.Request) {
-	d := drillData{Version: s.opt.Version, Focuses: drill.Focuses, Focus: "all", MissRows: render.DrillRows(),
-		Ups: render.UpCardNames()}
+	d := drillData{Version: s.opt.Version, Focuses: drill.Focuses, Focus: "all"}
+	d.MissRows, d.Ups = render.DrillGrid()
 	q, err := parseDrillQuery(r.URL.Query())
 	d.Input, d.Focus, d.Hands = q.req.Game.Rules, q.req.Focus, q.req.Hands
 	status := http.StatusOK
