@@ -190,13 +190,45 @@ func newTrie(comps [][10]uint8) []trieNode {
 	return trie
 }
 
+// A readMark says what a solve reads of a trie node: its own
+// composition's distribution, a composition's below it, or both.
+type readMark uint8
+
+const (
+	readOwn   readMark = 1 << iota // the node's composition
+	readBelow                      // a composition below it
+)
+
+// readMask marks the trie's nodes by the compositions read (those for
+// which read is true; comps by index) and those above them. A walk that
+// leaves the others out still forms each vector it keeps as the whole
+// walk does (the sums over the ranks passed by go through every child's
+// position, read or not), so the distributions it computes are the whole
+// walk's to the last bit.
+func readMask(trie []trieNode, read func(g [10]uint8) bool, comps [][10]uint8) []readMark {
+	mask := make([]readMark, len(trie))
+	for i := len(trie) - 1; i >= 0; i-- { // children after their parents
+		n := &trie[i]
+		if n.comp >= 0 && read(comps[n.comp]) {
+			mask[i] |= readOwn
+		}
+		for _, c := range n.next {
+			if c != 0 && mask[c] != 0 {
+				mask[i] |= readBelow
+			}
+		}
+	}
+	return mask
+}
+
 // contraction is one walk of a layout's trie against one up card.
 type contraction struct {
 	lv    *dealerLevels
 	trie  []trieNode
-	m     [10]int // cards of each rank left in the shoe
-	total int     // cards in the shoe before any is removed
-	slots int     // slots summed from the vectors
+	read  []readMark // nil: every composition
+	m     [10]int    // cards of each rank left in the shoe
+	total int        // cards in the shoe before any is removed
+	slots int        // slots summed from the vectors
 	// complement: the slots summed end before the bust's, which is one
 	// minus the rest: every composition leaves the dealer cards enough to
 	// finish, so the outcomes sum to one.
@@ -219,7 +251,7 @@ func (f *finiteUp) contract() []DealerDist {
 	if f.scratch != nil && !f.lay.shared { // fill the last up card's arrays: its distributions are done with
 		w = &f.scratch.work
 	}
-	*w = contraction{lv: lv, trie: f.lay.trie, m: f.shoe, total: total, bj: f.bjRank(), enhc: f.r.HoleCard == ENHC,
+	*w = contraction{lv: lv, trie: f.lay.trie, read: f.lay.read, m: f.shoe, total: total, bj: f.bjRank(), enhc: f.r.HoleCard == ENHC,
 		dist: reuse(w.dist, len(f.lay.comps)), scale: w.scale, buf: w.buf}
 	// The bust is the complement unless a composition leaves fewer cards
 	// than the dealer may draw (a small custom shoe); then the vectors
@@ -310,21 +342,25 @@ func (w *contraction) visit(t int32, r, depth int, scale float64, v []float64) {
 			cur, at, flip = next, c, 1-flip
 		}
 		child := &w.trie[ci]
+		own, below := child.comp >= 0, !child.leaf
+		if w.read != nil {
+			own, below = w.read[ci]&readOwn != 0, w.read[ci]&readBelow != 0
+		}
 		var out []float64
-		if !child.leaf {
+		if below {
 			out = buf[2][:len(cur)]
 		}
 		childScale := scale / float64(mc)
-		if child.comp >= 0 {
+		if own {
 			w.dist[child.comp] = w.distribute(c, mc, depth+1, childScale, &w.scale[depth+1], cur, out)
-		} else {
+		} else if below {
 			k := lv.k[c][:len(cur)]
 			fm := float64(mc)
 			for i, x := range cur {
 				out[i] = x * (fm - k[i])
 			}
 		}
-		if !child.leaf {
+		if below {
 			w.m[rankAt(c)]--
 			w.visit(ci, c, depth+1, childScale, out)
 			w.m[rankAt(c)]++
