@@ -199,17 +199,17 @@ const (
 	readBelow                      // a composition below it
 )
 
-// readMask marks the trie's nodes by the compositions read (those for
-// which read is true; comps by index) and those above them. A walk that
+// readMask marks the trie's nodes by the compositions read (those whose
+// index read is true of) and those above them. A walk that
 // leaves the others out still forms each vector it keeps as the whole
 // walk does (the sums over the ranks passed by go through every child's
 // position, read or not), so the distributions it computes are the whole
 // walk's to the last bit.
-func readMask(trie []trieNode, read func(g [10]uint8) bool, comps [][10]uint8) []readMark {
+func readMask(trie []trieNode, read func(comp int32) bool) []readMark {
 	mask := make([]readMark, len(trie))
 	for i := len(trie) - 1; i >= 0; i-- { // children after their parents
 		n := &trie[i]
-		if n.comp >= 0 && read(comps[n.comp]) {
+		if n.comp >= 0 && read(n.comp) {
 			mask[i] |= readOwn
 		}
 		for _, c := range n.next {
@@ -251,7 +251,7 @@ func (f *finiteUp) contract() []DealerDist {
 	if f.scratch != nil && !f.lay.shared { // fill the last up card's arrays: its distributions are done with
 		w = &f.scratch.work
 	}
-	*w = contraction{lv: lv, trie: f.lay.trie, read: f.lay.read, m: f.shoe, total: total, bj: f.bjRank(), enhc: f.r.HoleCard == ENHC,
+	*w = contraction{lv: lv, trie: f.lay.trie, read: f.read, m: f.shoe, total: total, bj: f.bjRank(), enhc: f.r.HoleCard == ENHC,
 		dist: reuse(w.dist, len(f.lay.comps)), scale: w.scale, buf: w.buf}
 	// The bust is the complement unless a composition leaves fewer cards
 	// than the dealer may draw (a small custom shoe); then the vectors

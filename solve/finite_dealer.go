@@ -211,6 +211,7 @@ type finiteUp struct {
 	// compositions of removed cards: P(outcome and no blackjack) (ENHC:
 	// P(outcome)); zero where the shoe less the up card cannot deal them.
 	dist    []DealerDist
+	read    []readMark          // what the contraction computes (readMask); nil: every composition
 	ctxs    map[*shape]*context // by shape; under upScratch, some may be another up card's
 	scratch *upScratch          // arrays to fill again, or nil
 	spares  *spares             // arrays of node values no one uses
@@ -221,8 +222,15 @@ func newFiniteUp(r Rules, lay *layout, up Rank) *finiteUp { return newFiniteUpIn
 // newFiniteUpIn is newFiniteUp filling the arrays of scratch, if not nil,
 // where it can (see upScratch).
 func newFiniteUpIn(r Rules, lay *layout, up Rank, scratch *upScratch) *finiteUp {
+	return newFiniteUpReading(r, lay, up, scratch, lay.read)
+}
+
+// newFiniteUpReading is newFiniteUpIn computing the distributions of the
+// compositions read marks alone (nil: all), the others left zero.
+func newFiniteUpReading(r Rules, lay *layout, up Rank, scratch *upScratch, read []readMark) *finiteUp {
 	f := &finiteUp{r: r, up: up, shoe: lay.shoe, lay: lay,
 		draws:   dealerDrawsFor(r.Dealer(), up),
+		read:    read,
 		scratch: scratch,
 	}
 	if scratch != nil { // the last up card's contexts and spare arrays
@@ -248,7 +256,7 @@ func newFiniteUpIn(r Rules, lay *layout, up Rank, scratch *upScratch) *finiteUp 
 // dealt from it (PairPlan): the dealer's classes are those of any shoe,
 // as for a depleted shoe's own layout.
 func newFiniteUpOn(r Rules, lay *layout, up Rank, shoe [10]int) *finiteUp {
-	f := &finiteUp{r: r, up: up, shoe: shoe, lay: lay, draws: dealerDrawsFor(r.Dealer(), up),
+	f := &finiteUp{r: r, up: up, shoe: shoe, lay: lay, draws: dealerDrawsFor(r.Dealer(), up), read: lay.read,
 		ctxs: map[*shape]*context{}, spares: newSpares()}
 	f.shoe[up-1]--
 	f.levels = dealerLevelsFor(r.Dealer(), up, anyShoe)

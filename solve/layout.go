@@ -188,7 +188,7 @@ func newLayoutFor(r Rules, shoe Shoe, only Rank) *layout {
 	}
 	l.trie = newTrie(l.comps)
 	if only != 0 { // a pair's values read only hands holding one of its cards
-		l.read = readMask(l.trie, func(g [10]uint8) bool { return g[only-1] > 0 }, l.comps)
+		l.read = readMask(l.trie, func(ci int32) bool { return l.comps[ci][only-1] > 0 })
 	}
 	// The graphs are complete: only the base graph's hands are looked up
 	// again (find), so the other indexes are dropped, a sixth of the

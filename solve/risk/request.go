@@ -232,7 +232,7 @@ func (job Job) Run(ctx context.Context, progress func(done, total int64)) (Resul
 	if err != nil {
 		return Result{Job: job}, err
 	}
-	edges, flat, err := m.measure(ctx, 1, 1)
+	edges, flat, err := m.measure(ctx, 1, 1, false)
 	if err != nil {
 		return Result{Job: job}, err
 	}
