@@ -1,6 +1,9 @@
 package solve
 
-import "fmt"
+import (
+	"fmt"
+	"sync"
+)
 
 // ChartEV returns the round EV of a fixed strategy dealt from shoe, as
 // NewSolver(r, Options{Shoe: &shoe}) then Evaluate(st) give it in
@@ -35,7 +38,9 @@ func ChartEV(r Rules, shoe Shoe, st Strategy) (float64, error) {
 	var scratch [10]*upScratch // by worker
 	eachUp(func(worker int, up Rank) {
 		if scratch[worker] == nil {
-			scratch[worker] = &upScratch{ctxs: map[*shape]*context{}, spares: newSpares()}
+			sc := chartScratch.Get().(*upScratch)
+			sc.ctxs, sc.spares = map[*shape]*context{}, newSpares()
+			scratch[worker] = sc
 		}
 		ch := charts[up-1]
 		f := newFiniteUpReading(r, lay, up, scratch[worker], lay.chartReads(r, ch))
@@ -44,6 +49,12 @@ func ChartEV(r Rules, shoe Shoe, st Strategy) (float64, error) {
 		evs[up-1] = tv.ev
 		td.release(tv)
 	})
+	for _, sc := range scratch {
+		if sc != nil { // its contraction's arrays for the next shoe's
+			sc.ctxs, sc.spares = nil, nil
+			chartScratch.Put(sc)
+		}
+	}
 	total := float64(shoe.Total())
 	ev := 0.0
 	for _, up := range UpCards { // in Evaluate's order: the same sum
@@ -51,6 +62,10 @@ func ChartEV(r Rules, shoe Shoe, st Strategy) (float64, error) {
 	}
 	return ev, nil
 }
+
+// chartScratch holds the up cards' scratch of ChartEVs done, for the
+// contraction's arrays: a risk run values hundreds of shoes.
+var chartScratch = sync.Pool{New: func() any { return new(upScratch) }}
 
 // chartReads marks the compositions a chart's values against one up card
 // read: the base graph's, and the split graphs' of the pairs it splits.

@@ -3,6 +3,7 @@ package solve
 import (
 	"cmp"
 	"slices"
+	"sync"
 )
 
 // Dealer distributions for every removed composition of a layout at once,
@@ -239,6 +240,23 @@ type contraction struct {
 	dist       []DealerDist
 	scale      [][sizeSlots]float64 // [cards removed][size]: 1/(M - removed)_(size)
 	buf        [][3][]float64       // per depth: two projections and the child's vector
+	num, root  []float64            // the multisets' numerators, and their sums by class at level 0
+}
+
+// contractions holds the arrays of contractions whose distributions are
+// done with (finiteUp.release), for the next: the index plays contract
+// a few layouts on every one of thousands of shoes, and fresh arrays
+// each time were most of their garbage.
+var contractions = sync.Pool{New: func() any { return new(contraction) }}
+
+// release gives back f's contraction arrays, if they were taken from
+// contractions, and with them f's distributions: f must not be used
+// again.
+func (f *finiteUp) release() {
+	if f.work != nil {
+		contractions.Put(f.work)
+		f.work, f.dist = nil, nil
+	}
 }
 
 // contract computes the dealer's distribution for every composition of
@@ -248,11 +266,15 @@ func (f *finiteUp) contract() []DealerDist {
 	maxDepth := f.lay.maxCards
 	_, total := f.remaining([10]uint8{})
 	w := &contraction{}
-	if f.scratch != nil && !f.lay.shared { // fill the last up card's arrays: its distributions are done with
+	switch {
+	case f.scratch != nil && !f.lay.shared: // fill the last up card's arrays: its distributions are done with
 		w = &f.scratch.work
+	case f.pooled && !f.lay.shared: // arrays another is done with; f.release gives them back
+		w = contractions.Get().(*contraction)
+		f.work = w
 	}
 	*w = contraction{lv: lv, trie: f.lay.trie, read: f.read, m: f.shoe, total: total, bj: f.bjRank(), enhc: f.r.HoleCard == ENHC,
-		dist: reuse(w.dist, len(f.lay.comps)), scale: w.scale, buf: w.buf}
+		dist: reuse(w.dist, len(f.lay.comps)), scale: w.scale, buf: w.buf, num: w.num, root: w.root}
 	// The bust is the complement unless a composition leaves fewer cards
 	// than the dealer may draw (a small custom shoe); then the vectors
 	// carry it, and under ENHC the blackjack too.
@@ -267,9 +289,10 @@ func (f *finiteUp) contract() []DealerDist {
 	for r := range w.n { // the slots not summed come last: dropped
 		w.n[r] = int(lv.first[r][w.slots])
 	}
-	if len(w.scale) != maxDepth+1 {
+	if cap(w.scale) < maxDepth+1 {
 		w.scale = make([][sizeSlots]float64, maxDepth+1)
 	}
+	w.scale = w.scale[:maxDepth+1]
 	for d := range w.scale {
 		var ff [maxDraw + 1]float64
 		falling(total-d, &ff)
@@ -280,9 +303,10 @@ func (f *finiteUp) contract() []DealerDist {
 			}
 		}
 	}
-	if len(w.buf) != maxDepth+1 {
-		w.buf = make([][3][]float64, maxDepth+1)
+	if cap(w.buf) < maxDepth+1 {
+		w.buf = append(w.buf[:cap(w.buf)], make([][3][]float64, maxDepth+1-cap(w.buf))...)
 	}
+	w.buf = w.buf[:maxDepth+1]
 	for d := range w.buf {
 		for j := range w.buf[d] {
 			if cap(w.buf[d][j]) < w.n[0] {
@@ -291,9 +315,10 @@ func (f *finiteUp) contract() []DealerDist {
 			w.buf[d][j] = w.buf[d][j][:w.n[0]]
 		}
 	}
-	p := make([]float64, len(f.draws.outcome))
+	p := reuse(w.num, len(f.draws.outcome))
 	f.numerators(p)
-	root := make([]float64, lv.n[0])
+	root := reuse(w.root, lv.n[0])
+	w.num, w.root = p, root
 	for i, pi := range p {
 		if class := lv.level0[i]; class >= 0 {
 			root[class] += pi

@@ -212,6 +212,8 @@ type finiteUp struct {
 	// P(outcome)); zero where the shoe less the up card cannot deal them.
 	dist    []DealerDist
 	read    []readMark          // what the contraction computes (readMask); nil: every composition
+	pooled  bool                // the contraction takes arrays from contractions (release)
+	work    *contraction        // the arrays it took
 	ctxs    map[*shape]*context // by shape; under upScratch, some may be another up card's
 	scratch *upScratch          // arrays to fill again, or nil
 	spares  *spares             // arrays of node values no one uses
@@ -254,9 +256,10 @@ func newFiniteUpReading(r Rules, lay *layout, up Rank, scratch *upScratch, read 
 
 // newFiniteUpOn is newFiniteUp on a shoe other than the layout's, one
 // dealt from it (PairPlan): the dealer's classes are those of any shoe,
-// as for a depleted shoe's own layout.
+// as for a depleted shoe's own layout. Its distributions' arrays are
+// pooled: release them when done.
 func newFiniteUpOn(r Rules, lay *layout, up Rank, shoe [10]int) *finiteUp {
-	f := &finiteUp{r: r, up: up, shoe: shoe, lay: lay, draws: dealerDrawsFor(r.Dealer(), up), read: lay.read,
+	f := &finiteUp{r: r, up: up, shoe: shoe, lay: lay, draws: dealerDrawsFor(r.Dealer(), up), read: lay.read, pooled: true,
 		ctxs: map[*shape]*context{}, spares: newSpares()}
 	f.shoe[up-1]--
 	f.levels = dealerLevelsFor(r.Dealer(), up, anyShoe)
