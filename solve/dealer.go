@@ -292,9 +292,10 @@ func NewDealerPlan(rule DealerRule, up Rank, gone [][10]uint8) *DealerPlan {
 func (p *DealerPlan) Dists(shoe [10]int) []DealerDist {
 	// The dealer's drawing is in draws and levels; of the rules, the
 	// contraction reads only that blackjacks are kept (ENHC).
-	f := &finiteUp{r: Rules{HoleCard: ENHC}, up: p.up, shoe: shoe, lay: p.lay, draws: dealerDrawsFor(p.rule, p.up)}
+	f := &finiteUp{r: Rules{HoleCard: ENHC}, up: p.up, shoe: shoe, lay: p.lay, draws: dealerDrawsFor(p.rule, p.up), pooled: true}
 	f.levels = dealerLevelsFor(p.rule, p.up, anyShoe)
 	unique := f.contract()
+	defer f.release() // once copied
 	dists := make([]DealerDist, len(p.gone))
 	for i, g := range p.gone {
 		dists[i] = unique[p.at[i]]

@@ -3,6 +3,7 @@ package solve
 import (
 	"cmp"
 	"slices"
+	"sync"
 )
 
 // Dealer distributions for every removed composition of a layout at once,
@@ -190,13 +191,45 @@ func newTrie(comps [][10]uint8) []trieNode {
 	return trie
 }
 
+// A readMark says what a solve reads of a trie node: its own
+// composition's distribution, a composition's below it, or both.
+type readMark uint8
+
+const (
+	readOwn   readMark = 1 << iota // the node's composition
+	readBelow                      // a composition below it
+)
+
+// readMask marks the trie's nodes by the compositions read (those whose
+// index read is true of) and those above them. A walk that
+// leaves the others out still forms each vector it keeps as the whole
+// walk does (the sums over the ranks passed by go through every child's
+// position, read or not), so the distributions it computes are the whole
+// walk's to the last bit.
+func readMask(trie []trieNode, read func(comp int32) bool) []readMark {
+	mask := make([]readMark, len(trie))
+	for i := len(trie) - 1; i >= 0; i-- { // children after their parents
+		n := &trie[i]
+		if n.comp >= 0 && read(n.comp) {
+			mask[i] |= readOwn
+		}
+		for _, c := range n.next {
+			if c != 0 && mask[c] != 0 {
+				mask[i] |= readBelow
+			}
+		}
+	}
+	return mask
+}
+
 // contraction is one walk of a layout's trie against one up card.
 type contraction struct {
 	lv    *dealerLevels
 	trie  []trieNode
-	m     [10]int // cards of each rank left in the shoe
-	total int     // cards in the shoe before any is removed
-	slots int     // slots summed from the vectors
+	read  []readMark // nil: every composition
+	m     [10]int    // cards of each rank left in the shoe
+	total int        // cards in the shoe before any is removed
+	slots int        // slots summed from the vectors
 	// complement: the slots summed end before the bust's, which is one
 	// minus the rest: every composition leaves the dealer cards enough to
 	// finish, so the outcomes sum to one.
@@ -207,6 +240,23 @@ type contraction struct {
 	dist       []DealerDist
 	scale      [][sizeSlots]float64 // [cards removed][size]: 1/(M - removed)_(size)
 	buf        [][3][]float64       // per depth: two projections and the child's vector
+	num, root  []float64            // the multisets' numerators, and their sums by class at level 0
+}
+
+// contractions holds the arrays of contractions whose distributions are
+// done with (finiteUp.release), for the next: the index plays contract
+// a few layouts on every one of thousands of shoes, and fresh arrays
+// each time were most of their garbage.
+var contractions = sync.Pool{New: func() any { return new(contraction) }}
+
+// release gives back f's contraction arrays, if they were taken from
+// contractions, and with them f's distributions: f must not be used
+// again.
+func (f *finiteUp) release() {
+	if f.work != nil {
+		contractions.Put(f.work)
+		f.work, f.dist = nil, nil
+	}
 }
 
 // contract computes the dealer's distribution for every composition of
@@ -216,11 +266,15 @@ func (f *finiteUp) contract() []DealerDist {
 	maxDepth := f.lay.maxCards
 	_, total := f.remaining([10]uint8{})
 	w := &contraction{}
-	if f.scratch != nil && !f.lay.shared { // fill the last up card's arrays: its distributions are done with
+	switch {
+	case f.scratch != nil && !f.lay.shared: // fill the last up card's arrays: its distributions are done with
 		w = &f.scratch.work
+	case f.pooled && !f.lay.shared: // arrays another is done with; f.release gives them back
+		w = contractions.Get().(*contraction)
+		f.work = w
 	}
-	*w = contraction{lv: lv, trie: f.lay.trie, m: f.shoe, total: total, bj: f.bjRank(), enhc: f.r.HoleCard == ENHC,
-		dist: reuse(w.dist, len(f.lay.comps)), scale: w.scale, buf: w.buf}
+	*w = contraction{lv: lv, trie: f.lay.trie, read: f.read, m: f.shoe, total: total, bj: f.bjRank(), enhc: f.r.HoleCard == ENHC,
+		dist: reuse(w.dist, len(f.lay.comps)), scale: w.scale, buf: w.buf, num: w.num, root: w.root}
 	// The bust is the complement unless a composition leaves fewer cards
 	// than the dealer may draw (a small custom shoe); then the vectors
 	// carry it, and under ENHC the blackjack too.
@@ -235,9 +289,10 @@ func (f *finiteUp) contract() []DealerDist {
 	for r := range w.n { // the slots not summed come last: dropped
 		w.n[r] = int(lv.first[r][w.slots])
 	}
-	if len(w.scale) != maxDepth+1 {
+	if cap(w.scale) < maxDepth+1 {
 		w.scale = make([][sizeSlots]float64, maxDepth+1)
 	}
+	w.scale = w.scale[:maxDepth+1]
 	for d := range w.scale {
 		var ff [maxDraw + 1]float64
 		falling(total-d, &ff)
@@ -248,9 +303,10 @@ func (f *finiteUp) contract() []DealerDist {
 			}
 		}
 	}
-	if len(w.buf) != maxDepth+1 {
-		w.buf = make([][3][]float64, maxDepth+1)
+	if cap(w.buf) < maxDepth+1 {
+		w.buf = append(w.buf[:cap(w.buf)], make([][3][]float64, maxDepth+1-cap(w.buf))...)
 	}
+	w.buf = w.buf[:maxDepth+1]
 	for d := range w.buf {
 		for j := range w.buf[d] {
 			if cap(w.buf[d][j]) < w.n[0] {
@@ -259,9 +315,10 @@ func (f *finiteUp) contract() []DealerDist {
 			w.buf[d][j] = w.buf[d][j][:w.n[0]]
 		}
 	}
-	p := make([]float64, len(f.draws.outcome))
+	p := reuse(w.num, len(f.draws.outcome))
 	f.numerators(p)
-	root := make([]float64, lv.n[0])
+	root := reuse(w.root, lv.n[0])
+	w.num, w.root = p, root
 	for i, pi := range p {
 		if class := lv.level0[i]; class >= 0 {
 			root[class] += pi
@@ -310,21 +367,25 @@ func (w *contraction) visit(t int32, r, depth int, scale float64, v []float64) {
 			cur, at, flip = next, c, 1-flip
 		}
 		child := &w.trie[ci]
+		own, below := child.comp >= 0, !child.leaf
+		if w.read != nil {
+			own, below = w.read[ci]&readOwn != 0, w.read[ci]&readBelow != 0
+		}
 		var out []float64
-		if !child.leaf {
+		if below {
 			out = buf[2][:len(cur)]
 		}
 		childScale := scale / float64(mc)
-		if child.comp >= 0 {
+		if own {
 			w.dist[child.comp] = w.distribute(c, mc, depth+1, childScale, &w.scale[depth+1], cur, out)
-		} else {
+		} else if below {
 			k := lv.k[c][:len(cur)]
 			fm := float64(mc)
 			for i, x := range cur {
 				out[i] = x * (fm - k[i])
 			}
 		}
-		if !child.leaf {
+		if below {
 			w.m[rankAt(c)]--
 			w.visit(ci, c, depth+1, childScale, out)
 			w.m[rankAt(c)]++

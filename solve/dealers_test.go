@@ -80,3 +80,30 @@ func TestPairPlaysMatchesTable(t *testing.T) {
 		}
 	}
 }
+
+// TestDealerPlanReusesArrays: plans of other sizes contracted in turn
+// (each taking the arrays the one before gave back, contractions) give
+// the distributions each gave first, to the bit.
+func TestDealerPlanReusesArrays(t *testing.T) {
+	r, _ := ParseRules("2D H17")
+	small := NewDealerPlan(r.Dealer(), 6, [][10]uint8{{9: 1}, {1: 1, 9: 1}})
+	big := NewHandPlan(r, 6, [10]uint8{1: 1, 7: 1}).dealer // 2,8 and every hand it reaches
+	shoes := [][10]int{r.FullShoe().Counts, {6, 8, 5, 8, 3, 8, 8, 6, 8, 30}}
+	var first [2][2][]DealerDist
+	for round := range 3 {
+		for i, shoe := range shoes {
+			for j, p := range []*DealerPlan{big, small} {
+				got := p.Dists(shoe)
+				if round == 0 {
+					first[i][j] = got
+					continue
+				}
+				for k := range got {
+					if got[k] != first[i][j][k] {
+						t.Fatalf("round %d, shoe %d, plan %d: composition %v: %v, first %v", round, i, j, p.gone[k], got[k], first[i][j][k])
+					}
+				}
+			}
+		}
+	}
+}

@@ -25,6 +25,9 @@ type finiteUp struct {
 	// compositions of removed cards: P(outcome and no blackjack) (ENHC:
 	// P(outcome)); zero where the shoe less the up card cannot deal them.
 	dist    []DealerDist
+	read    []readMark              // what the contraction computes (readMask); nil: every composition
+	pooled  bool                    // the contraction takes arrays from contractions (release)
+	work    *contraction            // the arrays it took
 	ctxs    map[*shape]*valuedShape // by shape; under upScratch, some may be another up card's
 	scratch *upScratch              // arrays to fill again, or nil
 	spares  *spares                 // arrays of node values no one uses
@@ -35,8 +38,15 @@ func newFiniteUp(r Rules, lay *layout, up Rank) *finiteUp { return newFiniteUpIn
 // newFiniteUpIn is newFiniteUp filling the arrays of scratch, if not nil,
 // where it can (see upScratch).
 func newFiniteUpIn(r Rules, lay *layout, up Rank, scratch *upScratch) *finiteUp {
+	return newFiniteUpReading(r, lay, up, scratch, lay.read)
+}
+
+// newFiniteUpReading is newFiniteUpIn computing the distributions of the
+// compositions read marks alone (nil: all), the others left zero.
+func newFiniteUpReading(r Rules, lay *layout, up Rank, scratch *upScratch, read []readMark) *finiteUp {
 	f := &finiteUp{r: r, up: up, shoe: lay.shoe, lay: lay,
 		draws:   dealerDrawsFor(r.Dealer(), up),
+		read:    read,
 		scratch: scratch,
 	}
 	if scratch != nil { // the last up card's contexts and spare arrays
@@ -60,9 +70,10 @@ func newFiniteUpIn(r Rules, lay *layout, up Rank, scratch *upScratch) *finiteUp 
 
 // newFiniteUpOn is newFiniteUp on a shoe other than the layout's, one
 // dealt from it (PairPlan): the dealer's classes are those of any shoe,
-// as for a depleted shoe's own layout.
+// as for a depleted shoe's own layout. Its distributions' arrays are
+// pooled: release them when done.
 func newFiniteUpOn(r Rules, lay *layout, up Rank, shoe [10]int) *finiteUp {
-	f := &finiteUp{r: r, up: up, shoe: shoe, lay: lay, draws: dealerDrawsFor(r.Dealer(), up),
+	f := &finiteUp{r: r, up: up, shoe: shoe, lay: lay, draws: dealerDrawsFor(r.Dealer(), up), read: lay.read, pooled: true,
 		ctxs: map[*shape]*valuedShape{}, spares: newSpares()}
 	f.shoe[up-1]--
 	f.levels = dealerLevelsFor(r.Dealer(), up, anyShoe)

@@ -33,6 +33,9 @@ type layout struct {
 	compIndex map[uint64]int32 // by key(composition), while the layout is built
 	maxCards  int              // most cards in a composition
 	trie      []trieNode
+	// read, if not nil, marks the trie's nodes by what a solve on the
+	// layout reads (readMask): the others' distributions are left zero.
+	read []readMark
 	// multi lists the base graph's hands of three or more cards that may
 	// still draw, by total, hard before soft, then by cards (aces first):
 	// the order of Table.Compositions.
@@ -184,6 +187,9 @@ func newLayoutFor(r Rules, shoe Shoe, only Rank) *layout {
 		}
 	}
 	l.trie = newTrie(l.comps)
+	if only != 0 { // a pair's values read only hands holding one of its cards
+		l.read = readMask(l.trie, func(ci int32) bool { return l.comps[ci][only-1] > 0 })
+	}
 	// The graphs are complete: only the base graph's hands are looked up
 	// again (find), so the other indexes are dropped, a sixth of the
 	// layout's memory at six decks.

@@ -372,5 +372,7 @@ func (p *PairPlan) Plays(shoe Shoe, up Rank) (stand, split float64, err error) {
 			return 0, 0, fmt.Errorf("the shoe holds more %vs than the plan's decks", Rank(i+1))
 		}
 	}
-	return pairPlays(newFiniteUpOn(p.r, p.lay, up, shoe.Counts), p.c)
+	f := newFiniteUpOn(p.r, p.lay, up, shoe.Counts)
+	defer f.release()
+	return pairPlays(f, p.c)
 }

@@ -142,3 +142,41 @@ func TestPairPlanEqualsPairPlays(t *testing.T) {
 		}
 	}
 }
+
+// TestPairReadMaskExact: a pair's layout walks only the compositions
+// holding one of its cards (readMask), and its stand and split values
+// are those of the whole walk to the last bit, for every pair against
+// every up card, on the full shoe and one dealt deep.
+func TestPairReadMaskExact(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	for _, rules := range []string{"2D S17 NDAS SPL1", "5D H17 DAS SPL3 ES"} {
+		r, err := ParseRules(rules)
+		if err != nil {
+			t.Fatal(err)
+		}
+		full := r.FullShoe()
+		dealt := full
+		for range full.Total() * 6 / 10 {
+			if c := rng.IntN(10); dealt.Counts[c] > 0 {
+				dealt.Counts[c]--
+			}
+		}
+		for _, shoe := range []Shoe{full, dealt} {
+			for c := Rank(1); c <= 10; c++ {
+				masked := newLayoutFor(r, shoe, c)
+				whole := newLayoutFor(r, shoe, c)
+				whole.read = nil
+				for _, up := range UpCards {
+					if shoe.Counts[up-1] == 0 || shoe.Counts[c-1] < 2 {
+						continue
+					}
+					s1, p1, err1 := pairPlays(newFiniteUp(r, masked, up), c)
+					s2, p2, err2 := pairPlays(newFiniteUp(r, whole, up), c)
+					if (err1 == nil) != (err2 == nil) || s1 != s2 || p1 != p2 {
+						t.Errorf("%s %v: %v,%v v %v: masked stand %v split %v (%v), whole %v %v (%v)", rules, shoe, c, c, up, s1, p1, err1, s2, p2, err2)
+					}
+				}
+			}
+		}
+	}
+}

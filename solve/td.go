@@ -64,13 +64,17 @@ type tdUp struct {
 	f      *finiteUp
 	base   *valuedShape
 	starts []start
-	plans  [11]*splitPlan // by pair rank
+	plans  [11]*splitPlan // by pair rank; nil for a pair the one chart valued does not split (newTDUpFor)
 	pairs  [11]int        // index in starts of the pair, by rank; -1 if none
 	rowUse [numRows][]int // starts by row
 	legal  [numRows][Surrender + 1]bool
 }
 
-func newTDUp(f *finiteUp) *tdUp {
+func newTDUp(f *finiteUp) *tdUp { return newTDUpFor(f, nil) }
+
+// newTDUpFor is newTDUp for valuing chart alone if it is not nil: the
+// plans of the pairs it splits only, and no composition-dependent plays.
+func newTDUpFor(f *finiteUp, chart *tdChart) *tdUp {
 	t := &tdUp{f: f, base: f.valued(f.lay.base)}
 	for row := range t.legal {
 		for _, a := range Actions {
@@ -105,13 +109,17 @@ func newTDUp(f *finiteUp) *tdUp {
 			if a == b {
 				s.legal[Split] = true
 				t.pairs[a] = len(t.starts)
-				t.plans[a] = f.splitPlan(a)
+				if chart == nil || chart.act[s.row] == Split {
+					t.plans[a] = f.splitPlan(a)
+				}
 			}
 			t.rowUse[s.row] = append(t.rowUse[s.row], len(t.starts))
 			t.starts = append(t.starts, s)
 		}
 	}
-	t.base.cd()
+	if chart == nil {
+		t.base.cd()
+	}
 	return t
 }
 
@@ -267,7 +275,7 @@ func (t *tdUp) eval(ch *tdChart, das bool) *tdValues {
 		s := &t.starts[si]
 		t.fixedValues(s)
 		s.u[Hit] = t.unconditional(s, t.base.hitValue(s.node, vb))
-		if s.legal[Split] {
+		if s.legal[Split] && t.plans[s.a] != nil {
 			plan := t.plans[s.a]
 			w := 0.0
 			splits := ch.act[s.row] == Split

@@ -65,10 +65,11 @@ func BenchmarkControlShoe(b *testing.B) {
 	buf := make([][]point, len(decisions))
 	for b.Loop() {
 		left, c := deal(deck, rng, full, HiLo, r.Decks, 0.8)
+		u := newUnseen(&left)
 		for k, d := range decisions {
 			buf[k] = decisionPoints(buf[k][:0], r, d, left, c, nil, false)
 			for _, p := range buf[k] {
-				sums[k].add(p, &left)
+				sums[k].add(p, u)
 			}
 		}
 	}

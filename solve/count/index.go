@@ -821,17 +821,30 @@ func (v *shoeValues) pairPlays(c, up solve.Rank) (stand, split float64, err erro
 }
 
 // hardPairs are the two-card hands of a hard-total row ("9".."16"), each
-// once as ranks a < b: pairs play as pairs, not as totals.
+// once as ranks a < b: pairs play as pairs, not as totals. The slice is
+// shared: the caller must not change it.
 func hardPairs(row string) [][2]int {
 	total, _ := strconv.Atoi(row)
-	var out [][2]int
-	for a := 2; a <= 10; a++ {
-		if b := total - a; b > a && b <= 10 {
-			out = append(out, [2]int{a, b})
+	byTotal := hardPairsOf()
+	if total < 0 || total >= len(byTotal) {
+		return nil
+	}
+	return byTotal[total]
+}
+
+// hardPairsOf holds hardPairs by total, made when first asked for: the
+// control shoes ask for them millions of times.
+var hardPairsOf = sync.OnceValue(func() *[21][][2]int {
+	var out [21][][2]int
+	for total := range out {
+		for a := 2; a <= 10; a++ {
+			if b := total - a; b > a && b <= 10 {
+				out[total] = append(out[total], [2]int{a, b})
+			}
 		}
 	}
-	return out
-}
+	return &out
+})
 
 // playGain is a two-card hand's gain from the decision's play over its
 // base.

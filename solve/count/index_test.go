@@ -507,3 +507,27 @@ func TestRunningCountTakesNoVariates(t *testing.T) {
 		t.Errorf("KO insurance: %+.4f ± %.4f, the plain fit at the median depth %+.4f ± %.4f", fits[0].idx, fits[0].se, plain, se)
 	}
 }
+
+// TestUnseenIsComposition: a shoe's ready compositions (unseen) are
+// point.composition's to the bit, for every three cards a decision sees
+// and for a point that sees none, on shoes dealt to random depths.
+func TestUnseenIsComposition(t *testing.T) {
+	full := solve.NewShoe(2).Counts
+	deck := sortedDeck(full)
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 20 {
+		left, _ := deal(deck, rng, full, HiLo, 2, 0.9)
+		u := newUnseen(&left)
+		for a := 1; a <= 10; a++ {
+			for b := a; b <= 10; b++ {
+				for up := 1; up <= 10; up++ {
+					for _, p := range []point{point{}.seeing(a, b, up), {}} {
+						if got, want := u.of(p), p.composition(&left); got != want {
+							t.Fatalf("%v seeing %v: %v, want %v", left, p.seen[:p.nseen], got, want)
+						}
+					}
+				}
+			}
+		}
+	}
+}

@@ -93,7 +93,7 @@ func Measure(s Setup) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	edges, res, err := m.measure(context.Background(), 1, 1)
+	edges, res, err := m.measure(context.Background(), 1, 1, false)
 	if err != nil {
 		return nil, err
 	}
@@ -157,15 +157,18 @@ func newMeasurer(s Setup) (*measurer, error) {
 // measure solves part i of n of the exact shoes (those k with k % n ==
 // i-1; 1 of 1: all) and simulates its share of the flat-bet rounds (part i
 // of n on streams of its own, as 'bjchart sim --shard' splits a run).
-func (m *measurer) measure(ctx context.Context, i, n int) ([]count.ShoeEdge, sim.Result, error) {
+// With best each shoe's own best chart is solved too (ShoeEdge.Best, which
+// a part's file holds); the game reads only the chart's.
+func (m *measurer) measure(ctx context.Context, i, n int, best bool) ([]count.ShoeEdge, sim.Result, error) {
 	s := m.s
 	var done atomic.Int64
 	var mu sync.Mutex // Progress is called from the shoes' goroutines, one at a time
 	shoes := int64((s.Shoes-i)/n + 1)
 	flat := m.flat.Part(i, n)
-	// Progress weighs the phases by their time: a shoe solved exactly
-	// takes about as long as a million rounds dealt (150 ms against 0.1
-	// µs a round), so the shoes fill nine tenths of the bar.
+	// Progress weighs the phases by their time: a shoe valued exactly
+	// takes about as long as half a million rounds dealt (50 ms against
+	// 0.1 µs a round), so at the defaults the shoes fill nine tenths of
+	// the bar.
 	perShoe := max(1, 9*flat.Rounds/shoes)
 	total := shoes*perShoe + flat.Rounds
 	opt := count.Options{Shoes: s.Shoes, Penetration: s.Penetration, Seed: s.Seed, Moment: count.BeforeRound}
@@ -180,7 +183,7 @@ func (m *measurer) measure(ctx context.Context, i, n int) ([]count.ShoeEdge, sim
 			s.Progress(n*perShoe, total)
 		}
 	}
-	edges, err := count.Edges(ctx, m.basic, m.sys, opt, m.decisions)
+	edges, err := count.Edges(ctx, m.basic, m.sys, opt, m.decisions, best)
 	if err != nil {
 		return nil, sim.Result{}, err
 	}

@@ -96,7 +96,7 @@ func (job Job) RunPart(ctx context.Context, progress func(done, total int64)) (M
 	if err != nil {
 		return MeasurePart{}, err
 	}
-	edges, flat, err := m.measure(ctx, job.Shard, job.Shards)
+	edges, flat, err := m.measure(ctx, job.Shard, job.Shards, true)
 	if err != nil {
 		return MeasurePart{}, err
 	}

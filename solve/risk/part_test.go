@@ -108,7 +108,8 @@ func TestSplitRunInOnePart(t *testing.T) {
 }
 
 // TestSplitRunInParts: a measurement in 3 parts has the unsplit run's
-// exact shoes, shoe by shoe, and all its rounds; its ramp played in 2
+// exact shoes, shoe by shoe (a whole run, which values the chart alone,
+// their chart's EVs to the last bit), and all its rounds; its ramp played in 2
 // parts has all the play's rounds and trips. A merge refuses a part
 // missing, given twice, of another run, or edited.
 func TestSplitRunInParts(t *testing.T) {
@@ -119,9 +120,18 @@ func TestSplitRunInParts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	edges, _, err := m.measure(context.Background(), 1, 1)
+	edges, _, err := m.measure(context.Background(), 1, 1, true)
 	if err != nil {
 		t.Fatal(err)
+	}
+	whole, _, err := m.measure(context.Background(), 1, 1, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, e := range whole {
+		if want := edges[i]; e.Shoe != want.Shoe || e.Count != want.Count || e.Chart != want.Chart || len(whole) != len(edges) {
+			t.Fatalf("the whole run's shoe %d: %+v; with the best charts solved %+v (of %d shoes, %d)", i, e, want, len(whole), len(edges))
+		}
 	}
 	f := files{}
 	names := measureParts(t, f, q, 3, 0)

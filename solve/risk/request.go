@@ -72,7 +72,7 @@ func (q *Request) Params(s *param.Set) {
 	s.Float(&q.PerHour, "rounds-per-hour", "rounds dealt an hour")
 	s.OptFloat(&q.TripBank, "trip-bank", "the money brought on a trip (default a fifth of the bankroll)")
 	s.Float(&q.TripHours, "trip-hours", "the hours played on a trip")
-	s.Int(&q.Shoes, "shoes", "shoes solved exactly for the edge (six decks: about 0.1 s each on two cores)")
+	s.Int(&q.Shoes, "shoes", "shoes solved exactly for the edge (six decks: about 0.05 s of CPU each)")
 	s.Func("rounds", "rounds simulated for the frequencies and variances", "count",
 		func() string { return sim.FormatRounds(q.Rounds) },
 		func(v string) error {
@@ -232,7 +232,7 @@ func (job Job) Run(ctx context.Context, progress func(done, total int64)) (Resul
 	if err != nil {
 		return Result{Job: job}, err
 	}
-	edges, flat, err := m.measure(ctx, 1, 1)
+	edges, flat, err := m.measure(ctx, 1, 1, false)
 	if err != nil {
 		return Result{Job: job}, err
 	}
