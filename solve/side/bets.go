@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"bjchart/solve/param"
 )
 
 // A Bet is a side bet settled on the first cards dealt: the cards it looks
@@ -72,7 +74,7 @@ func LookupBet(name string) (*Bet, error) {
 			return b, nil
 		}
 	}
-	return nil, fmt.Errorf("unknown bet %q; want %s", name, betNames())
+	return nil, fmt.Errorf("unknown bet %s; want %s", param.Quote(name, 30), betNames())
 }
 
 // betNames lists the bets' names as "a, b or c".

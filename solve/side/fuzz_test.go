@@ -1,7 +1,9 @@
 package side
 
 import (
+	"math"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -101,6 +103,40 @@ func FuzzValidPays(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		if got, want := validPays(s), pattern.MatchString(s); got != want {
 			t.Errorf("validPays(%q) = %v, want %v", s, got, want)
+		}
+	})
+}
+
+// FuzzParsePlay checks that ParsePlay (the simulator's --side) never
+// panics, keeps its errors to one short line, and that a play it reads
+// names a bet it knows, a table of it, and a finite trigger, which read
+// back from the bet's name, the table written out and the trigger.
+func FuzzParsePlay(f *testing.F) {
+	for _, s := range []string{"21+3", "perfect-pairs:30-10-5", "21+3:9-to-1@3", "21+3@9.42", "lucky-ladies:any-20:4@-2",
+		"buster@1", "21+3@", "@3", "21+3:@3", "21+3@NaN", "21+3@1e400", "nothing", "21+3::", "21+3:flush:5,flush:6"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		b, tb, trigger, err := ParsePlay(s)
+		if err != nil {
+			if msg := err.Error(); len(msg) > 600 || strings.Contains(msg, "\n") {
+				t.Errorf("%q: error not one short line: %q", s, msg)
+			}
+			return
+		}
+		if _, lerr := LookupBet(b.Name); lerr != nil {
+			t.Fatalf("%q: bet %q unknown", s, b.Name)
+		}
+		if trigger != nil && (math.IsNaN(*trigger) || math.IsInf(*trigger, 0)) {
+			t.Fatalf("%q: trigger %v", s, *trigger)
+		}
+		again := b.Name + ":" + tb.String()
+		if trigger != nil {
+			again += "@" + strconv.FormatFloat(*trigger, 'g', -1, 64)
+		}
+		b2, tb2, trigger2, err := ParsePlay(again)
+		if err != nil || b2 != b || tb2.String() != tb.String() || (trigger == nil) != (trigger2 == nil) || trigger != nil && *trigger2 != *trigger {
+			t.Fatalf("%q read as %q, which reads back as %v %v %v %v", s, again, b2, tb2, trigger2, err)
 		}
 	})
 }
