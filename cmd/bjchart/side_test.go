@@ -100,3 +100,26 @@ func TestSideCardAndHeatmap(t *testing.T) {
 		t.Errorf("side trigger --plot %s: exit %d, %s, %v", png, code, stderr, err)
 	}
 }
+
+// TestSimSideBetParts: a simulation with a side bet split in two parts
+// merges to a report that still has the side bet, its figures from the
+// parts' sums (placings added up).
+func TestSimSideBetParts(t *testing.T) {
+	dir := t.TempDir()
+	var parts []string
+	for _, shard := range []string{"1/2", "2/2"} {
+		code, out, stderr := runCmd(t, "sim", "--rules", "6D H17 DAS LS", "--rounds", "40000", "--side", "21+3", "--shard", shard, "--format", "json")
+		if code != exitOK {
+			t.Fatalf("sim --shard %s: exit %d, %s", shard, code, stderr)
+		}
+		name := filepath.Join(dir, strings.ReplaceAll(shard, "/", "-")+".json")
+		if err := os.WriteFile(name, []byte(out), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		parts = append(parts, name)
+	}
+	code, out, stderr := runCmd(t, append([]string{"sim", "merge"}, parts...)...)
+	if code != exitOK || !strings.Contains(out, "Side bet 21+3 (100-40-30-10-5)") || !strings.Contains(out, "(40000 placings)") {
+		t.Errorf("sim merge: exit %d, %s\n%s", code, stderr, out)
+	}
+}

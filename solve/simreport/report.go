@@ -350,10 +350,15 @@ func Merge(names []string, data [][]byte) (Report, error) {
 }
 
 // header is what a merged report prints of its run, from a part: its
-// rules, shoe, strategy, seed, shuffle, count, ramp and index plays.
+// rules, shoe, strategy, seed, shuffle, count, ramp, index plays and side
+// bet (its figures again from the merged sums).
 func header(p Report) Report {
-	return Report{Rules: p.Rules, Shoe: p.Shoe, Strategy: p.Strategy, Seed: p.Seed, Shuffle: p.Shuffle,
+	h := Report{Rules: p.Rules, Shoe: p.Shoe, Strategy: p.Strategy, Seed: p.Seed, Shuffle: p.Shuffle,
 		Count: p.Count, TrueCount: p.TrueCount, Ramp: p.Ramp, IndexPlays: p.IndexPlays, Balanced: p.Balanced, UnitBet: p.Ramp == "", ExactOf: p.ExactOf}
+	if p.Side != nil {
+		h.Side = &SideRow{Bet: p.Side.Bet, Trigger: p.Side.Trigger, Count: p.Side.Count}
+	}
+	return h
 }
 
 // SeatRows are the rows of the seats of own (each with its number and
