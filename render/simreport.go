@@ -110,7 +110,7 @@ func (r SimReport) Text(b io.Writer) error {
 		if sb.Trigger != nil {
 			when = fmt.Sprintf("at a true count of %+g or more of %s", *sb.Trigger, sb.Count)
 		}
-		fmt.Fprintf(b, "\nSide bet %s, a unit placed %s: in %.2f%% of the rounds dealt (%d placings).\n", sb.Bet, when, 100*sb.Share, sb.Placed)
+		fmt.Fprintf(b, "\nSide bet %s, a unit placed %s: in %.2f%% of the rounds dealt to a player (%d placings).\n", sb.Bet, when, 100*sb.Share, sb.Placed)
 		se := "batch means over the shards: rounds of a shoe are not independent"
 		if !sb.BatchMean {
 			se = "over the placings"
@@ -123,9 +123,9 @@ func (r SimReport) Text(b io.Writer) error {
 			fmt.Fprintln(b, ".")
 		}
 		if sb.BatchMean {
-			fmt.Fprintf(b, "  %+.4f ± %.4f units per 100 rounds dealt.\n", sb.Per100, sb.Per100SE)
+			fmt.Fprintf(b, "  %+.4f ± %.4f units per 100 rounds dealt, per player.\n", sb.Per100, sb.Per100SE)
 		} else {
-			fmt.Fprintf(b, "  %+.4f units per 100 rounds dealt.\n", sb.Per100)
+			fmt.Fprintf(b, "  %+.4f units per 100 rounds dealt, per player.\n", sb.Per100)
 		}
 	}
 	if len(s.SeatResults) > 0 {

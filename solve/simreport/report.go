@@ -110,11 +110,11 @@ type SideRow struct {
 	Trigger   *float64 `json:"trigger,omitempty"`
 	Count     string   `json:"count,omitempty"` // the count the trigger is read on
 	Placed    int64    `json:"placed"`
-	Share     float64  `json:"share"` // of the rounds dealt to the players
+	Share     float64  `json:"share"` // of the rounds dealt to each player
 	EV        float64  `json:"ev"`    // a placing's return, a fraction of the stake
 	SE        float64  `json:"se"`
 	ExactEV   *float64 `json:"exact_ev_when_placed,omitempty"`
-	Per100    float64  `json:"units_per_100_rounds"`
+	Per100    float64  `json:"units_per_100_rounds"` // per player
 	Per100SE  float64  `json:"units_per_100_rounds_se"`
 	BatchMean bool     `json:"batch_means"` // the SEs are by batch means over the shards
 }
@@ -175,13 +175,14 @@ func (s Report) WithResult(res sim.Result, exact float64, took time.Duration) Re
 	if s.Side != nil && res.Side != nil {
 		row := *s.Side
 		st := res.Side
+		players := float64(max(res.Players, 1)) // the figures are per player, as the main game's
 		row.Placed = st.Placed
 		if st.Rounds > 0 {
-			row.Share = float64(st.Placed) / float64(st.Rounds)
+			row.Share = float64(st.Placed) / float64(st.Rounds) / players
 		}
 		row.EV, row.SE, _ = res.SideEstimate()
 		w, wse, batch := res.SidePerRound()
-		row.Per100, row.Per100SE, row.BatchMean = 100*w, 100*wse, batch
+		row.Per100, row.Per100SE, row.BatchMean = 100*w/players, 100*wse/players, batch
 		if st.EVs > 0 {
 			x := st.EV / float64(st.EVs)
 			row.ExactEV = &x
