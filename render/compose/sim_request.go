@@ -249,10 +249,13 @@ func (q SimRequest) checkSide(r solve.Rules, shoe bool) (*sim.SidePlay, error) {
 		return nil, param.Fieldf("side", "{side} with {shoe}: a side bet is dealt from full decks, whose suits it reads")
 	}
 	play := &sim.SidePlay{Name: fmt.Sprintf("%s (%s)", b.Name, t.Name), Trigger: trigger, Bet: side.NewSettler(b, t)}
+	if trigger != nil && play.Bet.OnDealerHand() {
+		return nil, param.Errorf("side", q.Side, "%s is settled on the dealer's whole hand, which no count of the first cards times: leave out @%g to place it every round", b.Name, *trigger)
+	}
 	if trigger != nil {
 		c, tc, err := side.OwnCount(b, t, r.Decks)
 		if err != nil {
-			return nil, param.Errorf("side", q.Side, "a trigger is read on the bet's own count: %v", err)
+			return nil, param.Errorf("side", q.Side, "a trigger is a true count of the bet's own count, and %s has none (removing a card of any rank, its suit unknown, leaves its value as it was): leave out @%g to place it every round", b.Name, *trigger)
 		}
 		play.TrueCount, play.CountName = tc, "its own count ("+c.String()+")"
 	}
