@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"bjchart/render"
+	"bjchart/solve/side"
 )
 
 // TestSide: a side bet's table as text (golden), JSON and CSV, the list
@@ -82,7 +83,7 @@ func TestSideCardAndHeatmap(t *testing.T) {
 		t.Errorf("side card: exit %d, %s\n%s", code, stderr, out)
 	}
 	code, out, _ = runCmd(t, "side", "card", "--rules", "2D H17", "--shoes", "2000", "--format", "json")
-	if code != exitOK || strings.Count(out, `"house_edge"`) != 8 {
+	if code != exitOK || strings.Count(out, `"house_edge"`) != len(side.Bets()) {
 		t.Errorf("side card --format json: exit %d\n%s", code, out)
 	}
 	pdf := filepath.Join(dir, "side.pdf")

@@ -247,6 +247,8 @@ func (q SimRequest) checkSide(r solve.Rules, shoe bool) (*sim.SidePlay, error) {
 		return nil, param.Fieldf("side", "{side} with %s: side bets are dealt from 1 to %d decks of 52 cards", r, side.MaxDecks)
 	case shoe:
 		return nil, param.Fieldf("side", "{side} with {shoe}: a side bet is dealt from full decks, whose suits it reads")
+	case b.DealerHand() && (r.DealerStand16 > 0 || r.DealerHit17 > 0):
+		return nil, param.Fieldf("side", "{side} %s with %s: a bet on the dealer's hand is dealt by a dealer who stands on 17 or hits soft 17, not one who draws by chance", b.Name, r)
 	}
 	play := &sim.SidePlay{Name: fmt.Sprintf("%s (%s)", b.Name, t.Name), Trigger: trigger, Bet: side.NewSettler(b, t)}
 	if trigger != nil && play.Bet.OnDealerHand() {

@@ -15,7 +15,7 @@ import (
 // settled on the round's own cards, suits and all, as the rules say in
 // words here (21+3 from the player's two cards and the up card as a poker
 // hand; perfect pairs from the player's two cards; buster on the dealer's
-// whole hand, played out); the balance moves by every net; each placing
+// whole hand, played out; bust it on the dealer's first three cards); the balance moves by every net; each placing
 // is priced as it is made: its EV is the exact EV of the bet on the cards
 // not seen, and its cost what that gives up against not betting.
 func TestSideBetsAtTheTable(t *testing.T) {
@@ -27,7 +27,7 @@ func TestSideBetsAtTheTable(t *testing.T) {
 	}
 	for round := range rounds {
 		before := tab.Balance
-		for _, m := range []string{"+21+3:5", "+perfect-pairs:2", "+buster:1"} {
+		for _, m := range []string{"+21+3:5", "+perfect-pairs:2", "+buster:1", "+bust-it:1"} {
 			mv, err := ParseMove(m)
 			if err != nil {
 				t.Fatal(err)
@@ -72,6 +72,8 @@ func TestSideBetsAtTheTable(t *testing.T) {
 				want = 2 * paysPerfectPairs(seat.A, seat.B)
 			case "buster":
 				want = paysBuster(g.Dealer.Cards[:g.Dealer.N])
+			case "bust-it":
+				want = paysBustIt(g.Dealer.Cards[:g.Dealer.N])
 			}
 			if sb.Net != want || seat.Side[k].Net != want {
 				t.Fatalf("round %d: %s on %s settled %v (%s); want %v", round, sb.Bet, sb.Cards, sb.Net, sb.Outcome, want)
@@ -145,4 +147,28 @@ func paysBuster(dealer []casino.Card) float64 {
 		return -1
 	}
 	return map[int]float64{3: 2, 4: 2, 5: 4, 6: 12, 7: 50}[min(len(dealer), 8)] + map[bool]float64{true: 250}[len(dealer) >= 8]
+}
+
+// paysBustIt is Bust It on its table (200-50-15-10-8-6-3): the dealer's
+// up and hole cards a hard 12 to 16, the third card over 21, paid by that
+// card; three 8s of one suit or one colour pay more.
+func paysBustIt(dealer []casino.Card) float64 {
+	if len(dealer) < 3 {
+		return -1
+	}
+	a, b, c := dealer[0], dealer[1], dealer[2]
+	two := a.Value() + b.Value()
+	if a.Value() == 1 || b.Value() == 1 || two < 12 || two > 16 || two+c.Value() <= 21 {
+		return -1
+	}
+	red := func(x casino.Card) bool { return x.Suit() == 1 || x.Suit() == 2 }
+	if a.Rank() == 8 && b.Rank() == 8 && c.Rank() == 8 {
+		switch {
+		case a.Suit() == b.Suit() && b.Suit() == c.Suit():
+			return 200
+		case red(a) == red(b) && red(b) == red(c):
+			return 50
+		}
+	}
+	return map[int]float64{6: 15, 7: 10, 8: 8, 9: 6, 10: 3}[c.Value()]
 }

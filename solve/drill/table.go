@@ -834,8 +834,8 @@ func (t *Table) sideEV(b *side.Bet) (float64, error) {
 	if r.Infinite() || r.Decks > side.MaxDecks || r.FullShoe() != solve.NewShoe(r.Decks) {
 		return 0, fmt.Errorf("side bets are priced on 1 to %d standard decks; %s deals another shoe", side.MaxDecks, r)
 	}
-	if b.Name == "buster" && (r.DealerStand16 > 0 || r.DealerHit17 > 0) {
-		return 0, fmt.Errorf("buster is priced for a dealer who stands on 17 (S17) or hits soft 17 (H17), not one who draws by chance (%s)", r)
+	if b.DealerHand() && (r.DealerStand16 > 0 || r.DealerHit17 > 0) {
+		return 0, fmt.Errorf("%s is priced for a dealer who stands on 17 (S17) or hits soft 17 (H17), not one who draws by chance (%s)", b.Name, r)
 	}
 	shoe, err := side.RankShoe(r.Decks, t.unseen())
 	if err != nil {

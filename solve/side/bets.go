@@ -32,7 +32,17 @@ type Bet struct {
 	classify func(h []Card) uint16
 	perCard  bool // paid per matching card: Match the Dealer
 	dealer   bool // settled on the dealer's whole hand: Buster Blackjack
+	// dealerDraws: settled on the dealer's first three cards as dealt
+	// (Bust It), which before the deal are any three cards of the shoe:
+	// valued as a bet on the first cards, dealt as one on the dealer's
+	// hand.
+	dealerDraws bool
 }
+
+// DealerHand says whether the bet is settled on the dealer's hand, which
+// a dealer who draws by chance (DHIT16, DHIT17) does not deal as the bet
+// assumes: Buster (the whole hand) and Bust It (its first three cards).
+func (b *Bet) DealerHand() bool { return b.dealer || b.dealerDraws }
 
 // size returns the number of cards the bet looks at; for a bet on the
 // dealer's whole hand, the fewest (two).
@@ -174,9 +184,21 @@ var (
 		classify: classifyLuckyLucky,
 	}
 
+	bustIt = &Bet{
+		Name: "bust-it",
+		Rules: "the dealer busts with exactly three cards: the up card and the hole card a hard 12 to 16, and the dealer's first draw " +
+			"(dealt to 12 to 16 whenever the bet is on, whatever the players' hands) takes it over 21; paid by that third card " +
+			"(a ten, 9, 8, 7 or 6), more for 8-8-8 of one colour or one suit",
+		Cards:       []string{"dealer up", "dealer hole", "dealer's first draw"},
+		Outcomes:    []string{"suited-8-8-8", "coloured-8-8-8", "third-6", "third-7", "third-8", "third-9", "third-ten"},
+		parts:       []int{2, 1},
+		classify:    classifyBustIt,
+		dealerDraws: true,
+	}
+
 	// betList holds the bets, their pay tables not yet read (bets reads
 	// them).
-	betList = []*Bet{twentyOnePlus3, perfectPairs, luckyLadies, royalMatch, matchTheDealer, overUnder13, luckyLucky, buster}
+	betList = []*Bet{twentyOnePlus3, perfectPairs, luckyLadies, royalMatch, matchTheDealer, overUnder13, luckyLucky, buster, bustIt}
 )
 
 // addTables reads the bets' published pay tables, written as users write
@@ -226,6 +248,10 @@ func addTables() {
 			"suited-678:100,777:50,678:30,suited-21:10,21:3,20:2,19:2"),
 	}
 	addBusterTables()
+	bustIt.Tables = []Table{
+		table(bustIt, "200-50-15-10-8-6-3", "Bust It! as Double Attack Blackjack pays it: en.wikipedia.org/wiki/Double_Attack_Blackjack",
+			"suited-8-8-8:200,coloured-8-8-8:50,third-6:15,third-7:10,third-8:8,third-9:6,third-ten:3"),
+	}
 }
 
 // checked notes, table by table, the figures the tests assert: "reproduced"
@@ -247,7 +273,29 @@ var checked = map[string]string{
 	"over-under-13/over":                 "computed: house edge 6.5545% (6 decks); a column quotes 6.6%",
 	"over-under-13/under":                "computed: house edge 10.0668% (6 decks); a column quotes 10%",
 	"lucky-lucky/200-100-50-30-15-3-2-2": "reproduced: house edge 2.66% (6 decks) and every combination",
+	"bust-it/200-50-15-10-8-6-3":         "computed: house edge 1.9548% (6 decks); the source prints no edge",
 	"buster/250-50-12-4-2-2":             "reproduced: every bust's probability and house edge 6.2143% (6 decks, H17), house edges 8.77% to 8.22% (S17) and 6.89% to 6.17% (H17) for 1 to 8 decks",
+}
+
+// classifyBustIt reads the dealer's first three cards: a bust with the
+// third, after a hard 12 to 16, by the third card's value, and 8-8-8 of
+// one colour or one suit.
+func classifyBustIt(h []Card) uint16 {
+	two := h[0].Value() + h[1].Value() // a hard 12 to 16 holds no ace
+	third := h[2].Value()
+	if two < 12 || two > 16 || two+third <= 21 {
+		return 0
+	}
+	var m uint16
+	if h[0].Rank() == 8 && h[1].Rank() == 8 && h[2].Rank() == 8 {
+		if h[0].Suit() == h[1].Suit() && h[1].Suit() == h[2].Suit() {
+			m |= 1 << 0 // suited-8-8-8
+		}
+		if h[0].Suit().Red() == h[1].Suit().Red() && h[1].Suit().Red() == h[2].Suit().Red() {
+			m |= 1 << 1 // coloured-8-8-8
+		}
+	}
+	return m | 1<<(2+third-6) // third-6 is bit 2, ..., third-ten bit 6
 }
 
 // classify21Plus3 reads three cards as a poker hand.

@@ -150,6 +150,25 @@ var bruteBets = []bruteBet{
 			}
 			return 5
 		}},
+	// Bust It: the dealer's up and hole cards a hard 12 to 16 (no ace
+	// among them) and the first draw over 21; its value says the line,
+	// three 8s of a suit or a colour pay more.
+	{"bust-it", "200-50-15-10-8-6-3", []string{"suited-8-8-8", "coloured-8-8-8", "third-6", "third-7", "third-8", "third-9", "third-ten", "loss"}, 3,
+		func(h []phys) int {
+			two := h[0].points() + h[1].points()
+			if h[0].rank == 1 || h[1].rank == 1 || two < 12 || two > 16 || two+h[2].points() <= 21 {
+				return 7
+			}
+			if h[0].rank == 8 && h[1].rank == 8 && h[2].rank == 8 {
+				switch {
+				case h[0].suit == h[1].suit && h[1].suit == h[2].suit:
+					return 0
+				case h[0].red() == h[1].red() && h[1].red() == h[2].red():
+					return 1
+				}
+			}
+			return map[int]int{6: 2, 7: 3, 8: 4, 9: 5, 10: 6}[h[2].points()]
+		}},
 	{"over-under-13", "over-13:1,under-13:1", []string{"over-13", "under-13", "loss"}, 2,
 		func(h []phys) int {
 			switch sum := h[0].points() + h[1].points(); {

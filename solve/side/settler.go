@@ -46,12 +46,16 @@ func (s *Settler) class(cards []casino.Card) int {
 	if s.Bet.dealer {
 		return dealerClass(cards)
 	}
+	if s.Bet.dealerDraws && len(cards) < 3 {
+		return 0 // the dealer stood on two cards
+	}
 	h := casinoCards(cards)
 	return int(s.Bet.classify(h[:min(len(h), len(s.Bet.Cards))]))
 }
 
-// OnDealerHand says whether the bet is settled on the dealer's whole hand.
-func (s *Settler) OnDealerHand() bool { return s.Bet.dealer }
+// OnDealerHand says whether the bet is settled on the dealer's hand (the
+// whole hand, Buster; the first three cards, Bust It).
+func (s *Settler) OnDealerHand() bool { return s.Bet.DealerHand() }
 
 // casinoCards reads the round engine's cards as the side bets' (the same
 // encoding: rank and suit), at most the four a first-card bet reads.
