@@ -124,7 +124,8 @@ type Table struct {
 	Turn     int // the seat in turn (Insuring, Deciding)
 	At       int // the hand in play, an index into Hands (Deciding)
 	// DealerTotal is the dealer's final total once played (the hard sum,
-	// 22 or more, for a bust); 0 where the dealer did not draw.
+	// 22 or more, for a bust); 0 where no hand was left standing to settle
+	// against it (the dealer may still have drawn, for a bet on its hand).
 	DealerTotal     int
 	DealerBlackjack bool // the round's dealer had a blackjack (once shown)
 	Shuffled        bool // the round started with a shuffle: the cut card had come out
