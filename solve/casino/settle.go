@@ -86,6 +86,7 @@ func (t *Table) dealerBlackjack() {
 	if t.anySide {
 		t.settleSide()
 	}
+	t.settled = t.Shoe.reshuffles
 	t.Phase = Betting
 }
 
@@ -133,6 +134,7 @@ func (t *Table) settle() {
 	if t.anySide {
 		t.settleSide()
 	}
+	t.settled = t.Shoe.reshuffles
 	t.Phase = Betting
 }
 

@@ -247,13 +247,21 @@ func (s *Shoe) gatherDiscards() {
 		}
 	}
 	s.pos, s.burn = kept, -1
+	// The count starts again with the shoe's new cards: the cards kept
+	// out, on the table, are seen (a face-down hole card among them, as
+	// every card drawn is counted: a player's count takes it off).
+	s.rc = s.irc
+	if s.counted {
+		for _, c := range s.cards[:kept] {
+			s.rc += s.tags[c]
+		}
+	}
 	if s.cut == 0 && s.below == 0 {
 		return
 	}
 	s.step() // the burn card, unseen
 	s.burn = kept
 	s.reshuffles++
-	s.rc = s.irc
 }
 
 // NewDeck returns a continuous shuffler of no cards, for a search that

@@ -128,7 +128,7 @@ type Table struct {
 	// against it (the dealer may still have drawn, for a bet on its hand).
 	DealerTotal     int
 	DealerBlackjack bool // the round's dealer had a blackjack (once shown)
-	Shuffled        bool // the round started with a shuffle: the cut card had come out
+	Shuffled        bool // the round started with a shuffle since the last (the cut card had come out), by Deal or its driver's StartRound
 	// SideBets are the side bets each player places with the next deal,
 	// by the player's index in Deal's bets (none where nil or short).
 	SideBets [][]SideStake
@@ -141,9 +141,10 @@ type Table struct {
 	// standP is the chance the dealer stands, by ace held and hard sum
 	// (solve.DealerRule.StandP: the solver's rule, read once).
 	standP    [2][32]float64
-	early     bool // first plays are asked before the peek (early surrender)
-	earlyHand Hand // the seat's two cards while early
-	shuffles  int64
+	early     bool  // first plays are asked before the peek (early surrender)
+	earlyHand Hand  // the seat's two cards while early
+	shuffles  int64 // the shoe's shuffles when the round was dealt (RanOut)
+	settled   int64 // the shoe's shuffles when the last round was settled (Shuffled)
 	onTable   []Card
 	anySide   bool // the round has side bets (SideBets when dealt)
 }
@@ -168,6 +169,7 @@ func NewTable(r solve.Rules, s *Shoe) *Table {
 		}
 	}
 	s.keepOut = t.cardsOnTable
+	t.settled = s.reshuffles // the shoe's first shuffle is not a round's
 	return t
 }
 
@@ -205,7 +207,8 @@ const noCard Card = 255
 // peek, the hole card. The round then waits for its first decision, or
 // is settled already.
 func (t *Table) Deal(bets []float64) {
-	t.Shuffled = t.Shoe.StartRound()
+	t.Shoe.StartRound()
+	t.Shuffled = t.Shoe.reshuffles > t.settled
 	t.shuffles = t.Shoe.reshuffles
 	t.Seats, t.Hands = t.Seats[:0], t.Hands[:0]
 	t.anySide = len(t.SideBets) > 0
@@ -246,7 +249,7 @@ func (t *Table) newSeat() *Seat {
 	var p *Seat
 	t.Seats, p = extend(t.Seats)
 	p.Insurance, p.Blackjack, p.First, p.Hands, p.Net, p.InsuranceNet = 0, false, solve.NoAction, [2]int{}, 0, 0
-	p.Result, p.Done, p.lateSurr, p.made = Unsettled, false, false, false
+	p.Result, p.Done, p.made = Unsettled, false, false
 	return p
 }
 
@@ -268,6 +271,17 @@ func extend[T any](s []T) ([]T, *T) {
 func blackjack(a, b Card) bool {
 	va, vb := cardValues[a], cardValues[b]
 	return va == 1 && vb == 10 || va == 10 && vb == 1
+}
+
+// Unseen returns the cards a player at the table has not seen, by
+// value-1: those left in the shoe, the burn card and a hole card face
+// down.
+func (t *Table) Unseen() [10]int {
+	m := t.Shoe.Unseen()
+	if t.HoleDown {
+		m[t.Hole.Value()-1]++
+	}
+	return m
 }
 
 // RanOut returns the times the shoe has run out in the round: its
@@ -403,7 +417,7 @@ func (t *Table) Play(a solve.Action) {
 		t.nextEarly()
 		return
 	}
-	if a == solve.Hit { // a hit that leaves the hand to play on waits for its next play
+	if a == solve.Hit { // apply's hit, written out: a hit that leaves the hand to play on waits for its next play, no walk of the hands
 		h := &t.Hands[t.At]
 		h.add(t.Shoe.Draw())
 		if !t.handDone(h) {
@@ -431,12 +445,7 @@ func (t *Table) apply(a solve.Action) {
 			h.Bet /= 2
 			return
 		}
-		h.Surrendered = true
-		if t.peek {
-			h.Net, h.Result = -0.5*h.Bet, Surrendered
-		} else {
-			t.Seats[t.Turn].lateSurr = true
-		}
+		h.Surrendered = true // late: settled at the end (without a hole card, after the dealer's blackjack shows)
 	case solve.Hit:
 		h.add(t.Shoe.Draw())
 		h.Done = t.handDone(h)

@@ -37,7 +37,7 @@ func TestSideBetsAtTheTable(t *testing.T) {
 			}
 			d := tab.Decisions[len(tab.Decisions)-1]
 			b, _ := side.LookupBet(mv.Side.Bet)
-			shoe, _ := side.RankShoe(6, tab.unseen())
+			shoe, _ := side.RankShoe(6, tab.nextDealUnseen())
 			rep, err := side.Evaluate(b, b.Tables[0], shoe, side.Rules{H17: true})
 			if err != nil {
 				t.Fatal(err)

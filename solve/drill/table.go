@@ -416,12 +416,16 @@ func (t *Table) Pending() (Decision, bool) {
 
 // Unseen returns the cards the player has not seen, by rank: those left
 // in the shoe, the burn card and a hole card not shown.
-func (t *Table) unseen() [10]int {
-	m := t.shoe.Unseen()
-	if t.game.HoleDown {
-		m[t.game.Hole.Value()-1]++
+func (t *Table) unseen() [10]int { return t.game.Unseen() }
+
+// nextDealUnseen returns the cards the player has not seen as the next
+// deal finds them: after the shuffle when the cut card is out (every
+// card back), what side bets placed now are priced on.
+func (t *Table) nextDealUnseen() [10]int {
+	if t.shoe.CutOut() {
+		return t.Rules.FullShoe().Counts
 	}
-	return m
+	return t.unseen()
 }
 
 // HiLo is the Hi-Lo count of every card the player has seen since the
@@ -555,13 +559,12 @@ func (t *Table) Do(m Move) error {
 			dec.Cost = a.Take - a.Decline
 		}
 		dec.Cost = max(0, -dec.Cost) // what the choice gave up against the better one
+		if stake := rd.Bet / 2; m.Insure > 0 && stake > t.Balance {
+			return fmt.Errorf("insurance costs %s: the balance is %s", Units(stake), Units(t.Balance))
+		}
 		t.Decisions = append(t.Decisions, dec)
 		if m.Insure > 0 {
-			stake := rd.Bet / 2
-			if stake > t.Balance {
-				return fmt.Errorf("insurance costs %s: the balance is %s", Units(stake), Units(t.Balance))
-			}
-			t.Balance -= stake
+			t.Balance -= rd.Bet / 2
 		}
 		t.Moves = append(t.Moves, m)
 		t.game.Insure(m.Insure > 0)
@@ -837,7 +840,7 @@ func (t *Table) sideEV(b *side.Bet) (float64, error) {
 	if b.DealerHand() && (r.DealerStand16 > 0 || r.DealerHit17 > 0) {
 		return 0, fmt.Errorf("%s is priced for a dealer who stands on 17 (S17) or hits soft 17 (H17), not one who draws by chance (%s)", b.Name, r)
 	}
-	shoe, err := side.RankShoe(r.Decks, t.unseen())
+	shoe, err := side.RankShoe(r.Decks, t.nextDealUnseen())
 	if err != nil {
 		return 0, err
 	}
@@ -866,7 +869,7 @@ func (t *Table) SidePrices() []SidePrice {
 	if t.Rules.Infinite() || t.Rules.Decks > side.MaxDecks || t.Rules.FullShoe() != solve.NewShoe(t.Rules.Decks) {
 		return nil
 	}
-	shoe, err := side.RankShoe(t.Rules.Decks, t.unseen())
+	shoe, err := side.RankShoe(t.Rules.Decks, t.nextDealUnseen())
 	if err != nil {
 		return nil
 	}

@@ -362,15 +362,9 @@ func (t *table) sum(o *outcome) {
 	}
 }
 
-// unseen returns the cards a player has not seen, by value-1: those left
-// in the shoe, the burn card and a hole card face down.
-func (t *table) unseen() [10]int {
-	m := t.shoe.Unseen()
-	if t.HoleDown {
-		m[t.Hole.Value()-1]++
-	}
-	return m
-}
+// unseen returns the cards a player has not seen, by value-1 (the
+// round engine's Unseen).
+func (t *table) unseen() [10]int { return t.Unseen() }
 
 // firstOptions returns what an unsplit two-card hand may do.
 func (t *table) firstOptions(a, b int) options {
