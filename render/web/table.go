@@ -204,7 +204,7 @@ func (s *Server) handleTable(w http.ResponseWriter, r *http.Request) {
 				}
 			}
 			for _, p := range rep.SideBets {
-				if !slices.ContainsFunc(t.SidePlaced(), func(m drill.SideMove) bool { return m.Bet == p.Bet }) {
+				if !slices.ContainsFunc(rep.SidePlaced, func(m drill.SideMove) bool { return m.Bet == p.Bet }) {
 					d.SideTakes = append(d.SideTakes, link("+"+p.Bet+" "+render.EdgeText(p.EV, 2), "", drill.Move{Side: &drill.SideMove{Bet: p.Bet, Stake: 1}}))
 				}
 			}

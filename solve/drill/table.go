@@ -384,11 +384,7 @@ func (t *Table) staked() float64 {
 	if t.Round == nil || t.Round.Done {
 		return s
 	}
-	s += t.Round.Insure
-	for _, h := range t.Round.Hands {
-		s += h.Bet
-	}
-	return s
+	return s + t.onTable() // the round's, as the engine holds them
 }
 
 // Pending returns the decision the table waits for, with the shoe it is

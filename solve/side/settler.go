@@ -3,6 +3,7 @@ package side
 import (
 	"fmt"
 	"math"
+	"math/big"
 	"strconv"
 	"strings"
 
@@ -24,11 +25,17 @@ type Settler struct {
 // NewSettler returns the settler of bet b paid by pay table t.
 func NewSettler(b *Bet, t Table) *Settler {
 	names, pays, lineOf := b.settlement(t)
-	s := &Settler{Bet: b, Table: t, pays: make([]float64, len(lineOf)), names: names, lineOf: lineOf}
+	return &Settler{Bet: b, Table: t, pays: classPays(pays, lineOf), names: names, lineOf: lineOf}
+}
+
+// classPays returns what a deal of each class returns, in bets, from a
+// settlement's lines' pays and each class's line (Bet.settlement).
+func classPays(pays []*big.Rat, lineOf []int) []float64 {
+	out := make([]float64, len(lineOf))
 	for class, line := range lineOf {
-		s.pays[class], _ = pays[line].Float64()
+		out[class], _ = pays[line].Float64()
 	}
-	return s
+	return out
 }
 
 // Settle returns what the bet returns per unit staked (-1: lost) on the

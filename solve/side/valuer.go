@@ -3,9 +3,9 @@ package side
 import "fmt"
 
 // A valuer values a bet quickly, in float64, on the rank-only shoes of
-// one full shoe (a counter's shoes: dealt cards known by rank only), and
-// settles it on suited deals (a simulation's). It is exact as Evaluate
-// is, to float64 rounding: the same sum, its terms regrouped.
+// one full shoe (a counter's shoes: dealt cards known by rank only); a
+// Settler settles it on suited deals. It is exact as Evaluate is, to
+// float64 rounding: the same sum, its terms regrouped.
 //
 // Evaluate's rank-only probability of a class (classDeals) is
 //
@@ -24,7 +24,6 @@ type valuer struct {
 	decks int
 	k     int          // the cards the bet looks at
 	terms []valuerTerm // the multisets with a return, R(G) ≠ 0
-	pays  []float64    // by class: what a deal of the class returns, in bets
 	full  [10]int      // the full shoe's cards by rank
 	ev    float64      // the return on the full shoe
 }
@@ -48,11 +47,9 @@ func newValuer(b *Bet, t Table, decks int) (*valuer, error) {
 	if decks < 1 || decks > MaxDecks {
 		return nil, fmt.Errorf("%d decks; want 1 to %d", decks, MaxDecks)
 	}
-	_, pays, lineOf := b.settlement(t)
-	v := &valuer{bet: b, decks: decks, k: b.size(), pays: make([]float64, len(lineOf))}
-	for class, line := range lineOf {
-		v.pays[class], _ = pays[line].Float64()
-	}
+	_, linePays, lineOf := b.settlement(t)
+	pays := classPays(linePays, lineOf)
+	v := &valuer{bet: b, decks: decks, k: b.size()}
 	for g := range v.full {
 		v.full[g] = fullGroup(g, decks)
 	}
@@ -61,7 +58,7 @@ func newValuer(b *Bet, t Table, decks int) (*valuer, error) {
 		cells := t0.cells[key*t0.classes : (key+1)*t0.classes]
 		r := 0.0
 		for class, c := range cells {
-			r += float64(c) * v.pays[class]
+			r += float64(c) * pays[class]
 		}
 		if r == 0 {
 			continue
@@ -106,7 +103,3 @@ func (v *valuer) value(ranks [10]int) float64 {
 	}
 	return sum / float64(falling(n, v.k))
 }
-
-// settle returns what a deal of the bet's cards returns, in bets: its
-// cards in the order of Bet.Cards.
-func (v *valuer) settle(h []Card) float64 { return v.pays[v.bet.classify(h)] }

@@ -273,7 +273,7 @@ func (e *EMCTS) searchHit(h hand) bool {
 // cards, the hole card's rule and the hands still to be played.
 func (e *EMCTS) setUp(t *table) {
 	e.play.up = t.up
-	e.unseen = t.unseen()
+	e.unseen = t.Unseen()
 	e.deck.SetCards(e.unseen)
 	e.waiting = t.Waiting()
 	e.later = e.later[:0]

@@ -46,27 +46,27 @@ func TestIndexScopes(t *testing.T) {
 	// After the first play: a three-card 16 v T stands at +0 and above
 	// and hits below, whatever the chart's three-card play, and a split 5,5's hand 5,5 (at the limit)
 	// is a hard 10 that doubles at +4 under DAS.
-	tb.printed, tb.up = indices, 10
+	tb.up = 10
 	var h hand
 	for _, c := range []int{5, 4, 7} {
 		h.Add(casino.NewCard(c, 0))
 	}
-	if tb.printedHit(&h, true, 1) {
+	if tb.printedHit(indices, &h, true, 1) {
 		t.Errorf("three-card 16 v T at +1: hits, want it to stand")
 	}
-	if !tb.printedHit(&h, true, -1) {
+	if !tb.printedHit(indices, &h, true, -1) {
 		t.Errorf("three-card 16 v T at -1: stands, want a hit")
 	}
-	if !tb.printedHit(&h, false, -1) { // the chart stands (its three-card play): the card's "+0S" hits below +0 all the same
+	if !tb.printedHit(indices, &h, false, -1) { // the chart stands (its three-card play): the card's "+0S" hits below +0 all the same
 		t.Errorf("three-card 16 v T at -1 where the chart stands: stands, want a hit, as the card prints it")
 	}
 	split := hand{Split: true}
 	split.Add(casino.NewCard(5, 0))
 	split.Add(casino.NewCard(5, 1))
-	if got := tb.printedSplitPlay(&split, solve.Hit, true, 4); got != solve.Double {
+	if got := tb.printedSplitPlay(indices, &split, solve.Hit, true, 4); got != solve.Double {
 		t.Errorf("split 5,5 at +4 under DAS: %v, want double", got)
 	}
-	if got := tb.printedSplitPlay(&split, solve.Hit, false, 4); got != solve.Hit {
+	if got := tb.printedSplitPlay(indices, &split, solve.Hit, false, 4); got != solve.Hit {
 		t.Errorf("split 5,5 at +4 without DAS: %v, want hit", got)
 	}
 }

@@ -78,7 +78,7 @@ func (o *Optimal) forShard(seed, stream uint64) Strategy { return NewOptimal(o.r
 // shoeFor returns the shoe a hand is valued on: the unseen cards with the
 // up card and the hand put back, as the solver's shoes hold them.
 func (o *Optimal) valuesFor(t *table, h [10]uint8) *solve.HandValues {
-	shoe := t.unseen()
+	shoe := t.Unseen()
 	shoe[t.up-1]++
 	for i, k := range h {
 		shoe[i] += int(k)

@@ -33,11 +33,6 @@ type table struct {
 	sideStakes [][]casino.SideStake
 	sideValuer SideValuer
 	sideEV     float64
-	sideOn     bool
-	// printed are the index plays of the seat whose hand is in play,
-	// where they apply wherever the card prints them (split hands, hits
-	// after the first); nil otherwise.
-	printed []IndexPlay
 }
 
 func newTable(r solve.Rules, s *casino.Shoe, players []Player) *table {
@@ -136,9 +131,9 @@ func (t *table) decide() solve.Action {
 		}
 		return act
 	}
-	t.printed = nil
+	var printed []IndexPlay // taken wherever the card prints them: split hands, hits after the first
 	if len(pl.Indices) > 0 && t.count != nil && pl.IndexScope == IndexWherePrinted {
-		t.printed = pl.Indices
+		printed = pl.Indices
 	}
 	if h.N == 2 {
 		if c.Allows(solve.Split) {
@@ -147,8 +142,8 @@ func (t *table) decide() solve.Action {
 		a, b := h.Cards[0].Value(), h.Cards[1].Value()
 		opts := options{double: c.Allows(solve.Double)}
 		act := strat.first(t, min(a, b), max(a, b), true, opts)
-		if t.printed != nil {
-			act = t.printedSplitPlay(h, act, opts.double, t.insuranceCount())
+		if printed != nil {
+			act = t.printedSplitPlay(printed, h, act, opts.double, t.insuranceCount())
 		}
 		return act
 	}
@@ -158,8 +153,8 @@ func (t *table) decide() solve.Action {
 		}
 	}
 	hit := strat.hit(t, h)
-	if t.printed != nil {
-		hit = t.printedHit(h, hit, t.insuranceCount())
+	if printed != nil {
+		hit = t.printedHit(printed, h, hit, t.insuranceCount())
 	}
 	if hit {
 		return solve.Hit
@@ -269,12 +264,12 @@ func hasPairIndex(indices []IndexPlay, c, up int) bool {
 // below it, whatever the chart plays there (the card prints the cell's
 // index for every hand of the total; a double only where the hand may
 // double), else the chart's act.
-func (t *table) printedSplitPlay(h *hand, act solve.Action, mayDouble bool, count float64) solve.Action {
+func (t *table) printedSplitPlay(indices []IndexPlay, h *hand, act solve.Action, mayDouble bool, count float64) solve.Action {
 	total, soft := h.Total()
 	if soft || total >= 21 {
 		return act
 	}
-	for _, x := range t.printed {
+	for _, x := range indices {
 		if x.Pair != 0 || x.Total != total || x.Up != t.up || x.Play == solve.Surrender {
 			continue
 		}
@@ -297,12 +292,12 @@ func (t *table) printedSplitPlay(h *hand, act solve.Action, mayDouble bool, coun
 // more cards (the card prints the cell's index, "+0S", for them all; a
 // surrender index's hand not surrendered, "R+0S", likewise); hit (the
 // chart's) where none applies.
-func (t *table) printedHit(h *hand, hit bool, count float64) bool {
+func (t *table) printedHit(indices []IndexPlay, h *hand, hit bool, count float64) bool {
 	total, soft := h.Total()
 	if soft || total >= 21 {
 		return hit
 	}
-	for _, x := range t.printed {
+	for _, x := range indices {
 		if x.Pair != 0 || x.Total != total || x.Up != t.up || !(x.Play == solve.Stand && x.Base == solve.Hit || x.Play == solve.Hit && x.Base == solve.Stand) {
 			continue
 		}
@@ -335,7 +330,7 @@ func isBlackjack(up, hole int) bool { return up == 1 && hole == 10 || up == 10 &
 // sum sets o to the players' rounds added up, and their insurance (kept
 // out of the win, push and loss counts).
 func (t *table) sum(o *outcome) {
-	*o = outcome{sideValued: t.sideValuer != nil && t.sideOn}
+	*o = outcome{sideValued: t.sideValuer != nil}
 	for i := range t.Seats {
 		p := &t.Seats[i]
 		net, wagered := p.Net+p.InsuranceNet, p.Wagered+p.Insurance
@@ -361,10 +356,6 @@ func (t *table) sum(o *outcome) {
 		}
 	}
 }
-
-// unseen returns the cards a player has not seen, by value-1 (the
-// round engine's Unseen).
-func (t *table) unseen() [10]int { return t.Unseen() }
 
 // firstOptions returns what an unsplit two-card hand may do.
 func (t *table) firstOptions(a, b int) options {
@@ -413,7 +404,6 @@ func (t *table) placeSide(play *SidePlay, playing bool) {
 		unseen = t.shoe.Unseen()
 		on = play.Trigger == nil || play.TrueCount(unseen) >= *play.Trigger
 	}
-	t.sideOn = on
 	if !on {
 		t.SideBets = nil
 		return
