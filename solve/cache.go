@@ -58,17 +58,20 @@ func (c *Cache) layout(r Rules, shoe Shoe) *layout {
 		if d := c.first[key.shoe]; d == nil {
 			c.first[key.shoe] = l
 			l.keep = c.keepValues
-		} else if at := d.places(l.comps); at != nil {
+		} else if at, missing := d.places(l.comps); missing < len(at) {
 			l.donor, l.donorAt = d, at
+			if missing > 0 { // resplit aces: split aces' hands with more aces out
+				l.unheld = readMask(l.trie, func(ci int32) bool { return at[ci] < 0 })
+			}
 		}
 		c.layouts[key] = l
 	}
 	return l
 }
 
-// places returns where each of comps is among the layout's compositions,
-// or nil if one is not.
-func (l *layout) places(comps [][10]uint8) []int32 {
+// places returns where each of comps is among the layout's compositions
+// (-1 where it is not) and how many are not.
+func (l *layout) places(comps [][10]uint8) (at []int32, missing int) {
 	l.distMu.Lock()
 	if l.byKey == nil {
 		l.byKey = make(map[uint64]int32, len(l.comps))
@@ -77,15 +80,16 @@ func (l *layout) places(comps [][10]uint8) []int32 {
 		}
 	}
 	l.distMu.Unlock()
-	at := make([]int32, len(comps))
+	at = make([]int32, len(comps))
 	for i, g := range comps {
 		j, ok := l.byKey[key(g)]
 		if !ok {
-			return nil
+			j = -1
+			missing++
 		}
 		at[i] = j
 	}
-	return at
+	return at, missing
 }
 
 // dealerRule is what the dealer's distributions depend on beyond the
@@ -167,12 +171,24 @@ func (l *layout) derived(f *finiteUp, rule dealerRule) []DealerDist {
 	if d == nil || total-d.maxCards < f.draws.maxSize {
 		return nil
 	}
+	var out []DealerDist
+	if l.unheld != nil { // the compositions the donor does not hold, contracted alone
+		if f.read != nil {
+			return nil
+		}
+		own := *f
+		own.read, own.scratch = l.unheld, nil
+		out = own.contract()
+	} else {
+		out = make([]DealerDist, len(l.comps))
+	}
 	on := *f
 	on.lay, on.scratch = d, nil
 	from := d.dist(&on)
-	out := make([]DealerDist, len(l.comps))
 	for i, j := range l.donorAt {
-		out[i] = from[j]
+		if j >= 0 {
+			out[i] = from[j]
+		}
 	}
 	return out
 }

@@ -242,15 +242,17 @@ func TestHandFreqSumsToOne(t *testing.T) {
 
 // TestCacheLendsDistributions: rule sets with fewer splits or a Charlie,
 // solved after the game with one Cache, take the dealer's distributions
-// from the game's layout (its donor), and the game without a hole card
-// takes the peeked game's with the blackjack added; each equals its own
-// solve without a cache to the last bit. A blackjack's chance left out of
-// the hole-card game, or a composition taken from the wrong place, would
-// move its EVs.
+// from the game's layout (its donor); resplit aces take those the game
+// holds and contract only the split aces' compositions with more aces
+// out; the game without a hole card takes the peeked game's with the
+// blackjack added; each equals its own solve without a cache to the last
+// bit. A blackjack's chance left out of the hole-card game, or a
+// composition taken from the wrong place or left uncontracted, would move
+// its EVs.
 func TestCacheLendsDistributions(t *testing.T) {
 	cache := NewCache()
-	game := "1D S17 DAS NS"
-	for _, rs := range []string{game, "1D S17 DAS SPL1 NS", "1D S17 DAS NS 5CC", "1D S17 DAS NS ENHC"} {
+	game := "2D S17 DAS NS"
+	for _, rs := range []string{game, "2D S17 DAS SPL1 NS", "2D S17 DAS NS 5CC", "2D S17 DAS NS ENHC", "2D S17 DAS NS RSA"} {
 		r, _ := ParseRules(rs)
 		shared, err := SolveWith(context.Background(), r, Options{Cache: cache})
 		if err != nil {
@@ -261,14 +263,25 @@ func TestCacheLendsDistributions(t *testing.T) {
 			t.Errorf("%s: solved after %s with one cache EV %.17f, alone %.17f", rs, game, shared.EV, own.EV)
 		}
 	}
-	lent := 0
+	lent, partly := 0, 0
 	for _, l := range cache.layouts {
 		if l.donor != nil {
 			lent++
 		}
+		if l.unheld == nil {
+			continue
+		}
+		partly++
+		r, _ := ParseRules("2D S17 DAS NS RSA")
+		for _, up := range []Rank{1, 2, 10} { // the lent and contracted distributions, against the whole walk
+			f := newFiniteUp(r, l, up)
+			if whole := f.contract(); !slices.Equal(f.dist, whole) {
+				t.Errorf("RSA v %d: the distributions taken partly from the game's differ from the layout's own", up)
+			}
+		}
 	}
-	if lent != 2 {
-		t.Errorf("%d layouts took the game's distributions, want 2 (SPL1 and 5CC)", lent)
+	if lent != 3 || partly != 1 {
+		t.Errorf("%d layouts took the game's distributions, %d of them some only; want 3 (SPL1, 5CC, RSA), 1 (RSA)", lent, partly)
 	}
 }
 

@@ -46,13 +46,18 @@ type layout struct {
 	shared bool
 	distMu sync.Mutex
 	dists  map[dealerRule]*[10]sharedDist
-	// donor is a shared layout of the same shoe holding every composition
-	// of this one (donorAt: where), whose distributions this one may take
+	// donor is a shared layout of the same shoe holding compositions of
+	// this one (donorAt: where, -1 where not), whose distributions this
+	// one may take
 	// (cache.go); byKey finds a composition's place, made when a layout
 	// is first asked to be a donor.
 	donor   *layout
 	donorAt []int32
-	byKey   map[uint64]int32
+	// unheld marks the trie's nodes by the compositions the donor does
+	// not hold (readMask), nil where it holds them all: a walk of those
+	// alone computes them as the whole walk does.
+	unheld []readMark
+	byKey  map[uint64]int32
 	// keep says the layout keeps the node values of the first rules whose
 	// solve asks for them (keptValues): the solves of a Cache made to
 	// share them (Effects, a grid), most of which play the same hands.
