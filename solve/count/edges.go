@@ -30,6 +30,19 @@ type ShoeEdge struct {
 // Chart is valued alone (solve.ChartEV, the same EV to the last bit), in
 // about half the time.
 func Edges(ctx context.Context, basic *solve.Table, sys System, opt Options, decisions []Decision, best bool) ([]ShoeEdge, error) {
+	key := newRunKey(basic.Rules, sys, decisions, opt)
+	key.Oversample, key.Moment, key.Best = 0, 0, best // not read: the edges are the dealt shoes', the count the round's
+	key.Chart = basic.Strategy()
+	if decisions == nil {
+		key.Decisions = []decisionKey{} // the chart alone, not every cell
+	}
+	return remembered("edges", key, opt, func() ([]ShoeEdge, error) {
+		return edges(ctx, basic, sys, opt, decisions, best)
+	})
+}
+
+// edges is Edges, computed.
+func edges(ctx context.Context, basic *solve.Table, sys System, opt Options, decisions []Decision, best bool) ([]ShoeEdge, error) {
 	r := basic.Rules
 	if err := check(r, opt); err != nil {
 		return nil, err

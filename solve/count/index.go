@@ -290,6 +290,13 @@ func one(c counter, g float64) []point { return []point{{x: c.with(), y: g, w: 1
 // Compute finds each decision's index for the rules (a finite shoe) and
 // count. Each crossing is fitted with control variates (controls.go).
 func Compute(ctx context.Context, r solve.Rules, sys System, decisions []Decision, opt Options) ([]Index, error) {
+	return remembered("indices", newRunKey(r, sys, decisions, opt), opt, func() ([]Index, error) {
+		return compute(ctx, r, sys, decisions, opt)
+	})
+}
+
+// compute is Compute, computed.
+func compute(ctx context.Context, r solve.Rules, sys System, decisions []Decision, opt Options) ([]Index, error) {
 	if err := check(r, opt); err != nil {
 		return nil, err
 	}
