@@ -211,14 +211,6 @@ func (s *Store) Hits() int {
 	return s.hits
 }
 
-// Dir is the store's folder ("" for the nil Store).
-func (s *Store) Dir() string {
-	if s == nil {
-		return ""
-	}
-	return s.dir
-}
-
 var (
 	defaultOnce  sync.Once
 	defaultStore *Store

@@ -20,4 +20,3 @@ func (*Store) Key(kind string, fields any) string { return "" }
 func (*Store) Load(key string, v any) bool        { return false }
 func (*Store) Save(key string, v any) error       { return nil }
 func (*Store) Hits() int                          { return 0 }
-func (*Store) Dir() string                        { return "" }
