@@ -51,25 +51,29 @@ type keptRun[T any] struct {
 }
 
 // remembered returns compute's results for a whole run decided by key,
-// from the store if this program kept them there, else computed and
-// kept. A part of a split run, or a merge, is computed: its shoes are
+// shipped with the program (ShippedGames) or kept in the store by it,
+// else computed and kept. A part of a split run, or a merge, is computed: its shoes are
 // not a whole run's.
 func remembered[T any](kind string, key runKey, opt Options, compute func() ([]T, error)) ([]T, error) {
-	s := store()
-	if s == nil || opt.Shards > 0 || opt.From != nil {
+	if opt.Shards > 0 || opt.From != nil {
 		return compute()
 	}
-	k := s.Key(kind, key)
 	var kept keptRun[T]
-	if s.Load(k, &kept) {
+	s := store()
+	k := s.Key(kind, key)
+	if shippedRun(kind, key, &kept) || s.Load(k, &kept) {
 		if kept.Made && kept.Got == nil {
 			kept.Got = []T{}
 		}
 		return kept.Got, nil
 	}
 	got, err := compute()
-	if err == nil {
-		s.Save(k, keptRun[T]{Got: got, Made: got != nil}) // a store that cannot keep it only costs the next run the time
+	if err != nil {
+		return got, err
 	}
-	return got, err
+	s.Save(k, keptRun[T]{Got: got, Made: got != nil}) // a store that cannot keep it only costs the next run the time
+	if recordRun != nil {
+		recordRun(kind, key, keptRun[T]{Got: got, Made: got != nil})
+	}
+	return got, nil
 }
