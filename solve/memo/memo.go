@@ -31,6 +31,13 @@ const (
 // read or removed.
 const ext = ".memo"
 
+// tmpPrefix starts the name of a file being written; one older than
+// staleTemp was left by a process stopped before its rename.
+const (
+	tmpPrefix = ".tmp-"
+	staleTemp = time.Hour
+)
+
 // magic starts every stored file, with its format's version.
 const magic = "bjchart memo 1\n"
 
@@ -145,7 +152,7 @@ func (s *Store) Save(key string, v any) error {
 	}
 	sum := sha256.Sum256(payload)
 	data := slices.Concat([]byte(magic), []byte(key+"\n"+hex.EncodeToString(sum[:])+"\n"), payload)
-	tmp, err := os.CreateTemp(s.dir, ".tmp-*")
+	tmp, err := os.CreateTemp(s.dir, tmpPrefix+"*")
 	if err != nil {
 		return err
 	}
@@ -178,12 +185,19 @@ func (s *Store) trim(limit int64) error {
 	var files []file
 	var total int64
 	for _, e := range entries {
-		if !e.Type().IsRegular() || !strings.HasSuffix(e.Name(), ext) {
+		if !e.Type().IsRegular() {
 			continue
 		}
 		info, err := e.Info()
 		if err != nil {
 			continue // removed meanwhile
+		}
+		if strings.HasPrefix(e.Name(), tmpPrefix) && time.Since(info.ModTime()) > staleTemp {
+			os.Remove(filepath.Join(s.dir, e.Name())) // a writer stopped before its rename
+			continue
+		}
+		if !strings.HasSuffix(e.Name(), ext) {
+			continue
 		}
 		files = append(files, file{e.Name(), info.Size(), info.ModTime()})
 		total += info.Size()

@@ -119,13 +119,19 @@ func TestDamagedFilesAreMisses(t *testing.T) {
 }
 
 // TestTrimDropsLeastRecentlyUsed: past the bound, the files used longest
-// ago go first; files that are not the store's are left.
+// ago go first; files that are not the store's are left, but for a
+// temporary file a stopped writer left an hour ago.
 func TestTrimDropsLeastRecentlyUsed(t *testing.T) {
 	s := mustOpen(t)
 	stranger := filepath.Join(s.dir, "notes.txt")
 	if err := os.WriteFile(stranger, make([]byte, 1<<20), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	stale, writing := filepath.Join(s.dir, tmpPrefix+"1"), filepath.Join(s.dir, tmpPrefix+"2")
+	os.WriteFile(stale, nil, 0o644)
+	os.WriteFile(writing, nil, 0o644)
+	long := time.Now().Add(-2 * staleTemp)
+	os.Chtimes(stale, long, long)
 	var keys []string
 	for i := range 4 {
 		k := s.Key("x", i)
@@ -150,6 +156,12 @@ func TestTrimDropsLeastRecentlyUsed(t *testing.T) {
 	}
 	if _, err := os.Stat(stranger); err != nil {
 		t.Errorf("a file not the store's was touched: %v", err)
+	}
+	if _, err := os.Stat(stale); err == nil {
+		t.Error("a temporary file left by a stopped writer is still there")
+	}
+	if _, err := os.Stat(writing); err != nil {
+		t.Errorf("a file being written was removed: %v", err)
 	}
 }
 
