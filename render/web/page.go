@@ -60,13 +60,8 @@ type pageData struct {
 
 type tableView struct {
 	Name string
-	Ups  []string // the dealer's up cards, the columns
-	Rows []rowView
-}
-
-type rowView struct {
-	Label string
-	Cells []cellView
+	Ups  []string      // the dealer's up cards, the columns
+	Body template.HTML // its rows (appendRow)
 }
 
 // cellView is one chart cell: its code, colour class, and the numbers the
@@ -178,17 +173,19 @@ func (s *Server) fill(ctx context.Context, d *pageData, q query, t *solve.Table)
 	}
 	for _, kind := range []solve.TableKind{solve.Hard, solve.Soft, solve.Pairs} {
 		tv := tableView{Name: strings.ToUpper(kind.String()), Ups: []string{"2", "3", "4", "5", "6", "7", "8", "9", "T", "A"}}
+		var body []byte
+		cells := make([]cellView, len(solve.UpCards))
 		for _, hand := range render.ChartRows(kind) {
-			rv := rowView{Label: hand}
-			for _, up := range solve.UpCards {
+			for i, up := range solve.UpCards {
 				cv := cellOf(t, t.Cell(kind, hand, up))
 				if ex := exceptions[cv.Key]; len(ex) > 0 {
 					cv.Info += "\ncomposition-dependent exceptions: " + strings.Join(ex, "; ")
 				}
-				rv.Cells = append(rv.Cells, cv)
+				cells[i] = cv
 			}
-			tv.Rows = append(tv.Rows, rv)
+			body = appendRow(body, hand, cells)
 		}
+		tv.Body = template.HTML(body)
 		d.Tables = append(d.Tables, tv)
 	}
 	d.Controls = selectedControls(rules)
@@ -270,6 +267,30 @@ func (s *Server) fill(ctx context.Context, d *pageData, q query, t *solve.Table)
 	if q.effects {
 		d.Links = append(d.Links, downloadLink{"Rule effects (JSON)", Link("/api/effects.json", rules)}, downloadLink{"Rule effects (CSV)", Link("/api/effects.csv", rules)})
 	}
+}
+
+// appendRow appends a chart row as the page's table body has it, each
+// cell with its code, colour and numbers. Written here rather than by the
+// page's template, whose reflection over every cell was most of a page's
+// time in the browser's WebAssembly; escaped as the template escapes.
+func appendRow(b []byte, label string, cells []cellView) []byte {
+	b = append(b, `<tr><th scope="row">`...)
+	b = render.AppendHTMLEscaped(b, label)
+	b = append(b, "</th>"...)
+	for _, c := range cells {
+		b = append(b, `<td class="`...)
+		b = render.AppendHTMLEscaped(b, c.Class)
+		b = append(b, `" tabindex="0" data-cell="`...)
+		b = render.AppendHTMLEscaped(b, c.Key)
+		b = append(b, `" data-info="`...)
+		b = render.AppendHTMLEscaped(b, c.Info)
+		b = append(b, `" data-ev="`...)
+		b = render.AppendHTMLEscaped(b, c.EV)
+		b = append(b, `">`...)
+		b = render.AppendHTMLEscaped(b, c.Code)
+		b = append(b, "</td>"...)
+	}
+	return append(b, "</tr>\n"...)
 }
 
 // cellOf lays out one cell: code, colour and the numbers behind it.
