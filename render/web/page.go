@@ -3,13 +3,14 @@ package web
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"html/template"
+	"math"
 	"net/http"
 	"net/url"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -293,60 +294,95 @@ func appendRow(b []byte, label string, cells []cellView) []byte {
 	return append(b, "</tr>\n"...)
 }
 
-// cellOf lays out one cell: code, colour and the numbers behind it.
+// cellOf lays out one cell: code, colour and the numbers behind it,
+// written with strconv (fmt and encoding/json were most of a page's
+// layout in the browser's WebAssembly).
 func cellOf(t *solve.Table, c *solve.Cell) cellView {
-	cv := cellView{Up: c.Up.String(), Key: fmt.Sprintf("%s-%s-%v", c.Table, c.Hand, c.Up)}
+	cell := c.Hand + " v " + c.Up.String()
+	cv := cellView{Up: c.Up.String(), Key: c.Table.String() + "-" + c.Hand + "-" + c.Up.String()}
 	if c.Impossible {
-		cv.Code, cv.Class, cv.Info = "-", "none", fmt.Sprintf("%s v %v: the shoe cannot deal this hand.", c.Hand, c.Up)
+		cv.Code, cv.Class, cv.Info = "-", "none", cell+": the shoe cannot deal this hand."
 		return cv
 	}
 	cv.Code, cv.Class = render.CardCode(t.Rules, c.Code), "a-"+c.Code.Best.Letter()
 	if c.Marked() {
 		cv.Code += "*"
 	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s %s v %v: %s", c.Table, c.Hand, c.Up, c.Code.Best)
+	b := make([]byte, 0, 512)
+	b = append(append(append(append(b, c.Table.String()...), ' '), cell...), ": "+c.Code.Best.String()...)
 	if c.Code.Fallback != solve.NoAction {
-		fmt.Fprintf(&b, " (else %s)", c.Code.Fallback)
+		b = append(b, " (else "+c.Code.Fallback.String()+")"...)
 	}
 	best := c.Code.Best
 	if !c.Legal[best] {
 		best = c.Code.Fallback
 	}
-	b.WriteString("\nEV per unit bet, and against the best play here:")
+	b = append(b, "\nEV per unit bet, and against the best play here:"...)
 	for _, a := range solve.Actions {
 		if !c.Legal[a] {
 			continue
 		}
+		name := a.String() // as %-9s
+		b = append(append(b, "\n  "+name...), "         "[min(len(name), 9):]...)
+		b = appendSigned(append(b, ' '), c.EV[a])
 		if a == best {
-			fmt.Fprintf(&b, "\n  %-9s %+.6f  (the best)", a, c.EV[a])
+			b = append(b, "  (the best)"...)
 		} else {
-			fmt.Fprintf(&b, "\n  %-9s %+.6f  (%+.6f)", a, c.EV[a], c.EV[a]-c.EV[best])
+			b = append(appendSigned(append(b, "  ("...), c.EV[a]-c.EV[best]), ')')
 		}
 	}
 	if m := render.CellMargin(c); m != nil {
-		fmt.Fprintf(&b, "\nChart-wide cost per decision, how the chart chooses (every hand this cell decides, split hands and hands of three or more cards too, so not the difference above): margin %.6f", *m)
+		b = append(b, "\nChart-wide cost per decision, how the chart chooses (every hand this cell decides, split hands and hands of three or more cards too, so not the difference above): margin "...)
+		b = strconv.AppendFloat(b, *m, 'f', 6, 64) // as %.6f
 		for _, a := range solve.Actions {
 			if c.Legal[a] && a != c.Code.Best {
-				fmt.Fprintf(&b, "\n  %s would cost %.6f", a, c.Cost[a])
+				b = strconv.AppendFloat(append(b, "\n  "+a.String()+" would cost "...), c.Cost[a], 'f', 6, 64)
 			}
 		}
 	} else {
-		b.WriteString("\nno hand is decided at this cell")
+		b = append(b, "\nno hand is decided at this cell"...)
 	}
 	if c.MultiCard != solve.NoAction {
-		fmt.Fprintf(&b, "\nthree or more cards: %s", c.MultiCard)
+		b = append(b, "\nthree or more cards: "+c.MultiCard.String()...)
 	}
-	cv.Info = b.String()
-	ev := map[string]float64{}
-	for _, a := range solve.Actions {
-		if c.Legal[a] {
-			ev[a.String()] = c.EV[a]
-		}
-	}
-	data, _ := json.Marshal(ev)
-	cv.EV = string(data)
+	cv.Info = string(b)
+	cv.EV = evJSON(c)
 	return cv
+}
+
+// appendSigned appends f as fmt's %+.6f.
+func appendSigned(b []byte, f float64) []byte {
+	if !math.Signbit(f) && !math.IsInf(f, 1) || math.IsNaN(f) {
+		b = append(b, '+')
+	}
+	return strconv.AppendFloat(b, f, 'f', 6, 64)
+}
+
+// actionsByName are the actions in the order of their names, as
+// encoding/json writes a map's keys.
+var actionsByName = sync.OnceValue(func() []solve.Action {
+	a := slices.Clone(solve.Actions[:])
+	slices.SortFunc(a, func(x, y solve.Action) int { return strings.Compare(x.String(), y.String()) })
+	return a
+})
+
+// evJSON returns the legal actions' EVs as the JSON object
+// json.Marshal writes of them by name: {"hit":-0.1,"stand":-0.2}.
+func evJSON(c *solve.Cell) string {
+	b := append(make([]byte, 0, 128), '{')
+	for _, a := range actionsByName() {
+		if !c.Legal[a] {
+			continue
+		}
+		if math.IsNaN(c.EV[a]) || math.IsInf(c.EV[a], 0) {
+			return "" // what json.Marshal's error left
+		}
+		if len(b) > 1 {
+			b = append(b, ',')
+		}
+		b = render.AppendJSONFloat(append(b, `"`+a.String()+`":`...), c.EV[a])
+	}
+	return string(append(b, '}'))
 }
 
 // selectedControls marks each control's option that the rule string has.
