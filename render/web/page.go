@@ -115,15 +115,16 @@ var controls = []control{
 	{Label: "Deck", Name: "deck", Pattern: `^(SPANISH|DECK=.*)$`, Options: []option{{"", "52 cards", false}, {"SPANISH", "Spanish (no 10s)", false}, {"DECK=4-4-4-4-4-4-4-4-4-18", "custom (edit DECK=)", false}}},
 }
 
-// controlPatterns returns the controls' patterns, compiled the first time
-// a page is served (not when any bjchart command starts).
-var controlPatterns = sync.OnceValue(func() []*regexp.Regexp {
-	var out []*regexp.Regexp
-	for _, c := range controls {
-		out = append(out, regexp.MustCompile(c.Pattern))
+// controlPatterns are the controls' patterns, each compiled the first
+// time a page needs it (not when any bjchart command starts): only a
+// rule string with a value its select does not list, or none of its group.
+var controlPatterns = func() []func() *regexp.Regexp {
+	out := make([]func() *regexp.Regexp, len(controls))
+	for i, c := range controls {
+		out[i] = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(c.Pattern) })
 	}
 	return out
-})
+}()
 
 // toggles are the rules a checkbox turns on and off.
 var toggles = []option{
@@ -358,31 +359,14 @@ func appendSigned(b []byte, f float64) []byte {
 	return strconv.AppendFloat(b, f, 'f', 6, 64)
 }
 
-// actionsByName are the actions in the order of their names, as
-// encoding/json writes a map's keys.
-var actionsByName = sync.OnceValue(func() []solve.Action {
-	a := slices.Clone(solve.Actions[:])
-	slices.SortFunc(a, func(x, y solve.Action) int { return strings.Compare(x.String(), y.String()) })
-	return a
-})
-
 // evJSON returns the legal actions' EVs as the JSON object
 // json.Marshal writes of them by name: {"hit":-0.1,"stand":-0.2}.
 func evJSON(c *solve.Cell) string {
-	b := append(make([]byte, 0, 128), '{')
-	for _, a := range actionsByName() {
-		if !c.Legal[a] {
-			continue
-		}
-		if math.IsNaN(c.EV[a]) || math.IsInf(c.EV[a], 0) {
-			return "" // what json.Marshal's error left
-		}
-		if len(b) > 1 {
-			b = append(b, ',')
-		}
-		b = render.AppendJSONFloat(append(b, `"`+a.String()+`":`...), c.EV[a])
+	b, ok := render.AppendEVJSON(make([]byte, 0, 128), c)
+	if !ok {
+		return "" // what json.Marshal's error left
 	}
-	return string(append(b, '}'))
+	return string(b)
 }
 
 // selectedControls marks each control's option that the rule string has.
@@ -391,7 +375,6 @@ func selectedControls(rules string) []control {
 	out := make([]control, len(controls))
 	for i, c := range controls {
 		c.Options = append([]option(nil), c.Options...)
-		re := controlPatterns()[i]
 		found := false
 		for j := len(c.Options) - 1; j >= 0; j-- { // the most specific first; an option of several tokens: all of them there
 			opt := strings.Fields(c.Options[j].Token)
@@ -400,6 +383,7 @@ func selectedControls(rules string) []control {
 			}
 		}
 		if !found { // a value the select does not list (3D, 7:5): offer it as it is
+			re := controlPatterns[i]()
 			for _, t := range tokens {
 				if re.MatchString(t) {
 					c.Options, found = append(c.Options, option{t, t, true}), true
