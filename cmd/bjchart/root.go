@@ -53,6 +53,10 @@ type env struct {
 	reads *readFiles
 	// shortHelp is set by -h (not --help): help is a one-screen summary.
 	shortHelp bool
+	// beforeRun, if not nil, is called before a command runs (main's
+	// hugeHeap: a process that only prints help or its version need not
+	// pay for it).
+	beforeRun func()
 	// checkOnly, if not nil, stops a command that binds a request once the
 	// request is bound and checked, recording both (the tests compare it
 	// with the page's binding).
@@ -117,15 +121,17 @@ func run(args []string, stdout, stderr io.Writer, getenv func(string) string) in
 
 // runIn is run reading standard input from stdin (nil: os.Stdin).
 func runIn(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
-	return runContext(context.Background(), args, stdin, stdout, stderr, getenv)
+	return runContext(context.Background(), args, stdin, stdout, stderr, getenv, nil)
 }
 
 // runContext is runIn under ctx: every command's run stops through its
 // context once ctx ends (main's ends at Ctrl-C or SIGTERM), writing no
-// partial file, and exits 130.
-func runContext(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
+// partial file, and exits 130. beforeRun, if not nil, is called once a
+// command's flags are read and checked, before it runs: not for help or
+// the version.
+func runContext(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string, beforeRun func()) int {
 	out := &errWriter{w: stdout}
-	e := env{stdin: stdin, stdout: out, stderr: stderr, getenv: getenv, reads: &readFiles{}, shortHelp: askedShortHelp(args)}
+	e := env{stdin: stdin, stdout: out, stderr: stderr, getenv: getenv, reads: &readFiles{}, shortHelp: askedShortHelp(args), beforeRun: beforeRun}
 	root := newRootCmd(e)
 	if len(args) > 0 && (args[0] == cobra.ShellCompRequestCmd || args[0] == cobra.ShellCompNoDescRequestCmd) {
 		registerCompletions(root) // only a shell's completion request reads them
@@ -250,7 +256,13 @@ rule flags (default: ` + "`6D S17 DOA DAS SPL3 NS 3:2 PEEK`" + `).`,
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usageError{flagError(c, err)} })
 	root.PersistentPreRunE = func(c *cobra.Command, args []string) error {
 		e.reads.note(c, args)
-		return checkFlagValues(c)
+		if err := checkFlagValues(c); err != nil {
+			return err
+		}
+		if e.beforeRun != nil {
+			e.beforeRun()
+		}
+		return nil
 	}
 	root.AddCommand(newChartCmd(e), newRulesCmd(e), newGridCmd(e), newChartsCmd(e), newDiffCmd(e), newPlotCmd(e), newCardCmd(e), newDealerCmd(e), newHandCmd(e), newSimCmd(e), newIndicesCmd(e), newEMCTSCheckCmd(e), newHouseCmd(e), newServeCmd(e), newEffectsCmd(e), newHoldemCmd(e), newRiskCmd(e), newCountsCmd(e), newDrillCmd(e), newSiteCmd(e), newSideCmd(e))
 	root.AddCommand(newDocsCmd(e, root))
