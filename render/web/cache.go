@@ -41,6 +41,35 @@ type workCache[T any] struct {
 	// Server's Options.Timeout; 0: no limit): the time in line is not
 	// counted.
 	limit time.Duration
+	// share, if not nil, lends the tables' solves the work of the last
+	// shoe solved (tableOf; the browser's).
+	share *shoeShare
+}
+
+// A shoeShare keeps a solve.Cache for the shoe last solved: a game dealt
+// from the same shoe takes its layout of compositions and, under the
+// same dealer rule, its dealer's distributions, most of a solve (a rule
+// changed with one of the page's selects). Its numbers are a solve's
+// without it, to the last bit. It holds one shoe's work, replaced when a
+// game from another shoe is solved.
+type shoeShare struct {
+	mu    sync.Mutex
+	shoe  solve.Shoe
+	cache *solve.Cache
+}
+
+// cacheFor returns the cache for the shoe the rules deal from, nil for
+// an infinite deck (nothing to share) or a nil share.
+func (s *shoeShare) cacheFor(r solve.Rules) *solve.Cache {
+	if s == nil || r.Infinite() {
+		return nil
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if sh := r.FullShoe(); s.cache == nil || s.shoe != sh {
+		s.shoe, s.cache = sh, solve.NewCache()
+	}
+	return s.cache
 }
 
 // limitKey is the context key of a request's requestLimit.
@@ -97,7 +126,7 @@ func newTableCache(max, workers int) *tableCache {
 // request has.
 func tableOf(ctx context.Context, c *tableCache, r solve.Rules) (*solve.Table, error) {
 	return c.getKey(ctx, r.String(), func(ctx context.Context) (*solve.Table, error) {
-		return solve.SolveWith(ctx, r, solve.Options{})
+		return solve.SolveWith(ctx, r, solve.Options{Cache: c.share.cacheFor(r)})
 	})
 }
 
