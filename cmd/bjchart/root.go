@@ -132,7 +132,7 @@ func runIn(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func
 func runContext(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string, beforeRun func()) int {
 	out := &errWriter{w: stdout}
 	e := env{stdin: stdin, stdout: out, stderr: stderr, getenv: getenv, reads: &readFiles{}, shortHelp: askedShortHelp(args), beforeRun: beforeRun}
-	root := newRootCmd(e)
+	root := newRootCmdFor(e, args)
 	if len(args) > 0 && (args[0] == cobra.ShellCompRequestCmd || args[0] == cobra.ShellCompNoDescRequestCmd) {
 		registerCompletions(root) // only a shell's completion request reads them
 	}
@@ -200,7 +200,76 @@ func (e *errWriter) Fd() uintptr {
 	return ^uintptr(0)
 }
 
-func newRootCmd(e env) *cobra.Command {
+// newRootCmd builds the whole command tree.
+func newRootCmd(e env) *cobra.Command { return newRootCmdFor(e, nil) }
+
+// newRootCmdFor builds the tree that args need: when they name a
+// command and ask for no help, the root and that command alone (a
+// process builds no command it does not run); else, for help, a shell's
+// completion, a name not found and the root's own chart, the whole tree.
+func newRootCmdFor(e env, args []string) *cobra.Command {
+	root := newRootOnly(e)
+	if c, ok := commandFor(root, args); ok {
+		root.AddCommand(c.build(e, root))
+		return root
+	}
+	for _, c := range subcommands {
+		root.AddCommand(c.build(e, root))
+	}
+	addTopics(root)
+	return root
+}
+
+// A subcommand is one of the root's commands: its name, and how it is
+// built.
+type subcommand struct {
+	name  string
+	build func(e env, root *cobra.Command) *cobra.Command
+	tree  bool // it reads the whole tree it is in (docs; the page's manual): never built alone
+}
+
+// subcommands are the root's commands, in the order they are added.
+var subcommands = func() []subcommand {
+	plain := func(name string, f func(env) *cobra.Command) subcommand {
+		return subcommand{name: name, build: func(e env, _ *cobra.Command) *cobra.Command { return f(e) }}
+	}
+	withTree := func(c subcommand) subcommand { c.tree = true; return c } // the pages it serves document every command
+	return []subcommand{plain("chart", newChartCmd), plain("rules", newRulesCmd), plain("grid", newGridCmd), plain("charts", newChartsCmd),
+		plain("diff", newDiffCmd), plain("plot", newPlotCmd), plain("card", newCardCmd), plain("dealer", newDealerCmd), plain("hand", newHandCmd),
+		plain("sim", newSimCmd), plain("indices", newIndicesCmd), plain("emcts-check", newEMCTSCheckCmd), plain("house", newHouseCmd),
+		withTree(plain("serve", newServeCmd)), plain("effects", newEffectsCmd), plain("holdem", newHoldemCmd), plain("risk", newRiskCmd),
+		plain("counts", newCountsCmd), plain("drill", newDrillCmd), withTree(plain("site", newSiteCmd)), plain("side", newSideCmd),
+		{name: "docs", build: newDocsCmd, tree: true}}
+}()
+
+// commandFor returns the subcommand args run, found as cobra finds it
+// (the root's flags and their values skipped) among stand-ins by name,
+// if it is one, args ask for no help and it needs no other command.
+func commandFor(root *cobra.Command, args []string) (subcommand, bool) {
+	for _, a := range args {
+		if a == "--" {
+			break
+		}
+		if a == "-h" || a == "--help" {
+			return subcommand{}, false
+		}
+	}
+	stubs := make([]*cobra.Command, len(subcommands))
+	for i, c := range subcommands {
+		stubs[i] = &cobra.Command{Use: c.name}
+	}
+	root.AddCommand(stubs...)
+	found, _, err := root.Find(args)
+	root.RemoveCommand(stubs...)
+	if i := slices.Index(stubs, found); err == nil && i >= 0 && !subcommands[i].tree {
+		return subcommands[i], true
+	}
+	return subcommand{}, false
+}
+
+// newRootOnly builds the root command, its flags and its help, without
+// its commands.
+func newRootOnly(e env) *cobra.Command {
 	opts := newChartOptions(e)
 	root := &cobra.Command{
 		Use:   "bjchart",
@@ -264,9 +333,6 @@ rule flags (default: ` + "`6D S17 DOA DAS SPL3 NS 3:2 PEEK`" + `).`,
 		}
 		return nil
 	}
-	root.AddCommand(newChartCmd(e), newRulesCmd(e), newGridCmd(e), newChartsCmd(e), newDiffCmd(e), newPlotCmd(e), newCardCmd(e), newDealerCmd(e), newHandCmd(e), newSimCmd(e), newIndicesCmd(e), newEMCTSCheckCmd(e), newHouseCmd(e), newServeCmd(e), newEffectsCmd(e), newHoldemCmd(e), newRiskCmd(e), newCountsCmd(e), newDrillCmd(e), newSiteCmd(e), newSideCmd(e))
-	root.AddCommand(newDocsCmd(e, root))
-	addTopics(root)
 	return root
 }
 
