@@ -152,9 +152,14 @@ func TestSubcommandNames(t *testing.T) {
 			t.Errorf("the whole tree finds %q as %v (%v)", c.name, found, err)
 		}
 	}
-	for _, args := range [][]string{nil, {"--rules", "1D"}, {"chart", "-h"}, {"help", "chart"}, {"chrat"}, {"__complete", "ch"}, {"docs", "-o", "x"}} {
+	for _, args := range [][]string{{"-h"}, {"--rules", "1D", "--help"}, {"chart", "-h"}, {"help", "chart"}, {"chrat"}, {"--rules", "1D", "chrat"}, {"__complete", "ch"}, {"docs", "-o", "x"}, {"serve"}} {
 		if n, want := len(newRootCmdFor(e, args).Commands()), len(all.Commands()); n != want {
 			t.Errorf("the tree for %q holds %d commands, want the whole tree's %d", args, n, want)
+		}
+	}
+	for _, args := range [][]string{nil, {"--rules", "1D"}, {"--rules", "1D", "--format", "json"}} { // the root's own chart
+		if cmds := newRootCmdFor(e, args).Commands(); len(cmds) != 0 {
+			t.Errorf("the tree for %q holds %v, want the root alone", args, cmds)
 		}
 	}
 }

@@ -201,22 +201,32 @@ func (e *errWriter) Fd() uintptr {
 }
 
 // newRootCmd builds the whole command tree.
-func newRootCmd(e env) *cobra.Command { return newRootCmdFor(e, nil) }
-
-// newRootCmdFor builds the tree that args need: when they name a
-// command and ask for no help, the root and that command alone (a
-// process builds no command it does not run); else, for help, a shell's
-// completion, a name not found and the root's own chart, the whole tree.
-func newRootCmdFor(e env, args []string) *cobra.Command {
+func newRootCmd(e env) *cobra.Command {
 	root := newRootOnly(e)
-	if c, ok := commandFor(root, args); ok {
-		root.AddCommand(c.build(e, root))
-		return root
-	}
+	addCommands(e, root)
+	return root
+}
+
+// addCommands adds every command to root, and the help topics.
+func addCommands(e env, root *cobra.Command) {
 	for _, c := range subcommands {
 		root.AddCommand(c.build(e, root))
 	}
 	addTopics(root)
+}
+
+// newRootCmdFor builds the tree that args need: when they ask for no
+// help, the root and the command they name alone, or the root alone for
+// its own chart (a process builds no command it does not run); else,
+// for help, a shell's completion and a name not found, the whole tree.
+func newRootCmdFor(e env, args []string) *cobra.Command {
+	root := newRootOnly(e)
+	switch c, ok := commandFor(root, args); {
+	case !ok:
+		addCommands(e, root)
+	case c.build != nil:
+		root.AddCommand(c.build(e, root))
+	}
 	return root
 }
 
@@ -244,7 +254,8 @@ var subcommands = func() []subcommand {
 
 // commandFor returns the subcommand args run, found as cobra finds it
 // (the root's flags and their values skipped) among stand-ins by name,
-// if it is one, args ask for no help and it needs no other command.
+// if args ask for no help and it needs no other command; for the root's
+// own run (flags alone), one with no build.
 func commandFor(root *cobra.Command, args []string) (subcommand, bool) {
 	for _, a := range args {
 		if a == "--" {
@@ -259,9 +270,17 @@ func commandFor(root *cobra.Command, args []string) (subcommand, bool) {
 		stubs[i] = &cobra.Command{Use: c.name}
 	}
 	root.AddCommand(stubs...)
+	check := root.Args
+	root.Args = nil // so that Find refuses a word it does not know as a command (cobra's legacyArgs)
 	found, _, err := root.Find(args)
+	root.Args = check
 	root.RemoveCommand(stubs...)
-	if i := slices.Index(stubs, found); err == nil && i >= 0 && !subcommands[i].tree {
+	switch i := slices.Index(stubs, found); {
+	case err != nil: // a name not found (help, completion, a typo): the whole tree
+		return subcommand{}, false
+	case found == root: // flags alone: the root's chart
+		return subcommand{}, true
+	case i >= 0 && !subcommands[i].tree:
 		return subcommands[i], true
 	}
 	return subcommand{}, false
