@@ -1,13 +1,16 @@
 package render
 
 import (
+	"bytes"
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"bjchart/solve"
 )
@@ -103,8 +106,9 @@ type jsonEVCD struct {
 	CDP1     float64 `json:"CDP1"`
 }
 
-// newJSONTable converts a table to its JSON form.
-func newJSONTable(t *solve.Table, opt DataOptions) JSONTable {
+// newJSONTable converts a table to its JSON form; without cells, its
+// Cells empty and nothing after them (appendCellsJSON writes them).
+func newJSONTable(t *solve.Table, opt DataOptions, cells bool) JSONTable {
 	out := JSONTable{
 		Rules:        rulesWithShoe(t.Rules.String(), customShoe(t)),
 		EV:           t.EV,
@@ -116,6 +120,9 @@ func newJSONTable(t *solve.Table, opt DataOptions) JSONTable {
 		Dealer:       dealerOf(t).JSON(),
 		Insurance:    jsonInsurance(t.Insurance()),
 		Cells:        make([]JSONCell, 0, len(t.Cells)),
+	}
+	if !cells {
+		return out
 	}
 	for i := range t.Cells {
 		out.Cells = append(out.Cells, jsonCell(&t.Cells[i]))
@@ -161,9 +168,149 @@ func cardList(cards []solve.Rank) string {
 }
 
 // JSON writes the table as indented JSON.
+//
+// Without opt.CD its cells, nearly all of it, are written indented by
+// appendCellsJSON in one pass, not by encoding/json's reflection and
+// sorted maps and then indented: byte for byte what WriteJSON writes of
+// newJSONTable.
 func JSON(w io.Writer, t *solve.Table, opt DataOptions) error {
-	return WriteJSON(w, newJSONTable(t, opt))
+	if opt.CD {
+		return WriteJSON(w, newJSONTable(t, opt, true))
+	}
+	head, err := json.Marshal(newJSONTable(t, opt, false))
+	if err != nil {
+		return err
+	}
+	const empty = `"cells":[]}`
+	ok := bytes.HasSuffix(head, []byte(empty)) && len(t.Cells) > 0
+	var out []byte
+	if ok {
+		out = make([]byte, 0, 4096+700*len(t.Cells))
+		out = appendIndented(out, head[:len(head)-len(empty)], "  ") // to the last field's comma and the line after it
+		out = append(out, `"cells": [`...)
+		out, ok = appendCellsJSON(out, t.Cells)
+	}
+	if !ok { // a string or a number appendCellsJSON leaves to encoding/json
+		return WriteJSON(w, newJSONTable(t, opt, true))
+	}
+	_, err = w.Write(append(out, "\n  ]\n}\n"...))
+	return err
 }
+
+// appendCellsJSON appends the cells as WriteJSON writes their JSONCell
+// forms (jsonCell) in a JSON table's cells array, indented, each after a
+// comma but the first; or reports false where it would not write the
+// same: a string to escape, or an EV that is not finite.
+func appendCellsJSON(b []byte, cells []solve.Cell) ([]byte, bool) {
+	ok := true
+	field := func(name string) { b = append(b, ",\n      \""+name+"\": "...) }
+	str := func(s string) {
+		for i := 0; i < len(s); i++ {
+			if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+				ok = false
+			}
+		}
+		b = append(append(append(b, '"'), s...), '"')
+	}
+	for i := range cells {
+		c := &cells[i]
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, "\n    {\n      \"table\": "...)
+		str(c.Table.String())
+		field("hand")
+		str(c.Hand)
+		field("up")
+		str(c.Up.String())
+		field("action")
+		str(c.Code.String())
+		field("ev")
+		for _, a := range solve.Actions {
+			ok = ok && !(c.Legal[a] && (math.IsNaN(c.EV[a]) || math.IsInf(c.EV[a], 0)))
+		}
+		b = appendActionsJSON(b, c.EV[:], func(a solve.Action) bool { return c.Legal[a] }, false, "\n      ")
+		field("margin")
+		if m := CellMargin(c); m != nil {
+			ok = ok && !math.IsNaN(*m) && !math.IsInf(*m, 0)
+			b = AppendJSONFloat(b, *m)
+		} else {
+			b = append(b, "null"...)
+		}
+		if c.MultiCard != solve.NoAction {
+			field("multi")
+			str(c.MultiCard.Letter())
+		}
+		costed := func(a solve.Action) bool { return c.Legal[a] && a != c.Code.Best }
+		if c.Freq > 0 && slices.ContainsFunc(solve.Actions[:], costed) {
+			for _, a := range solve.Actions {
+				ok = ok && !(costed(a) && (math.IsNaN(c.Cost[a]) || math.IsInf(c.Cost[a], 0)))
+			}
+			field("cost")
+			b = appendActionsJSON(b, c.Cost[:], costed, true, "\n      ")
+		}
+		if c.Impossible {
+			field("impossible")
+			b = append(b, "true"...)
+		}
+		b = append(b, "\n    }"...)
+	}
+	return b, ok
+}
+
+// AppendEVJSON appends the cell's legal actions' EVs as json.Marshal
+// writes them by name ({"hit":-0.1,"stand":-0.2}), or reports false if
+// one is not finite (which JSON cannot hold).
+func AppendEVJSON(b []byte, c *solve.Cell) ([]byte, bool) {
+	for _, a := range solve.Actions {
+		if c.Legal[a] && (math.IsNaN(c.EV[a]) || math.IsInf(c.EV[a], 0)) {
+			return b, false
+		}
+	}
+	return appendActionsJSON(b, c.EV[:], func(a solve.Action) bool { return c.Legal[a] }, false, ""), true
+}
+
+// appendActionsJSON appends the object of the values v holds by action
+// for the actions keep says are in it, keyed by name in the order
+// encoding/json sorts a map's keys; with plusZero a -0 is written 0. With
+// an indent (a line break and the spaces of the object's own line) each
+// value is on a line of its own, as WriteJSON indents, else compact. The
+// values must be finite.
+func appendActionsJSON(b []byte, v []float64, keep func(solve.Action) bool, plusZero bool, indent string) []byte {
+	b = append(b, '{')
+	sep, colon := "", ":"
+	if indent != "" {
+		colon = ": "
+	}
+	for _, a := range actionsByName() {
+		if !keep(a) {
+			continue
+		}
+		b = append(b, sep...)
+		sep = ","
+		if indent != "" {
+			b = append(append(b, indent...), "  "...)
+		}
+		f := v[a]
+		if plusZero {
+			f += 0 // -0 + 0 is +0
+		}
+		b = append(append(append(append(b, '"'), a.String()...), '"'), colon...)
+		b = AppendJSONFloat(b, f)
+	}
+	if sep != "" {
+		b = append(b, indent...)
+	}
+	return append(b, '}')
+}
+
+// actionsByName are the actions in the order encoding/json writes a
+// map's keys: by name.
+var actionsByName = sync.OnceValue(func() []solve.Action {
+	a := slices.Clone(solve.Actions[:])
+	slices.SortFunc(a, func(x, y solve.Action) int { return strings.Compare(x.String(), y.String()) })
+	return a
+})
 
 // csvHeader is the first line of the CSV form.
 var csvHeader = []string{"rules", "shoe", "conditioning", "table", "hand", "up", "action", "stand", "hit", "double", "split", "surrender", "margin", "multi"}

@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"html/template"
 	"math"
 	"strings"
 
@@ -31,6 +32,52 @@ type heatGrid struct {
 	Cols    []string
 	Rows    []string
 	Cells   [][]heatCell // [row][column]
+}
+
+// BodyHTML returns the grid's rows as the page's table body has them:
+// each cell's colour, its title (the cell and its value in full), the
+// value long and short and the chart's play. Built here rather than by
+// the page's template, whose reflection over every cell was most of a
+// page's time in the browser's WebAssembly.
+func (g heatGrid) BodyHTML() template.HTML {
+	b := make([]byte, 0, 400*len(g.Cells)*len(g.Cols))
+	for i, row := range g.Cells {
+		b = append(b, "<tr><th>"...)
+		b = AppendHTMLEscaped(b, g.Rows[i])
+		b = append(b, "</th>"...)
+		for j, c := range row {
+			b = append(b, `<td class="`...)
+			b = AppendHTMLEscaped(b, c.Class)
+			if c.Dark {
+				b = append(b, " hm-dark"...)
+			}
+			b = append(b, `" tabindex="0" title="`...)
+			b = AppendHTMLEscaped(b, g.Caption)
+			b = append(b, ' ')
+			b = AppendHTMLEscaped(b, g.Rows[i])
+			b = append(b, " v "...)
+			b = AppendHTMLEscaped(b, g.Cols[j])
+			b = append(b, ": "...)
+			if c.Text != "" {
+				b = AppendHTMLEscaped(b, c.Text)
+			} else {
+				b = append(b, "no value"...)
+			}
+			if c.Code != "" {
+				b = append(b, ", the chart plays "...)
+				b = AppendHTMLEscaped(b, c.Code)
+			}
+			b = append(b, `"><span class="v-long">`...)
+			b = AppendHTMLEscaped(b, c.Text)
+			b = append(b, `</span><span class="v-short">`...)
+			b = AppendHTMLEscaped(b, c.Short)
+			b = append(b, `</span><br><span class="code">`...)
+			b = AppendHTMLEscaped(b, c.Code)
+			b = append(b, "</span></td>"...)
+		}
+		b = append(b, "</tr>"...)
+	}
+	return template.HTML(b)
 }
 
 // A heatCell is one shaded cell: its value as the PNG prints it, a short

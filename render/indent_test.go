@@ -68,10 +68,43 @@ func BenchmarkWriteJSON(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	v := newJSONTable(tab, DataOptions{})
+	v := newJSONTable(tab, DataOptions{}, true)
 	for b.Loop() {
 		if err := WriteJSON(io.Discard, v); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkJSON writes a one-deck chart's JSON as the chart command does.
+func BenchmarkJSON(b *testing.B) {
+	r, _ := solve.ParseRules("1D")
+	tab, err := solve.Solve(r)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if err := JSON(io.Discard, tab, DataOptions{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// TestJSONAsWriteJSON: a chart's JSON, its cells written without
+// encoding/json, is byte for byte WriteJSON's of its JSONTable: cells
+// with a Charlie's three-card plays, cells the shoe cannot deal, -0.
+func TestJSONAsWriteJSON(t *testing.T) {
+	for _, rules := range []string{"1D S17 NDAS SPL1", "INF H17 5CC LS", "1D DECK=4-1-4-4-4-4-4-4-4-16"} {
+		tab := infTable(t, rules) // any rules, finite too
+		var got, want bytes.Buffer
+		if err := JSON(&got, tab, DataOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		if err := WriteJSON(&want, newJSONTable(tab, DataOptions{}, true)); err != nil {
+			t.Fatal(err)
+		}
+		if got.String() != want.String() {
+			t.Errorf("JSON of %q differs from WriteJSON's (%d bytes, want %d)", rules, got.Len(), want.Len())
 		}
 	}
 }

@@ -137,3 +137,29 @@ func TestRunJobTakesTheJobsTotal(t *testing.T) {
 		t.Errorf("runJob: %v, want the job's error", err)
 	}
 }
+
+// TestSubcommandNames: each command the root builds alone is found by
+// the name it is listed under, and the whole tree holds each once.
+func TestSubcommandNames(t *testing.T) {
+	e := env{stdout: io.Discard, stderr: io.Discard, getenv: func(string) string { return "" }}
+	all := newRootCmd(e)
+	for _, c := range subcommands {
+		root := newRootCmdFor(e, []string{c.name, "--rules", "1D"})
+		if cmds := root.Commands(); !c.tree && (len(cmds) != 1 || cmds[0].Name() != c.name) {
+			t.Errorf("the tree for %q holds %v, want that command alone", c.name, cmds)
+		}
+		if found, _, err := all.Find([]string{c.name}); err != nil || found.Name() != c.name {
+			t.Errorf("the whole tree finds %q as %v (%v)", c.name, found, err)
+		}
+	}
+	for _, args := range [][]string{{"-h"}, {"--rules", "1D", "--help"}, {"chart", "-h"}, {"help", "chart"}, {"chrat"}, {"--rules", "1D", "chrat"}, {"__complete", "ch"}, {"docs", "-o", "x"}, {"serve"}} {
+		if n, want := len(newRootCmdFor(e, args).Commands()), len(all.Commands()); n != want {
+			t.Errorf("the tree for %q holds %d commands, want the whole tree's %d", args, n, want)
+		}
+	}
+	for _, args := range [][]string{nil, {"--rules", "1D"}, {"--rules", "1D", "--format", "json"}} { // the root's own chart
+		if cmds := newRootCmdFor(e, args).Commands(); len(cmds) != 0 {
+			t.Errorf("the tree for %q holds %v, want the root alone", args, cmds)
+		}
+	}
+}

@@ -40,3 +40,13 @@ func TestGCPercent(t *testing.T) {
 		}
 	}
 }
+
+// TestHugeHeap: asking for huge pages leaves the collector's percent as
+// it was (its block is allocated with the collector off).
+func TestHugeHeap(t *testing.T) {
+	defer debug.SetGCPercent(debug.SetGCPercent(123))
+	hugeHeap()
+	if got := debug.SetGCPercent(123); got != 123 {
+		t.Errorf("after hugeHeap the collector's percent is %d, want 123", got)
+	}
+}

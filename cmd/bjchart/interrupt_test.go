@@ -29,7 +29,7 @@ func TestInterruptStopsRun(t *testing.T) {
 		ctx, cancel := context.WithCancel(context.Background())
 		time.AfterFunc(150*time.Millisecond, cancel) // under way: every run here takes minutes
 		var out, errb bytes.Buffer
-		code := runContext(ctx, args, strings.NewReader(""), &out, &errb, func(string) string { return "" })
+		code := runContext(ctx, args, strings.NewReader(""), &out, &errb, func(string) string { return "" }, nil)
 		if code != exitInterrupted || out.Len() != 0 || !strings.Contains(errb.String(), "interrupted") {
 			t.Errorf("%v interrupted: exit %d, %d bytes written, %q", args, code, out.Len(), errb.String())
 		}

@@ -13,9 +13,6 @@ import (
 )
 
 func main() {
-	if os.Getenv("GOGC") == "" {
-		collectFrom(gcFloor, 50)
-	}
 	if runtime.GOMAXPROCS(0) > runtime.NumCPU() {
 		// More solves at once than cores only multiplies the memory held
 		// (GOMAXPROCS=100000 would hold a hundred thousand up cards' work).
@@ -26,7 +23,18 @@ func main() {
 	// kills at once (the signal's default again once the first is seen).
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	go func() { <-ctx.Done(); stop() }()
-	os.Exit(runContext(ctx, os.Args[1:], nil, os.Stdout, os.Stderr, os.Getenv))
+	os.Exit(runContext(ctx, os.Args[1:], nil, os.Stdout, os.Stderr, os.Getenv, prepareHeap))
+}
+
+// prepareHeap readies the heap for a command's run: its first pages huge
+// (hugeHeap), then the collector tuned (collectFrom) unless GOGC is set.
+// In this order: tuned before hugeHeap's collection, the collector would
+// take the little left live by it as the heap to grow from.
+func prepareHeap() {
+	hugeHeap()
+	if os.Getenv("GOGC") == "" {
+		collectFrom(gcFloor, 50)
+	}
 }
 
 // gcFloor is the heap below which the collector does not run

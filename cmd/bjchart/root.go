@@ -53,6 +53,10 @@ type env struct {
 	reads *readFiles
 	// shortHelp is set by -h (not --help): help is a one-screen summary.
 	shortHelp bool
+	// beforeRun, if not nil, is called before a command runs (main's
+	// hugeHeap: a process that only prints help or its version need not
+	// pay for it).
+	beforeRun func()
 	// checkOnly, if not nil, stops a command that binds a request once the
 	// request is bound and checked, recording both (the tests compare it
 	// with the page's binding).
@@ -117,16 +121,18 @@ func run(args []string, stdout, stderr io.Writer, getenv func(string) string) in
 
 // runIn is run reading standard input from stdin (nil: os.Stdin).
 func runIn(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
-	return runContext(context.Background(), args, stdin, stdout, stderr, getenv)
+	return runContext(context.Background(), args, stdin, stdout, stderr, getenv, nil)
 }
 
 // runContext is runIn under ctx: every command's run stops through its
 // context once ctx ends (main's ends at Ctrl-C or SIGTERM), writing no
-// partial file, and exits 130.
-func runContext(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
+// partial file, and exits 130. beforeRun, if not nil, is called once a
+// command's flags are read and checked, before it runs: not for help or
+// the version.
+func runContext(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string, beforeRun func()) int {
 	out := &errWriter{w: stdout}
-	e := env{stdin: stdin, stdout: out, stderr: stderr, getenv: getenv, reads: &readFiles{}, shortHelp: askedShortHelp(args)}
-	root := newRootCmd(e)
+	e := env{stdin: stdin, stdout: out, stderr: stderr, getenv: getenv, reads: &readFiles{}, shortHelp: askedShortHelp(args), beforeRun: beforeRun}
+	root := newRootCmdFor(e, args)
 	if len(args) > 0 && (args[0] == cobra.ShellCompRequestCmd || args[0] == cobra.ShellCompNoDescRequestCmd) {
 		registerCompletions(root) // only a shell's completion request reads them
 	}
@@ -194,7 +200,95 @@ func (e *errWriter) Fd() uintptr {
 	return ^uintptr(0)
 }
 
+// newRootCmd builds the whole command tree.
 func newRootCmd(e env) *cobra.Command {
+	root := newRootOnly(e)
+	addCommands(e, root)
+	return root
+}
+
+// addCommands adds every command to root, and the help topics.
+func addCommands(e env, root *cobra.Command) {
+	for _, c := range subcommands {
+		root.AddCommand(c.build(e, root))
+	}
+	addTopics(root)
+}
+
+// newRootCmdFor builds the tree that args need: when they ask for no
+// help, the root and the command they name alone, or the root alone for
+// its own chart (a process builds no command it does not run); else,
+// for help, a shell's completion and a name not found, the whole tree.
+func newRootCmdFor(e env, args []string) *cobra.Command {
+	root := newRootOnly(e)
+	switch c, ok := commandFor(root, args); {
+	case !ok:
+		addCommands(e, root)
+	case c.build != nil:
+		root.AddCommand(c.build(e, root))
+	}
+	return root
+}
+
+// A subcommand is one of the root's commands: its name, and how it is
+// built.
+type subcommand struct {
+	name  string
+	build func(e env, root *cobra.Command) *cobra.Command
+	tree  bool // it reads the whole tree it is in (docs; the page's manual): never built alone
+}
+
+// subcommands are the root's commands, in the order they are added.
+var subcommands = func() []subcommand {
+	plain := func(name string, f func(env) *cobra.Command) subcommand {
+		return subcommand{name: name, build: func(e env, _ *cobra.Command) *cobra.Command { return f(e) }}
+	}
+	withTree := func(c subcommand) subcommand { c.tree = true; return c } // the pages it serves document every command
+	return []subcommand{plain("chart", newChartCmd), plain("rules", newRulesCmd), plain("grid", newGridCmd), plain("charts", newChartsCmd),
+		plain("diff", newDiffCmd), plain("plot", newPlotCmd), plain("card", newCardCmd), plain("dealer", newDealerCmd), plain("hand", newHandCmd),
+		plain("sim", newSimCmd), plain("indices", newIndicesCmd), plain("emcts-check", newEMCTSCheckCmd), plain("house", newHouseCmd),
+		withTree(plain("serve", newServeCmd)), plain("effects", newEffectsCmd), plain("holdem", newHoldemCmd), plain("risk", newRiskCmd),
+		plain("counts", newCountsCmd), plain("drill", newDrillCmd), withTree(plain("site", newSiteCmd)), plain("side", newSideCmd),
+		{name: "docs", build: newDocsCmd, tree: true}}
+}()
+
+// commandFor returns the subcommand args run, found as cobra finds it
+// (the root's flags and their values skipped) among stand-ins by name,
+// if args ask for no help and it needs no other command; for the root's
+// own run (flags alone), one with no build.
+func commandFor(root *cobra.Command, args []string) (subcommand, bool) {
+	for _, a := range args {
+		if a == "--" {
+			break
+		}
+		if a == "-h" || a == "--help" {
+			return subcommand{}, false
+		}
+	}
+	stubs := make([]*cobra.Command, len(subcommands))
+	for i, c := range subcommands {
+		stubs[i] = &cobra.Command{Use: c.name}
+	}
+	root.AddCommand(stubs...)
+	check := root.Args
+	root.Args = nil // so that Find refuses a word it does not know as a command (cobra's legacyArgs)
+	found, _, err := root.Find(args)
+	root.Args = check
+	root.RemoveCommand(stubs...)
+	switch i := slices.Index(stubs, found); {
+	case err != nil: // a name not found (help, completion, a typo): the whole tree
+		return subcommand{}, false
+	case found == root: // flags alone: the root's chart
+		return subcommand{}, true
+	case i >= 0 && !subcommands[i].tree:
+		return subcommands[i], true
+	}
+	return subcommand{}, false
+}
+
+// newRootOnly builds the root command, its flags and its help, without
+// its commands.
+func newRootOnly(e env) *cobra.Command {
 	opts := newChartOptions(e)
 	root := &cobra.Command{
 		Use:   "bjchart",
@@ -250,11 +344,14 @@ rule flags (default: ` + "`6D S17 DOA DAS SPL3 NS 3:2 PEEK`" + `).`,
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usageError{flagError(c, err)} })
 	root.PersistentPreRunE = func(c *cobra.Command, args []string) error {
 		e.reads.note(c, args)
-		return checkFlagValues(c)
+		if err := checkFlagValues(c); err != nil {
+			return err
+		}
+		if e.beforeRun != nil {
+			e.beforeRun()
+		}
+		return nil
 	}
-	root.AddCommand(newChartCmd(e), newRulesCmd(e), newGridCmd(e), newChartsCmd(e), newDiffCmd(e), newPlotCmd(e), newCardCmd(e), newDealerCmd(e), newHandCmd(e), newSimCmd(e), newIndicesCmd(e), newEMCTSCheckCmd(e), newHouseCmd(e), newServeCmd(e), newEffectsCmd(e), newHoldemCmd(e), newRiskCmd(e), newCountsCmd(e), newDrillCmd(e), newSiteCmd(e), newSideCmd(e))
-	root.AddCommand(newDocsCmd(e, root))
-	addTopics(root)
 	return root
 }
 

@@ -3,13 +3,14 @@ package web
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"html/template"
+	"math"
 	"net/http"
 	"net/url"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -60,13 +61,8 @@ type pageData struct {
 
 type tableView struct {
 	Name string
-	Ups  []string // the dealer's up cards, the columns
-	Rows []rowView
-}
-
-type rowView struct {
-	Label string
-	Cells []cellView
+	Ups  []string      // the dealer's up cards, the columns
+	Body template.HTML // its rows (appendRow)
 }
 
 // cellView is one chart cell: its code, colour class, and the numbers the
@@ -119,15 +115,16 @@ var controls = []control{
 	{Label: "Deck", Name: "deck", Pattern: `^(SPANISH|DECK=.*)$`, Options: []option{{"", "52 cards", false}, {"SPANISH", "Spanish (no 10s)", false}, {"DECK=4-4-4-4-4-4-4-4-4-18", "custom (edit DECK=)", false}}},
 }
 
-// controlPatterns returns the controls' patterns, compiled the first time
-// a page is served (not when any bjchart command starts).
-var controlPatterns = sync.OnceValue(func() []*regexp.Regexp {
-	var out []*regexp.Regexp
-	for _, c := range controls {
-		out = append(out, regexp.MustCompile(c.Pattern))
+// controlPatterns are the controls' patterns, each compiled the first
+// time a page needs it (not when any bjchart command starts): only a
+// rule string with a value its select does not list, or none of its group.
+var controlPatterns = func() []func() *regexp.Regexp {
+	out := make([]func() *regexp.Regexp, len(controls))
+	for i, c := range controls {
+		out[i] = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(c.Pattern) })
 	}
 	return out
-})
+}()
 
 // toggles are the rules a checkbox turns on and off.
 var toggles = []option{
@@ -178,17 +175,19 @@ func (s *Server) fill(ctx context.Context, d *pageData, q query, t *solve.Table)
 	}
 	for _, kind := range []solve.TableKind{solve.Hard, solve.Soft, solve.Pairs} {
 		tv := tableView{Name: strings.ToUpper(kind.String()), Ups: []string{"2", "3", "4", "5", "6", "7", "8", "9", "T", "A"}}
+		var body []byte
+		cells := make([]cellView, len(solve.UpCards))
 		for _, hand := range render.ChartRows(kind) {
-			rv := rowView{Label: hand}
-			for _, up := range solve.UpCards {
+			for i, up := range solve.UpCards {
 				cv := cellOf(t, t.Cell(kind, hand, up))
 				if ex := exceptions[cv.Key]; len(ex) > 0 {
 					cv.Info += "\ncomposition-dependent exceptions: " + strings.Join(ex, "; ")
 				}
-				rv.Cells = append(rv.Cells, cv)
+				cells[i] = cv
 			}
-			tv.Rows = append(tv.Rows, rv)
+			body = appendRow(body, hand, cells)
 		}
+		tv.Body = template.HTML(body)
 		d.Tables = append(d.Tables, tv)
 	}
 	d.Controls = selectedControls(rules)
@@ -272,60 +271,102 @@ func (s *Server) fill(ctx context.Context, d *pageData, q query, t *solve.Table)
 	}
 }
 
-// cellOf lays out one cell: code, colour and the numbers behind it.
+// appendRow appends a chart row as the page's table body has it, each
+// cell with its code, colour and numbers. Written here rather than by the
+// page's template, whose reflection over every cell was most of a page's
+// time in the browser's WebAssembly; escaped as the template escapes.
+func appendRow(b []byte, label string, cells []cellView) []byte {
+	b = append(b, `<tr><th scope="row">`...)
+	b = render.AppendHTMLEscaped(b, label)
+	b = append(b, "</th>"...)
+	for _, c := range cells {
+		b = append(b, `<td class="`...)
+		b = render.AppendHTMLEscaped(b, c.Class)
+		b = append(b, `" tabindex="0" data-cell="`...)
+		b = render.AppendHTMLEscaped(b, c.Key)
+		b = append(b, `" data-info="`...)
+		b = render.AppendHTMLEscaped(b, c.Info)
+		b = append(b, `" data-ev="`...)
+		b = render.AppendHTMLEscaped(b, c.EV)
+		b = append(b, `">`...)
+		b = render.AppendHTMLEscaped(b, c.Code)
+		b = append(b, "</td>"...)
+	}
+	return append(b, "</tr>\n"...)
+}
+
+// cellOf lays out one cell: code, colour and the numbers behind it,
+// written with strconv (fmt and encoding/json were most of a page's
+// layout in the browser's WebAssembly).
 func cellOf(t *solve.Table, c *solve.Cell) cellView {
-	cv := cellView{Up: c.Up.String(), Key: fmt.Sprintf("%s-%s-%v", c.Table, c.Hand, c.Up)}
+	cell := c.Hand + " v " + c.Up.String()
+	cv := cellView{Up: c.Up.String(), Key: c.Table.String() + "-" + c.Hand + "-" + c.Up.String()}
 	if c.Impossible {
-		cv.Code, cv.Class, cv.Info = "-", "none", fmt.Sprintf("%s v %v: the shoe cannot deal this hand.", c.Hand, c.Up)
+		cv.Code, cv.Class, cv.Info = "-", "none", cell+": the shoe cannot deal this hand."
 		return cv
 	}
 	cv.Code, cv.Class = render.CardCode(t.Rules, c.Code), "a-"+c.Code.Best.Letter()
 	if c.Marked() {
 		cv.Code += "*"
 	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s %s v %v: %s", c.Table, c.Hand, c.Up, c.Code.Best)
+	b := make([]byte, 0, 512)
+	b = append(append(append(append(b, c.Table.String()...), ' '), cell...), ": "+c.Code.Best.String()...)
 	if c.Code.Fallback != solve.NoAction {
-		fmt.Fprintf(&b, " (else %s)", c.Code.Fallback)
+		b = append(b, " (else "+c.Code.Fallback.String()+")"...)
 	}
 	best := c.Code.Best
 	if !c.Legal[best] {
 		best = c.Code.Fallback
 	}
-	b.WriteString("\nEV per unit bet, and against the best play here:")
+	b = append(b, "\nEV per unit bet, and against the best play here:"...)
 	for _, a := range solve.Actions {
 		if !c.Legal[a] {
 			continue
 		}
+		name := a.String() // as %-9s
+		b = append(append(b, "\n  "+name...), "         "[min(len(name), 9):]...)
+		b = appendSigned(append(b, ' '), c.EV[a])
 		if a == best {
-			fmt.Fprintf(&b, "\n  %-9s %+.6f  (the best)", a, c.EV[a])
+			b = append(b, "  (the best)"...)
 		} else {
-			fmt.Fprintf(&b, "\n  %-9s %+.6f  (%+.6f)", a, c.EV[a], c.EV[a]-c.EV[best])
+			b = append(appendSigned(append(b, "  ("...), c.EV[a]-c.EV[best]), ')')
 		}
 	}
 	if m := render.CellMargin(c); m != nil {
-		fmt.Fprintf(&b, "\nChart-wide cost per decision, how the chart chooses (every hand this cell decides, split hands and hands of three or more cards too, so not the difference above): margin %.6f", *m)
+		b = append(b, "\nChart-wide cost per decision, how the chart chooses (every hand this cell decides, split hands and hands of three or more cards too, so not the difference above): margin "...)
+		b = strconv.AppendFloat(b, *m, 'f', 6, 64) // as %.6f
 		for _, a := range solve.Actions {
 			if c.Legal[a] && a != c.Code.Best {
-				fmt.Fprintf(&b, "\n  %s would cost %.6f", a, c.Cost[a])
+				b = strconv.AppendFloat(append(b, "\n  "+a.String()+" would cost "...), c.Cost[a], 'f', 6, 64)
 			}
 		}
 	} else {
-		b.WriteString("\nno hand is decided at this cell")
+		b = append(b, "\nno hand is decided at this cell"...)
 	}
 	if c.MultiCard != solve.NoAction {
-		fmt.Fprintf(&b, "\nthree or more cards: %s", c.MultiCard)
+		b = append(b, "\nthree or more cards: "+c.MultiCard.String()...)
 	}
-	cv.Info = b.String()
-	ev := map[string]float64{}
-	for _, a := range solve.Actions {
-		if c.Legal[a] {
-			ev[a.String()] = c.EV[a]
-		}
-	}
-	data, _ := json.Marshal(ev)
-	cv.EV = string(data)
+	cv.Info = string(b)
+	cv.EV = evJSON(c)
 	return cv
+}
+
+// appendSigned appends f as fmt's %+.6f.
+func appendSigned(b []byte, f float64) []byte {
+	if !math.Signbit(f) && !math.IsInf(f, 1) || math.IsNaN(f) {
+		b = append(b, '+')
+	}
+	return strconv.AppendFloat(b, f, 'f', 6, 64)
+}
+
+// evJSON returns the legal actions' EVs as the JSON object
+// json.Marshal writes of them by name: {"hit":-0.1,"stand":-0.2}.
+func evJSON(c *solve.Cell) string {
+	b, ok := render.AppendEVJSON(make([]byte, 0, 128), c)
+	if !ok {
+		return "" // what json.Marshal's error left
+	}
+	return string(b)
 }
 
 // selectedControls marks each control's option that the rule string has.
@@ -334,7 +375,6 @@ func selectedControls(rules string) []control {
 	out := make([]control, len(controls))
 	for i, c := range controls {
 		c.Options = append([]option(nil), c.Options...)
-		re := controlPatterns()[i]
 		found := false
 		for j := len(c.Options) - 1; j >= 0; j-- { // the most specific first; an option of several tokens: all of them there
 			opt := strings.Fields(c.Options[j].Token)
@@ -343,6 +383,7 @@ func selectedControls(rules string) []control {
 			}
 		}
 		if !found { // a value the select does not list (3D, 7:5): offer it as it is
+			re := controlPatterns[i]()
 			for _, t := range tokens {
 				if re.MatchString(t) {
 					c.Options, found = append(c.Options, option{t, t, true}), true

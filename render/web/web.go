@@ -184,6 +184,9 @@ func newServer(opt Options) *Server {
 	s.advice = newWorkCache[drill.Advice](drill.MaxAdvised, s.tables.slots)
 	s.indexKeys = newWorkCache[drill.IndexKey](8, s.tables.slots)
 	s.keyProgress = map[string]*keyProgress{}
+	if opt.InBrowser {
+		s.tables.share = &shoeShare{} // one thread: a new game's solve is what the page waits for
+	}
 	s.tables.log, s.diffs.log, s.houses.log, s.advice.log, s.indexKeys.log = opt.Log, opt.Log, opt.Log, opt.Log, opt.Log
 	s.tables.limit, s.diffs.limit, s.houses.limit, s.advice.limit, s.indexKeys.limit = opt.Timeout, opt.Timeout, opt.Timeout, opt.Timeout, opt.Timeout
 	s.mux = http.NewServeMux()

@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"bjchart/render"
 	"bjchart/solve"
 	"bjchart/solve/drill"
 )
@@ -182,6 +183,37 @@ func TestPageHasNoInlineScript(t *testing.T) {
 
 // TestCacheSolvesOnce: concurrent requests for new rules solve them once,
 // and the cache keeps at most its bound.
+// TestShoeShareSameTables: games from one shoe solved with the browser's
+// share of the last shoe's work (a dealer rule changed, a surrender, a
+// split limit, then another shoe and back) give the tables of solves
+// without it, to the last bit of their JSON (with -long; else a
+// surrender added alone, on half a deck).
+func TestShoeShareSameTables(t *testing.T) {
+	c := newTableCache(8, 1)
+	c.share = &shoeShare{}
+	games := []string{"1D DECK=2-2-2-2-2-2-2-2-2-8 S17 DAS", "1D DECK=2-2-2-2-2-2-2-2-2-8 S17 DAS LS"}
+	if *long {
+		games = []string{"1D S17 DAS", "1D H17 DAS", "1D H17 DAS LS", "1D H17 NDAS SPL1", "2D S17", "1D S17 DAS 6:5"}
+	}
+	for _, rules := range games {
+		r, _ := solve.ParseRules(rules)
+		shared, err := tableOf(context.Background(), c, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		alone, err := solve.Solve(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got, want bytes.Buffer
+		render.JSON(&got, shared, render.DataOptions{CD: true})
+		render.JSON(&want, alone, render.DataOptions{CD: true})
+		if got.String() != want.String() {
+			t.Errorf("%s solved with the shoe's share differs from its solve alone", rules)
+		}
+	}
+}
+
 func TestCacheSolvesOnce(t *testing.T) {
 	c := newTableCache(2, 2)
 	r, _ := solve.ParseRules("INF H17")

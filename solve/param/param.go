@@ -25,11 +25,9 @@ import (
 	"io"
 	"math"
 	"net/url"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"unicode/utf8"
 )
 
@@ -278,11 +276,6 @@ type Error struct {
 // names them; Render lets a face name them its own way.
 func (e *Error) Error() string { return e.Render(func(field string) string { return field }) }
 
-// fieldRef is a reference to a field in an error's Problem: {count}.
-var fieldRef = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`\{[a-z][a-z0-9-]*\}`)
-})
-
 // Render says the error with each field named by name: the command line's
 // --count, the page's count. A Problem may name other fields as {field};
 // one that names the error's own field ({ramp} needs {count}: ...) is the
@@ -301,9 +294,34 @@ func (e *Error) Render(name func(field string) string) string {
 }
 
 // Fields is text (an error's problem, a field's usage) with each field
-// it names as {field} named by name.
+// it names as {field} named by name: a field's name is a lower-case
+// letter, then lower-case letters, digits and hyphens. (Scanned, not a
+// regular expression: every flag's usage passes here as each process
+// builds its command line.)
 func Fields(text string, name func(field string) string) string {
-	return fieldRef().ReplaceAllStringFunc(text, func(ref string) string { return name(ref[1 : len(ref)-1]) })
+	var b strings.Builder
+	done := 0 // text[:done] is in b
+	for i := strings.IndexByte(text, '{'); i >= 0; {
+		j := i + 1
+		for j < len(text) && (text[j] >= 'a' && text[j] <= 'z' || j > i+1 && (text[j] >= '0' && text[j] <= '9' || text[j] == '-')) {
+			j++
+		}
+		if j > i+1 && j < len(text) && text[j] == '}' {
+			b.WriteString(text[done:i])
+			b.WriteString(name(text[i+1 : j]))
+			done, j = j+1, j+1
+		}
+		k := strings.IndexByte(text[j:], '{')
+		if k < 0 {
+			break
+		}
+		i = j + k
+	}
+	if done == 0 {
+		return text
+	}
+	b.WriteString(text[done:])
+	return b.String()
 }
 
 // Fieldf is the error of a field taken with others: format names each as

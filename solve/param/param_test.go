@@ -2,6 +2,7 @@ package param
 
 import (
 	"net/url"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -111,5 +112,21 @@ func TestFields(t *testing.T) {
 	})
 	if want := "with True count or Running count: the count; Count=hilo, not {Count} or {}"; labels != want {
 		t.Errorf("Fields(%q, labels) = %q, want %q", usage, labels, want)
+	}
+}
+
+// TestFieldsAsPattern: Fields names what the pattern of a field
+// reference, {[a-z][a-z0-9-]*}, matches, and nothing else.
+func TestFieldsAsPattern(t *testing.T) {
+	ref := regexp.MustCompile(`\{[a-z][a-z0-9-]*\}`)
+	name := func(f string) string { return "--" + f }
+	for _, s := range []string{
+		"", "no fields", "{count}", "x {count} and {ramp-2}.", "{{count}}", "{Count} {1x} {a b} {}", "{a", "a}", "{x-}{y}",
+		"{shoes} needs {count}: a ramp bets by the count", "trailing {", "{é}", "{ab{cd}ef}",
+	} {
+		want := ref.ReplaceAllStringFunc(s, func(r string) string { return name(r[1 : len(r)-1]) })
+		if got := Fields(s, name); got != want {
+			t.Errorf("Fields(%q) = %q, want %q", s, got, want)
+		}
 	}
 }
