@@ -1,0 +1,38 @@
+//go:build amd64 && !noasm
+
+package solve
+
+// mulSlotsAsm reports whether mulSlots runs the assembly: the processor
+// and the operating system support AVX (CPUID leaf 1's AVX and OSXSAVE
+// bits, and XGETBV's SSE and AVX state bits).
+var mulSlotsAsm = func() bool {
+	if maxLeaf, _, _, _ := cpuid(0, 0); maxLeaf < 1 {
+		return false
+	}
+	_, _, c, _ := cpuid(1, 0)
+	const osxsave, avx = 1 << 27, 1 << 28
+	return c&osxsave != 0 && c&avx != 0 && xgetbv0()&6 == 6
+}()
+
+// mulSlotsArch is mulSlots in assembly where the processor has AVX, or
+// mulSlotsGo. n = ends[len(ends)-1] > 0 and the lengths agree (mulSlots
+// checked them).
+func mulSlotsArch(out, cur, k, wt []float64, fm float64, ends []int32, sums []float64) {
+	if !mulSlotsAsm {
+		mulSlotsGo(out, cur, k, wt, fm, ends, sums)
+		return
+	}
+	mulSlotsAVX(&out[0], &cur[0], &k[0], &wt[0], fm, &ends[0], len(ends), &sums[0])
+}
+
+// mulSlotsAVX is mulSlotsGo for the nslots slots at ends, in AVX.
+//
+//go:noescape
+func mulSlotsAVX(out, cur, k, wt *float64, fm float64, ends *int32, nslots int, sums *float64)
+
+// cpuid executes CPUID with EAX and ECX set to leaf and sub.
+func cpuid(leaf, sub uint32) (eax, ebx, ecx, edx uint32)
+
+// xgetbv0 returns the low word of extended control register 0 (XGETBV
+// with ECX 0): which register states the operating system saves.
+func xgetbv0() (eax uint32)
