@@ -165,37 +165,52 @@ func newDealerLevels(d *dealerDraws, holds [10]int) *dealerLevels {
 		above = lv.n[r]
 	}
 	lv.level0 = member[0]
+	to := make([]int32, lv.n[0])    // class at level r -> class at level c
+	seg := make([]int32, lv.n[0]+1) // class at level c -> its first at level r
+	var count []int32               // [f]: classes at level c with f at level r, then their group
 	for r := 0; r < 10; r++ {
-		to := make([]int32, lv.n[r]) // class at level r -> class at level c
+		to = to[:lv.n[r]]
 		for i := range to {
 			to[i] = int32(i)
 		}
 		for c := r + 1; c < 10; c++ {
-			seg := make([]int32, lv.n[c]+1)
+			seg = seg[:lv.n[c]+1]
 			for i := len(to) - 1; i >= 0; i-- {
 				to[i] = parent[c-1][to[i]]
 				seg[to[i]] = int32(i)
 			}
 			seg[lv.n[c]] = int32(lv.n[r])
-			var byFan []fanGroup
+			clear(count)
+			groups := 0
 			for j := range lv.n[c] {
 				f := int(seg[j+1] - seg[j])
-				for len(byFan) < f {
-					byFan = append(byFan, fanGroup{f: len(byFan) + 1})
+				if f >= len(count) {
+					count = append(count, make([]int32, f+1-len(count))...)
 				}
-				g := &byFan[f-1]
+				if count[f] == 0 {
+					groups++
+				}
+				count[f]++
+			}
+			fans := make([]fanGroup, 0, groups)
+			for f, n := range count {
+				if n > 0 {
+					count[f] = int32(len(fans)) // now the group's index
+					fans = append(fans, fanGroup{f: f, to: make([]int32, 0, n), from: make([]int32, 0, n)})
+				}
+			}
+			for j := range lv.n[c] {
+				g := &fans[count[seg[j+1]-seg[j]]]
 				g.to, g.from = append(g.to, int32(j)), append(g.from, seg[j])
 			}
-			for _, g := range byFan {
-				if len(g.to) == 0 {
-					continue
-				}
+			for e := range fans {
+				g := &fans[e]
 				for s, first := range lv.first[c] {
 					cut, _ := slices.BinarySearch(g.to, first)
 					g.cut[s] = int32(cut)
 				}
-				lv.fan[r][c] = append(lv.fan[r][c], g)
 			}
+			lv.fan[r][c] = fans
 		}
 	}
 	return lv
@@ -317,10 +332,13 @@ type contraction struct {
 	// weight[d][r][class] is 1/(M - d)_(size) for the class's size: the
 	// inverse falling factorial the class is weighed by, d cards removed
 	// (nil until a removal at level r to depth d needs it). The
-	// weights are kept in arena.
-	weight    [][10][]float64
-	arena     []float64
-	num, root []float64 // the multisets' numerators, and their sums by class at level 0
+	// weights are kept in chunks, of which the first chunk are full and
+	// the next has used entries taken: arrays never copied to grow, and
+	// kept for the next contraction.
+	weight      [][10][]float64
+	chunks      [][]float64
+	chunk, used int
+	num, root   []float64 // the multisets' numerators, and their sums by class at level 0
 }
 
 // contractions holds the arrays of contractions whose distributions are
@@ -362,7 +380,7 @@ func (f *finiteUp) newContraction() *contraction {
 	}
 	*w = contraction{lv: lv, trie: f.lay.trie, read: f.read, m: f.shoe, total: total, bj: f.bjRank(), enhc: f.r.HoleCard == ENHC,
 		dist: reuse(w.dist, len(f.lay.comps)), scale: w.scale, buf: w.buf, spare: reuse(w.spare, lv.n[0]),
-		weight: reuse(w.weight, maxDepth+1), arena: w.arena[:0], num: w.num, root: w.root}
+		weight: reuse(w.weight, maxDepth+1), chunks: w.chunks, num: w.num, root: w.root}
 	// The bust is the complement unless a composition leaves fewer cards
 	// than the dealer may draw (a small custom shoe); then the vectors
 	// carry it, and under ENHC the blackjack too.
@@ -569,18 +587,27 @@ func (w *contraction) complete(d *DealerDist, r, depth int) {
 	}
 }
 
+// weightChunk is the size of the arrays weights are kept in, in floats.
+const weightChunk = 1 << 13
+
 // weights returns weight[depth][r], computing it if need be.
 func (w *contraction) weights(depth, r int) []float64 {
 	if wt := w.weight[depth][r]; wt != nil {
 		return wt
 	}
-	inv := &w.scale[depth]
-	start := len(w.arena)
-	for _, s := range w.lv.size[r] {
-		w.arena = append(w.arena, inv[s&(sizeSlots-1)])
+	n := len(w.lv.size[r])
+	for w.chunk < len(w.chunks) && len(w.chunks[w.chunk])-w.used < n {
+		w.chunk, w.used = w.chunk+1, 0
 	}
-	// An arena grown elsewhere leaves the weights before in the old one.
-	wt := w.arena[start:len(w.arena):len(w.arena)]
+	if w.chunk == len(w.chunks) {
+		w.chunks = append(w.chunks, make([]float64, max(weightChunk, n)))
+	}
+	wt := w.chunks[w.chunk][w.used : w.used+n : w.used+n]
+	w.used += n
+	inv := &w.scale[depth]
+	for i, s := range w.lv.size[r] {
+		wt[i] = inv[s&(sizeSlots-1)]
+	}
 	w.weight[depth][r] = wt
 	return wt
 }
