@@ -496,41 +496,11 @@ func (w *contraction) visit(t int32, r, depth int, scale float64, v []float64) {
 
 // project sets each class's entry of next to the sum of its classes' in
 // cur, the classes of fans, in class order: the first's plus the
-// second's, plus the third's, and so on.
+// second's, plus the third's, and so on (projectGroup).
 func (w *contraction) project(cur, next []float64, fans []fanGroup) {
 	for _, g := range fans {
-		n := g.cut[w.slots]
-		to, from := g.to[:n], g.from[:n]
-		from = from[:len(to)]
-		switch g.f {
-		case 1:
-			for e, j := range to {
-				next[j] = cur[from[e]]
-			}
-		case 2:
-			for e, j := range to {
-				x := cur[from[e]:][:2]
-				next[j] = x[0] + x[1]
-			}
-		case 3:
-			for e, j := range to {
-				x := cur[from[e]:][:3]
-				next[j] = x[0] + x[1] + x[2]
-			}
-		case 4:
-			for e, j := range to {
-				x := cur[from[e]:][:4]
-				next[j] = x[0] + x[1] + x[2] + x[3]
-			}
-		default:
-			for e, j := range to {
-				i := int(from[e])
-				s := cur[i]
-				for _, x := range cur[i+1 : i+g.f] {
-					s += x
-				}
-				next[j] = s
-			}
+		if n := g.cut[w.slots]; n > 0 {
+			projectGroup(next, cur, g.to[:n], g.from[:n], g.f)
 		}
 	}
 }

@@ -1,12 +1,13 @@
 package solve
 
-// The contraction's kernel: one removal's products and their weighed sums
-// by slot (dealer_contract.go). It is written twice, in amd64 assembly
+// The contraction's kernels: one removal's products and their weighed
+// sums by slot, and a projection's sums (dealer_contract.go). Each is
+// written twice, in amd64 assembly
 // (dealer_kernel_amd64.s, taken when the processor has AVX) and in Go
-// (mulSlotsGo: every other platform and WebAssembly, or a build with the
-// noasm tag), and the two do the same arithmetic in the same order, so
-// that every platform computes the same distributions to the last bit
-// (TestMulSlotsTwins compares them).
+// (mulSlotsGo and projectGroupGo: every other platform and WebAssembly,
+// or a build with the noasm tag), and the two do the same arithmetic in
+// the same order, so that every platform computes the same distributions
+// to the last bit (TestMulSlotsTwins and TestProjectTwins compare them).
 //
 // The order: slot j is the classes ends[j-1] to ends[j]-1 (ends[-1] being
 // 0), and its sum is eight lanes' (two AVX vectors of four). With a the
@@ -63,5 +64,47 @@ func mulSlotsGo(out, cur, k, wt []float64, fm float64, ends []int32, sums []floa
 		}
 		m0, m1, m2, m3 := l[0]+l[4], l[1]+l[5], l[2]+l[6], l[3]+l[7]
 		sums[j] = float64(m0+m2) + float64(m1+m3)
+	}
+}
+
+// projectGroup sets next[to[e]] to cur[from[e]] + cur[from[e]+1] + ... +
+// cur[from[e]+f-1], summed left to right, for every e. to and from are
+// ascending and not negative (the callers' tables are), so that their
+// last entries bound them all: the assembly checks no index.
+func projectGroup(next, cur []float64, to, from []int32, f int) {
+	n := len(to)
+	if len(from) != n || f < 1 || n > 0 && (int(to[n-1]) >= len(next) || int(from[n-1])+f > len(cur)) {
+		panic("solve: projectGroup: indices out of range")
+	}
+	projectGroupArch(next, cur, to, from, f)
+}
+
+// projectGroupGo is projectGroup in Go.
+func projectGroupGo(next, cur []float64, to, from []int32, f int) {
+	from = from[:len(to)]
+	switch f {
+	case 1:
+		for e, j := range to {
+			next[j] = cur[from[e]]
+		}
+	case 2:
+		for e, j := range to {
+			i := from[e]
+			next[j] = cur[i] + cur[i+1]
+		}
+	case 3:
+		for e, j := range to {
+			i := from[e]
+			next[j] = cur[i] + cur[i+1] + cur[i+2]
+		}
+	default:
+		for e, j := range to {
+			i := int(from[e])
+			s := cur[i]
+			for _, x := range cur[i+1 : i+f] {
+				s += x
+			}
+			next[j] = s
+		}
 	}
 }

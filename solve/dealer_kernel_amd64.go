@@ -30,6 +30,20 @@ func mulSlotsArch(out, cur, k, wt []float64, fm float64, ends []int32, sums []fl
 //go:noescape
 func mulSlotsAVX(out, cur, k, wt *float64, fm float64, ends *int32, nslots int, sums *float64)
 
+// projectGroupArch is projectGroup in assembly (SSE2, which every amd64
+// processor has).
+func projectGroupArch(next, cur []float64, to, from []int32, f int) {
+	if len(to) == 0 {
+		return
+	}
+	projectSSE2(&next[0], &cur[0], &to[0], &from[0], len(to), f)
+}
+
+// projectSSE2 is projectGroupGo for n classes, in SSE2.
+//
+//go:noescape
+func projectSSE2(next, cur *float64, to, from *int32, n, f int)
+
 // cpuid executes CPUID with EAX and ECX set to leaf and sub.
 func cpuid(leaf, sub uint32) (eax, ebx, ecx, edx uint32)
 

@@ -105,6 +105,81 @@ done:
 	VZEROUPPER
 	RET
 
+// func projectSSE2(next, cur *float64, to, from *int32, n, f int)
+//
+// projectGroupGo (dealer_kernel.go): each sum left to right.
+TEXT ·projectSSE2(SB), NOSPLIT, $0-48
+	MOVQ next+0(FP), DI
+	MOVQ cur+8(FP), SI
+	MOVQ to+16(FP), R8
+	MOVQ from+24(FP), R9
+	MOVQ n+32(FP), CX
+	MOVQ f+40(FP), DX
+	XORQ AX, AX       // e
+	CMPQ DX, $1
+	JEQ  one
+	CMPQ DX, $2
+	JEQ  two
+	CMPQ DX, $3
+	JEQ  three
+
+any:
+	CMPQ    AX, CX
+	JGE     done
+	MOVLQSX (R9)(AX*4), BX
+	LEAQ    (SI)(BX*8), R10 // &cur[from[e]]
+	MOVSD   (R10), X0
+	MOVQ    $1, R11
+
+anyAdd:
+	CMPQ    R11, DX
+	JGE     anyStore
+	ADDSD   (R10)(R11*8), X0
+	INCQ    R11
+	JMP     anyAdd
+
+anyStore:
+	MOVLQSX (R8)(AX*4), BX
+	MOVSD   X0, (DI)(BX*8)
+	INCQ    AX
+	JMP     any
+
+one:
+	CMPQ    AX, CX
+	JGE     done
+	MOVLQSX (R9)(AX*4), BX
+	MOVSD   (SI)(BX*8), X0
+	MOVLQSX (R8)(AX*4), BX
+	MOVSD   X0, (DI)(BX*8)
+	INCQ    AX
+	JMP     one
+
+two:
+	CMPQ    AX, CX
+	JGE     done
+	MOVLQSX (R9)(AX*4), BX
+	MOVSD   (SI)(BX*8), X0
+	ADDSD   8(SI)(BX*8), X0
+	MOVLQSX (R8)(AX*4), BX
+	MOVSD   X0, (DI)(BX*8)
+	INCQ    AX
+	JMP     two
+
+three:
+	CMPQ    AX, CX
+	JGE     done
+	MOVLQSX (R9)(AX*4), BX
+	MOVSD   (SI)(BX*8), X0
+	ADDSD   8(SI)(BX*8), X0
+	ADDSD   16(SI)(BX*8), X0
+	MOVLQSX (R8)(AX*4), BX
+	MOVSD   X0, (DI)(BX*8)
+	INCQ    AX
+	JMP     three
+
+done:
+	RET
+
 // func cpuid(leaf, sub uint32) (eax, ebx, ecx, edx uint32)
 TEXT ·cpuid(SB), NOSPLIT, $0-24
 	MOVL leaf+0(FP), AX

@@ -9,3 +9,9 @@ func mulSlotsArch(out, cur, k, wt []float64, fm float64, ends []int32, sums []fl
 
 // mulSlotsAsm reports whether mulSlots runs assembly: never here.
 var mulSlotsAsm = false
+
+// projectGroupArch is projectGroup where there is no assembly:
+// projectGroupGo.
+func projectGroupArch(next, cur []float64, to, from []int32, f int) {
+	projectGroupGo(next, cur, to, from, f)
+}

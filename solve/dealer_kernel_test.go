@@ -56,6 +56,36 @@ func TestMulSlotsTwins(t *testing.T) {
 	}
 }
 
+// TestProjectTwins runs a projection's sums as this build runs them
+// (assembly on amd64) and in Go on the same random groups, fans of 1 to
+// 6 classes, and wants the same bits.
+func TestProjectTwins(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	for trial := range 200 {
+		f := 1 + rng.IntN(6)
+		cur := make([]float64, 1+rng.IntN(300))
+		for i := range cur {
+			cur[i] = math.Ldexp(rng.Float64(), -rng.IntN(60))
+		}
+		var to, from []int32
+		for i, j := 0, 0; i+f <= len(cur); i, j = i+f+rng.IntN(3), j+1+rng.IntN(2) {
+			to, from = append(to, int32(j)), append(from, int32(i))
+		}
+		n := 1
+		if len(to) > 0 {
+			n = int(to[len(to)-1]) + 1
+		}
+		got, want := make([]float64, n), make([]float64, n)
+		projectGroup(got, cur, to, from, f)
+		projectGroupGo(want, cur, to, from, f)
+		for j := range got {
+			if math.Float64bits(got[j]) != math.Float64bits(want[j]) {
+				t.Fatalf("trial %d (f %d): next[%d] = %x, Go %x", trial, f, j, math.Float64bits(got[j]), math.Float64bits(want[j]))
+			}
+		}
+	}
+}
+
 // plainSlots is mulSlots's sums in the order its comment gives.
 func plainSlots(cur, k, wt []float64, fm float64, ends []int32) []float64 {
 	sums := make([]float64, len(ends))
