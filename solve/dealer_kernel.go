@@ -24,23 +24,16 @@ package solve
 // otherwise). Every product and sum is rounded on its own, on every
 // platform.
 
-// mulSlots sets out[i] = cur[i] * (fm - k[i]) for every class, and
-// sums[j] to slot j's sum of out[i] * wt[i] in the order above. out, cur,
-// k and wt hold the slots' classes, ends[len(ends)-1] of them, and sums
-// one per slot.
-func mulSlots(out, cur, k, wt []float64, fm float64, ends []int32, sums []float64) {
-	n := 0
-	if len(ends) > 0 {
-		n = int(ends[len(ends)-1])
-	}
-	if len(out) != n || len(cur) != n || len(k) != n || len(wt) != n || len(sums) != len(ends) {
-		panic("solve: mulSlots: lengths disagree")
-	}
-	if n == 0 {
-		clear(sums)
-		return
-	}
-	mulSlotsArch(out, cur, k, wt, fm, ends, sums)
+// mulSlots (in dealer_kernel_amd64.go and dealer_kernel_other.go) sets
+// out[i] = cur[i] * (fm - k[i]) for every class, and sums[j] to slot j's
+// sum of out[i] * wt[i] in the order above. out, cur, k and wt hold the
+// slots' classes, ends[len(ends)-1] of them, and sums one per slot; there
+// is at least one slot (slotsFit).
+
+// slotsFit reports whether mulSlots's arguments agree in length.
+func slotsFit(out, cur, k, wt []float64, ends []int32, sums []float64) bool {
+	n := len(cur)
+	return len(ends) > 0 && int(ends[len(ends)-1]) == n && len(out) == n && len(k) == n && len(wt) == n && len(sums) == len(ends)
 }
 
 // mulSlotsGo is mulSlots in Go.
@@ -67,16 +60,16 @@ func mulSlotsGo(out, cur, k, wt []float64, fm float64, ends []int32, sums []floa
 	}
 }
 
-// projectGroup sets next[to[e]] to cur[from[e]] + cur[from[e]+1] + ... +
+// projectGroup (in dealer_kernel_amd64.go and dealer_kernel_other.go)
+// sets next[to[e]] to cur[from[e]] + cur[from[e]+1] + ... +
 // cur[from[e]+f-1], summed left to right, for every e. to and from are
 // ascending and not negative (the callers' tables are), so that their
-// last entries bound them all: the assembly checks no index.
-func projectGroup(next, cur []float64, to, from []int32, f int) {
+// last entries bound them all (groupFits): the assembly checks no index.
+
+// groupFits reports whether projectGroup's indices are in range.
+func groupFits(next, cur []float64, to, from []int32, f int) bool {
 	n := len(to)
-	if len(from) != n || f < 1 || n > 0 && (int(to[n-1]) >= len(next) || int(from[n-1])+f > len(cur)) {
-		panic("solve: projectGroup: indices out of range")
-	}
-	projectGroupArch(next, cur, to, from, f)
+	return len(from) == n && f >= 1 && (n == 0 || int(to[n-1]) < len(next) && int(from[n-1])+f <= len(cur))
 }
 
 // projectGroupGo is projectGroup in Go.

@@ -14,15 +14,16 @@ var mulSlotsAsm = func() bool {
 	return c&osxsave != 0 && c&avx != 0 && xgetbv0()&6 == 6
 }()
 
-// mulSlotsArch is mulSlots in assembly where the processor has AVX, or
-// mulSlotsGo. n = ends[len(ends)-1] > 0 and the lengths agree (mulSlots
-// checked them).
-func mulSlotsArch(out, cur, k, wt []float64, fm float64, ends []int32, sums []float64) {
-	if !mulSlotsAsm {
-		mulSlotsGo(out, cur, k, wt, fm, ends, sums)
-		return
+// mulSlots is mulSlotsAVX where the processor has AVX, else mulSlotsGo.
+func mulSlots(out, cur, k, wt []float64, fm float64, ends []int32, sums []float64) {
+	if !slotsFit(out, cur, k, wt, ends, sums) {
+		panic("solve: mulSlots: lengths disagree")
 	}
-	mulSlotsAVX(&out[0], &cur[0], &k[0], &wt[0], fm, &ends[0], len(ends), &sums[0])
+	if mulSlotsAsm && len(cur) > 0 {
+		mulSlotsAVX(&out[0], &cur[0], &k[0], &wt[0], fm, &ends[0], len(ends), &sums[0])
+	} else {
+		mulSlotsGo(out, cur, k, wt, fm, ends, sums)
+	}
 }
 
 // mulSlotsAVX is mulSlotsGo for the nslots slots at ends, in AVX.
@@ -30,13 +31,14 @@ func mulSlotsArch(out, cur, k, wt []float64, fm float64, ends []int32, sums []fl
 //go:noescape
 func mulSlotsAVX(out, cur, k, wt *float64, fm float64, ends *int32, nslots int, sums *float64)
 
-// projectGroupArch is projectGroup in assembly (SSE2, which every amd64
-// processor has).
-func projectGroupArch(next, cur []float64, to, from []int32, f int) {
-	if len(to) == 0 {
-		return
+// projectGroup is projectSSE2 (SSE2, which every amd64 processor has).
+func projectGroup(next, cur []float64, to, from []int32, f int) {
+	if !groupFits(next, cur, to, from, f) {
+		panic("solve: projectGroup: indices out of range")
 	}
-	projectSSE2(&next[0], &cur[0], &to[0], &from[0], len(to), f)
+	if len(to) > 0 {
+		projectSSE2(&next[0], &cur[0], &to[0], &from[0], len(to), f)
+	}
 }
 
 // projectSSE2 is projectGroupGo for n classes, in SSE2.
