@@ -276,7 +276,41 @@ func newTrie(comps [][10]uint8) []trieNode {
 	for i := range trie {
 		trie[i].leaf = trie[i].next == [10]int32{}
 	}
-	return trie
+	return depthFirst(trie)
+}
+
+// depthFirst renumbers a trie's nodes in the order the contraction's walk
+// visits them (a node, then each child's nodes by position), so that the
+// walk reads them one after another rather than in the order the
+// compositions were listed. A parent still comes before its children
+// (readMask counts on it); what the walk computes does not depend on the
+// numbering.
+func depthFirst(trie []trieNode) []trieNode {
+	renumbered := make([]int32, len(trie))
+	order := make([]int32, 0, len(trie))
+	stack := []int32{0}
+	for len(stack) > 0 {
+		t := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		renumbered[t] = int32(len(order))
+		order = append(order, t)
+		for c := 9; c >= 0; c-- { // the first position on top
+			if next := trie[t].next[c]; next != 0 {
+				stack = append(stack, next)
+			}
+		}
+	}
+	out := make([]trieNode, len(trie))
+	for i, t := range order {
+		n := trie[t]
+		for c, next := range n.next {
+			if next != 0 {
+				n.next[c] = renumbered[next]
+			}
+		}
+		out[i] = n
+	}
+	return out
 }
 
 // A readMark says what a solve reads of a trie node: its own
