@@ -58,7 +58,7 @@ func (c *Cache) layout(r Rules, shoe Shoe) *layout {
 		if d := c.first[key.shoe]; d == nil {
 			c.first[key.shoe] = l
 			l.keep = c.keepValues
-		} else if at, missing := d.places(l.comps); missing < len(at) {
+		} else if at, missing := d.places(l.comps); 2*missing < len(at) { // most of them: the donor's walk is mostly this one's
 			l.donor, l.donorAt = d, at
 			if missing > 0 { // resplit aces: split aces' hands with more aces out
 				l.unheld = readMask(l.trie, func(ci int32) bool { return at[ci] < 0 })

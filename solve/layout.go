@@ -46,11 +46,10 @@ type layout struct {
 	shared bool
 	distMu sync.Mutex
 	dists  map[dealerRule]*[10]sharedDist
-	// donor is a shared layout of the same shoe holding compositions of
-	// this one (donorAt: where, -1 where not), whose distributions this
-	// one may take
-	// (cache.go); byKey finds a composition's place, made when a layout
-	// is first asked to be a donor.
+	// donor is a shared layout of the same shoe holding most compositions
+	// of this one (donorAt: where, -1 where not), whose distributions this
+	// one may take (cache.go); byKey finds a composition's place, made when
+	// a layout is first asked to be a donor.
 	donor   *layout
 	donorAt []int32
 	// unheld marks the trie's nodes by the compositions the donor does

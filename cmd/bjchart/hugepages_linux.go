@@ -12,9 +12,12 @@ import (
 const hugeHeapBytes = 32 << 20
 
 // hugeHeap asks Linux to back the heap's first hugeHeapBytes with
-// transparent huge pages (madvise MADV_HUGEPAGE; the kernel's default,
-// "madvise", gives them only where asked, and Go's runtime no longer
-// asks). A solve's heap is fresh pages written once: each 4 KB page
+// transparent huge pages (madvise MADV_HUGEPAGE: a kernel set to
+// "madvise", many distributions' default, gives them only where asked,
+// and Go's runtime no longer asks; one set to "always" gives them anyway,
+// one set to "never" not at all). 2 MB is x86-64's huge page; where the
+// huge page is larger (arm64 with 64 KB pages) the block holds none and
+// nothing changes. A solve's heap is fresh pages written once: each 4 KB page
 // faulted in costs the kernel about 2 µs, a third of a one-deck chart's
 // CPU, and a 2 MB page costs it one fault. The runtime maps a block
 // that large at once; the block is advised, then collected, and the

@@ -9,7 +9,11 @@ import (
 	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
+	"strings"
 	"syscall"
+
+	"bjchart/solve/count"
+	"bjchart/solve/memo"
 )
 
 func main() {
@@ -23,15 +27,23 @@ func main() {
 	// kills at once (the signal's default again once the first is seen).
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	go func() { <-ctx.Done(); stop() }()
+	if !strings.EqualFold(os.Getenv("BJCHART_CACHE"), "off") {
+		// Whole index and risk runs from those shipped and kept, kept when
+		// computed (the environment topic); the store opened at the first
+		// run that needs it.
+		count.Keep(memo.Default)
+	}
 	os.Exit(runContext(ctx, os.Args[1:], nil, os.Stdout, os.Stderr, os.Getenv, prepareHeap))
 }
 
 // prepareHeap readies the heap for a command's run: its first pages huge
-// (hugeHeap), then the collector tuned (collectFrom) unless GOGC is set.
-// In this order: tuned before hugeHeap's collection, the collector would
-// take the little left live by it as the heap to grow from.
+// (hugeHeap) unless $BJCHART_HUGEPAGES is off (a host whose kernel
+// compacts memory to make them might stall the first faults), then the
+// collector tuned (collectFrom) unless GOGC is set.
 func prepareHeap() {
-	hugeHeap()
+	if !strings.EqualFold(os.Getenv("BJCHART_HUGEPAGES"), "off") {
+		hugeHeap()
+	}
 	if os.Getenv("GOGC") == "" {
 		collectFrom(gcFloor, 50)
 	}

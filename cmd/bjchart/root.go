@@ -347,7 +347,7 @@ rule flags (default: ` + "`6D S17 DOA DAS SPL3 NS 3:2 PEEK`" + `).`,
 		if err := checkFlagValues(c); err != nil {
 			return err
 		}
-		if e.beforeRun != nil {
+		if e.beforeRun != nil && c.Name() != "help" && !isTopic(c) { // help prints text alone
 			e.beforeRun()
 		}
 		return nil

@@ -51,7 +51,7 @@ type candidate struct {
 // index, Play at or above it), or marked Never. Each cell's decisions
 // come in the chart's order.
 func AllCells(ctx context.Context, r solve.Rules, sys System, opt Options) ([]Index, error) {
-	return remembered("every cell", newRunKey(r, sys, nil, opt), opt, func() ([]Index, error) {
+	return remembered(ctx, "every cell", newRunKey(r, sys, nil, opt), opt, func() ([]Index, error) {
 		return allCells(ctx, r, sys, opt)
 	})
 }

@@ -36,7 +36,7 @@ func Edges(ctx context.Context, basic *solve.Table, sys System, opt Options, dec
 	if decisions == nil {
 		key.Decisions = []decisionKey{} // the chart alone, not every cell
 	}
-	return remembered("edges", key, opt, func() ([]ShoeEdge, error) {
+	return remembered(ctx, "edges", key, opt, func() ([]ShoeEdge, error) {
 		return edges(ctx, basic, sys, opt, decisions, best)
 	})
 }

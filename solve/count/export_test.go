@@ -8,12 +8,11 @@ import (
 // ShippedFile is the shipped runs' file, for TestShippedRuns.
 const ShippedFile = "shipped.runs"
 
-// RecordRuns has every whole run computed taken from neither the shipped
-// runs nor a store and handed to f, its key among the shipped runs and
-// its gob, until the test ends (restore).
+// RecordRuns has every whole run computed handed to f, its key among the
+// shipped runs and its gob, until the test ends (restore). A test keeps
+// no runs (Keep), so every run is computed.
 func RecordRuns(f func(key string, run []byte)) (restore func()) {
-	was, wasShipped := recordRun, useShipped
-	useShipped = false
+	was := recordRun
 	recordRun = func(kind string, key runKey, got any) {
 		var b bytes.Buffer
 		if err := gob.NewEncoder(&b).Encode(got); err != nil {
@@ -21,7 +20,7 @@ func RecordRuns(f func(key string, run []byte)) (restore func()) {
 		}
 		f(sourceKey(kind, key), b.Bytes())
 	}
-	return func() { recordRun, useShipped = was, wasShipped }
+	return func() { recordRun = was }
 }
 
 // ShippedRuns are the runs shipped, by key (nil: the file does not read).

@@ -290,7 +290,7 @@ func one(c counter, g float64) []point { return []point{{x: c.with(), y: g, w: 1
 // Compute finds each decision's index for the rules (a finite shoe) and
 // count. Each crossing is fitted with control variates (controls.go).
 func Compute(ctx context.Context, r solve.Rules, sys System, decisions []Decision, opt Options) ([]Index, error) {
-	return remembered("indices", newRunKey(r, sys, decisions, opt), opt, func() ([]Index, error) {
+	return remembered(ctx, "indices", newRunKey(r, sys, decisions, opt), opt, func() ([]Index, error) {
 		return compute(ctx, r, sys, decisions, opt)
 	})
 }
@@ -479,8 +479,10 @@ func compact(points [][]point) [][]point {
 }
 
 // onCores calls work(i) for each i in 0..n-1, on every core; ctx's
-// error if ctx (which may be nil) ends first (no i is started after it;
-// those started finish).
+// error if ctx (which may be nil) ends before every work is done (no i is
+// started after it; those started finish, and may have been cut short:
+// a shoe's solve stopped by ctx is a shoe left out, so the run is not
+// whole even when every i was started).
 func onCores(ctx context.Context, n int, work func(i int)) error {
 	var done <-chan struct{} // nil: never
 	if ctx != nil {
@@ -495,14 +497,20 @@ func onCores(ctx context.Context, n int, work func(i int)) error {
 			}
 		})
 	}
-	defer wg.Wait()
-	defer close(next)
-	for i := range n {
-		select {
-		case next <- i:
-		case <-done:
-			return ctx.Err()
+	dispatch := func() {
+		defer close(next)
+		for i := range n {
+			select {
+			case next <- i:
+			case <-done:
+				return
+			}
 		}
+	}
+	dispatch()
+	wg.Wait()
+	if ctx != nil {
+		return ctx.Err()
 	}
 	return nil
 }

@@ -1,16 +1,29 @@
 package count
 
 import (
+	"context"
+	"sync/atomic"
+
 	"bjchart/solve"
 	"bjchart/solve/memo"
 )
 
-// store is where whole runs' results are kept for the same question asked
-// again (package memo): the process's, nil in tests, which set their own.
-var store = memo.Default
+// keeper is where whole runs are taken from and kept besides being
+// computed (Keep); nil, a library's and a test's default: nowhere.
+var keeper atomic.Pointer[func() *memo.Store]
+
+// Keep has whole runs (Compute, AllCells, Edges) taken from the runs
+// shipped with the program (ShippedGames) or from the store that store
+// returns (it is asked at the first run no shipped run answers; nil: no
+// store), and kept there when computed. The command line calls it
+// before any run, with memo.Default unless $BJCHART_CACHE is off; a
+// program that does not computes every run and writes nothing to disk.
+func Keep(store func() *memo.Store) { keeper.Store(&store) }
 
 // runKey is what decides a whole run's results besides its kind: the
 // rules, the count and the sampling (the shoes are dealt from the seed).
+// Every field of Options that decides a run is here
+// (TestRunKeyHoldsOptions).
 type runKey struct {
 	Rules       solve.Rules
 	System      System
@@ -43,37 +56,53 @@ func newRunKey(r solve.Rules, sys System, decisions []Decision, opt Options) run
 	return k
 }
 
-// keptRun is a run's results as the store keeps them; Made tells an
+// keptRun is a run's results as they are shipped and kept; Made tells an
 // empty list from none, which gob does not.
 type keptRun[T any] struct {
 	Got  []T
 	Made bool
 }
 
-// remembered returns compute's results for a whole run decided by key,
-// shipped with the program (ShippedGames) or kept in the store by it,
-// else computed and kept. A part of a split run, or a merge, is computed: its shoes are
-// not a whole run's.
-func remembered[T any](kind string, key runKey, opt Options, compute func() ([]T, error)) ([]T, error) {
-	if opt.Shards > 0 || opt.From != nil {
-		return compute()
+// list returns the run's results as computed.
+func (k keptRun[T]) list() []T {
+	if k.Made && k.Got == nil {
+		return []T{}
 	}
+	return k.Got
+}
+
+// remembered returns compute's results for a run decided by key: for a
+// whole run, shipped with the program or kept in the store (Keep) if it
+// is there, else computed and kept. A part of a split run, or a merge, is
+// computed: its shoes are not a whole run's. A run ctx stopped part way
+// is ctx's error, never a result: some of its shoes were left out.
+func remembered[T any](ctx context.Context, kind string, key runKey, opt Options, compute func() ([]T, error)) ([]T, error) {
+	whole := opt.Shards == 0 && opt.From == nil
 	var kept keptRun[T]
-	s := store()
-	k := s.Key(kind, key)
-	if shippedRun(kind, key, &kept) || s.Load(k, &kept) {
-		if kept.Made && kept.Got == nil {
-			kept.Got = []T{}
+	var s *memo.Store
+	if k := keeper.Load(); whole && k != nil {
+		if shippedRun(kind, key, &kept) {
+			return kept.list(), nil
 		}
-		return kept.Got, nil
+		s = (*k)()
+	}
+	id := s.Key(kind, key)
+	if s.Load(id, &kept) {
+		return kept.list(), nil
 	}
 	got, err := compute()
-	if err != nil {
-		return got, err
+	if err == nil && ctx != nil {
+		err = ctx.Err()
 	}
-	s.Save(k, keptRun[T]{Got: got, Made: got != nil}) // a store that cannot keep it only costs the next run the time
-	if recordRun != nil {
-		recordRun(kind, key, keptRun[T]{Got: got, Made: got != nil})
+	if err != nil {
+		return nil, err
+	}
+	if whole {
+		run := keptRun[T]{Got: got, Made: got != nil}
+		s.Save(id, run) // a store that cannot keep it only costs the next run the time
+		if recordRun != nil {
+			recordRun(kind, key, run)
+		}
 	}
 	return got, nil
 }

@@ -2,7 +2,10 @@ package count
 
 import (
 	"context"
+	"errors"
 	"math"
+	"reflect"
+	"slices"
 	"testing"
 
 	"bjchart/solve"
@@ -10,16 +13,16 @@ import (
 )
 
 // withStore has the package keep whole runs in a store of the test's own
-// for the test's length, and returns it.
+// for the test's length (Keep), and returns it.
 func withStore(t *testing.T) *memo.Store {
 	t.Helper()
 	s, err := memo.Open(t.TempDir(), "test")
 	if err != nil {
 		t.Fatal(err)
 	}
-	was := store
-	store = func() *memo.Store { return s }
-	t.Cleanup(func() { store = was })
+	was := keeper.Load()
+	Keep(func() *memo.Store { return s })
+	t.Cleanup(func() { keeper.Store(was) })
 	return s
 }
 
@@ -95,12 +98,58 @@ func TestRunsRemembered(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	edges, _ := Edges(ctx, basic, HiLo, opt, nil, false)
-	again2, _ := Edges(ctx, basic, HiLo, opt, nil, false)
-	if s.Hits() != 2 || len(edges) != len(again2) || edges[len(edges)-1] != again2[len(edges)-1] {
-		t.Errorf("exact edges asked again: %d results from the store (want 2)", s.Hits())
+	edges := func(decisions []Decision, best bool) []ShoeEdge {
+		got, err := Edges(ctx, basic, HiLo, opt, decisions, best)
+		if err != nil || len(got) == 0 {
+			t.Fatalf("Edges: %d shoes, %v", len(got), err)
+		}
+		return got
 	}
-	if _, err := Edges(ctx, basic, HiLo, opt, decisions, false); err != nil || s.Hits() != 2 {
-		t.Errorf("edges with index plays taken from the chart's run (%v)", err)
+	chart := edges(nil, false)
+	if again := edges(nil, false); s.Hits() != 2 || !slices.Equal(chart, again) {
+		t.Errorf("exact edges asked again: %d results from the store (want 2), the same %v", s.Hits(), slices.Equal(chart, again))
+	}
+	edges(decisions, false) // the chart with index plays
+	edges(nil, true)        // each shoe's best chart too
+	if s.Hits() != 2 {
+		t.Errorf("edges of another chart, or with the best charts, taken from the chart's run")
+	}
+}
+
+// TestStoppedRunNotKept: a run its context stops after its last shoe was
+// started (its shoes in flight cut short, left out) is the context's
+// error, and nothing is kept: asked again, it is computed whole.
+func TestStoppedRunNotKept(t *testing.T) {
+	s := withStore(t)
+	r, _ := solve.ParseRules("1D S17 DAS LS")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	opt := Options{Shoes: 12, Penetration: 0.5, Seed: 1}
+	opt.Progress = func(done, total int64) {
+		if done == total-2 {
+			cancel()
+		}
+	}
+	if _, err := Compute(ctx, r, HiLo, I18[:2], opt); !errors.Is(err, context.Canceled) {
+		t.Fatalf("a run stopped part way: err %v, want context.Canceled", err)
+	}
+	opt.Progress = nil
+	whole, err := Compute(context.Background(), r, HiLo, I18[:2], opt)
+	if err != nil || s.Hits() != 0 || len(whole) == 0 {
+		t.Fatalf("asked again: %d results from the store (want 0: the stopped run was kept), %v", s.Hits(), err)
+	}
+}
+
+// TestRunKeyHoldsOptions: every field of Options that decides a run is a
+// field of runKey (a field left out would have runs that differ in it
+// share a kept result).
+func TestRunKeyHoldsOptions(t *testing.T) {
+	notDeciding := map[string]bool{"Progress": true, "Shard": true, "Shards": true, "Solved": true, "From": true}
+	key, opt := reflect.TypeFor[runKey](), reflect.TypeFor[Options]()
+	for i := range opt.NumField() {
+		f := opt.Field(i)
+		if _, ok := key.FieldByName(f.Name); !ok && !notDeciding[f.Name] {
+			t.Errorf("Options.%s is not in runKey: runs that differ in it would share what is kept", f.Name)
+		}
 	}
 }

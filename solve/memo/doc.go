@@ -1,7 +1,7 @@
 // Package memo keeps the results of long computations (a count's index
 // plays, the exact edges of a risk run's shoes) on disk, so that the same
 // question asked again by the same program is answered at once: by the
-// command line, by the page's server, by any program linking bjchart.
+// command line and by the page's server.
 //
 // A result is stored under a key made of the program's fingerprint (a
 // hash of its executable: any change to the code is another program, so
@@ -10,11 +10,13 @@
 // key and a checksum of its contents: one that was cut short, edited or
 // written by another program is not read, and is computed again.
 //
-// The store is off in tests (testing.Testing), in the browser's
-// WebAssembly (no executable to fingerprint) and where $BJCHART_CACHE is
-// "off"; $BJCHART_CACHE names its folder, by default bjchart's own under
-// the user's cache folder (os.UserCacheDir). It holds at most MaxBytes:
-// a store that grows past it drops its least recently used files. A
-// store that cannot be read or written is a miss, never an error: the
-// result is computed as if it were not there.
+// Nothing is kept unless a program asks (count.Keep): the command line
+// does, with Default. Default is off where $BJCHART_CACHE is "off" (in
+// any case) or a relative path, and in the browser's WebAssembly (no
+// executable to fingerprint); $BJCHART_CACHE, an absolute path, names
+// its folder, by default bjchart's own under the user's cache folder
+// (os.UserCacheDir). A store holds at most MaxBytes: one that grows past
+// it drops its least recently used files (reading its folder at each
+// save). A store that cannot be read or written is a miss, never an
+// error: the result is computed as if it were not there.
 package memo

@@ -16,7 +16,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"testing"
 	"time"
 )
 
@@ -27,14 +26,13 @@ const (
 	MaxFile  = 8 << 20
 )
 
-// ext is the extension of a store's files: nothing else in its folder is
-// read or removed.
-const ext = ".memo"
-
-// tmpPrefix starts the name of a file being written; one older than
-// staleTemp was left by a process stopped before its rename.
+// ext is the extension of a store's files, and tmpPrefix the start of
+// the name of one being written (one older than staleTemp was left by a
+// process stopped before its rename): nothing else in its folder is read
+// or removed.
 const (
-	tmpPrefix = ".tmp-"
+	ext       = ".memo"
+	tmpPrefix = ".bjchart-memo-"
 	staleTemp = time.Hour
 )
 
@@ -88,6 +86,9 @@ func (s *Store) Load(key string, v any) bool {
 		return false
 	}
 	path := filepath.Join(s.dir, key+ext)
+	if info, err := os.Lstat(path); err != nil || !info.Mode().IsRegular() {
+		return false // not there, or not a file (a pipe would block the open)
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return false
@@ -152,7 +153,7 @@ func (s *Store) Save(key string, v any) error {
 	}
 	sum := sha256.Sum256(payload)
 	data := slices.Concat([]byte(magic), []byte(key+"\n"+hex.EncodeToString(sum[:])+"\n"), payload)
-	tmp, err := os.CreateTemp(s.dir, tmpPrefix+"*")
+	tmp, err := os.CreateTemp(s.dir, tmpPrefix+"*.tmp")
 	if err != nil {
 		return err
 	}
@@ -192,7 +193,7 @@ func (s *Store) trim(limit int64) error {
 		if err != nil {
 			continue // removed meanwhile
 		}
-		if strings.HasPrefix(e.Name(), tmpPrefix) && time.Since(info.ModTime()) > staleTemp {
+		if strings.HasPrefix(e.Name(), tmpPrefix) && strings.HasSuffix(e.Name(), ".tmp") && time.Since(info.ModTime()) > staleTemp {
 			os.Remove(filepath.Join(s.dir, e.Name())) // a writer stopped before its rename
 			continue
 		}
@@ -239,8 +240,8 @@ func Default() *Store {
 
 func openDefault() *Store {
 	dir := os.Getenv("BJCHART_CACHE")
-	if testing.Testing() || dir == "off" {
-		return nil
+	if strings.EqualFold(dir, "off") || (dir != "" && !filepath.IsAbs(dir)) {
+		return nil // off, or a folder that would move with the working one
 	}
 	if dir == "" {
 		base, err := os.UserCacheDir()

@@ -4,6 +4,8 @@ package memo
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"math"
 	"os"
 	"path/filepath"
@@ -127,11 +129,15 @@ func TestTrimDropsLeastRecentlyUsed(t *testing.T) {
 	if err := os.WriteFile(stranger, make([]byte, 1<<20), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	stale, writing := filepath.Join(s.dir, tmpPrefix+"1"), filepath.Join(s.dir, tmpPrefix+"2")
-	os.WriteFile(stale, nil, 0o644)
-	os.WriteFile(writing, nil, 0o644)
+	stale, writing := filepath.Join(s.dir, tmpPrefix+"1.tmp"), filepath.Join(s.dir, tmpPrefix+"2.tmp")
+	another := filepath.Join(s.dir, ".tmp-another-program")
 	long := time.Now().Add(-2 * staleTemp)
-	os.Chtimes(stale, long, long)
+	for _, f := range []string{stale, writing, another} {
+		os.WriteFile(f, nil, 0o644)
+		if f != writing {
+			os.Chtimes(f, long, long)
+		}
+	}
 	var keys []string
 	for i := range 4 {
 		k := s.Key("x", i)
@@ -163,6 +169,9 @@ func TestTrimDropsLeastRecentlyUsed(t *testing.T) {
 	if _, err := os.Stat(writing); err != nil {
 		t.Errorf("a file being written was removed: %v", err)
 	}
+	if _, err := os.Stat(another); err != nil {
+		t.Errorf("another program's old temporary file was removed: %v", err)
+	}
 }
 
 // TestConcurrentSaves: goroutines saving and loading one key leave a
@@ -189,15 +198,27 @@ func TestConcurrentSaves(t *testing.T) {
 	}
 }
 
-// TestNilStore: the nil store keeps and finds nothing, and Default is
-// nil in tests.
+// TestNilStore: the nil store keeps and finds nothing.
 func TestNilStore(t *testing.T) {
 	var s *Store
 	if s.Key("x", 1) != "" || s.Save("k", 1) != nil || s.Load("k", new(int)) || s.Hits() != 0 {
 		t.Error("the nil store did something")
 	}
-	if Default() != nil {
-		t.Error("Default() is a store in a test")
+}
+
+// TestDefaultFolder: $BJCHART_CACHE off (any case) or relative is no
+// store; an absolute one is the store's folder.
+func TestDefaultFolder(t *testing.T) {
+	for _, dir := range []string{"off", "OFF", "Off", "relative/cache"} {
+		t.Setenv("BJCHART_CACHE", dir)
+		if s := openDefault(); s != nil {
+			t.Errorf("BJCHART_CACHE=%q opened %s", dir, s.dir)
+		}
+	}
+	dir := filepath.Join(t.TempDir(), "kept")
+	t.Setenv("BJCHART_CACHE", dir)
+	if s := openDefault(); s == nil || s.dir != dir {
+		t.Errorf("BJCHART_CACHE=%q opened %v", dir, s)
 	}
 }
 
@@ -207,10 +228,12 @@ func FuzzOpen(f *testing.F) {
 	s, _ := Open(f.TempDir(), "program")
 	key := s.Key("x", 1)
 	payload, _ := encode(result{"x", []float64{1, math.NaN()}})
-	f.Add([]byte(magic + key + "\n" + "00\n" + string(payload))) // a wrong checksum
-	f.Add([]byte(magic))                                         // cut after the magic line
-	f.Add([]byte("bjchart memo 2\n"))                            // another format
-	f.Add(payload)                                               // a payload alone
+	sum := sha256.Sum256(payload)
+	f.Add([]byte(magic + key + "\n" + hex.EncodeToString(sum[:]) + "\n" + string(payload))) // a whole file
+	f.Add([]byte(magic + key + "\n" + "00\n" + string(payload)))                            // a wrong checksum
+	f.Add([]byte(magic))                                                                    // cut after the magic line
+	f.Add([]byte("bjchart memo 2\n"))                                                       // another format
+	f.Add(payload)                                                                          // a payload alone
 	f.Fuzz(func(t *testing.T, data []byte) {
 		got, ok := open(data, key)
 		if !ok {
