@@ -118,12 +118,18 @@ func newDealerLevels(d *dealerDraws, holds [10]int) *dealerLevels {
 	var seen []int32                 // [class above * (maxDraw+1) + count]: class + 1, or 0
 	for r := 9; r >= 0; r-- {
 		seen = reuse(seen, above*(maxDraw+1))
+		classes := 0
 		for _, i := range order {
-			seen[int(member[r+1][i])*(maxDraw+1)+int(ks[i][r])] = 1
+			at := int(member[r+1][i])*(maxDraw+1) + int(ks[i][r])
+			classes += int(1 - seen[at])
+			seen[at] = 1
 		}
 		for o := range lv.first[r] {
 			lv.first[r][o] = -1
 		}
+		parent[r] = make([]int32, 0, classes)
+		lv.k[r] = make([]float64, 0, classes)
+		lv.size[r] = make([]uint8, 0, classes)
 		for at, used := range seen {
 			if used == 0 {
 				continue
@@ -168,6 +174,7 @@ func newDealerLevels(d *dealerDraws, holds [10]int) *dealerLevels {
 	to := make([]int32, lv.n[0])    // class at level r -> class at level c
 	seg := make([]int32, lv.n[0]+1) // class at level c -> its first at level r
 	var count []int32               // [f]: classes at level c with f at level r, then their group
+	var filled []int32              // [group]: its entries so far
 	for r := 0; r < 10; r++ {
 		to = to[:lv.n[r]]
 		for i := range to {
@@ -193,15 +200,21 @@ func newDealerLevels(d *dealerDraws, holds [10]int) *dealerLevels {
 				count[f]++
 			}
 			fans := make([]fanGroup, 0, groups)
+			filled = filled[:0]
+			groupTo, groupFrom := make([]int32, lv.n[c]), make([]int32, lv.n[c]) // every group's, one after another
 			for f, n := range count {
 				if n > 0 {
 					count[f] = int32(len(fans)) // now the group's index
-					fans = append(fans, fanGroup{f: f, to: make([]int32, 0, n), from: make([]int32, 0, n)})
+					fans = append(fans, fanGroup{f: f, to: groupTo[:n:n], from: groupFrom[:n:n]})
+					groupTo, groupFrom = groupTo[n:], groupFrom[n:]
+					filled = append(filled, 0)
 				}
 			}
-			for j := range lv.n[c] {
-				g := &fans[count[seg[j+1]-seg[j]]]
-				g.to, g.from = append(g.to, int32(j)), append(g.from, seg[j])
+			for j := range lv.n[c] { // each group's entries in class order, without writing its slices back
+				e := count[seg[j+1]-seg[j]]
+				g, at := &fans[e], filled[e]
+				g.to[at], g.from[at] = int32(j), seg[j]
+				filled[e]++
 			}
 			for e := range fans {
 				g := &fans[e]
