@@ -1,8 +1,10 @@
 package main
 
 import (
+	"bytes"
 	"os"
 	"runtime/debug"
+	"strings"
 	"testing"
 )
 
@@ -48,5 +50,27 @@ func TestHugeHeap(t *testing.T) {
 	hugeHeap()
 	if got := debug.SetGCPercent(123); got != 123 {
 		t.Errorf("after hugeHeap the collector's percent is %d, want 123", got)
+	}
+}
+
+// TestKeptRunsFolder: a $BJCHART_CACHE bjchart cannot use is said once on
+// standard error, when the store is first asked for, and keeps nothing;
+// a usable one says nothing.
+func TestKeptRunsFolder(t *testing.T) {
+	var stderr bytes.Buffer
+	open := keptRuns("relative/cache", &stderr)
+	if stderr.Len() != 0 {
+		t.Errorf("said before the store was asked for: %q", stderr.String())
+	}
+	if s := open(); s != nil {
+		t.Errorf("a relative folder opened %v", s)
+	}
+	open()
+	if got := stderr.String(); strings.Count(got, "\n") != 1 || !strings.Contains(got, `BJCHART_CACHE "relative/cache": want an absolute path`) {
+		t.Errorf("stderr %q, want one line naming the folder", got)
+	}
+	stderr.Reset()
+	if s := keptRuns(t.TempDir(), &stderr)(); s == nil || stderr.Len() != 0 {
+		t.Errorf("an absolute folder: store %v, stderr %q", s, stderr.String())
 	}
 }

@@ -4,12 +4,15 @@ package main
 
 import (
 	"context"
+	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
 	"strings"
+	"sync"
 	"syscall"
 
 	"bjchart/solve/count"
@@ -27,13 +30,26 @@ func main() {
 	// kills at once (the signal's default again once the first is seen).
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	go func() { <-ctx.Done(); stop() }()
-	if !strings.EqualFold(os.Getenv("BJCHART_CACHE"), "off") {
+	if dir := os.Getenv("BJCHART_CACHE"); !strings.EqualFold(dir, "off") {
 		// Whole index and risk runs from those shipped and kept, kept when
-		// computed (the environment topic); the store opened at the first
-		// run that needs it.
-		count.Keep(memo.Default)
+		// computed (the environment topic).
+		count.Keep(keptRuns(dir, os.Stderr))
 	}
 	os.Exit(runContext(ctx, os.Args[1:], nil, os.Stdout, os.Stderr, os.Getenv, prepareHeap))
+}
+
+// keptRuns returns the store of kept runs in folder dir ($BJCHART_CACHE),
+// opened when first asked for (at the first run no shipped run answers);
+// a folder that cannot be used is said on stderr then, once, and nothing
+// is kept.
+func keptRuns(dir string, stderr io.Writer) func() *memo.Store {
+	return sync.OnceValue(func() *memo.Store {
+		s, err := memo.OpenFolder(dir)
+		if err != nil {
+			fmt.Fprintf(stderr, "bjchart: BJCHART_CACHE %v; no run is kept\n", err)
+		}
+		return s
+	})
 }
 
 // prepareHeap readies the heap for a command's run: its first pages huge

@@ -9,6 +9,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -234,31 +235,38 @@ var (
 // Default returns the process's store (see the package's doc), opened at
 // the first call, or nil where there is none.
 func Default() *Store {
-	defaultOnce.Do(func() { defaultStore = openDefault() })
+	defaultOnce.Do(func() { defaultStore, _ = OpenFolder(os.Getenv("BJCHART_CACHE")) })
 	return defaultStore
 }
 
-func openDefault() *Store {
-	dir := os.Getenv("BJCHART_CACHE")
-	if strings.EqualFold(dir, "off") || (dir != "" && !filepath.IsAbs(dir)) {
-		return nil // off, or a folder that would move with the working one
-	}
-	if dir == "" {
+// OpenFolder returns the running program's store in folder dir, as
+// $BJCHART_CACHE names it: "" is bjchart's folder under the user's cache
+// folder, "off" (in any case) none. A relative dir, or one that cannot be
+// made, is no store and an error saying why; a user with no cache folder,
+// or a program that cannot read its own executable, is no store and no
+// error (no one's mistake to report).
+func OpenFolder(dir string) (*Store, error) {
+	switch {
+	case strings.EqualFold(dir, "off"):
+		return nil, nil
+	case dir != "" && !filepath.IsAbs(dir):
+		return nil, fmt.Errorf("%q: want an absolute path (a relative one would move with the working folder)", dir)
+	case dir == "":
 		base, err := os.UserCacheDir()
 		if err != nil {
-			return nil
+			return nil, nil
 		}
 		dir = filepath.Join(base, "bjchart")
 	}
 	program, err := fingerprint()
 	if err != nil {
-		return nil
+		return nil, nil
 	}
 	s, err := Open(dir, program)
 	if err != nil {
-		return nil
+		return nil, fmt.Errorf("%q: %v", dir, errors.Unwrap(err))
 	}
-	return s
+	return s, nil
 }
 
 // fingerprint is the hash of the running executable: Go builds the same

@@ -11,6 +11,9 @@ type Store struct{}
 // Default is nil in the browser.
 func Default() *Store { return nil }
 
+// OpenFolder has no folder to open in the browser.
+func OpenFolder(dir string) (*Store, error) { return nil, nil }
+
 // Open has no folder to open in the browser.
 func Open(dir, program string) (*Store, error) {
 	return nil, errors.New("memo: no store in the browser")

@@ -9,6 +9,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -206,19 +207,25 @@ func TestNilStore(t *testing.T) {
 	}
 }
 
-// TestDefaultFolder: $BJCHART_CACHE off (any case) or relative is no
-// store; an absolute one is the store's folder.
-func TestDefaultFolder(t *testing.T) {
-	for _, dir := range []string{"off", "OFF", "Off", "relative/cache"} {
-		t.Setenv("BJCHART_CACHE", dir)
-		if s := openDefault(); s != nil {
-			t.Errorf("BJCHART_CACHE=%q opened %s", dir, s.dir)
+// TestOpenFolder: $BJCHART_CACHE off (any case) is no store and no
+// error; a relative folder, or one that cannot be made, is no store and
+// an error naming it; an absolute one is the store's folder.
+func TestOpenFolder(t *testing.T) {
+	for _, dir := range []string{"off", "OFF", "Off"} {
+		if s, err := OpenFolder(dir); s != nil || err != nil {
+			t.Errorf("OpenFolder(%q) = %v, %v; want no store, no error", dir, s, err)
+		}
+	}
+	file := filepath.Join(t.TempDir(), "a file")
+	os.WriteFile(file, nil, 0o644)
+	for _, dir := range []string{"relative/cache", filepath.Join(file, "kept")} {
+		if s, err := OpenFolder(dir); s != nil || err == nil || !strings.Contains(err.Error(), dir) {
+			t.Errorf("OpenFolder(%q) = %v, %v; want no store and an error naming it", dir, s, err)
 		}
 	}
 	dir := filepath.Join(t.TempDir(), "kept")
-	t.Setenv("BJCHART_CACHE", dir)
-	if s := openDefault(); s == nil || s.dir != dir {
-		t.Errorf("BJCHART_CACHE=%q opened %v", dir, s)
+	if s, err := OpenFolder(dir); s == nil || s.dir != dir || err != nil {
+		t.Errorf("OpenFolder(%q) = %v, %v", dir, s, err)
 	}
 }
 
