@@ -16,8 +16,9 @@ var keeper atomic.Pointer[func() *memo.Store]
 // shipped with the program (ShippedGames) or from the store that store
 // returns (it is asked at the first run no shipped run answers; nil: no
 // store), and kept there when computed. The command line calls it
-// before any run, with memo.Default unless $BJCHART_CACHE is off; a
-// program that does not computes every run and writes nothing to disk.
+// before any run unless $BJCHART_CACHE is off, with the store
+// memo.OpenFolder opens there; a program that does not computes every
+// run and writes nothing to disk.
 func Keep(store func() *memo.Store) { keeper.Store(&store) }
 
 // runKey is what decides a whole run's results besides its kind: the

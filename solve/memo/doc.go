@@ -11,8 +11,9 @@
 // written by another program is not read, and is computed again.
 //
 // Nothing is kept unless a program asks (count.Keep): the command line
-// does, with Default. Default is off where $BJCHART_CACHE is "off" (in
-// any case) or a relative path, and in the browser's WebAssembly (no
+// does, with OpenFolder of $BJCHART_CACHE (Default is the same, its error
+// dropped). There is no store where $BJCHART_CACHE is "off" (in any
+// case) or a relative path, nor in the browser's WebAssembly (no
 // executable to fingerprint); $BJCHART_CACHE, an absolute path, names
 // its folder, by default bjchart's own under the user's cache folder
 // (os.UserCacheDir). A store holds at most MaxBytes: one that grows past
