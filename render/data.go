@@ -226,10 +226,9 @@ func appendCellsJSON(b []byte, cells []solve.Cell) ([]byte, bool) {
 		field("action")
 		str(c.Code.String())
 		field("ev")
-		for _, a := range solve.Actions {
-			ok = ok && !(c.Legal[a] && (math.IsNaN(c.EV[a]) || math.IsInf(c.EV[a], 0)))
-		}
-		b = appendActionsJSON(b, c.EV[:], func(a solve.Action) bool { return c.Legal[a] }, false, "\n      ")
+		legal := func(a solve.Action) bool { return c.Legal[a] }
+		ok = ok && allFinite(c.EV[:], legal)
+		b = appendActionsJSON(b, c.EV[:], legal, false, "\n      ")
 		field("margin")
 		if m := CellMargin(c); m != nil {
 			ok = ok && !math.IsNaN(*m) && !math.IsInf(*m, 0)
@@ -243,9 +242,7 @@ func appendCellsJSON(b []byte, cells []solve.Cell) ([]byte, bool) {
 		}
 		costed := func(a solve.Action) bool { return c.Legal[a] && a != c.Code.Best }
 		if c.Freq > 0 && slices.ContainsFunc(solve.Actions[:], costed) {
-			for _, a := range solve.Actions {
-				ok = ok && !(costed(a) && (math.IsNaN(c.Cost[a]) || math.IsInf(c.Cost[a], 0)))
-			}
+			ok = ok && allFinite(c.Cost[:], costed)
 			field("cost")
 			b = appendActionsJSON(b, c.Cost[:], costed, true, "\n      ")
 		}
@@ -262,12 +259,22 @@ func appendCellsJSON(b []byte, cells []solve.Cell) ([]byte, bool) {
 // writes them by name ({"hit":-0.1,"stand":-0.2}), or reports false if
 // one is not finite (which JSON cannot hold).
 func AppendEVJSON(b []byte, c *solve.Cell) ([]byte, bool) {
+	legal := func(a solve.Action) bool { return c.Legal[a] }
+	if !allFinite(c.EV[:], legal) {
+		return b, false
+	}
+	return appendActionsJSON(b, c.EV[:], legal, false, ""), true
+}
+
+// allFinite reports whether v holds a finite value for every action keep
+// takes (JSON cannot hold the others).
+func allFinite(v []float64, keep func(solve.Action) bool) bool {
 	for _, a := range solve.Actions {
-		if c.Legal[a] && (math.IsNaN(c.EV[a]) || math.IsInf(c.EV[a], 0)) {
-			return b, false
+		if keep(a) && (math.IsNaN(v[a]) || math.IsInf(v[a], 0)) {
+			return false
 		}
 	}
-	return appendActionsJSON(b, c.EV[:], func(a solve.Action) bool { return c.Legal[a] }, false, ""), true
+	return true
 }
 
 // appendActionsJSON appends the object of the values v holds by action
