@@ -18,6 +18,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"bjchart/solve/param"
 )
 
 // MaxBytes bounds a store's files together; MaxFile bounds one, so that a
@@ -87,18 +89,7 @@ func (s *Store) Load(key string, v any) bool {
 		return false
 	}
 	path := filepath.Join(s.dir, key+ext)
-	if info, err := os.Lstat(path); err != nil || !info.Mode().IsRegular() {
-		return false // not there, or not a file (a pipe would block the open)
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return false
-	}
-	defer f.Close()
-	if info, err := f.Stat(); err != nil || !info.Mode().IsRegular() || info.Size() > MaxFile {
-		return false
-	}
-	data, err := io.ReadAll(io.LimitReader(f, MaxFile+1))
+	data, err := param.ReadFile(path, MaxFile, "not one of the store's") // not there, not a file (a pipe would block), too large
 	if err != nil {
 		return false
 	}
